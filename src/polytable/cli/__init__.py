@@ -1,0 +1,5 @@
+"""The ``polytable`` command line."""
+
+from ._app import app, main
+
+__all__ = ["app", "main"]

@@ -1,0 +1,38 @@
+"""The polytable kernel: the game protocol, specs and options, errors, the seeded generator, the registry."""
+
+from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError
+from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
+from ._registry import all_games, game_ids, get_game, register
+from ._rng import Rng, below, next_u64, seed_state, shuffled
+from ._spec import Config, GameSpec, Option, Scalar
+from ._util import require, require_int, require_list
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Config",
+    "ConfigError",
+    "Game",
+    "GameSpec",
+    "GameState",
+    "IllegalActionError",
+    "LegalActions",
+    "Option",
+    "PolytableError",
+    "Rng",
+    "Scalar",
+    "StateFormatError",
+    "all_games",
+    "below",
+    "game_ids",
+    "get_game",
+    "next_u64",
+    "player_name",
+    "register",
+    "require",
+    "require_int",
+    "require_list",
+    "seed_state",
+    "shuffled",
+]

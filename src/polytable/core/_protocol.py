@@ -1,0 +1,347 @@
+"""The one protocol every game implements, and the thin wrapper that applies the rules shared by all.
+
+The shape follows OpenSpiel's Game/State split and pgx's pure functions:
+
+* A *state* is an immutable value (a frozen dataclass of ints, tuples and strings) that carries its
+  :class:`~polytable.core.Config`. Nothing ever mutates a state; ``apply`` returns a new one, so search,
+  undo and replay are trivial and a bug cannot corrupt a position held elsewhere.
+* A *game* is a stateless object with the rules as methods taking a state. Subclasses implement the
+  underscore hooks; the public methods add what every game shares (turn checks, terminal checks, error
+  messages) exactly once.
+* Whose move it is: :meth:`Game.current_player` returns a player index (0-based), :data:`CHANCE`,
+  :data:`SIMULTANEOUS` (several players choose at once; :meth:`Game.acting_players` says who has not
+  chosen yet, and a view never shows another player's pending choice) or :data:`TERMINAL`.
+* Chance is explicit: at a chance node :meth:`Game.chance_outcome` draws the outcome from the generator
+  state stored *inside* the game state (see :mod:`polytable.core._rng`) in constant time; applying any
+  chance outcome advances that generator. A match records chance outcomes like moves, so a game replays
+  exactly from (game, rules version, config, seed, action log), and tests or search may force outcomes.
+* Actions are hashable values with a canonical text notation (:meth:`Game.format_action` /
+  :meth:`Game.parse_action` round-trip) and a dense integer id in ``range(num_distinct_actions)``.
+* Legal actions are a lazy view (:class:`LegalActions`): iterate, count, test membership or sample one
+  uniformly without building a list unless the game has nothing better.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from ._errors import IllegalActionError, StateFormatError
+from ._rng import Rng
+from ._spec import Config, GameSpec
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Game",
+    "GameState",
+    "LegalActions",
+    "player_name",
+]
+
+CHANCE = -1
+"""``current_player`` at a chance node (a card reveal, a roll, a draw)."""
+SIMULTANEOUS = -2
+"""``current_player`` while several players choose at once (see ``acting_players``)."""
+TERMINAL = -4
+"""``current_player`` once the game is over."""
+
+
+class GameState(Protocol):
+    """What the kernel needs from every state: its configuration."""
+
+    @property
+    def config(self) -> Config: ...
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+def player_name(player: int) -> str:
+    """How a player index is shown to people: ``Player 1`` for index 0; chance is ``chance``."""
+    if player == CHANCE:
+        return "chance"
+    return f"Player {player + 1}"
+
+
+class LegalActions(Generic[A]):
+    """A lazy view of the legal actions of one player in one state (like python-chess's ``legal_moves``).
+
+    ``len()`` and :meth:`count` count without building a list where the game can; ``in`` checks one action
+    with the same test ``apply`` uses; :meth:`sample` draws one uniformly at random.
+    """
+
+    __slots__ = ("_game", "_player", "_state")
+
+    def __init__(self, game: Game[Any, A], state: Any, player: int) -> None:
+        self._game = game
+        self._state = state
+        self._player = player
+
+    def __iter__(self) -> Iterator[A]:
+        return iter(self._game._legal(self._state, self._player))
+
+    def __len__(self) -> int:
+        return self._game._count(self._state, self._player)
+
+    def count(self) -> int:
+        return self._game._count(self._state, self._player)
+
+    def __bool__(self) -> bool:
+        return self._game._any(self._state, self._player)
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            self._game._check(self._state, action, self._player)  # type: ignore[arg-type]
+        except IllegalActionError:
+            return False
+        return True
+
+    def sample(self, rng: Rng) -> A:
+        """One legal action, uniformly at random."""
+        return self._game._sample(self._state, self._player, rng)
+
+    def ids(self) -> list[int]:
+        """The dense integer ids of the legal actions, sorted."""
+        game, state = self._game, self._state
+        return sorted(game.action_id(a, state) for a in self)
+
+    def mask(self) -> list[bool]:
+        """An action mask of length ``num_distinct_actions`` (PettingZoo's ``action_mask``)."""
+        out = [False] * self._game.num_distinct_actions(self._state.config)
+        for i in self.ids():
+            out[i] = True
+        return out
+
+    def __repr__(self) -> str:
+        return f"<LegalActions of {player_name(self._player)}: {self.count()}>"
+
+
+class Game(ABC, Generic[S, A]):
+    """Base class of every game. Subclasses set ``spec`` and implement the hooks marked abstract."""
+
+    spec: ClassVar[GameSpec]
+
+    # ------------------------------------------------------------------ set-up
+    def new_game(self, options: Mapping[str, object] | None = None, seed: int = 0, players: int | None = None) -> S:
+        """A new game from options (validated by the spec), a player count and a seed."""
+        config = self.spec.config(options, players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise StateFormatError(f"the seed must be a whole number, not {seed!r}")
+        return self._new(config, seed)
+
+    @abstractmethod
+    def _new(self, config: Config, seed: int) -> S:
+        """The initial state for a validated config."""
+
+    # ------------------------------------------------------------------ whose move
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """A player index, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    def acting_players(self, state: S) -> tuple[int, ...]:
+        """The players who may act now: one player, or those who have not chosen yet in a simultaneous
+        round; empty at chance nodes and at the end."""
+        cp = self.current_player(state)
+        if cp >= 0:
+            return (cp,)
+        if cp == SIMULTANEOUS:
+            raise NotImplementedError(f"{type(self).__name__} must implement acting_players")
+        return ()
+
+    def is_terminal(self, state: S) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def is_chance(self, state: S) -> bool:
+        return self.current_player(state) == CHANCE
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: S, player: int | None = None) -> LegalActions[A]:
+        """The legal actions of ``player`` (default: the one player to act, or chance)."""
+        return LegalActions(self, state, self._resolve_player(state, player))
+
+    @abstractmethod
+    def _legal(self, state: S, player: int) -> Iterable[A]:
+        """Every legal action of ``player``, each once (a generator is best)."""
+
+    def _count(self, state: S, player: int) -> int:
+        return sum(1 for _ in self._legal(state, player))
+
+    def _any(self, state: S, player: int) -> bool:
+        return any(True for _ in self._legal(state, player))
+
+    def _sample(self, state: S, player: int, rng: Rng) -> A:
+        """Uniform choice: count, pick an index, walk to it. Games override with something faster."""
+        n = self._count(state, player)
+        if n == 0:
+            raise IllegalActionError(f"{player_name(player)} has no legal action")
+        k = rng.below(n)
+        for i, action in enumerate(self._legal(state, player)):
+            if i == k:
+                return action
+        raise AssertionError("legal action count and iteration disagree")
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, state: S, action: A, player: int | None = None) -> S:
+        """The state after ``player`` (default: the one player to act) takes ``action``.
+
+        Raises :class:`IllegalActionError` with a message for a person if the action is malformed or
+        illegal, or if it is not that player's turn; the input state is never changed.
+        """
+        who = self._resolve_player(state, player)
+        self._check(state, action, who)
+        return self._apply(state, action, who)
+
+    def apply_text(self, state: S, text: str, player: int | None = None) -> S:
+        """Parse ``text`` in the game's notation and apply it."""
+        return self.apply(state, self.parse_action(text, state), player)
+
+    def apply_chance(self, state: S) -> S:
+        """At a chance node: draw the outcome from the state's own generator and apply it."""
+        return self.apply(state, self.chance_outcome(state), CHANCE)
+
+    @abstractmethod
+    def _check(self, state: S, action: A, player: int) -> None:
+        """Raise IllegalActionError (message for a person) unless ``action`` is legal for ``player``."""
+
+    @abstractmethod
+    def _apply(self, state: S, action: A, player: int) -> S:
+        """Apply an action already checked by ``_check``."""
+
+    def _resolve_player(self, state: S, player: int | None) -> int:
+        cp = self.current_player(state)
+        if cp == TERMINAL:
+            raise IllegalActionError("the game is over: no more actions can be taken")
+        if cp == SIMULTANEOUS:
+            acting = self.acting_players(state)
+            if player is None:
+                if len(acting) == 1:
+                    return acting[0]
+                names = ", ".join(player_name(p) for p in acting)
+                raise IllegalActionError(f"several players choose now ({names}); say which player acts")
+            if player not in acting:
+                if 0 <= player < state.config.players:
+                    raise IllegalActionError(f"{player_name(player)} has already chosen or is out of the game")
+                raise IllegalActionError(f"there is no player {player + 1} in this game")
+            return player
+        if player is None or player == cp:
+            return cp
+        if cp == CHANCE:
+            raise IllegalActionError("the next step is a chance event, not a player's move")
+        raise IllegalActionError(f"it is {player_name(cp)}'s turn, not {player_name(player)}'s")
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcome(self, state: S) -> A:
+        """The outcome the state's own generator draws at this chance node (constant time)."""
+        raise NotImplementedError(f"{self.spec.name} has no chance nodes")
+
+    def chance_outcomes(self, state: S) -> list[tuple[A, float]]:
+        """Every outcome with its probability, where that list is small enough to be useful."""
+        raise NotImplementedError(f"{self.spec.name} does not enumerate chance outcomes here")
+
+    def determinize(self, state: S, player: int, rng: Rng) -> S:
+        """A state consistent with what ``player`` knows, hidden parts resampled (for AI search).
+
+        Perfect-information games return the state itself; games with hidden order (deck, bag) reseed or
+        reshuffle the hidden part so an AI never peeks.
+        """
+        return state
+
+    # ------------------------------------------------------------------ results
+    @abstractmethod
+    def scores(self, state: S) -> tuple[float, ...]:
+        """Each player's score now (points, lines, numbers: the game's own measure)."""
+
+    @abstractmethod
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The winners of a finished game (several on a shared win); empty before the end."""
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Utilities at the end, zero-sum: ``n/k - 1`` for each of ``k`` winners among ``n`` players and
+        ``-1`` for the others (a 2-player win is +1/-1, a tie 0/0). Zero everywhere before the end.
+        One-player games override this (usually the score scaled to [0, 1])."""
+        n = state.config.players
+        if not self.is_terminal(state):
+            return (0.0,) * n
+        won = set(self.winners(state))
+        if not won or len(won) == n:
+            return (0.0,) * n
+        share = n / len(won) - 1.0
+        return tuple(share if p in won else -1.0 for p in range(n))
+
+    def result(self, state: S) -> dict[str, object]:
+        """A JSON-compatible summary of the end: scores, winners (0-based) and returns."""
+        return {
+            "scores": list(self.scores(state)),
+            "winners": list(self.winners(state)),
+            "returns": list(self.returns(state)),
+            "terminal": self.is_terminal(state),
+        }
+
+    # ------------------------------------------------------------------ notation and ids
+    @abstractmethod
+    def format_action(self, action: A, state: S | None = None) -> str:
+        """The canonical text of an action (``parse_action`` reads it back)."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: S | None = None) -> A:
+        """Read an action from text, or raise IllegalActionError saying what is wrong with it."""
+
+    @abstractmethod
+    def num_distinct_actions(self, config: Config) -> int:
+        """How many action ids exist for this config (the length of an action mask)."""
+
+    @abstractmethod
+    def action_id(self, action: A, state: S | None = None) -> int:
+        """The dense integer id of an action, in ``range(num_distinct_actions)``."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int, state: S) -> A:
+        """The action with this id (IllegalActionError if the id is out of range)."""
+
+    # ------------------------------------------------------------------ serialisation and views
+    @abstractmethod
+    def state_to_dict(self, state: S) -> dict[str, Any]:
+        """The whole state (hidden parts included) as JSON-compatible data."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> S:
+        """Rebuild and validate a state; StateFormatError with a clear message if it is malformed."""
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator), as JSON-compatible data. Never contains hidden
+        order (deck, bag, generator state) or another player's pending simultaneous choice."""
+
+    @abstractmethod
+    def render(self, state: S, player: int | None = None, color: bool = False) -> str:
+        """A terminal rendering of what ``player`` may see (None: a spectator). ``color`` adds ANSI
+        colours; without it the text must still be readable (letters and symbols)."""
+
+    def describe_action(self, action: A, state: S) -> str:
+        """A sentence for people and screen readers; the notation by default."""
+        return self.format_action(action, state)
+
+    # ------------------------------------------------------------------ AI hooks
+    def evaluate(self, state: S, player: int) -> float:
+        """A heuristic value of ``state`` for ``player`` (higher is better), used by ``greedy``."""
+        if self.is_terminal(state):
+            return 1000.0 * self.returns(state)[player]
+        return float(self.scores(state)[player])
+
+    def action_value(self, state: S, action: A, player: int) -> float:
+        """One-ply value of ``action`` for ``player``: by default the evaluation of the state after it.
+        Games where one action does not resolve on its own (simultaneous rounds) override this."""
+        return self.evaluate(self._apply(state, action, player), player)
+
+    # ------------------------------------------------------------------ testing
+    def sample_configs(self) -> list[tuple[dict[str, object], int]]:
+        """(options, players) pairs that together cover every variant and player count; the conformance
+        suite plays seeded random games in each. Games with variants override this."""
+        return [({}, n) for n in range(self.spec.min_players, self.spec.max_players + 1)]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec.id} rules {self.spec.rules_version}>"

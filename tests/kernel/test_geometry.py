@@ -1,0 +1,163 @@
+"""Geometry: known enumeration counts, symmetry laws (hypothesis), bitboard operations."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from polytable.geometry import (
+    CUBE_ROTATIONS,
+    FREE_NAMES,
+    TETRACUBES,
+    Grid,
+    Grid3,
+    canonical_free,
+    canonical_one_sided,
+    canonical_polycube,
+    fixed_polyominoes,
+    free_name,
+    free_polyominoes,
+    is_connected,
+    normalize,
+    one_sided_polyominoes,
+    orientations,
+    orientations3,
+    polycubes,
+    rotate3,
+    shape_from_text,
+    shape_to_text,
+    transform,
+)
+
+
+def test_polyomino_counts() -> None:
+    assert [len(free_polyominoes(n)) for n in range(1, 7)] == [1, 1, 2, 5, 12, 35]
+    assert [len(one_sided_polyominoes(n)) for n in range(1, 7)] == [1, 1, 2, 7, 18, 60]
+    assert [len(fixed_polyominoes(n)) for n in range(1, 7)] == [1, 2, 6, 19, 63, 216]
+
+
+def test_polycube_counts() -> None:
+    assert [len(polycubes(n)) for n in range(1, 5)] == [1, 1, 2, 8]
+    assert len(polycubes(4, mirror=True)) == 7
+    assert len(CUBE_ROTATIONS) == 24
+
+
+def test_tetracubes_are_the_eight_and_screws_are_mirror_images() -> None:
+    canon = {name: canonical_polycube(s) for name, s in TETRACUBES.items()}
+    assert sorted(canon.values()) == sorted(polycubes(4))
+    sl, sr = TETRACUBES["SL"], TETRACUBES["SR"]
+    assert canonical_polycube(sl) != canonical_polycube(sr)
+    mirrored = tuple((-x, y, z) for x, y, z in sl)
+    assert canonical_polycube(mirrored) == canonical_polycube(sr)
+    assert canonical_polycube(sl, mirror=True) == canonical_polycube(sr, mirror=True)
+    assert {name: len(orientations3(s)) for name, s in TETRACUBES.items()} == {
+        "I": 3, "O": 3, "T": 12, "L": 24, "S": 12, "B": 8, "SL": 12, "SR": 12,
+    }  # fmt: skip
+
+
+def test_free_names_cover_sizes_one_to_five() -> None:
+    assert len(FREE_NAMES) == 21
+    assert free_name(shape_from_text(".#./###/.#.")) == "X5"
+    assert free_name(shape_from_text("##/#.")) == "V3"
+    assert {free_name(s) for n in range(1, 6) for s in free_polyominoes(n)} == set(FREE_NAMES.values())
+
+
+def test_orientation_counts_of_tetrominoes() -> None:
+    counts = sorted(len(orientations(s)) for s in free_polyominoes(4))
+    assert counts == [1, 2, 4, 4, 8]  # O, I, S/Z, T, L/J: 19 fixed tetrominoes
+    assert sum(len(orientations(s)) for s in free_polyominoes(5)) == 63
+
+
+def test_shape_text_round_trip() -> None:
+    s = shape_from_text(".##/##./.#.")
+    assert shape_to_text(s, sep="/") == ".##/##./.#."
+    assert shape_from_text(shape_to_text(s)) == s
+
+
+shapes = st.sampled_from([s for n in range(1, 6) for s in fixed_polyominoes(n)])
+
+
+@given(shapes, st.integers(0, 7))
+def test_canonical_forms_are_invariant(shape: tuple[tuple[int, int], ...], k: int) -> None:
+    t = transform(shape, k)
+    assert canonical_free(t) == canonical_free(shape)
+    if k < 4:
+        assert canonical_one_sided(t) == canonical_one_sided(shape)
+    assert is_connected(t)
+    assert len(t) == len(shape)
+
+
+@given(shapes)
+def test_four_quarter_turns_are_identity(shape: tuple[tuple[int, int], ...]) -> None:
+    s = normalize(shape)
+    t = s
+    for _ in range(4):
+        t = transform(t, 1)
+    assert t == s
+    assert transform(transform(s, 4), 4) == s
+
+
+cubes = st.sampled_from(list(TETRACUBES.values()))
+
+
+@given(cubes, st.integers(0, 23), st.integers(0, 23))
+def test_rotations_compose_within_the_group(shape: tuple[tuple[int, int, int], ...], a: int, b: int) -> None:
+    r = rotate3(rotate3(shape, a), b)
+    assert r in {rotate3(shape, k) for k in range(24)}
+    assert canonical_polycube(r) == canonical_polycube(shape)
+
+
+def test_grid_guard_column_stops_wrapping() -> None:
+    g = Grid(4, 3)
+    right_edge = g.bit(3, 0)
+    assert g.step(right_edge, "right") == 0
+    assert g.step(g.bit(0, 1), "left") == 0
+    assert g.step(g.bit(0, 2), "down") == 0
+    assert g.neighbours4(g.bit(3, 0)) == g.mask([(2, 0), (3, 1)])
+    assert g.cells(g.neighbours8(g.bit(0, 0))) == [(1, 0), (0, 1), (1, 1)]
+
+
+def test_grid_slide_flood_components_runs() -> None:
+    g = Grid(5, 5)
+    blocked = g.mask([(2, 4)])
+    piece = g.mask([(2, 0)])
+    assert g.slide(piece, blocked, "down") == g.mask([(2, 3)])
+    assert g.slide(piece, blocked, "left") == g.mask([(0, 0)])
+    assert g.slide(blocked, blocked, "up") is None
+    wall = g.column(2)
+    left = g.flood(g.bit(0, 0), g.full & ~wall)
+    assert left == g.column(0) | g.column(1)
+    assert len(g.components(g.full & ~wall)) == 2
+    diag = g.mask([(i, i) for i in range(5)])
+    assert g.runs(diag, 5, (1, 1)) == g.bit(0, 0)
+    assert g.runs(diag, 2, (1, 0)) == 0
+    anti = g.mask([(4 - i, i) for i in range(4)])
+    assert g.runs(anti, 4, (-1, 1)) == g.bit(4, 0)
+    row = g.row(1) & ~g.bit(4, 1)
+    assert g.cells(g.runs(row, 3, (1, 0))) == [(0, 1), (1, 1)]
+
+
+@settings(max_examples=50)
+@given(st.integers(1, 6), st.integers(1, 6), st.data())
+def test_fits_anywhere_matches_brute_force(w: int, h: int, data: st.DataObject) -> None:
+    g = Grid(w, h)
+    free = data.draw(st.integers(0, g.full)) & g.full
+    shape = data.draw(shapes)
+    brute = 0
+    for x, y, m in g.placements(shape):
+        if m & free == m:
+            brute |= g.bit(x, y)
+    assert g.fits_anywhere(shape, free) == brute
+
+
+def test_grid3_is_one_64_bit_int_and_steps_do_not_wrap() -> None:
+    g = Grid3(4, 4, 4)
+    assert g.full == (1 << 64) - 1
+    corner = g.mask([(3, 0, 0)])
+    assert g.step(corner, 0, 1) == 0
+    assert g.step(corner, 0, -1) == g.mask([(2, 0, 0)])
+    assert g.step(g.mask([(0, 3, 0)]), 1, 1) == 0
+    assert g.step(g.mask([(0, 0, 3)]), 2, 1) == 0
+    assert g.neighbours6(g.mask([(1, 1, 1)])).bit_count() == 6
+    assert g.flood(1, g.full & ~g.layer(1)) == g.layer(0)
+    assert g.cell(g.index(1, 2, 3)) == (1, 2, 3)
