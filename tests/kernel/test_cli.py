@@ -95,3 +95,14 @@ def test_bench_geometry_quick() -> None:
     assert data["geometry"]["tetracubes"] == 8
     r = runner.invoke(app, ["bench", "nothing"])
     assert r.exit_code == 2
+
+
+def test_arena_command() -> None:
+    r = runner.invoke(
+        app, ["arena", "toy", "--ai", "random", "--ai", "greedy", "--games", "4", "--option", "rounds=2", "--json"]
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert [row["ai"] for row in data["ladder"]][-1] == "random" or data["ladder"][0]["elo"] >= 0
+    r = runner.invoke(app, ["arena", "toy", "--ai", "random", "--games", "2"])
+    assert r.exit_code == 2 and "two different" in r.output

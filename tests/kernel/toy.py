@@ -20,6 +20,7 @@ from polytable.core import (
     GameSpec,
     IllegalActionError,
     Option,
+    Rng,
     StateFormatError,
     below,
     require,
@@ -89,6 +90,10 @@ class ToyGame(Game[ToyState, int]):
             n = len(pending)
             return replace(state, scores=scores, pending=(0,) * n, die=0, round=state.round + 1)
         return replace(state, pending=tuple(pending))
+
+    def determinize(self, state: ToyState, player: int, rng: Rng) -> ToyState:
+        # Future dice are unknown to every player: a fresh generator state.
+        return replace(state, rng=rng.u64())
 
     def chance_outcome(self, state: ToyState) -> int:
         return below(state.rng, 3)[0] + 1

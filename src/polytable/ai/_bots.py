@@ -50,16 +50,57 @@ class GreedyBot:
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-_FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {}
+class NoisyGreedyBot:
+    """``easy``: the greedy move, except that with probability ``noise`` a random legal move."""
+
+    def __init__(self, noise: float = 0.3) -> None:
+        self.noise = noise
+        self.name = "easy"
+        self._greedy = GreedyBot()
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        if rng.random() < self.noise:
+            return game.legal_actions(state, player).sample(rng)
+        return self._greedy.choose(game, state, player, rng)
 
 
-def register_bot(name: str, factory: Callable[[], Bot], game_id: str = "*") -> None:
-    """Register a bot factory for one game (or ``*`` for every game)."""
+_FACTORIES: dict[tuple[str, str], Callable[..., Bot]] = {}
+
+
+def register_bot(name: str, factory: Callable[..., Bot], game_id: str = "*") -> None:
+    """Register a bot factory for one game (or ``*`` for every game). A factory may take keyword
+    parameters, given on the command line as ``NAME:key=value,key=value``."""
     _FACTORIES[(game_id, name)] = factory
+
+
+def _mcts(**kw: Any) -> Bot:
+    from ._mcts import MCTSBot, MCTSConfig
+
+    return MCTSBot(MCTSConfig(**kw), name="mcts")
+
+
+def _hard(**kw: Any) -> Bot:
+    from ._mcts import MCTSBot, MCTSConfig
+
+    params: dict[str, Any] = {"iterations": None, "seconds": 2.0, "use_prior": True}
+    params.update(kw)
+    return MCTSBot(MCTSConfig(**params), name="hard")
+
+
+def _medium(**kw: Any) -> Bot:
+    from ._mcts import MCTSBot, MCTSConfig
+
+    params: dict[str, Any] = {"iterations": None, "seconds": 0.25, "use_prior": True}
+    params.update(kw)
+    return MCTSBot(MCTSConfig(**params), name="medium")
 
 
 register_bot("random", RandomBot)
 register_bot("greedy", GreedyBot)
+register_bot("easy", NoisyGreedyBot)
+register_bot("medium", _medium)
+register_bot("hard", _hard)
+register_bot("mcts", _mcts)
 
 
 def _load_game_bots() -> None:
@@ -79,10 +120,40 @@ def bot_names(game_id: str) -> list[str]:
     return sorted({n for (g, n) in _FACTORIES if g in ("*", game_id)})
 
 
+def _value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        pass
+    try:
+        return float(low)
+    except ValueError:
+        return text.strip()
+
+
 def make_bot(name: str, game_id: str) -> Bot:
-    """A new bot by name for a game (a game's own bot of that name wins over the generic one)."""
+    """A new bot by name for a game (a game's own bot of that name wins over the generic one).
+
+    ``NAME:key=value,...`` passes parameters, e.g. ``hard:seconds=0.5`` or ``mcts:iterations=2000``.
+    """
     _load_game_bots()
-    factory = _FACTORIES.get((game_id, name)) or _FACTORIES.get(("*", name))
+    base, _, params = name.partition(":")
+    base = base.strip()
+    factory = _FACTORIES.get((game_id, base)) or _FACTORIES.get(("*", base))
     if factory is None:
-        raise ConfigError(f"no AI named {name!r} for {game_id} (AIs: {', '.join(bot_names(game_id))})")
-    return factory()
+        raise ConfigError(f"no AI named {base!r} for {game_id} (AIs: {', '.join(bot_names(game_id))})")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ConfigError(f"AI parameter {item!r} must be key=value (as in {base}:seconds=0.5)")
+        kwargs[key.strip()] = _value(value)
+    try:
+        return factory(**kwargs)
+    except TypeError as exc:
+        raise ConfigError(f"AI {base!r} does not take these parameters: {exc}") from None

@@ -242,11 +242,17 @@ def bench_cmd(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     quick: Annotated[bool, typer.Option("--quick", help="Shorter runs (smoke test).")] = False,
+    ai: Annotated[bool, typer.Option("--ai", help="MCTS iterations per second per game instead.")] = False,
 ) -> None:
     """Benchmarks: measured figures, with peers measured in the same run where a peer exists."""
     from ..bench import benchmarks
 
     table = benchmarks()
+    if ai:
+        from ..bench import _ai
+
+        table = {"ai": _ai.run}
+        name = None
     if name is not None:
         key = name.lower().replace("_", "-")
         if key not in table:
@@ -302,6 +308,48 @@ def print_cmd(
     except PolytableError as exc:
         _fail(str(exc))
     console.print(f"wrote {output}")
+
+
+@app.command("arena")
+def arena_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    ai: Annotated[list[str], typer.Option("--ai", help="An AI to rank (at least two; NAME or NAME:key=value).")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of AIs.")] = 20,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    option: OptionList = None,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Seat-balanced round robin between AIs: win rates with 95% intervals and Elo (random = 0)."""
+    from ..ai import arena
+
+    try:
+        game = get_game(game_id)
+        options = parse_options(game, option)
+        for name in ai:
+            make_bot(name, game.spec.id)
+        pairs = len(ai) * (len(ai) - 1) // 2
+        with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+            task = progress.add_task(f"{game.spec.name} arena", total=pairs * games)
+            result = arena(game.spec.id, ai, games, players, options, seed, lambda: progress.advance(task))
+    except (PolytableError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    if as_json:
+        print(json.dumps(result))
+        return
+    table = Table(title=f"{game.spec.name}: {games} games per pair, {result['players']} players, seed {seed}")
+    for col in ("AI", "games", "win rate", "95% interval", "Elo"):
+        table.add_column(col, justify="left" if col == "AI" else "right")
+    for row in result["ladder"]:
+        lo, hi = row["ci95"]
+        table.add_row(
+            row["ai"], f"{row['games']:g}", f"{row['win_rate']:.3f}", f"{lo:.3f}-{hi:.3f}", f"{row['elo']:.0f}"
+        )
+    console.print(table)
+    for p in result["pairs"]:
+        lo, hi = p["a_ci95"]
+        console.print(f"  {p['a']} vs {p['b']}: {p['a_win_rate']:.3f} ({lo:.3f}-{hi:.3f})")
 
 
 for _mod in discover("polytable.cli", "cmd_"):

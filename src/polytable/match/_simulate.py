@@ -6,7 +6,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..ai import make_bot
 from ..core import Game, Rng, get_game
 from ._match import Match
 
@@ -20,6 +19,8 @@ def play_game(
     seed: int,
 ) -> Match:
     """Play one whole game with the named bots in seat order (one name per player)."""
+    from ..ai import make_bot  # here, not at the top: polytable.ai's arena imports this module
+
     match = Match(game, options, len(bots), seed)
     players = {p: make_bot(name, game.spec.id) for p, name in enumerate(bots)}
     rngs = {p: Rng(seed, stream=1000 + p) for p in players}
