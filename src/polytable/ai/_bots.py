@@ -95,7 +95,16 @@ def _medium(**kw: Any) -> Bot:
     return MCTSBot(MCTSConfig(**params), name="medium")
 
 
+def _openspiel_mcts(**kw: Any) -> Bot:
+    try:
+        from ..interop.openspiel import OpenSpielMCTSBot
+    except ImportError:
+        raise ConfigError("openspiel-mcts needs OpenSpiel: pip install 'polytable[openspiel]'") from None
+    return OpenSpielMCTSBot(**kw)
+
+
 register_bot("random", RandomBot)
+register_bot("openspiel-mcts", _openspiel_mcts)
 register_bot("greedy", GreedyBot)
 register_bot("easy", NoisyGreedyBot)
 register_bot("medium", _medium)

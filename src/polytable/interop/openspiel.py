@@ -1,0 +1,249 @@
+"""Expose any polytable game as an OpenSpiel Python game, so OpenSpiel's algorithms run on our games.
+
+``load(game_id, options, players)`` returns a ``pyspiel.Game``; the type is also registered with OpenSpiel
+as ``polytable_<id>`` (with ``-`` as ``_``), so ``pyspiel.load_game("polytable_forma")`` works after
+:func:`register_all`.
+
+Mapping of the protocol:
+
+* Player actions are our dense integer ids (``num_distinct_actions`` is ours).
+* Chance nodes: where the game enumerates its chance outcomes (``Game.chance_outcomes``) OpenSpiel sees
+  that exact distribution. Where it does not (dice pools, bag draws, generated cards: far too many
+  outcomes to list), the node offers the one outcome the state's own generator would draw, with
+  probability 1. That keeps OpenSpiel's simulations exact and replayable, but it means an OpenSpiel
+  search that expands chance nodes sees *the* future draw of its own copy of the state: an advantage for
+  the OpenSpiel bot when it is measured against ours, which determinises (documented in ``docs/ai.md``).
+  Chance outcome ids share the id space of player actions.
+* Simultaneous rounds are presented sequentially (the acting players in index order) with imperfect
+  information: the observation string of a player is built from ``Game.view`` for that player, which
+  never contains another player's pending choice.
+* Returns are ours (zero-sum ``n/k - 1`` for winners and ``-1`` for the others; one-player games in [0, 1]).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
+
+__all__ = ["load", "register_all", "short_name"]
+
+_MAX_GAME_LENGTH = 5000
+
+
+def short_name(game_id: str) -> str:
+    return "polytable_" + game_id.replace("-", "_")
+
+
+def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
+    spec = game.spec
+    hidden = spec.hidden_information or spec.simultaneous
+    game_type = pyspiel.GameType(
+        short_name=short_name(spec.id),
+        long_name=f"polytable {spec.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if spec.chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if hidden
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if spec.min_players > 1 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"players": spec.default_players, "seed": 0, "options": "{}"},
+    )
+
+    class _Game(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+            params = dict(params or {})
+            players = int(params.get("players", spec.default_players))
+            self.seed = int(params.get("seed", 0))
+            options = params.get("options", "{}")
+            self.options = json.loads(options) if isinstance(options, str) else dict(options)
+            self.pt_game = game
+            first = game.new_game(self.options, seed=self.seed, players=players)
+            size = game.num_distinct_actions(first.config)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=size,
+                max_chance_outcomes=size if spec.chance else 0,
+                num_players=players,
+                min_utility=-1.0 if players > 1 else 0.0,
+                max_utility=float(players - 1) if players > 1 else 1.0,
+                utility_sum=0.0 if spec.min_players > 1 else None,
+                max_game_length=_MAX_GAME_LENGTH,
+            )
+            super().__init__(
+                game_type, info, {"players": players, "seed": self.seed, "options": json.dumps(self.options)}
+            )
+            self.players = players
+
+        def new_initial_state(self) -> _State:
+            return _State(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+            return _Observer()
+
+    class _State(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, pgame: _Game) -> None:
+            super().__init__(pgame)
+            self.pt = pgame.pt_game
+            self.s = self.pt.new_game(pgame.options, seed=pgame.seed, players=pgame.players)
+
+        def current_player(self) -> int:
+            cp = self.pt.current_player(self.s)
+            if cp == TERMINAL:
+                return int(pyspiel.PlayerId.TERMINAL)
+            if cp == CHANCE:
+                return int(pyspiel.PlayerId.CHANCE)
+            if cp == SIMULTANEOUS:
+                return int(self.pt.acting_players(self.s)[0])
+            return int(cp)
+
+        def _who(self) -> int:
+            cp = self.pt.current_player(self.s)
+            if cp == SIMULTANEOUS:
+                return int(self.pt.acting_players(self.s)[0])
+            return int(cp)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            s = self.s
+            return sorted(self.pt.action_id(a, s) for a in self.pt.legal_actions(s, player))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            s = self.s
+            try:
+                outcomes = self.pt.chance_outcomes(s)
+            except NotImplementedError:
+                return [(self.pt.action_id(self.pt.chance_outcome(s), s), 1.0)]
+            merged: dict[int, float] = {}
+            for a, p in outcomes:
+                i = self.pt.action_id(a, s)
+                merged[i] = merged.get(i, 0.0) + p
+            return sorted(merged.items())
+
+        def _apply_action(self, action: int) -> None:
+            who = self._who()
+            value = self.pt.action_from_id(int(action), self.s)
+            try:
+                self.s = self.pt.apply(self.s, value, who)
+            except IllegalActionError as exc:
+                raise ValueError(str(exc)) from None
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            try:
+                return str(self.pt.format_action(self.pt.action_from_id(int(action), self.s), self.s))
+            except IllegalActionError:
+                return f"#{action}"
+
+        def is_terminal(self) -> bool:
+            return bool(self.pt.is_terminal(self.s))
+
+        def returns(self) -> list[float]:
+            return [float(x) for x in self.pt.returns(self.s)]
+
+        def __str__(self) -> str:
+            return str(self.pt.render(self.s, None))
+
+    class _Observer:
+        def __init__(self) -> None:
+            self.tensor = np.zeros(0, np.float32)
+            self.dict: dict[str, Any] = {}
+
+        def set_from(self, state: _State, player: int) -> None:
+            pass
+
+        def string_from(self, state: _State, player: int) -> str:
+            return json.dumps(state.pt.view(state.s, player), sort_keys=True)
+
+    pyspiel.register_game(game_type, _Game)
+    return _Game
+
+
+_CLASSES: dict[str, type[pyspiel.Game]] = {}
+
+
+def _class(game_id: str) -> type[pyspiel.Game]:
+    game = get_game(game_id)
+    if game.spec.id not in _CLASSES:
+        _CLASSES[game.spec.id] = _make(game)
+    return _CLASSES[game.spec.id]
+
+
+def load(game_id: str, options: Mapping[str, object] | None = None, players: int | None = None, seed: int = 0) -> Any:
+    """An OpenSpiel game object for a polytable game (the type is registered on first use)."""
+    cls = _class(game_id)
+    game = get_game(game_id)
+    return cls(
+        {"players": players or game.spec.default_players, "seed": seed, "options": json.dumps(dict(options or {}))}
+    )
+
+
+def register_all() -> list[str]:
+    """Register every polytable game with OpenSpiel; returns the OpenSpiel short names."""
+    from ..core import game_ids
+
+    out = []
+    for g in game_ids():
+        _class(g)
+        out.append(short_name(g))
+    return out
+
+
+class OpenSpielMCTSBot:
+    """OpenSpiel's own ``MCTSBot`` (random rollouts, UCT) as a polytable bot: the peer in the arena.
+
+    ``seconds`` per move is honoured by calibration: the simulations per second of the previous move set
+    the simulation budget of the next one (the first move uses ``simulations``).
+    """
+
+    def __init__(
+        self, seconds: float | None = 2.0, simulations: int = 200, uct_c: float = 1.4, rollouts: int = 1
+    ) -> None:
+        self.name = "openspiel-mcts"
+        self.seconds = seconds
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self.rollouts = rollouts
+        self._rate: float | None = None
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Any) -> Any:
+        import time
+
+        from open_spiel.python.algorithms import mcts
+
+        cfg = state.config
+        osg = load(game.spec.id, dict(cfg), cfg.players)
+        ostate = osg.new_initial_state()
+        ostate.s = state
+        seed = int(rng.below(2**31))
+        sims = self.simulations
+        if self.seconds is not None and self._rate is not None:
+            sims = max(2, int(self._rate * self.seconds))
+        bot = mcts.MCTSBot(
+            osg,
+            self.uct_c,
+            sims,
+            mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed)),
+            random_state=np.random.RandomState(seed),
+            solve=False,
+        )
+        start = time.perf_counter()
+        action_id = bot.step(ostate)
+        elapsed = max(time.perf_counter() - start, 1e-6)
+        self._rate = sims / elapsed
+        return game.action_from_id(int(action_id), state)
