@@ -53,3 +53,18 @@ def test_arena_is_seat_balanced_and_ranks_greedy_above_random() -> None:
     assert r["ladder"][0]["ai"] == "greedy"
     with pytest.raises(ValueError, match="two different"):
         arena("toy", ["random"], 1)
+
+
+def test_mcts_reuses_its_tree_between_moves() -> None:
+    from polytable.match import Match
+
+    game = get_game("toy")
+    bot = make_bot("mcts:iterations=300", "toy")
+    m = Match(game, {"rounds": 3}, 2, seed=4)
+    m.resolve_chance()
+    m.play(bot.choose(game, m.state, 0, Rng(1)), 0)
+    assert bot.last_reused_visits == 0  # type: ignore[attr-defined]
+    m.play(3, 1)
+    m.resolve_chance()
+    bot.choose(game, m.state, 0, Rng(1))
+    assert bot.last_reused_visits > 0  # type: ignore[attr-defined]

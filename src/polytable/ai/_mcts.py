@@ -14,6 +14,10 @@
   are open, taken in the order of a prior (``game.action_value``, the greedy evaluation) when
   ``use_prior`` is set, so games with hundreds of legal moves (Forma) search their best candidates first.
 * Budgets: iterations and/or seconds per move.
+* Tree reuse between moves: the bot keeps the tree it built and the real state it searched from; on the
+  next move it looks for the node reached by the moves played since (replayed from that state, chance
+  resolved as the real game resolved it) and keeps searching from there. The real chance outcomes are
+  used only to recognise the position that has already happened, never to choose a move.
 
 A leaf is valued by a random (or epsilon-greedy) rollout to the end, or, past ``rollout_depth``, by the
 game's heuristic ``evaluate`` squashed to [0, 1].
@@ -26,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import CHANCE, SIMULTANEOUS, Game, Rng
+from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng
 
 __all__ = ["MCTSBot", "MCTSConfig"]
 
@@ -42,6 +46,7 @@ class MCTSConfig:
     use_prior: bool = False
     prior_limit: int = 400
     greedy_rollout_epsilon: float = 1.0  # 1.0: uniform random rollouts
+    reuse_tree: bool = True
 
 
 @dataclass
@@ -80,13 +85,43 @@ class MCTSBot:
         self.config = config or MCTSConfig()
         self.name = name
         self.last_iterations = 0
+        self.last_reused_visits = 0
+        self._tree: tuple[_Node, Any, int] | None = None
+
+    def _reuse(self, game: Game[Any, Any], state: Any, player: int) -> _Node | None:
+        """The node of the previous tree that corresponds to ``state`` (see the module docstring)."""
+        if self._tree is None or not self.config.reuse_tree:
+            return None
+        root, root_state, old_player = self._tree
+        if old_player != player:
+            return None
+        limit = 2 * state.config.players + 2
+        stack: list[tuple[_Node, Any, int]] = [(root, root_state, 0)]
+        while stack:
+            node, s, depth = stack.pop()
+            while game.current_player(s) == CHANCE:
+                s = game.apply(s, game.chance_outcome(s), CHANCE)
+            if depth > 0 and s == state:
+                return node if node.player == player else None
+            if depth >= limit or game.is_terminal(s):
+                continue
+            for a, child in node.children.items():
+                if child.visits == 0:
+                    continue
+                try:
+                    nxt = game.apply(s, a, node.player)
+                except IllegalActionError:  # an action of another determinisation
+                    continue
+                stack.append((child, nxt, depth + 1))
+        return None
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         legal = list(game.legal_actions(state, player))
         if len(legal) == 1:
             return legal[0]
         cfg = self.config
-        root = _Node(player)
+        root = self._reuse(game, state, player) or _Node(player)
+        self.last_reused_visits = root.visits
         deadline = time.perf_counter() + cfg.seconds if cfg.seconds else None
         it = 0
         while True:
@@ -98,6 +133,7 @@ class MCTSBot:
             self._iterate(game, det, root, player, rng)
             it += 1
         self.last_iterations = it
+        self._tree = (root, state, player)
         best = max(
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits, root.children[a].value[player] if root.children[a].visits else 0),

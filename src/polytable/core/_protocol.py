@@ -245,8 +245,10 @@ class Game(ABC, Generic[S, A]):
     def determinize(self, state: S, player: int, rng: Rng) -> S:
         """A state consistent with what ``player`` knows, hidden parts resampled (for AI search).
 
-        Perfect-information games return the state itself; games with hidden order (deck, bag) reseed or
-        reshuffle the hidden part so an AI never peeks.
+        Perfect-information games return the state itself. Games with chance must at least replace the
+        generator state (the future is unknown to every player: ``rng.u64()`` is a fine new one); games
+        with hidden order (deck, bag) reshuffle the unseen part; simultaneous games replace the other
+        players' pending choices of this round by ones ``player`` could imagine (or clear them).
         """
         return state
 
