@@ -38,7 +38,7 @@ app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
-OptionList = Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")]
+OptionList = Annotated[list[str] | None, typer.Option("--option", help="Game option KEY=VALUE (repeatable).")]
 
 
 def _fail(message: str) -> None:

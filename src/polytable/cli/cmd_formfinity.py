@@ -1,0 +1,94 @@
+"""``polytable deal formfinity [--seed S] [--count N]``: FORMFINITY's companion mode.
+
+The original app's job: people play on printed templates (``polytable print formfinity``) and the app
+only reveals the cards, one at a time, big and clear. Press Enter for the next card, ``q`` to quit.
+``--count N`` deals N cards and stops without waiting (for scripts and tests); with no terminal on
+standard input the command also deals without waiting until input ends or ``--count`` is reached.
+
+The cards are exactly those a digital game with the same options and seed would deal (the same pure
+generator), so a seed written on the sheet replays the deal. The ``deal`` group is shared: if another
+game has already created it, this subcommand joins it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+import sys
+from typing import Annotated
+
+import typer
+
+from ..core import PolytableError, get_game, player_name
+from ..games.formfinity._board import setup_for
+from ..games.formfinity._cards import Card, card_art
+from ..games.formfinity._flow import deal
+from ._options import parse_options
+
+__all__ = ["deal_text", "register"]
+
+
+def _deal_group(app: typer.Typer) -> typer.Typer:
+    for info in app.registered_groups:
+        if info.name == "deal" and info.typer_instance is not None:
+            return info.typer_instance
+    group = typer.Typer(help="Companion mode: reveal cards for people playing on paper.", no_args_is_help=True)
+    app.add_typer(group, name="deal")
+    return group
+
+
+def deal_text(card: Card, number: int, players: int, arrows: bool, rotation: bool | None, unicode: bool) -> str:
+    """One revealed card as the screen shows it: who draws, the big card, and a sentence."""
+    player = player_name((number - 1) % players)
+    rnd = (number - 1) // players + 1
+    lines = [f"Card {number}  -  round {rnd}, {player}", ""]
+    lines += ["   " + row for row in card_art(card, unicode=unicode, big=True)]
+    lines += ["", card.describe(arrows, rotation), f"notation: {card.notation()}"]
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    group = _deal_group(app)
+
+    @group.command("formfinity")
+    def deal_formfinity(
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: a new one).")] = None,
+        count: Annotated[int, typer.Option("--count", help="Deal this many cards and stop (no waiting).")] = 0,
+        players: Annotated[int, typer.Option("--players", help="Players taking turns (for the labels).")] = 2,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", "-o", help="Game options KEY=VALUE (weights, deck=FILE).")
+        ] = None,
+        ascii_only: Annotated[bool, typer.Option("--ascii", help="Plain ASCII cards (no block characters).")] = False,
+    ) -> None:
+        """Reveal FORMFINITY cards one at a time for a game on paper (Enter: next card, q: quit)."""
+        game = get_game("formfinity")
+        try:
+            options = parse_options(game, option)
+            state = game.new_game(options, seed=0, players=players)
+        except PolytableError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        setup = setup_for(state.config)
+        if seed is None:
+            seed = secrets.randbelow(10**6)
+        interactive = count <= 0 and sys.stdin.isatty()
+        unicode = not ascii_only
+        typer.echo(f"FORMFINITY deal, seed {seed} ({setup.rules.name}). Write the seed down to replay this deal.")
+        if interactive:
+            typer.echo("Press Enter for the next card, q then Enter to quit.")
+        cards = deal(setup, seed)
+        limit = count if count > 0 else None
+        for number, card in enumerate(itertools.islice(cards, limit), 1):
+            if interactive and sys.stdout.isatty():
+                typer.echo("\x1b[2J\x1b[H", nl=False)
+            rot = setup.rules.rotation_allowed(card.rotate)
+            typer.echo("")
+            typer.echo(deal_text(card, number, players, setup.rules.arrows, rot, unicode))
+            if count > 0:
+                continue
+            try:
+                answer = input("\n[Enter] next card, [q] quit: " if interactive else "")
+            except EOFError:
+                break
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                break

@@ -1,0 +1,59 @@
+"""FORMFINITY (QRious Card Edition): a roll-and-write with polyomino cards, played on a shared template.
+
+Rulebook: shared/rules/formfinity.txt; open points: CLARIFICATIONS.md (FORMFINITY). A turn is: the player
+draws a card (a chance node), then places its 1-3 identical elements one by one (one action each).
+
+Choices where the rulebook and CLARIFICATIONS are silent (each is in docs/games/formfinity.md and tested):
+
+* Cards come from a seeded generator (weights are options) or a deck file (JSON/TOML) drawn at random
+  without replacement; an empty deck is shuffled back in whole.
+* An element with no legal placement is unused, and so are the rest of that card's elements (nothing
+  changed, so they cannot be placed either); the turn then ends automatically. Elements of one card may
+  touch each other at corners; only edge contact counts as a connection.
+* Lines (variant 1) are claimed right after the element that completes them. Lines that can all be
+  claimed together are claimed at once; when candidates exclude each other the mover chooses one (an
+  action), and the rest are re-examined. The game also ends when no drawable card can be placed any
+  more (most lines win; ties shared).
+* Areas (variant 2): the player about to move chooses the next area (skipped when only one is left); an
+  element left over when its area is filled is unused; points are recorded as each area finishes.
+* Black squares (variant 3): the opponent's start square is not part of their drawing for the no-touch
+  rule (reaching it is the goal); the game is a shared draw as soon as neither player can still connect
+  (no path of squares they may use reaches the other start square), or when nobody can place anything.
+* Numbers (variant 4): one element claims at most one number (the next one); the game ends with the
+  numbers claimed so far when the next number can no longer be reached or nobody can place anything.
+* Squares outside an irregular template block sliding elements like black squares.
+* Custom variants are TOML files (``variant_file``): template, players, arrows, rotation and a goal with
+  parameters; see ``_variant.py``.
+"""
+
+from polytable.core import register
+
+from ._cards import Card, CardGenerator, card_art, parse_card, parse_deck
+from ._game import FormfinityGame
+from ._state import ChooseArea, Claim, FormfinityState, Place
+from ._template import Template, TemplateError, parse_template
+from ._variant import Rules, parse_variant_file
+from .templates import TEMPLATES
+
+__all__ = [
+    "GAME",
+    "TEMPLATES",
+    "Card",
+    "CardGenerator",
+    "ChooseArea",
+    "Claim",
+    "FormfinityGame",
+    "FormfinityState",
+    "Place",
+    "Rules",
+    "Template",
+    "TemplateError",
+    "card_art",
+    "parse_card",
+    "parse_deck",
+    "parse_template",
+    "parse_variant_file",
+]
+
+GAME = FormfinityGame()
+register(GAME)

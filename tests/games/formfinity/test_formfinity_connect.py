@@ -1,0 +1,135 @@
+"""Variant 3 (black squares) and variant 4 (connect the numbers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polytable.core import IllegalActionError
+from polytable.games.formfinity._state import DRAW, OVER, PLACE
+
+from ._helpers import GAME, draw, position
+
+V3 = {"variant": "3"}  # stars: f4 (player 2, upper) and f12 (player 1, lower)
+
+
+def moves(state) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(GAME.format_action(a, state).split("@")[1] for a in GAME.legal_actions(state))
+
+
+def test_v3_player_one_starts_at_the_lower_black_square() -> None:
+    state = position(V3, card="#x1:-:f")
+    assert moves(state) == ["e12", "f11", "f13", "g12"]
+    state = position(V3, card="#x1:-:f", turn=1)
+    assert moves(state) == ["e4", "f3", "f5", "g4"]
+
+
+def test_v3_elements_touch_the_own_drawing_by_an_edge() -> None:
+    state = position(V3, drawn={0: "f11 f10"}, card="#x1:-:f")
+    with pytest.raises(IllegalActionError, match="touch your own drawing"):
+        GAME.apply_text(state, "a1")
+    with pytest.raises(IllegalActionError, match="touch your own drawing"):
+        GAME.apply_text(state, "g9")  # only a corner of f10: no connection
+
+
+def test_v3_never_touch_the_opponent_not_even_at_a_corner() -> None:
+    state = position(V3, drawn={0: "f11 f10 e10", 1: "d8 d7 d6"}, card="#x1:-:f")
+    with pytest.raises(IllegalActionError, match="even if only at a corner"):
+        GAME.apply_text(state, "e9")  # edge of e10 (own), corner of d8 (opponent)
+    with pytest.raises(IllegalActionError, match="touch Player 2's drawing"):
+        GAME.apply_text(state, "d9")
+    assert "e9" not in moves(state) and "f9" in moves(state)
+
+
+def test_v3_arrows_apply() -> None:
+    state = position(V3, drawn={0: "f11"}, card="#x1:B:f")
+    assert moves(state) == ["f13"]  # slides up until it meets the lower black square
+    state = position(V3, drawn={0: "f11"}, card="#x1:T:f")
+    assert moves(state) == []
+
+
+def test_v3_first_connection_wins() -> None:
+    state = position(V3, drawn={0: "f11 f10 f9 f8 f7 f6"}, card="#x2:-:f")
+    state = GAME.apply_text(state, "f5")
+    assert state.phase == OVER and GAME.winners(state) == (0,)
+    assert GAME.scores(state) == (1.0, 0.0)
+
+
+def test_v3_the_game_is_drawn_when_nobody_can_connect_any_more() -> None:
+    # Player 2 covered f3 and f5: e4 and g4 touch them at corners, so f4 is out of player 1's reach.
+    state = position(V3, drawn={0: "f11", 1: "f3 f5"}, card="#x1:-:f")
+    state = GAME.apply_text(state, "f13")  # player 1 seals f12 the same way
+    assert state.phase == OVER and GAME.winners(state) == (0, 1)
+    assert GAME.returns(state) == (0.0, 0.0)
+
+
+def test_v3_a_sealed_start_square_alone_does_not_end_the_game() -> None:
+    state = position(V3, drawn={1: "f3 f5"}, card="#x1:-:f")
+    state = GAME.apply_text(state, "f11")
+    assert state.phase == DRAW
+
+
+V4_SMALL = """\
+1 . 2 .
+. . . .
+3 . . 4
+"""
+
+
+def test_v4_first_element_anywhere_but_on_other_numbers() -> None:
+    state = position({"variant": "4"}, card="#x1:-:f")
+    assert GAME.legal_actions(state).count() == 144 - 3 - 9
+    with pytest.raises(IllegalActionError, match="number 1 is next"):
+        GAME.apply_text(state, "i5")  # the 2
+
+
+def test_v4_numbers_are_claimed_in_order_by_covering_them() -> None:
+    state = position({"variant": "4", "template": V4_SMALL}, card="##x2:-:r")
+    state = GAME.apply_text(state, "a1 b1")
+    assert state.numbers == (0,)
+    with pytest.raises(IllegalActionError, match="number 2 is next"):
+        GAME.apply_text(state, "a2 a3")  # the 3 before the 2
+    state = GAME.apply_text(state, "c1 d1")  # touches b1 and covers the 2: two numbers in one turn
+    assert state.numbers == (0, 0) and state.phase == DRAW
+
+
+def test_v4_one_element_never_covers_two_numbers() -> None:
+    state = position({"variant": "4", "template": "1 2 . .\n. . . .\n"}, card="##x1:-:f")
+    with pytest.raises(IllegalActionError, match="out of turn"):
+        GAME.apply_text(state, "a1 b1")
+
+
+def test_v4_elements_connect_to_any_drawn_element() -> None:
+    state = position({"variant": "4", "template": V4_SMALL}, drawn={1: "b2"}, card="#x1:-:f")
+    assert moves(state) == ["a2", "b1", "b3", "c2"]
+    with pytest.raises(IllegalActionError, match="touch a drawn element"):
+        GAME.apply_text(state, "d2")
+
+
+def test_v4_game_ends_when_all_numbers_are_claimed_most_wins() -> None:
+    state = position(
+        {"variant": "4", "template": V4_SMALL}, drawn={0: "a1 b1 c1", 1: "a2 a3"}, card="#x1:-:f", numbers=(0, 0, 1)
+    )
+    state = GAME.apply_text(state, "b3")
+    assert state.phase == PLACE or state.phase == DRAW
+    state = position(
+        {"variant": "4", "template": V4_SMALL},
+        drawn={0: "a1 b1 c1", 1: "a2 a3 b3 c3"},
+        card="#x1:-:f",
+        numbers=(0, 0, 1),
+        turn=1,
+    )
+    state = GAME.apply_text(state, "d3")
+    assert state.phase == OVER and state.numbers == (0, 0, 1, 1)
+    assert GAME.winners(state) == (0, 1) and GAME.scores(state) == (2.0, 2.0)
+
+
+def test_v4_game_ends_when_the_next_number_cannot_be_reached() -> None:
+    state = position({"variant": "4", "template": "1 . # 2\n. . # .\n"}, card="#x1:-:f")
+    state = GAME.apply_text(state, "a1")
+    assert state.phase == OVER and GAME.winners(state) == (0,)
+
+
+def test_v4_forced_card_draw_through_chance() -> None:
+    state = position({"variant": "4", "template": V4_SMALL})
+    state = draw(state, "#x1:TRBL:f")
+    assert state.phase == PLACE and GAME.legal_actions(state).count() == 12 - 3
