@@ -76,3 +76,15 @@ def test_simulate_summary_shape() -> None:
     assert s["win_rate_by_seat"][0] >= s["win_rate_by_seat"][1]
     with pytest.raises(ValueError, match="one AI for every seat"):
         simulate("toy", 3, 1, ["greedy", "random"])
+
+
+def test_rewind_forgets_later_actions() -> None:
+    m = _started()
+    v = m.version
+    m.play("2", 0)
+    m.play("1", 1)
+    m.resolve_chance()
+    state = m.rewind(v)
+    assert m.version == v and state == m.state_at(v) == m.state
+    with pytest.raises(IndexError):
+        m.rewind(v + 5)

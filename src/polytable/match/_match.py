@@ -128,6 +128,16 @@ class Match:
             n += 1
         return n
 
+    def rewind(self, version: int) -> Any:
+        """Forget every action after ``version`` (an interface's own rollback, for example when a move
+        could not be saved). Unlike :meth:`undo` this ignores the rules: it is not a player's action."""
+        if not 0 <= version <= len(self.log):
+            raise IndexError(f"version {version} is outside 0..{len(self.log)}")
+        del self.log[version:]
+        del self._states[version + 1 :]
+        self.state = self._states[-1]
+        return self.state
+
     def can_undo(self, player: int) -> bool:
         """True when the last logged action is ``player``'s own (never across chance or another player)."""
         return bool(self.log) and self.log[-1].player == player and player != CHANCE

@@ -1,0 +1,107 @@
+"""Heuristics for Forma's AI hooks (``Game.evaluate`` and ``Game.action_value``).
+
+``action_value`` scores one placement as the points it earns now plus a positional evaluation, all on
+bitboards without building the next state:
+
+* *gifts*: every empty cell left with three closed sides can be enclosed by the next player for 10
+  points, so each costs :data:`W_GIFT`;
+* *enclosure potential*: cells with two closed sides next to the player's own cells are future markers;
+* *bridge progress*: the span (rows or columns) of the player's group that the piece joins, squared, so a
+  group that nears the other side pulls harder; and *blocking*: touching an opponent group with a long
+  span is worth a share of that opponent's progress;
+* *space for big pieces*: the anchors left for the player's remaining pentominoes and tetrominoes (a
+  placement that chops the open area into slivers loses them), and the size of the piece itself (placing
+  big pieces early keeps the small ones for closing cells late).
+"""
+
+from __future__ import annotations
+
+from . import _pieces as P
+from ._rules import flood, place_effect
+from ._state import FormaState, Pick, Place
+
+__all__ = ["W_GIFT", "action_value", "evaluate"]
+
+W_GIFT = 6.0
+W_POCKET = 1.5
+W_BRIDGE = 45.0
+W_BLOCK = 15.0
+W_SPACE = 8.0
+W_SIZE = 0.8
+
+
+def _span(tb: P.Tables, comp: int) -> int:
+    """Rows or columns covered by a group, whichever is more."""
+    if not comp:
+        return 0
+    st = tb.stride
+    low = (comp & -comp).bit_length() - 1
+    rows = (comp.bit_length() - 1) // st - low // st + 1
+    c = comp
+    c |= c >> (16 * st)
+    c |= c >> (8 * st)
+    c |= c >> (4 * st)
+    c |= c >> (2 * st)
+    c |= c >> st
+    c &= tb.row_mask
+    cols = c.bit_length() - ((c & -c).bit_length() - 1)
+    return max(rows, cols)
+
+
+def _sides(tb: P.Tables, filled: int) -> tuple[int, int, int, int]:
+    st = tb.stride
+    return (
+        (filled << 1) | tb.left,
+        (filled >> 1) | tb.right,
+        (filled << st) | tb.top,
+        (filled >> st) | tb.bottom,
+    )
+
+
+def action_value(state: FormaState, action: Place | Pick, player: int) -> float:
+    n = state.size
+    tb = P.tables(n)
+    stock = state.stock[player]
+    if isinstance(action, Pick):
+        free = tb.board & ~state.filled
+        fits = any(tb.table(free)[g] for g in P.PIECE_ORIENTS[action.piece])
+        return float(P.PIECE_SIZES[action.piece]) if fits else -50.0
+    p, k, col, row = action
+    g = P.ORIENT_GK[p * 8 + k]
+    mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
+    eff = place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
+    filled = eff.filled
+    empty = tb.board & ~filled
+    le, ri, up, dn = _sides(tb, filled)
+    three = empty & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
+    two = empty & ~three & ((le & (ri | up | dn)) | (ri & (up | dn)) | (up & dn))
+    own = eff.own
+    st = tb.stride
+    near_own = ((own << 1) | (own >> 1) | (own << st) | (own >> st)) & two
+    value = eff.points - W_GIFT * three.bit_count() + W_POCKET * near_own.bit_count()
+    span = _span(tb, flood(tb, mask | eff.enc, own))
+    value += W_BRIDGE * (span / n) ** 2
+    touch = ((mask << 1) | (mask >> 1) | (mask << st) | (mask >> st)) & tb.board
+    for q in range(len(state.pieces)):
+        if q != player:
+            theirs = state.pieces[q] | state.markers[q]
+            if touch & theirs:
+                value += W_BLOCK * (_span(tb, flood(tb, touch & theirs, theirs)) / n) ** 2
+    table = tb.table(empty)
+    before = tb.table(tb.board & ~state.filled)
+    room_after = room_before = 0
+    for q in range(9, P.NUM_PIECES) if stock[0] or stock[1] else range(5, P.NUM_PIECES):
+        if stock[q] - (q == p) > 0:
+            for h in P.PIECE_ORIENTS[q]:
+                room_after += table[h].bit_count()
+                room_before += before[h].bit_count()
+    if room_before:
+        value += W_SPACE * room_after / room_before
+    value += W_SIZE * P.PIECE_SIZES[p]
+    return value
+
+
+def evaluate(state: FormaState, player: int) -> float:
+    """Score lead over the best opponent (the end is handled by the game: 1000 x returns)."""
+    others = [s for i, s in enumerate(state.scores) if i != player]
+    return float(state.scores[player] - (max(others) if others else 0))
