@@ -1,0 +1,160 @@
+"""``polytable bench foldris``: random drops per second, clone/apply cost, greedy moves per second, and
+OpenSpiel's ``connect_four`` driven from a Python loop in the same run (the closest drop game), with the
+ratio of our random drops per second to its steps per second."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+__all__ = ["run"]
+
+
+def _random_games(game: Any, players: int, seconds: float) -> dict[str, float]:
+    from polytable.core import CHANCE, Rng
+
+    rng = Rng(12345)
+    drops = steps = games = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=seed, players=players)
+        seed += 1
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                state = game._apply(state, game.chance_outcome(state), CHANCE)
+            else:
+                for p in game.acting_players(state):
+                    state = game._apply(state, game._sample(state, p, rng), p)
+                    drops += 1
+                    steps += 1
+                    if game.current_player(state) != -2:
+                        break
+                continue
+            steps += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"drops_per_s": drops / elapsed, "steps_per_s": steps / elapsed, "games_per_s": games / elapsed}
+
+
+def _checked_random(game: Any, seconds: float) -> float:
+    """Drops per second through the public, checked API (legal_actions().sample + apply)."""
+    from polytable.core import CHANCE, Rng
+
+    rng = Rng(7)
+    drops = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=seed, players=4)
+        seed += 1
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                state = game.apply_chance(state)
+                continue
+            p = game.acting_players(state)[0]
+            state = game.apply(state, game.legal_actions(state, p).sample(rng), p)
+            drops += 1
+    return drops / (time.perf_counter() - start)
+
+
+def _apply_cost(game: Any, repeats: int) -> dict[str, float]:
+    from dataclasses import replace
+
+    from polytable.core import Rng
+
+    state = game.apply_chance(game.apply_chance(game.new_game(seed=3, players=4)))
+    action = game.legal_actions(state, 0).sample(Rng(1))
+    t = time.perf_counter()
+    for _ in range(repeats):
+        replace(state)
+    clone = (time.perf_counter() - t) / repeats
+    t = time.perf_counter()
+    for _ in range(repeats):
+        game.apply(state, action, 0)
+    record = (time.perf_counter() - t) / repeats
+    last = state
+    for p in (0, 1, 2):
+        last = game.apply(last, game.legal_actions(last, p).sample(Rng(p)), p)
+    final = game.legal_actions(last, 3).sample(Rng(9))
+    t = time.perf_counter()
+    for _ in range(repeats):
+        game.apply(last, final, 3)
+    resolve = (time.perf_counter() - t) / repeats
+    t = time.perf_counter()
+    for _ in range(repeats):
+        game.legal_actions(state, 0).count()
+    count = (time.perf_counter() - t) / repeats
+    return {
+        "clone_us": clone * 1e6,
+        "apply_record_choice_us": record * 1e6,
+        "apply_resolve_round_4p_us": resolve * 1e6,
+        "count_legal_us": count * 1e6,
+    }
+
+
+def _greedy(game: Any, seconds: float) -> dict[str, float]:
+    from polytable.ai import GreedyBot
+    from polytable.core import CHANCE, Rng
+
+    bot = GreedyBot()
+    rng = Rng(5)
+    moves = 0
+    lines = 0
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=games, players=1)
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                state = game.apply_chance(state)
+            else:
+                state = game.apply(state, bot.choose(game, state, 0, rng), 0)
+                moves += 1
+        lines += state.sheets[0].lines
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"greedy_moves_per_s": moves / elapsed, "greedy_solo_games": games, "greedy_solo_mean_lines": lines / games}
+
+
+def _connect_four(seconds: float) -> dict[str, Any]:
+    try:
+        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return {"connect_four": "pyspiel not installed"}
+    import random
+
+    rnd = random.Random(1)
+    game = pyspiel.load_game("connect_four")
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rnd.choice(state.legal_actions()))
+            steps += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"connect_four_steps_per_s": steps / elapsed, "connect_four_games_per_s": games / elapsed}
+
+
+def run(quick: bool = False) -> dict[str, object]:
+    from polytable.core import get_game
+
+    game = get_game("foldris")
+    seconds = 0.5 if quick else 3.0
+    out: dict[str, object] = {}
+    solo = _random_games(game, 1, seconds)
+    four = _random_games(game, 4, seconds)
+    out["random_drops_per_s_solo"] = round(solo["drops_per_s"])
+    out["random_drops_per_s_4p"] = round(four["drops_per_s"])
+    out["random_games_per_s_4p"] = round(four["games_per_s"], 1)
+    out["random_drops_per_s_checked_api_4p"] = round(_checked_random(game, seconds))
+    out.update({k: round(v, 2) for k, v in _apply_cost(game, 2000 if quick else 20000).items()})
+    out.update({k: round(v, 2) if isinstance(v, float) else v for k, v in _greedy(game, seconds).items()})
+    c4 = _connect_four(seconds)
+    out.update({k: round(v) if isinstance(v, float) else v for k, v in c4.items()})
+    if "connect_four_steps_per_s" in c4:
+        ratio = float(out["random_drops_per_s_4p"]) / float(c4["connect_four_steps_per_s"])  # type: ignore[arg-type]
+        out["ratio_foldris_drops_to_connect_four_steps"] = round(ratio, 3)
+    return out

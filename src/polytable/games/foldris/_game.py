@@ -1,0 +1,465 @@
+"""The Foldris rules behind the polytable protocol.
+
+Round structure (CLARIFICATIONS): a chance node reveals a card; then a SIMULTANEOUS node where every
+surviving player records a drop (nobody sees another's pending choice); when the last one has chosen the
+round resolves at once: blocks fall, completed lines score (one bonus point each) and fold away, last
+round's barriers are lifted, new barriers fall, and the next reveal (or the end) follows. A player who
+cannot draw the revealed block with any rotation, column and affordable effect is eliminated when it is
+revealed.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from polytable.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Config,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Option,
+    Rng,
+    below,
+    player_name,
+    seed_state,
+)
+
+from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
+from ._rules import (
+    affordable,
+    any_placement,
+    barrier_drop,
+    complete_rows,
+    count_placements,
+    fold,
+    heights,
+    placements,
+    rest_row,
+)
+from ._state import Action, Drop, FoldrisState, Reveal, Sheet
+from ._text import format_action, parse_action
+from ._titles import solo_title
+
+__all__ = ["FoldrisGame"]
+
+DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
+"""Action ids ``0..DROP_IDS-1`` are drops; reveals follow (7 lanes per card name)."""
+
+
+def deck_of(config: Config) -> Deck:
+    value = config["deck"]
+    return parse_deck(value if isinstance(value, str) else None)
+
+
+def trim_cost(config: Config) -> int:
+    """Trimming costs 2 bonus points, or 1 in solo mode."""
+    return 1 if config.players == 1 else 2
+
+
+_TABLES: dict[tuple[str | None, int], tuple[VariantTable, ...]] = {}
+
+
+def tables_of(config: Config) -> tuple[VariantTable, ...]:
+    """The variant table of every card of the config's deck, by card index (memoised per deck text)."""
+    value = config["deck"]
+    key = (value if isinstance(value, str) else None, trim_cost(config))
+    tables = _TABLES.get(key)
+    if tables is None:
+        deck = parse_deck(key[0])
+        tables = _TABLES[key] = tuple(variant_table(deck.shape(name), key[1]) for name, _ in deck.cards)
+    return tables
+
+
+def table_of(state: FoldrisState) -> VariantTable:
+    return tables_of(state.config)[state.card]
+
+
+class FoldrisGame(Game[FoldrisState, Action]):
+    spec = GameSpec(
+        id="foldris",
+        name="Foldris",
+        min_players=1,
+        max_players=7,
+        default_players=3,
+        rules_version="1",
+        options=(
+            Option("height", "int", 12, "rows of the game sheet", min=4, max=40),
+            Option("deck", "text", None, "a deck file's contents: one card a line, 'NAME LANE' (default: 24 cards)"),
+        ),
+        chance=True,
+        simultaneous=True,
+        hidden_information=True,
+        summary="Everyone drops the same block on their own folding sheet; complete lines, last one standing.",
+    )
+
+    # ------------------------------------------------------------------ set-up and turn order
+    def _new(self, config: Config, seed: int) -> FoldrisState:
+        deck = deck_of(config)
+        height = config.int("height")
+        sheets = tuple(Sheet(0, 0, height, 0, 2) for _ in range(config.players))
+        return FoldrisState(
+            config=config,
+            sheets=sheets,
+            deck=tuple(range(len(deck.cards))),
+            start_lane=0,
+            round=0,
+            card=-1,
+            pending=(None,) * config.players,
+            rng=seed_state(seed),
+        )
+
+    def current_player(self, state: FoldrisState) -> int:
+        if state.over:
+            return TERMINAL
+        return CHANCE if state.card < 0 else SIMULTANEOUS
+
+    def acting_players(self, state: FoldrisState) -> tuple[int, ...]:
+        if state.over or state.card < 0:
+            return ()
+        return tuple(p for p, s in enumerate(state.sheets) if not s.out and state.pending[p] is None)
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, state: FoldrisState, player: int) -> Iterator[Action]:
+        if player == CHANCE:
+            cards = deck_of(state.config).cards
+            seen: set[tuple[str, int]] = set()
+            for i in state.deck:
+                if cards[i] not in seen:
+                    seen.add(cards[i])
+                    yield Reveal(*cards[i])
+            return
+        sheet = state.sheets[player]
+        table = table_of(state)
+        name = deck_of(state.config).cards[state.card][0]
+        variants = table.variants
+        for i, col in placements(table, heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus):
+            v = variants[i]
+            yield Drop(name, v.mirror, v.trim, v.rot, col)
+
+    def _count(self, state: FoldrisState, player: int) -> int:
+        if player == CHANCE:
+            cards = deck_of(state.config).cards
+            return len({cards[i] for i in state.deck})
+        sheet = state.sheets[player]
+        return count_placements(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
+
+    def _any(self, state: FoldrisState, player: int) -> bool:
+        if player == CHANCE:
+            return bool(state.deck)
+        sheet = state.sheets[player]
+        return any_placement(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
+
+    def _sample(self, state: FoldrisState, player: int, rng: Rng) -> Action:
+        if player == CHANCE:
+            return super()._sample(state, player, rng)
+        sheet = state.sheets[player]
+        table = table_of(state)
+        hts = heights(sheet.ink | sheet.barrier)
+        name = deck_of(state.config).cards[state.card][0]
+        if max(hts) + table.max_height <= sheet.height:
+            # Every column of every affordable variant fits: draw an index and locate it, no list built.
+            k = affordable(table, sheet.bonus)
+            pick = rng.below(table.columns_prefix[k])
+            i = bisect_right(table.columns_prefix, pick) - 1
+            v = table.variants[i]
+            return Drop(name, v.mirror, v.trim, v.rot, pick - table.columns_prefix[i])
+        options = list(placements(table, hts, sheet.height, sheet.bonus))
+        if not options:
+            raise IllegalActionError(f"{player_name(player)} has no legal action")
+        i, col = options[rng.below(len(options))]
+        v = table.variants[i]
+        return Drop(name, v.mirror, v.trim, v.rot, col)
+
+    # ------------------------------------------------------------------ checking
+    def _check(self, state: FoldrisState, action: Action, player: int) -> None:
+        if player == CHANCE:
+            if not isinstance(action, Reveal):
+                raise IllegalActionError("a card must be revealed now (for example 'reveal T 3')")
+            cards = deck_of(state.config).cards
+            if not any(cards[i] == (action.name, action.lane) for i in state.deck):
+                raise IllegalActionError(f"card {action.name} {action.lane} is not in the deck any more")
+            return
+        if not isinstance(action, Drop):
+            raise IllegalActionError("drop this round's block (for example 'T r1 c3'); cards are revealed by chance")
+        deck = deck_of(state.config)
+        name = deck.cards[state.card][0]
+        if action.name != name:
+            raise IllegalActionError(f"the card this round is {name}, not {action.name}")
+        m, t, r, c = action.mirror, action.trim, action.rot, action.col
+        if not all(type(x) is int for x in (m, t, r, c)) or m not in (0, 1) or not 0 <= r <= 3 or not 0 <= c < WIDTH:
+            raise IllegalActionError("a drop needs a rotation r0-r3, an optional mirror m and a column c1-c8")
+        table = table_of(state)
+        size = len(deck.shape(name))
+        if not 0 <= t <= size:
+            raise IllegalActionError(f"block {name} has {size} squares; there is no square {t} to trim")
+        key = (m, t, r)
+        if key not in table.by_key:
+            if size == 1:
+                raise IllegalActionError(f"block {name} has a single square: trimming it would leave nothing")
+            raise IllegalActionError(f"trimming square {t} of block {name} would split it in two, which is not allowed")
+        v = table.variants[table.by_key[key]]
+        if (v.mirror, v.trim, v.rot) != key:
+            canon = format_action(Drop(name, v.mirror, v.trim, v.rot, c))
+            raise IllegalActionError(
+                f"'{format_action(action)}' rests on the same squares as '{canon}', its cheapest form; play that"
+            )
+        sheet = state.sheets[player]
+        if v.cost > sheet.bonus:
+            what = " and ".join(w for w, on in (("mirroring", m), ("trimming", t)) if on)
+            raise IllegalActionError(
+                f"{what} costs {v.cost} bonus point{'s' if v.cost > 1 else ''} and you have {sheet.bonus}"
+            )
+        if c + v.width > WIDTH:
+            raise IllegalActionError(
+                f"block {name} in rotation {r} is {v.width} columns wide: at column {c + 1} it would stick out"
+                f" on the right (the last column it can start at is {WIDTH - v.width + 1})"
+            )
+        y = rest_row(v, heights(sheet.ink | sheet.barrier), c)
+        if y + v.height > sheet.height:
+            raise IllegalActionError(
+                f"block {name} would come to rest above the top of your sheet at column {c + 1}: it does not fit"
+            )
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, state: FoldrisState, action: Action, player: int) -> FoldrisState:
+        if player == CHANCE:
+            assert isinstance(action, Reveal)
+            return self._reveal(state, action)
+        assert isinstance(action, Drop)
+        pending = (*state.pending[:player], action, *state.pending[player + 1 :])
+        for d, s in zip(pending, state.sheets, strict=True):
+            if d is None and not s.out:
+                # Others still choose: record this choice only (states are built directly: replace() is slow).
+                return FoldrisState(
+                    state.config,
+                    state.sheets,
+                    state.deck,
+                    state.start_lane,
+                    state.round,
+                    state.card,
+                    pending,
+                    state.rng,
+                )
+        return self._resolve(state, pending)
+
+    def _reveal(self, state: FoldrisState, action: Reveal) -> FoldrisState:
+        config = state.config
+        cards = deck_of(config).cards
+        _, rng = below(state.rng, len(state.deck))
+        card = (action.name, action.lane)
+        pos = next(k for k, i in enumerate(state.deck) if cards[i] == card)
+        index = state.deck[pos]
+        deck = state.deck[:pos] + state.deck[pos + 1 :]
+        if not state.start_lane:
+            # The start card: player 1 (the starting player) fills a 2x2 square at the bottom of its lane,
+            # each next player the next lane, wrapping from 7 to 1.
+            sheets = tuple(
+                Sheet(0x0303 << ((action.lane - 1 + p) % 7), 0, s.height, s.lines, s.bonus)
+                for p, s in enumerate(state.sheets)
+            )
+            return FoldrisState(config, sheets, deck, action.lane, 0, -1, state.pending, rng)
+        rnd = state.round + 1
+        table = tables_of(config)[index]
+        out = []
+        alive = 0
+        for s in state.sheets:
+            if s.out:
+                out.append(s)
+            elif any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus):
+                out.append(s)
+                alive += 1
+            else:
+                out.append(Sheet(s.ink, s.barrier, s.height, s.lines, s.bonus, rnd))
+        sheets = tuple(out)
+        if alive == 0 or (config.players > 1 and alive == 1):
+            return FoldrisState(config, sheets, deck, state.start_lane, rnd, -1, state.pending, rng, True)
+        return FoldrisState(config, sheets, deck, state.start_lane, rnd, index, state.pending, rng)
+
+    def _resolve(self, state: FoldrisState, pending: tuple[Drop | None, ...]) -> FoldrisState:
+        table = table_of(state)
+        lane = deck_of(state.config).cards[state.card][1]
+        solo = state.config.players == 1
+        placed: list[Sheet] = []
+        made: list[int] = []
+        for s, d in zip(state.sheets, pending, strict=True):
+            if s.out or d is None:
+                placed.append(s)
+                made.append(0)
+                continue
+            v = table.variants[table.by_key[(d.mirror, d.trim, d.rot)]]
+            y = rest_row(v, heights(s.ink | s.barrier), d.col)
+            ink = s.ink | (v.bits << (WIDTH * y + d.col))
+            rows = complete_rows(ink, y, y + v.height)
+            for r in rows:
+                ink = fold(ink, r)
+            n = len(rows)
+            placed.append(Sheet(ink, 0, s.height - n, s.lines + n, s.bonus + n - v.cost))
+            made.append(n)
+        anyone = any(made)
+        sheets = tuple(
+            Sheet(s.ink, barrier_drop(s.ink, lane, s.height), s.height, s.lines, s.bonus)
+            if not s.out and (solo or (anyone and not n))
+            else s
+            for s, n in zip(placed, made, strict=True)
+        )
+        return FoldrisState(
+            state.config,
+            sheets,
+            state.deck,
+            state.start_lane,
+            state.round,
+            -1,
+            (None,) * len(sheets),
+            state.rng,
+            not state.deck,
+        )
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcome(self, state: FoldrisState) -> Action:
+        i, _ = below(state.rng, len(state.deck))
+        return Reveal(*deck_of(state.config).cards[state.deck[i]])
+
+    def chance_outcomes(self, state: FoldrisState) -> list[tuple[Action, float]]:
+        cards = deck_of(state.config).cards
+        counts: dict[tuple[str, int], int] = {}
+        for i in state.deck:
+            counts[cards[i]] = counts.get(cards[i], 0) + 1
+        n = len(state.deck)
+        return [(Reveal(*c), k / n) for c, k in counts.items()]
+
+    def determinize(self, state: FoldrisState, player: int, rng: Rng) -> FoldrisState:
+        # The deck is kept as a multiset and every revealed card is public, so its contents are known to
+        # all; only the order is hidden, and that lives in the generator: reseed it.
+        return replace(state, rng=rng.u64())
+
+    # ------------------------------------------------------------------ results
+    def scores(self, state: FoldrisState) -> tuple[float, ...]:
+        return tuple(float(s.lines) for s in state.sheets)
+
+    def winners(self, state: FoldrisState) -> tuple[int, ...]:
+        if not state.over:
+            return ()
+        sheets = state.sheets
+        if state.config.players == 1:
+            return (0,) if solo_title(sheets[0].lines) else ()
+        alive = [p for p, s in enumerate(sheets) if not s.out]
+        if len(alive) == 1:
+            return (alive[0],)
+        if not alive:  # the last players were eliminated in the same round
+            last = max(s.out for s in sheets)
+            alive = [p for p, s in enumerate(sheets) if s.out == last]
+        best = max((sheets[p].lines, sheets[p].bonus) for p in alive)
+        return tuple(p for p in alive if (sheets[p].lines, sheets[p].bonus) == best)
+
+    def returns(self, state: FoldrisState) -> tuple[float, ...]:
+        if state.config.players == 1:
+            if not state.over:
+                return (0.0,)
+            return (state.sheets[0].lines / state.config.int("height"),)
+        return super().returns(state)
+
+    # ------------------------------------------------------------------ notation and ids
+    def format_action(self, action: Action, state: FoldrisState | None = None) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str, state: FoldrisState | None = None) -> Action:
+        """Read an action; with a state, a drop is mapped to the canonical (cheapest) action that rests on
+        the same squares, so a player may type any equivalent form ('O r2 c3' is 'O r0 c3')."""
+        name = None
+        if state is not None and state.card >= 0:
+            name = deck_of(state.config).cards[state.card][0]
+        action = parse_action(text, name)
+        if isinstance(action, Drop) and action.name == name and state is not None:
+            table = table_of(state)
+            index = table.by_key.get((action.mirror, action.trim, action.rot))
+            if index is not None:
+                v = table.variants[index]
+                return Drop(action.name, v.mirror, v.trim, v.rot, action.col)
+        return action
+
+    def num_distinct_actions(self, config: Config) -> int:
+        return DROP_IDS + 7 * len(deck_of(config).names)
+
+    def action_id(self, action: Action, state: FoldrisState | None = None) -> int:
+        if isinstance(action, Reveal):
+            names = deck_of(state.config).names if state is not None else deck_of(self.spec.config()).names
+            if action.name not in names:
+                raise IllegalActionError(f"there is no card {action.name} in this deck")
+            return DROP_IDS + names.index(action.name) * 7 + action.lane - 1
+        return (((action.mirror * (MAX_CELLS + 1) + action.trim) * 4 + action.rot) * WIDTH) + action.col
+
+    def action_from_id(self, action_id: int, state: FoldrisState) -> Action:
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise IllegalActionError(f"an action id is a whole number, not {action_id!r}")
+        deck = deck_of(state.config)
+        if 0 <= action_id < DROP_IDS:
+            if state.card < 0:
+                raise IllegalActionError("no block card is face up: there is nothing to drop now")
+            col = action_id % WIDTH
+            rest = action_id // WIDTH
+            rot = rest % 4
+            rest //= 4
+            return Drop(deck.cards[state.card][0], rest // (MAX_CELLS + 1), rest % (MAX_CELLS + 1), rot, col)
+        k = action_id - DROP_IDS
+        if 0 <= k < 7 * len(deck.names):
+            return Reveal(deck.names[k // 7], k % 7 + 1)
+        raise IllegalActionError(
+            f"action id {action_id} is out of range (0-{self.num_distinct_actions(state.config) - 1})"
+        )
+
+    # ------------------------------------------------------------------ serialisation, views, rendering
+    def state_to_dict(self, state: FoldrisState) -> dict[str, Any]:
+        from ._serial import state_to_dict
+
+        return state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> FoldrisState:
+        from ._serial import state_from_dict
+
+        return state_from_dict(self, data)
+
+    def view(self, state: FoldrisState, player: int | None) -> dict[str, Any]:
+        from ._serial import view
+
+        return view(self, state, player)
+
+    def render(self, state: FoldrisState, player: int | None = None, color: bool = False) -> str:
+        from ._render import render
+
+        return render(self, state, player, color)
+
+    def describe_action(self, action: Action, state: FoldrisState) -> str:
+        if isinstance(action, Reveal):
+            return f"card {action.name} (lane {action.lane}) is revealed"
+        parts = [f"block {action.name}"]
+        if action.mirror:
+            parts.append("mirrored")
+        if action.trim:
+            parts.append(f"with square {action.trim} trimmed")
+        parts.append(f"turned {action.rot} quarter turn{'s' if action.rot != 1 else ''} clockwise")
+        return " ".join(parts) + f", dropped at column {action.col + 1}"
+
+    # ------------------------------------------------------------------ AI
+    def evaluate(self, state: FoldrisState, player: int) -> float:
+        from ._eval import evaluate_state
+
+        return evaluate_state(self, state, player)
+
+    def action_value(self, state: FoldrisState, action: Action, player: int) -> float:
+        from ._eval import action_value
+
+        return action_value(state, action, player)
+
+    def sample_configs(self) -> list[tuple[dict[str, object], int]]:
+        from ._titles import SAMPLE_DECK_CUSTOM, SAMPLE_DECK_SHORT
+
+        out: list[tuple[dict[str, object], int]] = [({}, n) for n in range(1, 8)]
+        out += [({"height": 6}, 1), ({"height": 5}, 4), ({"deck": SAMPLE_DECK_CUSTOM}, 2)]
+        out += [({"deck": SAMPLE_DECK_SHORT}, 3), ({"deck": SAMPLE_DECK_SHORT, "height": 8}, 1)]
+        return out

@@ -1,0 +1,124 @@
+"""Sheet mechanics on int bitboards: column heights, straight drops, lines, folding, barriers.
+
+Why straight drops reduce to column heights: a block enters from the top and falls without lateral
+moves, so in each of its columns it stops on the highest occupied square (ink or barrier) of that column;
+squares below an overhang can never be reached. The resting row of a variant at column ``c`` is therefore
+``max(heights[c + j] - lowest_j)`` over its columns, and it fits when its top stays within the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ._cards import WIDTH, Variant, VariantTable
+
+__all__ = [
+    "COLUMN",
+    "FULL_ROW",
+    "barrier_drop",
+    "complete_rows",
+    "fold",
+    "heights",
+    "placements",
+    "rest_row",
+]
+
+FULL_ROW = 0xFF
+COLUMN = sum(1 << (WIDTH * r) for r in range(64))
+"""Bit 0 of every row: ``(board >> c) & COLUMN`` is column ``c``."""
+
+
+_HEIGHTS: dict[int, tuple[int, ...]] = {}
+
+
+def heights(board: int) -> tuple[int, ...]:
+    """Rows up to and including the highest occupied square of each column (0 for an empty column).
+
+    Memoised (a bounded dict): the same sheet is measured by the sampler, the check and the apply.
+    """
+    hts = _HEIGHTS.get(board)
+    if hts is None:
+        if len(_HEIGHTS) > 200_000:
+            _HEIGHTS.clear()
+        hts = _HEIGHTS[board] = _heights(board)
+    return hts
+
+
+def _heights(board: int) -> tuple[int, ...]:
+    return (
+        ((board & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 1) & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 2) & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 3) & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 4) & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 5) & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 6) & COLUMN).bit_length() + 7) >> 3,
+        (((board >> 7) & COLUMN).bit_length() + 7) >> 3,
+    )
+
+
+def rest_row(v: Variant, hts: tuple[int, ...], col: int) -> int:
+    """The row of the variant's bottom when dropped with its left column at ``col``."""
+    y = 0
+    for j, b in v.profile:
+        d = hts[col + j] - b
+        if d > y:
+            y = d
+    return y
+
+
+def placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> Iterator[tuple[int, int]]:
+    """Every (variant index, column) that fits on a sheet of ``height`` rows, paying at most ``budget``."""
+    for i, v in enumerate(table.variants):
+        if v.cost > budget:
+            return
+        top = height - v.height
+        for col, profile in enumerate(v.columns):
+            for c, b in profile:
+                if hts[c] - b > top:
+                    break
+            else:
+                yield i, col
+
+
+def affordable(table: VariantTable, budget: int) -> int:
+    """How many variants (a prefix: they are sorted by cost) cost at most ``budget``."""
+    k = 0
+    for c in table.costs:
+        if c > budget:
+            break
+        k += 1
+    return k
+
+
+def any_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> bool:
+    if max(hts) + table.max_height <= height:
+        return True
+    return any(True for _ in placements(table, hts, height, budget))
+
+
+def count_placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> int:
+    k = affordable(table, budget)
+    if max(hts) + table.max_height <= height:  # nothing can stick out: every column of every variant fits
+        return table.columns_prefix[k]
+    return sum(1 for _ in placements(table, hts, height, budget))
+
+
+def complete_rows(ink: int, lo: int, hi: int) -> list[int]:
+    """The completed rows among ``lo..hi-1``, highest first (so folding one keeps the others' indices)."""
+    return [r for r in range(hi - 1, lo - 1, -1) if (ink >> (WIDTH * r)) & FULL_ROW == FULL_ROW]
+
+
+def fold(board: int, row: int) -> int:
+    """Fold a row away: everything above moves down one row, rigidly."""
+    shift = WIDTH * row
+    return (board & ((1 << shift) - 1)) | ((board >> (shift + WIDTH)) << shift)
+
+
+def barrier_drop(board: int, lane: int, height: int) -> int:
+    """The barrier's squares after it falls down lane ``lane`` (1-7), or 0 if it does not fit."""
+    c = lane - 1
+    y = max(((board >> c) & COLUMN).bit_length() + 7 >> 3, ((board >> (c + 1)) & COLUMN).bit_length() + 7 >> 3)
+    if y >= height:
+        return 0
+    return 0b11 << (WIDTH * y + c)

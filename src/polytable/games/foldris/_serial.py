@@ -1,0 +1,165 @@
+"""State serialisation (whole state, validated on load) and per-player views.
+
+A view never contains the generator state or another player's pending choice; it does show how many cards
+of each kind are left, because every revealed card is public and the deck list is printed in the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from polytable.core import IllegalActionError, StateFormatError, require, require_int, require_list
+
+from ._cards import WIDTH, drawing
+from ._state import Drop, FoldrisState, Sheet
+from ._text import format_action, parse_action
+from ._titles import solo_title
+
+if TYPE_CHECKING:
+    from ._game import FoldrisGame
+
+__all__ = ["rows_of", "state_from_dict", "state_to_dict", "view"]
+
+
+def rows_of(board: int, height: int) -> list[int]:
+    """The sheet's rows as 8-bit ints, bottom row first."""
+    return [(board >> (WIDTH * r)) & 0xFF for r in range(height)]
+
+
+def _from_rows(rows: list[Any], field: str) -> int:
+    board = 0
+    for r, row in enumerate(rows):
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row <= 0xFF:
+            raise StateFormatError(f"{field}: each row is a number from 0 to 255, not {row!r}")
+        board |= row << (WIDTH * r)
+    return board
+
+
+def _sheet_dict(s: Sheet) -> dict[str, Any]:
+    return {
+        "ink": rows_of(s.ink, s.height),
+        "barrier": rows_of(s.barrier, s.height),
+        "height": s.height,
+        "lines": s.lines,
+        "bonus": s.bonus,
+        "out": s.out,
+    }
+
+
+def state_to_dict(state: FoldrisState) -> dict[str, Any]:
+    return {
+        "game": "foldris",
+        "players": state.config.players,
+        "options": dict(state.config.items()),
+        "sheets": [_sheet_dict(s) for s in state.sheets],
+        "deck": list(state.deck),
+        "start_lane": state.start_lane,
+        "round": state.round,
+        "card": state.card,
+        "pending": [None if d is None else format_action(d) for d in state.pending],
+        "rng": state.rng,
+        "over": state.over,
+    }
+
+
+def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
+    from ._game import deck_of, table_of
+
+    if require(data, "game") != "foldris":
+        raise StateFormatError("this is not a Foldris state")
+    options = require(data, "options")
+    if not isinstance(options, Mapping):
+        raise StateFormatError("field 'options' must be an object")
+    try:
+        config = game.spec.config(options, require_int(data, "players", 1, 7))
+    except ValueError as exc:
+        raise StateFormatError(f"bad configuration: {exc}") from None
+    n = config.players
+    full_height = config.int("height")
+    cards = deck_of(config).cards
+    sheets = []
+    for i, raw in enumerate(require_list(data, "sheets", n)):
+        height = require_int(raw, "height", 0, full_height)
+        ink = _from_rows(require_list(raw, "ink", height), "ink")
+        barrier = _from_rows(require_list(raw, "barrier", height), "barrier")
+        if ink & barrier:
+            raise StateFormatError(f"sheet {i + 1}: a barrier overlaps inked squares")
+        lines = require_int(raw, "lines", 0, full_height)
+        if lines + height != full_height:
+            raise StateFormatError(f"sheet {i + 1}: lines plus visible rows must equal the sheet height")
+        sheets.append(Sheet(ink, barrier, height, lines, require_int(raw, "bonus", 0), require_int(raw, "out", 0)))
+    deck = require_list(data, "deck")
+    if any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(cards) for i in deck):
+        raise StateFormatError("field 'deck' holds card numbers of this deck")
+    if sorted(set(deck)) != deck:
+        raise StateFormatError("field 'deck' must list distinct card numbers in increasing order")
+    start_lane = require_int(data, "start_lane", 0, 7)
+    rnd = require_int(data, "round", 0)
+    card = require_int(data, "card", -1, len(cards) - 1)
+    if card in deck:
+        raise StateFormatError("the face-up card is still listed in the deck")
+    over = require(data, "over")
+    if not isinstance(over, bool):
+        raise StateFormatError("field 'over' must be true or false")
+    rng = require_int(data, "rng", 0, (1 << 64) - 1)
+    state = FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, (None,) * n, rng, over)
+    pending: list[Drop | None] = []
+    for p, text in enumerate(require_list(data, "pending", n)):
+        if text is None:
+            pending.append(None)
+            continue
+        if card < 0 or not isinstance(text, str):
+            raise StateFormatError("a pending choice exists only while a card is face up")
+        try:
+            action = parse_action(text, cards[card][0])
+            if not isinstance(action, Drop) or sheets[p].out:
+                raise StateFormatError(f"pending choice of player {p + 1} is not a drop of a player in the game")
+            game._check(state, action, p)
+        except IllegalActionError as exc:
+            raise StateFormatError(f"pending choice of player {p + 1}: {exc}") from None
+        pending.append(action)
+    if card >= 0 and all(d is not None or s.out for d, s in zip(pending, sheets, strict=True)):
+        raise StateFormatError("every player has chosen, so the round should already be resolved")
+    if card >= 0:
+        table_of(state)  # the card must exist
+    return FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, tuple(pending), rng, over)
+
+
+def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str, Any]:
+    from ._game import deck_of
+
+    deck = deck_of(state.config)
+    left: dict[str, int] = {}
+    for i in state.deck:
+        key = f"{deck.cards[i][0]} {deck.cards[i][1]}"
+        left[key] = left.get(key, 0) + 1
+    card = None
+    if state.card >= 0:
+        name, lane = deck.cards[state.card]
+        card = {"name": name, "lane": lane, "shape": drawing(deck.shape(name))}
+    players = []
+    for p, s in enumerate(state.sheets):
+        entry: dict[str, Any] = _sheet_dict(s)
+        entry["player"] = p
+        entry["chosen"] = state.pending[p] is not None
+        if player == p and state.pending[p] is not None:
+            entry["choice"] = format_action(state.pending[p])  # type: ignore[arg-type]
+        players.append(entry)
+    out: dict[str, Any] = {
+        "game": "foldris",
+        "viewer": player,
+        "round": state.round,
+        "start_lane": state.start_lane,
+        "card": card,
+        "deck_left": len(state.deck),
+        "deck_cards_left": left,
+        "acting": list(game.acting_players(state)),
+        "players": players,
+        "over": state.over,
+    }
+    if state.over:
+        out["winners"] = list(game.winners(state))
+        if state.config.players == 1:
+            out["title"] = solo_title(state.sheets[0].lines)
+    return out

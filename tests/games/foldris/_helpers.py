@@ -1,0 +1,67 @@
+"""Build Foldris positions from drawings, for scenario and golden tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from polytable.games.foldris import GAME, FoldrisState, Sheet
+from polytable.games.foldris._game import deck_of
+
+__all__ = ["GAME", "drop", "make_sheet", "make_state", "picture"]
+
+
+def make_sheet(
+    drawing: str = "", height: int = 12, bonus: int = 2, lines: int | None = None, out: int = 0, full: int = 12
+) -> Sheet:
+    """Rows top to bottom (the last given row is row 1): ``#`` ink, ``=`` barrier, ``.`` empty."""
+    rows = [r.strip() for r in drawing.strip().splitlines() if r.strip()]
+    ink = barrier = 0
+    for r, row in enumerate(reversed(rows)):
+        assert len(row) == 8, row
+        for c, ch in enumerate(row):
+            if ch == "#":
+                ink |= 1 << (8 * r + c)
+            elif ch == "=":
+                barrier |= 1 << (8 * r + c)
+    return Sheet(ink, barrier, height, full - height if lines is None else lines, bonus, out)
+
+
+def make_state(
+    sheets: Sequence[Sheet],
+    card: tuple[str, int] | None = ("T", 3),
+    options: Mapping[str, object] | None = None,
+    deck_left: Sequence[tuple[str, int]] | None = None,
+    round_: int = 1,
+) -> FoldrisState:
+    """A state in a round where ``card`` is face up (None: between rounds, a reveal is next)."""
+    config = GAME.spec.config(options or {}, len(sheets))
+    cards = deck_of(config).cards
+    taken: set[int] = set()
+    index = -1
+    if card is not None:
+        index = cards.index(card)
+        taken.add(index)
+    if deck_left is None:
+        deck = tuple(i for i in range(len(cards)) if i not in taken)
+    else:
+        chosen = []
+        for c in deck_left:
+            chosen.append(next(i for i in range(len(cards)) if cards[i] == c and i not in taken and i not in chosen))
+        deck = tuple(sorted(chosen))
+    return FoldrisState(config, tuple(sheets), deck, 1, round_, index, (None,) * len(sheets), 12345)
+
+
+def picture(sheet: Sheet) -> str:
+    """The sheet as rows top to bottom (the inverse of make_sheet), for readable assertions."""
+    out = []
+    for r in range(sheet.height - 1, -1, -1):
+        row = ""
+        for c in range(8):
+            bit = 1 << (8 * r + c)
+            row += "#" if sheet.ink & bit else "=" if sheet.barrier & bit else "."
+        out.append(row)
+    return "\n".join(out)
+
+
+def drop(state: FoldrisState, text: str, player: int = 0) -> FoldrisState:
+    return GAME.apply(state, GAME.parse_action(text, state), player)
