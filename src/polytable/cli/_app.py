@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from .. import __version__
 from .._discover import discover
@@ -231,7 +232,7 @@ def replay_cmd(
     if as_json:
         print(json.dumps({"game": game.spec.id, "actions": match.version, "valid": True, "result": result}))
         return
-    console.print(game.render(match.state, None, color=not no_color), highlight=False)
+    console.print(Text.from_ansi(game.render(match.state, None, color=not no_color)))
     console.print(f"Replayed {match.version} actions exactly. Result: {json.dumps(result)}")
 
 
