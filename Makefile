@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean format
+.PHONY: run play test lint typecheck unit bench clean format
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: set up, then start the terminal game menu (the web app will take its place)
+## run: set up, then start the web app on an embedded SQLite database (prints the address)
 run: $(STAMP)
+	$(BIN)/polytable serve
+
+## play: the terminal game menu
+play: $(STAMP)
 	$(BIN)/polytable play
 
 ## test: set up, then ruff, mypy --strict and the whole pytest suite
@@ -27,6 +31,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
+	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -n 2 -q -p no:cacheprovider
 
 format: $(STAMP)

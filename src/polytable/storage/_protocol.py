@@ -1,0 +1,74 @@
+"""The storage protocol: what the web server needs from a database, and nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["RoomRecord", "SeatRecord", "Storage", "StorageError"]
+
+
+class StorageError(RuntimeError):
+    """The database refused or failed an operation (the caller must not tell anyone the action happened)."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a room: ``kind`` is ``here`` (a person on the creator's device), ``invite`` (a person
+    who joins from another device) or ``ai``; ``token_hash`` is the SHA-256 of the seat's secret token
+    (empty while an invited seat is open), so a stolen database does not hand out seats."""
+
+    name: str
+    kind: str
+    ai: str | None = None
+    token_hash: str = ""
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    """A room as stored: what is needed to rebuild its match, plus who sits where."""
+
+    code: str
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[SeatRecord, ...]
+    mode: str = "play"
+    created: float = 0.0
+    finished: bool = False
+    undone: int = 0
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+class Storage(Protocol):
+    """A durable store. Every method returns only once the change is committed (or raises StorageError)."""
+
+    def create_room(self, room: RoomRecord) -> None:
+        """Insert a new room (its code must be new: StorageError otherwise)."""
+
+    def room_exists(self, code: str) -> bool: ...
+
+    def load_room(self, code: str) -> RoomRecord | None:
+        """The room with its whole action log, or None."""
+
+    def list_rooms(self, unfinished_only: bool = False) -> list[str]:
+        """Room codes, oldest first."""
+
+    def append_actions(self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+        """Append actions at log positions ``start``, ``start+1``, ... in one transaction; a position
+        already taken raises StorageError (two writers can never both extend a log)."""
+
+    def truncate_actions(self, code: str, length: int) -> None:
+        """Drop log entries from position ``length`` on (undo), counting them in ``undone``."""
+
+    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+        """Replace one seat (an invited person took it)."""
+
+    def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
+        """Several of the writes above, ``(method name, arguments)``, committed together (group commit);
+        one result per write: None, or the StorageError of that write alone."""
+
+    def close(self) -> None: ...

@@ -1,0 +1,300 @@
+"""The SQLAlchemy implementation of :class:`~polytable.storage.Storage` (SQLite by default).
+
+Three tables: ``rooms`` (one row per room: game, config, seed), ``seats`` and ``actions`` (the log, one
+row per action, primary key ``(room, position)`` so a log can never fork). SQLite runs in WAL mode with
+``synchronous=FULL``: a commit is on disk before the call returns, which is what lets the server promise
+that an action it announced survives a SIGKILL or a power cut.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    and_,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from ._protocol import RoomRecord, SeatRecord, StorageError
+
+__all__ = ["SqlStorage", "open_storage"]
+
+SCHEMA_VERSION = 1
+
+_meta = MetaData()
+_rooms = Table(
+    "pt_rooms",
+    _meta,
+    Column("code", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("rules_version", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", String(40), nullable=False),  # text: seeds are Python ints of any size
+    Column("mode", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("undone", Integer, nullable=False, default=0),  # actions ever taken back: keeps versions unique
+)
+_seats = Table(
+    "pt_seats",
+    _meta,
+    Column("room", String(16), ForeignKey("pt_rooms.code"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("ai", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=False),
+)
+_actions = Table(
+    "pt_actions",
+    _meta,
+    Column("room", String(16), ForeignKey("pt_rooms.code"), primary_key=True),
+    Column("pos", Integer, primary_key=True),
+    Column("player", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+)
+
+
+def open_storage(url: str | None = None) -> SqlStorage:
+    """A storage on a SQLAlchemy URL (default: ``sqlite:///polytable.db`` in the working directory)."""
+    return SqlStorage(url or "sqlite:///polytable.db")
+
+
+class SqlStorage:
+    """Rooms and action logs in any database SQLAlchemy speaks. Safe to call from several threads."""
+
+    def __init__(self, url: str) -> None:
+        kwargs: dict[str, Any] = {}
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                kwargs["poolclass"] = StaticPool
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except (SQLAlchemyError, ValueError, ImportError) as exc:
+            raise StorageError(f"cannot open the database {url!r}: {exc}") from None
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._lock = threading.Lock()  # SQLite has one writer; serialising here avoids 'database is locked'
+        try:
+            _meta.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            raise StorageError(f"cannot create the tables in {url!r}: {exc}") from None
+
+    # ------------------------------------------------------------------ writes
+    def create_room(self, room: RoomRecord) -> None:
+        with self._write() as conn:
+            _create_room(conn, room)
+
+    def append_actions(self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+        with self._write() as conn:
+            _append_actions(conn, code, start, actions, finished)
+
+    def truncate_actions(self, code: str, length: int) -> None:
+        with self._write() as conn:
+            _truncate_actions(conn, code, length)
+
+    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+        with self._write() as conn:
+            _set_seat(conn, code, seat, record)
+
+    def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
+        """Several writes (method name, arguments) in one transaction: one disk sync for all of them.
+
+        If the transaction fails, each write is tried again on its own so that only the faulty one fails.
+        """
+        try:
+            with self._write() as conn:
+                for name, args in ops:
+                    _OPS[name](conn, *args)
+            return [None] * len(ops)
+        except StorageError:
+            if len(ops) == 1:
+                raise
+        out: list[StorageError | None] = []
+        for name, args in ops:
+            try:
+                with self._write() as conn:
+                    _OPS[name](conn, *args)
+                out.append(None)
+            except StorageError as exc:
+                out.append(exc)
+        return out
+
+    # ------------------------------------------------------------------ reads
+    def room_exists(self, code: str) -> bool:
+        with self._read() as conn:
+            return conn.execute(select(_rooms.c.code).where(_rooms.c.code == code)).first() is not None
+
+    def load_room(self, code: str) -> RoomRecord | None:
+        with self._read() as conn:
+            row = conn.execute(select(_rooms).where(_rooms.c.code == code)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(select(_seats).where(_seats.c.room == code).order_by(_seats.c.seat)).mappings()
+            seat_records = tuple(
+                SeatRecord(name=s["name"], kind=s["kind"], ai=s["ai"], token_hash=s["token_hash"]) for s in seats
+            )
+            acts = conn.execute(
+                select(_actions.c.pos, _actions.c.player, _actions.c.action)
+                .where(_actions.c.room == code)
+                .order_by(_actions.c.pos)
+            ).all()
+        actions: list[tuple[int, str]] = []
+        for pos, player, action in acts:
+            if pos != len(actions):
+                raise StorageError(f"room {code}: the action log has a hole at position {len(actions)}")
+            actions.append((int(player), str(action)))
+        return RoomRecord(
+            code=row["code"],
+            game=row["game"],
+            rules_version=row["rules_version"],
+            players=int(row["players"]),
+            options=json.loads(row["options"]),
+            seed=int(row["seed"]),
+            seats=seat_records,
+            mode=row["mode"],
+            created=float(row["created"]),
+            finished=bool(row["finished"]),
+            undone=int(row["undone"]),
+            actions=actions,
+        )
+
+    def list_rooms(self, unfinished_only: bool = False) -> list[str]:
+        query = select(_rooms.c.code).order_by(_rooms.c.created)
+        if unfinished_only:
+            query = query.where(_rooms.c.finished.is_(False))
+        with self._read() as conn:
+            return [str(r[0]) for r in conn.execute(query)]
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ plumbing
+    def _write(self) -> _Tx:
+        return _Tx(self, write=True)
+
+    def _read(self) -> _Tx:
+        return _Tx(self, write=False)
+
+
+class _Tx:
+    """A transaction that turns every database failure into a StorageError and commits on success."""
+
+    def __init__(self, storage: SqlStorage, write: bool) -> None:
+        self.storage = storage
+        self.write = write
+        self.cm: Any = None
+
+    def __enter__(self) -> Any:
+        if self.write:
+            self.storage._lock.acquire()
+        try:
+            self.cm = self.storage.engine.begin()
+            return self.cm.__enter__()
+        except SQLAlchemyError as exc:
+            if self.write:
+                self.storage._lock.release()
+            raise StorageError(f"database error: {exc}") from None
+
+    def __exit__(self, et: Any, ev: Any, tb: Any) -> Literal[False]:
+        try:
+            self.cm.__exit__(et, ev, tb)
+        except SQLAlchemyError as exc:
+            raise StorageError(f"database error: {exc}") from None
+        finally:
+            if self.write:
+                self.storage._lock.release()
+        if ev is not None and isinstance(ev, SQLAlchemyError):
+            raise StorageError(f"database error: {ev}") from None
+        return False
+
+
+def _create_room(conn: Any, room: RoomRecord) -> None:
+    conn.execute(
+        insert(_rooms).values(
+            code=room.code,
+            game=room.game,
+            rules_version=room.rules_version,
+            players=room.players,
+            options=json.dumps(room.options, sort_keys=True),
+            seed=str(room.seed),
+            mode=room.mode,
+            created=room.created or time.time(),
+            finished=room.finished,
+            undone=room.undone,
+        )
+    )
+    for i, seat in enumerate(room.seats):
+        conn.execute(insert(_seats).values(room=room.code, seat=i, **_seat_values(seat)))
+    for pos, (player, action) in enumerate(room.actions):
+        conn.execute(insert(_actions).values(room=room.code, pos=pos, player=player, action=action))
+
+
+def _append_actions(conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+    if actions:
+        rows = [{"room": code, "pos": start + i, "player": p, "action": a} for i, (p, a) in enumerate(actions)]
+        conn.execute(insert(_actions), rows)
+    conn.execute(update(_rooms).where(_rooms.c.code == code).values(finished=finished))
+
+
+def _truncate_actions(conn: Any, code: str, length: int) -> None:
+    result = conn.execute(delete(_actions).where(and_(_actions.c.room == code, _actions.c.pos >= length)))
+    conn.execute(
+        update(_rooms)
+        .where(_rooms.c.code == code)
+        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount))
+    )
+
+
+def _set_seat(conn: Any, code: str, seat: int, record: SeatRecord) -> None:
+    result = conn.execute(
+        update(_seats).where(and_(_seats.c.room == code, _seats.c.seat == seat)).values(**_seat_values(record))
+    )
+    if result.rowcount != 1:
+        raise StorageError(f"room {code} has no seat {seat + 1}")
+
+
+_OPS: dict[str, Any] = {
+    "create_room": _create_room,
+    "append_actions": _append_actions,
+    "truncate_actions": _truncate_actions,
+    "set_seat": _set_seat,
+}
+
+
+def _seat_values(seat: SeatRecord) -> dict[str, Any]:
+    return {"name": seat.name, "kind": seat.kind, "ai": seat.ai, "token_hash": seat.token_hash}
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    with contextlib.suppress(Exception):  # in-memory databases have no WAL; that is fine
+        cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

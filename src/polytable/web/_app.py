@@ -1,0 +1,403 @@
+"""The Starlette application: JSON over HTTP for rooms, one WebSocket per open room page, static files.
+
+Routes hold no rules: they validate the shape and size of what arrives, call :mod:`._rooms`, and turn
+:class:`RoomError` into a JSON error with a sentence for people.
+
+HTTP
+    ``GET /api/games``                       games, options, player ranges and AIs (for the home page)
+    ``POST /api/rooms``                      create a room; returns its code, link and the tokens of the
+                                             seats played on this device
+    ``GET /api/rooms/{code}``                the room's public summary
+    ``POST /api/rooms/{code}/join``          take an open invited seat: ``{"seat": n, "name": "..."}``
+    ``GET /api/rooms/{code}/qr.svg``         a QR code of the room's link
+    ``GET /api/rooms/{code}/step/{n}``       a finished game at position n (replay)
+    ``GET /api/rooms/{code}/record``         a finished game's record (``polytable replay`` reads it)
+    ``GET /print/{name}.pdf``                a printable (templates, sheets, cards) as ``polytable print``
+WebSocket ``/ws/{code}``
+    client -> server: ``hello {tokens}``, ``act {seat, version, action}``, ``undo {seat, version}``,
+    ``sync``, ``deal`` / ``undeal`` (companion rooms); server -> client: ``welcome``, ``state``, ``error``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..ai import bot_names
+from ..core import PolytableError, all_games
+from ..storage import Storage, StorageError, open_storage
+from . import _companion
+from ._base import HIDDEN_GAMES, RoomError, Settings
+from ._client import Client
+from ._hub import Hub
+from ._rooms import Room
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("polytable.web")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+"""Largest HTTP request body accepted (a room request with options; template files stay on the server)."""
+
+
+def create_app(
+    storage: Storage | str | None = None, settings: Settings | None = None, resume: bool = True
+) -> Starlette:
+    """The web app on a storage (an object, a SQLAlchemy URL, or None for ``sqlite:///polytable.db``).
+
+    With ``resume`` every unfinished room is loaded at start-up and its AI seats carry on playing.
+    """
+    store: Storage = open_storage(storage) if storage is None or isinstance(storage, str) else storage
+    hub = Hub(store, settings)
+    limiter = _IpLimiter(hub.settings.rooms_per_minute)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if resume:
+            n = await hub.resume_all()
+            if n:
+                log.info("resumed %d unfinished rooms", n)
+        try:
+            yield
+        finally:
+            hub.close()
+            store.close()
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=_NO_CACHE | _SECURITY)
+
+    async def manifest(request: Request) -> Response:
+        return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
+
+    async def service_worker(request: Request) -> Response:
+        # Served from the root so its scope is the whole app; never cached by the browser itself.
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers=_NO_CACHE)
+
+    async def games(request: Request) -> Response:
+        out = []
+        for game in all_games():
+            if game.spec.id in HIDDEN_GAMES:
+                continue
+            d = game.spec.describe()
+            d["ai"] = bot_names(game.spec.id)
+            d["companion"] = _companion.supports(game.spec.id)
+            out.append(d)
+        return JSONResponse(out)
+
+    async def create_room(request: Request) -> Response:
+        if not limiter.allow(_ip(request)):
+            return _error("too many rooms created from here; wait a minute", 429)
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            room, tokens = await hub.create(body)
+        except RoomError as exc:
+            return _error(str(exc), 400 if exc.code != "storage" else 503)
+        except StorageError as exc:
+            return _error(f"the room could not be saved: {exc}", 503)
+        return JSONResponse(
+            {
+                "code": room.code,
+                "link": _link(request, room.code),
+                "tokens": {str(p): t for p, t in tokens.items()},
+                "room": room.summary(),
+            },
+            status_code=201,
+        )
+
+    async def room_info(request: Request) -> Response:
+        room = await _room(request)
+        if isinstance(room, Response):
+            return room
+        out = room.summary()
+        out["link"] = _link(request, room.code)
+        return JSONResponse(out)
+
+    async def join(request: Request) -> Response:
+        room = await _room(request)
+        if isinstance(room, Response):
+            return room
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        seat = body.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return _error("say which seat to take (a number)", 400)
+        try:
+            token = await room.take_seat(seat, body.get("name"))  # type: ignore[arg-type]
+        except RoomError as exc:
+            return _error(str(exc), 409 if exc.code == "forbidden" else 400)
+        return JSONResponse({"seat": seat, "token": token})
+
+    async def qr(request: Request) -> Response:
+        room = await _room(request)
+        if isinstance(room, Response):
+            return room
+        return Response(_qr_svg(_link(request, room.code)), media_type="image/svg+xml", headers=_CACHE)
+
+    async def step(request: Request) -> Response:
+        room = await _room(request)
+        if isinstance(room, Response):
+            return room
+        try:
+            n = int(request.path_params["n"])
+            return JSONResponse(room.step(n))
+        except RoomError as exc:
+            return _error(str(exc), 409 if exc.code == "forbidden" else 400)
+
+    async def record(request: Request) -> Response:
+        room = await _room(request)
+        if isinstance(room, Response):
+            return room
+        if not room.is_over():
+            return _error("the record is available once the game is over", 409)
+        return JSONResponse(room.match.record())
+
+    async def printable(request: Request) -> Response:
+        from ..printables import printables
+
+        name = str(request.path_params["name"])
+        table = printables()
+        if name not in table:
+            return _error(f"nothing to print named {name[:40]!r} (printables: {', '.join(sorted(table))})", 404)
+        paper = request.query_params.get("paper", "a4")
+        if paper not in ("a4", "letter"):
+            return _error("paper is a4 or letter", 400)
+        opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count")}
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, _print_pdf, table[name], paper, opts)
+        except PolytableError as exc:
+            return _error(str(exc), 400)
+        return Response(data, media_type="application/pdf", headers=_CACHE)
+
+    async def _room(request: Request) -> Room | Response:
+        code = str(request.path_params["code"])
+        try:
+            room = await hub.get(code)
+        except StorageError as exc:
+            return _error(f"the database failed: {exc}", 503)
+        if room is None:
+            return _error(f"there is no room {code[:16]!r}", 404)
+        return room
+
+    async def ws_endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        client = Client(websocket, hub.settings)
+        code = str(websocket.path_params["code"])
+        try:
+            room = await hub.get(code)
+        except StorageError:
+            room = None
+        if room is None:
+            await websocket.send_text(json.dumps({"type": "error", "code": "missing", "message": "no such room"}))
+            await websocket.close(4404)
+            return
+        writer = asyncio.get_running_loop().create_task(client.writer())
+        try:
+            await _serve(websocket, client, room)
+        finally:
+            room.detach(client)
+            client.stop()
+            with contextlib.suppress(BaseException):
+                await writer
+
+    async def _serve(websocket: WebSocket, client: Client, room: Room) -> None:
+        hello = False
+        while True:
+            try:
+                text = await websocket.receive_text()
+            except (WebSocketDisconnect, RuntimeError, KeyError):
+                return
+            if client.closed:
+                return
+            if not client.allow():
+                if client.refused > 3 * hub.settings.burst:
+                    client.stop()
+                    return
+                if client.refused == 1:
+                    client.send(_err("throttled", "too many messages; slow down"))
+                continue
+            if len(text) > hub.settings.max_message:
+                client.send(_err("bad", f"message too large (at most {hub.settings.max_message} characters)"))
+                continue
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                client.send(_err("bad", "messages must be JSON objects"))
+                continue
+            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                client.send(_err("bad", "messages must be JSON objects with a type"))
+                continue
+            kind = msg["type"]
+            try:
+                if kind == "hello":
+                    if hello:
+                        raise RoomError("hello was already said on this connection")
+                    tokens = msg.get("tokens", [])
+                    if (
+                        not isinstance(tokens, list)
+                        or len(tokens) > 16
+                        or not all(isinstance(t, str) and len(t) <= 128 for t in tokens)
+                    ):
+                        raise RoomError("tokens must be a list of at most 16 short strings")
+                    seats, problems = room.seats_for(tokens)
+                    if len(room.clients) >= hub.settings.max_clients_per_room:
+                        raise RoomError("this room has too many connections", "full")
+                    client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
+                    for p in problems:
+                        client.send(_err("forbidden", p))
+                    room.attach(client, seats)
+                    hello = True
+                    continue
+                if not hello:
+                    raise RoomError("say hello first")
+                if kind == "sync":
+                    client.notify_state()
+                elif kind in ("act", "undo"):
+                    seat, version = msg.get("seat"), msg.get("version")
+                    if isinstance(seat, bool) or not isinstance(seat, int):
+                        raise RoomError("say which seat acts (a number)")
+                    if isinstance(version, bool) or not isinstance(version, int):
+                        raise RoomError("every action carries the version of the game it was made on")
+                    if seat not in client.seats:
+                        raise RoomError(f"you do not hold seat {seat + 1}; you cannot act for it", "forbidden")
+                    if kind == "undo":
+                        await room.undo(seat, version)
+                    else:
+                        action = msg.get("action")
+                        if not isinstance(action, str) or not action.strip() or len(action) > 1000:
+                            raise RoomError("the action must be text in the game's notation (at most 1000 characters)")
+                        await room.act(seat, version, action)
+                elif kind in ("deal", "undeal"):
+                    version = msg.get("version")
+                    if isinstance(version, bool) or not isinstance(version, int):
+                        raise RoomError("dealing carries the version it was asked on")
+                    await _companion.deal(room, version, undo=kind == "undeal")
+                else:
+                    raise RoomError(f"unknown message type {kind[:20]!r}")
+            except RoomError as exc:
+                client.send(_err(exc.code, str(exc)))
+                if exc.code in ("stale", "storage"):
+                    client.notify_state()
+            except Exception:  # a bug must not end the connection silently; the room itself is unchanged
+                log.exception("message %r failed in room %s", kind, room.code)
+                client.send(_err("internal", "the server failed on this message; the board is reloaded"))
+                client.notify_state()
+
+    routes = [
+        Route("/", index),
+        Route("/r/{code}", index),
+        Route("/manifest.webmanifest", manifest),
+        Route("/sw.js", service_worker),
+        Route("/api/games", games),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", room_info),
+        Route("/api/rooms/{code}/join", join, methods=["POST"]),
+        Route("/api/rooms/{code}/qr.svg", qr),
+        Route("/api/rooms/{code}/step/{n:int}", step),
+        Route("/api/rooms/{code}/record", record),
+        Route("/print/{name}.pdf", printable),
+        WebSocketRoute("/ws/{code}", ws_endpoint),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+_NO_CACHE = {"Cache-Control": "no-cache"}
+_CACHE = {"Cache-Control": "public, max-age=3600"}
+_SECURITY = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _err(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json_body(request: Request) -> dict[str, Any] | Response:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return _error(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return _error(f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413)
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        return _error("the request must be JSON", 400)
+    if not isinstance(data, dict):
+        return _error("the request must be a JSON object", 400)
+    return data
+
+
+def _print_pdf(fn: Any, paper: str, options: dict[str, str]) -> bytes:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "out.pdf"
+        fn(str(path), paper, options)
+        return path.read_bytes()
+
+
+def _link(request: Request, code: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/r/{code}"
+
+
+def _ip(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _qr_svg(text: str) -> bytes:
+    import qrcode  # type: ignore[import-untyped,unused-ignore]
+    import qrcode.image.svg  # type: ignore[import-untyped,unused-ignore]
+
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    img.save(out)
+    return out.getvalue()
+
+
+class _IpLimiter:
+    """Room creation per address: at most ``limit`` per ``window`` seconds (keeps a flood off the disk)."""
+
+    def __init__(self, limit: int = 60, window: float = 60.0) -> None:
+        self.limit = limit
+        self.window = window
+        self.seen: dict[str, list[float]] = {}
+
+    def allow(self, ip: str) -> bool:
+        now = time.monotonic()
+        if len(self.seen) > 10_000:
+            self.seen.clear()
+        times = [t for t in self.seen.get(ip, []) if now - t < self.window]
+        if len(times) >= self.limit:
+            self.seen[ip] = times
+            return False
+        times.append(now)
+        self.seen[ip] = times
+        return True

@@ -1,0 +1,99 @@
+"""What the web platform's modules share: limits, errors, seat tokens and the cleaning of names."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..core import PolytableError
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "HIDDEN_GAMES",
+    "SEAT_KINDS",
+    "RoomError",
+    "Sender",
+    "Settings",
+    "clean_name",
+    "hash_token",
+    "new_token",
+]
+
+log = logging.getLogger("polytable.web")
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Room codes avoid look-alikes (0/O, 1/I/L) so they can be read aloud across a table."""
+CODE_LENGTH = 5
+SEAT_KINDS = ("here", "invite", "ai")
+HIDDEN_GAMES = frozenset({"toy"})
+"""Registered for tests only: playable through the API, not offered on the home page."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Limits and timings of one server (tests and benchmarks shorten the AI delay)."""
+
+    ai_delay: float = 0.6
+    """Seconds an AI waits before acting, so people can follow its moves (0 in benchmarks)."""
+    legal_limit: int = 2000
+    """At most this many legal actions are listed per seat; the rest are typed as notation."""
+    max_message: int = 8192
+    """Largest WebSocket message accepted, in characters."""
+    rate: float = 15.0
+    """Messages per second a connection may send on average ..."""
+    burst: int = 40
+    """... and in one burst; beyond that messages are refused, and a sustained flood closes the socket."""
+    max_rooms: int = 10_000
+    """Rooms kept in memory at once (finished rooms are dropped first and reloaded when asked for)."""
+    max_clients_per_room: int = 64
+    rooms_per_minute: int = 60
+    """Rooms one address may create per minute."""
+    ai_threads: int = 2
+
+
+class RoomError(PolytableError):
+    """A request about a room that cannot be served; ``code`` says what kind (for the client)."""
+
+    def __init__(self, message: str, code: str = "bad") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Sender(Protocol):
+    """What a room needs from a connection: send text and close (a Starlette WebSocket is one)."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def clean_name(raw: object, fallback: str) -> str:
+    """A player name as shown to others: printable, single-spaced, 1-24 characters.
+
+    Control and format characters (which could hide or reorder text) are removed; HTML is *not* stripped
+    here because the client always inserts names as text, never as markup.
+    """
+    if raw is None or raw == "":
+        return fallback
+    if not isinstance(raw, str):
+        raise RoomError("a name must be text")
+    text = "".join(ch for ch in raw if unicodedata.category(ch)[0] not in ("C",))
+    text = " ".join(text.split())
+    if not text:
+        return fallback
+    if len(text) > 24:
+        raise RoomError(f"the name {text[:24]!r}... is too long (at most 24 characters)")
+    return text

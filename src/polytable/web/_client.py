@@ -1,0 +1,96 @@
+"""One WebSocket connection: the seats it holds, its outgoing queue and its throttle."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ._base import Sender, Settings
+
+if TYPE_CHECKING:
+    from ._rooms import Room
+
+__all__ = ["Client"]
+
+
+class Client:
+    """One WebSocket connection: the seats it holds, its outgoing queue and its throttle.
+
+    Outgoing messages go through a bounded queue drained by one writer task, so a slow phone never
+    blocks a room; state updates are coalesced (only the latest state is worth sending).
+    """
+
+    def __init__(self, sender: Sender, settings: Settings) -> None:
+        self.sender = sender
+        self.settings = settings
+        self.seats: frozenset[int] = frozenset()
+        self.room: Room | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
+        self.state_pending = False
+        self.tokens = float(settings.burst)
+        self.last = time.monotonic()
+        self.refused = 0
+        self.closed = False
+
+    def allow(self) -> bool:
+        """Token bucket: True if this message is within the rate; counts refusals in a row."""
+        now = time.monotonic()
+        self.tokens = min(float(self.settings.burst), self.tokens + (now - self.last) * self.settings.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        self._put(json.dumps(message, separators=(",", ":")))
+
+    def notify_state(self) -> None:
+        """Ask the writer to send the room's current state (once, however often this is called)."""
+        if not self.state_pending:
+            self.state_pending = True
+            self._put("")
+
+    def _put(self, item: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:  # a client that does not read: drop it rather than hold memory
+            self.closed = True
+            self.queue = asyncio.Queue(maxsize=1)
+            self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        """Drain the queue until the connection closes ('' means: the current state)."""
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                break
+            if item == "":
+                self.state_pending = False
+                room = self.room
+                if room is None:
+                    continue
+                item = room.state_text(self)
+            try:
+                await self.sender.send_text(item)
+            except Exception:  # the socket went away; the reader notices and cleans up
+                break
+        if self.closed:
+            with contextlib.suppress(Exception):
+                await self.sender.close(1008, "too slow or too many messages")
+
+    def stop(self) -> None:
+        self.closed = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.queue = asyncio.Queue(maxsize=1)
+            self.queue.put_nowait(None)

@@ -1,0 +1,240 @@
+"""The hub: every room of one server, their creation and loading, group commit and worker pools."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+from ..ai import bot_names
+from ..core import ConfigError, PolytableError, StateFormatError, get_game, player_name
+from ..match import Match
+from ..storage import RoomRecord, SeatRecord, Storage, StorageError
+from ._base import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS, RoomError, Settings, clean_name, hash_token, new_token
+from ._companion import supports
+from ._rooms import Room, build_match
+
+__all__ = ["Hub"]
+
+log = logging.getLogger("polytable.web")
+
+
+class Hub:
+    """All rooms of one server: creation, loading (lazily, from storage), and the worker pools."""
+
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+        self.storage = storage
+        self.settings = settings or Settings()
+        self.rooms: dict[str, Room] = {}
+        self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="polytable-db")
+        self.ai_pool = ThreadPoolExecutor(self.settings.ai_threads, thread_name_prefix="polytable-ai")
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def run_db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a storage read on the one database thread (never on the event loop)."""
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+
+    async def write(self, op: str, *args: Any) -> None:
+        """Commit one write (a Storage method name and its arguments); returns once it is on disk.
+
+        Group commit: writes that arrive while a transaction is being committed wait and then go to the
+        disk together in the next one, so a busy server pays one sync for many rooms' moves instead of
+        one each. Raises StorageError if this write failed (the others are unaffected).
+        """
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, args, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        await fut
+
+    async def _write_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                results = await loop.run_in_executor(
+                    self.db_pool, self.storage.batch, [(op, args) for op, args, _ in batch]
+                )
+            except Exception as exc:
+                results = [exc if isinstance(exc, StorageError) else StorageError(str(exc))] * len(batch)
+            for (_, _, fut), res in zip(batch, results, strict=True):
+                if fut.done():
+                    continue
+                if res is None:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(res)
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            if room.ai_task is not None:
+                room.ai_task.cancel()
+        self.ai_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+
+    async def resume_all(self) -> int:
+        """Load every unfinished room (after a restart) and let its AI seats go on; returns how many."""
+        codes = await self.run_db(self.storage.list_rooms, True)
+        n = 0
+        for code in codes:
+            room = await self.get(code)
+            if room is not None:
+                room.kick_ai()
+                n += 1
+        return n
+
+    async def get(self, code: str) -> Room | None:
+        """The room with this code, loaded from storage if needed; None if there is none."""
+        code = code.strip().upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            room.last_used = time.monotonic()
+            return room
+        if not code or len(code) > 16 or any(ch not in CODE_ALPHABET for ch in code):
+            return None
+        pending = self._loading.get(code)
+        if pending is not None:
+            return await pending
+        fut: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[code] = fut
+        try:
+            room = await self._load(code)
+            fut.set_result(room)
+            return room
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # mark retrieved: a waiter re-raises it
+            raise
+        finally:
+            del self._loading[code]
+
+    async def _load(self, code: str) -> Room | None:
+        record = await self.run_db(self.storage.load_room, code)
+        if record is None:
+            return None
+        try:
+            if record.mode == "companion":
+                match = Match(record.game, record.options, record.players, record.seed)
+                room = Room(self, record, match)
+            else:
+                match = build_match(record)
+                room = Room(self, record, match)
+        except (PolytableError, StorageError) as exc:
+            # A rules version changed under a stored game, or the log is damaged: keep the room visible.
+            log.warning("room %s cannot be rebuilt: %s", code, exc)
+            game = get_game(record.game)
+            match = Match(game, record.options, record.players, record.seed)
+            room = Room(self, replace(record, actions=[]), match)
+            room.failed = f"this room cannot be resumed: {exc}"
+        self._evict()
+        self.rooms[code] = room
+        if room.mode == "play" and not room.failed:
+            await room.start()  # a crash between creating a room and dealing its first card: deal it now
+        return room
+
+    def _evict(self) -> None:
+        if len(self.rooms) < self.settings.max_rooms:
+            return
+        idle = sorted(
+            (r for r in self.rooms.values() if not r.clients and (r.ai_task is None or r.ai_task.done())),
+            key=lambda r: (not r.is_over(), r.last_used),
+        )
+        for r in idle[: max(1, len(idle) // 10)]:
+            del self.rooms[r.code]
+
+    async def create(self, request: Mapping[str, Any]) -> tuple[Room, dict[int, str]]:
+        """Create a room from a client's request; returns it and the tokens of its ``here`` seats."""
+        game_id = request.get("game")
+        if not isinstance(game_id, str):
+            raise RoomError("say which game to play")
+        try:
+            game = get_game(game_id)
+        except ConfigError as exc:
+            raise RoomError(str(exc)) from None
+        spec = game.spec
+        mode = request.get("mode", "play")
+        if mode not in ("play", "companion"):
+            raise RoomError("the mode is play or companion")
+        if mode == "companion" and not supports(spec.id):
+            raise RoomError(f"{spec.name} has no companion mode (it deals no cards)")
+        players = request.get("players", spec.default_players)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RoomError("the number of players must be a whole number")
+        options = request.get("options") or {}
+        if not isinstance(options, dict):
+            raise RoomError("options must be an object of name: value")
+        seed = request.get("seed")
+        if seed is None:
+            seed = secrets.randbits(48)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise RoomError("the seed must be a whole number from 0 to 2^63 - 1")
+        raw_seats = request.get("seats")
+        if raw_seats is None:
+            raw_seats = [{"kind": "here"} for _ in range(players)]
+        if not isinstance(raw_seats, list) or len(raw_seats) != players:
+            raise RoomError(f"give exactly {players} seats")
+        seats: list[SeatRecord] = []
+        tokens: dict[int, str] = {}
+        ais = bot_names(spec.id)
+        for p, raw in enumerate(raw_seats):
+            if not isinstance(raw, dict):
+                raise RoomError(f"seat {p + 1} must be an object")
+            kind = raw.get("kind", "here")
+            if kind not in SEAT_KINDS:
+                raise RoomError(f"seat {p + 1}: the kind is here, invite or ai, not {str(kind)[:20]!r}")
+            ai = None
+            if kind == "ai":
+                ai = raw.get("ai") or ("greedy" if "greedy" in ais else ais[0])
+                if ai not in ais:
+                    raise RoomError(f"seat {p + 1}: no AI named {str(ai)[:30]!r} (AIs: {', '.join(ais)})")
+                fallback = f"{str(ai).capitalize()} AI"
+            else:
+                fallback = player_name(p)
+            name = clean_name(raw.get("name"), fallback)
+            token_hash = ""
+            if kind == "here":
+                token = new_token()
+                tokens[p] = token
+                token_hash = hash_token(token)
+            seats.append(SeatRecord(name=name, kind=kind, ai=ai, token_hash=token_hash))
+        try:
+            match = Match(game, options, players, seed)
+        except (ConfigError, StateFormatError) as exc:
+            raise RoomError(str(exc)) from None
+        record = RoomRecord(
+            code="",
+            game=spec.id,
+            rules_version=spec.rules_version,
+            players=players,
+            options={k: v for k, v in match.config.entries},
+            seed=seed,
+            seats=tuple(seats),
+            mode=mode,
+            created=time.time(),
+        )
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code in self.rooms:
+                continue
+            try:
+                await self.write("create_room", replace(record, code=code))
+            except StorageError:
+                if await self.run_db(self.storage.room_exists, code):
+                    continue
+                raise
+            break
+        else:
+            raise RoomError("no free room code was found; try again", "storage")
+        room = Room(self, replace(record, code=code), match)
+        self._evict()
+        self.rooms[code] = room
+        if mode == "play":
+            await room.start()
+        return room, tokens

@@ -1,0 +1,442 @@
+"""Rooms: matches with seats, versions, durable logs, AI seats and the connections watching them.
+
+Why this lives apart from the HTTP layer: every rule of the platform (who may act, which version an
+action must quote, what each seat is allowed to see, when the database must have committed) is decided
+here, once, and the Starlette routes only translate JSON to calls.
+
+* **Authority.** Every action goes through :class:`polytable.match.Match` (so through ``Game.apply``);
+  chance is resolved by the server from the state's own generator right after the action that led to it.
+* **Versions.** A room's version is ``len(log) + 2 * undone``: it grows by one on every change, an undo
+  included, so a version names one state for ever (no ABA after an undo). An action quotes the version
+  it was made on. It is refused as stale unless that is the current version, with one exception: in a
+  simultaneous round the other seats' hidden choices do not change what a seat sees, so an action made
+  before them (and after nothing else) is still accepted.
+* **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
+  committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
+  the database and the player is told the action did not happen.
+* **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, ``game.render``
+  of that seat and that seat's legal actions; spectators get the ``None`` view. The action log of a game
+  in progress is never sent whole: the live history leaves out chance outcomes of games with hidden
+  information and every choice made in a simultaneous round. The full log is public once the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import time
+from dataclasses import replace
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from ..ai import Bot, make_bot
+from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_name
+from ..match import LogEntry, Match
+from ..storage import RoomRecord, SeatRecord, StorageError
+from ._base import RoomError, clean_name, hash_token, new_token
+from ._client import Client
+from ._companion import Dealer
+
+if TYPE_CHECKING:
+    from ._hub import Hub
+
+__all__ = ["Room", "build_match"]
+
+log = logging.getLogger("polytable.web")
+
+
+class Room:
+    """One match with its seats, its connections and its lock (one change at a time)."""
+
+    def __init__(self, hub: Hub, record: RoomRecord, match: Match) -> None:
+        self.hub = hub
+        self.code = record.code
+        self.mode = record.mode
+        self.seats: list[SeatRecord] = list(record.seats)
+        self.match = match
+        self.game: Game[Any, Any] = match.game
+        self.undone = record.undone
+        # Versions quoted before this one are stale whatever happened since; after a restart the versions
+        # before the last undo are unknown, so all older versions count as stale then.
+        self.undo_version = len(record.actions) + 2 * record.undone if record.undone else 0
+        self.simultaneous: list[bool] = []  # per log position: was it a choice in a simultaneous round?
+        for i in range(len(match.log)):
+            self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.bots: dict[int, Bot] = {}
+        self.rngs: dict[int, Rng] = {}
+        self.ai_task: asyncio.Task[None] | None = None
+        self.cache: dict[tuple[int, int | None], dict[str, Any]] = {}
+        self.text_cache: dict[frozenset[int], str] = {}
+        self.last_used = time.monotonic()
+        self.failed: str | None = None
+        self.dealer: Dealer | None = None
+        if self.mode == "companion":
+            self.dealer = Dealer(self.game, match.state, [a for _, a in record.actions])
+        for p, seat in enumerate(self.seats):
+            if seat.kind == "ai" and seat.ai:
+                self.bots[p] = make_bot(seat.ai, self.game.spec.id)
+                self.rngs[p] = Rng(record.seed, 1000 + p + 17 * len(match.log))
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def version(self) -> int:
+        length = len(self.dealer.dealt) if self.dealer is not None else len(self.match.log)
+        return length + 2 * self.undone
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def seat_for_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for p, seat in enumerate(self.seats):
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
+                return p
+        return None
+
+    def connected(self) -> list[int]:
+        counts = [0] * len(self.seats)
+        for c in self.clients:
+            for p in c.seats:
+                counts[p] += 1
+        return counts
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone with the code may know about the room (no tokens, no state)."""
+        spec = self.game.spec
+        counts = self.connected()
+        return {
+            "code": self.code,
+            "game": spec.id,
+            "name": spec.name,
+            "mode": self.mode,
+            "players": self.match.players,
+            "options": dict(self.match.config.entries),
+            "version": self.version,
+            "over": self.is_over(),
+            "seats": [
+                {
+                    "seat": p,
+                    "label": player_name(p),
+                    "name": s.name,
+                    "kind": s.kind,
+                    "ai": s.ai,
+                    "open": s.kind == "invite" and not s.token_hash,
+                    "connected": counts[p] > 0 or s.kind == "ai",
+                }
+                for p, s in enumerate(self.seats)
+            ],
+        }
+
+    def _seat_part(self, seat: int | None) -> dict[str, Any]:
+        key = (self.version, seat)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        game, state = self.game, self.match.state
+        part: dict[str, Any] = {
+            "view": game.view(state, seat),
+            "render": game.render(state, seat, color=False),
+        }
+        if seat is not None:
+            acting = seat in self.match.acting_players() if not self.is_over() else False
+            legal: list[str] = []
+            count = 0
+            if acting:
+                actions = game.legal_actions(state, seat)
+                legal = [game.format_action(a, state) for a in islice(iter(actions), self.hub.settings.legal_limit)]
+                count = len(legal) if len(legal) < self.hub.settings.legal_limit else actions.count()
+            part.update(
+                {
+                    "to_act": acting,
+                    "legal": legal,
+                    "legal_count": count,
+                    "can_undo": self.seats[seat].kind != "ai" and self.match.can_undo(seat),
+                }
+            )
+        if len(self.cache) > 64:
+            self.cache.clear()
+        self.cache[key] = part
+        return part
+
+    def history(self) -> list[dict[str, Any]]:
+        """The log entries people may see now (all of them once the game is over)."""
+        over = self.is_over()
+        hide_chance = self.game.spec.hidden_information
+        out = []
+        for i, entry in enumerate(self.match.log):
+            if not over and (self.simultaneous[i] or (entry.player == CHANCE and hide_chance)):
+                continue
+            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
+        return out[-30:] if not over else out
+
+    def state_message(self, client: Client) -> dict[str, Any]:
+        match = self.match
+        msg: dict[str, Any] = {
+            "type": "state",
+            "version": self.version,
+            "room": self.summary(),
+            "current": match.current_player(),
+            "acting": list(match.acting_players()) if not self.is_over() else [],
+            "over": self.is_over(),
+            "result": self.game.result(match.state) if self.is_over() else None,
+            "spectator": self._seat_part(None) if not client.seats else None,
+            "mine": {str(p): self._seat_part(p) for p in sorted(client.seats)},
+            "history": self.history(),
+            "moves": len(match.log),
+            "error": self.failed,
+        }
+        if self.dealer is not None:
+            msg["companion"] = self.dealer.message()
+            msg["mine"] = {}
+        return msg
+
+    # ------------------------------------------------------------------ acting
+    def _check_version(self, seat: int, version: int) -> None:
+        current = self.version
+        if version == current:
+            return
+        stale = RoomError(
+            f"the game moved on (you played on version {version}, it is now at {current}); the board is updated",
+            "stale",
+        )
+        if version > current or version < self.undo_version:
+            raise stale
+        start = len(self.match.log) - (current - version)
+        if start < 0:
+            raise stale
+        for i in range(start, len(self.match.log)):
+            entry = self.match.log[i]
+            if not self.simultaneous[i] or entry.player in (CHANCE, seat):
+                raise stale
+        if self.match.current_player() != SIMULTANEOUS:
+            raise stale
+
+    async def act(self, seat: int, version: int, text: str) -> None:
+        """Apply ``text`` for ``seat`` made on ``version``; commit; tell everyone. Raises RoomError."""
+        async with self.lock:
+            self._ensure_playable(seat)
+            self._check_version(seat, version)
+            await self._play(seat, text)
+        self.kick_ai()
+
+    async def undo(self, seat: int, version: int) -> None:
+        async with self.lock:
+            self._ensure_playable(seat, undo=True)
+            if version != self.version:
+                raise RoomError("the game moved on since you asked to undo; the board is updated", "stale")
+            try:
+                self.match.undo(seat)
+            except IllegalActionError as exc:
+                raise RoomError(str(exc), "illegal") from None
+            length = len(self.match.log)
+            self.simultaneous = self.simultaneous[:length]
+            try:
+                await self.hub.write("truncate_actions", self.code, length)
+            except StorageError as exc:
+                await self._rebuild()
+                raise RoomError(f"the undo could not be saved ({exc}); nothing changed", "storage") from None
+            self.undone += 1
+            self.undo_version = self.version
+            self.broadcast()
+        self.kick_ai()
+
+    def _ensure_playable(self, seat: int, undo: bool = False) -> None:
+        if self.mode != "play":
+            raise RoomError("this room only deals cards; play on paper", "bad")
+        if self.failed:
+            raise RoomError(self.failed, "broken")
+        if not 0 <= seat < len(self.seats):
+            raise RoomError(f"there is no seat {seat + 1} in this room", "bad")
+        if self.is_over() and not undo:
+            raise RoomError("the game is over: no more moves can be made", "illegal")
+
+    async def _play(self, seat: int, action: object) -> None:
+        """Apply one action plus the chance after it, commit them, then broadcast (lock held)."""
+        match = self.match
+        start = len(match.log)
+        try:
+            match.play(action, seat)
+            match.resolve_chance()
+        except IllegalActionError as exc:
+            self._restore(start)  # resolve_chance may have failed half-way; play itself changes nothing
+            raise RoomError(str(exc), "illegal") from None
+        await self._commit(start)
+
+    def _restore(self, length: int) -> None:
+        self.match.rewind(length)
+
+    async def _commit(self, start: int) -> None:
+        match = self.match
+        for i in range(start, len(match.log)):
+            self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
+        entries = [(e.player, e.action) for e in match.log[start:]]
+        try:
+            await self.hub.write("append_actions", self.code, start, entries, match.is_over())
+        except StorageError as exc:
+            await self._rebuild()
+            raise RoomError(f"the move could not be saved ({exc}); it did not happen", "storage") from None
+        self.broadcast()
+
+    async def _rebuild(self) -> None:
+        """After a failed commit: the database is the truth; load the room again from it."""
+        fresh = await self.hub.run_db(self.hub.storage.load_room, self.code)
+        if fresh is None:
+            self.failed = "this room has vanished from the database"
+            return
+        self.match = build_match(fresh)
+        self.undone = fresh.undone
+        self.undo_version = self.version
+        self.simultaneous = [
+            self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS for i in range(len(self.match.log))
+        ]
+        self.broadcast()
+
+    async def start(self) -> None:
+        """Resolve the opening chance events (the first card, the first roll) of a new room."""
+        async with self.lock:
+            start = len(self.match.log)
+            self.match.resolve_chance()
+            if len(self.match.log) > start:
+                await self._commit(start)
+        self.kick_ai()
+
+    def state_text(self, client: Client) -> str:
+        """The state message as JSON text, shared by every connection holding the same seats."""
+        text = self.text_cache.get(client.seats)
+        if text is None:
+            text = json.dumps(self.state_message(client), separators=(",", ":"))
+            self.text_cache[client.seats] = text
+        return text
+
+    def broadcast(self) -> None:
+        self.cache.clear()
+        self.text_cache.clear()
+        for c in self.clients:
+            c.notify_state()
+
+    # ------------------------------------------------------------------ AI seats
+    def kick_ai(self) -> None:
+        """Start the AI loop if an AI seat must act and none is thinking already."""
+        if self.ai_task is not None and not self.ai_task.done():
+            return
+        if not self.bots or self.mode != "play" or self.failed or self.is_over():
+            return
+        if not any(p in self.bots for p in self.match.acting_players()):
+            return
+        self.ai_task = asyncio.get_running_loop().create_task(self._ai_loop())
+
+    async def _ai_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.is_over() and not self.failed:
+            movers = [p for p in self.match.acting_players() if p in self.bots]
+            if not movers:
+                return
+            if self.hub.settings.ai_delay > 0:
+                await asyncio.sleep(self.hub.settings.ai_delay)
+            p = movers[0]
+            version, state = self.version, self.match.state
+            bot, rng = self.bots[p], self.rngs[p]
+            try:
+                action = await loop.run_in_executor(self.hub.ai_pool, bot.choose, self.game, state, p, rng)
+            except Exception as exc:  # a bot bug must not kill the room: say so and stop the AI
+                log.exception("AI %s failed in room %s", bot.name, self.code)
+                self.failed = f"the AI of seat {p + 1} failed ({exc}); the room is stopped"
+                self.broadcast()
+                return
+            async with self.lock:
+                if self.version != version:
+                    continue  # someone else acted meanwhile: think again on the new state
+                try:
+                    await self._play(p, action)
+                except RoomError as exc:
+                    if exc.code == "storage":
+                        return
+                    self.failed = f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped"
+                    self.broadcast()
+                    return
+
+    # ------------------------------------------------------------------ seats
+    async def take_seat(self, seat: int, name: str) -> str:
+        """Give an open invited seat to a person; returns the seat's secret token."""
+        async with self.lock:
+            if not 0 <= seat < len(self.seats):
+                raise RoomError(f"there is no seat {seat + 1} in this room")
+            current = self.seats[seat]
+            if current.kind != "invite":
+                raise RoomError(f"seat {seat + 1} is not open to join", "forbidden")
+            if current.token_hash:
+                raise RoomError(f"seat {seat + 1} is already taken", "forbidden")
+            token = new_token()
+            record = replace(current, name=clean_name(name, current.name), token_hash=hash_token(token))
+            try:
+                await self.hub.write("set_seat", self.code, seat, record)
+            except StorageError as exc:
+                raise RoomError(f"the seat could not be saved ({exc})", "storage") from None
+            self.seats[seat] = record
+            self.broadcast()
+            return token
+
+    def seats_for(self, tokens: list[str]) -> tuple[frozenset[int], list[str]]:
+        """The seats these tokens hold, and complaints about tokens that fit no seat."""
+        seats = set()
+        bad = []
+        for t in tokens:
+            p = self.seat_for_token(t)
+            if p is None:
+                bad.append("a seat token does not belong to this room (a wrong or old link?)")
+            else:
+                seats.add(p)
+        return frozenset(seats), bad
+
+    def attach(self, client: Client, seats: frozenset[int]) -> None:
+        """Add a connection holding these seats (already checked with :meth:`seats_for`)."""
+        if len(self.clients) >= self.hub.settings.max_clients_per_room:
+            raise RoomError("this room has too many connections", "full")
+        client.seats = seats
+        client.room = self
+        self.clients.add(client)
+        self.last_used = time.monotonic()
+        self.broadcast()
+
+    def detach(self, client: Client) -> None:
+        if client in self.clients:
+            self.clients.discard(client)
+            self.broadcast()
+
+    # ------------------------------------------------------------------ finished games
+    def step(self, version: int) -> dict[str, Any]:
+        """A finished game at log position ``version`` (0 = the start), as a spectator sees it."""
+        if not self.is_over():
+            raise RoomError("the game is still being played; step through it when it is over", "forbidden")
+        match = self.match
+        total = len(match.log)
+        if not 0 <= version <= total:
+            raise RoomError(f"the game has positions 0 to {total}")
+        state = match.state_at(version)
+        entry: LogEntry | None = match.log[version - 1] if version else None
+        return {
+            "position": version,
+            "total": total,
+            "render": self.game.render(state, None, color=False),
+            "view": self.game.view(state, None),
+            "action": None if entry is None else {"player": entry.player, "action": entry.action},
+            "result": self.game.result(state) if version == total else None,
+        }
+
+
+def build_match(record: RoomRecord) -> Match:
+    """Rebuild a room's match from its stored log, checking every step (Match.replay)."""
+    return Match.replay(
+        {
+            "game": record.game,
+            "rules_version": record.rules_version,
+            "config": {"players": record.players, "options": record.options},
+            "seed": record.seed,
+            "actions": [[p, a] for p, a in record.actions],
+        },
+        check_result=False,
+    )

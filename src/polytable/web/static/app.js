@@ -1,0 +1,171 @@
+// polytable browser client: a router between the home page and a room page. No build step.
+import { h, api, toast, myRooms, saveRoom } from "./dom.js";
+import { openRoom } from "./room.js";
+
+const app = document.getElementById("app");
+const where = document.getElementById("where");
+let closeCurrent = null;
+
+export function navigate(path) {
+  history.pushState({}, "", path);
+  route();
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+}
+
+function route() {
+  if (closeCurrent) { closeCurrent(); closeCurrent = null; }
+  const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
+  app.replaceChildren();
+  if (m) {
+    closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
+  } else {
+    where.textContent = "";
+    home();
+  }
+}
+
+window.addEventListener("popstate", route);
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-nav]");
+  if (a && a.origin === location.origin) { e.preventDefault(); navigate(a.pathname); }
+});
+
+async function home() {
+  let games = [];
+  try { games = await api("/api/games"); } catch (e) { toast(e.message, true); }
+  const joinInput = h("input", { id: "join-code", placeholder: "Room code", autocomplete: "off", maxlength: 16,
+    autocapitalize: "characters", "aria-label": "Room code" });
+  const join = h("form", { class: "row", onsubmit: (e) => {
+    e.preventDefault();
+    const code = joinInput.value.trim().toUpperCase();
+    if (/^[A-Z0-9]{1,16}$/.test(code)) navigate(`/r/${code}`); else toast("Type the room code (letters and digits).", true);
+  } }, joinInput, h("button", { type: "submit" }, "Join"));
+
+  const mine = Object.entries(myRooms()).sort((a, b) => b[1].seen - a[1].seen).slice(0, 8);
+  app.append(...[
+    h("h1", {}, "Play at one table"),
+    h("section", { class: "card" }, h("h2", {}, "Join a room"), join),
+    h("section", { class: "card", id: "create" }, h("h2", {}, "New room"), createForm(games)),
+    mine.length ? h("section", { class: "card" }, h("h2", {}, "Your rooms on this device"),
+      h("div", { class: "row" }, mine.map(([code, r]) =>
+        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true }, `${code} · ${r.name || r.game || ""}`)))) : null,
+  ].filter(Boolean));
+}
+
+function optionInput(opt) {
+  const id = `opt-${opt.name}`;
+  let input;
+  if (opt.kind === "bool") {
+    input = h("input", { type: "checkbox", id, name: opt.name, checked: !!opt.default });
+    return h("div", {}, h("label", { class: "inline", for: id }, input, opt.name), h("p", { class: "help" }, opt.help));
+  }
+  if (opt.kind === "choice") {
+    input = h("select", { id, name: opt.name }, opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, c)));
+  } else if (opt.kind === "int" || opt.kind === "float") {
+    input = h("input", { id, name: opt.name, type: "number", inputmode: "numeric", value: opt.default ?? "",
+      min: opt.min, max: opt.max, step: opt.kind === "int" ? 1 : "any" });
+  } else if (opt.kind === "text") {
+    input = h("textarea", { id, name: opt.name, rows: 3, placeholder: "paste a file's contents (optional)" });
+  } else {
+    input = h("input", { id, name: opt.name, value: opt.default ?? "", maxlength: 200 });
+  }
+  input.dataset.kind = opt.kind;
+  return h("div", {}, h("label", { for: id }, opt.name), input, h("p", { class: "help" }, opt.help));
+}
+
+function createForm(games) {
+  if (!games.length) return h("p", { class: "muted" }, "No games are installed.");
+  const gameSel = h("select", { id: "game", "aria-label": "Game" }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const playersSel = h("select", { id: "players", "aria-label": "Players" });
+  const modeSel = h("select", { id: "mode", "aria-label": "Mode" });
+  const options = h("div", { id: "options" });
+  const seats = h("div", { id: "seats" });
+  const form = h("form", { onsubmit: submit },
+    h("label", { for: "game" }, "Game"), gameSel,
+    h("div", { class: "grid2" },
+      h("div", {}, h("label", { for: "players" }, "Players"), playersSel),
+      h("div", {}, h("label", { for: "mode" }, "Mode"), modeSel)),
+    h("p", { class: "help", id: "summary" }),
+    seats,
+    h("details", {}, h("summary", { class: "button secondary" }, "Options"), options),
+    h("p", {}, h("button", { type: "submit", id: "create-room" }, "Create room")));
+
+  const spec = () => games.find((g) => g.id === gameSel.value);
+  function fillGame() {
+    const g = spec();
+    playersSel.replaceChildren(...Array.from({ length: g.players.max - g.players.min + 1 }, (_, i) => {
+      const n = g.players.min + i;
+      return h("option", { value: n, selected: n === g.players.default }, String(n));
+    }));
+    modeSel.replaceChildren(h("option", { value: "play" }, "Play in the app"),
+      g.companion ? h("option", { value: "companion" }, "Companion: deal cards for paper") : null);
+    form.querySelector("#summary").textContent = g.summary || "";
+    options.replaceChildren(...g.options.map(optionInput));
+    fillSeats();
+  }
+  function fillSeats() {
+    const g = spec();
+    const n = Number(playersSel.value);
+    const companion = modeSel.value === "companion";
+    seats.hidden = companion;
+    seats.replaceChildren(h("h2", {}, "Seats"), ...Array.from({ length: n }, (_, p) => {
+      const kind = h("select", { name: `kind-${p}`, "aria-label": `Seat ${p + 1} is` },
+        h("option", { value: "here" }, "A person on this device"),
+        h("option", { value: "invite" }, "An invited person"),
+        h("option", { value: "ai" }, "AI"));
+      const ai = h("select", { name: `ai-${p}`, "aria-label": `Seat ${p + 1} AI`, hidden: true },
+        g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, a)));
+      const name = h("input", { name: `name-${p}`, placeholder: `Player ${p + 1}`, maxlength: 24,
+        "aria-label": `Seat ${p + 1} name` });
+      kind.addEventListener("change", () => { ai.hidden = kind.value !== "ai"; name.hidden = kind.value === "ai"; });
+      return h("div", { class: "seatrow" }, h("span", { class: "who" }, `Seat ${p + 1}`), kind, name, ai);
+    }));
+  }
+  gameSel.addEventListener("change", fillGame);
+  playersSel.addEventListener("change", fillSeats);
+  modeSel.addEventListener("change", fillSeats);
+  fillGame();
+
+  async function submit(e) {
+    e.preventDefault();
+    const g = spec();
+    const n = Number(playersSel.value);
+    const opts = {};
+    for (const el of options.querySelectorAll("[name]")) {
+      const o = g.options.find((x) => x.name === el.name);
+      if (o.kind === "bool") { if (el.checked !== !!o.default) opts[o.name] = el.checked; continue; }
+      const v = el.value;
+      if (v === "" || v === String(o.default ?? "")) continue;
+      opts[o.name] = o.kind === "int" ? Number.parseInt(v, 10) : o.kind === "float" ? Number(v) : v;
+    }
+    const mode = modeSel.value;
+    const seatList = Array.from({ length: n }, (_, p) => {
+      const kind = mode === "companion" ? "here" : form.querySelector(`[name=kind-${p}]`).value;
+      const seat = { kind };
+      if (kind === "ai") seat.ai = form.querySelector(`[name=ai-${p}]`).value;
+      else { const nm = form.querySelector(`[name=name-${p}]`).value.trim(); if (nm) seat.name = nm; }
+      return seat;
+    });
+    const btn = form.querySelector("#create-room");
+    btn.disabled = true;
+    try {
+      const r = await api("/api/rooms", { game: g.id, players: n, options: opts, seats: seatList, mode });
+      saveRoom(r.code, { tokens: r.tokens, game: g.id, name: g.name });
+      navigate(`/r/${r.code}`);
+    } catch (err) {
+      toast(err.message, true);
+    } finally {
+      btn.disabled = false;
+    }
+  }
+  return form;
+}
+
+route();
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}

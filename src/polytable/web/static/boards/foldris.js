@@ -1,0 +1,173 @@
+// Foldris board: your sheet large, the others small, the round's block with rotate / mirror / trim and a
+// ghost of where it lands in the column you tap. The server's legal actions decide what is allowed; this
+// file only draws them (the ghost uses the card's drawing with the notation's order of effects: mirror,
+// then trim square K in reading order, then K quarter turns clockwise, then a drop onto the column tops).
+import { h, s } from "../dom.js";
+import * as generic from "./generic.js";
+
+const WIDTH = 8;
+const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
+
+export function parseDrop(text) {
+  const parts = text.trim().split(/\s+/);
+  const d = { text, name: parts[0], m: 0, t: 0, r: 0, c: null };
+  for (const p of parts.slice(1)) {
+    if (p === "m") d.m = 1;
+    else if (/^t\d+$/.test(p)) d.t = Number(p.slice(1));
+    else if (/^r\d$/.test(p)) d.r = Number(p.slice(1));
+    else if (/^c\d+$/.test(p)) d.c = Number(p.slice(1)) - 1;
+  }
+  return d;
+}
+
+function normalize(cells) {
+  const mx = Math.min(...cells.map((c) => c[0]));
+  const my = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - mx, y - my]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+// The oriented cells (x right, y down) of the card drawing after mirror, trim and rotation.
+export function variantCells(drawing, m, t, r) {
+  let cells = [];
+  drawing.split("/").forEach((row, y) => [...row].forEach((ch, x) => { if (ch === "#") cells.push([x, y]); }));
+  cells = normalize(cells);
+  if (m) cells = normalize(cells.map(([x, y]) => [-x, y]));
+  if (t) { cells = cells.filter((_, i) => i !== t - 1); cells = normalize(cells); }
+  for (let k = 0; k < r; k++) cells = normalize(cells.map(([x, y]) => [-y, x]));
+  return cells;
+}
+
+function columnHeights(rows) {
+  const hts = new Array(WIDTH).fill(0);
+  rows.forEach((bits, y) => { for (let x = 0; x < WIDTH; x++) if (bits >> x & 1) hts[x] = Math.max(hts[x], y + 1); });
+  return hts;
+}
+
+// Cells [col, row-from-bottom] where the variant rests when dropped with its left column at c.
+export function landing(cells, rows, c) {
+  const hts = columnHeights(rows);
+  const hgt = Math.max(...cells.map((p) => p[1])) + 1;
+  const lowest = new Map();
+  for (const [x, y] of cells) { const row = hgt - 1 - y; lowest.set(x, Math.min(lowest.has(x) ? lowest.get(x) : row, row)); }
+  let base = 0;
+  for (const [x, b] of lowest) base = Math.max(base, hts[c + x] - b);
+  return cells.map(([x, y]) => [c + x, base + hgt - 1 - y]);
+}
+
+function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null }) {
+  const rowsTotal = Math.max(sheet.ink.length, sheet.height);
+  const pad = 4;
+  const W = WIDTH * cell + 2 * pad;
+  const H = rowsTotal * cell + 2 * pad + (lane ? cell * 0.6 : 0);
+  const top = pad + (lane ? cell * 0.6 : 0);
+  const parts = [];
+  const ghostSet = new Set(ghost.map(([x, y]) => `${x},${y}`));
+  for (let y = 0; y < rowsTotal; y++) {
+    const sy = top + (rowsTotal - 1 - y) * cell;
+    for (let x = 0; x < WIDTH; x++) {
+      const folded = y >= sheet.height;
+      const ink = (sheet.ink[y] || 0) >> x & 1;
+      const bar = (sheet.barrier[y] || 0) >> x & 1;
+      const fill = folded ? "#d8d8cf" : ink ? color : bar ? "#9b2226" : "#fff";
+      // Squares that appeared since the last update (a landed block, a dropped barrier) flash once.
+      const fresh = prev && ((ink && !((prev.ink[y] || 0) >> x & 1)) || (bar && !((prev.barrier[y] || 0) >> x & 1)));
+      parts.push(s("rect", { x: pad + x * cell, y: sy, width: cell, height: cell, fill, stroke: "#bbb", "stroke-width": 1,
+        "data-col": x, class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}` }));
+      if (ghostSet.has(`${x},${y}`)) {
+        parts.push(s("rect", { x: pad + x * cell + 2, y: sy + 2, width: cell - 4, height: cell - 4, fill: "#f1c453",
+          stroke: "#e76f51", "stroke-width": 2, opacity: 0.85, class: "ghost", "pointer-events": "none" }));
+      }
+    }
+  }
+  if (lane) {
+    const lx = pad + (lane - 1) * cell;
+    parts.push(s("rect", { x: lx, y: pad, width: cell * 2, height: cell * 0.5, fill: "#9b2226", rx: 3 }));
+    parts.push(s("text", { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" }, `lane ${lane}`));
+  }
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": "Foldris sheet" }, parts);
+  if (onColumn) {
+    svg.addEventListener("click", (e) => {
+      const col = e.target && e.target.getAttribute && e.target.getAttribute("data-col");
+      if (col !== null && col !== undefined) onColumn(Number(col));
+    });
+  }
+  return svg;
+}
+
+export function render(el, ctx) {
+  const part = ctx.part;
+  const v = part && part.view;
+  if (!v || !Array.isArray(v.players)) { generic.render(el, ctx); return; }
+  const st = el._fd && el._fd.version === ctx.msg.version && el._fd.seat === ctx.seat ? el._fd
+    : (el._fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
+  const drops = (part.to_act ? part.legal || [] : []).map(parseDrop).filter((d) => d.c !== null);
+  const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
+  const card = v.card;
+  const same = (d, m, t, r) => d.m === m && d.t === t && d.r === r;
+  const chosen = drops.find((d) => same(d, st.m, st.t, st.r) && d.c === st.c) || null;
+  const ghost = chosen && me && card ? landing(variantCells(card.shape, st.m, st.t, st.r), me.ink.map((b, i) => b | (me.barrier[i] || 0)), st.c) : [];
+
+  const pick = (m, t, r) => {
+    const options = drops.filter((d) => same(d, m, t, r));
+    if (!options.length) return false;
+    st.m = m; st.t = t; st.r = r;
+    if (st.c !== null && !options.some((d) => d.c === st.c)) {
+      st.c = options.reduce((best, d) => (Math.abs(d.c - st.c) < Math.abs(best - st.c) ? d.c : best), options[0].c);
+    }
+    return true;
+  };
+  const rerender = () => render(el, ctx);
+  const rotate = () => { for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break; rerender(); };
+  const mirror = () => { for (let k = 0; k < 4; k++) if (pick(1 - st.m, st.t, (st.r + k) % 4)) break; rerender(); };
+  const trims = [...new Set(drops.map((d) => d.t))].sort((a, b) => a - b);
+  const trim = () => {
+    const i = trims.indexOf(st.t);
+    for (let j = 1; j <= trims.length; j++) {
+      const t = trims[(i + j) % trims.length];
+      let ok = false;
+      for (let k = 0; k < 4 && !ok; k++) for (const m of [st.m, 1 - st.m]) if (!ok && pick(m, t, (st.r + k) % 4)) ok = true;
+      if (ok) break;
+    }
+    rerender();
+  };
+  const column = (col) => {
+    if (!part.to_act) return;
+    if (!drops.some((d) => same(d, st.m, st.t, st.r))) pick(drops[0].m, drops[0].t, drops[0].r);
+    const options = drops.filter((d) => same(d, st.m, st.t, st.r));
+    if (!options.length) return;
+    // The tapped column becomes the block's left column, moved left as far as needed to fit.
+    const fit = options.filter((d) => d.c <= col).sort((a, b) => b.c - a.c)[0] || options[0];
+    st.c = fit.c;
+    rerender();
+  };
+
+  const color = COLORS[(ctx.seat ?? 0) % COLORS.length];
+  const prevView = el._fdPrev && el._fdPrev.seat === ctx.seat && el._fdPrev.version < ctx.msg.version ? el._fdPrev.view : null;
+  const prevMe = prevView && ctx.seat !== null ? prevView.players[ctx.seat] : null;
+  if (!el._fdPrev || el._fdPrev.version !== ctx.msg.version) el._fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
+  const before = el._fdPrev.shown;
+  el._fdPrev.shown = null; // flash and announce once per update, not on every tap
+  const mine = me ? sheetSvg(me, { cell: 34, ghost, lane: card ? card.lane : null, onColumn: column, id: "fd-sheet", color, prev: before }) : null;
+  const folded = me && before && me.lines > before.lines
+    ? h("p", { class: "banner", id: "fd-folded" }, `Folded ${me.lines - before.lines} line${me.lines - before.lines > 1 ? "s" : ""}!`) : null;
+  const cardBox = card ? h("div", { class: "seat", id: "fd-card" }, `Block ${card.name} · lane ${card.lane}`,
+    chosen ? ` · ${chosen.text}` : "") : h("div", { class: "muted" }, ctx.msg.over ? "The game is over." : "Waiting for the card.");
+  const controls = part.to_act ? h("div", { class: "row", id: "fd-controls" },
+    h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, "↻ Rotate"),
+    h("button", { type: "button", class: "secondary", id: "fd-mirror", onclick: mirror,
+      disabled: !drops.some((d) => d.m !== st.m) }, st.m ? "Mirror: on" : "Mirror"),
+    h("button", { type: "button", class: "secondary", id: "fd-trim", onclick: trim, disabled: trims.length < 2 },
+      st.t ? `Trim: square ${st.t}` : "Trim"),
+  ) : null;
+  const hint = part.to_act ? h("p", { class: "help" }, chosen ? `Drop ${chosen.text}: tap Play.` : "Tap a column of your sheet to place the block.") : null;
+  const others = h("div", { class: "row", id: "fd-others" }, v.players.map((p, i) => i === ctx.seat ? null : h("div", {
+    style: "flex:0 0 auto; width:92px; text-align:center" },
+  sheetSvg(p, { cell: 10, color: COLORS[i % COLORS.length] }),
+  h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? " · out" : p.chosen ? " · chosen" : ""}`))));
+  const stats = me ? h("p", { class: "help" }, `Lines ${me.lines} · bonus ${me.bonus} · ${me.height} rows left` +
+    (me.out ? ` · out in round ${me.out}` : "") + (v.deck_left !== undefined ? ` · ${v.deck_left} cards left` : "")) : null;
+  const text = h("details", {}, h("summary", { class: "button secondary" }, "Text view"), h("pre", { class: "board" }, part.render));
+  const extra = h("div", {}, cardBox, folded, mine, stats, controls, hint, others, text);
+  generic.render(el, { ...ctx, hideText: true }, extra);
+  if (chosen && el._generic) el._generic.input.value = chosen.text;
+}

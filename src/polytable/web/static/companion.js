@@ -1,0 +1,73 @@
+// Companion mode: the app only deals cards. Every phone in the room shows the same card at the same moment.
+import { h, s } from "./dom.js";
+
+export function cardSvg(card, size = 300) {
+  const rows = card.shape || [];
+  const w = Math.max(1, ...rows.map((r) => r.length));
+  const hgt = Math.max(1, rows.length);
+  const cell = 40;
+  const pad = 50;
+  const W = Math.max(5, w) * cell + 2 * pad;
+  const H = Math.max(5, hgt) * cell + 2 * pad;
+  const ox = (W - w * cell) / 2;
+  const oy = (H - hgt * cell) / 2;
+  const squares = [];
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    if (ch === "#") squares.push(s("rect", { x: ox + x * cell, y: oy + y * cell, width: cell, height: cell,
+      fill: "#1d3557", stroke: "#fff", "stroke-width": 3, rx: 4 }));
+  }));
+  const arrows = [];
+  const tri = (cx, cy, dir) => {
+    const a = 18;
+    const pts = { T: [[cx - a, cy - a / 2], [cx + a, cy - a / 2], [cx, cy + a / 2]],
+      B: [[cx - a, cy + a / 2], [cx + a, cy + a / 2], [cx, cy - a / 2]],
+      L: [[cx - a / 2, cy - a], [cx - a / 2, cy + a], [cx + a / 2, cy]],
+      R: [[cx + a / 2, cy - a], [cx + a / 2, cy + a], [cx - a / 2, cy]] }[dir];
+    return s("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: "#e76f51" });
+  };
+  for (const d of card.arrows || "") {
+    if (d === "T") arrows.push(tri(W / 2, 22, "T"));
+    if (d === "B") arrows.push(tri(W / 2, H - 22, "B"));
+    if (d === "L") arrows.push(tri(22, H / 2, "L"));
+    if (d === "R") arrows.push(tri(W - 22, H / 2, "R"));
+  }
+  const labels = [];
+  if (card.count) labels.push(s("text", { x: 14, y: H - 12, "font-size": 30, "font-weight": 700, fill: "#1b1b1b" }, `×${card.count}`));
+  if (card.rotate !== undefined) labels.push(s("text", { x: W - 14, y: H - 12, "font-size": 30, "text-anchor": "end",
+    fill: card.rotate ? "#2a9d8f" : "#999" }, card.rotate ? "↻" : "⊘"));
+  if (card.lane) labels.push(s("text", { x: W - 14, y: 40, "font-size": 34, "font-weight": 700, "text-anchor": "end", fill: "#e76f51" }, `lane ${card.lane}`));
+  if (card.name) labels.push(s("text", { x: 14, y: 40, "font-size": 34, "font-weight": 700, fill: "#1d3557" }, card.name));
+  return s("svg", { viewBox: `0 0 ${W} ${H}`, width: size, role: "img", "aria-label": describe(card) },
+    s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 18, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 3 }),
+    squares, arrows, labels);
+}
+
+export function describe(card) {
+  const parts = [];
+  if (card.name) parts.push(`block ${card.name}`);
+  if (card.lane) parts.push(`lane ${card.lane}`);
+  if (card.count) parts.push(`${card.count} element${card.count > 1 ? "s" : ""}`);
+  if (card.arrows !== undefined) parts.push(card.arrows ? `enter from ${[...card.arrows].map((d) => ({ T: "top", R: "right", B: "bottom", L: "left" })[d]).join(" or ")}` : "anywhere");
+  if (card.rotate !== undefined) parts.push(card.rotate ? "may rotate" : "no rotation");
+  return parts.join(", ") || card.text;
+}
+
+export function renderCompanion(el, c, deal) {
+  const card = c.card;
+  const title = c.game === "foldris" && c.round === 0 && card ? "Start card" : card ? `Round ${c.round}` : "No card yet";
+  const big = h("div", { class: "bigcard", id: "companion-card" },
+    h("h2", { id: "companion-round" }, title),
+    card ? cardSvg(card) : h("p", { class: "muted" }, "Tap “Next card” to deal the first one."),
+    card ? h("p", { class: "status", id: "companion-text" }, describe(card)) : null);
+  const next = h("button", { id: "deal", disabled: !c.can_deal, onclick: () => deal(false) }, c.can_deal ? "Next card" : "The deck is empty");
+  const back = h("button", { id: "undeal", class: "secondary", disabled: !card, onclick: () => deal(true) }, "Take back");
+  const strip = h("div", { class: "strip", "aria-label": "Cards dealt so far" },
+    c.history.slice().reverse().map((k) => cardSvg(k, 64)));
+  const left = c.deck_left === null || c.deck_left === undefined ? "" : ` · ${c.deck_left} left in the deck`;
+  el.replaceChildren(big, h("div", { class: "row" }, next, back),
+    h("p", { class: "help" }, `${c.history.length} card${c.history.length === 1 ? "" : "s"} dealt${left}`),
+    strip,
+    h("p", { class: "row" }, (c.printables || []).map((name) => h("a", {
+      href: `/print/${name}.pdf?players=${c.players || ""}`, class: "button secondary print-link", target: "_blank",
+    }, `Print: ${name} (PDF)`))));
+}

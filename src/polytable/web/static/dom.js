@@ -1,0 +1,72 @@
+// Tiny DOM helpers. Text always goes in as text (textContent), never as markup: names and notation
+// typed by people can never inject HTML.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+let toastTimer = 0;
+export function toast(message, error = false) {
+  const t = document.getElementById("toast");
+  t.textContent = message;
+  t.className = error ? "error" : "";
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, error ? 6000 : 3000);
+}
+
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const res = await fetch(path, init);
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  return data;
+}
+
+// Seat tokens live in this browser only (localStorage), per room code.
+const KEY = "polytable.rooms";
+export function myRooms() {
+  try { return JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { return {}; }
+}
+export function saveRoom(code, info) {
+  const all = myRooms();
+  const old = all[code] || { tokens: {} };
+  all[code] = { ...old, ...info, tokens: { ...old.tokens, ...(info.tokens || {}) }, seen: Date.now() };
+  const codes = Object.keys(all).sort((a, b) => all[b].seen - all[a].seen);
+  for (const c of codes.slice(50)) delete all[c];
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+export function tokensFor(code) {
+  const r = myRooms()[code];
+  return r ? r.tokens || {} : {};
+}

@@ -1,0 +1,33 @@
+// Service worker: the app shell (HTML, modules, styles, icon) is kept in a cache so the app opens without a
+// network and can be installed to the home screen. Network first, so an updated server is always used when
+// it can be reached; the API and WebSockets are never cached (rooms always come from the server).
+const CACHE = "polytable-shell-v1";
+const SHELL = ["/", "/static/app.js", "/static/room.js", "/static/dom.js", "/static/companion.js",
+  "/static/boards/index.js", "/static/boards/generic.js", "/static/boards/formfinity.js", "/static/boards/foldris.js",
+  "/static/style.css", "/static/icon.svg", "/manifest.webmanifest"];
+
+self.addEventListener("install", (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).catch(() => {}));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (e) => {
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))));
+  self.clients.claim();
+});
+
+self.addEventListener("fetch", (e) => {
+  const url = new URL(e.request.url);
+  if (e.request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname.startsWith("/print/")) return;
+  const key = url.pathname.startsWith("/r/") ? "/" : e.request;
+  e.respondWith(
+    fetch(e.request).then((res) => {
+      if (res.ok && !url.pathname.startsWith("/r/")) {
+        const copy = res.clone();
+        caches.open(CACHE).then((c) => c.put(e.request, copy));
+      }
+      return res;
+    }).catch(() => caches.match(key)),
+  );
+});

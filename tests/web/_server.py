@@ -1,0 +1,28 @@
+"""Run the web app in a real process for the restart test: ``python _server.py PORT DB_URL AI_DELAY``.
+
+The toy game is registered first (it is only known to the tests)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from kernel.toy import ToyGame
+from polytable.core import register
+
+
+def main() -> None:
+    import uvicorn
+
+    from polytable.web import Settings, create_app
+
+    register(ToyGame())
+    port, db, delay = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+    app = create_app(db, Settings(ai_delay=delay, rooms_per_minute=10_000))
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,244 @@
+"""End-to-end tests in a real browser (Playwright driving Debian's Chromium at /usr/bin/chromium).
+
+Skipped with a reason when Chromium or Playwright is missing; Playwright never downloads a browser here.
+Screenshots at phone size (360x640) are kept under ``artifacts/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+httpx = pytest.importorskip("httpx")
+
+from polytable.core import ConfigError, get_game  # noqa: E402
+
+from ._proc import Server  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+TIMEOUT = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("browser")
+    s = Server(f"sqlite:///{tmp / 'rooms.db'}", delay=0.0, log=tmp / "server.log")
+    yield s
+    s.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        except Exception as exc:  # a broken Chromium install: say so instead of failing every test
+            pytest.skip(f"Chromium does not start: {exc}")
+        yield b
+        b.close()
+
+
+def _page(browser: Any) -> Any:
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=False)
+
+
+def _need(game_id: str) -> None:
+    try:
+        get_game(game_id)
+    except ConfigError:
+        pytest.skip(f"{game_id} is not installed yet")
+
+
+def _play_first_move(page: Any) -> str:
+    button = page.locator("#moves button").first
+    button.wait_for()
+    move = str(button.get_attribute("data-move"))
+    button.click()
+    page.locator("#play").click()
+    return move
+
+
+def test_foldris_round_two_phones_a_spectator_and_a_reload(server: Server, browser: Any) -> None:
+    _need("foldris")
+    host = _page(browser)
+    host.goto(server.base + "/")
+    host.select_option("#game", "foldris")
+    host.select_option("#players", "2")
+    host.fill("[name=name-0]", "Ann")
+    host.select_option("[name=kind-1]", "invite")
+    _shot(host, "home")
+    host.locator("#create-room").click()
+    host.wait_for_url(re.compile(r"/r/[A-Z0-9]{5}$"))
+    code = host.url.rsplit("/", 1)[1]
+    assert host.locator("#room-code").inner_text() == code
+    host.locator("#moves button").first.wait_for()
+    _shot(host, "foldris-host")
+
+    guest = _page(browser)
+    guest.goto(f"{server.base}/r/{code}")
+    guest.fill("#join-name", "Bob <i>")
+    guest.locator("button.take").first.click()
+    guest.locator("#moves button").first.wait_for()
+    assert "Bob <i>" in guest.locator("#seats").inner_text()  # shown as text, never as markup
+
+    watcher = _page(browser)
+    watcher.goto(f"{server.base}/r/{code}")
+    watcher.locator("#board-text").wait_for(state="attached")
+    assert watcher.locator("#controls").is_hidden()
+    before = watcher.locator("#board-text").text_content()
+
+    _play_first_move(host)
+    host.locator("#status").filter(has_text="waiting").wait_for()
+    host.reload()  # a reload returns to the same seat with the current state
+    host.locator("#status").filter(has_text="Ann: waiting for Bob").wait_for()
+    _play_first_move(guest)
+    host.locator("#status").filter(has_text="Ann, your move").wait_for()
+    guest.locator("#status").filter(has_text="your move").wait_for()
+    watcher.wait_for_function(
+        "t => document.querySelector('#board-text') && document.querySelector('#board-text').textContent !== t",
+        arg=before,
+    )
+    _shot(host, "foldris-round2")
+    _shot(watcher, "foldris-spectator")
+    for p in (host, guest, watcher):
+        assert p.errors == []
+        p.context.close()
+
+
+def test_a_short_formfinity_game_on_two_phones_to_the_end(server: Server, browser: Any) -> None:
+    _need("formfinity")
+    small = ". . . . . . . .\n" * 4  # an 8 x 4 template: a whole game in a few dozen actions
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={
+            "game": "formfinity",
+            "players": 2,
+            "seed": 1,
+            "options": {"template": small},
+            "seats": [{"name": "Ann"}, {"kind": "invite"}],
+        },
+    ).json()
+    code, token = r["code"], r["tokens"]["0"]
+    host = _page(browser)
+    host.goto(server.base + "/")
+    host.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: {0: t}, seen: 1}}))",
+        [code, token],
+    )
+    host.goto(f"{server.base}/r/{code}")
+    guest = _page(browser)
+    guest.goto(f"{server.base}/r/{code}")
+    guest.fill("#join-name", "Bob")
+    guest.locator("button.take").first.click()
+    guest.locator("#status").filter(has_text="Bob").wait_for()
+    host.locator("#ff-board").wait_for()
+    for _ in range(120):
+        if host.locator("#over").is_visible():
+            break
+        mover = next((p for p in (host, guest) if p.locator("#moves button").count()), None)
+        if mover is None:
+            host.wait_for_timeout(100)
+            continue
+        before = mover.locator("#app").get_attribute("data-version")
+        _play_first_move(mover)
+        mover.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
+    host.locator("#over").wait_for()
+    guest.locator("#over").wait_for()
+    _shot(host, "formfinity-over")
+    assert host.errors == [] and guest.errors == []
+
+
+def test_hot_seat_hides_the_previous_choice_behind_a_pass_screen(server: Server, browser: Any) -> None:
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={"game": "toy", "players": 2, "seed": 1, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+    ).json()
+    code = r["code"]
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [code, r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{code}")
+    page.locator("#pass").filter(has_text="Pass the device to Ann").wait_for()
+    assert page.locator("#board-text").count() == 0
+    _shot(page, "pass-screen")
+    page.locator("#pass-ok").click()
+    page.locator("#moves button[data-move='3']").click()
+    page.locator("#play").click()
+    page.locator("#pass").filter(has_text="Pass the device to Bob").wait_for()
+    assert page.locator("#board-text").count() == 0  # nothing of Ann's choice is left on screen
+    page.locator("#pass-ok").click()
+    text = page.locator("#board-text").inner_text()
+    assert "my_pick" not in text
+    page.locator("#moves button").first.wait_for()
+    assert page.errors == []
+
+
+def test_companion_every_phone_shows_the_same_card(server: Server, browser: Any) -> None:
+    _need("formfinity")
+    r = httpx.post(server.base + "/api/rooms", json={"game": "formfinity", "mode": "companion", "seed": 9}).json()
+    a, b = _page(browser), _page(browser)
+    for p in (a, b):
+        p.goto(f"{server.base}/r/{r['code']}")
+    a.locator("#deal").click()
+    a.locator("#companion-text").wait_for()
+    b.locator("#companion-text").wait_for()
+    assert a.locator("#companion-text").inner_text() == b.locator("#companion-text").inner_text()
+    a.locator("#deal").click()
+    b.locator("#companion-round").filter(has_text="Round 2").wait_for()
+    assert a.locator("#companion-card svg").count() == 1
+    _shot(b, "companion")
+    assert a.errors == [] and b.errors == []
+
+
+def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, browser: Any) -> None:
+    _need("foldris")
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={"game": "foldris", "players": 1, "seed": 2, "options": {"deck": "I 1\nO 2\nT 3\nL 4\n"}},
+    ).json()
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [r["code"], r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{r['code']}")
+    for _ in range(3):
+        page.locator("#fd-sheet").wait_for()
+        page.locator("#fd-sheet rect[data-col='0']").first.click()  # tap a column: the ghost shows the landing
+        page.locator("#fd-sheet .ghost").first.wait_for()
+        before = page.locator("#app").get_attribute("data-version")
+        page.locator("#play").click()
+        page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
+    page.locator("#over").wait_for()
+    _shot(page, "foldris-over")
+    page.locator("#replay-start").click()
+    page.locator("#replay-info").filter(has_text="Position 0").wait_for()
+    page.locator("#replay-next").click()
+    page.locator("#replay-info").filter(has_text="Position 1").wait_for()
+    assert "chance" in page.locator("#replay-info").inner_text()
+    assert page.errors == []
