@@ -306,8 +306,10 @@ def print_cmd(
         opts["count"] = str(count)
     try:
         table[name](str(output), paper, opts)
-    except PolytableError as exc:
-        _fail(str(exc))
+    except (PolytableError, ValueError, KeyError) as exc:
+        _fail(str(exc).strip("'\""))
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror}")
     console.print(f"wrote {output}")
 
 

@@ -1,0 +1,48 @@
+"""Quadefy: two players place their eight tetracubes in a 4x4x4 cube; the player who cannot place loses.
+
+Rules as implemented (rulebook ``quadefy.txt`` and the Quadefy section of CLARIFICATIONS.md; the choices
+where both are silent are marked *chosen* and are tested in ``tests/games/quadefy``):
+
+* Each player has the 8 tetracubes (I, O, T, L, S, B branch/tripod, SL left screw, SR right screw); each
+  may be used once, in any of its distinct rotations (86 orientations in all). Mirror images are not
+  rotations: SL and SR are different blocks.
+* Player 1 (dark) moves first (*chosen*: the rulebook says "decide who starts"; swap seats to change it).
+  The first block goes anywhere it fits; then players alternate.
+* A placement is legal when all four cubes are inside the 4x4x4 space, on empty cells, *supported* (at
+  least one cube on the floor or directly on top of a placed cube) and *reachable*: the block, in its
+  final orientation and without rotating on the way (*chosen*), can be moved in from wholly outside the
+  cube by straight unit moves without passing through placed blocks or through the floor. Outside the
+  cube nothing blocks it (the table around the field is open, so sliding in at floor level is allowed).
+* Option ``reachability=false`` drops the reachability test. Option ``stability=true`` also requires the
+  horizontal projection of the block's centre of mass to lie *strictly* inside the convex hull of the
+  squares on which its cubes rest (*chosen*: a knife-edge balance topples; placed blocks never move).
+* A player who cannot place any remaining block on their turn loses; there are no draws. If all 16
+  blocks are placed (the cube is full), Player 1 is to move with nothing in hand and loses (*chosen*:
+  the literal rule; it needs a perfect packing and does not occur in practice).
+* Scores are the blocks each player has placed (information only; the result is win/loss).
+
+The bonus puzzle (:mod:`._puzzle`) and the exact endgame solver (:mod:`._solver`) live here too: both are
+pure functions of bit sets.
+"""
+
+from polytable.core import register
+
+from ._game import Quadefy
+from ._puzzle import PATTERNS, PuzzleResult, parse_pattern, solve_pattern
+from ._solver import SolveResult, solve_position
+from ._state import Placement, QuadefyState
+
+GAME = register(Quadefy())
+
+__all__ = [
+    "GAME",
+    "PATTERNS",
+    "Placement",
+    "PuzzleResult",
+    "Quadefy",
+    "QuadefyState",
+    "SolveResult",
+    "parse_pattern",
+    "solve_pattern",
+    "solve_position",
+]

@@ -1,0 +1,222 @@
+"""The Quadefy game object: the protocol over :mod:`._moves` (bit-level rules) and :mod:`._state`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+from polytable.core import (
+    TERMINAL,
+    Config,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Option,
+    Rng,
+    StateFormatError,
+    player_name,
+    require,
+    require_list,
+)
+
+from ._moves import REACH, STABLE, any_legal, hand_counts, legal_count, legal_sets, reason, sample_placement
+from ._render import cell_blocks, hand_text, render_state
+from ._state import ACTION_IDS, ACTIONS, ORIENT_COUNT, Placement, QuadefyState, format_placement, parse_placement
+from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
+
+__all__ = ["Quadefy"]
+
+
+def _flags(config: Config) -> int:
+    return (REACH if config.bool("reachability") else 0) | (STABLE if config.bool("stability") else 0)
+
+
+class Quadefy(Game[QuadefyState, Placement]):
+    """Two players place their eight tetracubes in a 4x4x4 space; whoever cannot place a block loses."""
+
+    spec: ClassVar[GameSpec] = GameSpec(
+        id="quadefy",
+        name="Quadefy",
+        min_players=2,
+        max_players=2,
+        default_players=2,
+        rules_version="1",
+        options=(
+            Option(
+                "reachability",
+                "bool",
+                True,
+                "a block must be slid into place from outside the cube without moving placed blocks",
+            ),
+            Option(
+                "stability",
+                "bool",
+                False,
+                "a block's centre of mass must lie strictly over the cubes it rests on",
+            ),
+        ),
+        summary="Place tetracubes in a 4x4x4 cube; the player who cannot place a block loses.",
+    )
+
+    # ------------------------------------------------------------------ set-up and turn
+    def _new(self, config: Config, seed: int) -> QuadefyState:
+        return QuadefyState(config, 0, (0, 0), (ALL_BLOCKS, ALL_BLOCKS), (), 0, -1, _flags(config))
+
+    def current_player(self, state: QuadefyState) -> int:
+        return TERMINAL if state.loser >= 0 else state.to_move
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, state: QuadefyState, player: int) -> Iterator[Placement]:
+        actions = ACTIONS
+        for o, bits in legal_sets(state.occupied, state.remaining[player], state.flags)[0]:
+            at = PLACE_AT[o.index]
+            while bits:
+                low = bits & -bits
+                yield actions[at[low.bit_length() - 1]]
+                bits ^= low
+
+    def _count(self, state: QuadefyState, player: int) -> int:
+        return legal_count(state.occupied, state.remaining[player], state.flags)
+
+    def _any(self, state: QuadefyState, player: int) -> bool:
+        return any_legal(state.occupied, state.remaining[player], state.flags)
+
+    def _sample(self, state: QuadefyState, player: int, rng: Rng) -> Placement:
+        pid = sample_placement(state.occupied, state.remaining[player], state.flags, rng.u64)
+        if pid is None:
+            raise IllegalActionError(f"{player_name(player)} cannot place any block")
+        return ACTIONS[pid]
+
+    def _check(self, state: QuadefyState, action: Placement, player: int) -> None:
+        if not isinstance(action, Placement):
+            raise IllegalActionError(f"a Quadefy move is a block placement, not {type(action).__name__}")
+        name = action.block
+        if name not in BLOCK_INDEX:
+            raise IllegalActionError(f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}")
+        if not state.remaining[player] >> BLOCK_INDEX[name] & 1:
+            raise IllegalActionError(f"{player_name(player)} has already placed block {name}")
+        pid = ACTION_IDS.get(action)
+        if pid is None:
+            count = ORIENT_COUNT[name]
+            if not isinstance(action.rotation, int) or not 0 <= action.rotation < count:
+                raise IllegalActionError(f"block {name} has orientations r0 to r{count - 1}")
+            raise IllegalActionError(f"{format_placement(action)}: part of block {name} would stick out of the cube")
+        p = PLACEMENTS[pid]
+        why = reason(state.occupied, ORIENTS[p.orient], p.pbit, p.mask, state.flags)
+        if why is not None:
+            raise IllegalActionError(f"{format_placement(action)} is not allowed: {why}")
+
+    def _apply(self, state: QuadefyState, action: Placement, player: int) -> QuadefyState:
+        p = PLACEMENTS[ACTION_IDS[action]]
+        occ = state.occupied | p.mask
+        bit = 1 << p.block
+        if player == 0:
+            owned = (state.owned[0] | p.mask, state.owned[1])
+            rem = (state.remaining[0] & ~bit, state.remaining[1])
+        else:
+            owned = (state.owned[0], state.owned[1] | p.mask)
+            rem = (state.remaining[0], state.remaining[1] & ~bit)
+        nxt = 1 - player
+        loser = -1 if any_legal(occ, rem[nxt], state.flags) else nxt
+        return QuadefyState(state.config, occ, owned, rem, (*state.moves, p.id), nxt, loser, state.flags)
+
+    # ------------------------------------------------------------------ results
+    def scores(self, state: QuadefyState) -> tuple[float, ...]:
+        """Blocks placed by each player."""
+        n = len(state.moves)
+        return (float((n + 1) // 2), float(n // 2))
+
+    def winners(self, state: QuadefyState) -> tuple[int, ...]:
+        return (1 - state.loser,) if state.loser >= 0 else ()
+
+    # ------------------------------------------------------------------ notation and ids
+    def format_action(self, action: Placement, state: QuadefyState | None = None) -> str:
+        return format_placement(action)
+
+    def parse_action(self, text: str, state: QuadefyState | None = None) -> Placement:
+        return parse_placement(text)
+
+    def describe_action(self, action: Placement, state: QuadefyState) -> str:
+        return (
+            f"block {action.block} in orientation {action.rotation} with its corner at column "
+            f"{'abcd'[action.x]}, row {action.y + 1}, layer {action.z + 1}"
+        )
+
+    def num_distinct_actions(self, config: Config) -> int:
+        return len(ACTIONS)
+
+    def action_id(self, action: Placement, state: QuadefyState | None = None) -> int:
+        pid = ACTION_IDS.get(action) if isinstance(action, Placement) else None
+        if pid is None:
+            raise IllegalActionError(f"{action!r} is not a placement inside the cube")
+        return pid
+
+    def action_from_id(self, action_id: int, state: QuadefyState) -> Placement:
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(ACTIONS):
+            raise IllegalActionError(f"action id {action_id!r} is out of range (0 to {len(ACTIONS) - 1})")
+        return ACTIONS[action_id]
+
+    # ------------------------------------------------------------------ serialisation and views
+    def state_to_dict(self, state: QuadefyState) -> dict[str, Any]:
+        return {
+            "game": "quadefy",
+            "config": state.config.to_dict(),
+            "moves": [format_placement(ACTIONS[i]) for i in state.moves],
+        }
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> QuadefyState:
+        """Rebuild by replaying the moves, so a saved state is validated by the rules themselves."""
+        cfg = require(data, "config")
+        if not isinstance(cfg, Mapping):
+            raise StateFormatError("field 'config' must be an object")
+        options = cfg.get("options", {})
+        players = cfg.get("players", 2)
+        if not isinstance(options, Mapping):
+            raise StateFormatError("field 'config.options' must be an object")
+        try:
+            state = self.new_game(dict(options), 0, players)
+        except ValueError as exc:
+            raise StateFormatError(f"bad config: {exc}") from None
+        for i, text in enumerate(require_list(data, "moves")):
+            if not isinstance(text, str):
+                raise StateFormatError(f"move {i + 1} must be text, not {text!r}")
+            try:
+                state = self.apply(state, self.parse_action(text, state))
+            except IllegalActionError as exc:
+                raise StateFormatError(f"move {i + 1} ({text}) cannot be replayed: {exc}") from None
+        return state
+
+    def view(self, state: QuadefyState, player: int | None) -> dict[str, Any]:
+        cells = cell_blocks(state)
+        return {
+            "game": "quadefy",
+            "to_move": None if state.loser >= 0 else state.to_move,
+            "winner": 1 - state.loser if state.loser >= 0 else None,
+            "cells": [None if c is None else {"owner": c[0], "block": c[1]} for c in cells],
+            "in_hand": [hand_text(r).split() if r else [] for r in state.remaining],
+            "moves": [format_placement(ACTIONS[i]) for i in state.moves],
+            "options": {"reachability": bool(state.flags & REACH), "stability": bool(state.flags & STABLE)},
+        }
+
+    def render(self, state: QuadefyState, player: int | None = None, color: bool = False) -> str:
+        return render_state(state, color)
+
+    # ------------------------------------------------------------------ AI hooks
+    def mobility(self, state: QuadefyState, player: int) -> int:
+        """How many placements ``player`` would have in this position (whoever is to move)."""
+        return legal_count(state.occupied, state.remaining[player], state.flags)
+
+    def evaluate(self, state: QuadefyState, player: int) -> float:
+        """Mobility: keep one's own placements, remove the opponent's. A won game is worth 1000."""
+        if state.loser >= 0:
+            return 1000.0 if state.loser != player else -1000.0
+        mine, theirs = hand_counts(state.occupied, state.remaining[player], state.remaining[1 - player], state.flags)
+        return float(mine - theirs)
+
+    def sample_configs(self) -> list[tuple[dict[str, object], int]]:
+        return [
+            ({}, 2),
+            ({"reachability": False}, 2),
+            ({"stability": True}, 2),
+            ({"reachability": False, "stability": True}, 2),
+        ]

@@ -1,0 +1,1 @@
+"""Quadefy tests."""
