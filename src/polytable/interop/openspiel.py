@@ -17,6 +17,11 @@ Mapping of the protocol:
 * Simultaneous rounds are presented sequentially (the acting players in index order) with imperfect
   information: the observation string of a player is built from ``Game.view`` for that player, which
   never contains another player's pending choice.
+* Games whose id space is too large for OpenSpiel's action masks (Qwirkle Cubes has about 1.5e9 ids: a
+  placement names every cube and cell) are *indexed*: an OpenSpiel action is the position of the action
+  in the state's legal actions sorted by our id, and ``num_distinct_actions`` is the cap
+  :data:`INDEXED_CAP`. The meaning of an OpenSpiel action then depends on the state, which search
+  algorithms (MCTS) accept; learning algorithms that need fixed action meanings should not use them.
 * Returns are ours (zero-sum ``n/k - 1`` for winners and ``-1`` for the others; one-player games in [0, 1]).
 """
 
@@ -34,6 +39,8 @@ from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get
 __all__ = ["load", "register_all", "short_name"]
 
 _MAX_GAME_LENGTH = 5000
+INDEXED_CAP = 1 << 20
+"""Action ids beyond this many make a game *indexed* for OpenSpiel (see the module docstring)."""
 
 
 def short_name(game_id: str) -> str:
@@ -78,6 +85,9 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
             self.pt_game = game
             first = game.new_game(self.options, seed=self.seed, players=players)
             size = game.num_distinct_actions(first.config)
+            self.indexed = size > INDEXED_CAP
+            if self.indexed:
+                size = INDEXED_CAP
             info = pyspiel.GameInfo(
                 num_distinct_actions=size,
                 max_chance_outcomes=size if spec.chance else 0,
@@ -91,6 +101,8 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
                 game_type, info, {"players": players, "seed": self.seed, "options": json.dumps(self.options)}
             )
             self.players = players
+            self.legal_cache: tuple[Any, int, list[Any]] | None = None
+            self.chance_cache: tuple[Any, list[tuple[Any, float]]] | None = None
 
         def new_initial_state(self) -> _State:
             return _State(self)
@@ -101,8 +113,57 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
     class _State(pyspiel.State):  # type: ignore[misc]
         def __init__(self, pgame: _Game) -> None:
             super().__init__(pgame)
+            self._pgame = pgame
             self.pt = pgame.pt_game
+            self.indexed = pgame.indexed
             self.s = self.pt.new_game(pgame.options, seed=pgame.seed, players=pgame.players)
+
+        def _sorted_legal(self, player: int) -> list[Any]:
+            s = self.s
+            # Caches live on the game object: OpenSpiel clones states by deep-copying their attributes.
+            cached = self._pgame.legal_cache
+            if cached is not None and cached[0] is s and cached[1] == player:
+                return list(cached[2])
+            actions = sorted(self.pt.legal_actions(s, player), key=lambda a: self.pt.action_id(a, s))
+            if len(actions) > INDEXED_CAP:
+                raise ValueError(f"{len(actions)} legal actions: more than the adapter's cap {INDEXED_CAP}")
+            self._pgame.legal_cache = (s, player, actions)
+            return list(actions)
+
+        def _chance_list(self) -> list[tuple[Any, float]]:
+            s = self.s
+            cached = self._pgame.chance_cache
+            if cached is not None and cached[0] is s:
+                return list(cached[1])
+            out = self._chance_list_uncached()
+            self._pgame.chance_cache = (s, out)
+            return list(out)
+
+        def _chance_list_uncached(self) -> list[tuple[Any, float]]:
+            s = self.s
+            try:
+                outcomes = self.pt.chance_outcomes(s)
+            except NotImplementedError:
+                return [(self.pt.chance_outcome(s), 1.0)]
+            merged: dict[int, tuple[Any, float]] = {}
+            for a, p in outcomes:
+                i = self.pt.action_id(a, s)
+                merged[i] = (a, merged[i][1] + p) if i in merged else (a, p)
+            return [merged[i] for i in sorted(merged)]
+
+        def _value(self, action: int) -> Any:
+            if not self.indexed:
+                return self.pt.action_from_id(int(action), self.s)
+            if self.pt.current_player(self.s) == CHANCE:
+                return self._chance_list()[int(action)][0]
+            return self._sorted_legal(self._who())[int(action)]
+
+        def __deepcopy__(self, memo: dict[int, Any]) -> _State:
+            # OpenSpiel clones Python states with deepcopy; ours are immutable, so share them (and the
+            # rules object with its tables) instead of copying.
+            other = _State(self._pgame)
+            other.s = self.s
+            return other
 
         def current_player(self) -> int:
             cp = self.pt.current_player(self.s)
@@ -122,23 +183,19 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
 
         def _legal_actions(self, player: int) -> list[int]:
             s = self.s
+            if self.indexed:
+                return list(range(len(self._sorted_legal(player))))
             return sorted(self.pt.action_id(a, s) for a in self.pt.legal_actions(s, player))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            s = self.s
-            try:
-                outcomes = self.pt.chance_outcomes(s)
-            except NotImplementedError:
-                return [(self.pt.action_id(self.pt.chance_outcome(s), s), 1.0)]
-            merged: dict[int, float] = {}
-            for a, p in outcomes:
-                i = self.pt.action_id(a, s)
-                merged[i] = merged.get(i, 0.0) + p
-            return sorted(merged.items())
+            outcomes = self._chance_list()
+            if self.indexed:
+                return [(i, p) for i, (_, p) in enumerate(outcomes)]
+            return [(self.pt.action_id(a, self.s), p) for a, p in outcomes]
 
         def _apply_action(self, action: int) -> None:
             who = self._who()
-            value = self.pt.action_from_id(int(action), self.s)
+            value = self._value(action)
             try:
                 self.s = self.pt.apply(self.s, value, who)
             except IllegalActionError as exc:
@@ -146,8 +203,8 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
 
         def _action_to_string(self, player: int, action: int) -> str:
             try:
-                return str(self.pt.format_action(self.pt.action_from_id(int(action), self.s), self.s))
-            except IllegalActionError:
+                return str(self.pt.format_action(self._value(action), self.s))
+            except (IllegalActionError, IndexError):
                 return f"#{action}"
 
         def is_terminal(self) -> bool:
@@ -246,4 +303,4 @@ class OpenSpielMCTSBot:
         action_id = bot.step(ostate)
         elapsed = max(time.perf_counter() - start, 1e-6)
         self._rate = sims / elapsed
-        return game.action_from_id(int(action_id), state)
+        return ostate._value(int(action_id))
