@@ -13,9 +13,14 @@ HTTP
     ``GET /api/rooms/{code}/step/{n}``       a finished game at position n (replay)
     ``GET /api/rooms/{code}/record``         a finished game's record (``polytable replay`` reads it)
     ``GET /print/{name}.pdf``                a printable (templates, sheets, cards) as ``polytable print``
+    ``GET /api/boards/{game}``               static tables of a dedicated board (piece orientations, patterns)
+    ``GET /api/puzzle/quadefy?pattern=P``    the Quadefy bonus puzzle solver's answer for a pattern
+    ``POST /api/formfinity/validate``        check a FORMFINITY variant file from the template designer
+    ``POST /api/formfinity/print``           print a variant file's template (PDF)
 WebSocket ``/ws/{code}``
     client -> server: ``hello {tokens}``, ``act {seat, version, action}``, ``undo {seat, version}``,
-    ``sync``, ``deal`` / ``undeal`` (companion rooms); server -> client: ``welcome``, ``state``, ``error``.
+    ``preview {seat, action}`` (what a move would score, see :mod:`._preview`), ``sync``, ``deal`` /
+    ``undeal`` (companion rooms); server -> client: ``welcome``, ``state``, ``preview``, ``error``.
 """
 
 from __future__ import annotations
@@ -44,7 +49,9 @@ from ..storage import Storage, StorageError, open_storage
 from . import _companion
 from ._base import HIDDEN_GAMES, RoomError, Settings
 from ._client import Client
+from ._designer import print_variant, validate_variant
 from ._hub import Hub
+from ._preview import board_data, preview, puzzle_answer
 from ._rooms import Room
 
 __all__ = ["create_app"]
@@ -180,11 +187,53 @@ def create_app(
         if paper not in ("a4", "letter"):
             return _error("paper is a4 or letter", 400)
         opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count")}
+        if opts.get("variant", "1") not in ("1", "2", "3", "4", "blank"):
+            # The printables read a file when a value names one: never let a request name a server path.
+            return _error("variant is 1, 2, 3, 4 or blank here; print your own variant from the designer", 400)
         try:
             data = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, _print_pdf, table[name], paper, opts)
         except PolytableError as exc:
             return _error(str(exc), 400)
         return Response(data, media_type="application/pdf", headers=_CACHE)
+
+    async def boards(request: Request) -> Response:
+        game_id = str(request.path_params["game"])[:40]
+        data = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, board_data, game_id)
+        if data is None:
+            return _error("this game's board needs no tables", 404)
+        return JSONResponse(data, headers=_CACHE)
+
+    async def design_validate(request: Request) -> Response:
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        out = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, validate_variant, body.get("variant_file"))
+        return JSONResponse(out)
+
+    async def design_print(request: Request) -> Response:
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        paper = body.get("paper", "a4")
+        if paper not in ("a4", "letter"):
+            return _error("paper is a4 or letter", 400)
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(
+                hub.ai_pool, print_variant, body.get("variant_file"), paper
+            )
+        except (ValueError, PolytableError) as exc:
+            return _error(str(exc), 400)
+        return Response(data, media_type="application/pdf")
+
+    async def quadefy_puzzle(request: Request) -> Response:
+        pattern = request.query_params.get("pattern", "")
+        if not pattern or len(pattern) > 1000:
+            return _error("give a pattern: a name or 64 cells of X and . (at most 1000 characters)", 400)
+        try:
+            answer = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, puzzle_answer, pattern)
+        except PolytableError as exc:
+            return _error(str(exc), 400)
+        return JSONResponse(answer)
 
     async def _room(request: Request) -> Room | Response:
         code = str(request.path_params["code"])
@@ -284,6 +333,16 @@ def create_app(
                         if not isinstance(action, str) or not action.strip() or len(action) > 1000:
                             raise RoomError("the action must be text in the game's notation (at most 1000 characters)")
                         await room.act(seat, version, action)
+                elif kind == "preview":
+                    seat, action = msg.get("seat"), msg.get("action")
+                    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in client.seats:
+                        raise RoomError("a preview is asked for a seat you hold", "forbidden")
+                    if not isinstance(action, str) or not action.strip() or len(action) > 1000:
+                        raise RoomError("the action must be text in the game's notation (at most 1000 characters)")
+                    out = preview(room, seat, action)
+                    ask = msg.get("ask")
+                    ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+                    client.send({"type": "preview", "seat": seat, "ask": ask, **out})
                 elif kind in ("deal", "undeal"):
                     version = msg.get("version")
                     if isinstance(version, bool) or not isinstance(version, int):
@@ -303,6 +362,9 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/r/{code}", index),
+        Route("/rules", index),
+        Route("/rules/{game}", index),
+        Route("/designer", index),
         Route("/manifest.webmanifest", manifest),
         Route("/sw.js", service_worker),
         Route("/api/games", games),
@@ -313,6 +375,10 @@ def create_app(
         Route("/api/rooms/{code}/step/{n:int}", step),
         Route("/api/rooms/{code}/record", record),
         Route("/print/{name}.pdf", printable),
+        Route("/api/boards/{game}", boards),
+        Route("/api/puzzle/quadefy", quadefy_puzzle),
+        Route("/api/formfinity/validate", design_validate, methods=["POST"]),
+        Route("/api/formfinity/print", design_print, methods=["POST"]),
         WebSocketRoute("/ws/{code}", ws_endpoint),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

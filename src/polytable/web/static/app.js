@@ -1,6 +1,10 @@
 // polytable browser client: a router between the home page and a room page. No build step.
 import { h, api, toast, myRooms, saveRoom } from "./dom.js";
 import { openRoom } from "./room.js";
+import { renderRules, GAMES } from "./rules.js";
+import { renderDesigner } from "./designer.js";
+import { LANGS, lang, setLang } from "./i18n.js";
+import { t } from "./i18n.js";
 
 const app = document.getElementById("app");
 const where = document.getElementById("where");
@@ -18,8 +22,15 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 function route() {
   if (closeCurrent) { closeCurrent(); closeCurrent = null; }
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
+  const rules = location.pathname.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
   app.replaceChildren();
-  if (m) {
+  if (rules) {
+    where.textContent = t("rules.title");
+    renderRules(app, rules[1] || "");
+  } else if (location.pathname === "/designer") {
+    where.textContent = t("home.designer");
+    renderDesigner(app, { navigate });
+  } else if (m) {
     closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
   } else {
     where.textContent = "";
@@ -28,6 +39,12 @@ function route() {
 }
 
 window.addEventListener("popstate", route);
+
+// The language switch in the header (the language otherwise follows the browser).
+const langSel = h("select", { id: "lang", "aria-label": t("lang.label"), class: "lang" },
+  Object.entries(LANGS).map(([k, name]) => h("option", { value: k, selected: k === lang, title: name, "aria-label": name }, k.toUpperCase())));
+langSel.addEventListener("change", () => setLang(langSel.value));
+document.querySelector("header.top").append(langSel);
 document.addEventListener("click", (e) => {
   const a = e.target.closest("a[data-nav]");
   if (a && a.origin === location.origin) { e.preventDefault(); navigate(a.pathname); }
@@ -36,20 +53,23 @@ document.addEventListener("click", (e) => {
 async function home() {
   let games = [];
   try { games = await api("/api/games"); } catch (e) { toast(e.message, true); }
-  const joinInput = h("input", { id: "join-code", placeholder: "Room code", autocomplete: "off", maxlength: 16,
-    autocapitalize: "characters", "aria-label": "Room code" });
+  const joinInput = h("input", { id: "join-code", placeholder: t("home.code"), autocomplete: "off", maxlength: 16,
+    autocapitalize: "characters", "aria-label": t("home.code") });
   const join = h("form", { class: "row", onsubmit: (e) => {
     e.preventDefault();
     const code = joinInput.value.trim().toUpperCase();
-    if (/^[A-Z0-9]{1,16}$/.test(code)) navigate(`/r/${code}`); else toast("Type the room code (letters and digits).", true);
-  } }, joinInput, h("button", { type: "submit" }, "Join"));
+    if (/^[A-Z0-9]{1,16}$/.test(code)) navigate(`/r/${code}`); else toast(t("home.badCode"), true);
+  } }, joinInput, h("button", { type: "submit" }, t("home.join")));
 
   const mine = Object.entries(myRooms()).sort((a, b) => b[1].seen - a[1].seen).slice(0, 8);
   app.append(...[
-    h("h1", {}, "Play at one table"),
-    h("section", { class: "card" }, h("h2", {}, "Join a room"), join),
-    h("section", { class: "card", id: "create" }, h("h2", {}, "New room"), createForm(games)),
-    mine.length ? h("section", { class: "card" }, h("h2", {}, "Your rooms on this device"),
+    h("h1", {}, t("home.title")),
+    h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join),
+    h("section", { class: "card", id: "create" }, h("h2", {}, t("home.newRoom")), createForm(games)),
+    h("section", { class: "card" }, h("h2", {}, t("home.rules")), h("div", { class: "row" }, GAMES.map((g) =>
+      h("a", { class: "button secondary", href: `/rules/${g}`, "data-nav": true }, t(`rules.${g === "qwirkle-cubes" ? "qwirkle" : g}.name`)))),
+    h("p", {}, h("a", { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" }, t("home.designer")))),
+    mine.length ? h("section", { class: "card" }, h("h2", {}, t("home.mine")),
       h("div", { class: "row" }, mine.map(([code, r]) =>
         h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true }, `${code} · ${r.name || r.game || ""}`)))) : null,
   ].filter(Boolean));
@@ -68,7 +88,7 @@ function optionInput(opt) {
     input = h("input", { id, name: opt.name, type: "number", inputmode: "numeric", value: opt.default ?? "",
       min: opt.min, max: opt.max, step: opt.kind === "int" ? 1 : "any" });
   } else if (opt.kind === "text") {
-    input = h("textarea", { id, name: opt.name, rows: 3, placeholder: "paste a file's contents (optional)" });
+    input = h("textarea", { id, name: opt.name, rows: 3, placeholder: t("home.paste") });
   } else {
     input = h("input", { id, name: opt.name, value: opt.default ?? "", maxlength: 200 });
   }
@@ -77,21 +97,21 @@ function optionInput(opt) {
 }
 
 function createForm(games) {
-  if (!games.length) return h("p", { class: "muted" }, "No games are installed.");
-  const gameSel = h("select", { id: "game", "aria-label": "Game" }, games.map((g) => h("option", { value: g.id }, g.name)));
-  const playersSel = h("select", { id: "players", "aria-label": "Players" });
-  const modeSel = h("select", { id: "mode", "aria-label": "Mode" });
+  if (!games.length) return h("p", { class: "muted" }, t("home.noGames"));
+  const gameSel = h("select", { id: "game", "aria-label": t("home.game") }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const playersSel = h("select", { id: "players", "aria-label": t("home.players") });
+  const modeSel = h("select", { id: "mode", "aria-label": t("home.mode") });
   const options = h("div", { id: "options" });
   const seats = h("div", { id: "seats" });
   const form = h("form", { onsubmit: submit },
-    h("label", { for: "game" }, "Game"), gameSel,
+    h("label", { for: "game" }, t("home.game")), gameSel,
     h("div", { class: "grid2" },
-      h("div", {}, h("label", { for: "players" }, "Players"), playersSel),
-      h("div", {}, h("label", { for: "mode" }, "Mode"), modeSel)),
+      h("div", {}, h("label", { for: "players" }, t("home.players")), playersSel),
+      h("div", {}, h("label", { for: "mode" }, t("home.mode")), modeSel)),
     h("p", { class: "help", id: "summary" }),
     seats,
-    h("details", {}, h("summary", { class: "button secondary" }, "Options"), options),
-    h("p", {}, h("button", { type: "submit", id: "create-room" }, "Create room")));
+    h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), options),
+    h("p", {}, h("button", { type: "submit", id: "create-room" }, t("home.create"))));
 
   const spec = () => games.find((g) => g.id === gameSel.value);
   function fillGame() {
@@ -100,8 +120,8 @@ function createForm(games) {
       const n = g.players.min + i;
       return h("option", { value: n, selected: n === g.players.default }, String(n));
     }));
-    modeSel.replaceChildren(h("option", { value: "play" }, "Play in the app"),
-      g.companion ? h("option", { value: "companion" }, "Companion: deal cards for paper") : null);
+    modeSel.replaceChildren(h("option", { value: "play" }, t("home.inApp")),
+      g.companion ? h("option", { value: "companion" }, t("home.companion")) : null);
     form.querySelector("#summary").textContent = g.summary || "";
     options.replaceChildren(...g.options.map(optionInput));
     fillSeats();
@@ -111,17 +131,17 @@ function createForm(games) {
     const n = Number(playersSel.value);
     const companion = modeSel.value === "companion";
     seats.hidden = companion;
-    seats.replaceChildren(h("h2", {}, "Seats"), ...Array.from({ length: n }, (_, p) => {
-      const kind = h("select", { name: `kind-${p}`, "aria-label": `Seat ${p + 1} is` },
-        h("option", { value: "here" }, "A person on this device"),
-        h("option", { value: "invite" }, "An invited person"),
-        h("option", { value: "ai" }, "AI"));
-      const ai = h("select", { name: `ai-${p}`, "aria-label": `Seat ${p + 1} AI`, hidden: true },
+    seats.replaceChildren(h("h2", {}, t("home.seats")), ...Array.from({ length: n }, (_, p) => {
+      const kind = h("select", { name: `kind-${p}`, "aria-label": t("home.seatIs", { n: p + 1 }) },
+        h("option", { value: "here" }, t("home.here")),
+        h("option", { value: "invite" }, t("home.invited")),
+        h("option", { value: "ai" }, t("home.ai")));
+      const ai = h("select", { name: `ai-${p}`, "aria-label": t("home.seatAi", { n: p + 1 }), hidden: true },
         g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, a)));
-      const name = h("input", { name: `name-${p}`, placeholder: `Player ${p + 1}`, maxlength: 24,
-        "aria-label": `Seat ${p + 1} name` });
+      const name = h("input", { name: `name-${p}`, placeholder: t("room.player", { n: p + 1 }), maxlength: 24,
+        "aria-label": t("home.seatName", { n: p + 1 }) });
       kind.addEventListener("change", () => { ai.hidden = kind.value !== "ai"; name.hidden = kind.value === "ai"; });
-      return h("div", { class: "seatrow" }, h("span", { class: "who" }, `Seat ${p + 1}`), kind, name, ai);
+      return h("div", { class: "seatrow" }, h("span", { class: "who" }, t("room.seat", { n: p + 1 })), kind, name, ai);
     }));
   }
   gameSel.addEventListener("change", fillGame);

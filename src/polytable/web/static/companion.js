@@ -1,4 +1,5 @@
 // Companion mode: the app only deals cards. Every phone in the room shows the same card at the same moment.
+import { t } from "./i18n.js";
 import { h, s } from "./dom.js";
 
 export function cardSvg(card, size = 300) {
@@ -44,30 +45,30 @@ export function cardSvg(card, size = 300) {
 
 export function describe(card) {
   const parts = [];
-  if (card.name) parts.push(`block ${card.name}`);
-  if (card.lane) parts.push(`lane ${card.lane}`);
-  if (card.count) parts.push(`${card.count} element${card.count > 1 ? "s" : ""}`);
-  if (card.arrows !== undefined) parts.push(card.arrows ? `enter from ${[...card.arrows].map((d) => ({ T: "top", R: "right", B: "bottom", L: "left" })[d]).join(" or ")}` : "anywhere");
-  if (card.rotate !== undefined) parts.push(card.rotate ? "may rotate" : "no rotation");
+  if (card.name) parts.push(t("cp.block", { name: card.name }));
+  if (card.lane) parts.push(t("cp.lane", { lane: card.lane }));
+  if (card.count) parts.push(card.count > 1 ? t("cp.elements", { n: card.count }) : t("cp.element1"));
+  if (card.arrows !== undefined) parts.push(card.arrows ? t("cp.enter", { sides: [...card.arrows].map((d) => t(`cp.${d}`)).join(t("cp.or")) }) : t("cp.anywhere"));
+  if (card.rotate !== undefined) parts.push(card.rotate ? t("cp.mayRotate") : t("cp.noRotate"));
   return parts.join(", ") || card.text;
 }
 
 export function renderCompanion(el, c, deal) {
   const card = c.card;
-  const title = c.game === "foldris" && c.round === 0 && card ? "Start card" : card ? `Round ${c.round}` : "No card yet";
+  const title = c.game === "foldris" && c.round === 0 && card ? t("cp.start") : card ? t("cp.round", { n: c.round }) : t("cp.none");
   const big = h("div", { class: "bigcard", id: "companion-card" },
     h("h2", { id: "companion-round" }, title),
-    card ? cardSvg(card) : h("p", { class: "muted" }, "Tap “Next card” to deal the first one."),
+    card ? cardSvg(card) : h("p", { class: "muted" }, t("cp.tapNext")),
     card ? h("p", { class: "status", id: "companion-text" }, describe(card)) : null);
-  const next = h("button", { id: "deal", disabled: !c.can_deal, onclick: () => deal(false) }, c.can_deal ? "Next card" : "The deck is empty");
-  const back = h("button", { id: "undeal", class: "secondary", disabled: !card, onclick: () => deal(true) }, "Take back");
-  const strip = h("div", { class: "strip", "aria-label": "Cards dealt so far" },
+  const next = h("button", { id: "deal", disabled: !c.can_deal, onclick: () => deal(false) }, c.can_deal ? t("cp.next") : t("cp.empty"));
+  const back = h("button", { id: "undeal", class: "secondary", disabled: !card, onclick: () => deal(true) }, t("cp.back"));
+  const strip = h("div", { class: "strip", "aria-label": t("cp.strip") },
     c.history.slice().reverse().map((k) => cardSvg(k, 64)));
-  const left = c.deck_left === null || c.deck_left === undefined ? "" : ` · ${c.deck_left} left in the deck`;
+  const left = c.deck_left === null || c.deck_left === undefined ? "" : t("cp.left", { n: c.deck_left });
   el.replaceChildren(big, h("div", { class: "row" }, next, back),
-    h("p", { class: "help" }, `${c.history.length} card${c.history.length === 1 ? "" : "s"} dealt${left}`),
+    h("p", { class: "help" }, c.history.length === 1 ? t("cp.dealt1", { left }) : t("cp.dealt", { n: c.history.length, left })),
     strip,
     h("p", { class: "row" }, (c.printables || []).map((name) => h("a", {
       href: `/print/${name}.pdf?players=${c.players || ""}`, class: "button secondary print-link", target: "_blank",
-    }, `Print: ${name} (PDF)`))));
+    }, t("cp.print", { name })))));
 }

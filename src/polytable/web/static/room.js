@@ -4,6 +4,7 @@
 import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
+import { t } from "./i18n.js";
 
 export function openRoom(root, code, { where, navigate }) {
   let ws = null;
@@ -14,6 +15,8 @@ export function openRoom(root, code, { where, navigate }) {
   let shown = null; // the seat whose board is on screen (hot-seat)
   let confirmed = null; // the seat that confirmed the pass screen
   let replayAt = null; // position when stepping through a finished game
+  let asks = 0; // preview requests: id -> resolve
+  const pending = new Map();
 
   const el = {
     seats: h("div", { class: "seats", id: "seats" }),
@@ -25,11 +28,12 @@ export function openRoom(root, code, { where, navigate }) {
     over: h("section", { class: "card", id: "over", hidden: true }),
     share: h("section", { class: "card", id: "share" }),
     pass: h("div", { class: "pass", id: "pass", hidden: true }),
-    status: h("p", { class: "status", id: "status" }, "Connecting…"),
+    status: h("p", { class: "status", id: "status" }, t("room.connecting")),
     boardBox: h("div", { id: "board" }),
+    rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
   el.main.append(el.status, el.boardBox);
-  el.side.append(el.over, h("section", { class: "card" }, h("h2", {}, "History"), el.history), el.share);
+  el.side.append(el.over, h("p", {}, el.rules), h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history), el.share);
   root.append(el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
   buildShare();
 
@@ -44,7 +48,11 @@ export function openRoom(root, code, { where, navigate }) {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.type === "welcome") { held = m.seats; }
-      else if (m.type === "state") { msg = m; render(); }
+      else if (m.type === "state") { msg = m; root.polytableState = m; render(); } // the state, for tests and debugging
+      else if (m.type === "preview") {
+        const done = pending.get(m.ask);
+        if (done) { pending.delete(m.ask); done(m); }
+      }
       else if (m.type === "error") {
         if (m.code === "missing") { closed = true; showMissing(); return; }
         toast(m.message, m.code !== "stale");
@@ -52,38 +60,38 @@ export function openRoom(root, code, { where, navigate }) {
     };
     ws.onclose = () => {
       if (closed) return;
-      el.status.textContent = "Connection lost; reconnecting…";
+      el.status.textContent = t("room.lost");
       setTimeout(() => { if (!closed) connect(); }, retry);
       retry = Math.min(retry * 2, 5000);
     };
   }
 
   function send(obj) {
-    if (!ws || ws.readyState !== WebSocket.OPEN) { toast("Not connected; trying again…", true); return false; }
+    if (!ws || ws.readyState !== WebSocket.OPEN) { toast(t("room.notConnected"), true); return false; }
     ws.send(JSON.stringify(obj));
     return true;
   }
 
   function showMissing() {
-    root.replaceChildren(h("section", { class: "card" }, h("h1", {}, `There is no room ${code}`),
-      h("p", {}, "Check the code, or start a new room."), h("a", { class: "button", href: "/", "data-nav": true }, "Home")));
+    root.replaceChildren(h("section", { class: "card" }, h("h1", {}, t("room.missing", { code })),
+      h("p", {}, t("room.missingHelp")), h("a", { class: "button", href: "/", "data-nav": true }, t("room.home"))));
   }
 
   function buildShare() {
     const link = `${location.origin}/r/${code}`;
     const copy = h("button", { class: "secondary", onclick: async () => {
-      try { await navigator.clipboard.writeText(link); toast("Link copied."); } catch { toast(link); }
-    } }, "Copy link");
-    const shareBtn = navigator.share ? h("button", { class: "secondary", onclick: () => navigator.share({ url: link, title: "polytable" }).catch(() => {}) }, "Share") : null;
-    el.share.replaceChildren(h("h2", {}, "Invite"),
+      try { await navigator.clipboard.writeText(link); toast(t("room.copied")); } catch { toast(link); }
+    } }, t("room.copy"));
+    const shareBtn = navigator.share ? h("button", { class: "secondary", onclick: () => navigator.share({ url: link, title: "polytable" }).catch(() => {}) }, t("room.share")) : null;
+    el.share.replaceChildren(h("h2", {}, t("room.invite")),
       h("div", { class: "share" },
-        h("img", { src: `/api/rooms/${code}/qr.svg`, alt: `QR code of the link to room ${code}`, width: 160, height: 160 }),
+        h("img", { src: `/api/rooms/${code}/qr.svg`, alt: t("room.qr", { code }), width: 160, height: 160 }),
         h("div", {}, h("div", { class: "code", id: "room-code" }, code), h("p", { class: "help" }, link), h("div", { class: "row" }, copy, shareBtn))));
   }
 
   function seatName(p) {
     const s = msg.room.seats[p];
-    return s ? s.name : `Player ${p + 1}`;
+    return s ? s.name : t("room.player", { n: p + 1 });
   }
 
   // Which of our seats is on screen: the one that must act (first of ours), else the last one shown.
@@ -97,14 +105,15 @@ export function openRoom(root, code, { where, navigate }) {
   function render() {
     const room = msg.room;
     root.dataset.version = String(msg.version);
-    where.textContent = `${room.name} · ${room.code}${room.mode === "companion" ? " · companion" : ""}`;
+    where.textContent = `${room.name} · ${room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
     saveRoom(code, { game: room.game, name: room.name });
+    el.rules.setAttribute("href", `/rules/${room.game}`);
     el.seats.hidden = room.mode === "companion";
     el.seats.replaceChildren(...room.seats.map((s) => h("span", {
       class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
       title: s.kind,
     }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${s.name}`,
-      s.kind === "ai" ? ` (AI ${s.ai})` : s.open ? " (open)" : "")));
+      s.kind === "ai" ? t("room.ai", { ai: s.ai }) : s.open ? t("room.open") : "")));
     el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" }, msg.error) : "");
     renderJoin();
     renderHistory();
@@ -121,10 +130,10 @@ export function openRoom(root, code, { where, navigate }) {
       shown = target;
       el.boardBox.replaceChildren();
       el.status.textContent = "";
-      el.pass.replaceChildren(h("h2", {}, `Pass the device to ${seatName(target)}`),
-        h("p", {}, "The previous player's choice stays hidden."),
+      el.pass.replaceChildren(h("h2", {}, t("room.passTo", { name: seatName(target) })),
+        h("p", {}, t("room.passHidden")),
         h("button", { id: "pass-ok", onclick: () => { confirmed = target; el.pass.hidden = true; render(); } },
-          `I am ${seatName(target)}`));
+          t("room.iAm", { name: seatName(target) })));
       el.pass.hidden = false;
       return;
     }
@@ -139,57 +148,71 @@ export function openRoom(root, code, { where, navigate }) {
       msg, part, seat: target, seatName,
       play: (text) => send({ type: "act", seat: target, version: msg.version, action: text }),
       undo: () => send({ type: "undo", seat: target, version: msg.version }),
+      // What a move would do (scores before/after, the seat's view after it), asked of the server.
+      preview: (text) => new Promise((resolve) => {
+        const ask = ++asks;
+        pending.set(ask, resolve);
+        if (!send({ type: "preview", seat: target, action: text, ask })) { pending.delete(ask); resolve(null); }
+        setTimeout(() => { if (pending.delete(ask)) resolve(null); }, 5000);
+      }),
+      announce,
     });
+  }
+
+  // Screen readers hear each move as it happens (a polite live region).
+  function announce(text) {
+    const live = document.getElementById("announce");
+    if (live && text) { live.textContent = ""; setTimeout(() => { live.textContent = text; }, 30); }
   }
 
   function renderStatus(target) {
     const s = el.status;
     s.className = "status";
-    if (msg.over) { s.textContent = "The game is over."; return; }
+    if (msg.over) { s.textContent = t("room.over"); return; }
     if (target === null) {
       const who = msg.acting.map(seatName).join(", ");
-      s.textContent = who ? `Watching: ${who} to play.` : "Watching.";
+      s.textContent = who ? t("room.watching", { who }) : t("room.watchingOnly");
       return;
     }
     const part = msg.mine[String(target)];
-    if (part && part.to_act) { s.textContent = `${seatName(target)}, your move.`; s.classList.add("turn"); }
-    else if (msg.acting.length) s.textContent = `${seatName(target)}: waiting for ${msg.acting.map(seatName).join(", ")}.`;
-    else s.textContent = "Waiting…";
+    if (part && part.to_act) { s.textContent = t("room.yourMove", { name: seatName(target) }); s.classList.add("turn"); }
+    else if (msg.acting.length) s.textContent = t("room.waitingFor", { name: seatName(target), who: msg.acting.map(seatName).join(", ") });
+    else s.textContent = t("room.waiting");
   }
 
   function renderJoin() {
     const open = msg.room.seats.filter((s) => s.open);
     if (!open.length || held.length || msg.room.mode !== "play") { el.join.hidden = true; return; }
-    const name = h("input", { id: "join-name", placeholder: "Your name", maxlength: 24, "aria-label": "Your name" });
-    el.join.replaceChildren(h("h2", {}, "Take a seat"), name, h("div", { class: "row", style: "margin-top:8px" },
+    const name = h("input", { id: "join-name", placeholder: t("room.yourName"), maxlength: 24, "aria-label": t("room.yourName") });
+    el.join.replaceChildren(h("h2", {}, t("room.takeSeat")), name, h("div", { class: "row", style: "margin-top:8px" },
       open.map((s) => h("button", { class: "take", dataset: { seat: s.seat }, onclick: async () => {
         try {
           const r = await api(`/api/rooms/${code}/join`, { seat: s.seat, name: name.value.trim() });
           saveRoom(code, { tokens: { [r.seat]: r.token } });
           ws.close(); // reconnect with the new token
         } catch (err) { toast(err.message, true); }
-      } }, `Seat ${s.seat + 1}`))), h("p", { class: "help" }, "Or just watch: spectators see the public board."));
+      } }, t("room.seat", { n: s.seat + 1 })))), h("p", { class: "help" }, t("room.orWatch")));
     el.join.hidden = false;
   }
 
   function renderHistory() {
     const items = msg.history.slice(-30).map((e) => h("li", { value: e.n },
-      e.player < 0 ? `chance: ${e.action}` : `${seatName(e.player)}: ${e.action}`));
-    el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "Nothing public yet.")]));
+      e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`));
+    el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("room.nothing"))]));
     el.history.scrollTop = el.history.scrollHeight;
   }
 
   function renderOver() {
     if (!msg.over) { el.over.hidden = true; return; }
     const r = msg.result || {};
-    const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? " — wins" : ""}`));
-    const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, "Step through the game");
+    const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`));
+    const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, t("room.step"));
     const seat = targetSeat();
     const final = seat === null ? msg.spectator : msg.mine[String(seat)];
-    el.over.replaceChildren(h("h2", {}, "Result"), h("ul", {}, lines),
-      final ? h("details", {}, h("summary", { class: "button secondary" }, "Final position"), h("pre", { class: "board", id: "final-board" }, final.render)) : null,
+    el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
+      final ? h("details", {}, h("summary", { class: "button secondary" }, t("room.final")), h("pre", { class: "board", id: "final-board" }, final.render)) : null,
       stepBtn,
-      h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, "Record"));
+      h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record")));
     el.over.hidden = false;
   }
 
@@ -197,7 +220,7 @@ export function openRoom(root, code, { where, navigate }) {
     replayAt = 0;
     const pre = h("pre", { class: "board", id: "replay-board" });
     const info = h("p", { class: "status", id: "replay-info" });
-    const range = h("input", { type: "range", min: 0, max: msg.moves, value: 0, "aria-label": "Position" });
+    const range = h("input", { type: "range", min: 0, max: msg.moves, value: 0, "aria-label": t("room.position") });
     const go = async (n) => {
       replayAt = Math.max(0, Math.min(msg.moves, n));
       try {
@@ -205,18 +228,18 @@ export function openRoom(root, code, { where, navigate }) {
         pre.textContent = st.render;
         range.value = String(replayAt);
         const a = st.action;
-        info.textContent = `Position ${st.position} of ${st.total}` +
-          (a ? ` — ${a.player < 0 ? "chance" : seatName(a.player)}: ${a.action}` : " — the start");
+        info.textContent = t("room.positionOf", { n: st.position, total: st.total }) +
+          (a ? ` — ${a.player < 0 ? t("room.chanceWord") : seatName(a.player)}: ${a.action}` : t("room.theStart"));
       } catch (e) { toast(e.message, true); }
     };
     range.addEventListener("input", () => go(Number(range.value)));
     el.boardBox.replaceChildren(info, pre, h("div", { class: "replay" },
-      h("button", { class: "secondary", "aria-label": "First", onclick: () => go(0) }, "⏮"),
-      h("button", { class: "secondary", id: "replay-prev", "aria-label": "Previous", onclick: () => go(replayAt - 1) }, "◀"),
+      h("button", { class: "secondary", "aria-label": t("room.first"), onclick: () => go(0) }, "⏮"),
+      h("button", { class: "secondary", id: "replay-prev", "aria-label": t("room.prev"), onclick: () => go(replayAt - 1) }, "◀"),
       range,
-      h("button", { class: "secondary", id: "replay-next", "aria-label": "Next", onclick: () => go(replayAt + 1) }, "▶"),
-      h("button", { class: "secondary", "aria-label": "Last", onclick: () => go(msg.moves) }, "⏭"),
-      h("button", { onclick: () => { replayAt = null; el.boardBox.replaceChildren(); render(); } }, "Done")));
+      h("button", { class: "secondary", id: "replay-next", "aria-label": t("room.next"), onclick: () => go(replayAt + 1) }, "▶"),
+      h("button", { class: "secondary", "aria-label": t("room.last"), onclick: () => go(msg.moves) }, "⏭"),
+      h("button", { onclick: () => { replayAt = null; el.boardBox.replaceChildren(); render(); } }, t("room.done"))));
     go(0);
   }
 

@@ -3,6 +3,7 @@
 // file only draws them (the ghost uses the card's drawing with the notation's order of effects: mirror,
 // then trim square K in reading order, then K quarter turns clockwise, then a drop onto the column tops).
 import { h, s } from "../dom.js";
+import { t } from "../i18n.js";
 import * as generic from "./generic.js";
 
 const WIDTH = 8;
@@ -84,7 +85,7 @@ function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = 
     parts.push(s("rect", { x: lx, y: pad, width: cell * 2, height: cell * 0.5, fill: "#9b2226", rx: 3 }));
     parts.push(s("text", { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" }, `lane ${lane}`));
   }
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": "Foldris sheet" }, parts);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": t("fd.sheet") }, parts);
   if (onColumn) {
     svg.addEventListener("click", (e) => {
       const col = e.target && e.target.getAttribute && e.target.getAttribute("data-col");
@@ -149,24 +150,24 @@ export function render(el, ctx) {
   el._fdPrev.shown = null; // flash and announce once per update, not on every tap
   const mine = me ? sheetSvg(me, { cell: 34, ghost, lane: card ? card.lane : null, onColumn: column, id: "fd-sheet", color, prev: before }) : null;
   const folded = me && before && me.lines > before.lines
-    ? h("p", { class: "banner", id: "fd-folded" }, `Folded ${me.lines - before.lines} line${me.lines - before.lines > 1 ? "s" : ""}!`) : null;
-  const cardBox = card ? h("div", { class: "seat", id: "fd-card" }, `Block ${card.name} · lane ${card.lane}`,
-    chosen ? ` · ${chosen.text}` : "") : h("div", { class: "muted" }, ctx.msg.over ? "The game is over." : "Waiting for the card.");
+    ? h("p", { class: "banner", id: "fd-folded" }, me.lines - before.lines > 1 ? t("fd.folded", { n: me.lines - before.lines }) : t("fd.folded1")) : null;
+  const cardBox = card ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }),
+    chosen ? ` · ${chosen.text}` : "") : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
   const controls = part.to_act ? h("div", { class: "row", id: "fd-controls" },
-    h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, "↻ Rotate"),
+    h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, t("fd.rotate")),
     h("button", { type: "button", class: "secondary", id: "fd-mirror", onclick: mirror,
-      disabled: !drops.some((d) => d.m !== st.m) }, st.m ? "Mirror: on" : "Mirror"),
+      disabled: !drops.some((d) => d.m !== st.m) }, st.m ? t("fd.mirrorOn") : t("fd.mirror")),
     h("button", { type: "button", class: "secondary", id: "fd-trim", onclick: trim, disabled: trims.length < 2 },
-      st.t ? `Trim: square ${st.t}` : "Trim"),
+      st.t ? t("fd.trimAt", { n: st.t }) : t("fd.trim")),
   ) : null;
-  const hint = part.to_act ? h("p", { class: "help" }, chosen ? `Drop ${chosen.text}: tap Play.` : "Tap a column of your sheet to place the block.") : null;
+  const hint = part.to_act ? h("p", { class: "help" }, chosen ? t("fd.drop", { move: chosen.text }) : t("fd.tapColumn")) : null;
   const others = h("div", { class: "row", id: "fd-others" }, v.players.map((p, i) => i === ctx.seat ? null : h("div", {
     style: "flex:0 0 auto; width:92px; text-align:center" },
   sheetSvg(p, { cell: 10, color: COLORS[i % COLORS.length] }),
-  h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? " · out" : p.chosen ? " · chosen" : ""}`))));
-  const stats = me ? h("p", { class: "help" }, `Lines ${me.lines} · bonus ${me.bonus} · ${me.height} rows left` +
-    (me.out ? ` · out in round ${me.out}` : "") + (v.deck_left !== undefined ? ` · ${v.deck_left} cards left` : "")) : null;
-  const text = h("details", {}, h("summary", { class: "button secondary" }, "Text view"), h("pre", { class: "board" }, part.render));
+  h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? t("fd.out") : p.chosen ? t("fd.chosen") : ""}`))));
+  const stats = me ? h("p", { class: "help" }, t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
+    (me.out ? t("fd.outIn", { n: me.out }) : "") + (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : "")) : null;
+  const text = h("details", {}, h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render));
   const extra = h("div", {}, cardBox, folded, mine, stats, controls, hint, others, text);
   generic.render(el, { ...ctx, hideText: true }, extra);
   if (chosen && el._generic) el._generic.input.value = chosen.text;

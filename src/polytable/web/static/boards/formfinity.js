@@ -4,6 +4,7 @@
 // that cover it; tap it again (or "Other way") to go through them, rotations included; "Play" places it.
 // Line claims and area choices stay in the move list below the board.
 import { h, s } from "../dom.js";
+import { t } from "../i18n.js";
 import { cardSvg } from "../companion.js";
 import * as generic from "./generic.js";
 
@@ -110,7 +111,7 @@ export function render(el, ctx) {
     }
   }
   const svg = s("svg", { viewBox: `0 0 ${W * CELL + 2 * pad} ${H * CELL + 2 * pad}`, class: "svgboard", id: "ff-board",
-    role: "img", "aria-label": `FORMFINITY template, ${W} by ${H}` }, rects, lines, arrows);
+    role: "img", "aria-label": t("ff.label", { w: W, h: H }) }, rects, lines, arrows);
   svg.addEventListener("click", (e) => {
     const name = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
     if (!name || !part.to_act) return;
@@ -129,11 +130,11 @@ export function render(el, ctx) {
   const scores = h("div", { class: "row" }, (v.scores || []).map((sc, p) => h("span", { class: "seat" },
     h("span", { class: "dot on", style: `background:${COLORS[p % COLORS.length]}` }), `${ctx.seatName(p)}: ${sc}`)));
   const info = h("p", { class: "help", id: "ff-status" }, v.status || "",
-    ghost ? ` — ${ghost.text} (${st.idx % candidates.length + 1} of ${candidates.length})` : "",
-    st.cell && !candidates.length && part.to_act ? " — no element of this card can cover that square" : "");
+    ghost ? t("ff.of", { move: ghost.text, i: st.idx % candidates.length + 1, n: candidates.length }) : "",
+    st.cell && !candidates.length && part.to_act ? t("ff.none") : "");
   const other = h("button", { type: "button", class: "secondary", id: "ff-other", disabled: candidates.length < 2,
     onclick: () => { st.idx += 1; render(el, ctx); } },
-  "Other way");
+  t("ff.other"));
   const head = h("div", { class: "row" }, card ? h("div", { style: "flex:0 0 96px" }, cardSvg(card, 96)) : null,
     h("div", {}, scores, info, part.to_act ? other : null));
   generic.render(el, { ...ctx, hideText: true }, h("div", {}, head, svg));

@@ -2,6 +2,7 @@
 // game's own text rendering (monospaced); the legal moves are a searchable grid of buttons; any move can
 // also be typed in the game's notation. A tap selects a move; "Play" sends it (no accidental moves).
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 const SHOW = 240; // buttons drawn at once; the search narrows the rest
 
@@ -32,15 +33,15 @@ export function render(el, ctx, extra = null) {
 }
 
 function build(el) {
-  const pre = h("pre", { class: "board", id: "board-text", "aria-label": "Board" });
-  const search = h("input", { id: "move-search", type: "search", placeholder: "Search moves", autocomplete: "off",
-    "aria-label": "Search moves" });
+  const pre = h("pre", { class: "board", id: "board-text", "aria-label": t("gen.board") });
+  const search = h("input", { id: "move-search", type: "search", placeholder: t("gen.search"), autocomplete: "off",
+    "aria-label": t("gen.search") });
   const moves = h("div", { class: "moves", id: "moves", role: "list" });
   const count = h("p", { class: "help", id: "move-count" });
-  const input = h("input", { id: "move-input", placeholder: "Move in notation", autocomplete: "off", autocapitalize: "off",
-    spellcheck: "false", maxlength: 1000, "aria-label": "Move in notation" });
-  const play = h("button", { id: "play", type: "submit" }, "Play");
-  const undo = h("button", { id: "undo", type: "button", class: "secondary" }, "Undo");
+  const input = h("input", { id: "move-input", placeholder: t("gen.notation"), autocomplete: "off", autocapitalize: "off",
+    spellcheck: "false", maxlength: 1000, "aria-label": t("gen.notation") });
+  const play = h("button", { id: "play", type: "submit" }, t("gen.play"));
+  const undo = h("button", { id: "undo", type: "button", class: "secondary" }, t("gen.undo"));
   const extra = h("div", { class: "extra" });
   const form = h("form", { class: "row", onsubmit: (e) => {
     e.preventDefault();
@@ -75,6 +76,6 @@ function fillMoves(g) {
   }, m)));
   const total = part.legal_count ?? legal.length;
   g.count.textContent = !part.to_act ? "" :
-    `${total} legal move${total === 1 ? "" : "s"}` + (hits.length > shown.length || total > legal.length ?
-      ` — showing ${shown.length}; search or type the move` : "");
+    (total === 1 ? t("gen.count1") : t("gen.count", { n: total })) + (hits.length > shown.length || total > legal.length ?
+      t("gen.showing", { n: shown.length }) : "");
 }

@@ -3,8 +3,11 @@
 import * as generic from "./generic.js";
 import * as formfinity from "./formfinity.js";
 import * as foldris from "./foldris.js";
+import * as forma from "./forma.js";
+import * as qwirkle from "./qwirkle.js";
+import * as quadefy from "./quadefy.js";
 
-const BOARDS = { formfinity, foldris };
+const BOARDS = { formfinity, foldris, forma, "qwirkle-cubes": qwirkle, quadefy };
 
 export function boardFor(gameId) {
   const b = BOARDS[gameId];

@@ -1,0 +1,62 @@
+// "How to play": one short illustrated page per game, its text from the translation files (summarised from
+// docs/games/*.md and the rulebooks), its pictures drawn here as SVG.
+import { h, s } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const GAMES = ["forma", "qwirkle-cubes", "quadefy", "formfinity", "foldris"];
+const KEYS = { "qwirkle-cubes": "qwirkle" };
+
+function grid(cells, n = 5, size = 22, marks = {}) {
+  const out = [];
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+    const c = cells[`${x},${y}`];
+    out.push(s("rect", { x: x * size, y: y * size, width: size, height: size, fill: c || "#fff", stroke: "#bbb" }));
+    const m = marks[`${x},${y}`];
+    if (m) out.push(s("text", { x: x * size + size / 2, y: y * size + size * 0.7, "text-anchor": "middle", "font-size": size * 0.6 }, m));
+  }
+  return s("svg", { viewBox: `0 0 ${n * size} ${n * size}`, width: n * size, height: n * size, role: "img", class: "rulepic" }, out);
+}
+
+const PICTURES = {
+  forma: () => {
+    const B = "#0072b2", O = "#e69f00";
+    const cells = { "1,1": B, "2,1": B, "3,1": B, "1,2": B, "3,2": O, "1,3": B, "2,3": O, "3,3": O, "0,4": "#8a8a8a" };
+    return [grid(cells, 5, 22, { "2,2": "●", "0,4": "✕" }), grid({ "1,1": B, "1,2": B, "1,3": B, "2,3": B, "2,2": "#fff" }, 5, 22, { "2,2": "♜" })];
+  },
+  qwirkle: () => {
+    const row = ["●", "■", "◆", "♣", "✦", "✸"];
+    const cells = {}, marks = {};
+    row.forEach((m, i) => { cells[`${i},1`] = "#0072b2"; marks[`${i},1`] = m; });
+    ["#d55e00", "#e69f00", "#f0e442"].forEach((c, i) => { cells[`2,${i + 2}`] = c; marks[`2,${i + 2}`] = "◆"; });
+    return [grid(cells, 6, 26, marks)];
+  },
+  quadefy: () => {
+    const cells = { "0,3": "#3b3b58", "1,3": "#3b3b58", "2,3": "#3b3b58", "2,2": "#3b3b58", "0,0": "#f3dfb5", "0,1": "#f3dfb5", "1,1": "#f3dfb5", "1,2": "#f3dfb5" };
+    return [grid(cells, 4, 26, { "0,3": "L", "1,3": "L", "2,3": "L", "2,2": "L", "0,0": "S", "0,1": "S", "1,1": "S", "1,2": "S" })];
+  },
+  formfinity: () => [grid({ "0,0": "#222", "4,4": "#222", "1,1": "#0072b2", "2,1": "#0072b2", "2,2": "#0072b2" }, 5, 22, { "3,0": "1", "0,3": "A" })],
+  foldris: () => [grid({ "0,4": "#0072b2", "1,4": "#0072b2", "2,4": "#0072b2", "3,4": "#0072b2", "4,4": "#0072b2", "2,3": "#e69f00", "2,2": "#e69f00" }, 5, 22)],
+};
+
+export function renderRules(root, game) {
+  const key = KEYS[game] || game;
+  if (!GAMES.includes(game)) {
+    root.append(h("section", { class: "card" }, h("h1", {}, t("rules.title")), h("ul", {}, GAMES.map((g) =>
+      h("li", {}, h("a", { href: `/rules/${g}`, "data-nav": true }, t(`rules.${KEYS[g] || g}.name`)))))));
+    return;
+  }
+  const steps = [];
+  for (let i = 1; i <= 8; i++) {
+    const k = `rules.${key}.${i}`;
+    const text = t(k);
+    if (text === k) break;
+    steps.push(h("li", {}, text));
+  }
+  root.append(h("article", { class: "card rules", id: "rules" },
+    h("h1", {}, `${t("rules.title")}: ${t(`rules.${key}.name`)}`),
+    h("p", {}, t(`rules.${key}.goal`)),
+    h("div", { class: "row pics" }, (PICTURES[key] || (() => []))()),
+    h("p", { class: "help" }, t(`rules.${key}.caption`)),
+    h("ol", {}, steps),
+    h("p", {}, h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")))));
+}

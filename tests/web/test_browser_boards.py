@@ -1,0 +1,351 @@
+"""The dedicated boards of Forma, Qwirkle Cubes and Quadefy, the designer, the rules pages and the Dutch
+interface in a real browser (Playwright driving Debian's Chromium at /usr/bin/chromium).
+
+Each game is played to the end by a person on a phone-sized screen against an AI, through the board's own
+controls (tray, rotate/flip, ghost and preview for Forma; hand, reroll, target squares and confirm for
+Qwirkle Cubes; block, rotation, tinted squares and ghost for Quadefy). Forma's first moves are made with the
+keyboard alone. Screenshots at 360x640 go to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+httpx = pytest.importorskip("httpx")
+
+from polytable.core import ConfigError, get_game  # noqa: E402
+
+from ._proc import Server  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+TIMEOUT = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("boards")
+    s = Server(f"sqlite:///{tmp / 'rooms.db'}", delay=0.0, log=tmp / "server.log")
+    yield s
+    s.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        except Exception as exc:
+            pytest.skip(f"Chromium does not start: {exc}")
+        yield b
+        b.close()
+
+
+def _page(browser: Any, locale: str = "en-GB", **extra: Any) -> Any:
+    ctx = browser.new_context(**PHONE, locale=locale, **extra)
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=False)
+
+
+def _need(game_id: str) -> None:
+    try:
+        get_game(game_id)
+    except ConfigError:
+        pytest.skip(f"{game_id} is not installed yet")
+
+
+def _room(server: Server, browser: Any, game: str, ai: str, locale: str = "en-GB", **body: Any) -> tuple[Any, str]:
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={"game": game, "players": 2, "seats": [{"name": "Ann"}, {"kind": "ai", "ai": ai}], **body},
+    ).json()
+    page = _page(browser, locale)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [r["code"], r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{r['code']}")
+    return page, r["code"]
+
+
+def _version(page: Any) -> str:
+    return str(page.locator("#app").get_attribute("data-version"))
+
+
+def _moved(page: Any, before: str) -> None:
+    page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
+
+
+def _my_view(page: Any) -> dict[str, Any]:
+    view: dict[str, Any] = page.evaluate("() => document.querySelector('#app').polytableState.mine['0'].view")
+    return view
+
+
+def _forma_move(view: dict[str, Any]) -> tuple[str, int, bool, str]:
+    """A legal placement of Ann's largest remaining piece: (piece, quarter turns, flipped, anchor cell)."""
+    game = get_game("forma")
+    state = game.state_from_dict(view)
+    stock = view["players"][0]["stock"]
+    best = None
+    for a in game.legal_actions(state, 0):
+        text = game.format_action(a, state)
+        name = text.split()[0]
+        size = int(name[-1])  # names end in the size: 1, 2, I3 ... X5
+        if best is None or size > best[0]:
+            best = (size, text)
+            if size == 5 and stock.get(name):
+                break
+    assert best is not None
+    m = re.match(r"^(\w+) r(\d)(f?) @ ([a-t]\d+)$", best[1])
+    assert m
+    return m.group(1), int(m.group(2)), bool(m.group(3)), m.group(4)
+
+
+def test_forma_to_the_end_with_the_keyboard_first(server: Server, browser: Any) -> None:
+    _need("forma")
+    page, _ = _room(server, browser, "forma", "random", seed=5, options={"obstacles": 25})
+    page.locator("#fm-board").wait_for()
+    page.locator("#fm-tray button").first.wait_for()
+    # Keyboard only: Tab to the board, choose a piece with ] , turn with R, move with the arrows, Enter twice.
+    for _ in range(60):
+        if page.evaluate("() => document.activeElement && document.activeElement.id") == "fm-board":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "fm-board"
+    for key in ["]", "]", "]", "r", "ArrowLeft", "ArrowDown"]:  # each step is previewed by the server
+        page.keyboard.press(key)
+    for _ in range(20):  # walk down until the spot is free (obstacles and the tower are in the way)
+        page.wait_for_timeout(150)
+        if page.locator("#fm-info strong").count():
+            break
+        page.keyboard.press("ArrowDown")
+    page.locator("#fm-info strong").wait_for()  # the server's preview: the points before confirming
+    info = page.locator("#fm-info").inner_text()
+    assert re.search(r"\+\d+ points", info), info
+    _shot(page, "forma-preview")
+    before = _version(page)
+    page.keyboard.press("Enter")
+    _moved(page, before)
+    assert page.locator("#history li").count() >= 1
+    # An illegal spot is shown as such: the tower's cell.
+    setup = _my_view(page)["setup"]
+    tower = re.search(r"tower ([a-t]\d+)", setup)
+    assert tower
+    page.locator(f"#fm-board rect[data-cell='{tower.group(1)}']").dispatch_event("click")
+    page.locator("#fm-board .ghost.bad").first.wait_for()
+    # Then the rest of the game with the tray and taps, each move previewed before it is placed.
+    start = time.monotonic()
+    moves = 0
+    while not page.locator("#over").is_visible():
+        assert time.monotonic() - start < 60, "the Forma game did not end in time"
+        if not page.locator("#fm-place").count():
+            page.wait_for_timeout(30)
+            continue
+        view = _my_view(page)
+        piece, turns, flipped, cell = _forma_move(view)
+        page.locator(f"#fm-tray button[data-piece='{piece}']").click()
+        for _ in range(turns):
+            page.locator("#fm-rotate").click()
+        if flipped:
+            page.locator("#fm-flip").click()
+        page.locator(f"#fm-board rect[data-cell='{cell}']").dispatch_event("click")
+        page.locator("#fm-place:not([disabled])").wait_for()
+        before = _version(page)
+        page.locator("#fm-place").click()
+        _moved(page, before)
+        moves += 1
+    page.locator("#over").wait_for()
+    _shot(page, "forma")
+    assert moves > 5
+    assert page.locator("#announce").inner_text()  # screen readers heard the moves
+    assert page.errors == []
+
+
+def test_qwirkle_cubes_to_the_end(server: Server, browser: Any) -> None:
+    _need("qwirkle-cubes")
+    page, _ = _room(server, browser, "qwirkle-cubes", "greedy", seed=3)
+    page.locator("#qc-table").wait_for()
+    start = time.monotonic()
+    turns = rerolls = 0
+    shot = False
+    while not page.locator("#over").is_visible():
+        assert time.monotonic() - start < 60, "the Qwirkle Cubes game did not end in time"
+        if page.locator("#qc-keep").count():
+            before = _version(page)
+            if turns % 3 == 0:  # reroll one cube now and then
+                page.locator("#qc-hand button.cube").first.click()
+                page.locator("#qc-roll").click()
+                rerolls += 1
+            else:
+                page.locator("#qc-keep").click()
+            _moved(page, before)
+        elif page.locator("#qc-confirm").count():
+            legal = page.evaluate("() => document.querySelector('#app').polytableState.mine['0'].legal")
+            plays = [m for m in legal if "@" in m]
+            if not plays:
+                page.locator("#qc-pass").click()
+                continue
+            play = max(plays, key=lambda m: len(m.split()))  # several cubes in one line when we can
+            for tok in play.split():
+                cube, at = tok.split("@")
+                hand = page.locator("#qc-hand button.cube:not(.used)")
+                for i in range(hand.count()):
+                    if f": {cube};" in str(hand.nth(i).get_attribute("aria-label")):
+                        hand.nth(i).click()
+                        break
+                page.locator(f"#qc-table rect.target[data-at='{at}']").dispatch_event("click")
+            page.locator("#qc-info strong").wait_for()  # the score of the play, from the server
+            assert re.search(r"\+\d+", page.locator("#qc-info").inner_text())
+            if not shot and len(play.split()) > 1:
+                _shot(page, "qwirkle-preview")
+                shot = True
+            before = _version(page)
+            page.locator("#qc-confirm").click()
+            _moved(page, before)
+            turns += 1
+        elif page.locator("#qc-pass").count():
+            page.locator("#qc-pass").click()
+        else:
+            page.wait_for_timeout(30)
+    assert page.locator("#qc-bag").inner_text().startswith("Cubes in the bag")
+    _shot(page, "qwirkle")
+    assert turns > 5 and rerolls > 0
+    assert page.errors == []
+
+
+def test_quadefy_to_the_end_then_the_puzzle(server: Server, browser: Any) -> None:
+    _need("quadefy")
+    page, _ = _room(server, browser, "quadefy", "random", seed=3)
+    page.locator("#qd-3d").wait_for()
+    # Turn the 3D view by dragging it (mouse or touch) and with the buttons.
+    box = page.locator("#qd-3d").bounding_box()
+    page.mouse.move(box["x"] + 50, box["y"] + 50)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 120, box["y"] + 80)
+    page.mouse.up()
+    start = time.monotonic()
+    n = 0
+    while not page.locator("#over").is_visible():
+        assert time.monotonic() - start < 40, "the Quadefy game did not end in time"
+        if not page.locator("#qd-place").count():
+            page.wait_for_timeout(30)
+            continue
+        if n % 2:
+            page.locator("#qd-rot-next").click()  # another rotation now and then
+        tinted = page.locator("#qd-layers rect.cell[fill='#dff3e4']")
+        if not tinted.count():
+            page.locator("#qd-rot-next").click()
+            continue
+        tinted.first.dispatch_event("click")
+        page.locator("#qd-layers .ghost").first.wait_for()
+        if n == 0:
+            _shot(page, "quadefy-ghost")
+        before = _version(page)
+        page.locator("#qd-place").click()
+        _moved(page, before)
+        n += 1
+    assert "Ann" in page.locator("#qd-remaining").inner_text()
+    page.locator("#qd-puzzle summary").click()
+    page.locator("#qd-pz-layers rect.cell").first.dispatch_event("click")  # a block placed by hand
+    page.locator("#qd-solve").click()
+    page.locator("#qd-pz-msg").filter(has_text="solver").wait_for()
+    _shot(page, "quadefy")
+    assert n >= 3
+    assert page.errors == []
+
+
+def test_dutch_interface_rules_page_and_switch(server: Server, browser: Any) -> None:
+    page = _page(browser, "nl-NL")
+    page.goto(server.base + "/")
+    page.locator("h1").filter(has_text="Samen aan één tafel").wait_for()
+    assert page.locator("#create-room").inner_text() == "Kamer maken"
+    assert page.evaluate("() => document.documentElement.lang") == "nl"
+    _shot(page, "home-nl")
+    page.goto(server.base + "/rules/forma")
+    page.locator("#rules h1").filter(has_text="Speluitleg").wait_for()
+    assert page.locator("#rules svg").count() >= 1
+    _shot(page, "rules-forma-nl")
+    if get_game("qwirkle-cubes"):
+        qpage, _ = _room(server, browser, "qwirkle-cubes", "greedy", locale="nl-NL", seed=4)
+        qpage.locator("#status").filter(has_text="jouw zet").wait_for()
+        assert qpage.locator("#qc-keep").inner_text() == "Houden"
+        qpage.context.close()
+    page.goto(server.base + "/")
+    page.select_option("#lang", "en")
+    page.locator("h1").filter(has_text="Play at one table").wait_for()
+    assert page.errors == []
+
+
+def test_template_designer_validates_prints_and_plays(server: Server, browser: Any) -> None:
+    _need("formfinity")
+    page = _page(browser, accept_downloads=True)
+    page.goto(server.base + "/designer")
+    page.locator("#ds-grid").wait_for()
+    page.fill("#ds-w", "8")
+    page.locator("#ds-w").dispatch_event("change")
+    page.fill("#ds-h", "5")
+    page.locator("#ds-h").dispatch_event("change")
+    page.locator("#ds-tool-black").click()
+    page.locator("#ds-grid [data-x='2'][data-y='1']").click()
+    page.locator("#ds-grid [data-x='5'][data-y='3']").click()
+    assert "# " in page.locator("#ds-text").input_value()
+    page.fill("#ds-length", "9")
+    page.locator("#ds-length").dispatch_event("change")
+    page.locator("#ds-validate").click()
+    page.locator("#ds-result.bad").wait_for()  # no line of 9 fits on an 8 x 5 template
+    page.fill("#ds-length", "4")
+    page.locator("#ds-length").dispatch_event("change")
+    page.locator("#ds-validate").click()
+    page.locator("#ds-result.ok").wait_for()
+    page.locator("#ds-save").click()
+    assert page.locator("#ds-saved button").count() == 1
+    with page.expect_download() as dl:
+        page.locator("#ds-print").click()
+    assert dl.value.suggested_filename.endswith(".pdf")
+    _shot(page, "designer")
+    page.locator("#ds-play").click()
+    page.locator("#ff-board").wait_for()
+    assert page.locator("#ff-board rect[fill='#222']").count() == 2
+    assert page.errors == []
+
+
+def test_forma_touch_move_pick_then_place(server: Server, browser: Any) -> None:
+    _need("forma")
+    page, _ = _room(server, browser, "forma", "random", seed=5, options={"touch_move": True})
+    page.locator("#fm-pick").wait_for()
+    assert page.locator("#fm-place").count() == 0  # a piece must be picked up first
+    page.locator("#fm-tray button[data-piece='X5']").click()
+    before = _version(page)
+    page.locator("#fm-pick").click()
+    _moved(page, before)
+    page.locator("#fm-place").wait_for()
+    assert page.locator("#fm-tray button.chosen").get_attribute("data-piece") == "X5"
+    assert page.locator("#fm-tray button[disabled]").count() == 20  # no other piece can be chosen now
+    page.locator("#fm-board rect[data-cell='e5']").dispatch_event("click")
+    page.locator("#fm-info strong").wait_for()
+    before = _version(page)
+    page.locator("#fm-place").click()
+    _moved(page, before)
+    assert "X5 r0 @ e5" in page.locator("#history").inner_text()
+    assert page.errors == []
