@@ -1,4 +1,4 @@
-"""``polytable bench foldris``: random drops per second, clone/apply cost, greedy moves per second, and
+"""``polytable bench foldris``: random drops per second, clone/apply cost, greedy and hard moves per second, and
 OpenSpiel's ``connect_four`` driven from a Python loop in the same run (the closest drop game), with the
 ratio of our random drops per second to its steps per second."""
 
@@ -117,6 +117,33 @@ def _greedy(game: Any, seconds: float) -> dict[str, float]:
     return {"greedy_moves_per_s": moves / elapsed, "greedy_solo_games": games, "greedy_solo_mean_lines": lines / games}
 
 
+def _expectimax(game: Any, seconds: float) -> dict[str, float]:
+    """The ``hard`` bot (expectimax over the remaining deck) in solo: moves per second, CPU ms per move."""
+    from polytable.ai import make_bot
+    from polytable.core import CHANCE, Rng
+
+    bot = make_bot("hard", "foldris")
+    rng = Rng(5)
+    moves = 0
+    cpu = 0.0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds or moves == 0:
+        state = game.new_game(seed=seed, players=1)
+        seed += 1
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                state = game.apply_chance(state)
+            else:
+                t = time.process_time()
+                action = bot.choose(game, state, 0, rng)
+                cpu += time.process_time() - t
+                state = game.apply(state, action, 0)
+                moves += 1
+    elapsed = time.perf_counter() - start
+    return {"hard_moves_per_s": moves / elapsed, "hard_cpu_ms_per_move": 1000 * cpu / moves}
+
+
 def _connect_four(seconds: float) -> dict[str, Any]:
     try:
         import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
@@ -152,6 +179,7 @@ def run(quick: bool = False) -> dict[str, object]:
     out["random_drops_per_s_checked_api_4p"] = round(_checked_random(game, seconds))
     out.update({k: round(v, 2) for k, v in _apply_cost(game, 2000 if quick else 20000).items()})
     out.update({k: round(v, 2) if isinstance(v, float) else v for k, v in _greedy(game, seconds).items()})
+    out.update({k: round(v, 2) for k, v in _expectimax(game, seconds).items()})
     c4 = _connect_four(seconds)
     out.update({k: round(v) if isinstance(v, float) else v for k, v in c4.items()})
     if "connect_four_steps_per_s" in c4:

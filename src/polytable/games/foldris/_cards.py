@@ -162,6 +162,14 @@ class Variant:
     cells: Shape
     columns: tuple[tuple[tuple[int, int], ...], ...]
     """Per left column ``c``: the profile as (sheet column, lowest row) pairs, precomputed for speed."""
+    needs: tuple[tuple[int, int], ...] = ()
+    """Per column ``j`` of the shape: the free rows its column needs above the surface (``height - b``): the
+    variant fits at left column ``c`` exactly when every sheet column ``c + j`` has that much room."""
+    colmask: int = 0
+    """Bit ``c`` set for every left column ``c`` that keeps the shape inside the 8 columns."""
+    shifts: tuple[int, ...] = ()
+    """Per column ``j`` of the shape: ``8 * need_j + j``, its shift into the packed room masks (see
+    ``_rules.room``)."""
 
 
 @dataclass(frozen=True)
@@ -189,7 +197,9 @@ def _make_variant(cells: Shape, m: int, t: int, r: int, cost: int) -> Variant:
         lowest[x] = min(lowest.get(x, row), row)
     profile = tuple(sorted(lowest.items()))
     columns = tuple(tuple((c + j, b) for j, b in profile) for c in range(WIDTH - w + 1))
-    return Variant(m, t, r, cost, w, h, bits, profile, cells, columns)
+    needs = tuple((j, h - b) for j, b in profile)
+    shifts = tuple(WIDTH * need + j for j, need in needs)
+    return Variant(m, t, r, cost, w, h, bits, profile, cells, columns, needs, (1 << (WIDTH - w + 1)) - 1, shifts)
 
 
 @cache

@@ -35,10 +35,10 @@ from ._rules import (
     affordable,
     any_placement,
     barrier_drop,
-    complete_rows,
     count_placements,
     fold,
     heights,
+    nth_placement,
     placements,
     rest_row,
 )
@@ -52,9 +52,25 @@ DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
 """Action ids ``0..DROP_IDS-1`` are drops; reveals follow (7 lanes per card name)."""
 
 
+_BY_CONFIG: dict[int, tuple[Config, Deck, tuple[VariantTable, ...]]] = {}
+"""Per config object (by identity, the entry holding it so its id cannot be reused): its deck and tables.
+Why: every step asks for them, and hashing a config's option tuple each time cost more than the lookup."""
+
+
+def _of_config(config: Config) -> tuple[Config, Deck, tuple[VariantTable, ...]]:
+    entry = _BY_CONFIG.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_BY_CONFIG) > 1000:
+            _BY_CONFIG.clear()
+        value = config["deck"]
+        text = value if isinstance(value, str) else None
+        deck = parse_deck(text)
+        entry = _BY_CONFIG[id(config)] = (config, deck, _tables(text, trim_cost(config)))
+    return entry
+
+
 def deck_of(config: Config) -> Deck:
-    value = config["deck"]
-    return parse_deck(value if isinstance(value, str) else None)
+    return _of_config(config)[1]
 
 
 def trim_cost(config: Config) -> int:
@@ -65,15 +81,18 @@ def trim_cost(config: Config) -> int:
 _TABLES: dict[tuple[str | None, int], tuple[VariantTable, ...]] = {}
 
 
-def tables_of(config: Config) -> tuple[VariantTable, ...]:
-    """The variant table of every card of the config's deck, by card index (memoised per deck text)."""
-    value = config["deck"]
-    key = (value if isinstance(value, str) else None, trim_cost(config))
+def _tables(text: str | None, cost: int) -> tuple[VariantTable, ...]:
+    key = (text, cost)
     tables = _TABLES.get(key)
     if tables is None:
-        deck = parse_deck(key[0])
-        tables = _TABLES[key] = tuple(variant_table(deck.shape(name), key[1]) for name, _ in deck.cards)
+        deck = parse_deck(text)
+        tables = _TABLES[key] = tuple(variant_table(deck.shape(name), cost) for name, _ in deck.cards)
     return tables
+
+
+def tables_of(config: Config) -> tuple[VariantTable, ...]:
+    """The variant table of every card of the config's deck, by card index (memoised per deck text)."""
+    return _of_config(config)[2]
 
 
 def table_of(state: FoldrisState) -> VariantTable:
@@ -169,10 +188,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
             i = bisect_right(table.columns_prefix, pick) - 1
             v = table.variants[i]
             return Drop(name, v.mirror, v.trim, v.rot, pick - table.columns_prefix[i])
-        options = list(placements(table, hts, sheet.height, sheet.bonus))
-        if not options:
+        total = count_placements(table, hts, sheet.height, sheet.bonus)
+        if not total:
             raise IllegalActionError(f"{player_name(player)} has no legal action")
-        i, col = options[rng.below(len(options))]
+        i, col = nth_placement(table, hts, sheet.height, sheet.bonus, rng.below(total))
         v = table.variants[i]
         return Drop(name, v.mirror, v.trim, v.rot, col)
 
@@ -285,37 +304,45 @@ class FoldrisGame(Game[FoldrisState, Action]):
         table = table_of(state)
         lane = deck_of(state.config).cards[state.card][1]
         solo = state.config.players == 1
-        placed: list[Sheet] = []
-        made: list[int] = []
+        variants, by_key = table.variants, table.by_key
+        dropped: list[tuple[int, int, int] | None] = []  # (ink after folding, lines made, cost) per sheet
+        anyone = False
         for s, d in zip(state.sheets, pending, strict=True):
             if s.out or d is None:
-                placed.append(s)
-                made.append(0)
+                dropped.append(None)
                 continue
-            v = table.variants[table.by_key[(d.mirror, d.trim, d.rot)]]
+            v = variants[by_key[(d.mirror, d.trim, d.rot)]]
             y = rest_row(v, heights(s.ink | s.barrier), d.col)
             ink = s.ink | (v.bits << (WIDTH * y + d.col))
-            rows = complete_rows(ink, y, y + v.height)
-            for r in rows:
-                ink = fold(ink, r)
-            n = len(rows)
-            placed.append(Sheet(ink, 0, s.height - n, s.lines + n, s.bonus + n - v.cost))
-            made.append(n)
-        anyone = any(made)
-        sheets = tuple(
-            Sheet(s.ink, barrier_drop(s.ink, lane, s.height), s.height, s.lines, s.bonus)
-            if not s.out and (solo or (anyone and not n))
-            else s
-            for s, n in zip(placed, made, strict=True)
-        )
+            n = 0
+            for r in range(y + v.height - 1, y - 1, -1):  # highest first, so folding keeps the lower indices
+                if (ink >> (WIDTH * r)) & 0xFF == 0xFF:
+                    ink = fold(ink, r)
+                    n += 1
+            if n:
+                anyone = True
+            dropped.append((ink, n, v.cost))
+        out: list[Sheet] = []
+        for s, res in zip(state.sheets, dropped, strict=True):
+            if res is None:
+                # Out (unchanged), or a survivor without a choice (never happens: a round resolves once every
+                # survivor has chosen); kept as the rules engine always treated it.
+                if not s.out and (solo or anyone):
+                    s = Sheet(s.ink, barrier_drop(s.ink, lane, s.height), s.height, s.lines, s.bonus)
+                out.append(s)
+                continue
+            ink, n, cost = res
+            height = s.height - n
+            barrier = barrier_drop(ink, lane, height) if (solo or (anyone and not n)) else 0
+            out.append(Sheet(ink, barrier, height, s.lines + n, s.bonus + n - cost))
         return FoldrisState(
             state.config,
-            sheets,
+            tuple(out),
             state.deck,
             state.start_lane,
             state.round,
             -1,
-            (None,) * len(sheets),
+            (None,) * len(out),
             state.rng,
             not state.deck,
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ._cards import WIDTH, Variant, VariantTable
+from ._cards import MAX_CELLS, WIDTH, Variant, VariantTable
 
 __all__ = [
     "COLUMN",
@@ -67,18 +67,66 @@ def rest_row(v: Variant, hts: tuple[int, ...], col: int) -> int:
     return y
 
 
+_THERMO = tuple(sum(1 << (WIDTH * k) for k in range(f + 1)) for f in range(MAX_CELLS + 1))
+"""``_THERMO[f]``: bit 0 of bytes 0..f (a column with ``f`` free rows has room for any need up to f)."""
+
+
+def room(hts: tuple[int, ...], height: int) -> int:
+    """The packed room masks of a sheet: bit ``c`` of byte ``k`` is set when column ``c`` has at least ``k``
+    free rows (k = 0..MAX_CELLS).
+
+    Why: a variant fits at left column ``c`` when each of its columns ``j`` has ``need_j`` free rows, so
+    ``colmask & AND_j(room >> (8 * need_j + j))`` gives every column it fits at in a few int operations
+    (``colmask`` keeps the bits that slid in from the next byte out), and ``bit_count`` counts them.
+    """
+    r = 0
+    for c in range(WIDTH):
+        free = height - hts[c]
+        if free >= 0:
+            r |= _THERMO[free if free < MAX_CELLS else MAX_CELLS] << c
+    return r
+
+
+def fit_mask(v: Variant, r: int) -> int:
+    """Bit ``c`` set for every left column ``c`` where the variant fits (see :func:`room`)."""
+    m = v.colmask
+    for s in v.shifts:
+        m &= r >> s
+    return m
+
+
 def placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> Iterator[tuple[int, int]]:
-    """Every (variant index, column) that fits on a sheet of ``height`` rows, paying at most ``budget``."""
+    """Every (variant index, column) that fits on a sheet of ``height`` rows, paying at most ``budget``, in
+    order of variant index then column."""
+    r = room(hts, height)
     for i, v in enumerate(table.variants):
         if v.cost > budget:
             return
-        top = height - v.height
-        for col, profile in enumerate(v.columns):
-            for c, b in profile:
-                if hts[c] - b > top:
-                    break
-            else:
-                yield i, col
+        m = v.colmask
+        for s in v.shifts:
+            m &= r >> s
+        while m:
+            low = m & -m
+            yield i, low.bit_length() - 1
+            m ^= low
+
+
+def nth_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget: int, k: int) -> tuple[int, int]:
+    """The ``k``-th (0-based) pair :func:`placements` would yield, found by counting: no list is built."""
+    r = room(hts, height)
+    for i, v in enumerate(table.variants):
+        if v.cost > budget:
+            break
+        m = v.colmask
+        for s in v.shifts:
+            m &= r >> s
+        n = m.bit_count()
+        if k < n:
+            for _ in range(k):
+                m &= m - 1
+            return i, (m & -m).bit_length() - 1
+        k -= n
+    raise IndexError("placement index out of range")
 
 
 def affordable(table: VariantTable, budget: int) -> int:
@@ -94,14 +142,21 @@ def affordable(table: VariantTable, budget: int) -> int:
 def any_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> bool:
     if max(hts) + table.max_height <= height:
         return True
-    return any(True for _ in placements(table, hts, height, budget))
+    r = room(hts, height)
+    for v in table.variants:
+        if v.cost > budget:
+            return False
+        if fit_mask(v, r):
+            return True
+    return False
 
 
 def count_placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> int:
     k = affordable(table, budget)
     if max(hts) + table.max_height <= height:  # nothing can stick out: every column of every variant fits
         return table.columns_prefix[k]
-    return sum(1 for _ in placements(table, hts, height, budget))
+    r = room(hts, height)
+    return sum(fit_mask(v, r).bit_count() for v in table.variants[:k])
 
 
 def complete_rows(ink: int, lo: int, hi: int) -> list[int]:
