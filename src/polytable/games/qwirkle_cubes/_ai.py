@@ -71,7 +71,7 @@ def threat(after: Board, placed: Placement, hands: tuple[tuple[int, ...], ...], 
 
 def placement_value(state: QState, placed: Placement, player: int, look: bool = True) -> float:
     """Points now (+6 for going out) minus the Qwirkle chances it opens for the others (``look``)."""
-    after = state.board.with_cubes(placed)
+    after = state.board.scratch(placed)
     points, _ = after.score_placed(placed)
     left = len(state.hands[player]) - len(placed)
     bonus = LINE_MAX if left == 0 and state.bag_size == 0 else 0

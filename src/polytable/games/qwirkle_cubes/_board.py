@@ -35,6 +35,8 @@ START = cell(0, 0)
 """The first cube of the game lies here; every coordinate is relative to it."""
 
 _DIRS = (1, STRIDE)
+_SHIFTS = tuple((2 * j, 2 * j * STRIDE) for j in range(1, LINE_MAX))
+"""Memo-key offsets of the five cells after (or before) a cell along a row and along a column."""
 
 
 _LONGEST: dict[int, int] = {}
@@ -59,13 +61,26 @@ def _longest(faces: int) -> int:
 class Board:
     """Cubes on the table (immutable once built) with lazily filled memo tables."""
 
-    __slots__ = ("_fit", "_info", "_last", "_last_key", "_nodes", "_placeable", "_sorted", "cells", "frontier", "order")
+    __slots__ = (
+        "_fit",
+        "_info",
+        "_last",
+        "_last_key",
+        "_nodes",
+        "_pl",
+        "_placeable",
+        "_sorted",
+        "cells",
+        "frontier",
+        "order",
+    )
 
     cells: dict[int, int]
     frontier: set[int]
     _fit: dict[int, int]
     _info: dict[int, tuple[int, int, int, int]]
-    _nodes: dict[int, tuple[int, int, int, bool]]
+    _nodes: dict[int, tuple[int, int, int, bool, int]]
+    _pl: dict[int, int]
 
     def __init__(self, order: tuple[tuple[int, int], ...] = (), parent: Board | None = None) -> None:
         """``order``: every (face, cell) placed so far; ``parent``: the board before the last cubes, whose
@@ -77,7 +92,7 @@ class Board:
             new = order
             fit: dict[int, int] = {}
             info: dict[int, tuple[int, int, int, int]] = {}
-            nodes: dict[int, tuple[int, int, int, bool]] = {}
+            nodes: dict[int, tuple[int, int, int, bool, int]] = {}
         else:
             cells = dict(parent.cells)
             frontier = set(parent.frontier)
@@ -87,28 +102,48 @@ class Board:
             nodes = dict(parent._nodes)
         for t, c in new:
             cells[c] = t
+        fresh = [c for _, c in new]  # cells whose status changed: new cubes, new frontier cells
         for _, c in new:
             frontier.discard(c)
             for n in (c - 1, c + 1, c - STRIDE, c + STRIDE):
-                if n not in cells:
+                if n not in cells and n not in frontier:
                     frontier.add(n)
+                    fresh.append(n)
         if parent is not None:
-            # Forget what the new cubes can change: the fits of cells in their row and column (up to a
-            # line's length away) and the start information of frontier cells just after them.
+            # Forget exactly what the new cubes can change. A memo entry of an empty cell depends on the
+            # runs of cubes next to it (its fits, the line before and after it, the next empty cell: only
+            # the empty cells at the two ends of a run through a new cube, along either axis, see a
+            # change) and, for the start information, on which of the five cells before it are empty and
+            # off the frontier (only the new cubes and the cells that just joined the frontier change).
+            pl = dict(parent._pl)
+            fpop, npop, ipop, ppop = fit.pop, nodes.pop, info.pop, pl.pop
+            ends = set()
             for _, c in new:
-                for d in range(-LINE_MAX, LINE_MAX + 1):
-                    fit.pop(2 * (c + d), None)
-                    fit.pop(2 * (c + d * STRIDE) + 1, None)
-                    for x in (c + d, c + d * STRIDE):
-                        nodes.pop(2 * x, None)
-                        nodes.pop(2 * x + 1, None)
-                for d in range(-LINE_MAX, LINE_MAX + 1):
-                    for e in (-STRIDE, 0, STRIDE):
-                        info.pop(2 * (c + d + e), None)
-                    for e in (-1, 0, 1):
-                        info.pop(2 * (c + d * STRIDE + e) + 1, None)
-                    info.pop(2 * (c + d) + 1, None)
-                    info.pop(2 * (c + d * STRIDE), None)
+                ppop(c, None)
+                for ax in _DIRS:
+                    for d in (ax, -ax):
+                        e = c + d
+                        while e in cells:
+                            e += d
+                        ends.add(2 * e + (ax != 1))
+            for k in ends:
+                fpop(k, None)
+                e2 = k & ~1
+                npop(e2, None)
+                npop(e2 + 1, None)
+                ipop(e2, None)
+                ipop(e2 + 1, None)
+                ppop(k >> 1, None)
+            for z in fresh:
+                z2 = 2 * z
+                for a, b in _SHIFTS:
+                    ipop(z2 + a, None)
+                    ipop(z2 + b + 1, None)
+                    npop(z2 - a, None)
+                    npop(z2 - b + 1, None)
+        else:
+            pl = {}
+        self._pl = pl
         self.cells = cells
         self.frontier = frontier
         self._fit = fit
@@ -121,6 +156,27 @@ class Board:
 
     def with_cubes(self, placed: Placement) -> Board:
         return Board(self.order + placed, self)
+
+    def scratch(self, placed: Placement) -> Board:
+        """This board plus ``placed``, for *looking at lines only* (``run``, ``run_length``,
+        ``fits_across``, ``score_placed``): no frontier and empty memo tables, so it costs one dict copy
+        instead of a full :meth:`with_cubes` (the greedy AI scores every placement this way)."""
+        b = object.__new__(Board)
+        cells = dict(self.cells)
+        for t, c in placed:
+            cells[c] = t
+        b.cells = cells
+        b.order = self.order + placed
+        b.frontier = set()
+        b._fit = {}
+        b._info = {}
+        b._nodes = {}
+        b._pl = {}
+        b._placeable = -1
+        b._sorted = None
+        b._last_key = None
+        b._last = ({}, [], 0)
+        return b
 
     # ------------------------------------------------------------------ lines
     def run(self, c: int, step: int) -> int:
@@ -161,17 +217,19 @@ class Board:
 
     def placeable(self) -> int:
         """Every face that could be placed alone somewhere (the union over the frontier). A hand can play
-        iff it holds one of these; the pass rule asks whether its colours meet them at all."""
+        iff it holds one of these; the pass rule asks whether its colours meet them at all. The faces per
+        frontier cell are inherited from the board before (only cells at the ends of changed runs move)."""
         if self._placeable < 0:
             if not self.cells:
                 self._placeable = ALL_FACES
             else:
                 out = 0
-                info = self._info
+                pl = self._pl
                 for c in self.frontier:
-                    row = info.get(2 * c) or self._start_info(c, 1)
-                    col = info.get(2 * c + 1) or self._start_info(c, STRIDE)
-                    out |= row[0] & col[0]
+                    v = pl.get(c)
+                    if v is None:
+                        v = pl[c] = self.fits_across(c, 1) & self.fits_across(c, STRIDE)
+                    out |= v
                 self._placeable = out
         return self._placeable
 
@@ -250,14 +308,56 @@ class Board:
         return self._table(hand, need)[2]
 
     def _table(self, hand: int, need: int) -> tuple[dict[int, int], list[tuple[int, int, int, bool, int]], int]:
-        """The memo of subtree counts, the roots with their counts and the total (kept for the last hand)."""
+        """The memo of subtree counts, the roots with their counts and the total (kept for the last hand).
+
+        The first level of :meth:`_count` is written out here: a root is never reached twice, so it needs
+        no memo entry, and a random playout spends most of its time on the forty-odd roots of each count."""
         if self._last_key == (hand, need):
             return self._last
         memo: dict[int, int] = {}
         roots = []
         total = 0
+        nodes = self._nodes
+        count = self._count
+        node = self._node
         for p, step, line, conn in self._roots(hand, need):
-            n = self._count(p, step, line, conn, 0, hand, need, memo)
+            dirbit = step != 1
+            cross, after, q, touch, _ = nodes.get(2 * p + dirbit) or node(p, step)
+            a = _ADD.get(line)
+            fits = (addable(line) if a is None else a) & hand & cross
+            if not fits:
+                continue
+            n = 0
+            here = conn or touch
+            counts_here = here and (need == 1 if need else step == 1)
+            go_on = need != 1
+            if go_on:
+                nxt = nodes.get(2 * q + dirbit) or node(q, step)
+                child = (((2 * q + dirbit) << 1 | here) << 3 | 1) << 36
+                reach = nxt[4]
+            while fits:
+                bit = fits & -fits
+                fits ^= bit
+                m = line | bit
+                if after:
+                    if m & after:
+                        continue
+                    m |= after
+                    ok = _LINE_OK.get(m)
+                    if not (line_ok(m) if ok is None else ok):
+                        continue
+                if counts_here:
+                    n += 1
+                if go_on:
+                    size = m.bit_count()
+                    if size < LINE_MAX and (here or size + reach < LINE_MAX):
+                        got = memo.get(child | m)
+                        if got is not None:
+                            n += got
+                            continue
+                        a = _ADD.get(m)
+                        if (addable(m) if a is None else a) & hand & nxt[0]:
+                            n += count(q, step, m, here, 1, hand, need, memo)
             if n:
                 roots.append((p, step, line, conn, n))
                 total += n
@@ -265,19 +365,25 @@ class Board:
         self._last = (memo, roots, total)
         return self._last
 
-    def _node(self, p: int, step: int) -> tuple[int, int, int, bool]:
+    def _node(self, p: int, step: int) -> tuple[int, int, int, bool, int]:
         """For a walk along ``step`` reaching empty cell ``p``: the faces the line across ``p`` allows,
-        the faces of the cubes just after ``p``, the next empty cell, and whether ``p`` touches the table.
-        Memoised per board and inherited (a new cube forgets the cells in its row and column)."""
+        the faces of the cubes just after ``p``, the next empty cell, whether ``p`` touches the table, and
+        how many steps on the first frontier cell lies (``p`` itself: 0; ``LINE_MAX`` for none in reach).
+        Memoised per board and inherited (a new cube forgets the cells whose answers it can change)."""
         key = 2 * p + (step != 1)
         got = self._nodes.get(key)
         if got is None:
             after = self.run(p + step, step)
+            frontier = self.frontier
+            reach = 0
+            while reach < LINE_MAX and p + reach * step not in frontier:
+                reach += 1
             got = (
                 self.fits_across(p, STRIDE + 1 - step),
                 after,
                 p + step * (after.bit_count() + 1),
-                p in self.frontier,
+                reach == 0,
+                reach,
             )
             self._nodes[key] = got
         return got
@@ -300,7 +406,7 @@ class Board:
         total = 0
         nodes = self._nodes
         dirbit = step != 1
-        cross, after, q, touch = nodes.get(2 * p + dirbit) or self._node(p, step)
+        cross, after, q, touch, _ = nodes.get(2 * p + dirbit) or self._node(p, step)
         a = _ADD.get(line)
         fits = (addable(line) if a is None else a) & hand & cross
         if fits:
@@ -311,6 +417,7 @@ class Board:
             if go_on:
                 nxt = nodes.get(2 * q + dirbit) or self._node(q, step)
                 child = (((2 * q + dirbit) << 1 | here) << 3 | (k1 if need else 1)) << 36
+                reach = nxt[4]
             while fits:
                 bit = fits & -fits
                 fits ^= bit
@@ -326,7 +433,7 @@ class Board:
                     total += 1
                 if go_on:
                     size = m.bit_count()
-                    if size < LINE_MAX and (here or self._reach(q, step, size)):
+                    if size < LINE_MAX and (here or size + reach < LINE_MAX):
                         got = memo.get(child | m)
                         if got is not None:
                             total += got
@@ -437,7 +544,7 @@ class Board:
         for t, c in placed:
             if c != p:
                 return False
-            cross, after, q, touch = self._node(p, step)
+            cross, after, q, touch, _ = self._node(p, step)
             bit = 1 << t
             if not addable(line) & hand & cross & bit:
                 return False
@@ -454,8 +561,7 @@ class Board:
     # ------------------------------------------------------------------ scoring
     def score(self, placed: Placement) -> tuple[int, int]:
         """(points, Qwirkles) for ``placed`` on this board (the board *before* the placement)."""
-        after = self.with_cubes(placed)
-        return after.score_placed(placed)
+        return self.scratch(placed).score_placed(placed)
 
     def score_placed(self, placed: Placement) -> tuple[int, int]:
         """(points, Qwirkles) of ``placed``, already on this board: every line of 2+ cubes that holds a new
