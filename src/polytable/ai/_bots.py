@@ -56,11 +56,13 @@ class NoisyGreedyBot:
     def __init__(self, noise: float = 0.3) -> None:
         self.noise = noise
         self.name = "easy"
-        self._greedy = GreedyBot()
+        self._greedy: Bot | None = None
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         if rng.random() < self.noise:
             return game.legal_actions(state, player).sample(rng)
+        if self._greedy is None:  # the game's own greedy where it has one (faster, same evaluation)
+            self._greedy = make_bot("greedy", game.spec.id)
         return self._greedy.choose(game, state, player, rng)
 
 
