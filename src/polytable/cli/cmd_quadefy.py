@@ -1,12 +1,17 @@
-"""``polytable puzzle quadefy [PATTERN | --pattern-file FILE]``: Quadefy's bonus puzzle.
+"""Quadefy's extra commands: ``polytable puzzle quadefy`` (the bonus puzzle) and ``polytable solve quadefy``.
 
-The command only reads the pattern (a name, inline text or a file), calls the pure solver in
+``puzzle`` only reads the pattern (a name, inline text or a file), calls the pure solver in
 :mod:`polytable.games.quadefy._puzzle` and prints the answer layer by layer with the search statistics.
-The ``puzzle`` group is shared: if another game has already created it, the subcommand joins it.
+``solve`` runs the exact search of :mod:`polytable.games.quadefy._fullsolve` from the empty cube with a
+time limit and an optional checkpoint file (a later run with the same file resumes), printing each first
+move's verdict as it is proven. The ``puzzle`` and ``solve`` groups are shared: if another game has
+already created one, the subcommand joins it.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 import time
 from pathlib import Path
 from typing import Annotated
@@ -14,20 +19,104 @@ from typing import Annotated
 import typer
 
 from ..core import ConfigError
+from ..games.quadefy._fullsolve import RootMove, SolveReport, solve_game
+from ..games.quadefy._moves import REACH, STABLE
 from ..games.quadefy._puzzle import PATTERN_NOTES, PATTERNS, parse_pattern, pattern_text, solve_pattern
 from ..games.quadefy._state import ACTIONS, format_placement
 from ..games.quadefy._tables import BLOCKS, PLACEMENTS
 
-__all__ = ["puzzle_report", "register"]
+__all__ = ["puzzle_report", "register", "solve_report_json", "solve_report_text"]
+
+
+def _group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
+    for info in app.registered_groups:
+        if info.name == name and info.typer_instance is not None:
+            return info.typer_instance
+    group = typer.Typer(help=help_text, no_args_is_help=True)
+    app.add_typer(group, name=name)
+    return group
 
 
 def _puzzle_group(app: typer.Typer) -> typer.Typer:
-    for info in app.registered_groups:
-        if info.name == "puzzle" and info.typer_instance is not None:
-            return info.typer_instance
-    group = typer.Typer(help="Solve a game's puzzle.", no_args_is_help=True)
-    app.add_typer(group, name="puzzle")
-    return group
+    return _group(app, "puzzle", "Solve a game's puzzle.")
+
+
+def _root_line(rm: RootMove) -> str:
+    move = format_placement(ACTIONS[rm.pid])
+    verdict = {"win": "Player 1 WINS with it", "loss": "refuted (Player 2 wins)", "open": "open"}[rm.status]
+    extra = f", {rm.refuted}/{rm.reply_classes} replies refuted so far" if rm.status == "open" else ""
+    return f"{move:<16} x{rm.size:<2} {rm.replies:>4} replies: {verdict}{extra} ({rm.nodes} nodes, {rm.seconds:.1f} s)"
+
+
+def solve_report_json(rep: SolveReport, flags: int) -> dict[str, object]:
+    """The report as plain data (``--json``)."""
+    return {
+        "game": "quadefy",
+        "options": {"reachability": bool(flags & REACH), "stability": bool(flags & STABLE)},
+        "solved": rep.solved,
+        "winner": None if rep.first_player_wins is None else (1 if rep.first_player_wins else 2),
+        "winning_first_move": None if rep.winning_move is None else format_placement(ACTIONS[rep.winning_move]),
+        "nodes": rep.nodes,
+        "tt_hits": rep.tt_hits,
+        "tt_size": rep.tt_size,
+        "seconds": round(rep.seconds, 3),
+        "cpu_seconds": round(rep.cpu_seconds, 3),
+        "stopped_at": [{"ply": a, "proven": b, "children": c} for a, b, c in rep.path],
+        "checkpoint_entries_loaded": rep.loaded,
+        "root_classes": len(rep.root),
+        "root_first_moves": sum(r.size for r in rep.root),
+        "root": [
+            {
+                "move": format_placement(ACTIONS[r.pid]),
+                "class_size": r.size,
+                "replies": r.replies,
+                "status": r.status,
+                "replies_refuted": r.refuted,
+                "reply_classes": r.reply_classes,
+                "nodes": r.nodes,
+                "seconds": round(r.seconds, 3),
+            }
+            for r in rep.root
+            if r.status != "open" or r.nodes
+        ],
+        "per_ply": {str(k): {"solved": v[0], "nodes": v[1]} for k, v in rep.per_ply.items()},
+    }
+
+
+def solve_report_text(rep: SolveReport) -> str:
+    """The human-readable verdict and statistics."""
+    out = []
+    if rep.solved and rep.first_player_wins:
+        assert rep.winning_move is not None
+        out.append(f"Quadefy is a first-player win: Player 1 wins with {format_placement(ACTIONS[rep.winning_move])}.")
+    elif rep.solved:
+        out.append("Quadefy is a second-player win: every first move is refuted.")
+    else:
+        out.append("Not solved within the time limit. Partial result:")
+    proven = [r for r in rep.root if r.status != "open"]
+    started = [r for r in rep.root if r.status == "open" and r.nodes]
+    out.append(
+        f"first moves: {sum(r.size for r in rep.root)} in {len(rep.root)} classes up to symmetry; "
+        f"{len(proven)} classes proven, {len(rep.root) - len(proven)} open"
+    )
+    for r in proven + started:
+        out.append("  " + _root_line(r))
+    rate = rep.nodes / rep.cpu_seconds if rep.cpu_seconds > 0 else 0.0
+    out.append(
+        f"search: {rep.nodes} nodes, {rep.tt_hits} TT hits, {rep.tt_size} TT entries, "
+        f"{rep.seconds:.1f} s, {rep.cpu_seconds:.1f} s CPU ({rate:.0f} nodes/s), "
+        f"{rep.loaded} checkpoint entries loaded"
+    )
+    if rep.path:
+        out.append(
+            "stopped at (ply: children proven / children, fewest replies first): "
+            + ", ".join(f"{a}: {b}/{c}" for a, b, c in rep.path)
+        )
+    if rep.per_ply:
+        out.append("per ply (positions solved by search, mean subtree nodes):")
+        for ply, (count, nodes) in rep.per_ply.items():
+            out.append(f"  ply {ply:>2}: {count:>9} positions, {nodes / count:>12.1f} nodes each")
+    return "\n".join(out)
 
 
 def _grid(dark: int, tilings: tuple[list[int] | None, list[int] | None]) -> list[str]:
@@ -81,6 +170,55 @@ def puzzle_report(dark: int, name: str = "") -> tuple[bool, str]:
 
 
 def register(app: typer.Typer) -> None:
+    _register_puzzle(app)
+    _register_solve(app)
+
+
+def _register_solve(app: typer.Typer) -> None:
+    group = _group(app, "solve", "Solve a game exactly.")
+
+    @group.command("quadefy")
+    def solve_quadefy(
+        max_seconds: Annotated[
+            float | None, typer.Option("--max-seconds", help="Stop after this many seconds (default: no limit).")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+        checkpoint: Annotated[
+            Path | None,
+            typer.Option("--checkpoint", help="Append proven shallow positions here; a later run resumes from it."),
+        ] = None,
+        reachability: Annotated[
+            bool, typer.Option("--reachability/--no-reachability", help="The reachability rule (default on).")
+        ] = True,
+        stability: Annotated[bool, typer.Option("--stability", help="The stability option (default off).")] = False,
+        quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines on stderr.")] = False,
+    ) -> None:
+        """Prove who wins Quadefy with perfect play from the empty cube (exact negamax with symmetry)."""
+        flags = (REACH if reachability else 0) | (STABLE if stability else 0)
+        last = [0.0]
+
+        def report(rm: RootMove) -> None:
+            if not quiet:
+                print("  " + _root_line(rm), file=sys.stderr, flush=True)
+
+        def step(rm: RootMove) -> None:
+            now = time.monotonic()
+            if not quiet and now - last[0] >= 30:
+                last[0] = now
+                print(
+                    f"  ... {format_placement(ACTIONS[rm.pid])}: {rm.refuted}/{rm.reply_classes} replies refuted",
+                    file=sys.stderr,
+                    flush=True,
+                )
+
+        rep = solve_game(flags, max_seconds, checkpoint, report, step)
+        if as_json:
+            typer.echo(json.dumps(solve_report_json(rep, flags), indent=2))
+        else:
+            typer.echo(solve_report_text(rep))
+
+
+def _register_puzzle(app: typer.Typer) -> None:
     group = _puzzle_group(app)
 
     @group.command("quadefy")
