@@ -19,7 +19,7 @@ from typing import Annotated
 import typer
 
 from ..core import ConfigError
-from ..games.quadefy._fullsolve import RootMove, SolveReport, solve_game
+from ..games.quadefy._fullsolve import RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ..games.quadefy._moves import REACH, STABLE
 from ..games.quadefy._puzzle import PATTERN_NOTES, PATTERNS, parse_pattern, pattern_text, solve_pattern
 from ..games.quadefy._state import ACTIONS, format_placement
@@ -211,7 +211,22 @@ def _register_solve(app: typer.Typer) -> None:
                     flush=True,
                 )
 
-        rep = solve_game(flags, max_seconds, checkpoint, report, step)
+        known = None
+        on_record = None
+        if checkpoint is not None:
+            if checkpoint.exists():
+                try:
+                    known = parse_checkpoint(checkpoint.read_text(encoding="ascii"))
+                except (OSError, UnicodeDecodeError, ValueError) as exc:
+                    typer.echo(f"error: cannot read the checkpoint {checkpoint}: {exc}", err=True)
+                    raise typer.Exit(2) from None
+            path = checkpoint
+
+            def on_record(key: int, value: bool) -> None:
+                with path.open("a", encoding="ascii") as fh:
+                    fh.write(checkpoint_line(key, value))
+
+        rep = solve_game(flags, max_seconds, known, report, step, on_record)
         if as_json:
             typer.echo(json.dumps(solve_report_json(rep, flags), indent=2))
         else:

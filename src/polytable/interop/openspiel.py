@@ -121,7 +121,7 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
         def _sorted_legal(self, player: int) -> list[Any]:
             s = self.s
             # Caches live on the game object: OpenSpiel clones states by deep-copying their attributes.
-            cached = self._pgame.legal_cache
+            cached = getattr(self._pgame, "legal_cache", None)
             if cached is not None and cached[0] is s and cached[1] == player:
                 return list(cached[2])
             actions = sorted(self.pt.legal_actions(s, player), key=lambda a: self.pt.action_id(a, s))
@@ -132,7 +132,7 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
 
         def _chance_list(self) -> list[tuple[Any, float]]:
             s = self.s
-            cached = self._pgame.chance_cache
+            cached = getattr(self._pgame, "chance_cache", None)
             if cached is not None and cached[0] is s:
                 return list(cached[1])
             out = self._chance_list_uncached()

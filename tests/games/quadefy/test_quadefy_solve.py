@@ -10,7 +10,13 @@ import pytest
 
 from polytable.core import Rng, get_game
 from polytable.games.quadefy import QuadefyState
-from polytable.games.quadefy._fullsolve import PERSIST_PLIES, FullSolver, solve_game
+from polytable.games.quadefy._fullsolve import (
+    PERSIST_PLIES,
+    FullSolver,
+    checkpoint_line,
+    parse_checkpoint,
+    solve_game,
+)
 from polytable.games.quadefy._moves import REACH, STABLE
 from polytable.games.quadefy._solver import moves_of
 from polytable.games.quadefy._symmetry import (
@@ -182,17 +188,22 @@ def test_verdicts_from_known_root_children() -> None:
 
 def test_time_limit_and_checkpoint_resume(tmp_path: Path) -> None:
     ckpt = tmp_path / "q.ckpt"
-    rep = solve_game(REACH, max_seconds=0.5, checkpoint=ckpt)
+
+    def append(key: int, value: bool) -> None:
+        with ckpt.open("a", encoding="ascii") as fh:
+            fh.write(checkpoint_line(key, value))
+
+    rep = solve_game(REACH, max_seconds=0.5, on_record=append)
     assert not rep.solved and rep.first_player_wins is None and rep.nodes > 0
     assert rep.root[0].status == "open" and rep.root[0].nodes > 0
     assert rep.path and rep.path[0][0] == 1 and all(0 <= done < n for _, done, n in rep.path)
     assert [ply for ply, _, _ in rep.path] == list(range(1, len(rep.path) + 1)) and rep.cpu_seconds > 0
     # Positions near the root are proven only after long searches; plant one to check the file round trip.
     key = _root_child_key(rep.root[1].pid)
-    solver = FullSolver(REACH, checkpoint=ckpt)
+    solver = FullSolver(REACH, on_record=append)
     solver._record(key, 1, True)
     solver._record(12345, PERSIST_PLIES + 1, False)  # deep entries stay in memory only
-    again = FullSolver(REACH, checkpoint=ckpt)
+    again = FullSolver(REACH, known=parse_checkpoint(ckpt.read_text(encoding="ascii")))
     assert again.shallow.get(key) is True and 12345 not in again.shallow and again.loaded >= 1
 
 

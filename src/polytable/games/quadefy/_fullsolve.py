@@ -22,9 +22,8 @@ subtrees) give the effective branching factor from which the remaining effort is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ._moves import legal_count
 from ._solver import moves_of
@@ -91,12 +90,13 @@ class FullSolver:
         self,
         flags: int,
         deadline: float | None = None,
-        checkpoint: Path | None = None,
+        known: Mapping[int, bool] | None = None,
+        on_record: Callable[[int, bool], None] | None = None,
         tt_limit: int = 12_000_000,
     ) -> None:
         self.flags = flags
         self.deadline = deadline
-        self.checkpoint = checkpoint
+        self.on_record = on_record
         self.tt_limit = tt_limit
         self.table: dict[int, bool] = {}
         self.shallow: dict[int, bool] = {}
@@ -109,19 +109,16 @@ class FullSolver:
         self._next_check = _CHECK_EVERY
         self.on_progress: Callable[[int, int, int], None] | None = None
         """Called as (ply, children done, children total) at plies 0 and 1 after each child."""
-        if checkpoint is not None and checkpoint.exists():
-            for line in checkpoint.read_text(encoding="ascii").splitlines():
-                parts = line.split()
-                if len(parts) == 2:
-                    self.shallow[int(parts[0], 16)] = parts[1] == "1"
+        if known:
+            # Rules code does no I/O: the command line reads the checkpoint file and passes its entries.
+            self.shallow.update(known)
             self.loaded = len(self.shallow)
 
     def _record(self, key: int, ply: int, value: bool) -> None:
         if ply <= PERSIST_PLIES:
             self.shallow[key] = value
-            if self.checkpoint is not None:
-                with self.checkpoint.open("a", encoding="ascii") as fh:
-                    fh.write(f"{key:x} {int(value)}\n")
+            if self.on_record is not None:
+                self.on_record(key, value)
         else:
             if len(self.table) >= self.tt_limit:
                 self.table.clear()
@@ -265,10 +262,29 @@ class FullSolver:
 def solve_game(
     flags: int,
     max_seconds: float | None = None,
-    checkpoint: Path | None = None,
+    known: Mapping[int, bool] | None = None,
     report: Callable[[RootMove], None] | None = None,
     step: Callable[[RootMove], None] | None = None,
+    on_record: Callable[[int, bool], None] | None = None,
 ) -> SolveReport:
-    """Solve Quadefy from the empty cube with option ``flags`` within ``max_seconds`` (None: no limit)."""
+    """Solve Quadefy from the empty cube with option ``flags`` within ``max_seconds`` (None: no limit).
+
+    ``known`` are positions proven by an earlier run (a checkpoint) and ``on_record`` receives every
+    position proven near the root, so a caller can keep a checkpoint; this module does no I/O."""
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    return FullSolver(flags, deadline, checkpoint).solve(report, step)
+    return FullSolver(flags, deadline, known, on_record).solve(report, step)
+
+
+def parse_checkpoint(text: str) -> dict[int, bool]:
+    """Checkpoint entries from their text form: one ``<key in hex> <1 win | 0 loss>`` line each."""
+    out: dict[int, bool] = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            out[int(parts[0], 16)] = parts[1] == "1"
+    return out
+
+
+def checkpoint_line(key: int, value: bool) -> str:
+    """The text form of one checkpoint entry (with its newline)."""
+    return f"{key:x} {int(value)}\n"
