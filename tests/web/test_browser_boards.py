@@ -9,69 +9,33 @@ keyboard alone. Screenshots at 360x640 go to ``artifacts/``.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+from polytable.core import get_game
+
+from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import need as _need
+from ._browser import page as _page
+from ._browser import shot as _shot
+
 httpx = pytest.importorskip("httpx")
 
-from polytable.core import ConfigError, get_game  # noqa: E402
-
 from ._proc import Server  # noqa: E402
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
-TIMEOUT = 15_000
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("boards")
-    s = Server(f"sqlite:///{tmp / 'rooms.db'}", delay=0.0, log=tmp / "server.log")
-    yield s
-    s.kill()
+    yield from serve(tmp_path_factory.mktemp("boards"))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        except Exception as exc:
-            pytest.skip(f"Chromium does not start: {exc}")
-        yield b
-        b.close()
-
-
-def _page(browser: Any, locale: str = "en-GB", **extra: Any) -> Any:
-    ctx = browser.new_context(**PHONE, locale=locale, **extra)
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
-
-
-def _shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=False)
-
-
-def _need(game_id: str) -> None:
-    try:
-        get_game(game_id)
-    except ConfigError:
-        pytest.skip(f"{game_id} is not installed yet")
+    yield from launch()
 
 
 def _room(server: Server, browser: Any, game: str, ai: str, locale: str = "en-GB", **body: Any) -> tuple[Any, str]:

@@ -1,0 +1,68 @@
+"""What the browser tests share: Debian's Chromium driven by Playwright, phone-sized pages, screenshots.
+
+Importing this module skips the importing test module (with the reason) when Chromium or Playwright is
+missing; Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polytable.core import ConfigError, get_game
+
+from ._proc import Server
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+TIMEOUT = 15_000
+
+
+def serve(tmp: Path) -> Iterator[Server]:
+    """A real server process on a fresh SQLite file (body of a module-scoped fixture)."""
+    s = Server(f"sqlite:///{tmp / 'rooms.db'}", delay=0.0, log=tmp / "server.log")
+    yield s
+    s.kill()
+
+
+def launch() -> Iterator[Any]:
+    """One headless Chromium for a module (body of a module-scoped fixture)."""
+    with sync_api.sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        except Exception as exc:  # a broken Chromium install: say so instead of failing every test
+            pytest.skip(f"Chromium does not start: {exc}")
+        yield b
+        b.close()
+
+
+def page(browser: Any, locale: str = "en-GB", **extra: Any) -> Any:
+    """A phone-sized page whose JavaScript errors are collected in ``page.errors``."""
+    ctx = browser.new_context(**PHONE, locale=locale, **extra)
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    return pg
+
+
+def shot(pg: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=False)
+
+
+def need(game_id: str) -> None:
+    try:
+        get_game(game_id)
+    except ConfigError:
+        pytest.skip(f"{game_id} is not installed yet")
