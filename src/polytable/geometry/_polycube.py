@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import permutations, product
 
+from ._cells import connected, grow
+
 __all__ = [
     "CUBE_ROTATIONS",
     "TETRACUBES",
@@ -111,32 +113,15 @@ def _nb3(c: Cell3) -> tuple[Cell3, ...]:
 
 
 def is_connected3(cells: Iterable[Cell3]) -> bool:
-    pts = set(cells)
-    if not pts:
-        return False
-    start = next(iter(pts))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in _nb3(todo.pop()):
-            if n in pts and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(pts)
+    """True when the cells form one face-connected set (the empty set is not connected)."""
+    return connected(cells, _nb3)
 
 
 @cache
 def _fixed3(n: int) -> frozenset[Shape3]:
     if n == 1:
         return frozenset({((0, 0, 0),)})
-    out: set[Shape3] = set()
-    for shape in _fixed3(n - 1):
-        cells = set(shape)
-        for c in shape:
-            for nb in _nb3(c):
-                if nb not in cells:
-                    out.add(normalize3(cells | {nb}))
-    return frozenset(out)
+    return frozenset(grow(_fixed3(n - 1), _nb3, normalize3))
 
 
 @cache

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from ._cells import connected, grow
+
 __all__ = [
     "FREE_NAMES",
     "Cell",
@@ -102,18 +104,7 @@ def neighbours4(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
 
 def is_connected(cells: Iterable[Cell]) -> bool:
     """True when the cells form one edge-connected set (the empty set is not connected)."""
-    pts = set(cells)
-    if not pts:
-        return False
-    start = next(iter(pts))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in neighbours4(todo.pop()):
-            if n in pts and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(pts)
+    return connected(cells, neighbours4)
 
 
 @cache
@@ -123,14 +114,7 @@ def fixed_polyominoes(n: int) -> tuple[Shape, ...]:
         return ()
     if n == 1:
         return (((0, 0),),)
-    out: set[Shape] = set()
-    for shape in fixed_polyominoes(n - 1):
-        cells = set(shape)
-        for c in shape:
-            for nb in neighbours4(c):
-                if nb not in cells:
-                    out.add(normalize(cells | {nb}))
-    return tuple(sorted(out))
+    return tuple(sorted(grow(fixed_polyominoes(n - 1), neighbours4, normalize)))
 
 
 @cache

@@ -10,38 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ._common import int_option, new_canvas
+
 __all__ = ["PRINTABLES", "print_sheets"]
 
 _WIDTH = 8
 
 
-def _int_option(options: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
-    raw = options.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(str(raw))
-    except ValueError:
-        raise ValueError(f"option {name!r} takes a whole number, not {raw!r}") from None
-    if not lo <= value <= hi:
-        raise ValueError(f"option {name!r} must be from {lo} to {hi}, not {value}")
-    return value
-
-
 def print_sheets(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
     """Write ``players`` game sheets (one a page) to ``out_path``."""
-    from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped, unused-ignore]
-    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
     options = options or {}
-    if paper not in ("a4", "letter"):
-        raise ValueError(f"paper must be a4 or letter, not {paper!r}")
-    players = _int_option(options, "players", 1, 1, 7)
-    rows = _int_option(options, "height", 12, 4, 20)
-    page_w, page_h = A4 if paper == "a4" else LETTER
-    canvas = Canvas(out_path, pagesize=(page_w, page_h))
-    canvas.setTitle("Foldris game sheets")
-    canvas.setAuthor("polytable")
+    players = int_option(options, "players", 1, 1, 7)
+    rows = int_option(options, "height", 12, 4, 20)
+    canvas, page_w, page_h = new_canvas(out_path, paper, "Foldris game sheets")
     for p in range(players):
         _page(canvas, page_w, page_h, rows, p + 1, players)
         canvas.showPage()

@@ -11,22 +11,10 @@ Options (strings, as the CLI passes them): ``size`` (19 or 20), ``obstacles`` (0
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from ._common import new_canvas
 
 __all__ = ["PRINTABLES", "print_board", "print_pieces"]
-
-
-def _canvas(out_path: str, paper: str, title: str) -> tuple[Any, float, float]:
-    from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped, unused-ignore]
-    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
-    if paper not in ("a4", "letter"):
-        raise ValueError(f"paper must be a4 or letter, not {paper!r}")
-    page_w, page_h = A4 if paper == "a4" else LETTER
-    canvas = Canvas(out_path, pagesize=(page_w, page_h))
-    canvas.setTitle(title)
-    canvas.setAuthor("polytable")
-    return canvas, page_w, page_h
 
 
 def print_board(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
@@ -43,7 +31,7 @@ def print_board(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
     except (ValueError, ConfigError) as e:
         raise ValueError(f"cannot set up the Forma board: {e}") from None
     n = state.size
-    canvas, page_w, page_h = _canvas(out_path, paper, "Forma board")
+    canvas, page_w, page_h = new_canvas(out_path, paper, "Forma board")
     margin = 40.0
     cell = min((page_w - 2 * margin - 20) / n, (page_h * 0.62) / n)
     left = (page_w - n * cell) / 2
@@ -97,7 +85,7 @@ def print_pieces(out_path: str, paper: str = "a4", options: Mapping[str, str] | 
     """One colour's 22 pieces, each drawn in its r0 orientation with its name."""
     from ..games.forma import _pieces as P
 
-    canvas, page_w, page_h = _canvas(out_path, paper, "Forma pieces")
+    canvas, page_w, page_h = new_canvas(out_path, paper, "Forma pieces")
     margin = 40.0
     unit = 18.0
     canvas.setFont("Helvetica-Bold", 16)

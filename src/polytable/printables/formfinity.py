@@ -21,6 +21,7 @@ from ..games.formfinity._board import Setup, setup_for
 from ..games.formfinity._cards import SHAPES, Card
 from ..games.formfinity._flow import deal
 from ..games.formfinity._template import parse_template
+from ._common import new_canvas
 
 __all__ = ["PRINTABLES", "print_cards", "print_template"]
 
@@ -83,25 +84,12 @@ def _setup_from(options: Mapping[str, str]) -> Setup:
     return setup_for(state.config)
 
 
-def _canvas(out_path: str, paper: str, title: str) -> tuple[Any, float, float]:
-    from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped, unused-ignore]
-    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
-    if paper not in ("a4", "letter"):
-        raise ConfigError(f"paper must be a4 or letter, not {paper!r}")
-    w, h = A4 if paper == "a4" else LETTER
-    c = Canvas(out_path, pagesize=(w, h))
-    c.setTitle(title)
-    c.setAuthor("polytable")
-    return c, float(w), float(h)
-
-
 def print_template(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
     """Write the template of a variant (or of a file) as a one-page PDF."""
     setup = _setup_from(options or {})
     t = setup.template
     rules = setup.rules
-    c, pw, ph = _canvas(out_path, paper, f"FORMFINITY - {rules.name}")
+    c, pw, ph = new_canvas(out_path, paper, f"FORMFINITY - {rules.name}")
     margin = 42.0
     cell = min((pw - 2 * margin - 20) / t.width, (ph - 2 * margin - 170) / t.height, 40.0)
     gw, gh = cell * t.width, cell * t.height
@@ -207,7 +195,7 @@ def print_cards(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
         raise ConfigError(f"count must be from 1 to 1000, not {count}")
     setup = _setup_from({k: v for k, v in options.items() if k != "variant"} | {"variant": options.get("variant", "1")})
     cards = list(_take(deal(setup, seed), count))
-    c, pw, ph = _canvas(out_path, paper, "FORMFINITY cards")
+    c, pw, ph = new_canvas(out_path, paper, "FORMFINITY cards")
     cols, rows = 3, 4
     margin = 30.0
     cw = (pw - 2 * margin) / cols

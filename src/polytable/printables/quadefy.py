@@ -15,21 +15,9 @@ from collections.abc import Mapping
 from ..core import ConfigError
 from ..games.quadefy._puzzle import PATTERN_NOTES, PATTERNS, solve_pattern
 from ..games.quadefy._tables import BLOCKS, PLACEMENTS
+from ._common import new_canvas
 
 __all__ = ["PRINTABLES", "print_field", "print_puzzles"]
-
-
-def _canvas(out_path: str, paper: str, title: str) -> tuple[object, float, float]:
-    from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped, unused-ignore]
-    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
-    if paper not in ("a4", "letter"):
-        raise ConfigError(f"paper must be a4 or letter, not {paper!r}")
-    page_w, page_h = A4 if paper == "a4" else LETTER
-    canvas = Canvas(out_path, pagesize=(page_w, page_h))
-    canvas.setTitle(title)
-    canvas.setAuthor("polytable")
-    return canvas, page_w, page_h
 
 
 def _layers(c: object, x0: float, y0: float, cell: float, dark: int, labels: list[str] | None) -> None:
@@ -70,7 +58,7 @@ def print_puzzles(out_path: str, paper: str = "a4", options: Mapping[str, str] |
         raise ConfigError(f"unknown pattern {which!r}; patterns: all, {', '.join(PATTERNS)}")
     solutions = str(options.get("solutions", "yes")).strip().lower() not in ("no", "false", "0", "off")
     names = list(PATTERNS) if which == "all" else [which]
-    canvas, page_w, page_h = _canvas(out_path, paper, "Quadefy bonus puzzles")
+    canvas, page_w, page_h = new_canvas(out_path, paper, "Quadefy bonus puzzles")
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
     assert isinstance(canvas, Canvas)
@@ -118,7 +106,7 @@ def print_puzzles(out_path: str, paper: str = "a4", options: Mapping[str, str] |
 
 def print_field(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
     """The playing field with coordinates and a 16-move log."""
-    canvas, page_w, page_h = _canvas(out_path, paper, "Quadefy field and move log")
+    canvas, page_w, page_h = new_canvas(out_path, paper, "Quadefy field and move log")
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
     assert isinstance(canvas, Canvas)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..core import ConfigError
 from ..games.qwirkle_cubes._tiles import COLOUR_LETTERS, COLOUR_NAMES, SHAPE_ASCII, SHAPE_NAMES
+from ._common import int_option, new_canvas
 
 __all__ = ["PRINTABLES", "print_scores"]
 
@@ -25,17 +25,6 @@ _RGB = (
     (0.15, 0.35, 0.85),
     (0.55, 0.25, 0.7),
 )
-
-
-def _int_option(options: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
-    raw = options.get(name, str(default))
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ConfigError(f"option {name!r} takes a whole number, not {raw!r}") from None
-    if not lo <= value <= hi:
-        raise ConfigError(f"option {name!r} must be from {lo} to {hi}; got {value}")
-    return value
 
 
 def _star(c: object, x: float, y: float, r: float, points: int) -> None:
@@ -75,18 +64,10 @@ def _shape(c: object, shape: int, x: float, y: float, r: float) -> None:
 
 
 def print_scores(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
-    from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped, unused-ignore]
-    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
     options = options or {}
-    if paper not in ("a4", "letter"):
-        raise ConfigError(f"paper must be a4 or letter, not {paper!r}")
-    players = _int_option(options, "players", 4, 2, 4)
-    turns = _int_option(options, "turns", 40, 10, 60)
-    page_w, page_h = A4 if paper == "a4" else LETTER
-    c = Canvas(out_path, pagesize=(page_w, page_h))
-    c.setTitle("Qwirkle Cubes score pad")
-    c.setAuthor("polytable")
+    players = int_option(options, "players", 4, 2, 4)
+    turns = int_option(options, "turns", 40, 10, 60)
+    c, page_w, page_h = new_canvas(out_path, paper, "Qwirkle Cubes score pad")
     margin = 36.0
     c.setFont("Helvetica-Bold", 16)
     c.drawString(margin, page_h - margin - 4, "Qwirkle Cubes - score pad")
