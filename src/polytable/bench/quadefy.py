@@ -16,6 +16,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ._peers import openspiel_random
+
 __all__ = ["run"]
 
 
@@ -152,28 +154,6 @@ def _solver(game: Any) -> dict[str, object]:
     return out
 
 
-def _pentago(seconds: float) -> dict[str, object]:
-    try:
-        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
-    except ImportError:
-        return {"error": "pyspiel not installed"}
-    import random
-
-    game = pyspiel.load_game("pentago")
-    rnd = random.Random(1)
-    steps = games = 0
-    start = time.perf_counter()
-    cpu = time.process_time()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rnd.choice(state.legal_actions()))
-            steps += 1
-        games += 1
-    elapsed = time.process_time() - cpu
-    return {"games_per_s": round(games / elapsed, 1), "steps_per_s": round(steps / elapsed, 1)}
-
-
 def run(quick: bool = False) -> dict[str, object]:
     from polytable.core import get_game
 
@@ -190,7 +170,7 @@ def run(quick: bool = False) -> dict[str, object]:
     if not quick:
         out["endgame solver"] = _solver(game)
     out["puzzle"] = _puzzles()
-    pentago = _pentago(seconds)
+    pentago = openspiel_random("pentago", seconds=seconds)
     out["openspiel pentago (python loop)"] = pentago
     steps = pentago.get("steps_per_s")
     if isinstance(steps, float) and steps > 0:

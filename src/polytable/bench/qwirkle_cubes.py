@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from ..core import CHANCE, Rng, get_game
+from ._peers import openspiel_random
 
 NAME = "qwirkle-cubes"
 
@@ -83,37 +84,6 @@ def _placement_generation(repeat: int) -> dict[str, object]:
     return out
 
 
-def _yacht(n: int) -> dict[str, object]:
-    try:
-        import pyspiel  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return {"status": "pyspiel not installed"}
-    game = pyspiel.load_game("yacht")
-    rng = Rng(1)
-    steps = 0
-    t0, w0 = time.process_time(), time.perf_counter()
-    for _ in range(n):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r = rng.random()
-                acc = 0.0
-                pick = outcomes[-1][0]
-                for action, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        pick = action
-                        break
-                state.apply_action(pick)
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.below(len(legal))])
-            steps += 1
-    cpu, wall = time.process_time() - t0, time.perf_counter() - w0
-    return {"games": n, "games_per_s": n / cpu, "games_per_s_wall": n / wall, "steps_per_game": steps / n}
-
-
 def _bots(n: int) -> dict[str, object]:
     """Head-to-head, seats alternating: what rerolling and the look-around add to the greedy bot."""
     from ..ai import make_bot
@@ -154,7 +124,7 @@ def run(quick: bool = False) -> dict[str, object]:
     out: dict[str, object] = {"random 2-player games": ours}
     out["random 4-player games"] = _random_games(3 if quick else 30, players=4)
     out["placement generation (mid-game)"] = _placement_generation(3 if quick else 30)
-    yacht = _yacht(3 if quick else 30)
+    yacht = openspiel_random("yacht", games=3 if quick else 30)
     out["openspiel yacht python loop"] = yacht
     if "games_per_s" in yacht:
         out["ratio (our 2p games/s / yacht games/s)"] = ours["games_per_s"] / float(str(yacht["games_per_s"]))
