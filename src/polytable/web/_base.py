@@ -57,11 +57,25 @@ class Settings:
 
 
 class RoomError(PolytableError):
-    """A request about a room that cannot be served; ``code`` says what kind (for the client)."""
+    """A request about a room that cannot be served.
 
-    def __init__(self, message: str, code: str = "bad") -> None:
+    ``code`` says what kind (the client acts on it: ``stale`` reloads, ``missing`` leaves the room);
+    ``reason`` names the exact message, stable across versions, so the client shows it from its translation
+    files as ``error.<reason>`` with ``params``; the English ``message`` is the fallback. An error relayed
+    from the engine has the reason ``engine``: its English text is translated by pattern (see ``_i18n``).
+    """
+
+    def __init__(
+        self, message: str, code: str = "bad", reason: str = "engine", params: dict[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
+        self.params: dict[str, object] = params or {}
+
+    def payload(self) -> dict[str, object]:
+        """The JSON fields every error carries: ``code``, ``reason``, ``params``, ``message``."""
+        return {"code": self.code, "reason": self.reason, "params": self.params, "message": str(self)}
 
 
 class Sender(Protocol):
@@ -89,11 +103,13 @@ def clean_name(raw: object, fallback: str) -> str:
     if raw is None or raw == "":
         return fallback
     if not isinstance(raw, str):
-        raise RoomError("a name must be text")
+        raise RoomError("a name must be text", reason="name_text")
     text = "".join(ch for ch in raw if unicodedata.category(ch)[0] not in ("C",))
     text = " ".join(text.split())
     if not text:
         return fallback
     if len(text) > 24:
-        raise RoomError(f"the name {text[:24]!r}... is too long (at most 24 characters)")
+        raise RoomError(
+            f"the name {text[:24]!r}... is too long (at most 24 characters)", reason="name_long", params={"max": 24}
+        )
     return text

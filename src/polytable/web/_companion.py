@@ -145,10 +145,10 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
     from ._base import RoomError
 
     if room.mode != "companion" or room.dealer is None:
-        raise RoomError("this room plays the game; cards are dealt by the game itself")
+        raise RoomError("this room plays the game; cards are dealt by the game itself", reason="not_companion")
     async with room.lock:
         if version != room.version:
-            raise RoomError("someone dealt already; here is the current card", "stale")
+            raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal")
         dealer: Dealer = room.dealer
         hub = room.hub
         if undo:
@@ -160,7 +160,7 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
                 await hub.write("truncate_actions", room.code, len(dealer.dealt))
             except Exception as exc:
                 dealer.push()
-                raise RoomError(f"could not be saved ({exc})", "storage") from None
+                raise RoomError(f"could not be saved ({exc})", "storage", "undeal_unsaved") from None
             room.undone += 1
             room.undo_version = room.version
         else:
@@ -172,5 +172,5 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
                 await hub.write("append_actions", room.code, len(dealer.dealt) - 1, [(CHANCE, text)], False)
             except Exception as exc:
                 dealer.pop()
-                raise RoomError(f"the card could not be saved ({exc}); deal again", "storage") from None
+                raise RoomError(f"the card could not be saved ({exc}); deal again", "storage", "deal_unsaved") from None
         room.broadcast()

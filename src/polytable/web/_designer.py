@@ -13,25 +13,38 @@ from typing import Any
 
 from ..core import PolytableError, get_game
 
-__all__ = ["MAX_VARIANT", "print_variant", "validate_variant"]
+__all__ = ["MAX_VARIANT", "DesignError", "print_variant", "validate_variant"]
 
 MAX_VARIANT = 16_000
 """Largest variant file accepted (a 40 x 40 template is about 3,300 characters)."""
 
 
+class DesignError(ValueError):
+    """A variant file the designer cannot even hand to the engine; ``reason`` names it for the translations."""
+
+    def __init__(self, message: str, reason: str, params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params: dict[str, object] = params or {}
+
+
 def _check_text(text: object) -> str:
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("send the variant file as text")
+        raise DesignError("send the variant file as text", "variant_text")
     if len(text) > MAX_VARIANT:
-        raise ValueError(f"the variant file is too long (at most {MAX_VARIANT} characters)")
+        raise DesignError(
+            f"the variant file is too long (at most {MAX_VARIANT} characters)", "variant_long", {"max": MAX_VARIANT}
+        )
     if "[goal]" not in text:
-        raise ValueError("a variant file needs a [goal] table with a type: lines, areas, connection or numbers")
+        raise DesignError(
+            "a variant file needs a [goal] table with a type: lines, areas, connection or numbers", "variant_goal"
+        )
     return text
 
 
 def validate_variant(text: object) -> dict[str, Any]:
     """``{"ok": True, "name", "players": [min, max], "width", "height", "render"}`` or ``{"ok": False,
-    "message"}``: a game is created from the file for its smallest player count."""
+    "message", "reason", "params"}``: a game is created from the file for its smallest player count."""
     try:
         body = _check_text(text)
         from ..games.formfinity import parse_variant_file
@@ -40,8 +53,10 @@ def validate_variant(text: object) -> dict[str, Any]:
         game = get_game("formfinity")
         state = game.new_game({"variant": "custom", "variant_file": body}, seed=0, players=rules.min_players)
         view = game.view(state, 0)
+    except DesignError as exc:
+        return {"ok": False, "message": str(exc), "reason": exc.reason, "params": exc.params}
     except (ValueError, PolytableError) as exc:
-        return {"ok": False, "message": str(exc)}
+        return {"ok": False, "message": str(exc), "reason": "engine", "params": {}}
     return {
         "ok": True,
         "name": rules.name,

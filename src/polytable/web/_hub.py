@@ -12,12 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..ai import bot_names
-from ..core import ConfigError, PolytableError, StateFormatError, get_game, player_name
+from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageError
 from ._base import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS, RoomError, Settings, clean_name, hash_token, new_token
 from ._companion import supports
-from ._rooms import Room, build_match
+from ._rooms import Room, build_match, default_seat_name
 
 __all__ = ["Hub"]
 
@@ -132,7 +132,7 @@ class Hub:
             game = get_game(record.game)
             match = Match(game, record.options, record.players, record.seed)
             room = Room(self, replace(record, actions=[]), match)
-            room.failed = f"this room cannot be resumed: {exc}"
+            room.fail(f"this room cannot be resumed: {exc}", "not_resumable")
         self._evict()
         self.rooms[code] = room
         if room.mode == "play" and not room.failed:
@@ -153,50 +153,60 @@ class Hub:
         """Create a room from a client's request; returns it and the tokens of its ``here`` seats."""
         game_id = request.get("game")
         if not isinstance(game_id, str):
-            raise RoomError("say which game to play")
+            raise RoomError("say which game to play", reason="no_game")
         try:
             game = get_game(game_id)
         except ConfigError as exc:
-            raise RoomError(str(exc)) from None
+            raise RoomError(str(exc), reason="unknown_game", params={"game": game_id[:40]}) from None
         spec = game.spec
         mode = request.get("mode", "play")
         if mode not in ("play", "companion"):
-            raise RoomError("the mode is play or companion")
+            raise RoomError("the mode is play or companion", reason="bad_mode")
         if mode == "companion" and not supports(spec.id):
-            raise RoomError(f"{spec.name} has no companion mode (it deals no cards)")
+            raise RoomError(
+                f"{spec.name} has no companion mode (it deals no cards)",
+                reason="no_companion",
+                params={"game": spec.id},
+            )
         players = request.get("players", spec.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RoomError("the number of players must be a whole number")
+            raise RoomError("the number of players must be a whole number", reason="bad_players")
         options = request.get("options") or {}
         if not isinstance(options, dict):
-            raise RoomError("options must be an object of name: value")
+            raise RoomError("options must be an object of name: value", reason="bad_options")
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbits(48)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise RoomError("the seed must be a whole number from 0 to 2^63 - 1")
+            raise RoomError("the seed must be a whole number from 0 to 2^63 - 1", reason="bad_seed")
         raw_seats = request.get("seats")
         if raw_seats is None:
             raw_seats = [{"kind": "here"} for _ in range(players)]
         if not isinstance(raw_seats, list) or len(raw_seats) != players:
-            raise RoomError(f"give exactly {players} seats")
+            raise RoomError(f"give exactly {players} seats", reason="seat_count", params={"n": players})
         seats: list[SeatRecord] = []
         tokens: dict[int, str] = {}
         ais = bot_names(spec.id)
         for p, raw in enumerate(raw_seats):
             if not isinstance(raw, dict):
-                raise RoomError(f"seat {p + 1} must be an object")
+                raise RoomError(f"seat {p + 1} must be an object", reason="seat_object", params={"seat": p + 1})
             kind = raw.get("kind", "here")
             if kind not in SEAT_KINDS:
-                raise RoomError(f"seat {p + 1}: the kind is here, invite or ai, not {str(kind)[:20]!r}")
+                raise RoomError(
+                    f"seat {p + 1}: the kind is here, invite or ai, not {str(kind)[:20]!r}",
+                    reason="seat_kind",
+                    params={"seat": p + 1, "kind": str(kind)[:20]},
+                )
             ai = None
             if kind == "ai":
                 ai = raw.get("ai") or ("greedy" if "greedy" in ais else ais[0])
                 if ai not in ais:
-                    raise RoomError(f"seat {p + 1}: no AI named {str(ai)[:30]!r} (AIs: {', '.join(ais)})")
-                fallback = f"{str(ai).capitalize()} AI"
-            else:
-                fallback = player_name(p)
+                    raise RoomError(
+                        f"seat {p + 1}: no AI named {str(ai)[:30]!r} (AIs: {', '.join(ais)})",
+                        reason="no_ai",
+                        params={"seat": p + 1, "ai": str(ai)[:30], "ais": ", ".join(ais)},
+                    )
+            fallback = default_seat_name(p, str(ai) if ai else None)
             name = clean_name(raw.get("name"), fallback)
             token_hash = ""
             if kind == "here":
@@ -207,7 +217,7 @@ class Hub:
         try:
             match = Match(game, options, players, seed)
         except (ConfigError, StateFormatError) as exc:
-            raise RoomError(str(exc)) from None
+            raise RoomError(str(exc), reason="engine") from None
         record = RoomRecord(
             code="",
             game=spec.id,
@@ -231,7 +241,7 @@ class Hub:
                 raise
             break
         else:
-            raise RoomError("no free room code was found; try again", "storage")
+            raise RoomError("no free room code was found; try again", "storage", "no_code")
         room = Room(self, replace(record, code=code), match)
         self._evict()
         self.rooms[code] = room

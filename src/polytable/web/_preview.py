@@ -18,33 +18,33 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..core import IllegalActionError, PolytableError, get_game
+from ..core import PolytableError, get_game
 
 if TYPE_CHECKING:
     from ._rooms import Room
 
-__all__ = ["board_data", "preview", "puzzle_answer"]
+__all__ = ["board_data", "preview", "puzzle_answer", "puzzle_check"]
 
 
 def preview(room: Room, seat: int, text: str) -> dict[str, Any]:
-    """The outcome of ``text`` played by ``seat`` now: ``ok``, a ``message`` if illegal, the scores before
-    and after, ``delta`` (the seat's gain) and the seat's ``view`` after the move."""
+    """The outcome of ``text`` played by ``seat`` now: ``ok``, a ``message`` and its ``reason`` if illegal,
+    the scores before and after, ``delta`` (the seat's gain) and the seat's ``view`` after the move."""
     game, state = room.game, room.match.state
     out: dict[str, Any] = {"action": text, "version": room.version, "ok": False}
     if room.is_over():
         out["message"] = "the game is over"
+        out["reason"] = "game_over"
         return out
     if seat not in room.match.acting_players():
         out["message"] = "it is not your turn"
+        out["reason"] = "not_your_turn"
         return out
     try:
         action = game.parse_action(text, state)
         after = game.apply(state, action, seat)
-    except IllegalActionError as exc:
+    except PolytableError as exc:  # IllegalActionError included: the engine's text, translated by pattern
         out["message"] = str(exc)
-        return out
-    except PolytableError as exc:
-        out["message"] = str(exc)
+        out["reason"] = "engine"
         return out
     before_scores = [float(x) for x in game.scores(state)]
     after_scores = [float(x) for x in game.scores(after)]
@@ -152,3 +152,81 @@ def puzzle_answer(pattern: str) -> dict[str, Any]:
         "cells": cells,
         "nodes": [s.nodes for s in result.stats],
     }
+
+
+@functools.cache
+def _placement_ids() -> dict[tuple[str, int], int]:
+    """Every Quadefy placement by (block name, mask of its cells)."""
+    from ..games.quadefy._tables import BLOCKS, PLACEMENTS
+
+    return {(BLOCKS[p.block], p.mask): p.id for p in PLACEMENTS}
+
+
+def puzzle_check(pattern: object, blocks: object) -> dict[str, Any]:
+    """The engine's verdict on a bonus puzzle built by hand: ``{"valid", "reasons", "problems"}``.
+
+    Why on the server: the page checks each block as it goes, but only the rules code may say "solved".
+    ``blocks`` is a list of ``{"colour": 0 | 1, "block": name, "cells": [cell index x+4y+16z, ...]}``; each
+    must be a real placement of its block, and the whole is judged by the package's
+    :func:`~polytable.games.quadefy._puzzle.verify_solution` (every cell covered once by its own colour,
+    each block of each colour used once). ``reasons`` are English sentences, ``problems`` the same as a
+    ``reason`` and its parameters for the page's translations. Raises PolytableError on a bad pattern,
+    ValueError on bad input."""
+    from ..games.quadefy import parse_pattern
+    from ..games.quadefy._puzzle import verify_solution
+
+    if not isinstance(pattern, str) or not pattern or len(pattern) > 1000:
+        raise ValueError("give a pattern: a name or 64 cells of X and . (at most 1000 characters)")
+    if not isinstance(blocks, list) or len(blocks) > 16:
+        raise ValueError("blocks must be a list of at most 16 placed blocks")
+    dark = parse_pattern(pattern)
+    ids = _placement_ids()
+    tilings: tuple[list[int], list[int]] = ([], [])
+    labels: dict[int, dict[str, Any]] = {}
+    problems: list[dict[str, Any]] = []
+    for item in blocks:
+        colour = item.get("colour") if isinstance(item, dict) else None
+        name = item.get("block") if isinstance(item, dict) else None
+        cells = item.get("cells") if isinstance(item, dict) else None
+        if (
+            colour not in (0, 1)
+            or not isinstance(name, str)
+            or not isinstance(cells, list)
+            or len(cells) > 64
+            or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 64 for c in cells)
+        ):
+            raise ValueError("each block is {colour: 0 or 1, block: a name, cells: cell numbers 0-63}")
+        where = " ".join(f"{'abcd'[c % 4]}{c // 4 % 4 + 1}.{c // 16 + 1}" for c in sorted(set(cells)))
+        about = {"colour": colour, "block": name[:4], "cells": where}
+        pid = ids.get((name, sum(1 << c for c in set(cells))))
+        if pid is None:
+            problems.append({"reason": "shape", **about})
+            continue
+        labels[pid] = about
+        tilings[int(colour)].append(pid)
+    if not problems:
+        problems = [_problem(text, labels) for text in verify_solution(dark, tilings)]
+    return {"valid": not problems, "reasons": [_problem_text(p) for p in problems], "problems": problems}
+
+
+def _problem(text: str, labels: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """One message of ``verify_solution`` as a reason and its parameters (for the translations)."""
+    if m := re.match(r"colour (\d) does not use each block exactly once", text):
+        return {"reason": "blocks", "colour": int(m.group(1))}
+    if m := re.match(r"placement (\d+) (overlaps another|covers a cell of the other colour)", text):
+        return {"reason": "overlap" if m.group(2).startswith("overlaps") else "colour", **labels[int(m.group(1))]}
+    if m := re.match(r"(\d+) cells are not covered", text):
+        return {"reason": "uncovered", "n": int(m.group(1))}
+    return {"reason": "other", "text": text}
+
+
+def _problem_text(p: dict[str, Any]) -> str:
+    """The English sentence of a problem (the client shows its own translation of the reason)."""
+    shade = "light" if p.get("colour") else "dark"
+    return {
+        "shape": lambda: f"the {shade} {p.get('block')} block cannot cover {p.get('cells')}",
+        "blocks": lambda: f"the {shade} blocks are not each used exactly once",
+        "overlap": lambda: f"the {shade} {p.get('block')} block at {p.get('cells')} overlaps another block",
+        "colour": lambda: f"the {shade} {p.get('block')} block at {p.get('cells')} covers a square of the other colour",
+        "uncovered": lambda: f"{p.get('n')} cells are not covered",
+    }.get(str(p["reason"]), lambda: str(p.get("text")))()

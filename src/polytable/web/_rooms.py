@@ -42,7 +42,7 @@ from ._companion import Dealer
 if TYPE_CHECKING:
     from ._hub import Hub
 
-__all__ = ["Room", "build_match"]
+__all__ = ["Room", "build_match", "default_seat_name"]
 
 log = logging.getLogger("polytable.web")
 
@@ -73,6 +73,7 @@ class Room:
         self.text_cache: dict[frozenset[int], str] = {}
         self.last_used = time.monotonic()
         self.failed: str | None = None
+        self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
         self.dealer: Dealer | None = None
         if self.mode == "companion":
             self.dealer = Dealer(self.game, match.state, [a for _, a in record.actions])
@@ -122,6 +123,8 @@ class Room:
                     "seat": p,
                     "label": player_name(p),
                     "name": s.name,
+                    # The name was made by the server (no one typed it): the client shows it in its language.
+                    "default_name": s.name == default_seat_name(p, s.ai if s.kind == "ai" else None),
                     "kind": s.kind,
                     "ai": s.ai,
                     "open": s.kind == "invite" and not s.token_hash,
@@ -188,11 +191,18 @@ class Room:
             "history": self.history(),
             "moves": len(match.log),
             "error": self.failed,
+            "error_reason": self.failed_reason[0] if self.failed else None,
+            "error_params": self.failed_reason[1] if self.failed else None,
         }
         if self.dealer is not None:
             msg["companion"] = self.dealer.message()
             msg["mine"] = {}
         return msg
+
+    def fail(self, message: str, reason: str, params: dict[str, object] | None = None) -> None:
+        """Stop the room with a message for everyone (English) and its reason for the translations."""
+        self.failed = message
+        self.failed_reason = (reason, params or {})
 
     # ------------------------------------------------------------------ acting
     def _check_version(self, seat: int, version: int) -> None:
@@ -202,6 +212,8 @@ class Room:
         stale = RoomError(
             f"the game moved on (you played on version {version}, it is now at {current}); the board is updated",
             "stale",
+            "stale",
+            {"version": version, "current": current},
         )
         if version > current or version < self.undo_version:
             raise stale
@@ -227,7 +239,9 @@ class Room:
         async with self.lock:
             self._ensure_playable(seat, undo=True)
             if version != self.version:
-                raise RoomError("the game moved on since you asked to undo; the board is updated", "stale")
+                raise RoomError(
+                    "the game moved on since you asked to undo; the board is updated", "stale", "stale_undo"
+                )
             try:
                 self.match.undo(seat)
             except IllegalActionError as exc:
@@ -238,7 +252,9 @@ class Room:
                 await self.hub.write("truncate_actions", self.code, length)
             except StorageError as exc:
                 await self._rebuild()
-                raise RoomError(f"the undo could not be saved ({exc}); nothing changed", "storage") from None
+                raise RoomError(
+                    f"the undo could not be saved ({exc}); nothing changed", "storage", "undo_unsaved"
+                ) from None
             self.undone += 1
             self.undo_version = self.version
             self.broadcast()
@@ -246,13 +262,13 @@ class Room:
 
     def _ensure_playable(self, seat: int, undo: bool = False) -> None:
         if self.mode != "play":
-            raise RoomError("this room only deals cards; play on paper", "bad")
+            raise RoomError("this room only deals cards; play on paper", "bad", "companion_only")
         if self.failed:
-            raise RoomError(self.failed, "broken")
+            raise RoomError(self.failed, "broken", self.failed_reason[0], self.failed_reason[1])
         if not 0 <= seat < len(self.seats):
-            raise RoomError(f"there is no seat {seat + 1} in this room", "bad")
+            raise RoomError(f"there is no seat {seat + 1} in this room", "bad", "no_seat", {"seat": seat + 1})
         if self.is_over() and not undo:
-            raise RoomError("the game is over: no more moves can be made", "illegal")
+            raise RoomError("the game is over: no more moves can be made", "illegal", "game_over")
 
     async def _play(self, seat: int, action: object) -> None:
         """Apply one action plus the chance after it, commit them, then broadcast (lock held)."""
@@ -278,14 +294,16 @@ class Room:
             await self.hub.write("append_actions", self.code, start, entries, match.is_over())
         except StorageError as exc:
             await self._rebuild()
-            raise RoomError(f"the move could not be saved ({exc}); it did not happen", "storage") from None
+            raise RoomError(
+                f"the move could not be saved ({exc}); it did not happen", "storage", "move_unsaved"
+            ) from None
         self.broadcast()
 
     async def _rebuild(self) -> None:
         """After a failed commit: the database is the truth; load the room again from it."""
         fresh = await self.hub.run_db(self.hub.storage.load_room, self.code)
         if fresh is None:
-            self.failed = "this room has vanished from the database"
+            self.fail("this room has vanished from the database", "vanished")
             return
         self.match = build_match(fresh)
         self.undone = fresh.undone
@@ -344,7 +362,7 @@ class Room:
                 action = await loop.run_in_executor(self.hub.ai_pool, bot.choose, self.game, state, p, rng)
             except Exception as exc:  # a bot bug must not kill the room: say so and stop the AI
                 log.exception("AI %s failed in room %s", bot.name, self.code)
-                self.failed = f"the AI of seat {p + 1} failed ({exc}); the room is stopped"
+                self.fail(f"the AI of seat {p + 1} failed ({exc}); the room is stopped", "ai_failed", {"seat": p + 1})
                 self.broadcast()
                 return
             async with self.lock:
@@ -355,7 +373,11 @@ class Room:
                 except RoomError as exc:
                     if exc.code == "storage":
                         return
-                    self.failed = f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped"
+                    self.fail(
+                        f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
+                        "ai_illegal",
+                        {"seat": p + 1},
+                    )
                     self.broadcast()
                     return
 
@@ -364,18 +386,18 @@ class Room:
         """Give an open invited seat to a person; returns the seat's secret token."""
         async with self.lock:
             if not 0 <= seat < len(self.seats):
-                raise RoomError(f"there is no seat {seat + 1} in this room")
+                raise RoomError(f"there is no seat {seat + 1} in this room", "bad", "no_seat", {"seat": seat + 1})
             current = self.seats[seat]
             if current.kind != "invite":
-                raise RoomError(f"seat {seat + 1} is not open to join", "forbidden")
+                raise RoomError(f"seat {seat + 1} is not open to join", "forbidden", "seat_closed", {"seat": seat + 1})
             if current.token_hash:
-                raise RoomError(f"seat {seat + 1} is already taken", "forbidden")
+                raise RoomError(f"seat {seat + 1} is already taken", "forbidden", "seat_taken", {"seat": seat + 1})
             token = new_token()
             record = replace(current, name=clean_name(name, current.name), token_hash=hash_token(token))
             try:
                 await self.hub.write("set_seat", self.code, seat, record)
             except StorageError as exc:
-                raise RoomError(f"the seat could not be saved ({exc})", "storage") from None
+                raise RoomError(f"the seat could not be saved ({exc})", "storage", "seat_unsaved") from None
             self.seats[seat] = record
             self.broadcast()
             return token
@@ -395,7 +417,7 @@ class Room:
     def attach(self, client: Client, seats: frozenset[int]) -> None:
         """Add a connection holding these seats (already checked with :meth:`seats_for`)."""
         if len(self.clients) >= self.hub.settings.max_clients_per_room:
-            raise RoomError("this room has too many connections", "full")
+            raise RoomError("this room has too many connections", "full", "full")
         client.seats = seats
         client.room = self
         self.clients.add(client)
@@ -411,11 +433,11 @@ class Room:
     def step(self, version: int) -> dict[str, Any]:
         """A finished game at log position ``version`` (0 = the start), as a spectator sees it."""
         if not self.is_over():
-            raise RoomError("the game is still being played; step through it when it is over", "forbidden")
+            raise RoomError("the game is still being played; step through it when it is over", "forbidden", "not_over")
         match = self.match
         total = len(match.log)
         if not 0 <= version <= total:
-            raise RoomError(f"the game has positions 0 to {total}")
+            raise RoomError(f"the game has positions 0 to {total}", "bad", "no_position", {"total": total})
         state = match.state_at(version)
         entry: LogEntry | None = match.log[version - 1] if version else None
         return {
@@ -426,6 +448,11 @@ class Room:
             "action": None if entry is None else {"player": entry.player, "action": entry.action},
             "result": self.game.result(state) if version == total else None,
         }
+
+
+def default_seat_name(seat: int, ai: str | None) -> str:
+    """The name a seat gets when nobody gives one: "Player 2", or "Greedy AI" for an AI seat."""
+    return f"{ai.capitalize()} AI" if ai else player_name(seat)
 
 
 def build_match(record: RoomRecord) -> Match:

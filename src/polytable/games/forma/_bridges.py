@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-__all__ = ["PATH_CAP", "STEP_CAP", "SYSTEM_CAP", "BridgeCount", "count_bridges", "max_disjoint"]
+__all__ = ["PATH_CAP", "STEP_CAP", "SYSTEM_CAP", "BridgeCount", "bridge_paths", "count_bridges", "max_disjoint"]
 
 Cell = tuple[int, int]
 PATH_CAP = 300
@@ -68,12 +68,20 @@ def _nbrs(c: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     return (x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)
 
 
-def _flow(nodes: Iterable[Cell], edges: dict[Cell, list[Cell]], sources: set[Cell], sinks: set[Cell]) -> int:
+def _flow(
+    nodes: Iterable[Cell],
+    edges: dict[Cell, list[Cell]],
+    sources: set[Cell],
+    sinks: set[Cell],
+    paths: list[list[Cell]] | None = None,
+) -> int:
     """Most vertex-disjoint source-to-sink paths in a directed graph (unit cell capacities).
 
     Node-split formulation: cell ``i`` becomes ``2i`` (in) and ``2i + 1`` (out) joined by capacity 1; edges
     are stored in flat lists (edge ``e`` and its reverse ``e ^ 1``) and augmenting paths are found
     breadth-first (Edmonds-Karp); each augmentation adds one path, and there are at most a handful.
+    When ``paths`` is given, the flow's paths (cells in order) are appended to it: only the board view
+    needs them (to draw the bridges), so the scoring never pays for the decomposition.
     """
     index = {c: i for i, c in enumerate(nodes)}
     m = len(index)
@@ -113,6 +121,8 @@ def _flow(nodes: Iterable[Cell], edges: dict[Cell, list[Cell]], sources: set[Cel
                     via[v] = e
                     queue.append(v)
         if via[snk] == -1:
+            if paths is not None:
+                paths.extend(_decompose(head, to, cap, src, snk, list(index)))
             return flow
         v = snk
         while v != src:
@@ -123,10 +133,30 @@ def _flow(nodes: Iterable[Cell], edges: dict[Cell, list[Cell]], sources: set[Cel
         flow += 1
 
 
-def max_disjoint(cells: set[Cell], n: int) -> int:
-    """The most cell-disjoint north-south paths through ``cells`` on an ``n`` x ``n`` board."""
+def _decompose(
+    head: list[list[int]], to: list[int], cap: list[int], src: int, snk: int, cells: list[Cell]
+) -> list[list[Cell]]:
+    """The paths of a unit-capacity flow: from the source, follow forward edges that carry flow (an even
+    edge whose capacity is used up); unit cell capacities make every walk a simple path to the sink."""
+    out = []
+    for e in head[src]:
+        if e % 2 or cap[e]:
+            continue
+        path: list[Cell] = []
+        u = to[e]
+        while u != snk:
+            if u % 2 == 0:
+                path.append(cells[u // 2])
+            u = next(to[f] for f in head[u] if f % 2 == 0 and not cap[f])
+        out.append(path)
+    return out
+
+
+def max_disjoint(cells: set[Cell], n: int, paths: list[list[Cell]] | None = None) -> int:
+    """The most cell-disjoint north-south paths through ``cells`` on an ``n`` x ``n`` board (appended to
+    ``paths`` when given)."""
     edges = {c: [d for d in _nbrs(c) if d in cells] for c in cells}
-    return _flow(cells, edges, {c for c in cells if c[1] == 0}, {c for c in cells if c[1] == n - 1})
+    return _flow(cells, edges, {c for c in cells if c[1] == 0}, {c for c in cells if c[1] == n - 1}, paths)
 
 
 def _spanning(cells: set[Cell], n: int) -> set[Cell]:
@@ -204,7 +234,9 @@ def _side(path: frozenset[Cell], n: int, column: int) -> int:
         region = grown
 
 
-def _crossing_flow(cells: set[Cell], paths: list[frozenset[Cell]], n: int) -> int:
+def _crossing_flow(
+    cells: set[Cell], paths: list[frozenset[Cell]], n: int, found: list[list[Cell]] | None = None
+) -> int:
     """Most east-west paths that are pairwise disjoint and cross each of ``paths`` exactly once."""
     st = n + 1
     lefts = [_side(p, n, 0) for p in paths]
@@ -250,19 +282,76 @@ def _crossing_flow(cells: set[Cell], paths: list[frozenset[Cell]], n: int) -> in
         edges[c] = out
     sources = {c for c, lc in layer.items() if c[0] == 0 and lc <= 1}
     sinks = {c for c, lc in layer.items() if c[0] == n - 1 and lc >= 2 * k - 1}
-    return _flow(layer, edges, sources, sinks)
+    return _flow(layer, edges, sources, sinks, found)
 
 
 def count_bridges(cells: Iterable[Cell], n: int) -> BridgeCount:
     """The largest allowed set of bridges through ``cells`` (one colour) on an ``n`` x ``n`` board."""
+    return _search(set(cells), n)[0]
+
+
+def bridge_paths(cells: Iterable[Cell], n: int) -> tuple[list[list[Cell]], list[list[Cell]]]:
+    """The bridges of the set :func:`count_bridges` finds: (north-south paths, east-west paths), each a
+    list of cells in order from the top (left) border to the bottom (right) one.
+
+    Why: the board draws each scored bridge. The paths come from the same search, so there are as many as
+    counted; each is then shortened to a shortest path inside its own cells, which keeps every sharing
+    rule (a subset of a bridge shares no more cells with the others) and makes the drawing tidy."""
     all_cells = set(cells)
+    count, system, swap = _search(all_cells, n)
+    ns: list[list[Cell]] = []
+    ew: list[list[Cell]] = []
+    tr = {(y, x) for x, y in all_cells}
+    if system is None:
+        if count[1]:
+            max_disjoint(_spanning(all_cells, n), n, ns)
+        if count[2]:
+            max_disjoint(_spanning(tr, n), n, ew)
+            ew = [[(x, y) for y, x in p] for p in ew]
+    else:
+        base = tr if swap else all_cells
+        across: list[list[Cell]] = []
+        _crossing_flow(base, system, n, across)
+        along = [list(p) for p in system]
+        if swap:  # the search ran on the transposed board: its north-south paths are east-west ones
+            ns, ew = [[(y, x) for x, y in p] for p in across], [[(y, x) for x, y in p] for p in along]
+        else:
+            ns, ew = along, across
+    return [_tidy(p, n, 1) for p in ns], [_tidy(p, n, 0) for p in ew]
+
+
+def _tidy(path: list[Cell], n: int, axis: int) -> list[Cell]:
+    """A shortest path from border to border (``axis`` 1: top to bottom, 0: left to right) inside ``path``."""
+    own = set(path)
+    starts = sorted(c for c in own if c[axis] == 0)
+    parent: dict[Cell, Cell | None] = dict.fromkeys(starts)
+    queue = deque(starts)
+    while queue:
+        u = queue.popleft()
+        if u[axis] == n - 1:
+            out = []
+            w: Cell | None = u
+            while w is not None:
+                out.append(w)
+                w = parent[w]
+            return out[::-1]
+        for v in _nbrs(u):
+            if v in own and v not in parent:
+                parent[v] = u
+                queue.append(v)
+    return path  # not reached: every path of the search joins the two borders
+
+
+def _search(all_cells: set[Cell], n: int) -> tuple[BridgeCount, list[frozenset[Cell]] | None, bool]:
+    """The count, the north-south path set it was reached with (None: one direction only) and whether
+    the search ran on the transposed board."""
     ns_cells = _spanning(all_cells, n)
     tr = {(y, x) for x, y in all_cells}
     ew_cells_t = _spanning(tr, n)
     ns = max_disjoint(ns_cells, n) if ns_cells else 0
     ew = max_disjoint(ew_cells_t, n) if ew_cells_t else 0
     if ns == 0 or ew == 0:
-        return BridgeCount((ns + ew, ns, ew, True))
+        return BridgeCount((ns + ew, ns, ew, True)), None, False
     # Enumerate path sets in the direction with fewer disjoint paths (transposing if that is east-west).
     if ns <= ew:
         base, k_max, other, swap = all_cells, ns, ew, False
@@ -271,13 +360,15 @@ def count_bridges(cells: Iterable[Cell], n: int) -> BridgeCount:
         base, k_max, other, swap = tr, ew, ns, True
         pcells = ew_cells_t
     best = (max(ns, ew), ns if ns >= ew else 0, ew if ew > ns else 0)
+    best_system: list[frozenset[Cell]] | None = None
     greedy = _greedy_system(pcells, n, k_max)
     for k in range(len(greedy), 0, -1):
         flow = _crossing_flow(base, greedy[:k], n)
         if k + flow > best[0]:
             best = (k + flow, flow, k) if swap else (k + flow, k, flow)
+            best_system = greedy[:k]
     if best[0] == k_max + other:
-        return BridgeCount((best[0], best[1], best[2], True))
+        return BridgeCount((best[0], best[1], best[2], True)), best_system, swap
     paths, exact = _minimal_paths(pcells, n, PATH_CAP)
     paths.sort(key=lambda p: (len(p), sorted(p)))
     evaluated = 0
@@ -292,11 +383,12 @@ def count_bridges(cells: Iterable[Cell], n: int) -> BridgeCount:
             flow = _crossing_flow(base, list(system), n)
             if k + flow > best[0]:
                 best = (k + flow, flow, k) if swap else (k + flow, k, flow)
+                best_system = list(system)
             if best[0] == k_max + other:
-                return BridgeCount((best[0], best[1], best[2], exact))
+                return BridgeCount((best[0], best[1], best[2], exact)), best_system, swap
         if evaluated > SYSTEM_CAP:
             break
-    return BridgeCount((best[0], best[1], best[2], exact))
+    return BridgeCount((best[0], best[1], best[2], exact)), best_system, swap
 
 
 def _shortest(cells: set[Cell], n: int) -> frozenset[Cell] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
@@ -26,6 +27,7 @@ from polytable.core import (
 
 from . import _pieces as P
 from ._ai import action_value, evaluate
+from ._bridges import bridge_paths
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
 from ._state import (
@@ -530,9 +532,16 @@ class Forma(Game[FormaState, FormaAction]):
         )
 
     def view(self, state: FormaState, player: int | None) -> dict[str, Any]:
-        """Forma has no hidden information: everyone sees the whole state (there is no generator in it)."""
+        """Forma has no hidden information: everyone sees the whole state (there is no generator in it).
+
+        Each player also gets ``bridge_paths``: the cells of each bridge counted, in order from border to
+        border, so a board can draw them (the state keeps only the count)."""
         out = self.state_to_dict(state)
         out["current_player"] = state.turn
+        n = state.size
+        for i, pd in enumerate(out["players"]):
+            own = state.pieces[i] | state.markers[i]
+            pd["bridge_paths"] = [list(path) for path in _bridge_lines(own, n)] if state.bridges[i] else []
         return out
 
     def render(self, state: FormaState, player: int | None = None, color: bool = False) -> str:
@@ -572,6 +581,22 @@ class Forma(Game[FormaState, FormaAction]):
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+@functools.lru_cache(maxsize=64)
+def _bridge_lines(own: int, n: int) -> tuple[tuple[str, ...], ...]:
+    """The cells of each bridge of one colour (north-south ones first), by name; cached because every
+    seat's view of one position asks for the same thing."""
+    st = P.tables(n).stride
+    cells = []
+    b = own
+    while b:
+        low = b & -b
+        y, x = divmod(low.bit_length() - 1, st)
+        cells.append((x, y))
+        b ^= low
+    ns, ew = bridge_paths(cells, n)
+    return tuple(tuple(cell_name(x, n - 1 - y) for x, y in path) for path in (*ns, *ew))
 
 
 def _orient_text(k: int) -> str:

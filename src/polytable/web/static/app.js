@@ -4,7 +4,11 @@ import { openRoom } from "./room.js";
 import { renderRules, GAMES } from "./rules.js";
 import { renderDesigner } from "./designer.js";
 import { LANGS, lang, setLang } from "./i18n.js";
-import { t } from "./i18n.js";
+import { t, tOr, gameName } from "./i18n.js";
+
+// A game's summary and option texts come from the translation files (keys derived from the game id and
+// option name, see src/polytable/web/_i18n.py); the server's English is the fallback for a new game.
+const optText = (g, opt, what, fallback) => tOr(`option.${g}.${opt.name}.${what}`, fallback);
 
 const app = document.getElementById("app");
 const where = document.getElementById("where");
@@ -71,19 +75,22 @@ async function home() {
     h("p", {}, h("a", { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" }, t("home.designer")))),
     mine.length ? h("section", { class: "card" }, h("h2", {}, t("home.mine")),
       h("div", { class: "row" }, mine.map(([code, r]) =>
-        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true }, `${code} · ${r.name || r.game || ""}`)))) : null,
+        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true }, `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`)))) : null,
   ].filter(Boolean));
 }
 
-function optionInput(opt) {
+function optionInput(g, opt) {
   const id = `opt-${opt.name}`;
+  const label = optText(g, opt, "label", opt.name);
+  const help = optText(g, opt, "help", opt.help);
   let input;
   if (opt.kind === "bool") {
     input = h("input", { type: "checkbox", id, name: opt.name, checked: !!opt.default });
-    return h("div", {}, h("label", { class: "inline", for: id }, input, opt.name), h("p", { class: "help" }, opt.help));
+    return h("div", {}, h("label", { class: "inline", for: id }, input, label), h("p", { class: "help" }, help));
   }
   if (opt.kind === "choice") {
-    input = h("select", { id, name: opt.name }, opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, c)));
+    input = h("select", { id, name: opt.name }, opt.choices.map((c) => h("option", { value: c, selected: c === opt.default },
+      optText(g, opt, `choice.${c}`, c))));
   } else if (opt.kind === "int" || opt.kind === "float") {
     input = h("input", { id, name: opt.name, type: "number", inputmode: "numeric", value: opt.default ?? "",
       min: opt.min, max: opt.max, step: opt.kind === "int" ? 1 : "any" });
@@ -93,12 +100,12 @@ function optionInput(opt) {
     input = h("input", { id, name: opt.name, value: opt.default ?? "", maxlength: 200 });
   }
   input.dataset.kind = opt.kind;
-  return h("div", {}, h("label", { for: id }, opt.name), input, h("p", { class: "help" }, opt.help));
+  return h("div", {}, h("label", { for: id }, label), input, h("p", { class: "help" }, help));
 }
 
 function createForm(games) {
   if (!games.length) return h("p", { class: "muted" }, t("home.noGames"));
-  const gameSel = h("select", { id: "game", "aria-label": t("home.game") }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const gameSel = h("select", { id: "game", "aria-label": t("home.game") }, games.map((g) => h("option", { value: g.id }, gameName(g.id, g.name))));
   const playersSel = h("select", { id: "players", "aria-label": t("home.players") });
   const modeSel = h("select", { id: "mode", "aria-label": t("home.mode") });
   const options = h("div", { id: "options" });
@@ -122,8 +129,8 @@ function createForm(games) {
     }));
     modeSel.replaceChildren(h("option", { value: "play" }, t("home.inApp")),
       g.companion ? h("option", { value: "companion" }, t("home.companion")) : null);
-    form.querySelector("#summary").textContent = g.summary || "";
-    options.replaceChildren(...g.options.map(optionInput));
+    form.querySelector("#summary").textContent = tOr(`game.${g.id}.summary`, g.summary || "");
+    options.replaceChildren(...g.options.map((o) => optionInput(g.id, o)));
     fillSeats();
   }
   function fillSeats() {
@@ -137,7 +144,7 @@ function createForm(games) {
         h("option", { value: "invite" }, t("home.invited")),
         h("option", { value: "ai" }, t("home.ai")));
       const ai = h("select", { name: `ai-${p}`, "aria-label": t("home.seatAi", { n: p + 1 }), hidden: true },
-        g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, a)));
+        g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, tOr(`ai.${a}`, a))));
       const name = h("input", { name: `name-${p}`, placeholder: t("room.player", { n: p + 1 }), maxlength: 24,
         "aria-label": t("home.seatName", { n: p + 1 }) });
       kind.addEventListener("change", () => { ai.hidden = kind.value !== "ai"; name.hidden = kind.value === "ai"; });

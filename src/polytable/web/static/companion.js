@@ -36,7 +36,7 @@ export function cardSvg(card, size = 300) {
   if (card.count) labels.push(s("text", { x: 14, y: H - 12, "font-size": 30, "font-weight": 700, fill: "#1b1b1b" }, `×${card.count}`));
   if (card.rotate !== undefined) labels.push(s("text", { x: W - 14, y: H - 12, "font-size": 30, "text-anchor": "end",
     fill: card.rotate ? "#2a9d8f" : "#999" }, card.rotate ? "↻" : "⊘"));
-  if (card.lane) labels.push(s("text", { x: W - 14, y: 40, "font-size": 34, "font-weight": 700, "text-anchor": "end", fill: "#e76f51" }, `lane ${card.lane}`));
+  if (card.lane) labels.push(s("text", { x: W - 14, y: 40, "font-size": 34, "font-weight": 700, "text-anchor": "end", fill: "#e76f51" }, t("cp.laneShort", { n: card.lane })));
   if (card.name) labels.push(s("text", { x: 14, y: 40, "font-size": 34, "font-weight": 700, fill: "#1d3557" }, card.name));
   return s("svg", { viewBox: `0 0 ${W} ${H}`, width: size, role: "img", "aria-label": describe(card) },
     s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 18, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 3 }),

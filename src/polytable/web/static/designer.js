@@ -1,9 +1,12 @@
 // FORMFINITY template designer ("your game, your rules"): draw a template on a grid (free, black, outside,
 // start squares, areas, numbers), choose the variant rules, and get a variant file in the format of
 // docs/games/formfinity.md. The server validates it through the engine; it can be saved on this device,
-// downloaded, played in a room (against an AI or with invited people) and printed.
+// downloaded, played in a room (against an AI or with invited people) and printed. Keyboard: the grid is one
+// tab stop; arrows (Home/End, Page Up/Down) move over it, Enter or Space paints with the chosen tool, and a
+// letter sets the square directly (F or . free, B or # black, O or - outside, S or * start, A area, N number;
+// Delete frees it); each change is announced.
 import { h, api, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tError } from "./i18n.js";
 
 const KEY = "polytable.designs";
 const TOOLS = [
@@ -36,7 +39,10 @@ export function renderDesigner(root, { navigate }) {
   const areaIn = h("input", { id: "ds-area", value: st.area, maxlength: 8, "aria-label": t("ds.areaName") });
   const text = h("textarea", { id: "ds-text", rows: 12, spellcheck: "false", "aria-label": t("ds.file") });
   const result = h("p", { id: "ds-result", role: "status", "aria-live": "polite" });
-  const grid = h("div", { class: "ds-grid", id: "ds-grid", role: "grid", "aria-label": t("ds.grid") });
+  const keysHelp = h("p", { class: "help", id: "ds-keys" }, t("ds.keysHelp"));
+  const said = h("p", { class: "sr", id: "ds-said", "aria-live": "polite" });
+  const grid = h("div", { class: "ds-grid", id: "ds-grid", role: "grid", "aria-label": t("ds.grid"), "aria-describedby": "ds-keys" });
+  st.focus = [0, 0];
   const toolBox = h("div", { class: "row", role: "radiogroup", "aria-label": t("ds.tool") });
   const savedBox = h("div", { class: "row", id: "ds-saved" });
 
@@ -59,8 +65,7 @@ export function renderDesigner(root, { navigate }) {
   }
   function sync() { text.value = fileText(); result.textContent = ""; }
 
-  function paint(y, x) {
-    const tool = st.tool;
+  function paint(y, x, tool = st.tool) {
     if (tool === "number") {
       const cur = st.cells[y][x];
       if (/^\d+$/.test(cur)) { st.cells[y][x] = "."; renumber(); } else { st.cells[y][x] = String(st.next); st.next += 1; }
@@ -84,24 +89,50 @@ export function renderDesigner(root, { navigate }) {
     return { kind, label, shown };
   };
   // Cells are updated in place (never rebuilt while drawing), so a drag keeps its buttons under the finger.
+  const cellButtons = () => grid.querySelectorAll("button[data-x]");
   function refresh() {
-    for (const b of grid.children) {
+    for (const b of cellButtons()) {
       const x = Number(b.dataset.x), y = Number(b.dataset.y);
       const { kind, label, shown } = look(st.cells[y][x], x, y);
       b.className = `ds-cell ${kind}`;
       b.setAttribute("aria-label", label);
+      b.setAttribute("tabindex", x === st.focus[0] && y === st.focus[1] ? "0" : "-1");
       b.textContent = shown;
     }
   }
+  const KEYS = { f: "free", ".": "free", b: "black", "#": "black", o: "outside", "-": "outside", s: "start", "*": "start",
+    a: "area", n: "number", delete: "free", backspace: "free" };
+  function onKey(e, x, y) {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1], Home: [-st.w, 0], End: [st.w, 0],
+      PageUp: [0, -st.h], PageDown: [0, st.h] };
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key.toLowerCase() === "delete" || e.key === "Backspace" ? e.key.toLowerCase() : e.key;
+    if (moves[k]) {
+      const nx = Math.max(0, Math.min(st.w - 1, x + moves[k][0])), ny = Math.max(0, Math.min(st.h - 1, y + moves[k][1]));
+      st.focus = [nx, ny];
+      refresh();
+      grid.querySelector(`[data-x='${nx}'][data-y='${ny}']`).focus();
+    } else if (KEYS[k] && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // A number key toggles like a tap; the others set the square to that kind.
+      if (KEYS[k] !== "number" || !/^\d+$/.test(st.cells[y][x])) paint(y, x, KEYS[k]);
+      said.textContent = look(st.cells[y][x], x, y).label;
+    } else return;
+    e.preventDefault();
+  }
   function drawGrid() {
     grid.style.gridTemplateColumns = `repeat(${st.w}, 1fr)`;
-    grid.replaceChildren(...st.cells.flatMap((row, y) => row.map((c, x) => {
-      const b = h("button", { type: "button", "data-x": x, "data-y": y, role: "gridcell" });
-      b.addEventListener("pointerdown", (e) => { e.preventDefault(); down = true; paint(y, x); });
+    st.focus = [Math.min(st.focus[0], st.w - 1), Math.min(st.focus[1], st.h - 1)];
+    // Rows are role="row" wrappers with display: contents, so the CSS grid still lays out the squares.
+    grid.replaceChildren(...st.cells.map((row, y) => h("div", { role: "row", class: "ds-row", "aria-rowindex": y + 1 }, row.map((c, x) => {
+      const b = h("button", { type: "button", "data-x": x, "data-y": y, role: "gridcell", "aria-colindex": x + 1 });
+      b.addEventListener("pointerdown", (e) => { e.preventDefault(); down = true; st.focus = [x, y]; paint(y, x); });
       b.addEventListener("pointerenter", () => { if (down && st.tool !== "number") paint(y, x); });
-      b.addEventListener("click", (e) => { if (e.detail === 0) paint(y, x); }); // keyboard: Enter / Space
+      b.addEventListener("click", (e) => { // keyboard: Enter / Space
+        if (e.detail === 0) { paint(y, x); said.textContent = look(st.cells[y][x], x, y).label; }
+      });
+      b.addEventListener("keydown", (e) => onKey(e, x, y));
+      b.addEventListener("focus", () => { if (st.focus[0] !== x || st.focus[1] !== y) { st.focus = [x, y]; refresh(); } });
       return b;
-    })));
+    }))));
     refresh();
   }
   const up = () => { down = false; };
@@ -157,7 +188,7 @@ export function renderDesigner(root, { navigate }) {
     try {
       const res = await fetch("/api/formfinity/print", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ variant_file: text.value, paper: paper.value }) });
-      if (!res.ok) { const e = await res.json(); throw new Error(e.error); }
+      if (!res.ok) { const e = await res.json(); throw new Error(tError(e)); }
       const url = URL.createObjectURL(await res.blob());
       const a = h("a", { href: url, download: `${(name.value || "variant").replace(/[^\w-]+/g, "_")}.pdf` });
       document.body.append(a); a.click(); a.remove();
@@ -188,7 +219,7 @@ export function renderDesigner(root, { navigate }) {
     h("section", { class: "card" }, h("p", { class: "help" }, t("ds.help")), lab(name, "ds.name"),
       h("div", { class: "grid2" }, lab(wIn, "ds.width"), lab(hIn, "ds.height")),
       h("h2", {}, t("ds.tool")), toolBox, h("div", { class: "row" }, lab(areaIn, "ds.areaName")),
-      grid, h("div", { class: "row" }, h("button", { type: "button", class: "secondary", onclick: () => { blank(); drawGrid(); sync(); } }, t("ds.clear")))),
+      keysHelp, grid, said, h("div", { class: "row" }, h("button", { type: "button", class: "secondary", onclick: () => { blank(); drawGrid(); sync(); } }, t("ds.clear")))),
     h("section", { class: "card" }, h("h2", {}, t("ds.rules")), lab(goal, "ds.goal"),
       h("div", { class: "grid2" }, lab(pmin, "ds.pmin"), lab(pmax, "ds.pmax")),
       h("div", { class: "grid2" }, lab(arrows, "ds.arrows"), lab(rotation, "ds.rotation")),

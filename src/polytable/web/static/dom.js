@@ -1,3 +1,5 @@
+import { t, tError } from "./i18n.js";
+
 // Tiny DOM helpers. Text always goes in as text (textContent), never as markup: names and notation
 // typed by people can never inject HTML.
 export function h(tag, attrs = {}, ...children) {
@@ -49,7 +51,10 @@ export async function api(path, body) {
   const res = await fetch(path, init);
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  // Errors arrive with a reason (error.<reason> in the translation files) or, for the rules' own
+  // messages, as English text translated by pattern; so do the {ok: false} answers of a check.
+  if (!res.ok) throw new Error(data && data.error ? tError(data) : t("error.http", { status: res.status }));
+  if (data && data.ok === false && typeof data.message === "string") data.message = tError(data);
   return data;
 }
 

@@ -4,7 +4,7 @@
 import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
-import { t } from "./i18n.js";
+import { t, tOr, tError, gameName } from "./i18n.js";
 
 export function openRoom(root, code, { where, navigate }) {
   let ws = null;
@@ -51,11 +51,11 @@ export function openRoom(root, code, { where, navigate }) {
       else if (m.type === "state") { msg = m; root.polytableState = m; render(); } // the state, for tests and debugging
       else if (m.type === "preview") {
         const done = pending.get(m.ask);
-        if (done) { pending.delete(m.ask); done(m); }
+        if (done) { pending.delete(m.ask); done(m.ok ? m : { ...m, message: tError(m) }); }
       }
       else if (m.type === "error") {
         if (m.code === "missing") { closed = true; showMissing(); return; }
-        toast(m.message, m.code !== "stale");
+        toast(tError(m), m.code !== "stale");
       }
     };
     ws.onclose = () => {
@@ -89,9 +89,13 @@ export function openRoom(root, code, { where, navigate }) {
         h("div", {}, h("div", { class: "code", id: "room-code" }, code), h("p", { class: "help" }, link), h("div", { class: "row" }, copy, shareBtn))));
   }
 
+  // A name nobody typed ("Player 2", "Greedy AI") is the server's default: shown in this language.
   function seatName(p) {
     const s = msg.room.seats[p];
-    return s ? s.name : t("room.player", { n: p + 1 });
+    if (!s || s.default_name) {
+      return s && s.kind === "ai" ? t("room.aiName", { ai: tOr(`ai.${s.ai}`, s.ai) }) : t("room.player", { n: p + 1 });
+    }
+    return s.name;
   }
 
   // Which of our seats is on screen: the one that must act (first of ours), else the last one shown.
@@ -105,16 +109,17 @@ export function openRoom(root, code, { where, navigate }) {
   function render() {
     const room = msg.room;
     root.dataset.version = String(msg.version);
-    where.textContent = `${room.name} · ${room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
+    where.textContent = `${gameName(room.game, room.name)} · ${room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
     saveRoom(code, { game: room.game, name: room.name });
     el.rules.setAttribute("href", `/rules/${room.game}`);
     el.seats.hidden = room.mode === "companion";
     el.seats.replaceChildren(...room.seats.map((s) => h("span", {
       class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
-      title: s.kind,
-    }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${s.name}`,
-      s.kind === "ai" ? t("room.ai", { ai: s.ai }) : s.open ? t("room.open") : "")));
-    el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" }, msg.error) : "");
+      title: t({ here: "home.here", invite: "home.invited", ai: "home.ai" }[s.kind] || "home.here"),
+    }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${seatName(s.seat)}`,
+      s.kind === "ai" ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "")));
+    el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" },
+      tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error })) : "");
     renderJoin();
     renderHistory();
     if (room.mode === "companion") {

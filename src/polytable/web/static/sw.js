@@ -1,11 +1,11 @@
 // Service worker: the app shell (HTML, modules, styles, icon) is kept in a cache so the app opens without a
 // network and can be installed to the home screen. Network first, so an updated server is always used when
 // it can be reached; the API and WebSockets are never cached (rooms always come from the server).
-const CACHE = "polytable-shell-v2";
+const CACHE = "polytable-shell-v3";
 const SHELL = ["/", "/static/app.js", "/static/room.js", "/static/dom.js", "/static/companion.js",
   "/static/boards/index.js", "/static/boards/generic.js", "/static/boards/formfinity.js", "/static/boards/foldris.js",
   "/static/boards/forma.js", "/static/boards/qwirkle.js", "/static/boards/quadefy.js", "/static/i18n.js",
-  "/static/i18n/en.json", "/static/i18n/nl.json", "/static/rules.js", "/static/designer.js",
+  "/static/i18n/en.json", "/static/i18n/nl.json", "/static/i18n/engine.nl.json", "/static/rules.js", "/static/designer.js",
   "/static/style.css", "/static/icon.svg", "/manifest.webmanifest"];
 
 self.addEventListener("install", (e) => {

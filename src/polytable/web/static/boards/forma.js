@@ -3,7 +3,8 @@
 // points the placement would earn, asked of the server (a "preview": the engine applies the move to a copy
 // of the state) before it is confirmed. Keyboard: arrows move the cursor, R rotates, F flips, [ and ] choose
 // the piece, Enter places (after the preview). Colours are never the only signal: each player's squares carry
-// a letter pattern and markers a shape.
+// a letter pattern and markers a shape. Bridges are drawn from the view's bridge_paths (lines with the
+// owner's letter at both ends), highlighted when the last move scored them, dashed when a preview would.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import * as generic from "./generic.js";
@@ -47,6 +48,7 @@ export function render(el, ctx) {
   }
   if (st.version !== ctx.msg.version) {
     st.fresh = freshMarkers(st, v);
+    st.freshBridges = freshBridges(st, v);
     announceLast(st, v, ctx);
     st.version = ctx.msg.version;
     st.preview = null;
@@ -123,6 +125,36 @@ export function render(el, ctx) {
       }
     }
   }
+  // Bridges: a line through the cells of each one, in the owner's colour over a white halo, with the
+  // owner's letter in a circle at both ends (so colour is not the only cue); those the last move scored
+  // are thicker and haloed yellow, and those the previewed placement would add are dashed.
+  const centre = (c) => { const xy = parseCell(c); return xy ? [X(xy[0]) + CELL / 2, Y(xy[1]) + CELL / 2] : null; };
+  const bridgeLine = (cells, p, kind) => {
+    const pts = cells.map(centre).filter(Boolean);
+    if (pts.length < 2) return;
+    const points = pts.map((q) => q.join(",")).join(" ");
+    const fresh = kind === "fresh", would = kind === "would";
+    const g = [];
+    if (fresh) g.push(s("polyline", { points, fill: "none", stroke: "#f1c453", "stroke-width": 14, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.9, class: "halo" }));
+    g.push(s("polyline", { points, fill: "none", stroke: "#fff", "stroke-width": fresh ? 9 : 7, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.9 }));
+    g.push(s("polyline", { points, fill: "none", stroke: COLORS[p], "stroke-width": fresh ? 5 : 3.5, "stroke-linejoin": "round", "stroke-linecap": "round",
+      "stroke-dasharray": would ? "6 4" : null }));
+    for (const [x, y] of [pts[0], pts[pts.length - 1]]) {
+      g.push(s("circle", { cx: x, cy: y, r: 8, fill: "#fff", stroke: COLORS[p], "stroke-width": 2.5 }));
+      g.push(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#000" }, LETTERS[p]));
+    }
+    const label = t("forma.bridgeOf", { name: ctx.seatName(p), from: cells[0], to: cells[cells.length - 1] });
+    out.push(s("g", { class: `bridge${fresh ? " fresh" : ""}${would ? " would" : ""}`, "data-player": p, "data-cells": cells.join(" "),
+      "pointer-events": "none", role: "img", "aria-label": label }, s("title", {}, label), g));
+  };
+  const bridgeKeys = new Set();
+  v.players.forEach((pl, p) => (pl.bridge_paths || []).forEach((cells) => {
+    bridgeKeys.add(`${p}:${cells.join(" ")}`);
+    bridgeLine(cells, p, st.freshBridges && st.freshBridges.has(`${p}:${cells.join(" ")}`) ? "fresh" : "");
+  }));
+  if (pv && pv.ok && pv.view && pv.view.players && part.to_act) {
+    (pv.view.players[me].bridge_paths || []).forEach((cells) => { if (!bridgeKeys.has(`${me}:${cells.join(" ")}`)) bridgeLine(cells, me, "would"); });
+  }
   if (ghost && part.to_act) {
     for (const c of ghost.cells) {
       const xy = parseCell(c);
@@ -161,6 +193,11 @@ export function render(el, ctx) {
   });
 
   function describeCell(c) {
+    const bridged = v.players.findIndex((pl) => (pl.bridge_paths || []).some((cells) => cells.includes(c)));
+    if (bridged >= 0) return `${describeFill(c)}, ${t("forma.onBridge", { name: ctx.seatName(bridged) })}`;
+    return describeFill(c);
+  }
+  function describeFill(c) {
     if (c === tower) return t("forma.tower");
     if (obstacles.has(c)) return t("forma.obstacle");
     if (owner.has(c)) return t("forma.pieceOf", { name: ctx.seatName(owner.get(c)) });
@@ -266,9 +303,23 @@ function breakdown(pv, v, me) {
   const rest = pv.delta - cells - 10 * enclosed - 50 * bridges;
   const parts = [t("forma.cells", { n: cells })];
   if (enclosed) parts.push(t("forma.enclosures", { n: enclosed, p: 10 * enclosed }));
-  if (bridges) parts.push(t("forma.bridgePts", { n: bridges, p: 50 * bridges }));
+  if (bridges) parts.push(bridges === 1 ? t("forma.bridgeOne", { p: 50 }) : t("forma.bridgePts", { n: bridges, p: 50 * bridges }));
   if (rest) parts.push(t("forma.towerObstacles", { p: rest }));
   return `(${parts.join(", ")})`;
+}
+
+// Bridges that appeared with the last move (keyed "player:cells"), to highlight them; none on the first view.
+function freshBridges(st, v) {
+  const now = new Set();
+  v.players.forEach((pl, p) => (pl.bridge_paths || []).forEach((cells) => now.add(`${p}:${cells.join(" ")}`)));
+  const prev = st.bridgeSet, before = st.bridgeCounts;
+  const counts = v.players.map((pl) => pl.bridges);
+  st.bridgeSet = now;
+  st.bridgeCounts = counts;
+  if (!prev || !before) return new Set();
+  const grew = counts.map((c, p) => c > before[p]);
+  // Only a player whose count grew scored: another path of an old bridge found by the search is not new.
+  return new Set([...now].filter((k) => !prev.has(k) && grew[Number(k.split(":")[0])]));
 }
 
 // Markers that appeared with the last move (the enclosures it scored), to ring them on the board.

@@ -1,11 +1,11 @@
 // Quadefy board: a 3D view of the 4x4x4 cube (SVG, turned by dragging, by the arrow buttons or the arrow keys)
 // and a layer view (four 4x4 plans, floor first). Choose a block and one of its rotations; squares a legal
 // placement of it can cover are tinted; tap one to see such a placement as a ghost (tap again for the next);
-// Place confirms. The remaining blocks of both players are listed. The bonus puzzle sits below: choose a
-// pattern, build it by hand, or ask for the solver's answer. Dark and light blocks differ by fill and
-// lettering, never by colour alone.
+// Place confirms. A tap on the 3D view chooses a cell too (see cubeView). The remaining blocks of both players
+// are listed. The bonus puzzle sits below: choose a pattern, build it by hand (the engine checks it), or ask
+// for the solver's answer. Dark and light blocks differ by fill and lettering, never by colour alone.
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tError } from "../i18n.js";
 import * as generic from "./generic.js";
 
 const OWN = [{ fill: "#3b3b58", ink: "#fff", edge: "#111" }, { fill: "#f3dfb5", ink: "#222", edge: "#8a6d2f" }];
@@ -67,7 +67,8 @@ export function render(el, ctx) {
   };
   const layers = layerView(v.cells, { ghost: ghost ? ghost.cells : [], reach, cursor: st.cell, onCell, id: "qd-layers",
     mover: me ?? 0 });
-  const cube = cubeView(v.cells, ghost ? ghost.cells : [], me ?? 0, st, () => render(el, ctx), "qd-3d");
+  const cube = cubeView(v.cells, ghost ? ghost.cells : [], me ?? 0, st, () => render(el, ctx), "qd-3d",
+    part.to_act ? { reach, cursor: st.cell, onCell } : null);
 
   const blockBtns = h("div", { class: "row", role: "group", "aria-label": t("qd.yourBlocks") }, hand.map((b) =>
     h("button", { type: "button", class: `secondary blockbtn${st.block === b ? " chosen" : ""}`, "aria-pressed": st.block === b ? "true" : "false",
@@ -131,8 +132,13 @@ function layerView(cells, { ghost = [], reach = new Set(), cursor = null, onCell
 }
 
 // The cube in 3D: every filled cell (and the ghost) as a cube; faces turned away are dropped and the rest
-// painted back to front. Turn it by dragging or with the buttons / arrow keys.
-function cubeView(cells, ghost, mover, st, redraw, id) {
+// painted back to front. Turn it by dragging or with the buttons / arrow keys. With ``pick`` (the player's
+// turn) a tap chooses a cell as in the layer view: a floor square, the cell beyond a face of a placed cube
+// (tap the top of a block to go on it), or one of the dots that mark the cells a legal placement of the
+// chosen block can cover; a ghost face repeats its cell (the next placement). A tap is a press and release
+// that moved less than a few pixels, so dragging still turns the cube; Place confirms.
+const NEXT = [[0, -1, 0], [0, 1, 0], [-1, 0, 0], [1, 0, 0], [0, 0, -1], [0, 0, 1]]; // the cell beyond each face
+function cubeView(cells, ghost, mover, st, redraw, id, pick = null) {
   const yaw = (st.yaw * Math.PI) / 180, pitch = (st.pitch * Math.PI) / 180;
   const S = 26;
   const proj = ([X, Y, Z]) => {
@@ -146,6 +152,8 @@ function cubeView(cells, ghost, mover, st, redraw, id) {
     [[0, 0, 0], [0, 1, 0], [0, 1, 1], [0, 0, 1]], [[1, 0, 0], [1, 0, 1], [1, 1, 1], [1, 1, 0]],
     [[0, 0, 0], [0, 0, 1], [1, 0, 1], [1, 0, 0]], [[0, 1, 0], [1, 1, 0], [1, 1, 1], [0, 1, 1]]];
   const g = new Set(ghost);
+  const inside = (x, y, z) => x >= 0 && y >= 0 && z >= 0 && x < 4 && y < 4 && z < 4;
+  const pts2 = (pts) => pts.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" ");
   const draw = (i, style, extra) => {
     const x = i % 4, y = Math.floor(i / 4) % 4, z = Math.floor(i / 16);
     for (const [fi, f] of FACES.entries()) {
@@ -154,36 +162,64 @@ function cubeView(cells, ghost, mover, st, redraw, id) {
       const [ax, ay] = pts[0], [bx, by] = pts[1], [cx, cy] = pts[2];
       if ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax) >= 0) continue; // faces away from the viewer
       const depth = pts.reduce((d, p) => d + p[2], 0) / 4;
-      faces.push({ depth, el: s("polygon", { points: pts.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" "),
-        fill: style.fill, stroke: style.edge, "stroke-width": 1, opacity: extra ? 0.7 : 1, "fill-opacity": fi >= 4 ? 1 : 0.88 }) });
+      const [dx, dy, dz] = NEXT[fi];
+      const beyond = extra ? i : inside(x + dx, y + dy, z + dz) ? idx(x + dx, y + dy, z + dz) : null;
+      faces.push({ depth, el: s("polygon", { points: pts2(pts), fill: style.fill, stroke: style.edge, "stroke-width": 1,
+        opacity: extra ? 0.7 : 1, "fill-opacity": fi >= 4 ? 1 : 0.88, class: extra ? "ghost3d" : null,
+        "data-i": pick && beyond !== null ? beyond : null }) });
     }
   };
   cells.forEach((c, i) => { if (c) draw(i, OWN[c.owner], false); });
   for (const i of g) draw(i, { fill: "#e63946", edge: "#7a0c14" }, true);
+  if (pick) { // dots on the empty cells a placement of the chosen block can cover (a ring on the chosen cell)
+    for (const i of new Set([...pick.reach, ...(pick.cursor !== null ? [pick.cursor] : [])])) {
+      if (cells[i] || g.has(i)) continue;
+      const [px, py, pz] = proj([i % 4 + 0.5, Math.floor(i / 16) + 0.5, 4 - (Math.floor(i / 4) % 4 + 0.5)]);
+      const here = i === pick.cursor;
+      faces.push({ depth: pz, el: s("circle", { cx: px.toFixed(1), cy: py.toFixed(1), r: here ? 6 : 4.5, class: `target${here ? " cursor" : ""}`,
+        fill: pick.reach.has(i) ? "#2a9d8f" : "#fff", stroke: here ? "#f1c453" : "#fff", "stroke-width": here ? 3 : 1.2, "data-i": i,
+        "aria-label": cellText(i) }) });
+    }
+  }
   faces.sort((a, b) => a.depth - b.depth);
-  const floor = [[0, 0, 0], [4, 0, 0], [4, 0, 4], [0, 0, 4]].map(proj).map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" ");
+  const floor = [[0, 0, 0], [4, 0, 0], [4, 0, 4], [0, 0, 4]].map(proj);
+  const squares = [];
+  if (pick) { // the floor as 16 squares, each the cell on it
+    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) {
+      squares.push(s("polygon", { points: pts2([[x, 0, 4 - y], [x + 1, 0, 4 - y], [x + 1, 0, 3 - y], [x, 0, 3 - y]].map(proj)),
+        fill: "none", stroke: "#d0d0c4", "stroke-width": 0.6, "pointer-events": "all", "data-i": idx(x, y, 0), class: "floor" }));
+    }
+  }
   const svg = s("svg", { viewBox: "-100 -100 200 200", class: "qd-3d", id, tabindex: 0, role: "img",
-    "aria-label": t("qd.cubeLabel", { n: cells.filter(Boolean).length }) },
-  s("polygon", { points: floor, fill: "#e8e8e0", stroke: "#999" }), faces.map((f) => f.el));
+    "aria-label": t("qd.cubeLabel", { n: cells.filter(Boolean).length }) + (pick ? ` ${t("qd.cubeTap")}` : "") },
+  s("polygon", { points: pts2(floor), fill: "#e8e8e0", stroke: "#999" }), squares, faces.map((f) => f.el));
   let drag = null;
-  svg.addEventListener("pointerdown", (e) => { drag = [e.clientX, e.clientY, st.yaw, st.pitch]; svg.setPointerCapture?.(e.pointerId); });
+  svg.addEventListener("pointerdown", (e) => {
+    const at = e.target && e.target.getAttribute ? e.target.getAttribute("data-i") : null;
+    drag = [e.clientX, e.clientY, st.yaw, st.pitch, at, false];
+    svg.setPointerCapture?.(e.pointerId);
+  });
   svg.addEventListener("pointermove", (e) => {
     if (!drag) return;
+    if (!drag[5] && Math.hypot(e.clientX - drag[0], e.clientY - drag[1]) < 6) return; // still a tap
+    drag[5] = true;
     st.yaw = drag[2] + (e.clientX - drag[0]) * 0.6;
     st.pitch = Math.max(-10, Math.min(85, drag[3] + (e.clientY - drag[1]) * 0.4));
-    const fresh = cubeView(cells, ghost, mover, st, redraw, id);
-    svg.replaceChildren(...fresh.childNodes);
+    svg.replaceChildren(...cubeView(cells, ghost, mover, st, redraw, id, pick).querySelector("svg").childNodes);
+  });
+  svg.addEventListener("pointerup", (e) => {
+    const d = drag;
+    drag = null;
+    if (d && !d[5] && pick && d[4] !== null && d[4] !== undefined) { e.preventDefault(); pick.onCell(Number(d[4])); }
   });
   const stop = () => { drag = null; };
-  svg.addEventListener("pointerup", stop);
   svg.addEventListener("pointercancel", stop);
   svg.addEventListener("keydown", (e) => {
     const d = { ArrowLeft: [-15, 0], ArrowRight: [15, 0], ArrowUp: [0, 10], ArrowDown: [0, -10] }[e.key];
     if (!d) return;
     e.preventDefault();
     st.yaw += d[0]; st.pitch = Math.max(-10, Math.min(85, st.pitch + d[1]));
-    const fresh = cubeView(cells, ghost, mover, st, redraw, id);
-    svg.replaceChildren(...fresh.childNodes);
+    svg.replaceChildren(...cubeView(cells, ghost, mover, st, redraw, id, pick).querySelector("svg").childNodes);
   });
   const turn = (dy) => () => { st.yaw += dy; redraw(); };
   return h("div", { class: "qd-3dbox" }, svg, h("div", { class: "row" },
@@ -191,15 +227,33 @@ function cubeView(cells, ghost, mover, st, redraw, id) {
     h("button", { type: "button", class: "secondary", "aria-label": t("qd.turnRight"), onclick: turn(30) }, "⟳")));
 }
 
-// The bonus puzzle: build a pattern with both colours' eight blocks (checked here against the pattern: this
-// is a solitaire puzzle with nothing to hide), or ask the server's solver for its answer.
+// One problem the engine found with a puzzle built by hand, in the page's language.
+function why(p) {
+  const c = { colour: t(p.colour ? "qd.light" : "qd.dark"), block: p.block, cells: p.cells };
+  if (p.reason === "uncovered") return t("qd.pzWhyUncovered", { n: p.n });
+  if (p.reason === "blocks") return t("qd.pzWhyBlocks", c);
+  if (p.reason === "overlap") return t("qd.pzWhyOverlap", c);
+  if (p.reason === "colour") return t("qd.pzWhyColour", c);
+  if (p.reason === "shape") return t("qd.pzWhyShape", c);
+  return p.text || p.reason;
+}
+
+// The bonus puzzle: build a pattern with both colours' eight blocks, or ask the server's solver for its
+// answer. The page keeps blocks off the other colour's squares as they go down (a solitaire puzzle has
+// nothing to hide), but only the engine says "solved": a full cube, or any build on "Check with the rules",
+// goes to POST /api/puzzle/quadefy/check.
 function puzzlePanel(el) {
   const ps = el._qdp || (el._qdp = { name: tables.patterns[0].name, cells: Array(64).fill(null), colour: 0, block: "I", r: 0, answer: null, open: false, yaw: 35, pitch: 30 });
   const pat = tables.patterns.find((p) => p.name === ps.name) || tables.patterns[0];
   const dark = new Set(pat.dark);
   const box = h("details", { class: "card", id: "qd-puzzle", open: ps.open });
   box.addEventListener("toggle", () => { ps.open = box.open; });
-  const redraw = () => { ps.open = box.open; const fresh = puzzlePanel(el); box.replaceWith(fresh); };
+  ps.box = box;
+  const redraw = () => { // the panel now on the page: an answer may come after other redraws
+    const cur = ps.box && ps.box.isConnected ? ps.box : box;
+    ps.open = cur.open;
+    cur.replaceWith(puzzlePanel(el));
+  };
   const used = new Set(ps.cells.filter(Boolean).filter((c) => c.owner === ps.colour).map((c) => c.block));
   const shown = ps.answer ? ps.answer.cells : ps.cells;
   const onCell = (i) => {
@@ -207,6 +261,7 @@ function puzzlePanel(el) {
     if (ps.cells[i]) { // tap a placed block to take it back
       const { owner, block } = ps.cells[i];
       ps.cells = ps.cells.map((c) => (c && c.owner === owner && c.block === block ? null : c));
+      ps.verdict = null; ps.msg = "";
       redraw();
       return;
     }
@@ -221,24 +276,45 @@ function puzzlePanel(el) {
       if (ids.some((j) => ps.cells[j] || dark.has(j) !== (ps.colour === 0))) continue;
       if (used.has(ps.block)) { ps.msg = t("qd.pzUsed", { block: ps.block }); redraw(); return; }
       ids.forEach((j) => { ps.cells[j] = { owner: ps.colour, block: ps.block }; });
-      ps.msg = ps.cells.every(Boolean) ? t("qd.pzSolved") : "";
-      redraw();
+      ps.msg = "";
+      ps.verdict = null;
+      if (ps.cells.every(Boolean)) check(); else redraw(); // a full cube goes to the engine before "solved"
       return;
     }
     ps.msg = t("qd.pzNoFit");
+    redraw();
+  };
+  // The engine's verdict (POST /api/puzzle/quadefy/check): only it may say "solved"; the page's own checks
+  // above only keep obviously wrong blocks out.
+  const check = async () => {
+    const groups = new Map();
+    ps.cells.forEach((c, i) => { if (c) { const k = `${c.owner}:${c.block}`; if (!groups.has(k)) groups.set(k, { colour: c.owner, block: c.block, cells: [] }); groups.get(k).cells.push(i); } });
+    const asked = JSON.stringify(ps.cells);
+    ps.verdict = "pending";
+    ps.msg = t("qd.pzChecking");
+    redraw();
+    try {
+      const r = await fetch("/api/puzzle/quadefy/check", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ pattern: ps.name, blocks: [...groups.values()] }) });
+      const a = await r.json();
+      if (!r.ok) throw new Error(tError(a) || String(r.status));
+      if (JSON.stringify(ps.cells) !== asked) return; // changed meanwhile: that verdict is stale
+      ps.verdict = a.valid ? "ok" : "bad";
+      ps.msg = a.valid ? t("qd.pzSolved") : t("qd.pzRejected", { reason: (a.problems || []).map(why).join("; ") || a.reasons.join("; ") });
+    } catch (e) { ps.verdict = "bad"; ps.msg = String(e.message || e); }
     redraw();
   };
   const layers = layerView(shown, { tint: dark, onCell, id: "qd-pz-layers" });
   const cube = cubeView(shown, [], 0, ps, redraw, "qd-pz-3d");
   const select = h("select", { id: "qd-pattern", "aria-label": t("qd.pattern") }, tables.patterns.map((p) =>
     h("option", { value: p.name, selected: p.name === ps.name }, `${p.name} — ${p.note}`)));
-  select.addEventListener("change", () => { ps.name = select.value; ps.cells = Array(64).fill(null); ps.answer = null; ps.msg = ""; redraw(); });
+  select.addEventListener("change", () => { ps.name = select.value; ps.cells = Array(64).fill(null); ps.answer = null; ps.msg = ""; ps.verdict = null; redraw(); });
   const answerBtn = h("button", { type: "button", id: "qd-solve", class: "secondary", onclick: async () => {
     if (ps.answer) { ps.answer = null; redraw(); return; }
     try {
       const r = await fetch(`/api/puzzle/quadefy?pattern=${encodeURIComponent(ps.name)}`);
       const a = await r.json();
-      if (!r.ok) throw new Error(a.error);
+      if (!r.ok) throw new Error(tError(a));
       ps.answer = a;
       ps.msg = a.solved ? t("qd.pzAnswer", { nodes: a.nodes.join(" + ") }) : t("qd.pzImpossible");
     } catch (e) { ps.msg = String(e.message || e); }
@@ -249,13 +325,16 @@ function puzzlePanel(el) {
     h("button", { type: "button", class: "secondary", id: "qd-pz-colour", onclick: () => { ps.colour = 1 - ps.colour; redraw(); } },
       t("qd.pzColour", { c: t(ps.colour ? "qd.light" : "qd.dark") })),
     tables.blocks.map((q) => h("button", { type: "button", class: `secondary blockbtn${q.name === ps.block ? " chosen" : ""}`,
-      "aria-pressed": q.name === ps.block ? "true" : "false", disabled: used.has(q.name),
+      "aria-pressed": q.name === ps.block ? "true" : "false", disabled: used.has(q.name), "data-pzblock": q.name,
       onclick: () => { ps.block = q.name; ps.r = 0; redraw(); } }, q.name)),
-    h("button", { type: "button", class: "secondary", onclick: () => { ps.r = (ps.r + 1) % b.orients.length; redraw(); } },
+    h("button", { type: "button", class: "secondary", id: "qd-pz-rot", "data-r": ps.r % b.orients.length,
+      onclick: () => { ps.r = (ps.r + 1) % b.orients.length; redraw(); } },
       `${t("qd.rotation")} ${ps.r % b.orients.length + 1}/${b.orients.length}`),
-    h("button", { type: "button", class: "secondary", onclick: () => { ps.cells = Array(64).fill(null); ps.msg = ""; redraw(); } }, t("qd.pzClear")));
+    h("button", { type: "button", class: "secondary", onclick: () => { ps.cells = Array(64).fill(null); ps.msg = ""; ps.verdict = null; redraw(); } }, t("qd.pzClear")),
+    h("button", { type: "button", class: "secondary", id: "qd-pz-check", disabled: !!ps.answer || !ps.cells.some(Boolean), onclick: check }, t("qd.pzCheck")));
   box.append(h("summary", { class: "button secondary" }, t("qd.puzzle")), h("p", { class: "help" }, t("qd.pzHelp")), select,
-    h("div", { class: "qd-views" }, cube, layers), h("p", { class: "help", id: "qd-pz-msg", "aria-live": "polite" }, ps.msg || ""),
+    h("div", { class: "qd-views" }, cube, layers), h("p", { class: `help${ps.verdict === "ok" ? " pz-ok" : ps.verdict === "bad" ? " pz-bad" : ""}`, id: "qd-pz-msg",
+      "aria-live": "polite", "data-verdict": ps.verdict || "" }, ps.verdict === "ok" ? "✓ " : ps.verdict === "bad" ? "✕ " : "", ps.msg || ""),
     controls, answerBtn);
   return box;
 }

@@ -1,0 +1,178 @@
+"""Server-made text in the translation files: game specs, the server's own errors, the engine's messages.
+
+The web client translates its own strings; these tests make sure what the server produces can be shown in
+every language too: a new game, option or choice without keys, a new server error without a reason and a
+text, or a new engine message without a Dutch pattern fails here (see ``polytable.web._i18n``).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from polytable.core import all_games, get_game
+from polytable.web import _i18n
+from polytable.web._base import HIDDEN_GAMES
+
+from .conftest import error, hello, make_room, state
+
+WEB = Path(_i18n.__file__).parent
+EN = _i18n.load("en")
+NL = _i18n.load("nl")
+ENGINE_NL = _i18n.load("engine.nl")
+PATTERNS: dict[str, str] = ENGINE_NL["patterns"]  # type: ignore[assignment]
+
+
+def _fill(text: object, params: Mapping[str, object]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), str(text))
+
+
+def test_every_offered_game_has_its_spec_in_both_languages() -> None:
+    keys = _i18n.spec_keys()
+    offered = [g.spec for g in all_games() if g.spec.id not in HIDDEN_GAMES]
+    assert offered and all(f"game.{s.id}.name" in keys for s in offered)
+    for spec in offered:  # every option has a label and help, every choice a label
+        for opt in spec.options:
+            assert f"option.{spec.id}.{opt.name}.help" in keys
+            assert all(f"option.{spec.id}.{opt.name}.choice.{c}" in keys for c in opt.choices)
+    gaps = _i18n.missing()
+    assert gaps["en"] == [] and gaps["nl"] == [], "run python -m polytable.web._i18n"
+    for key, english in keys.items():
+        assert EN[key] and NL[key], key
+        if not key.endswith((".label",)) and ".choice." not in key:
+            # The English file says what the spec says: a changed help text must be translated again.
+            assert EN[key] == english, (key, EN[key], english)
+    assert NL["option.forma.obstacles.label"] == "Hindernissen"  # the rulebook's word (hindernisfiches)
+    ais = _i18n.ai_keys()
+    assert "ai.greedy" in ais and all(k in EN and k in NL for k in ais)
+
+
+def _server_reasons() -> set[str]:
+    """Every reason literal the server modules give an error (RoomError, _err, _error, DesignError, fail)."""
+    positions = {"RoomError": 2, "_err": 2, "_error": 2, "DesignError": 1, "fail": 1}
+    found: set[str] = set()
+    for path in WEB.glob("_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name not in positions:
+                    continue
+                args = [*node.args[positions[name] : positions[name] + 1]]
+                args += [k.value for k in node.keywords if k.arg == "reason"]
+                found |= {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                target = node.targets[0]
+                if isinstance(target, ast.Subscript) and ast.unparse(target.slice) == "'reason'":
+                    found.add(str(node.value.value))
+    return found
+
+
+def test_every_server_error_reason_has_a_text_in_both_languages() -> None:
+    used = _server_reasons()
+    assert len(used) > 50  # the scan sees the server's errors
+    assert used - {"engine"} <= set(_i18n.ERROR_REASONS), sorted(used - {"engine"} - set(_i18n.ERROR_REASONS))
+    for reason in _i18n.ERROR_REASONS:
+        assert f"error.{reason}" in EN and f"error.{reason}" in NL, reason
+
+
+def test_every_engine_message_has_a_dutch_pattern_that_translates_it_back() -> None:
+    templates = _i18n.engine_templates()
+    assert len(templates) > 200
+    assert "{at} would stick out over the edge of the board" in templates  # f-strings become templates
+    missing = [t for t in templates if t not in PATTERNS]
+    assert not missing, missing
+    for english, dutch in PATTERNS.items():  # a translation uses only the parts the message has
+        assert set(re.findall(r"\{(\w+)\}", dutch)) <= set(re.findall(r"\{(\w+)\}", english)), english
+    for template in templates:
+        if "}{" in template:
+            continue  # two parts side by side cannot be told apart; checked by example below
+        names = list(dict.fromkeys(re.findall(r"\{(\w+)\}", template)))
+        params = {n: f"Q{i}q" for i, n in enumerate(names)}
+        got = _i18n.translate_engine(_fill(template, params), ENGINE_NL)
+        assert got == _fill(PATTERNS[template], params), (template, got)
+
+
+def test_engine_messages_translate_nested_parts_and_words() -> None:
+    cases = {
+        "it is Player 2's turn, not Player 1's": "Speler 2 is aan de beurt, niet Speler 1",
+        "L r3 @ a1.1 is not allowed: it would overlap blocks already placed": (
+            "L r3 @ a1.1 mag niet: het zou blokken overlappen die al geplaatst zijn"
+        ),
+        "variant file: line 3, column 4: the numbers must run 1, 2, 3, ... without gaps; 5 is missing": (
+            "variantbestand: regel 3, kolom 4: de getallen moeten 1, 2, 3, ... lopen zonder gaten; 5 ontbreekt"
+        ),
+        "Place at least one cube": "Leg minstens één kubus",  # Qwirkle Cubes capitalises its reasons
+        "variant file: goal.length must be a whole number from 2 to 40, not 99": (
+            "variantbestand: goal.length moet een geheel getal van 2 tot 40 zijn, niet 99"
+        ),
+        "a message no pattern knows": "a message no pattern knows",
+    }
+    for english, dutch in cases.items():
+        assert _i18n.translate_engine(english, ENGINE_NL) == dutch
+
+
+def test_error_reasons_round_trip_over_http_and_websocket(client: TestClient) -> None:
+    r = client.get("/api/rooms/ZZZZZ")
+    body = r.json()
+    assert r.status_code == 404 and body["reason"] == "no_room" and body["params"] == {"code": "ZZZZZ"}
+    assert _fill(NL["error.no_room"], body["params"]) == "Er is geen kamer ZZZZZ."
+    room = make_room(client, seats=[{"kind": "here"}, {"kind": "invite", "name": "Bo"}])
+    assert [s["default_name"] for s in room["room"]["seats"]] == [True, False]  # "Player 1" is the server's
+    code = room["code"]
+    assert client.post(f"/api/rooms/{code}/join", json={"seat": 1}).status_code == 200
+    taken = client.post(f"/api/rooms/{code}/join", json={"seat": 1})
+    assert taken.status_code == 409
+    assert taken.json()["reason"] == "seat_taken" and taken.json()["params"] == {"seat": 2}
+    assert _fill(NL["error.seat_taken"], taken.json()["params"]) == "Plaats 2 is al bezet."
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        hello(ws, room["tokens"]["0"])
+        v = state(ws)["version"]
+        ws.send_json({"type": "act", "seat": 1, "version": v, "action": "1"})
+        err = error(ws)
+        assert (err["code"], err["reason"], err["params"]) == ("forbidden", "not_your_seat", {"seat": 2})
+        assert "seat 2" in err["message"]  # the English fallback stays
+        ws.send_json({"type": "nonsense"})
+        err = error(ws)
+        assert err["reason"] == "unknown_type" and err["params"] == {"type": "nonsense"}
+    with client.websocket_connect("/ws/ZZZZZ") as ws:
+        err = ws.receive_json()
+        assert (err["code"], err["reason"]) == ("missing", "no_room")
+
+
+def test_engine_errors_reach_the_client_as_translatable_text(client: TestClient) -> None:
+    try:
+        get_game("forma")
+    except Exception:
+        pytest.skip("forma is not installed")
+    bad = client.post("/api/rooms", json={"game": "forma", "players": 2, "options": {"obstacles": 99}})
+    assert bad.status_code == 400 and bad.json()["reason"] == "engine"
+    assert (
+        _i18n.translate_engine(bad.json()["error"], ENGINE_NL) == "optie 'obstacles' moet hoogstens 25 zijn; kreeg 99"
+    )
+    room = make_room(client, game="forma", players=2, options={"obstacles": 0})
+    with client.websocket_connect(f"/ws/{room['code']}") as ws:
+        hello(ws, room["tokens"]["0"], room["tokens"]["1"])
+        v = state(ws)["version"]
+        ws.send_json({"type": "act", "seat": 0, "version": v, "action": "F5 r0 @ a1"})
+        err = error(ws)
+        assert (err["code"], err["reason"]) == ("illegal", "engine")
+        dutch = _i18n.translate_engine(err["message"], ENGINE_NL)
+        assert dutch != err["message"] and "spelbord" in dutch, dutch
+        ws.send_json({"type": "preview", "seat": 1, "action": "F5 r0 @ j10", "ask": 1})
+        pv = next(m for m in iter(ws.receive_json, None) if m["type"] == "preview")
+        assert pv["ok"] is False and pv["reason"] == "not_your_turn"
+    check = client.post("/api/formfinity/validate", json={"variant_file": ""}).json()
+    assert check["ok"] is False and check["reason"] == "variant_text"
+
+
+def test_the_engine_table_is_valid_json_with_patterns_and_words() -> None:
+    raw = json.loads((_i18n.I18N / "engine.nl.json").read_text(encoding="utf-8"))
+    assert set(raw) == {"patterns", "words"}
+    assert raw["words"]["Player"] == "Speler"
