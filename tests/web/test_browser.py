@@ -203,4 +203,10 @@ def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, br
     page.locator("#replay-next").click()
     page.locator("#replay-info").filter(has_text="Position 1").wait_for()
     assert "chance" in page.locator("#replay-info").inner_text()
+    page.locator("#replay-next").click()
+    page.locator("#replay-info").filter(has_text="Position 2").wait_for()
+    # each position is drawn by the game's own board (read-only), not as engine text
+    page.locator("#replay-board #fd-sheet").wait_for()
+    assert page.locator("#replay-board #fd-sheet .ghost").count() == 0
+    _shot(page, "foldris-replay")
     assert page.errors == []

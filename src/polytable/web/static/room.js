@@ -212,10 +212,7 @@ export function openRoom(root, code, { where, navigate }) {
     const r = msg.result || {};
     const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`));
     const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, t("room.step"));
-    const seat = targetSeat();
-    const final = seat === null ? msg.spectator : msg.mine[String(seat)];
     el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
-      final ? h("details", {}, h("summary", { class: "button secondary" }, t("room.final")), h("pre", { class: "board", id: "final-board" }, final.render)) : null,
       stepBtn,
       h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record")));
     el.over.hidden = false;
@@ -223,14 +220,22 @@ export function openRoom(root, code, { where, navigate }) {
 
   async function startReplay() {
     replayAt = 0;
-    const pre = h("pre", { class: "board", id: "replay-board" });
+    // Each position is drawn by the game's own board, read-only, as a spectator sees it (no text rendering:
+    // the board speaks the chosen language; the engine's text does not).
+    const host = h("div", { class: "replay-board", id: "replay-board" });
     const info = h("p", { class: "status", id: "replay-info" });
     const range = h("input", { type: "range", min: 0, max: msg.moves, value: 0, "aria-label": t("room.position") });
+    const board = boardFor(msg.room.game);
+    const none = () => {};
     const go = async (n) => {
       replayAt = Math.max(0, Math.min(msg.moves, n));
       try {
         const st = await api(`/api/rooms/${code}/step/${replayAt}`);
-        pre.textContent = st.render;
+        const shown = { ...msg, over: st.result !== null, result: st.result || msg.result, acting: [] };
+        board.render(host, {
+          msg: shown, part: { view: st.view, render: st.render, legal: [], count: 0, to_act: false }, seat: targetSeat(), seatName,
+          play: none, undo: none, preview: async () => null, announce: none, replay: true,
+        });
         range.value = String(replayAt);
         const a = st.action;
         info.textContent = t("room.positionOf", { n: st.position, total: st.total }) +
@@ -238,7 +243,7 @@ export function openRoom(root, code, { where, navigate }) {
       } catch (e) { toast(e.message, true); }
     };
     range.addEventListener("input", () => go(Number(range.value)));
-    el.boardBox.replaceChildren(info, pre, h("div", { class: "replay" },
+    el.boardBox.replaceChildren(info, host, h("div", { class: "replay" },
       h("button", { class: "secondary", "aria-label": t("room.first"), onclick: () => go(0) }, "⏮"),
       h("button", { class: "secondary", id: "replay-prev", "aria-label": t("room.prev"), onclick: () => go(replayAt - 1) }, "◀"),
       range,

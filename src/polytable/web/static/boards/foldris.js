@@ -3,7 +3,7 @@
 // file only draws them (the ghost uses the card's drawing with the notation's order of effects: mirror,
 // then trim square K in reading order, then K quarter turns clockwise, then a drop onto the column tops).
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 import * as generic from "./generic.js";
 
 const WIDTH = 8;
@@ -167,7 +167,8 @@ export function render(el, ctx) {
   h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? t("fd.out") : p.chosen ? t("fd.chosen") : ""}`))));
   const stats = me ? h("p", { class: "help" }, t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
     (me.out ? t("fd.outIn", { n: me.out }) : "") + (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : "")) : null;
-  const text = h("details", {}, h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render));
+  // The engine's text rendering is English (it is the terminal's view), so it is offered in English only.
+  const text = lang === "en" ? h("details", {}, h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render)) : null;
   const extra = h("div", {}, cardBox, folded, mine, stats, controls, hint, others, text);
   generic.render(el, { ...ctx, hideText: true }, extra);
   if (chosen && el._generic) el._generic.input.value = chosen.text;

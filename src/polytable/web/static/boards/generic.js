@@ -18,12 +18,12 @@ export function render(el, ctx, extra = null) {
   g.pre.textContent = part.render;
   g.pre.hidden = !!(extra && ctx.hideText);
   const acting = !!part.to_act;
-  g.controls.hidden = ctx.seat === null || ctx.seat === undefined;
+  g.controls.hidden = ctx.seat === null || ctx.seat === undefined || !!ctx.replay;
   g.input.disabled = !acting;
   g.play.disabled = !acting;
   g.undo.hidden = !part.can_undo;
   g.search.hidden = !acting;
-  g.form.hidden = !!ctx.msg.over;
+  g.form.hidden = !!ctx.msg.over || !!ctx.replay;
   if (g.version !== ctx.msg.version || g.seat !== ctx.seat) {
     g.version = ctx.msg.version;
     g.seat = ctx.seat;
