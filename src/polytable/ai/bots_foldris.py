@@ -19,12 +19,21 @@ The search, per move:
 
 Endgame: the final score is only the number of lines, so with ``endgame`` cards or fewer left after the
 revealed one the search runs to the end of the deck (three own plies, ``beam2`` drops at the middle one)
-and values a line 1000, sheet shape nothing; an elimination is worth a large loss (before the end) or no
-more lines (at the end, where it is exact). A CPU-time budget (``seconds``, ``time.thread_time``, so a
-loaded machine does not change the play) stops widening the first-ply beam; with the defaults a solo move
-costs 13.7 ms of CPU on average, 32 ms at the 99th percentile (docs/ai-foldris.md).
+and values a line 1000, sheet shape nothing. An elimination before the end is a large loss; at the end it
+is worth no more lines in solo, and a lost game with opponents (being out on the last card loses to a
+survivor with fewer lines), where a bonus point left is also worth 1 (the tie-break after lines).
 
-Measured over 1,000 seeded solo games: mean 10.33 lines (greedy 9.81), no perfect game.
+Perfect games (solo): 23 blocks and the start square are exactly 12 rows, so one hole or one trimmed
+square rules out the 12th line. While the sheet is still flawless (no hole, no trim; :func:`_flawless`)
+every leaf or drop that makes the first flaw costs ``perfect`` (default -80, about two lines) on top of the
+shape terms, so the search stops spending its first flaw casually; once a flaw exists the term is off and
+the player plays for 11 with one spare row. A hole made by the move itself is charged again at every leaf
+below it (its sheet still holds it), which makes the search defer a flaw. ``misfit`` (off by default)
+adds, while flawless, the share of the cards left whose shape has no hole-free resting place beside the
+next barrier (:func:`_patterns`).
+
+A CPU-time budget (``seconds``, ``time.thread_time``, so a loaded machine does not change the play) stops
+widening the first-ply beam. Figures (mean lines, CPU per move) are in docs/ai-foldris.md.
 """
 
 from __future__ import annotations
@@ -83,11 +92,41 @@ def _groups(deck: tuple[int, ...], tables: tuple[VariantTable, ...], cards: tupl
     return list(groups.values())
 
 
+EXTRA: dict[str, float] = {"misfit": 0.0, "perfect": -80.0}
+"""Search-only leaf terms (on top of the one-ply ``WEIGHTS``): ``misfit`` weighs the share of the cards
+left whose shape has no hole-free resting place beside the next barrier."""
+
+
+def _patterns(table: VariantTable) -> tuple[tuple[int, str], ...]:
+    """Per untrimmed variant: (cost, the steps of its bottom profile as a string); "" for one column wide.
+
+    A variant rests without leaving a hole exactly where the surface's steps between neighbouring columns
+    equal its own, so a substring test finds every hole-free resting place at once.
+    """
+    out = []
+    for v in table.variants:
+        if v.trim:
+            continue
+        bs = [b for _, b in v.profile]
+        out.append((v.cost, "".join(chr(80 + bs[j + 1] - bs[j]) for j in range(len(bs) - 1))))
+    return tuple(out)
+
+
 class _Search:
     """The evaluation used by the search: the one-ply weights (optionally overridden) and a sheet cache."""
 
     def __init__(self, weights: dict[str, float]) -> None:
         self.w = weights
+        self.misfit = weights["misfit"]
+        self.flaw = 0.0
+        """``perfect`` while a perfect game is still possible (no hole, no trim yet), else 0: the cost of a
+        first flaw on top of the shape terms, since any hole or trim rules out the last line."""
+        self.tie = 0.0
+        """Value of a bonus point gained or spent when the search reaches the end (a tie-break in multiplayer)."""
+        self.end_dead = 0.0
+        """Value of an elimination in an exact search: no more lines in solo, a lost game otherwise."""
+        self.fit_cache: dict[tuple[tuple[int, ...], int, int], float] = {}
+        self.shapes: list[tuple[float, tuple[tuple[int, str], ...]]] = []
         self.land = weights["landing"]
         self.line4 = weights["lines"] * 4
         self.bonus = weights["bonus"]
@@ -103,6 +142,32 @@ class _Search:
             if len(self.cache) > 200_000:
                 self.cache.clear()
             hit = self.cache[key] = (evaluate_sheet(ink, height, 0, self.w), heights(ink))
+        return hit
+
+    def set_deck(self, groups: list[Group]) -> None:
+        """The cards left, as (share of the deck, patterns) per shape, for the misfit term of this move."""
+        total = sum(sum(lanes.values()) for _, lanes in groups) or 1
+        self.shapes = [(sum(lanes.values()) / total, _patterns(t)) for t, lanes in groups]
+        self.fit_cache.clear()
+
+    def misfit_term(self, hts: tuple[int, ...], lane: int, bonus: int) -> float:
+        """``misfit`` times the share of the cards left with no hole-free resting place beside the barrier
+        in ``lane`` (0: no barrier); memoised per surface."""
+        key = (hts, lane, bonus if bonus < 1 else 1)
+        hit = self.fit_cache.get(key)
+        if hit is None:
+            lo, hi = lane - 1, lane
+            steps = "".join(
+                "|" if lane and lo - 1 <= c <= hi else chr(80 + hts[c + 1] - hts[c]) for c in range(WIDTH - 1)
+            )
+            miss = 0.0
+            for share, pats in self.shapes:
+                for cost, pat in pats:
+                    if cost <= bonus and (pat in steps if pat else True):
+                        break
+                else:
+                    miss += share
+            hit = self.fit_cache[key] = self.misfit * miss
         return hit
 
     def gap_term(self, hts: tuple[int, ...], lane: int, height: int) -> float:
@@ -152,7 +217,7 @@ class _Search:
                         new = fold(new, r)
                         n += 1
                 if last:
-                    value = _END * n
+                    value = _END * n + self.tie * (n - v.cost)
                     for k in range(len(lanes)):
                         if value > best[k]:
                             best[k] = value
@@ -160,8 +225,13 @@ class _Search:
                 h2 = height - n
                 base, hts2 = self.sheet_value(new, h2)
                 value = base + extra + w_land * (y + (v.height - 1) / 2 - n) + (w_line4 + w_bonus) * n
+                if self.flaw and (v.trim or sum(hts2) != new.bit_count()):
+                    value += self.flaw
+                bon = budget + n - v.cost
                 for k, lane in enumerate(lanes):
                     val = value + self.gap_term(hts2, lane, h2)
+                    if self.misfit:
+                        val += self.misfit_term(hts2, lane, bon)
                     if val > best[k]:
                         best[k] = val
         return best
@@ -193,10 +263,29 @@ class _Search:
                     + self.bonus * (n - v.cost)
                     + (self.trim if v.trim else 0.0)
                 )
+                if self.flaw and (v.trim or sum(heights(new)) != new.bit_count()):
+                    terms += self.flaw
                 value = terms + evaluate_sheet(new, h, bar, self.w)
-                out.append((value, _END * n if exact else terms, i, col, new, bar, h, budget + n - v.cost))
+                if self.misfit:
+                    value += self.misfit_term(heights(new), lane if bar else 0, budget + n - v.cost)
+                own = _END * n + self.tie * (n - v.cost) if exact else terms
+                out.append((value, own, i, col, new, bar, h, budget + n - v.cost))
         out.sort(key=lambda t: -t[0])
         return out
+
+
+def _flawless(state: FoldrisState, player: int) -> bool:
+    """No hole and no trimmed square on the player's sheet so far (a perfect game is still possible).
+
+    Trims are seen by counting: with one block size, every square drawn is either inked or folded away.
+    """
+    deck = deck_of(state.config)
+    sizes = {len(shape) for _, shape in deck.shapes}
+    sheet = state.sheets[player]
+    ink = sheet.ink.bit_count()
+    if len(sizes) != 1 or sum(heights(sheet.ink)) != ink:
+        return False
+    return ink + WIDTH * sheet.lines == 4 + sizes.pop() * (state.round - 1)
 
 
 class FoldrisExpectimaxBot:
@@ -223,10 +312,10 @@ class FoldrisExpectimaxBot:
         self.endgame = endgame
         self.seconds = seconds
         self.name = name
-        unknown = set(weights) - set(WEIGHTS)
+        unknown = set(weights) - set(WEIGHTS) - set(EXTRA)
         if unknown:
             raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))}; weights are {', '.join(WEIGHTS)}")
-        self.search = _Search({**WEIGHTS, **{k: float(x) for k, x in weights.items()}})
+        self.search = _Search({**WEIGHTS, **EXTRA, **{k: float(x) for k, x in weights.items()}})
 
     def _expect(
         self,
@@ -250,14 +339,14 @@ class FoldrisExpectimaxBot:
                 for k, ln in enumerate(lane_list):
                     b = best[k]
                     if b == float("-inf"):
-                        b = 0.0 if exact else _DEAD
+                        b = self.search.end_dead if exact else _DEAD
                     total += lanes[ln] * b
             return total / len(deck)
         for t, lanes in groups:
             for ln, count in lanes.items():
                 kids = self.search.children(t, ink, barrier, height, bonus, ln, solo, exact)
                 if not kids:
-                    total += count * (0.0 if exact else _DEAD)
+                    total += count * (self.search.end_dead if exact else _DEAD)
                     continue
                 pos = next(k for k, i in enumerate(deck) if tables[i] is t and cards[i][1] == ln)
                 rest = deck[:pos] + deck[pos + 1 :]
@@ -279,9 +368,16 @@ class FoldrisExpectimaxBot:
         table = tables[state.card]
         sheet = state.sheets[player]
         solo = config.players == 1
+        self.search.tie = 0.0 if solo else 1.0
+        self.search.end_dead = 0.0 if solo else _DEAD
+        clean = solo and _flawless(state, player)
+        self.search.flaw = self.search.w["perfect"] if clean else 0.0
+        self.search.misfit = self.search.w["misfit"] if clean else 0.0
         remaining = len(state.deck)
         depth = 2 if remaining <= self.endgame else 1
         exact = remaining <= depth
+        if self.search.misfit:
+            self.search.set_deck(_groups(state.deck, tables, deck.cards))
         first = self.search.children(table, sheet.ink, sheet.barrier, sheet.height, sheet.bonus, lane, solo, exact)
         if not first:
             raise ConfigError(f"Foldris: player {player + 1} has no legal drop")

@@ -1,0 +1,77 @@
+"""The Foldris search's perfect-game terms: flaw detection, hole-free fit patterns, multiplayer endgame values."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from polytable.ai import make_bot
+from polytable.ai.bots_foldris import _DEAD, FoldrisExpectimaxBot, _flawless, _patterns
+from polytable.core import CHANCE, Rng, get_game
+from polytable.games.foldris import FoldrisState
+from polytable.games.foldris._cards import VariantTable
+from polytable.games.foldris._game import deck_of, table_of, tables_of
+
+GAME = get_game("foldris")
+
+
+def _first_decision(seed: int, players: int = 1) -> FoldrisState:
+    state = GAME.new_game(seed=seed, players=players)
+    while GAME.current_player(state) == CHANCE:
+        state = GAME.apply_chance(state)
+    assert isinstance(state, FoldrisState)
+    return state
+
+
+def test_flawless_until_a_hole_or_a_trim() -> None:
+    state = _first_decision(3)
+    assert _flawless(state, 0)
+    sheet = state.sheets[0]
+    # A square floating over an empty one: a hole.
+    holed = replace(sheet, ink=sheet.ink | (1 << (8 * 3 + 7)))
+    assert not _flawless(replace(state, sheets=(holed,)), 0)
+    # After one more round the sheet must hold 8 squares: 7 means a square was trimmed.
+    empty = [c for c in range(8) if not (sheet.ink >> c) & 1]
+    three = sum(1 << c for c in empty[:3])
+    four = three | 1 << empty[3]
+    assert not _flawless(replace(state, round=2, sheets=(replace(sheet, ink=sheet.ink | three),)), 0)
+    assert _flawless(replace(state, round=2, sheets=(replace(sheet, ink=sheet.ink | four),)), 0)
+
+
+def test_hole_free_patterns_match_the_surface_steps() -> None:
+    """An O rests without a hole only on a flat pair of columns; an S/Z only on a step of one."""
+    state = _first_decision(0)
+    tables = _tables_by_name(state)
+    o = [p for c, p in _patterns(tables["O"]) if c == 0]
+    assert o == [chr(80)]
+    s = {p for c, p in _patterns(tables["S"]) if c == 0}
+    assert s == {chr(80) + chr(81), chr(79)}
+    i = {p for c, p in _patterns(tables["I"]) if c == 0}
+    assert "" in i and chr(80) * 3 in i
+
+
+def _tables_by_name(state: FoldrisState) -> dict[str, VariantTable]:
+    deck = deck_of(state.config)
+    return {name: t for (name, _), t in zip(deck.cards, tables_of(state.config), strict=True)}
+
+
+def test_multiplayer_endgame_counts_elimination_as_a_loss() -> None:
+    """In solo an elimination at the end only stops the lines; with opponents it loses the game."""
+    solo = _first_decision(4, 1)
+    duo = _first_decision(4, 2)
+    bot = make_bot("hard", "foldris")
+    assert isinstance(bot, FoldrisExpectimaxBot)
+    bot.choose(GAME, solo, 0, Rng(0))
+    assert bot.search.end_dead == 0.0 and bot.search.tie == 0.0
+    assert bot.search.flaw < 0
+    bot.choose(GAME, duo, 0, Rng(0))
+    assert bot.search.end_dead == _DEAD and bot.search.tie > 0
+    assert bot.search.flaw == 0.0
+    assert table_of(duo) is not None
+
+
+def test_perfect_and_misfit_are_parameters() -> None:
+    bot = make_bot("hard:perfect=0,misfit=-40", "foldris")
+    assert isinstance(bot, FoldrisExpectimaxBot)
+    assert bot.search.w["perfect"] == 0.0 and bot.search.w["misfit"] == -40.0
+    state = _first_decision(6)
+    assert bot.choose(GAME, state, 0, Rng(0)) in set(GAME.legal_actions(state, 0))
