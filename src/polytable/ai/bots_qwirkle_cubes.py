@@ -3,7 +3,7 @@
 * ``greedy``: the best placement now minus what it leaves open, and rerolls of the cubes that placement
   does not use. ``greedy-keep`` (never rerolls) and ``greedy-points`` (no look-around) measure those two
   parts. The evaluation lives with the rules in ``games/qwirkle_cubes/_ai.py``.
-* ``hard`` (and ``medium``, the same with a quarter of the time): two things greedy does badly.
+* ``hard`` (and ``medium``, the same with a quarter of the time): what greedy does badly.
 
   1. *The reroll is a decision under chance, so it is judged by its expected value*: the candidates are
      greedy's reroll (the cubes its best placement leaves: rerolling those never costs anything this
@@ -12,51 +12,74 @@
      numbers (round ``r`` gives slot ``i`` the same shape under every mask), so masks are compared on the
      same luck, and hands met twice are valued once. Greedy never gives up two points now for a
      one-in-six shot at a Qwirkle; this does when that is worth more on average.
-  2. *A placement is judged by what it leaves*: the best few placements by greedy value are re-ranked by
-     ``greedy value - REPLY_WEIGHT * (the next player's best points on the table it leaves, with their
-     open hand: their reroll is to come, so this is an estimate weighted below 1) + FUTURE_WEIGHT * (the
-     mean best greedy value of our next hand: the cubes left plus sampled refills from the bag's known
-     counts, on that table)``. The last term is what greedy misses most: colours are for life (a reroll
-     changes only the shape), so which cubes stay in hand matters. Measured on the same 20 seeds at 0.3 s
-     against greedy: reroll search alone 10-10, with the reply term 11-9, with both terms 15-4 (1 tie).
+  2. *A placement is judged by the turn after it, sampled*: the best few placements by greedy value are
+     re-ranked by ``points now - REPLY_WEIGHT * E[the next player's points] + FUTURE_WEIGHT * E[our next
+     turn's greedy value]``. Each expectation is a mean over scenarios sampled from what we cannot know
+     (never from the state's generator): the next player's turn is played the way a greedy player plays
+     it (best placement on the table we leave, reroll of the cubes it does not use, best placement
+     again), so a line of 5 we open is charged at the Qwirkle the reroll really gives them; our next
+     turn is the cubes we keep plus a refill drawn from the bag's known colour counts, rerolled the same
+     way. Colours are for life (a reroll changes only the shape), so which cubes stay in hand matters.
+     If the reply goes out with the bag empty, the game ends there and our next turn is worth nothing:
+     the race for the +6 is in the model. Scenarios use common random numbers across candidates.
+  3. *Greedy's choice is the default*: an alternative reroll or placement replaces it only when its
+     paired advantage on the shared samples is more than ``CONFIDENCE`` standard errors above zero. On a
+     loaded machine a wall-clock budget may buy one or two samples, and following their luck is noise:
+     at 0.5 s on a machine at load 11, 60 games against greedy scored 0.53 without this rule and 0.73 on
+     the same seeds with it (40 other seeds: 0.56, so the size of the gain is uncertain).
 
-  Why not the generic MCTS (not tried): a random playout of this game costs ~25 ms, so 2 s buys under a
-  hundred playouts over a hundred moves of branching, too few to beat a good one-ply evaluation.
+  Speed: every decision values placements through a per-board memo (``_Values``): the placements of the
+  hands met in sampling overlap heavily, so each is scored once, and the best value of a hand met twice
+  is looked up.
+
+  Why not the generic MCTS: a random playout of this game costs ~25 ms, so 2 s buys under a hundred
+  playouts over a hundred moves of branching, too few to beat a good one-ply evaluation.
   Chance is sampled from the injected generator only (never the state's), so with ``rounds`` fixed a
   game replays exactly; with a time budget the number of samples depends on the machine. The budget per
-  decision is ``seconds`` (default 2.0 for ``hard``, 0.5 for ``medium``): the reroll search stops
-  sampling, and the placement re-ranking stops taking candidates, at 90% of it.
+  decision is ``seconds`` (default 2.0 for ``hard``, 0.5 for ``medium``), a cap: the reroll search stops
+  after ``MAX_ROUNDS`` samples per mask and the placement search after ``samples`` scenarios, or at 90%
+  of the budget, whichever comes first.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 from ..core import Game, Rng
-from ..games.qwirkle_cubes import Pass, Place, Reroll
-from ..games.qwirkle_cubes._ai import best_placement, placement_value, unused_mask
+from ..games.qwirkle_cubes import Board, Pass, Place, Reroll
+from ..games.qwirkle_cubes._ai import best_placement, placement_value, threat, unused_mask
+from ..games.qwirkle_cubes._board import Placement
 from ..games.qwirkle_cubes._check import largest_line
 from ..games.qwirkle_cubes._game import canonical_mask, hand_mask
-from ..games.qwirkle_cubes._state import PASS, PLACE, REROLL, QState, evolve
-from ..games.qwirkle_cubes._tiles import HAND_SIZE
+from ..games.qwirkle_cubes._state import PASS, PLACE, REROLL, QState
+from ..games.qwirkle_cubes._tiles import HAND_SIZE, LINE_MAX
 from ._bots import register_bot
 
 __all__ = ["QwirkleGreedy", "QwirkleSearch"]
 
-REPLY_WEIGHT = 0.5
-"""How much of the next player's best reply counts against a placement (their reroll is still to come,
-and the reply's points often exist whatever we play, so a full weight over-counts)."""
+REPLY_WEIGHT = 1.0
+"""How much of the next player's sampled points counts against a placement. What they would score
+whatever we play is common to every candidate and cancels, so the full weight is the honest one."""
 
 TOP_K = 10
-"""Placements re-ranked by the reply (by greedy value): the others are far behind in practice."""
+"""Placements re-ranked by the sampled turn after (by greedy value): the others are far behind in practice."""
 
-FUTURE_WEIGHT = 0.5
-"""How much of the next turn's expected best greedy value (the cubes left plus sampled refills, on the
-table as this placement leaves it) counts: the opponent moves in between, so it is discounted."""
+FUTURE_WEIGHT = 0.7
+"""How much of our next turn's sampled greedy value counts: the next player moves in between (and may
+take the spot), which the scenario does not play out on the table, so it is discounted."""
+
+SAMPLES = 16
+"""Scenarios per candidate placement at most (the time budget may stop the search first)."""
+
+CONFIDENCE = 1.0
+"""Standard errors by which a sampled alternative must beat greedy's own choice (reroll or placement) to
+replace it: with few samples (a short or starved budget) the noise of one lucky roll is larger than the
+differences being judged, and greedy's choice is the better default."""
 
 MAX_ROUNDS = 64
-"""Roll samples per reroll mask at most (the time budget usually stops the search first)."""
+"""Roll samples per reroll mask at most (the time budget may stop the search first)."""
 
 
 class QwirkleGreedy:
@@ -80,7 +103,7 @@ class QwirkleGreedy:
             hand = state.hands[player]
             hm = hand_mask(hand)
             need = largest_line(hm) if not state.board.cells else 0
-            top: list[tuple[tuple[int, int], ...]] = []
+            top: list[Placement] = []
             top_value = float("-inf")
             for placed in state.board.placements(hm, need):
                 v = placement_value(state, placed, player, self.look)
@@ -92,23 +115,86 @@ class QwirkleGreedy:
         return game.legal_actions(state, player).sample(rng)
 
 
-def _points_only_best(state: QState, player: int) -> float:
-    """The most points ``player`` can score now with their hand as it is (0 if nothing fits)."""
-    hand = state.hands[player]
-    if not hand:
-        return 0.0
-    hm = hand_mask(hand)
-    best = 0.0
-    board = state.board
-    for placed in board.placements(hm, 0):
-        v = board.scratch(placed).score_placed(placed)[0]
-        if v > best:
-            best = v
-    return best
+class _Values:
+    """Greedy values of placements on one board for one player, each placement scored once.
+
+    The value is ``games/qwirkle_cubes/_ai.placement_value``'s (points, +6 for going out, minus the
+    Qwirkle chances handed to the others through lines of 5: ``threat`` against ``hands``) or, with
+    ``look`` off, points only. ``best`` memoises per set of distinct faces: sampling meets the same hands
+    again and again."""
+
+    __slots__ = ("_best", "_part", "bag_empty", "board", "hands", "look", "need_first", "player")
+
+    def __init__(self, board: Board, player: int, hands: tuple[tuple[int, ...], ...], bag_empty: bool, look: bool):
+        self.board = board
+        self.player = player
+        self.hands = hands
+        self.bag_empty = bag_empty
+        self.look = look
+        self.need_first = not board.cells
+        self._part: dict[Placement, float] = {}
+        self._best: dict[int, tuple[float, Placement]] = {}
+
+    def part(self, placed: Placement) -> float:
+        """The value of ``placed`` without the going-out bonus (which depends on the hand's size)."""
+        got = self._part.get(placed)
+        if got is None:
+            after = self.board.scratch(placed)
+            got = float(after.score_placed(placed)[0])
+            if self.look:
+                got -= threat(after, placed, self.hands, self.player)
+            self._part[placed] = got
+        return got
+
+    def best(self, hand: tuple[int, ...]) -> tuple[float, Placement]:
+        """(value, placement) of the best placement of ``hand`` (sorted); ``(-inf, ())`` if none fits."""
+        hm = hand_mask(hand)
+        key = hm << 3 | len(hand) if self.bag_empty else hm  # only the going-out bonus sees the size
+        got = self._best.get(key)
+        if got is not None:
+            return got
+        need = largest_line(hm) if self.need_first else 0
+        out_bonus = LINE_MAX if self.bag_empty else 0
+        size = len(hand)
+        best: tuple[float, Placement] = (float("-inf"), ())
+        part = self.part
+        for placed in self.board.placements(hm, need):
+            v = part(placed)
+            if out_bonus and len(placed) == size:
+                v += out_bonus
+            if v > best[0]:
+                best = (v, placed)
+        self._best[key] = best
+        return best
+
+    def after_greedy_reroll(self, hand: tuple[int, ...], shapes: list[int]) -> tuple[float, Placement]:
+        """A greedy player's turn: reroll the cubes the best placement leaves (all if nothing fits),
+        with ``shapes`` as the roll, then the best placement of the hand that gives."""
+        _, first = self.best(hand)
+        mask = unused_mask(hand, first) if first else (1 << len(hand)) - 1
+        if not mask:
+            return self.best(hand)
+        return self.best(_rolled(hand, mask, shapes))
+
+
+def _lower_bound(diffs: list[float]) -> float:
+    """Mean minus ``CONFIDENCE`` standard errors (-inf under two samples: no spread to judge by)."""
+    n = len(diffs)
+    if n < 2:
+        return float("-inf")
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - CONFIDENCE * math.sqrt(var / n)
+
+
+def _rolled(hand: tuple[int, ...], mask: int, shapes: list[int]) -> tuple[int, ...]:
+    """``hand`` with the cubes in ``mask`` showing ``shapes[slot]`` (colours stay), sorted."""
+    return tuple(sorted(t // 6 * 6 + shapes[i] if mask >> i & 1 else t for i, t in enumerate(hand)))
 
 
 class QwirkleSearch:
-    """``hard``/``medium``: expected-value rerolls and reply-aware placements (see the module docstring)."""
+    """``hard``/``medium``: expected-value rerolls and placements judged by a sampled next turn (see the
+    module docstring)."""
 
     def __init__(
         self,
@@ -118,38 +204,32 @@ class QwirkleSearch:
         top: int = TOP_K,
         rounds: int | None = None,
         future: float = FUTURE_WEIGHT,
-        samples: int = 8,
+        samples: int | None = None,
         cpu: bool = False,
     ) -> None:
-        """``rounds``: a fixed number of roll samples per reroll mask instead of the time budget (the
-        choices then depend on the seeds only, for tests and reproducible ladders). ``cpu``: the budget
+        """``rounds``: a fixed number of samples for every decision, and no time limit anywhere (the
+        choices then depend on the seeds only, for tests and reproducible ladders): roll samples per reroll
+        mask and, unless ``samples`` is given, scenarios per candidate placement. ``cpu``: the budget
         is CPU seconds of this process, not wall seconds (fair measurements on a loaded machine, where a
         wall budget buys less thinking). ``future``/``reply``: the weights of the two placement terms;
-        ``top``: how many placements they re-rank; ``samples``: refills sampled for the future term."""
+        ``top``: how many placements they re-rank; ``samples``: scenarios per candidate placement at most
+        (default ``SAMPLES``)."""
         self.seconds = float(seconds)
         self.rounds = None if rounds is None else max(1, int(rounds))
         self.future = float(future)
+        if samples is None:
+            samples = SAMPLES if self.rounds is None else self.rounds
         self.samples = max(1, int(samples))
         self.clock = time.process_time if cpu else time.perf_counter
         self.reply = float(reply)
-        self.top = int(top)
+        self.top = max(1, int(top))
         self.name = name
 
     # ------------------------------------------------------------------ rerolls
-    def _hand_value(
-        self, state: QState, player: int, hand: tuple[int, ...], memo: dict[tuple[int, ...], float]
-    ) -> float:
-        got = memo.get(hand)
-        if got is None:
-            s = evolve(state, hands=(*state.hands[:player], hand, *state.hands[player + 1 :]))
-            v, best = best_placement(s, player)
-            got = v if best else 0.0
-            memo[hand] = got
-        return got
-
     def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
         hand = state.hands[player]
-        _, best = best_placement(state, player)
+        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        _, best = values.best(hand)
         base = unused_mask(hand, best) if best else (1 << len(hand)) - 1
         used = [i for i in range(len(hand)) if not base >> i & 1]
         masks = sorted(
@@ -160,9 +240,7 @@ class QwirkleSearch:
         )
         if len(masks) == 1:
             return Reroll(masks[0])
-        memo: dict[tuple[int, ...], float] = {}
-        totals = dict.fromkeys(masks, 0.0)
-        counts = dict.fromkeys(masks, 0)
+        samples: dict[int, list[float]] = {m: [] for m in masks}
         deadline = self.clock() + self.seconds * 0.9
         limit = MAX_ROUNDS if self.rounds is None else self.rounds
         timed = self.rounds is None
@@ -171,21 +249,23 @@ class QwirkleSearch:
         while rounds < limit and not out_of_time:
             shapes = [rng.below(6) for _ in hand]
             for m in masks:
-                rolled = tuple(sorted(t // 6 * 6 + shapes[i] if m >> i & 1 else t for i, t in enumerate(hand)))
-                totals[m] += self._hand_value(state, player, rolled, memo)
-                counts[m] += 1
+                v, placed = values.best(_rolled(hand, m, shapes))
+                samples[m].append(v if placed else 0.0)
                 # The first round always completes; later ones may stop part-way (means stay comparable).
                 if timed and rounds and self.clock() > deadline:
                     out_of_time = True
                     break
             rounds += 1
-            if timed and self.clock() > deadline:
-                break
-        best_mask, best_value = base, totals[base] / counts[base]
+        # Greedy's reroll stands unless another is better with some confidence: paired differences on the
+        # same rolls, judged by their lower bound (a search starved of time falls back to greedy's reroll
+        # instead of following the luck of one or two samples).
+        ref = samples[base]
+        best_mask, best_bound = base, 0.0
         for m in masks:
-            v = totals[m] / counts[m]
-            if v > best_value + 1e-9:
-                best_mask, best_value = m, v
+            if m != base:
+                bound = _lower_bound([a - b for a, b in zip(samples[m], ref, strict=False)])
+                if bound > best_bound + 1e-9:
+                    best_mask, best_bound = m, bound
         return Reroll(best_mask)
 
     # ------------------------------------------------------------------ placements
@@ -193,58 +273,41 @@ class QwirkleSearch:
         deadline = self.clock() + self.seconds * 0.9
         hand = state.hands[player]
         hm = hand_mask(hand)
-        need = largest_line(hm) if not state.board.cells else 0
-        scored = [(placement_value(state, p, player), i, p) for i, p in enumerate(state.board.placements(hm, need))]
+        board = state.board
+        need = largest_line(hm) if not board.cells else 0
+        now = _Values(board, player, state.hands, state.bag_size == 0, True)
+        options = list(board.placements(hm, need))
+        if len(options) == 1:
+            return Place(options[0])
+        scored = []
+        for i, placed in enumerate(options):
+            v = now.part(placed)
+            if len(placed) == len(hand) and state.bag_size == 0:
+                v += LINE_MAX
+            scored.append((v, i, placed))
         scored.sort(key=lambda x: (-x[0], x[1]))
-        n = state.config.players
-        nxt = (player + 1) % n
-        best: list[tuple[tuple[int, int], ...]] = []
-        best_v = float("-inf")
-        draws = self._draw_samples(state, rng) if self.future else []
-        for i, (v, _, placed) in enumerate(scored[: self.top]):
-            if i and self.rounds is None and self.clock() > deadline:
-                break  # out of time: the candidates so far, best by greedy value first, were all judged
-            after = state.board.with_cubes(placed)
-            rest = list(hand)
-            for t, _c in placed:
-                rest.remove(t)
-            finished = not rest and state.bag_size == 0
-            if not finished:
-                s2 = evolve(state, board=after, placed=after.order)
-                if self.reply:
-                    v -= self.reply * _points_only_best(s2, nxt)
-                if self.future:
-                    total = 0.0
-                    memo: dict[tuple[int, ...], float] = {}
-                    for drawn in draws:
-                        new_hand = tuple(sorted(rest + drawn[: HAND_SIZE - len(rest)]))
-                        total += self._hand_value(s2, player, new_hand, memo)
-                    v += self.future * total / len(draws)
-            if v > best_v + 1e-9:
-                best_v, best = v, [placed]
-            elif v >= best_v - 1e-9:
-                best.append(placed)
+        cands = [_Candidate(state, player, placed) for _, _, placed in scored[: self.top]]
+        if len(cands) > 1 and (self.reply or self.future):
+            limit = self.samples
+            timed = self.rounds is None
+            for _ in range(limit):
+                scenario = _Scenario(state, rng)
+                for c in cands:
+                    c.add(scenario)
+                if timed and self.clock() > deadline:
+                    break
+        # The same confidence rule as for rerolls: a candidate displaces greedy's choice (the first) only
+        # when its paired advantage over the shared scenarios has a positive lower bound.
+        ref = cands[0].outcomes(self.reply, self.future)
+        best: list[Placement] = [cands[0].placed]
+        best_bound = 0.0
+        for c in cands[1:]:
+            bound = _lower_bound([a - b for a, b in zip(c.outcomes(self.reply, self.future), ref, strict=True)])
+            if bound > best_bound + 1e-9:
+                best_bound, best = bound, [c.placed]
+            elif bound >= best_bound - 1e-9:
+                best.append(c.placed)
         return Place(best[rng.below(len(best))] if len(best) > 1 else best[0])
-
-    def _draw_samples(self, state: QState, rng: Rng) -> list[list[int]]:
-        """Sampled refills (up to 6 cubes from the bag's known counts, random shapes), the same for every
-        candidate placement (common random numbers); only as many are used as the placement frees."""
-        out = []
-        for _ in range(self.samples):
-            bag = list(state.bag)
-            total = sum(bag)
-            drawn = []
-            for _ in range(min(HAND_SIZE, total)):
-                r = rng.below(total)
-                c = 0
-                while r >= bag[c]:
-                    r -= bag[c]
-                    c += 1
-                bag[c] -= 1
-                total -= 1
-                drawn.append(c * 6 + rng.below(6))
-            out.append(drawn)
-        return out
 
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         if state.phase == PASS:
@@ -254,6 +317,104 @@ class QwirkleSearch:
         if state.phase == PLACE:
             return self._place(state, player, rng)
         return game.legal_actions(state, player).sample(rng)
+
+
+class _Scenario:
+    """What we cannot know about the turn after a placement, sampled once and shared by every candidate
+    (common random numbers): the next player's reroll shapes, our refill (colours from the bag's known
+    counts, shapes) and our own reroll shapes."""
+
+    __slots__ = ("draw", "opp_shapes", "our_shapes")
+
+    def __init__(self, state: QState, rng: Rng) -> None:
+        self.opp_shapes = [rng.below(6) for _ in range(HAND_SIZE)]
+        self.our_shapes = [rng.below(6) for _ in range(HAND_SIZE)]
+        bag = list(state.bag)
+        total = sum(bag)
+        drawn = []
+        for _ in range(min(HAND_SIZE, total)):
+            r = rng.below(total)
+            c = 0
+            while r >= bag[c]:
+                r -= bag[c]
+                c += 1
+            bag[c] -= 1
+            total -= 1
+            drawn.append(c * 6 + rng.below(6))
+        self.draw = drawn
+
+
+class _Candidate:
+    """One placement and the sums of its sampled next turns."""
+
+    __slots__ = (
+        "_after",
+        "_mine",
+        "_theirs",
+        "bag_after",
+        "finished",
+        "nexts",
+        "opp",
+        "opp_hand",
+        "placed",
+        "player",
+        "points",
+        "replies",
+        "rest",
+        "state",
+    )
+
+    def __init__(self, state: QState, player: int, placed: Placement) -> None:
+        self.state = state
+        self.player = player
+        self.placed = placed
+        rest = list(state.hands[player])
+        for t, _ in placed:
+            rest.remove(t)
+        self.rest = tuple(rest)
+        after = state.board.scratch(placed)
+        self.finished = not rest and state.bag_size == 0
+        self.points = float(after.score_placed(placed)[0] + (LINE_MAX if self.finished else 0))
+        n = state.config.players
+        self.opp = (player + 1) % n
+        self.opp_hand = state.hands[self.opp]
+        self.bag_after = max(0, state.bag_size - (HAND_SIZE - len(rest)))
+        self.replies: list[float] = []
+        self.nexts: list[float] = []
+        self._after: Board | None = None
+        self._theirs: _Values | None = None
+        self._mine: _Values | None = None
+
+    def add(self, sc: _Scenario) -> None:
+        reply, mine = self._sample(sc)
+        self.replies.append(reply)
+        self.nexts.append(mine)
+
+    def _sample(self, sc: _Scenario) -> tuple[float, float]:
+        """(the next player's points, our next turn's value) in one scenario."""
+        if self.finished:
+            return 0.0, 0.0  # the game ends here: no reply, no next turn
+        if self._after is None:
+            self._after = self.state.board.with_cubes(self.placed)
+        after = self._after
+        refill = sc.draw[: HAND_SIZE - len(self.rest)] if self.state.bag_size else []
+        new_hand = tuple(sorted(self.rest + tuple(refill)))
+        # The next player's turn, played as greedy plays it: points only count (their Qwirkle included).
+        if self._theirs is None:
+            self._theirs = _Values(after, self.opp, self.state.hands, self.bag_after == 0, False)
+        reply, placed = self._theirs.after_greedy_reroll(self.opp_hand, sc.opp_shapes)
+        if not placed:
+            reply = 0.0
+        if placed and self.bag_after == 0 and len(placed) == len(self.opp_hand):
+            return reply, 0.0  # they go out: the game ends before our next turn
+        if self._mine is None:
+            self._mine = _Values(after, self.player, self.state.hands, self.bag_after == 0, True)
+        mine, placed = self._mine.after_greedy_reroll(new_hand, sc.our_shapes)
+        return reply, mine if placed else 0.0
+
+    def outcomes(self, reply: float, future: float) -> list[float]:
+        """The placement's value in each scenario so far."""
+        return [self.points - reply * r + future * m for r, m in zip(self.replies, self.nexts, strict=True)]
 
 
 def _hard(**kw: Any) -> QwirkleSearch:
