@@ -2,9 +2,10 @@
 
 ``puzzle`` only reads the pattern (a name, inline text or a file), calls the pure solver in
 :mod:`polytable.games.quadefy._puzzle` and prints the answer layer by layer with the search statistics.
-``solve`` runs the exact search of :mod:`polytable.games.quadefy._fullsolve` from the empty cube with a
-time limit and an optional checkpoint file (a later run with the same file resumes), printing each first
-move's verdict as it is proven. The ``puzzle`` and ``solve`` groups are shared: if another game has
+``solve`` runs the exact search of :mod:`polytable.games.quadefy._fullsolve` (or, with ``--native``, the
+same search compiled: :mod:`polytable.ai._native`) from the empty cube with a time limit and an optional
+checkpoint file (a later run with the same file resumes; both solvers share its format), printing each
+first move's verdict as it is proven. The ``puzzle`` and ``solve`` groups are shared: if another game has
 already created one, the subcommand joins it.
 """
 
@@ -192,6 +193,12 @@ def _register_solve(app: typer.Typer) -> None:
         ] = True,
         stability: Annotated[bool, typer.Option("--stability", help="The stability option (default off).")] = False,
         quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines on stderr.")] = False,
+        native: Annotated[
+            bool, typer.Option("--native", help="Use the compiled solver (built with the machine's C compiler).")
+        ] = False,
+        table_log2: Annotated[
+            int, typer.Option("--table-log2", min=16, max=32, help="--native: 2^N table entries of 16 bytes.")
+        ] = 26,
     ) -> None:
         """Prove who wins Quadefy with perfect play from the empty cube (exact negamax with symmetry)."""
         flags = (REACH if reachability else 0) | (STABLE if stability else 0)
@@ -226,7 +233,18 @@ def _register_solve(app: typer.Typer) -> None:
                 with path.open("a", encoding="ascii") as fh:
                     fh.write(checkpoint_line(key, value))
 
-        rep = solve_game(flags, max_seconds, known, report, step, on_record)
+        if native:
+            from ..ai._native import unavailable_reason
+
+            why = unavailable_reason()
+            if why is not None:
+                typer.echo(f"error: the native solver is not available: {why}", err=True)
+                raise typer.Exit(2)
+            from ..ai._native.quadefy_full import solve_game_native
+
+            rep = solve_game_native(flags, max_seconds, known, report, step, on_record, table_log2)
+        else:
+            rep = solve_game(flags, max_seconds, known, report, step, on_record)
         if as_json:
             typer.echo(json.dumps(solve_report_json(rep, flags), indent=2))
         else:
