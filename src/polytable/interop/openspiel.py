@@ -284,7 +284,10 @@ class OpenSpielMCTSBot:
         from open_spiel.python.algorithms import mcts
 
         cfg = state.config
-        osg = load(game.spec.id, dict(cfg), cfg.players)
+        # Only options that differ from their defaults: OpenSpiel's game-string parser splits values
+        # that contain commas (FORMFINITY's default weights "3,4,4,4,1"), which broke cloning.
+        defaults = {o.name: o.default for o in game.spec.options}
+        osg = load(game.spec.id, {k: v for k, v in dict(cfg).items() if defaults.get(k, object()) != v}, cfg.players)
         ostate = osg.new_initial_state()
         ostate.s = state
         seed = int(rng.below(2**31))
