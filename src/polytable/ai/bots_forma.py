@@ -20,7 +20,6 @@ placements that can close something), picking the best difference.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +28,7 @@ from ..games.forma import _pieces as P
 from ..games.forma._rules import enclosed, neighbours
 from ..games.forma._state import FormaState, Pick, Place
 from ._bots import register_bot
+from ._clock import budget_clock
 
 __all__ = ["HOT_CAP", "RANDOM_CANDIDATES", "FormaGreedy", "FormaLookahead", "candidates"]
 
@@ -184,9 +184,7 @@ class FormaLookahead:
         clock: str = "wall",
         name: str = "hard",
     ) -> None:
-        if clock not in ("wall", "cpu"):
-            raise ConfigError("clock must be wall (the default) or cpu (this thread's CPU time)")
-        self.clock = time.perf_counter if clock == "wall" else time.thread_time
+        self.clock = budget_clock(clock)
         if width < 1 or seconds <= 0:
             raise ConfigError("width must be at least 1 and seconds positive")
         self.seconds = float(seconds)

@@ -26,7 +26,6 @@ A decision with one legal action is played at once.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ..core import CHANCE, ConfigError, Game, Rng
@@ -34,6 +33,7 @@ from ..games.formfinity import _ai
 from ..games.formfinity._board import setup_for
 from ..games.formfinity._state import CHOOSE, DRAW, OVER, FormfinityState
 from ._bots import GreedyBot, register_bot
+from ._clock import budget_clock
 
 __all__ = ["FormfinityLookahead"]
 
@@ -69,9 +69,7 @@ class FormfinityLookahead:
         clock: str = "wall",
         name: str = "hard",
     ) -> None:
-        if clock not in ("wall", "cpu"):
-            raise ConfigError("clock must be wall (the default) or cpu (this thread's CPU time)")
-        self.clock = time.perf_counter if clock == "wall" else time.thread_time
+        self.clock = budget_clock(clock)
         if width < 1 or samples < 1 or batch < 1:
             raise ConfigError("width, samples and batch must be at least 1")
         if seconds <= 0:
