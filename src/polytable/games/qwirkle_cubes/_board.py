@@ -429,30 +429,17 @@ class Board:
         r: int,
         acc: Placement,
     ) -> Placement:
-        fits = addable(line) & hand & self.fits_across(p, STRIDE + 1 - step)
-        after = self.run(p + step, step)
-        here = conn or p in self.frontier
-        q = p + step * (after.bit_count() + 1)
-        k1 = k + 1
-        counts_here = here and (k1 == need if need else (k1 >= 2 or step == 1))
-        go_on = not need or k1 < need
-        while fits:
-            bit = fits & -fits
-            fits ^= bit
-            m = line | bit
-            if after:
-                if m & after or not line_ok(m | after):
-                    continue
-                m |= after
+        q, here, steps = self._steps(p, step, line, conn, k, hand, need)
+        for bit, m, counts, deeper in steps:
             seq = (*acc, (bit.bit_length() - 1, p))
-            if counts_here:
+            if counts:
                 if r == 0:
                     return seq
                 r -= 1
-            if go_on and m.bit_count() < LINE_MAX and (here or self._reach(q, step, m.bit_count())):
-                n = self._count(q, step, m, here, k1, hand, need, memo)
+            if deeper:
+                n = self._count(q, step, m, here, k + 1, hand, need, memo)
                 if r < n:
-                    return self._locate(q, step, m, here, k1, hand, need, memo, r, seq)
+                    return self._locate(q, step, m, here, k + 1, hand, need, memo, r, seq)
                 r -= n
         raise IndexError("placement index out of range")
 
@@ -464,15 +451,31 @@ class Board:
     def _walk(
         self, p: int, step: int, line: int, conn: bool, k: int, hand: int, need: int, acc: Placement
     ) -> Iterator[Placement]:
+        q, here, steps = self._steps(p, step, line, conn, k, hand, need)
+        for bit, m, counts, deeper in steps:
+            seq = (*acc, (bit.bit_length() - 1, p))
+            if counts:
+                yield seq
+            if deeper:
+                yield from self._walk(q, step, m, here, k + 1, hand, need, seq)
+
+    def _steps(
+        self, p: int, step: int, line: int, conn: bool, k: int, hand: int, need: int
+    ) -> tuple[int, bool, list[tuple[int, int, bool, bool]]]:
+        """One step of a walk that has placed ``k`` cubes and reaches empty cell ``p`` with ``line``: the
+        next empty cell, whether the walk now touches the table, and for each face that can go on ``p``
+        (in walk order) its bit, the line it makes, whether the placement ending here counts, and whether
+        the walk can go on. The count (:meth:`_count`) inlines this for speed; walking and locating share it."""
         fits = addable(line) & hand & self.fits_across(p, STRIDE + 1 - step)
         if not fits:
-            return
+            return p, conn, []
         after = self.run(p + step, step)
         here = conn or p in self.frontier
         q = p + step * (after.bit_count() + 1)
         k1 = k + 1
         counts_here = here and (k1 == need if need else (k1 >= 2 or step == 1))
         go_on = not need or k1 < need
+        out = []
         while fits:
             bit = fits & -fits
             fits ^= bit
@@ -481,11 +484,9 @@ class Board:
                 if m & after or not line_ok(m | after):
                     continue
                 m |= after
-            seq = (*acc, (bit.bit_length() - 1, p))
-            if counts_here:
-                yield seq
-            if go_on and m.bit_count() < LINE_MAX and (here or self._reach(q, step, m.bit_count())):
-                yield from self._walk(q, step, m, here, k1, hand, need, seq)
+            deeper = go_on and m.bit_count() < LINE_MAX and (here or self._reach(q, step, m.bit_count()))
+            out.append((bit, m, counts_here, deeper))
+        return q, here, out
 
     def is_legal(self, placed: Placement, hand: int, need: int) -> bool:
         """Whether ``placed`` (sorted by cell) is legal for the distinct faces ``hand``: the same walk as
