@@ -8,11 +8,12 @@ import pytest
 from polytable.ai import make_bot
 from polytable.ai.bots_formfinity import FormfinityLookahead
 from polytable.core import CHANCE, Rng
+from polytable.games.formfinity import FormfinityState
 
 from ._helpers import GAME, cells_mask, position
 
 
-def _midgame(options: dict[str, object], seed: int, moves: int) -> object:
+def _midgame(options: dict[str, object], seed: int, moves: int) -> FormfinityState:
     state = GAME.new_game(options, seed=seed, players=2)
     rng = Rng(seed, 9)
     done = 0
@@ -30,7 +31,23 @@ def _midgame(options: dict[str, object], seed: int, moves: int) -> object:
 def test_levels_are_the_lookahead_with_their_budgets() -> None:
     hard, medium = make_bot("hard", "formfinity"), make_bot("medium", "formfinity")
     assert isinstance(hard, FormfinityLookahead) and isinstance(medium, FormfinityLookahead)
-    assert hard.seconds == 2.0 and medium.seconds == 0.25 and medium.samples < hard.samples
+    assert hard.seconds == 2.0 and medium.seconds == 0.25
+    lines, areas = GAME.new_game({"variant": "1"}, seed=1), GAME.new_game({"variant": "2"}, seed=1)
+    assert hard._plan(lines) == (48, 160, 4) and hard._plan(areas) == (12, 96, 8)  # per goal
+    assert medium._plan(lines)[:2] == (6, 16)
+
+
+def test_the_lines_goal_sees_a_win_with_the_later_elements_of_the_card() -> None:
+    # Two flat dominoes to place and a12-d12 drawn: e12-f12 then g12-h12 completes the fourth line and wins.
+    # The first domino leaves six of eight, which the greedy's one-ply value rates like 150 other
+    # placements; the tie-break (building towards a line while elements follow) and the playouts find it.
+    state = position(drawn={0: "a12 b12 c12 d12", 1: "a1 b1 c1"}, card="##x2:-:f", lines=((0, 0, 0),) * 3)
+    bot = FormfinityLookahead(seconds=60.0, samples=4, first=2, batch=2)
+    action = bot.choose(GAME, state, 0, Rng(3))
+    assert GAME.setup(state).place_mask(action.shape, action.x, action.y) in (
+        cells_mask(state, "e12 f12"),
+        cells_mask(state, "g12 h12"),
+    )
 
 
 @pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
