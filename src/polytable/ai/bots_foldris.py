@@ -32,6 +32,17 @@ below it (its sheet still holds it), which makes the search defer a flaw. ``misf
 adds, while flawless, the share of the cards left whose shape has no hole-free resting place beside the
 next barrier (:func:`_patterns`).
 
+The flaw cost is also off while the highest column leaves fewer than ``flaw_gap`` (5) free rows: a
+flawless sheet is no use if the next block cannot be drawn, and chasing one with a jagged, high stack was
+what ended the few games that collapsed (3 to 7 lines).
+
+Multiplayer gets a different budget and a few different weights. Solo must answer in under 50 ms, so it
+searches two own plies (``beam`` first drops); with opponents the issue allows 2 s a move, so the search
+goes one own ply deeper in mid-game (``mp_deep`` 2: drop, next card, drop, the card after, drop) over
+fewer first drops (``mp_beam`` 4), capped at ``mp_seconds`` of CPU. ``mp_NAME=x`` sets weight ``NAME`` for
+multiplayer games only (:data:`MULTI` holds the defaults that differ): with opponents a game tied on lines
+is decided by the bonus points left, so a point spent on a mirror or a trim costs more there.
+
 A CPU-time budget (``seconds``, ``time.thread_time``, so a loaded machine does not change the play) stops
 widening the first-ply beam. Figures (mean lines, CPU per move) are in docs/ai-foldris.md.
 """
@@ -95,6 +106,12 @@ def _groups(deck: tuple[int, ...], tables: tuple[VariantTable, ...], cards: tupl
 EXTRA: dict[str, float] = {"misfit": 0.0, "perfect": -80.0}
 """Search-only leaf terms (on top of the one-ply ``WEIGHTS``): ``misfit`` weighs the share of the cards
 left whose shape has no hole-free resting place beside the next barrier."""
+
+
+MULTI: dict[str, float] = {"perfect": 0.0, "bonus": 25.0}
+"""Defaults that differ with opponents (``mp_NAME=x`` sets weight NAME for multiplayer games only): no
+first-flaw cost, and a bonus point worth about twice the solo value, since a game tied on lines (most of
+them end at 10 or 11 each) goes to the player with more points left."""
 
 
 def _patterns(table: VariantTable) -> tuple[tuple[int, str], ...]:
@@ -256,18 +273,19 @@ class _Search:
                     continue
                 new, n, y = res
                 h = height - n
-                bar = barrier_drop(new, lane, h) if (falls or n == 0) else 0
                 terms = (
                     self.land * (y + (v.height - 1) / 2 - n)
                     + self.line4 * n
                     + self.bonus * (n - v.cost)
                     + (self.trim if v.trim else 0.0)
                 )
-                if self.flaw and (v.trim or sum(heights(new)) != new.bit_count()):
+                base, hts2 = self.sheet_value(new, h)
+                if self.flaw and (v.trim or sum(hts2) != new.bit_count()):
                     terms += self.flaw
-                value = terms + evaluate_sheet(new, h, bar, self.w)
+                bar = barrier_drop(new, lane, h) if (falls or n == 0) else 0
+                value = terms + base + (self.gap_term(hts2, lane, h) if bar else 0.0)
                 if self.misfit:
-                    value += self.misfit_term(heights(new), lane if bar else 0, budget + n - v.cost)
+                    value += self.misfit_term(hts2, lane if bar else 0, budget + n - v.cost)
                 own = _END * n + self.tie * (n - v.cost) if exact else terms
                 out.append((value, own, i, col, new, bar, h, budget + n - v.cost))
         out.sort(key=lambda t: -t[0])
@@ -293,7 +311,10 @@ class FoldrisExpectimaxBot:
 
     ``beam``: first drops expanded; ``beam2``: drops expanded at the second own ply when the search is
     three plies deep; ``endgame``: with at most this many cards left after the revealed one, search three
-    plies (to the end of the deck when it is that short).
+    plies (to the end of the deck when it is that short); ``seconds``: CPU cap on widening the first ply.
+    ``flaw_gap``: the first-flaw cost applies only with at least this many free rows over the stack.
+    With opponents ``mp_deep`` own plies after the first (mid-game), ``mp_beam``, ``mp_endgame`` (default:
+    ``endgame``) and ``mp_seconds`` replace the solo values; ``mp_NAME=x`` overrides weight ``NAME`` there.
     """
 
     def __init__(
@@ -303,6 +324,11 @@ class FoldrisExpectimaxBot:
         endgame: int = 2,
         seconds: float = 0.045,
         name: str = "expectimax",
+        flaw_gap: int = 5,
+        mp_deep: int = 2,
+        mp_beam: int = 4,
+        mp_endgame: int = -1,
+        mp_seconds: float = 1.0,
         **weights: float,
     ) -> None:
         if beam < 1 or beam2 < 1:
@@ -312,10 +338,20 @@ class FoldrisExpectimaxBot:
         self.endgame = endgame
         self.seconds = seconds
         self.name = name
-        unknown = set(weights) - set(WEIGHTS) - set(EXTRA)
+        self.flaw_gap = flaw_gap
+        self.mp_deep = mp_deep
+        self.mp_beam = mp_beam
+        self.mp_endgame = endgame if mp_endgame < 0 else mp_endgame
+        self.mp_seconds = mp_seconds
+        names = set(WEIGHTS) | set(EXTRA)
+        unknown = {k for k in weights if k.removeprefix("mp_") not in names}
         if unknown:
             raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))}; weights are {', '.join(WEIGHTS)}")
-        self.search = _Search({**WEIGHTS, **EXTRA, **{k: float(x) for k, x in weights.items()}})
+        solo_w = {**WEIGHTS, **EXTRA, **{k: float(x) for k, x in weights.items() if not k.startswith("mp_")}}
+        multi_w = {**solo_w, **MULTI, **{k[3:]: float(x) for k, x in weights.items() if k.startswith("mp_")}}
+        self.solo_search = _Search(solo_w)
+        self.multi_search = _Search(multi_w)
+        self.search = self.solo_search
 
     def _expect(
         self,
@@ -368,33 +404,39 @@ class FoldrisExpectimaxBot:
         table = tables[state.card]
         sheet = state.sheets[player]
         solo = config.players == 1
+        self.search = self.solo_search if solo else self.multi_search
         self.search.tie = 0.0 if solo else 1.0
         self.search.end_dead = 0.0 if solo else _DEAD
-        clean = solo and _flawless(state, player)
+        clean = _flawless(state, player) and sheet.height - max(heights(sheet.ink)) >= self.flaw_gap
         self.search.flaw = self.search.w["perfect"] if clean else 0.0
-        self.search.misfit = self.search.w["misfit"] if clean else 0.0
+        self.search.misfit = self.search.w["misfit"] if clean and solo else 0.0
         remaining = len(state.deck)
-        depth = 2 if remaining <= self.endgame else 1
+        beam, seconds, endgame, deep = (
+            (self.beam, self.seconds, self.endgame, 1)
+            if solo
+            else (self.mp_beam, self.mp_seconds, self.mp_endgame, self.mp_deep)
+        )
+        depth = 2 if remaining <= endgame else deep
         exact = remaining <= depth
         if self.search.misfit:
             self.search.set_deck(_groups(state.deck, tables, deck.cards))
         first = self.search.children(table, sheet.ink, sheet.barrier, sheet.height, sheet.bonus, lane, solo, exact)
         if not first:
             raise ConfigError(f"Foldris: player {player + 1} has no legal drop")
-        if remaining == 0 or self.beam == 1:
+        if remaining == 0 or beam == 1:
             # The last card (exact): most lines, then the one-ply value; else the one-ply best.
             pick = max(first, key=lambda t: (t[1], t[0])) if exact else first[0]
             v = table.variants[pick[2]]
             return Drop(card_name, v.mirror, v.trim, v.rot, pick[3])
         ctx = (tables, deck.cards, solo)
         scored: list[tuple[float, float, int, int]] = []
-        for value1, terms, i, col, ink, barrier, h1, bonus1 in first[: self.beam]:
+        for k, (value1, terms, _, col, ink, barrier, h1, bonus1) in enumerate(first[:beam]):
             score = terms + self._expect(state.deck, ink, barrier, h1, bonus1, depth, exact, ctx)
-            scored.append((score, value1, i, col))
-            if time.thread_time() - start > self.seconds:
+            scored.append((score, value1, k, col))
+            if time.thread_time() - start > seconds:
                 break
         best = max(scored)
-        v = table.variants[best[2]]
+        v = table.variants[first[best[2]][2]]
         return Drop(card_name, v.mirror, v.trim, v.rot, best[3])
 
 
@@ -408,7 +450,14 @@ def _hard(**kw: Any) -> FoldrisExpectimaxBot:
 
 
 def _medium(**kw: Any) -> FoldrisExpectimaxBot:
-    params: dict[str, Any] = {"beam": 3, "seconds": 0.02, "name": "medium"}
+    params: dict[str, Any] = {
+        "beam": 3,
+        "seconds": 0.02,
+        "mp_deep": 1,
+        "mp_beam": 3,
+        "mp_seconds": 0.02,
+        "name": "medium",
+    }
     params.update(kw)
     return FoldrisExpectimaxBot(**params)
 
