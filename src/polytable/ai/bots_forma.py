@@ -16,6 +16,14 @@ actually takes the best of what is left (10 per enclosed cell, 50 for the tower,
 at once). So the lookahead scores the greedy's candidates, keeps the best ``width``, and from each takes
 away the bonus points the next player can earn at once (:func:`best_bonus`, exact on a bitboard for the
 placements that can close something), picking the best difference.
+
+``hard`` adds two things (``bridges=1``, ``rollouts=6``). Bridges: placements over the growth frontier
+of every colour's long groups join the candidates (they extend, complete or block a bridge, which the
+greedy's 250 random placements reach only by chance), and the reply also counts the next player's best
+one-move bridge completion (:func:`bridge_threat`). Playouts: the six best two-ply moves are each played
+on for ``depth`` (5) plies by a cheap greedy for everyone (:func:`_fast_move`, one seed for all six), and
+the one that ends with the best score lead is played, so chains of enclosures and bridge races a few
+moves deep are seen.
 """
 
 from __future__ import annotations
@@ -25,10 +33,12 @@ from typing import Any
 
 from ..core import ConfigError, Game, Rng
 from ..games.forma import _pieces as P
-from ..games.forma._rules import enclosed, neighbours
+from ..games.forma._ai import ENGINE_WEIGHTS, Weights, place_value
+from ..games.forma._rules import enclosed, neighbours, place_effect
 from ..games.forma._state import FormaState, Pick, Place
 from ._bots import register_bot
 from ._clock import budget_clock
+from .bots_forma_bridge import frontier
 
 __all__ = ["HOT_CAP", "RANDOM_CANDIDATES", "FormaGreedy", "FormaLookahead", "candidates"]
 
@@ -94,6 +104,29 @@ def candidates(s: FormaState, player: int, legal: Any, rng: Rng) -> list[Place]:
     for _ in range(RANDOM_CANDIDATES):
         out.add(legal.sample(rng))
     return sorted(out)
+
+
+def bridge_threat(s: FormaState, player: int, cap: int, min_span: int) -> int:
+    """The most points beyond the piece's cells (bridges included, see ``place_effect``) ``player`` can
+    earn with one placement over the growth frontier of their long groups (:func:`frontier`): the bridge
+    completions the bonus search leaves out. At most about ``cap`` placements are tried (a seeded
+    subset is not needed: the cut is by orientation order, small pieces first)."""
+    tb = P.tables(s.size)
+    empty = tb.board & ~s.filled
+    target = frontier(tb, s.pieces[player] | s.markers[player], empty, min_span)
+    if not target:
+        return 0
+    best = 0
+    top = s.size - 1
+    for a in hot_placements(s, player, target)[:cap]:
+        p, k, col, row = a
+        g = P.ORIENT_GK[p * 8 + k]
+        mask = tb.masks[g] << ((top - row) * tb.stride + col - P.ORIENT_REF[g])
+        size = P.PIECE_SIZES[p]
+        gain = place_effect(tb, s, player, mask, size).points - size
+        if gain > best:
+            best = gain
+    return best
 
 
 def best_bonus(s: FormaState, player: int, cap: int) -> int:
@@ -172,6 +205,11 @@ class FormaLookahead:
     The one-ply scoring may use 90% of it (cut short, it scores a seeded random subset); replies are
     searched in the one-ply order until the time is up, checked before each. ``width``: candidates
     answered at most; ``reply_cap``: reply placements tried at most; ``gamma``: the weight of the reply.
+    ``bridges`` (0/1): bridge candidates and threats (``min_span``: the shortest group that counts as
+    long; ``frontier_cap``/``threat_cap``: placements added/tried at most); ``rollouts``: how many of the
+    best two-ply moves are played out ``depth`` plies (0 or 1: none); ``gift`` ... ``size``: the weights of
+    the one-ply evaluation (:class:`Weights`; the defaults are the greedy's, which the greedy's
+    ``action_value`` then computes).
     """
 
     def __init__(
@@ -183,8 +221,27 @@ class FormaLookahead:
         reply: str = "bonus",
         clock: str = "wall",
         name: str = "hard",
+        bridges: int = 0,
+        rollouts: int = 0,
+        depth: int = 5,
+        min_span: int = 10,
+        frontier_cap: int = 400,
+        threat_cap: int = 600,
+        gift: float = ENGINE_WEIGHTS.gift,
+        pocket: float = ENGINE_WEIGHTS.pocket,
+        bridge: float = ENGINE_WEIGHTS.bridge,
+        block: float = ENGINE_WEIGHTS.block,
+        space: float = ENGINE_WEIGHTS.space,
+        size: float = ENGINE_WEIGHTS.size,
     ) -> None:
         self.clock = budget_clock(clock)
+        self.bridges = bool(bridges)
+        self.rollouts = rollouts
+        self.depth = depth
+        self.min_span = min_span
+        self.frontier_cap = frontier_cap
+        self.threat_cap = threat_cap
+        self.weights = Weights(gift, pocket, bridge, block, space, size)
         if width < 1 or seconds <= 0:
             raise ConfigError("width must be at least 1 and seconds positive")
         self.seconds = float(seconds)
@@ -217,7 +274,24 @@ class FormaLookahead:
                 return None
             return -self.gamma * max((v for v, _ in scored), default=0.0)
         best = best_bonus(s1, q, self.reply_cap)
+        if self.bridges:
+            best = max(best, bridge_threat(s1, q, self.threat_cap, self.min_span))
         return -self.gamma * best
+
+    def _bridge_moves(self, s: FormaState, player: int, rng: Rng) -> list[Place]:
+        """Placements over the growth frontier of every colour's long groups (:func:`frontier`): they
+        extend or complete the player's bridges and block the opponents'; at most ``frontier_cap``."""
+        tb = P.tables(s.size)
+        empty = tb.board & ~s.filled
+        target = 0
+        for q in range(len(s.pieces)):
+            target |= frontier(tb, s.pieces[q] | s.markers[q], empty, self.min_span)
+        if not target:
+            return []
+        moves = hot_placements(s, player, target)
+        if len(moves) > self.frontier_cap:
+            moves = list(rng.shuffle(moves)[: self.frontier_cap])
+        return moves
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         start = self.clock()
@@ -226,10 +300,14 @@ class FormaLookahead:
         if s.picked < 0 and s.config["touch_move"]:
             return self.greedy.choose(game, s, player, rng)
         legal = game.legal_actions(s, player)
-        cands = list(rng.shuffle(candidates(s, player, legal, rng)))  # a cut-short scoring is a fair sample
+        pool = candidates(s, player, legal, rng)
+        if self.bridges:
+            pool = sorted(set(pool) | set(self._bridge_moves(s, player, rng)))
+        cands = list(rng.shuffle(pool))  # a cut-short scoring is a fair sample
         # The one-ply scores (the greedy's own work) may use up to 90% of the budget: on a busy machine the
         # lookahead then falls back to the greedy's choice rather than to a cut-short list.
-        scored = _scores(game, s, cands, player, start + 0.9 * self.seconds, self.clock)
+        w = None if self.weights == ENGINE_WEIGHTS else self.weights
+        scored = _scores(game, s, cands, player, start + 0.9 * self.seconds, self.clock, w)
         if not scored:
             return cands[0] if cands else legal.sample(rng)
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -237,6 +315,7 @@ class FormaLookahead:
         seed = rng.u64()
         best_value, best = float("-inf"), top[0][1]
         searched = 0
+        ranked: list[tuple[float, Place]] = []
         for v1, a in top:
             if searched and self.clock() >= deadline:
                 break
@@ -244,10 +323,63 @@ class FormaLookahead:
             if r is None:
                 break
             searched += 1
+            ranked.append((v1 + r, a))
             if v1 + r > best_value + 1e-9:
                 best_value, best = v1 + r, a
         self.last_searched = searched
+        if self.rollouts > 1 and len(ranked) > 1:
+            ranked.sort(key=lambda t: (-t[0], t[1]))
+            best = self._rollout_pick(game, s, player, [a for _, a in ranked[: self.rollouts]], seed, deadline)
         return best
+
+    def _rollout_pick(
+        self, game: Game[Any, Any], s: FormaState, me: int, moves: list[Place], seed: int, deadline: float
+    ) -> Place:
+        """The move whose short playout (``depth`` plies of a fast greedy for everyone, the same seed for
+        each) ends with the best score lead for ``me``; moves come in the two-ply order, so when the time
+        runs out the playouts finished so far decide (the first one is the two-ply choice)."""
+        best, best_lead = moves[0], float("-inf")
+        for a in moves:
+            if self.clock() >= deadline:
+                break
+            t = game.apply(s, a, me)
+            rng = Rng(seed)
+            for _ in range(self.depth):
+                if game.is_terminal(t):
+                    break
+                q = game.current_player(t)
+                t = game.apply(t, _fast_move(game, t, q, rng, self.weights), q)
+            lead = t.scores[me] - max(x for i, x in enumerate(t.scores) if i != me)
+            if lead > best_lead:
+                best, best_lead = a, lead
+        return best
+
+
+FAST_HOT = 120
+FAST_RANDOM = 40
+
+
+def _fast_move(game: Game[Any, Any], s: FormaState, q: int, rng: Rng, w: Weights) -> Place:
+    """A cheap greedy move for playouts: the best by :func:`value` over at most :data:`FAST_HOT`
+    placements that can close something and :data:`FAST_RANDOM` random legal ones."""
+    tb = P.tables(s.size)
+    empty = tb.board & ~s.filled
+    le, ri, up, dn = _sides(tb, s.filled)
+    three = empty & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
+    target = neighbours(tb, three) & empty
+    if (s.obstacles | s.tower) & ~s.closed:
+        target |= s.watch & empty
+    hot = hot_placements(s, q, target) if target else []
+    if len(hot) > FAST_HOT:
+        hot = list(rng.shuffle(hot)[:FAST_HOT])
+    legal = game.legal_actions(s, q)
+    pool: list[Place] = hot + [legal.sample(rng) for _ in range(FAST_RANDOM)]
+    best, best_v = pool[0], float("-inf")
+    for a in pool:
+        v = place_value(s, a, q, w)
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def _bonus(tb: P.Tables, s: FormaState, q: int, mask: int) -> int:
@@ -274,19 +406,22 @@ def _scores(
     player: int,
     deadline: float,
     clock: Callable[[], float],
+    weights: Weights | None = None,
 ) -> list[tuple[float, Place]]:
-    """``action_value`` of each action until ``deadline`` (on ``clock``): the list, cut short if need be."""
+    """``action_value`` of each action (or the re-weighted :func:`value` under ``weights``) until
+    ``deadline`` (on ``clock``): the list, cut short if need be."""
     out: list[tuple[float, Place]] = []
     for i, a in enumerate(actions):
         if i and clock() >= deadline:
             return out
-        out.append((game.action_value(s, a, player), a))
+        out.append((game.action_value(s, a, player) if weights is None else place_value(s, a, player, weights), a))
     return out
 
 
 def _hard(**kw: Any) -> FormaLookahead:
-    kw.setdefault("name", "hard")
-    return FormaLookahead(**kw)
+    params: dict[str, Any] = {"name": "hard", "bridges": 1, "rollouts": 6, "depth": 5}
+    params.update(kw)
+    return FormaLookahead(**params)
 
 
 def _medium(**kw: Any) -> FormaLookahead:

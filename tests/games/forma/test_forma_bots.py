@@ -6,12 +6,12 @@ from __future__ import annotations
 from polytable.ai import make_bot
 from polytable.ai.bots_forma import FormaLookahead, best_bonus
 from polytable.core import Rng
-from polytable.games.forma._state import Place
+from polytable.games.forma._state import FormaState, Place
 
 from .forma_helpers import GAME, bits_of, new, put, with_stock
 
 
-def _midgame(seed: int, moves: int) -> object:
+def _midgame(seed: int, moves: int) -> FormaState:
     state = GAME.new_game({}, seed=seed, players=2)
     rng = Rng(seed, 9)
     for _ in range(moves):
@@ -32,6 +32,7 @@ def test_levels_are_the_lookahead_with_their_budgets() -> None:
     hard, medium = make_bot("hard", "forma"), make_bot("medium", "forma")
     assert isinstance(hard, FormaLookahead) and isinstance(medium, FormaLookahead)
     assert hard.seconds == 2.0 and medium.seconds == 0.25 and medium.width < hard.width
+    assert hard.bridges and hard.rollouts == 6 and not medium.bridges and not medium.rollouts
     assert make_bot("hard:seconds=0.5,width=3", "forma").width == 3  # type: ignore[attr-defined]
 
 

@@ -16,11 +16,13 @@ bitboards without building the next state:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import _pieces as P
 from ._rules import flood, place_effect
 from ._state import FormaState, Pick, Place
 
-__all__ = ["W_GIFT", "action_value", "evaluate"]
+__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "evaluate", "place_value"]
 
 W_GIFT = 6.0
 W_POCKET = 1.5
@@ -28,6 +30,22 @@ W_BRIDGE = 45.0
 W_BLOCK = 15.0
 W_SPACE = 8.0
 W_SIZE = 0.8
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights. The defaults are the greedy's; stronger players (``polytable.ai``) may
+    pass weights tuned by self-play, so the features stay single-sourced here."""
+
+    gift: float = W_GIFT
+    pocket: float = W_POCKET
+    bridge: float = W_BRIDGE
+    block: float = W_BLOCK
+    space: float = W_SPACE
+    size: float = W_SIZE
+
+
+ENGINE_WEIGHTS = Weights()
 
 
 def _span(tb: P.Tables, comp: int) -> int:
@@ -59,13 +77,20 @@ def _sides(tb: P.Tables, filled: int) -> tuple[int, int, int, int]:
 
 
 def action_value(state: FormaState, action: Place | Pick, player: int) -> float:
-    n = state.size
-    tb = P.tables(n)
-    stock = state.stock[player]
+    """The greedy's value of an action: a pick is worth its piece's size if it fits somewhere."""
     if isinstance(action, Pick):
+        tb = P.tables(state.size)
         free = tb.board & ~state.filled
         fits = any(tb.table(free)[g] for g in P.PIECE_ORIENTS[action.piece])
         return float(P.PIECE_SIZES[action.piece]) if fits else -50.0
+    return place_value(state, action, player, ENGINE_WEIGHTS)
+
+
+def place_value(state: FormaState, action: Place, player: int, w: Weights) -> float:
+    """One placement's one-ply value (points now plus position) under weights ``w``."""
+    n = state.size
+    tb = P.tables(n)
+    stock = state.stock[player]
     p, k, col, row = action
     g = P.ORIENT_GK[p * 8 + k]
     mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
@@ -78,15 +103,15 @@ def action_value(state: FormaState, action: Place | Pick, player: int) -> float:
     own = eff.own
     st = tb.stride
     near_own = ((own << 1) | (own >> 1) | (own << st) | (own >> st)) & two
-    value = eff.points - W_GIFT * three.bit_count() + W_POCKET * near_own.bit_count()
+    value = eff.points - w.gift * three.bit_count() + w.pocket * near_own.bit_count()
     span = _span(tb, flood(tb, mask | eff.enc, own))
-    value += W_BRIDGE * (span / n) ** 2
+    value += w.bridge * (span / n) ** 2
     touch = ((mask << 1) | (mask >> 1) | (mask << st) | (mask >> st)) & tb.board
     for q in range(len(state.pieces)):
         if q != player:
             theirs = state.pieces[q] | state.markers[q]
             if touch & theirs:
-                value += W_BLOCK * (_span(tb, flood(tb, touch & theirs, theirs)) / n) ** 2
+                value += w.block * (_span(tb, flood(tb, touch & theirs, theirs)) / n) ** 2
     table = tb.table(empty)
     before = tb.table(tb.board & ~state.filled)
     room_after = room_before = 0
@@ -96,8 +121,8 @@ def action_value(state: FormaState, action: Place | Pick, player: int) -> float:
                 room_after += table[h].bit_count()
                 room_before += before[h].bit_count()
     if room_before:
-        value += W_SPACE * room_after / room_before
-    value += W_SIZE * P.PIECE_SIZES[p]
+        value += w.space * room_after / room_before
+    value += w.size * P.PIECE_SIZES[p]
     return value
 
 
