@@ -22,6 +22,11 @@ revealed one the search runs to the end of the deck (three own plies, ``beam2`` 
 and values a line 1000, sheet shape nothing. An elimination before the end is a large loss; at the end it
 is worth no more lines in solo, and a lost game with opponents (being out on the last card loses to a
 survivor with fewer lines), where a bonus point left is also worth 1 (the tie-break after lines).
+With opponents a line there counts fully only up to ``cap`` lines (:func:`_line_cap`): once the player is
+past the most lines any opponent can still reach (level with it, if its points already beat theirs), a
+further line cannot change the result, so it is worth ``_SPARE`` (100) and no longer pays for a risk of
+elimination. With the default two-card window an elimination comes in halves (one order of two cards), which
+a line never paid for; the cap matters when the window is wider (``mp_deep``) and for points spent on lines.
 
 Perfect games (solo): 23 blocks and the start square are exactly 12 rows, so one hole or one trimmed
 square rules out the 12th line. While the sheet is still flawless (no hole, no trim; :func:`_flawless`)
@@ -67,6 +72,12 @@ _END = 1000.0
 """Value of one line when the leaf ends the game (dominates every shape term)."""
 _DEAD = -5000.0
 """Value of an elimination (before the lines already made)."""
+_SPARE = 100.0
+"""Value of a line past ``cap`` (it cannot change the result): small, so a risk of elimination of more than
+2% outweighs it, yet lines still break ties between drops the search cannot tell apart (when every drop
+looks lost, for instance, since the search assumes the barrier falls)."""
+_NO_CAP = 1 << 20
+"""``cap`` when every line counts (solo, and the search that does not reach the end)."""
 
 
 def _drop(v: Variant, ink: int, hts: tuple[int, ...], col: int, height: int) -> tuple[int, int, int] | None:
@@ -142,6 +153,10 @@ class _Search:
         """Value of a bonus point gained or spent when the search reaches the end (a tie-break in multiplayer)."""
         self.end_dead = 0.0
         """Value of an elimination in an exact search: no more lines in solo, a lost game otherwise."""
+        self.root_height = 0
+        """The sheet height at the root of this move's search (its drop in height counts the lines made since)."""
+        self.cap = _NO_CAP
+        """In an exact multiplayer search: the lines still worth making (more cannot change the result)."""
         self.fit_cache: dict[tuple[tuple[int, ...], int, int], float] = {}
         self.shapes: list[tuple[float, tuple[tuple[int, str], ...]]] = []
         self.land = weights["landing"]
@@ -150,6 +165,15 @@ class _Search:
         self.trim = weights["trimmed"]
         self.gap = weights["barrier_gap"]
         self.cache: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
+
+    def line_gain(self, height: int, n: int) -> float:
+        """Exact-search value of ``n`` lines made on a sheet of ``height`` rows: ``_END`` each, but only up to
+        ``cap`` lines since the root (a line past what beats every opponent is worth nothing, so no risk is
+        taken for it)."""
+        made = self.root_height - height
+        cap = self.cap
+        counted = (made + n if made + n < cap else cap) - (made if made < cap else cap)
+        return _END * counted + _SPARE * (n - counted)
 
     def sheet_value(self, ink: int, height: int) -> tuple[float, tuple[int, ...]]:
         """The barrier-free sheet evaluation and the column heights, memoised (sheets recur across branches)."""
@@ -213,6 +237,7 @@ class _Search:
         """
         hts = heights(ink | barrier)
         best = [float("-inf")] * len(lanes)
+        gains = [self.line_gain(height, n) for n in range(5)] if last else []
         w_land, w_line4, w_bonus = self.land, self.line4, self.bonus
         for v in table.variants:
             if v.cost > budget:
@@ -234,7 +259,7 @@ class _Search:
                         new = fold(new, r)
                         n += 1
                 if last:
-                    value = _END * n + self.tie * (n - v.cost)
+                    value = gains[n] + self.tie * (n - v.cost)
                     for k in range(len(lanes)):
                         if value > best[k]:
                             best[k] = value
@@ -286,7 +311,7 @@ class _Search:
                 value = terms + base + (self.gap_term(hts2, lane, h) if bar else 0.0)
                 if self.misfit:
                     value += self.misfit_term(hts2, lane if bar else 0, budget + n - v.cost)
-                own = _END * n + self.tie * (n - v.cost) if exact else terms
+                own = self.line_gain(height, n) + self.tie * (n - v.cost) if exact else terms
                 out.append((value, own, i, col, new, bar, h, budget + n - v.cost))
         out.sort(key=lambda t: -t[0])
         return out
@@ -306,6 +331,96 @@ def _flawless(state: FoldrisState, player: int) -> bool:
     return ink + WIDTH * sheet.lines == 4 + sizes.pop() * (state.round - 1)
 
 
+def _reach(ink: int, height: int, squares: int) -> int:
+    """At most how many more lines a sheet can make with ``squares`` more inked squares (an upper bound).
+
+    A row with a hole (an empty square under its column's ink) can never be completed, since blocks come
+    from above and folding moves the squares over it down rigidly; every other row needs its empty squares
+    inked. The cheapest rows first give the most lines for the squares.
+    """
+    hts = heights(ink)
+    need = []
+    for r in range(height):
+        row = (ink >> (WIDTH * r)) & 0xFF
+        if any(not (row >> c) & 1 and hts[c] > r for c in range(WIDTH)):
+            continue
+        need.append(WIDTH - row.bit_count())
+    need.sort()
+    n = 0
+    for k in need:
+        if k > squares:
+            break
+        squares -= k
+        n += 1
+    return n
+
+
+def _most_lines(
+    ink: int, barrier: int, height: int, table: VariantTable, rest: list[VariantTable], size: int, plies: int
+) -> int:
+    """An upper bound on the lines a sheet can still make: the card ``table`` now, then ``rest`` in any order.
+
+    The first ``plies`` cards are dropped for real (every variant, whatever its cost, and barriers only on
+    the first card, which can only loosen the bound); the cards after them are bounded by :func:`_reach`.
+    No legal drop counts as no more lines (that player is out).
+    """
+    hts = heights(ink | barrier)
+    later = size * len(rest)
+    best = 0
+    for v in table.variants:
+        for col in range(len(v.columns)):
+            res = _drop(v, ink, hts, col, height)
+            if res is None:
+                continue
+            new, n, _ = res
+            h = height - n
+            bound = n + _reach(new, h, later)
+            if bound <= best:
+                continue
+            if plies > 1 and rest:
+                seen: set[int] = set()
+                for k, t in enumerate(rest):
+                    if id(t) in seen:
+                        continue
+                    seen.add(id(t))
+                    got = n + _most_lines(new, 0, h, t, rest[:k] + rest[k + 1 :], size, plies - 1)
+                    if got > best:
+                        best = got
+                    if best >= bound:
+                        break
+            else:
+                best = bound
+    return best
+
+
+def _line_cap(state: FoldrisState, player: int) -> int:
+    """The lines still worth making on ``player``'s sheet before the deck runs out (multiplayer).
+
+    The deck's end is decided on lines, then bonus points. Every opponent still plays the revealed card and
+    the cards left (their choice this round is hidden, so it is not read; the order of the cards left is
+    unknown, so every order counts), so their lines can grow by at most :func:`_most_lines`, and their points
+    by as much. Being past that best case wins whatever happens; being level with it wins when the points
+    already beat theirs (the search still values points, so it does not spend them casually). A line past
+    that only risks an elimination, a loss.
+    """
+    deck = deck_of(state.config)
+    tables = tables_of(state.config)
+    size = max(len(shape) for _, shape in deck.shapes)
+    rest = [tables[i] for i in state.deck]
+    best_lines, best_bonus = -1, -1
+    for i, s in enumerate(state.sheets):
+        if i == player or s.out:
+            continue
+        reach = _most_lines(s.ink, s.barrier, s.height, tables[state.card], rest, size, 2)
+        best_lines = max(best_lines, s.lines + reach)
+        best_bonus = max(best_bonus, s.bonus + reach)
+    if best_lines < 0:
+        return _NO_CAP
+    own = state.sheets[player]
+    need = best_lines if own.bonus > best_bonus else best_lines + 1
+    return max(0, need - own.lines)
+
+
 class FoldrisExpectimaxBot:
     """Expectimax over the remaining deck (see the module docstring).
 
@@ -315,6 +430,9 @@ class FoldrisExpectimaxBot:
     ``flaw_gap``: the first-flaw cost applies only with at least this many free rows over the stack.
     With opponents ``mp_deep`` own plies after the first (mid-game), ``mp_beam``, ``mp_endgame`` (default:
     ``endgame``) and ``mp_seconds`` replace the solo values; ``mp_NAME=x`` overrides weight ``NAME`` there.
+    ``cap_lines``: value lines in the multiplayer endgame only up to what can change the result
+    (:func:`_line_cap`); false gives the earlier search. ``mp_exact``: with opponents, search to the end
+    of the deck (exactly) from this many cards left after the revealed one.
     """
 
     def __init__(
@@ -329,6 +447,8 @@ class FoldrisExpectimaxBot:
         mp_beam: int = 4,
         mp_endgame: int = -1,
         mp_seconds: float = 1.0,
+        cap_lines: bool = True,
+        mp_exact: int = 2,
         **weights: float,
     ) -> None:
         if beam < 1 or beam2 < 1:
@@ -343,6 +463,8 @@ class FoldrisExpectimaxBot:
         self.mp_beam = mp_beam
         self.mp_endgame = endgame if mp_endgame < 0 else mp_endgame
         self.mp_seconds = mp_seconds
+        self.cap_lines = cap_lines
+        self.mp_exact = mp_exact
         names = set(WEIGHTS) | set(EXTRA)
         unknown = {k for k in weights if k.removeprefix("mp_") not in names}
         if unknown:
@@ -417,7 +539,11 @@ class FoldrisExpectimaxBot:
             else (self.mp_beam, self.mp_seconds, self.mp_endgame, self.mp_deep)
         )
         depth = 2 if remaining <= endgame else deep
+        if not solo and remaining <= self.mp_exact:
+            depth = max(depth, remaining)
         exact = remaining <= depth
+        self.search.root_height = sheet.height
+        self.search.cap = _line_cap(state, player) if exact and not solo and self.cap_lines else _NO_CAP
         if self.search.misfit:
             self.search.set_deck(_groups(state.deck, tables, deck.cards))
         first = self.search.children(table, sheet.ink, sheet.barrier, sheet.height, sheet.bonus, lane, solo, exact)
