@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from ..games.forma import _pieces as P
+from ..games.forma._ai import extent
 from ..games.forma._rules import flood, neighbours
 
 __all__ = ["frontier"]
@@ -41,17 +42,7 @@ def frontier(tb: P.Tables, own: int, empty: int, min_span: int) -> int:
         rest &= ~comp
         if comp.bit_count() < min_span:
             continue
-        r0 = ((comp & -comp).bit_length() - 1) // st
-        r1 = (comp.bit_length() - 1) // st
-        c = comp
-        c |= c >> (16 * st)
-        c |= c >> (8 * st)
-        c |= c >> (4 * st)
-        c |= c >> (2 * st)
-        c |= c >> st
-        c &= tb.row_mask
-        c0 = (c & -c).bit_length() - 1
-        c1 = c.bit_length() - 1
+        r0, r1, c0, c1 = extent(tb, comp)
         grow = 0
         if r1 - r0 + 1 >= min_span:  # rows above r0 or below r1
             grow |= ((1 << (r0 * st)) - 1) | (tb.board & ~((1 << ((r1 + 1) * st)) - 1))

@@ -48,13 +48,11 @@ class Weights:
 ENGINE_WEIGHTS = Weights()
 
 
-def _span(tb: P.Tables, comp: int) -> int:
-    """Rows or columns covered by a group, whichever is more."""
-    if not comp:
-        return 0
+def extent(tb: P.Tables, comp: int) -> tuple[int, int, int, int]:
+    """First and last row, first and last column of a non-empty cell set (rows folded onto one)."""
     st = tb.stride
-    low = (comp & -comp).bit_length() - 1
-    rows = (comp.bit_length() - 1) // st - low // st + 1
+    r0 = ((comp & -comp).bit_length() - 1) // st
+    r1 = (comp.bit_length() - 1) // st
     c = comp
     c |= c >> (16 * st)
     c |= c >> (8 * st)
@@ -62,8 +60,15 @@ def _span(tb: P.Tables, comp: int) -> int:
     c |= c >> (2 * st)
     c |= c >> st
     c &= tb.row_mask
-    cols = c.bit_length() - ((c & -c).bit_length() - 1)
-    return max(rows, cols)
+    return r0, r1, (c & -c).bit_length() - 1, c.bit_length() - 1
+
+
+def _span(tb: P.Tables, comp: int) -> int:
+    """Rows or columns covered by a group, whichever is more."""
+    if not comp:
+        return 0
+    r0, r1, c0, c1 = extent(tb, comp)
+    return max(r1 - r0, c1 - c0) + 1
 
 
 def _sides(tb: P.Tables, filled: int) -> tuple[int, int, int, int]:
