@@ -28,6 +28,13 @@ further line cannot change the result, so it is worth ``_SPARE`` (100) and no lo
 elimination. With the default two-card window an elimination comes in halves (one order of two cards), which
 a line never paid for; the cap matters when the window is wider (``mp_deep``) and for points spent on lines.
 
+Solo endgame (issue 10, fifth pass): lines decide the result, and the sheets are short by then, so the
+search to the end of the deck starts with 3 cards left after the revealed one (``exact``), with 4 drops a
+ply (``xbeam``), every drop with two cards left (:func:`~.bots_foldris_exact.pair_lines`) and a bound
+on the lines the squares still to come can make; with 4 cards left the two best drops of the usual search
+are searched to the end too (``xtop``) and the one with more lines expected is played. Measured in
+docs/ai-foldris.md: about a fifth of a line on average (10.424 to 10.613 lines on seeds 0-999).
+
 Perfect games (solo): 23 blocks and the start square are exactly 12 rows, so one hole or one trimmed
 square rules out the 12th line. While the sheet is still flawless (no hole, no trim; :func:`_flawless`)
 every leaf or drop that makes the first flaw costs ``perfect`` (default -80, about two lines) on top of the
@@ -62,9 +69,10 @@ from ..games.foldris import FoldrisState
 from ..games.foldris._cards import WIDTH, Variant, VariantTable
 from ..games.foldris._eval import WEIGHTS, evaluate_sheet
 from ..games.foldris._game import deck_of, tables_of
-from ..games.foldris._rules import barrier_drop, fold, heights
+from ..games.foldris._rules import fold, heights
 from ..games.foldris._state import Drop
 from ._bots import register_bot
+from .bots_foldris_exact import last_lines, pair_lines
 
 __all__ = ["FoldrisExpectimaxBot"]
 
@@ -286,33 +294,55 @@ class _Search:
 
         ``falls``: the barrier falls in ``lane`` whatever happens (solo); otherwise only when no line is
         made. In ``exact`` mode the own terms are the lines alone (the search reaches the end of the deck).
+        The drop, the fold, the memoised sheet value and the barrier are inlined (this is the search's
+        inner loop); the barrier rests on the higher of its two columns, as ``barrier_drop`` puts it.
         """
         hts = heights(ink | barrier)
         out = []
+        cache = self.cache
+        land, line4, w_bonus, w_trim, flaw, gap = self.land, self.line4, self.bonus, self.trim, self.flaw, self.gap
+        c0 = lane - 1
         for i, v in enumerate(table.variants):
             if v.cost > budget:
                 break
-            for col in range(len(v.columns)):
-                res = _drop(v, ink, hts, col, height)
-                if res is None:
+            top = height - v.height
+            half = (v.height - 1) / 2
+            cost = v.cost
+            trim = w_trim if v.trim else 0.0
+            for col, prof in enumerate(v.columns):
+                y = 0
+                for c, b in prof:
+                    d = hts[c] - b
+                    if d > y:
+                        y = d
+                if y > top:
                     continue
-                new, n, y = res
+                new = ink | (v.bits << (WIDTH * y + col))
+                n = 0
+                for r in range(y + v.height - 1, y - 1, -1):
+                    if (new >> (WIDTH * r)) & 0xFF == 0xFF:
+                        new = fold(new, r)
+                        n += 1
                 h = height - n
-                terms = (
-                    self.land * (y + (v.height - 1) / 2 - n)
-                    + self.line4 * n
-                    + self.bonus * (n - v.cost)
-                    + (self.trim if v.trim else 0.0)
-                )
-                base, hts2 = self.sheet_value(new, h)
-                if self.flaw and (v.trim or sum(hts2) != new.bit_count()):
-                    terms += self.flaw
-                bar = barrier_drop(new, lane, h) if (falls or n == 0) else 0
-                value = terms + base + (self.gap_term(hts2, lane, h) if bar else 0.0)
+                terms = land * (y + half - n) + line4 * n + w_bonus * (n - cost) + trim
+                hit = cache.get((new, h))
+                if hit is None:
+                    hit = self.sheet_value(new, h)
+                base, hts2 = hit
+                if flaw and (v.trim or sum(hts2) != new.bit_count()):
+                    terms += flaw
+                value = terms + base
+                bar = 0
+                if falls or n == 0:
+                    a, b2 = hts2[c0], hts2[lane]
+                    yb = a if a > b2 else b2
+                    if yb < h:
+                        bar = 0b11 << (WIDTH * yb + c0)
+                        value += gap * (2 * yb - a - b2)
                 if self.misfit:
-                    value += self.misfit_term(hts2, lane if bar else 0, budget + n - v.cost)
-                own = self.line_gain(height, n) + self.tie * (n - v.cost) if exact else terms
-                out.append((value, own, i, col, new, bar, h, budget + n - v.cost))
+                    value += self.misfit_term(hts2, lane if bar else 0, budget + n - cost)
+                own = self.line_gain(height, n) + self.tie * (n - cost) if exact else terms
+                out.append((value, own, i, col, new, bar, h, budget + n - cost))
         out.sort(key=lambda t: -t[0])
         return out
 
@@ -433,6 +463,12 @@ class FoldrisExpectimaxBot:
     ``cap_lines``: value lines in the multiplayer endgame only up to what can change the result
     (:func:`_line_cap`); false gives the earlier search. ``mp_exact``: with opponents, search to the end
     of the deck (exactly) from this many cards left after the revealed one.
+    Solo endgame (:meth:`_solo_exact`): ``exact`` cards left or fewer after the revealed one, search to the
+    end of the deck with ``xbeam`` drops a ply (every drop with two cards left when ``pair``); with one
+    card more, the best ``xtop`` drops of the usual search are searched to the end (``vbeam`` drops a ply)
+    while the CPU cap allows. ``fast=false`` runs the solo endgame through the general search instead.
+    ``flaw_late``: the free rows the flaw cost needs shrink with the sheet (at most half its height).
+    ``twelve``: extra lines a perfect game (every row completed) is worth to the solo exact search.
     """
 
     def __init__(
@@ -449,6 +485,14 @@ class FoldrisExpectimaxBot:
         mp_seconds: float = 1.0,
         cap_lines: bool = True,
         mp_exact: int = 2,
+        exact: int = 3,
+        xbeam: int = 4,
+        fast: bool = True,
+        pair: bool = True,
+        flaw_late: bool = False,
+        twelve: float = 0.0,
+        xtop: int = 2,
+        vbeam: int = 3,
         **weights: float,
     ) -> None:
         if beam < 1 or beam2 < 1:
@@ -465,6 +509,17 @@ class FoldrisExpectimaxBot:
         self.mp_seconds = mp_seconds
         self.cap_lines = cap_lines
         self.mp_exact = mp_exact
+        self.exact = exact
+        self.xbeam = xbeam
+        self.memo: dict[tuple[Any, ...], float] = {}
+        self.fast = fast
+        self.pair = pair
+        self.flaw_late = flaw_late
+        self.twelve = twelve
+        self.last_memo: dict[tuple[int, int, int, int, int], int] = {}
+        self.xtop = xtop
+        self.vbeam = vbeam
+        self.size = 4
         names = set(WEIGHTS) | set(EXTRA)
         unknown = {k for k in weights if k.removeprefix("mp_") not in names}
         if unknown:
@@ -488,6 +543,11 @@ class FoldrisExpectimaxBot:
     ) -> float:
         """Expected value of the best play of the next ``depth`` cards drawn from ``deck`` (a multiset)."""
         tables, cards, solo = ctx
+        if exact and depth > 1:
+            key = (deck, ink, barrier, height, bonus, depth)
+            hit = self.memo.get(key)
+            if hit is not None:
+                return hit
         total = 0.0
         groups = _groups(deck, tables, cards)
         if depth == 1:
@@ -514,7 +574,73 @@ class FoldrisExpectimaxBot:
                     if val > top:
                         top = val
                 total += count * top
+        if exact:
+            self.memo[key] = total / len(deck)
         return total / len(deck)
+
+    def _solo_exact(
+        self,
+        deck: tuple[int, ...],
+        ink: int,
+        barrier: int,
+        height: int,
+        bonus: int,
+        ctx: tuple[tuple[VariantTable, ...], tuple[tuple[str, int], ...], bool],
+    ) -> float:
+        """Solo, to the end of the deck: the expected lines still to come (``_END`` each) with the best play of
+        the ``xbeam`` best drops (by the one-ply value) at every own ply, the next card drawn from ``deck``.
+
+        Lines are all that counts here, so a sheet's value is bounded by the squares still to come (a line
+        takes 8 of them, and at most one line per row left): a branch that cannot make a line is worth 0 without
+        a search, and a drop whose value reaches the bound ends the search of its card. Memoised per move
+        (transpositions: the same sheet after two cards in either order).
+        """
+        k = len(deck)
+        bound = (ink.bit_count() + self.size * k) // WIDTH
+        if bound > height:
+            bound = height
+        if bound == 0:
+            return 0.0
+        key = (deck, ink, barrier, height, bonus)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        tables, cards, _ = ctx
+        search = self.search
+        total = 0.0
+        if k == 1:
+            n = last_lines(tables[deck[0]], ink, barrier, height, bonus, self.size)
+            total = _END * (n + (self.twelve if n == height else 0.0))
+            self.memo[key] = total
+            return total
+        if k == 2 and self.pair:
+            # Two cards left: every drop of the first (not a beam), then the last card's best lines.
+            a, b = deck
+            ta, tb = tables[a], tables[b]
+            memo = self.last_memo
+            ab = pair_lines(ta, cards[a][1], tb, ink, barrier, height, bonus, self.size, memo)
+            ba = pair_lines(tb, cards[b][1], ta, ink, barrier, height, bonus, self.size, memo)
+            total = _END * (ab + ba + self.twelve * ((ab == height) + (ba == height))) / 2
+            self.memo[key] = total
+            return total
+        top_value = _END * bound
+        beam = self.xbeam
+        for t, lanes in _groups(deck, tables, cards):
+            for ln, count in lanes.items():
+                kids = search.children(t, ink, barrier, height, bonus, ln, True, True)
+                pos = next(j for j, i in enumerate(deck) if tables[i] is t and cards[i][1] == ln)
+                rest = deck[:pos] + deck[pos + 1 :]
+                top = 0.0
+                for _, terms, _, _, new, bar, h, bon in kids[:beam]:
+                    val = terms + self._solo_exact(rest, new, bar, h, bon, ctx)
+                    if val > top:
+                        top = val
+                        if top >= top_value:
+                            break
+                total += count * top
+        total /= k
+        self.memo[key] = total
+        return total
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Drop:
         assert isinstance(state, FoldrisState)
@@ -529,7 +655,8 @@ class FoldrisExpectimaxBot:
         self.search = self.solo_search if solo else self.multi_search
         self.search.tie = 0.0 if solo else 1.0
         self.search.end_dead = 0.0 if solo else _DEAD
-        clean = _flawless(state, player) and sheet.height - max(heights(sheet.ink)) >= self.flaw_gap
+        gap = min(self.flaw_gap, sheet.height // 2) if self.flaw_late else self.flaw_gap
+        clean = _flawless(state, player) and sheet.height - max(heights(sheet.ink)) >= gap
         self.search.flaw = self.search.w["perfect"] if clean else 0.0
         self.search.misfit = self.search.w["misfit"] if clean and solo else 0.0
         remaining = len(state.deck)
@@ -539,8 +666,11 @@ class FoldrisExpectimaxBot:
             else (self.mp_beam, self.mp_seconds, self.mp_endgame, self.mp_deep)
         )
         depth = 2 if remaining <= endgame else deep
-        if not solo and remaining <= self.mp_exact:
+        if remaining <= (self.exact if solo else self.mp_exact):
             depth = max(depth, remaining)
+        self.memo.clear()
+        self.last_memo.clear()
+        self.size = max(len(shape) for _, shape in deck.shapes)
         exact = remaining <= depth
         self.search.root_height = sheet.height
         self.search.cap = _line_cap(state, player) if exact and not solo and self.cap_lines else _NO_CAP
@@ -557,11 +687,28 @@ class FoldrisExpectimaxBot:
         ctx = (tables, deck.cards, solo)
         scored: list[tuple[float, float, int, int]] = []
         for k, (value1, terms, _, col, ink, barrier, h1, bonus1) in enumerate(first[:beam]):
-            score = terms + self._expect(state.deck, ink, barrier, h1, bonus1, depth, exact, ctx)
+            if solo and exact and self.fast:
+                score = terms + (self._solo_exact(state.deck, ink, barrier, h1, bonus1, ctx) if state.deck else 0.0)
+            else:
+                score = terms + self._expect(state.deck, ink, barrier, h1, bonus1, depth, exact, ctx)
             scored.append((score, value1, k, col))
             if time.thread_time() - start > seconds:
                 break
         best = max(scored)
+        if solo and remaining == self.exact + 1 and self.xtop and self.fast:
+            # One card past the exact window: the best ``xtop`` drops by the usual search are searched to the
+            # end of the deck (``vbeam`` drops a ply) and the most lines expected wins.
+            beam_was, self.xbeam = self.xbeam, self.vbeam
+            checked = []
+            for sc in sorted(scored, reverse=True)[: self.xtop]:
+                if time.thread_time() - start > seconds:
+                    break
+                _, _, _, _, ink, barrier, h1, bonus1 = first[sc[2]]
+                lines = _END * (sheet.height - h1)
+                checked.append((lines + self._solo_exact(state.deck, ink, barrier, h1, bonus1, ctx), sc))
+            self.xbeam = beam_was
+            if len(checked) > 1:
+                best = max(checked)[1]
         v = table.variants[first[best[2]][2]]
         return Drop(card_name, v.mirror, v.trim, v.rot, best[3])
 
@@ -582,6 +729,10 @@ def _medium(**kw: Any) -> FoldrisExpectimaxBot:
         "mp_deep": 1,
         "mp_beam": 3,
         "mp_seconds": 0.02,
+        "exact": 2,
+        "xbeam": 3,
+        "xtop": 0,
+        "pair": False,
         "name": "medium",
     }
     params.update(kw)

@@ -1,0 +1,134 @@
+"""The solo exact endgame of ``hard``: the last-card and two-card line counts, the exact window, the checks."""
+
+from __future__ import annotations
+
+from polytable.ai import make_bot
+from polytable.ai.bots_foldris import FoldrisExpectimaxBot
+from polytable.ai.bots_foldris_exact import last_lines, pair_lines
+from polytable.core import CHANCE, Rng
+from polytable.games.foldris import FoldrisState
+from polytable.games.foldris._cards import WIDTH, VariantTable
+from polytable.games.foldris._game import deck_of, tables_of
+from polytable.games.foldris._rules import barrier_drop, complete_rows, heights, placements, rest_row
+
+from ._helpers import GAME
+
+
+def _brute_drops(table: VariantTable, ink: int, barrier: int, height: int, budget: int) -> list[tuple[int, int, int]]:
+    """Every legal drop by the rules' own generator: (ink before folding, lines, cost)."""
+    hts = heights(ink | barrier)
+    out = []
+    for i, col in placements(table, hts, height, budget):
+        v = table.variants[i]
+        y = rest_row(v, hts, col)
+        new = ink | (v.bits << (WIDTH * y + col))
+        out.append((new, len(complete_rows(new, y, y + v.height)), v.cost))
+    return out
+
+
+def _fold_all(ink: int) -> int:
+    r = 0
+    while r < 64 and ink >> (WIDTH * r):
+        if (ink >> (WIDTH * r)) & 0xFF == 0xFF:
+            ink = (ink & ((1 << (WIDTH * r)) - 1)) | ((ink >> (WIDTH * (r + 1))) << (WIDTH * r))
+        else:
+            r += 1
+    return ink
+
+
+def _late_positions(count: int) -> list[FoldrisState]:
+    """Solo positions with at most 5 cards left, from greedy games (short sheets: where the exact search runs)."""
+    greedy = make_bot("greedy", "foldris")
+    out: list[FoldrisState] = []
+    seed = 0
+    while len(out) < count:
+        rng = Rng(seed, 1)
+        state = GAME.new_game(seed=seed, players=1)
+        while not GAME.is_terminal(state):
+            if GAME.current_player(state) == CHANCE:
+                state = GAME.apply_chance(state)
+                continue
+            if len(state.deck) <= 5:
+                out.append(state)
+            state = GAME.apply(state, greedy.choose(GAME, state, 0, rng), 0)
+        seed += 1
+    return out[:count]
+
+
+def test_last_and_pair_lines_match_a_brute_force() -> None:
+    """The pruned counts equal a plain search over the rules' legal drops, for the last card and the last two."""
+    checked = positive = 0
+    for state in _late_positions(40):
+        sheet = state.sheets[0]
+        tables = tables_of(state.config)
+        cards = deck_of(state.config).cards
+        first = tables[state.card]
+        lane = cards[state.card][1]
+        for nxt in sorted(set(state.deck))[:2]:
+            last = tables[nxt]
+            want_last = max(
+                (n for _, n, _ in _brute_drops(last, sheet.ink, sheet.barrier, sheet.height, sheet.bonus)), default=0
+            )
+            assert last_lines(last, sheet.ink, sheet.barrier, sheet.height, sheet.bonus, 4) == want_last
+            best = 0
+            for new, n, cost in _brute_drops(first, sheet.ink, sheet.barrier, sheet.height, sheet.bonus):
+                folded = _fold_all(new)
+                h = sheet.height - n
+                bar = barrier_drop(folded, lane, h)
+                after = _brute_drops(last, folded, bar, h, sheet.bonus + n - cost)
+                best = max(best, n + max((m for _, m, _ in after), default=0))
+            got = pair_lines(first, lane, last, sheet.ink, sheet.barrier, sheet.height, sheet.bonus, 4, {})
+            assert got == best
+            checked += 1
+            positive += best > 0
+    assert checked >= 40 and positive >= 10
+
+
+def test_the_exact_window_is_three_cards_in_solo() -> None:
+    bot = make_bot("hard", "foldris")
+    assert isinstance(bot, FoldrisExpectimaxBot)
+    assert bot.exact == 3 and bot.xtop == 2
+    medium = make_bot("medium", "foldris")
+    assert isinstance(medium, FoldrisExpectimaxBot) and medium.exact == 2 and medium.xtop == 0
+
+
+def test_the_solo_exact_search_takes_the_most_lines_it_can_see() -> None:
+    """With two cards left and one of them revealed, the exact search plays a drop that makes the most lines
+    the last card can still reach whatever it is (checked against the pair count for every drop)."""
+    bot = make_bot("hard:seconds=10,beam=200", "foldris")
+    tested = 0
+    for state in _late_positions(60):
+        if len(state.deck) != 1:
+            continue
+        sheet = state.sheets[0]
+        tables = tables_of(state.config)
+        lane = deck_of(state.config).cards[state.card][1]
+        want = pair_lines(
+            tables[state.card], lane, tables[state.deck[0]], sheet.ink, sheet.barrier, sheet.height, sheet.bonus, 4, {}
+        )
+        drop = bot.choose(GAME, state, 0, Rng(0))
+        after = GAME.apply(state, drop, 0)
+        while GAME.current_player(after) == CHANCE:
+            after = GAME.apply_chance(after)
+        final = after
+        if not GAME.is_terminal(after):
+            s = after.sheets[0]
+            final_lines = s.lines + last_lines(tables[after.card], s.ink, s.barrier, s.height, s.bonus, 4)
+        else:
+            final_lines = final.sheets[0].lines
+        assert final_lines == sheet.lines + want
+        tested += 1
+    assert tested >= 5
+
+
+def test_the_solo_endgame_options_are_checked_and_play_legal_moves() -> None:
+    """``flaw_late`` and ``twelve`` (off by default) and the general search for the solo endgame still play."""
+    states = [s for s in _late_positions(30) if len(s.deck) in (1, 3, 4)][:6]
+    assert states
+    for spec in ("hard:twelve=1,flaw_late=true", "hard:fast=false,xtop=0"):
+        bot = make_bot(spec, "foldris")
+        assert isinstance(bot, FoldrisExpectimaxBot)
+        for state in states:
+            assert bot.choose(GAME, state, 0, Rng(0)) in set(GAME.legal_actions(state, 0))
+    bot = make_bot("hard:twelve=1,flaw_late=true", "foldris")
+    assert isinstance(bot, FoldrisExpectimaxBot) and bot.twelve == 1.0 and bot.flaw_late
