@@ -31,6 +31,13 @@ penalty per open threat). So this player asks the question directly:
    (``seconds``, checked before each playout against the slowest playout so far) or ``samples`` per
    candidate (lines 160, else 96) run out. The best mean on the samples all survivors saw wins; ties go
    to the better one-ply value.
+5. ``deep`` (an option, off by default; lines goal only): once the halving is down to ``deep``
+   candidates, they are played out one draw further (``rounds`` + 1: my next card and the opponent's
+   card after it) on fresh common samples, until the budget or ``samples`` each, and compared on those
+   (on the shallow samples if fewer than 16 each fit). Why it was tried: a player that knew the true cards
+   won 15 of 20 with the one-turn horizon and 20 of 20 with three turns, and the shallow search stops at
+   ``samples`` with about half of its 2 s unused; ``deep=3`` spends that time on the finalists. It won no
+   more often than the default on the same seeds (docs/ai-ladder-formfinity.md), so it is not the default.
 
 A decision with one legal action is played at once. ``clock="cpu"`` counts this thread's CPU time
 instead of the wall clock (for measuring on a busy machine).
@@ -52,6 +59,8 @@ from .bots_formfinity_fast import fast_greedy_place, line_potential, lines_win_v
 __all__ = ["FormfinityLookahead"]
 
 _WIN = 10_000.0
+_DEEP_MIN = 16
+"""Deeper samples per finalist below which the finalists are compared on their shallow samples."""
 
 
 def leaf_value(game: Game[Any, Any], st: FormfinityState, me: int, leaf: str = "win") -> float:
@@ -75,7 +84,8 @@ def leaf_value(game: Game[Any, Any], st: FormfinityState, me: int, leaf: str = "
 
 class FormfinityLookahead:
     """See the module docstring. ``width``: candidates kept; ``samples``: card samples per candidate at
-    most; ``batch``: samples added per halving round; ``seconds``: the wall-clock budget of one decision."""
+    most; ``batch``: samples added per halving round; ``seconds``: the wall-clock budget of one decision;
+    ``deep``: finalists searched one draw deeper (0: off)."""
 
     def __init__(
         self,
@@ -87,9 +97,13 @@ class FormfinityLookahead:
         clock: str = "wall",
         rounds: int = 1,
         leaf: str = "win",
+        deep: int = 0,
         name: str = "hard",
     ) -> None:
         self.clock = budget_clock(clock)
+        if deep < 0:
+            raise ConfigError("deep must be 0 (off) or the number of finalists searched one draw deeper")
+        self.deep = deep
         if min(width or 1, samples or 1, batch, first or 1, rounds) < 1:
             raise ConfigError("width, samples, batch, first and rounds must be at least 1")
         if seconds <= 0:
@@ -107,11 +121,11 @@ class FormfinityLookahead:
         self.greedy = GreedyBot()
         self.last_playouts = 0
 
-    def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng) -> float:
+    def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng, rounds: int = 0) -> float:
         """Greedy play from ``st`` (chance drawn from the sample's own generator) to the horizon: my
-        ``rounds``-th next draw (or area choice) after the other players have moved."""
+        ``rounds``-th next draw (or area choice; default ``self.rounds``) after the other players have moved."""
         left_me = st.turn != me or st.phase in (DRAW, CHOOSE)
-        rounds = self.rounds
+        rounds = rounds or self.rounds
         setup = setup_for(st.config)
         fast = setup.rules.goal == "lines"
         for _ in range(200 * rounds):
@@ -181,7 +195,19 @@ class FormfinityLookahead:
         used = 0
         playouts = 0
         out_of_time = False
-        while used < samples and not out_of_time:
+        shallow = values
+        rounds = self.rounds
+        deep = self.deep if setup_for(st.config).rules.goal == "lines" else 0
+        while not out_of_time:
+            if deep and len(alive) <= deep and rounds == self.rounds:
+                # The finalists, searched one draw deeper on fresh samples (up to ``samples`` each).
+                rounds = self.rounds + 1
+                shallow = values
+                values = {a: [] for a in alive}
+                used = 0
+                seeds = [rng.u64() for _ in range(samples)]
+            if used >= samples:
+                break
             chunk = seeds[used : used + (self.batch if used else first)]
             for a in alive:
                 for sd in chunk:
@@ -191,7 +217,7 @@ class FormfinityLookahead:
                         break
                     srng = Rng(sd)
                     det = game.determinize(after[a], player, srng)
-                    values[a].append(self._playout(game, det, player, srng))
+                    values[a].append(self._playout(game, det, player, srng, rounds))
                     playouts += 1
                     slowest = max(slowest, self.clock() - now)
                 if out_of_time:
@@ -199,12 +225,17 @@ class FormfinityLookahead:
             used += len(chunk)
             if out_of_time:
                 break
-            if len(alive) > 2:
+            if len(alive) > max(2, deep):
                 alive.sort(key=lambda a: (-sum(values[a]) / len(values[a]), -prior[a]))
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
+                alive = alive[: max(2, deep, (len(alive) + 1) // 2)]
         self.last_playouts = playouts
         # The survivors, compared on the samples they all saw (the same draws for each).
         pool = [a for a in alive if values[a]]
+        deep_fit = min(len(values[a]) for a in alive)
+        if rounds != self.rounds and deep_fit < _DEEP_MIN and all(shallow.get(a) for a in alive):
+            # Too few deeper samples to trust (the budget ran out): decide on the shallow ones.
+            values = shallow
+            pool = [a for a in alive if values[a]]
         if not pool:
             return alive[0]
         m = min(len(values[a]) for a in pool)
