@@ -29,8 +29,10 @@ penalty per open threat). So this player asks the question directly:
 4. Successive halving: ``first`` samples per candidate (lines 4, else 8), then every surviving
    candidate gets ``batch`` more per round and the worse half is dropped, until the time budget
    (``seconds``, checked before each playout against the slowest playout so far) or ``samples`` per
-   candidate (lines 160, else 96) run out. The best mean on the samples all survivors saw wins; ties go
-   to the better one-ply value.
+   candidate (lines 640, else 96) run out. The best mean on the samples all survivors saw wins; ties go
+   to the better one-ply value. With the lines goal the sample cap used to be 160, where most decisions
+   stopped with about half of the 2 s unused; at 640 the time is the limit, and the finalists' choice is
+   less noisy (measured in docs/ai-ladder-formfinity.md: 101 of 132 against ``greedy``).
 5. ``deep`` (an option, off by default; lines goal only): once the halving is down to ``deep``
    candidates, they are played out one draw further (``rounds`` + 1: my next card and the opponent's
    card after it) on fresh common samples, until the budget or ``samples`` each, and compared on those
@@ -158,10 +160,11 @@ class FormfinityLookahead:
 
     def _plan(self, st: FormfinityState) -> tuple[int, int, int]:
         """(width, samples, first) for this game: the lines goal has the fast playouts, so it can afford
-        every plausible candidate (48) with 4 samples first; the other goals keep 12 candidates and 8."""
+        every plausible candidate (48) with 4 samples first and up to 640 samples for the finalists (the
+        2 s are the limit, not the cap); the other goals keep 12 candidates and 8."""
         lines = setup_for(st.config).rules.goal == "lines"
         width = self.width or (48 if lines else 12)
-        samples = self.samples or (160 if lines else 96)
+        samples = self.samples or (640 if lines else 96)
         first = self.first or (4 if lines else self.batch)
         return width, samples, first
 

@@ -33,7 +33,7 @@ def test_levels_are_the_lookahead_with_their_budgets() -> None:
     assert isinstance(hard, FormfinityLookahead) and isinstance(medium, FormfinityLookahead)
     assert hard.seconds == 2.0 and medium.seconds == 0.25
     lines, areas = GAME.new_game({"variant": "1"}, seed=1), GAME.new_game({"variant": "2"}, seed=1)
-    assert hard._plan(lines) == (48, 160, 4) and hard._plan(areas) == (12, 96, 8)  # per goal
+    assert hard._plan(lines) == (48, 640, 4) and hard._plan(areas) == (12, 96, 8)  # per goal
     assert medium._plan(lines)[:2] == (6, 16)
 
 
