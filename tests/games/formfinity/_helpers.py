@@ -75,3 +75,20 @@ def play_random(options: Mapping[str, object], players: int, seed: int) -> tuple
 
 
 _ = Card
+
+
+def random_midgame(options: dict[str, object], seed: int, moves: int) -> FormfinityState:
+    """A 2-player game after ``moves`` random (seeded) decisions, with any pending draw made: a position
+    for the bot tests that is neither the empty template nor hand-built."""
+    state: FormfinityState = GAME.new_game(options, seed=seed, players=2)
+    rng = Rng(seed, 9)
+    done = 0
+    while done < moves and not GAME.is_terminal(state):
+        if GAME.current_player(state) == CHANCE:
+            state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
+            continue
+        state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
+        done += 1
+    while GAME.current_player(state) == CHANCE:
+        state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
+    return state

@@ -7,25 +7,14 @@ import pytest
 
 from polytable.ai import make_bot
 from polytable.ai.bots_formfinity import FormfinityLookahead
-from polytable.core import CHANCE, Rng
+from polytable.core import Rng
 from polytable.games.formfinity import FormfinityState
 
-from ._helpers import GAME, cells_mask, position
+from ._helpers import GAME, cells_mask, position, random_midgame
 
 
 def _midgame(options: dict[str, object], seed: int, moves: int) -> FormfinityState:
-    state = GAME.new_game(options, seed=seed, players=2)
-    rng = Rng(seed, 9)
-    done = 0
-    while done < moves and not GAME.is_terminal(state):
-        if GAME.current_player(state) == CHANCE:
-            state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
-            continue
-        state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
-        done += 1
-    while GAME.current_player(state) == CHANCE:
-        state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
-    return state
+    return random_midgame(options, seed, moves)
 
 
 def test_levels_are_the_lookahead_with_their_budgets() -> None:

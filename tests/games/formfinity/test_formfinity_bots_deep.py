@@ -8,25 +8,14 @@ from __future__ import annotations
 import pytest
 
 from polytable.ai.bots_formfinity import FormfinityLookahead
-from polytable.core import CHANCE, ConfigError, Rng, get_game
+from polytable.core import CHANCE, ConfigError, Rng
 from polytable.games.formfinity import FormfinityState
 
-GAME = get_game("formfinity")
+from ._helpers import GAME, random_midgame
 
 
 def _midgame(seed: int, moves: int) -> FormfinityState:
-    state: FormfinityState = GAME.new_game({"variant": "1"}, seed=seed, players=2)
-    rng = Rng(seed, 9)
-    done = 0
-    while done < moves and not GAME.is_terminal(state):
-        if GAME.current_player(state) == CHANCE:
-            state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
-            continue
-        state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
-        done += 1
-    while GAME.current_player(state) == CHANCE:
-        state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
-    return state
+    return random_midgame({"variant": "1"}, seed, moves)
 
 
 def test_deep_finalists_are_bounded_and_replay() -> None:
