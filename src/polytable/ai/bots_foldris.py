@@ -42,7 +42,9 @@ shape terms, so the search stops spending its first flaw casually; once a flaw e
 the player plays for 11 with one spare row. A hole made by the move itself is charged again at every leaf
 below it (its sheet still holds it), which makes the search defer a flaw. ``misfit`` (off by default)
 adds, while flawless, the share of the cards left whose shape has no hole-free resting place beside the
-next barrier (:func:`_patterns`).
+next barrier (:func:`_patterns`). ``clean`` (off by default) credits, while flawless, a flawless first drop
+with the chance that the next cards can be drawn flawlessly too (:mod:`.bots_foldris_clean`); measured in
+docs/ai-foldris.md (sixth pass): more sheets stay flawless, the perfect games do not become more frequent.
 
 The flaw cost is also off while the highest column leaves fewer than ``flaw_gap`` (5) free rows: a
 flawless sheet is no use if the next block cannot be drawn, and chasing one with a jagged, high stack was
@@ -72,6 +74,7 @@ from ..games.foldris._game import deck_of, tables_of
 from ..games.foldris._rules import fold, heights
 from ..games.foldris._state import Drop
 from ._bots import register_bot
+from .bots_foldris_clean import CleanSurvival
 from .bots_foldris_exact import last_lines, pair_lines
 
 __all__ = ["FoldrisExpectimaxBot"]
@@ -122,12 +125,13 @@ def _groups(deck: tuple[int, ...], tables: tuple[VariantTable, ...], cards: tupl
     return list(groups.values())
 
 
-EXTRA: dict[str, float] = {"misfit": 0.0, "perfect": -80.0}
-"""Search-only leaf terms (on top of the one-ply ``WEIGHTS``): ``misfit`` weighs the share of the cards
-left whose shape has no hole-free resting place beside the next barrier."""
+EXTRA: dict[str, float] = {"misfit": 0.0, "perfect": -80.0, "clean": 0.0}
+"""Search-only terms (on top of the one-ply ``WEIGHTS``): ``misfit`` weighs the share of the cards left whose
+shape has no hole-free resting place beside the next barrier; ``clean`` (solo, while flawless) weighs the
+chance that a flawless first drop stays flawless for ``clean_depth`` more cards (:mod:`.bots_foldris_clean`)."""
 
 
-MULTI: dict[str, float] = {"perfect": 0.0, "bonus": 25.0}
+MULTI: dict[str, float] = {"perfect": 0.0, "bonus": 25.0, "clean": 0.0}
 """Defaults that differ with opponents (``mp_NAME=x`` sets weight NAME for multiplayer games only): no
 first-flaw cost, and a bonus point worth about twice the solo value, since a game tied on lines (most of
 them end at 10 or 11 each) goes to the player with more points left."""
@@ -469,6 +473,10 @@ class FoldrisExpectimaxBot:
     while the CPU cap allows. ``fast=false`` runs the solo endgame through the general search instead.
     ``flaw_late``: the free rows the flaw cost needs shrink with the sheet (at most half its height).
     ``twelve``: extra lines a perfect game (every row completed) is worth to the solo exact search.
+    ``xclean``: while the sheet is flawless, the solo exact search also tries every clean drop past its beam.
+    ``clean_depth``, ``clean_to``: the cards the survival term (weight ``clean``) looks ahead, and the last
+    round it is used in (solo, mid-game; :mod:`.bots_foldris_clean`); ``clean_gap``: the free rows over the
+    stack it needs (default: as the first-flaw cost, ``flaw_gap``).
     """
 
     def __init__(
@@ -491,8 +499,12 @@ class FoldrisExpectimaxBot:
         pair: bool = True,
         flaw_late: bool = False,
         twelve: float = 0.0,
+        xclean: bool = False,
         xtop: int = 2,
         vbeam: int = 3,
+        clean_depth: int = 2,
+        clean_to: int = 16,
+        clean_gap: int = -1,
         **weights: float,
     ) -> None:
         if beam < 1 or beam2 < 1:
@@ -516,10 +528,16 @@ class FoldrisExpectimaxBot:
         self.pair = pair
         self.flaw_late = flaw_late
         self.twelve = twelve
+        self.xclean = xclean
+        self.perfect_open = False
+        """In the solo exact search: ``xclean`` is on and the sheet is still flawless at the root."""
         self.last_memo: dict[tuple[int, int, int, int, int], int] = {}
         self.xtop = xtop
         self.vbeam = vbeam
         self.size = 4
+        self.clean_depth = clean_depth
+        self.clean_to = clean_to
+        self.clean_gap = clean_gap
         names = set(WEIGHTS) | set(EXTRA)
         unknown = {k for k in weights if k.removeprefix("mp_") not in names}
         if unknown:
@@ -631,7 +649,13 @@ class FoldrisExpectimaxBot:
                 pos = next(j for j, i in enumerate(deck) if tables[i] is t and cards[i][1] == ln)
                 rest = deck[:pos] + deck[pos + 1 :]
                 top = 0.0
-                for _, terms, _, _, new, bar, h, bon in kids[:beam]:
+                pick = kids[:beam]
+                if self.perfect_open and len(kids) > beam and sum(heights(ink)) == ink.bit_count():
+                    # While a perfect game is open: every clean drop too (few; the one-ply order misses them).
+                    pick += [
+                        d for d in kids[beam:] if not t.variants[d[2]].trim and sum(heights(d[4])) == d[4].bit_count()
+                    ]
+                for _, terms, _, _, new, bar, h, bon in pick:
                     val = terms + self._solo_exact(rest, new, bar, h, bon, ctx)
                     if val > top:
                         top = val
@@ -656,8 +680,11 @@ class FoldrisExpectimaxBot:
         self.search.tie = 0.0 if solo else 1.0
         self.search.end_dead = 0.0 if solo else _DEAD
         gap = min(self.flaw_gap, sheet.height // 2) if self.flaw_late else self.flaw_gap
-        clean = _flawless(state, player) and sheet.height - max(heights(sheet.ink)) >= gap
+        flawless = _flawless(state, player)
+        room = sheet.height - max(heights(sheet.ink))
+        clean = flawless and room >= gap
         self.search.flaw = self.search.w["perfect"] if clean else 0.0
+        self.perfect_open = self.xclean and solo and flawless
         self.search.misfit = self.search.w["misfit"] if clean and solo else 0.0
         remaining = len(state.deck)
         beam, seconds, endgame, deep = (
@@ -686,11 +713,21 @@ class FoldrisExpectimaxBot:
             return Drop(card_name, v.mirror, v.trim, v.rot, pick[3])
         ctx = (tables, deck.cards, solo)
         scored: list[tuple[float, float, int, int]] = []
-        for k, (value1, terms, _, col, ink, barrier, h1, bonus1) in enumerate(first[:beam]):
+        w_clean = self.search.w["clean"]
+        survival = None
+        clean_gap = gap if self.clean_gap < 0 else self.clean_gap
+        if w_clean and flawless and room >= clean_gap and not exact and state.round <= self.clean_to:
+            survival = CleanSurvival(tables, deck.cards)
+            rest = tuple(sorted(state.deck))
+        for k, (value1, terms, vi, col, ink, barrier, h1, bonus1) in enumerate(first[:beam]):
             if solo and exact and self.fast:
                 score = terms + (self._solo_exact(state.deck, ink, barrier, h1, bonus1, ctx) if state.deck else 0.0)
             else:
                 score = terms + self._expect(state.deck, ink, barrier, h1, bonus1, depth, exact, ctx)
+            if survival is not None and not table.variants[vi].trim:
+                hts = heights(ink)
+                if sum(hts) == ink.bit_count():
+                    score += w_clean * survival.survive(hts, h1, lane if barrier else 0, bonus1, rest, self.clean_depth)
             scored.append((score, value1, k, col))
             if time.thread_time() - start > seconds:
                 break

@@ -96,6 +96,7 @@ def pair_lines(
     hts = heights(ink | barrier)
     best = 0
     tid = id(last)
+    dear = last.variants[-1].cost  # variants come cheapest first: a budget past this buys nothing more
     for v in first.variants:
         if v.cost > budget:
             break
@@ -120,6 +121,8 @@ def pair_lines(
                 continue
             bar = barrier_drop(new, lane, h)
             bon = budget + n - v.cost
+            if bon > dear:
+                bon = dear
             key = (tid, new, bar, h, bon)
             got = memo.get(key)
             if got is None:

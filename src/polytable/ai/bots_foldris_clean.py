@@ -1,0 +1,179 @@
+"""Solo Foldris: how likely a flawless sheet is to stay flawless over the next cards (issue 10, sixth pass).
+
+Why: 23 blocks and the start square are exactly the 96 squares of 12 rows, so a perfect game (12 lines,
+"world champion") needs every block drawn without a hole and without a trim. The two-ply search charges a
+first flaw (``perfect``) only when it happens within its own two cards; a sheet that is still flawless but
+whose surface takes cleanly only the card the search looked at is then as good as any other. This module
+asks the question one card further, without knowing the order: the probability that the next ``depth``
+cards can all be drawn cleanly, the player choosing each drop before seeing the card after it (an
+expectimax over the multiset left, never the order).
+
+A flawless sheet is its column heights: every column is solid from the floor, the rows under the lowest
+column are complete and folded away, so the lowest column is at 0. A clean drop is one whose every column
+rests exactly on the surface (no square left open under it), that uses no trim and does not touch the two
+columns of the barrier of the round (a block over the barrier leaves the barrier's squares empty, a hole).
+Completed rows are then exactly the lowest column's height, and folding them lowers every column alike.
+The tests check this heights-only model against drops on the full sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..games.foldris._cards import WIDTH, VariantTable
+from ..games.foldris._rules import fold, heights
+
+__all__ = ["CleanSurvival", "clean_shape"]
+
+Shape = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]], ...]
+"""Per untrimmed variant, cheapest first: (cost, width, lowest row per column, top per column, height, bits,
+squares per row)."""
+
+_SHAPES: dict[int, tuple[VariantTable, Shape]] = {}
+_FILL = tuple(sum(1 << (WIDTH * r) for r in range(h)) for h in range(64))
+"""``_FILL[h]``: column 0 solid from the floor to row ``h`` (a flawless sheet is its columns shifted into place)."""
+
+
+def clean_shape(table: VariantTable) -> Shape:
+    """The untrimmed variants of a card as bottom and top profiles (memoised per table)."""
+    hit = _SHAPES.get(id(table))
+    if hit is None or hit[0] is not table:
+        out = []
+        for v in table.variants:
+            if v.trim:
+                continue
+            tops = [0] * v.width
+            for x in range(v.width):
+                for r in range(v.height):
+                    if (v.bits >> (WIDTH * r + x)) & 1:
+                        tops[x] = r + 1
+            rows = tuple(((v.bits >> (WIDTH * r)) & 0xFF).bit_count() for r in range(v.height))
+            out.append((v.cost, v.width, tuple(b for _, b in v.profile), tuple(tops), v.height, v.bits, rows))
+        out.sort()
+        hit = _SHAPES[id(table)] = (table, tuple(out))
+    return hit[1]
+
+
+def clean_drops(
+    hts: tuple[int, ...], height: int, lane: int, bonus: int, shape: Shape
+) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """Every clean drop on a flawless sheet: (heights after folding, rows folded, cost).
+
+    ``lane``: the barrier of the round (0: none). Most clean drops rest on the surface with every column
+    and keep off the barrier's columns; those are found on the heights alone. A drop that rests on the
+    barrier or over a gap is clean too when every row over the gap is completed and folded away (the fold
+    leaves the gap open to the sky); such drops, which must complete a row, are resolved on the full sheet.
+    """
+    if lane:
+        lo, hi = lane - 1, lane
+        yb = hts[lo] if hts[lo] > hts[hi] else hts[hi]
+        if yb >= height:
+            lo = hi = WIDTH  # no room for the barrier: it does not fall
+    else:
+        lo = hi = WIDTH
+    rest = list(hts)
+    if lo < WIDTH:
+        rest[lo] = rest[hi] = yb + 1
+    ink = -1
+    for cost, w, bots, tops, vh, bits, rows in shape:
+        if cost > bonus:
+            break
+        for col in range(WIDTH - w + 1):
+            y = 0
+            for j in range(w):
+                d = rest[col + j] - bots[j]
+                if d > y:
+                    y = d
+            if y + vh > height:
+                continue
+            flat = col > hi or col + w <= lo
+            if flat:
+                for j in range(w):
+                    if hts[col + j] - bots[j] != y:
+                        flat = False
+                        break
+            if flat:
+                new = list(hts)
+                for j in range(w):
+                    new[col + j] = y + tops[j]
+                n = min(new)
+                yield (tuple(x - n for x in new) if n else tuple(new)), n, cost
+                continue
+            # Over a gap: clean only if a row is completed (and with it every row over the gap).
+            if not any(sum(1 for x in hts if x > r) + rows[r - y] == WIDTH for r in range(y, y + vh)):
+                continue
+            if ink < 0:
+                ink = 0
+                for c, x in enumerate(hts):
+                    ink |= _FILL[x] << c
+            board = ink | (bits << (WIDTH * y + col))
+            n = 0
+            for r in range(y + vh - 1, y - 1, -1):
+                if (board >> (WIDTH * r)) & 0xFF == 0xFF:
+                    board = fold(board, r)
+                    n += 1
+            new_h = heights(board)
+            if n and sum(new_h) == board.bit_count():
+                yield new_h, n, cost
+
+
+class CleanSurvival:
+    """The survival expectimax for one move (memoised; the deck is a sorted tuple of card indices)."""
+
+    def __init__(self, tables: tuple[VariantTable, ...], cards: tuple[tuple[str, int], ...]) -> None:
+        self.tables = tables
+        self.cards = cards
+        self.memo: dict[tuple[object, ...], float] = {}
+        self.fit: dict[tuple[object, ...], bool] = {}
+
+    def fits(self, hts: tuple[int, ...], height: int, lane: int, bonus: int, table: VariantTable) -> bool:
+        """Whether a card of this shape has a clean drop."""
+        b = bonus if bonus < 1 else 1
+        key = (hts, height, lane, b, id(table))
+        hit = self.fit.get(key)
+        if hit is None:
+            hit = self.fit[key] = next(clean_drops(hts, height, lane, b, clean_shape(table)), None) is not None
+        return hit
+
+    def survive(
+        self, hts: tuple[int, ...], height: int, lane: int, bonus: int, deck: tuple[int, ...], depth: int
+    ) -> float:
+        """The probability that the next ``depth`` cards of ``deck`` (drawn in an unknown order) all drop
+        cleanly, the player choosing each drop to maximise it; ``lane`` is the barrier for the first."""
+        if depth <= 0 or not deck:
+            return 1.0
+        b = bonus if bonus < depth else depth  # a clean drop costs at most 1 (a mirror)
+        key = (hts, height, lane, b, deck, depth)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        total = 0.0
+        if depth == 1:
+            seen: dict[int, bool] = {}
+            for i in deck:
+                t = self.tables[i]
+                ok = seen.get(id(t))
+                if ok is None:
+                    ok = seen[id(t)] = self.fits(hts, height, lane, b, t)
+                total += ok
+        else:
+            groups: dict[tuple[int, int], list[int]] = {}
+            for k, i in enumerate(deck):
+                groups.setdefault((id(self.tables[i]), self.cards[i][1]), []).append(k)
+            for ks in groups.values():
+                k = ks[0]
+                i = deck[k]
+                rest = deck[:k] + deck[k + 1 :]
+                nxt = self.cards[i][1]
+                best = 0.0
+                for new, n, cost in clean_drops(hts, height, lane, b, clean_shape(self.tables[i])):
+                    h = height - n
+                    bar = nxt if max(new[nxt - 1], new[nxt]) < h else 0
+                    p = self.survive(new, h, bar, b + n - cost, rest, depth - 1)
+                    if p > best:
+                        best = p
+                        if best >= 1.0:
+                            break
+                total += best * len(ks)
+        res = self.memo[key] = total / len(deck)
+        return res
