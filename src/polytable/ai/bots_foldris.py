@@ -476,7 +476,9 @@ class FoldrisExpectimaxBot:
     ``xclean``: while the sheet is flawless, the solo exact search also tries every clean drop past its beam.
     ``clean_depth``, ``clean_to``: the cards the survival term (weight ``clean``) looks ahead, and the last
     round it is used in (solo, mid-game; :mod:`.bots_foldris_clean`); ``clean_gap``: the free rows over the
-    stack it needs (default: as the first-flaw cost, ``flaw_gap``).
+    stack it needs (default: as the first-flaw cost, ``flaw_gap``). ``perfect_from``: solo, with at most
+    this many cards left after the revealed one and the sheet flawless, play the drop with the best chance of
+    a perfect game (exact, over every order of the cards left) whenever that chance is not 0 (0: never).
     """
 
     def __init__(
@@ -505,6 +507,7 @@ class FoldrisExpectimaxBot:
         clean_depth: int = 2,
         clean_to: int = 16,
         clean_gap: int = -1,
+        perfect_from: int = 0,
         **weights: float,
     ) -> None:
         if beam < 1 or beam2 < 1:
@@ -538,6 +541,9 @@ class FoldrisExpectimaxBot:
         self.clean_depth = clean_depth
         self.clean_to = clean_to
         self.clean_gap = clean_gap
+        self.perfect_from = perfect_from
+        self.perfect_search: CleanSurvival | None = None
+        self.perfect_left = 0
         names = set(WEIGHTS) | set(EXTRA)
         unknown = {k for k in weights if k.removeprefix("mp_") not in names}
         if unknown:
@@ -687,6 +693,18 @@ class FoldrisExpectimaxBot:
         self.perfect_open = self.xclean and solo and flawless
         self.search.misfit = self.search.w["misfit"] if clean and solo else 0.0
         remaining = len(state.deck)
+        if solo and flawless and remaining <= self.perfect_from:
+            if self.perfect_search is None or remaining >= self.perfect_left:
+                self.perfect_search = CleanSurvival(tables, deck.cards)  # a new game: a new memo
+            self.perfect_left = remaining
+            now = (sheet.barrier.bit_length() - 1) % WIDTH if sheet.barrier else 0
+            hts = heights(sheet.ink)
+            chance, vi, col = self.perfect_search.perfect_drop(
+                table, lane, hts, sheet.height, now, sheet.bonus, tuple(sorted(state.deck))
+            )
+            if chance > 0.0:
+                v = table.variants[vi]
+                return Drop(card_name, v.mirror, v.trim, v.rot, col)
         beam, seconds, endgame, deep = (
             (self.beam, self.seconds, self.endgame, 1)
             if solo

@@ -25,9 +25,9 @@ from ..games.foldris._rules import fold, heights
 
 __all__ = ["CleanSurvival", "clean_shape"]
 
-Shape = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]], ...]
+Shape = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int], ...]
 """Per untrimmed variant, cheapest first: (cost, width, lowest row per column, top per column, height, bits,
-squares per row)."""
+squares per row, index in the table)."""
 
 _SHAPES: dict[int, tuple[VariantTable, Shape]] = {}
 _FILL = tuple(sum(1 << (WIDTH * r) for r in range(h)) for h in range(64))
@@ -39,7 +39,7 @@ def clean_shape(table: VariantTable) -> Shape:
     hit = _SHAPES.get(id(table))
     if hit is None or hit[0] is not table:
         out = []
-        for v in table.variants:
+        for i, v in enumerate(table.variants):
             if v.trim:
                 continue
             tops = [0] * v.width
@@ -48,7 +48,7 @@ def clean_shape(table: VariantTable) -> Shape:
                     if (v.bits >> (WIDTH * r + x)) & 1:
                         tops[x] = r + 1
             rows = tuple(((v.bits >> (WIDTH * r)) & 0xFF).bit_count() for r in range(v.height))
-            out.append((v.cost, v.width, tuple(b for _, b in v.profile), tuple(tops), v.height, v.bits, rows))
+            out.append((v.cost, v.width, tuple(b for _, b in v.profile), tuple(tops), v.height, v.bits, rows, i))
         out.sort()
         hit = _SHAPES[id(table)] = (table, tuple(out))
     return hit[1]
@@ -56,8 +56,8 @@ def clean_shape(table: VariantTable) -> Shape:
 
 def clean_drops(
     hts: tuple[int, ...], height: int, lane: int, bonus: int, shape: Shape
-) -> Iterator[tuple[tuple[int, ...], int, int]]:
-    """Every clean drop on a flawless sheet: (heights after folding, rows folded, cost).
+) -> Iterator[tuple[tuple[int, ...], int, int, int, int]]:
+    """Every clean drop on a flawless sheet: (heights after folding, rows folded, cost, variant, column).
 
     ``lane``: the barrier of the round (0: none). Most clean drops rest on the surface with every column
     and keep off the barrier's columns; those are found on the heights alone. A drop that rests on the
@@ -75,7 +75,7 @@ def clean_drops(
     if lo < WIDTH:
         rest[lo] = rest[hi] = yb + 1
     ink = -1
-    for cost, w, bots, tops, vh, bits, rows in shape:
+    for cost, w, bots, tops, vh, bits, rows, vi in shape:
         if cost > bonus:
             break
         for col in range(WIDTH - w + 1):
@@ -97,7 +97,7 @@ def clean_drops(
                 for j in range(w):
                     new[col + j] = y + tops[j]
                 n = min(new)
-                yield (tuple(x - n for x in new) if n else tuple(new)), n, cost
+                yield (tuple(x - n for x in new) if n else tuple(new)), n, cost, vi, col
                 continue
             # Over a gap: clean only if a row is completed (and with it every row over the gap).
             if not any(sum(1 for x in hts if x > r) + rows[r - y] == WIDTH for r in range(y, y + vh)):
@@ -114,7 +114,7 @@ def clean_drops(
                     n += 1
             new_h = heights(board)
             if n and sum(new_h) == board.bit_count():
-                yield new_h, n, cost
+                yield new_h, n, cost, vi, col
 
 
 class CleanSurvival:
@@ -166,7 +166,7 @@ class CleanSurvival:
                 rest = deck[:k] + deck[k + 1 :]
                 nxt = self.cards[i][1]
                 best = 0.0
-                for new, n, cost in clean_drops(hts, height, lane, b, clean_shape(self.tables[i])):
+                for new, n, cost, _, _ in clean_drops(hts, height, lane, b, clean_shape(self.tables[i])):
                     h = height - n
                     bar = nxt if max(new[nxt - 1], new[nxt]) < h else 0
                     p = self.survive(new, h, bar, b + n - cost, rest, depth - 1)
@@ -177,3 +177,31 @@ class CleanSurvival:
                 total += best * len(ks)
         res = self.memo[key] = total / len(deck)
         return res
+
+    def perfect_drop(
+        self,
+        table: VariantTable,
+        card_lane: int,
+        hts: tuple[int, ...],
+        height: int,
+        lane: int,
+        bonus: int,
+        rest: tuple[int, ...],
+    ) -> tuple[float, int, int]:
+        """The clean drop of the revealed card with the best chance of a perfect game: every card of ``rest``
+        (in an unknown order) drops cleanly too. (chance, variant index, column); (0.0, -1, -1) without one.
+
+        ``card_lane``: the revealed card's lane (its barrier falls for the next card); ``lane``: this round's.
+        The memo is kept across calls, so the next move's search is mostly answered already.
+        """
+        best = (0.0, -1, -1)
+        for new, n, cost, vi, col in clean_drops(hts, height, lane, bonus, clean_shape(table)):
+            h = height - n
+            if rest:
+                bar = card_lane if max(new[card_lane - 1], new[card_lane]) < h else 0
+                p = self.survive(new, h, bar, bonus + n - cost, rest, len(rest))
+            else:
+                p = 1.0 if h == 0 else 0.0
+            if p > best[0]:
+                best = (p, vi, col)
+        return best

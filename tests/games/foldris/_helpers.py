@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from polytable.games.foldris import GAME, FoldrisState, Sheet
 from polytable.games.foldris._game import deck_of
 
-__all__ = ["GAME", "drop", "make_sheet", "make_state", "picture"]
+__all__ = ["GAME", "drop", "make_sheet", "make_state", "picture", "solo_positions"]
 
 
 def make_sheet(
@@ -65,3 +65,32 @@ def picture(sheet: Sheet) -> str:
 
 def drop(state: FoldrisState, text: str, player: int = 0) -> FoldrisState:
     return GAME.apply(state, GAME.parse_action(text, state), player)
+
+
+def solo_positions(
+    bot: str,
+    seeds: Iterable[int],
+    keep: Callable[[FoldrisState], bool],
+    count: int | None = None,
+    last_round: int = 99,
+) -> list[FoldrisState]:
+    """The positions (a card revealed) of solo games played by AI ``bot`` on ``seeds`` that ``keep`` accepts,
+    in order of play: at most ``count`` (the seeds are played until there are that many), up to ``last_round``."""
+    from polytable.ai import make_bot
+    from polytable.core import CHANCE, Rng
+
+    player = make_bot(bot, "foldris")
+    out: list[FoldrisState] = []
+    for seed in seeds:
+        rng = Rng(seed, 1)
+        state = GAME.new_game(seed=seed, players=1)
+        while not GAME.is_terminal(state) and state.round <= last_round:
+            if GAME.current_player(state) == CHANCE:
+                state = GAME.apply_chance(state)
+                continue
+            if keep(state):
+                out.append(state)
+            state = GAME.apply(state, player.choose(GAME, state, 0, rng), 0)
+        if count is not None and len(out) >= count:
+            return out[:count]
+    return out

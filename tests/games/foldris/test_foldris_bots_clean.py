@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from polytable.ai import make_bot
-from polytable.ai.bots_foldris import FoldrisExpectimaxBot
+from polytable.ai.bots_foldris import FoldrisExpectimaxBot, _flawless
 from polytable.ai.bots_foldris_clean import CleanSurvival, clean_drops, clean_shape
-from polytable.core import CHANCE, ConfigError, Rng
+from polytable.core import ConfigError, Rng
 from polytable.games.foldris import FoldrisState
 from polytable.games.foldris._cards import WIDTH, VariantTable
 from polytable.games.foldris._game import deck_of, tables_of
 from polytable.games.foldris._rules import barrier_drop, fold, heights, placements, rest_row
 from polytable.games.foldris._state import Drop
 
-from ._helpers import GAME
+from ._helpers import GAME, solo_positions
 
 
 def _clean_children(table: VariantTable, ink: int, barrier: int, height: int, bonus: int) -> list[tuple[int, int, int]]:
@@ -61,27 +63,13 @@ def _lane(barrier: int) -> int:
     return (barrier.bit_length() - 1) % WIDTH if barrier else 0
 
 
-def _flawless_positions(count: int) -> list[FoldrisState]:
-    """Solo positions (a card revealed) whose sheet has no hole, from the first rounds of ``medium`` games."""
-    bot = make_bot("medium", "foldris")
-    out: list[FoldrisState] = []
-    seed = 900
-    while len(out) < count:
-        rng = Rng(seed, 1)
-        state = GAME.new_game(seed=seed, players=1)
-        while not GAME.is_terminal(state) and state.round < 14:
-            if GAME.current_player(state) == CHANCE:
-                state = GAME.apply_chance(state)
-                continue
-            ink = state.sheets[0].ink
-            if state.round >= 2 and sum(heights(ink)) == ink.bit_count():
-                out.append(state)
-            state = GAME.apply(state, bot.choose(GAME, state, 0, rng), 0)
-        seed += 1
-    return out[:count]
+def _hole_free(state: FoldrisState) -> bool:
+    ink = state.sheets[0].ink
+    return state.round >= 2 and sum(heights(ink)) == ink.bit_count()
 
 
-POSITIONS = _flawless_positions(24)
+POSITIONS = solo_positions("medium", itertools.count(900), _hole_free, count=24, last_round=13)
+"""Solo positions whose sheet has no hole, from the first rounds of ``medium`` games."""
 
 
 def test_clean_drops_match_the_rules_drops() -> None:
@@ -96,7 +84,9 @@ def test_clean_drops_match_the_rules_drops() -> None:
                     (heights(new), n, cost)
                     for new, n, cost in _clean_children(table, s.ink, s.barrier, s.height, bonus)
                 )
-                got = sorted(clean_drops(heights(s.ink), s.height, _lane(s.barrier), bonus, clean_shape(table)))
+                got = sorted(
+                    d[:3] for d in clean_drops(heights(s.ink), s.height, _lane(s.barrier), bonus, clean_shape(table))
+                )
                 assert got == want
                 compared += len(want)
     assert compared > 500
@@ -155,3 +145,37 @@ def test_hard_trades_shape_for_survival() -> None:
             differ += 1
             assert _after(state, a) > _after(state, b)
     assert differ >= 1
+
+
+def test_perfect_drop_is_the_best_chance_of_a_perfect_game() -> None:
+    """The chance of a perfect game after each clean drop, brute-forced over full sheets and every order of
+    the cards left, is never above the one ``perfect_drop`` reports, which its own drop reaches; and
+    ``hard:perfect_from=5`` plays that drop whenever the chance is not 0."""
+    # Flawless positions with at most 5 cards left, on deals where the survival term keeps the sheet clean.
+    late = solo_positions(
+        "hard:clean=200,clean_gap=0,seconds=10",
+        (32067, 32073, 32079),
+        lambda s: len(s.deck) <= 5 and _flawless(s, 0),
+    )
+    assert len(late) >= 4
+    bot = make_bot("hard:perfect_from=5", "foldris")
+    positive = 0
+    for state in late:
+        s = state.sheets[0]
+        tables, cards = tables_of(state.config), deck_of(state.config).cards
+        table, lane = tables[state.card], cards[state.card][1]
+        rest = tuple(sorted(state.deck))
+        cs = CleanSurvival(tables, cards)
+        chance, vi, col = cs.perfect_drop(table, lane, heights(s.ink), s.height, _lane(s.barrier), s.bonus, rest)
+        brute = []
+        for new, n, cost in _clean_children(table, s.ink, s.barrier, s.height, s.bonus):
+            h = s.height - n
+            p = _survive(state, new, barrier_drop(new, lane, h), h, s.bonus + n - cost, rest, len(rest))
+            brute.append(p if rest else float(h == 0))
+        assert chance == pytest.approx(max(brute, default=0.0))
+        if chance > 0:
+            positive += 1
+            v = table.variants[vi]
+            drop = Drop(cards[state.card][0], v.mirror, v.trim, v.rot, col)
+            assert bot.choose(GAME, state, 0, Rng(1, 1)) == drop
+    assert 1 <= positive < len(late)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from polytable.ai import make_bot
 from polytable.ai.bots_foldris import FoldrisExpectimaxBot
 from polytable.ai.bots_foldris_exact import last_lines, pair_lines
@@ -11,7 +13,7 @@ from polytable.games.foldris._cards import WIDTH, VariantTable
 from polytable.games.foldris._game import deck_of, tables_of
 from polytable.games.foldris._rules import barrier_drop, complete_rows, heights, placements, rest_row
 
-from ._helpers import GAME
+from ._helpers import GAME, solo_positions
 
 
 def _brute_drops(table: VariantTable, ink: int, barrier: int, height: int, budget: int) -> list[tuple[int, int, int]]:
@@ -38,21 +40,7 @@ def _fold_all(ink: int) -> int:
 
 def _late_positions(count: int) -> list[FoldrisState]:
     """Solo positions with at most 5 cards left, from greedy games (short sheets: where the exact search runs)."""
-    greedy = make_bot("greedy", "foldris")
-    out: list[FoldrisState] = []
-    seed = 0
-    while len(out) < count:
-        rng = Rng(seed, 1)
-        state = GAME.new_game(seed=seed, players=1)
-        while not GAME.is_terminal(state):
-            if GAME.current_player(state) == CHANCE:
-                state = GAME.apply_chance(state)
-                continue
-            if len(state.deck) <= 5:
-                out.append(state)
-            state = GAME.apply(state, greedy.choose(GAME, state, 0, rng), 0)
-        seed += 1
-    return out[:count]
+    return solo_positions("greedy", itertools.count(0), lambda s: len(s.deck) <= 5, count=count)
 
 
 def test_last_and_pair_lines_match_a_brute_force() -> None:
