@@ -22,7 +22,7 @@ revealed one the search runs to the end of the deck (three own plies, ``beam2`` 
 and values a line 1000, sheet shape nothing. An elimination before the end is a large loss; at the end it
 is worth no more lines in solo, and a lost game with opponents (being out on the last card loses to a
 survivor with fewer lines), where a bonus point left is also worth 1 (the tie-break after lines).
-With opponents a line there counts fully only up to ``cap`` lines (:func:`_line_cap`): once the player is
+With opponents a line there counts fully only up to ``cap`` lines (:func:`.line_cap`): once the player is
 past the most lines any opponent can still reach (level with it, if its points already beat theirs), a
 further line cannot change the result, so it is worth ``_SPARE`` (100) and no longer pays for a risk of
 elimination. With the default two-card window an elimination comes in halves (one order of two cards), which
@@ -42,9 +42,16 @@ shape terms, so the search stops spending its first flaw casually; once a flaw e
 the player plays for 11 with one spare row. A hole made by the move itself is charged again at every leaf
 below it (its sheet still holds it), which makes the search defer a flaw. ``misfit`` (off by default)
 adds, while flawless, the share of the cards left whose shape has no hole-free resting place beside the
-next barrier (:func:`_patterns`). ``clean`` (off by default) credits, while flawless, a flawless first drop
-with the chance that the next cards can be drawn flawlessly too (:mod:`.bots_foldris_clean`); measured in
-docs/ai-foldris.md (sixth pass): more sheets stay flawless, the perfect games do not become more frequent.
+next barrier (:func:`_patterns`).
+
+Perfect games, the sixth pass (:mod:`.bots_foldris_clean`): while flawless, a flawless first drop is
+credited ``clean`` (200) times the chance that the next two cards can be drawn flawlessly too (an
+expectimax over the cards left, without the order; no room guard, ``clean_gap=0``), which keeps five times
+as many sheets flawless into the last cards; and with ``perfect_from`` (6) cards left or fewer after the
+revealed one, the same expectimax to the end of the deck gives the exact chance of a perfect game, and the
+drop with the best chance is played whenever it is not 0 (``perfect_nodes``: a budget of positions per
+move, past which the move is played as usual). Measured in docs/ai-foldris.md: 7 and 6 perfect games in
+1,000 deals where the fifth-pass player made none, at the same mean of lines.
 
 The flaw cost is also off while the highest column leaves fewer than ``flaw_gap`` (5) free rows: a
 flawless sheet is no use if the next block cannot be drawn, and chasing one with a jagged, high stack was
@@ -68,12 +75,13 @@ from typing import Any
 
 from ..core import ConfigError, Game, Rng
 from ..games.foldris import FoldrisState
-from ..games.foldris._cards import WIDTH, Variant, VariantTable
+from ..games.foldris._cards import WIDTH, VariantTable
 from ..games.foldris._eval import WEIGHTS, evaluate_sheet
 from ..games.foldris._game import deck_of, tables_of
 from ..games.foldris._rules import fold, heights
 from ..games.foldris._state import Drop
 from ._bots import register_bot
+from .bots_foldris_cap import NO_CAP, line_cap
 from .bots_foldris_clean import CleanSurvival
 from .bots_foldris_exact import last_lines, pair_lines
 
@@ -87,28 +95,6 @@ _SPARE = 100.0
 """Value of a line past ``cap`` (it cannot change the result): small, so a risk of elimination of more than
 2% outweighs it, yet lines still break ties between drops the search cannot tell apart (when every drop
 looks lost, for instance, since the search assumes the barrier falls)."""
-_NO_CAP = 1 << 20
-"""``cap`` when every line counts (solo, and the search that does not reach the end)."""
-
-
-def _drop(v: Variant, ink: int, hts: tuple[int, ...], col: int, height: int) -> tuple[int, int, int] | None:
-    """Resolve one drop on raw values: (ink after folding, rows folded, resting row), or None if it sticks out."""
-    y = 0
-    for c, b in v.columns[col]:
-        d = hts[c] - b
-        if d > y:
-            y = d
-    if y + v.height > height:
-        return None
-    ink |= v.bits << (WIDTH * y + col)
-    n = 0
-    for r in range(y + v.height - 1, y - 1, -1):
-        if (ink >> (WIDTH * r)) & 0xFF == 0xFF:
-            ink = fold(ink, r)
-            n += 1
-    return ink, n, y
-
-
 Group = tuple[VariantTable, dict[int, int]]
 
 
@@ -125,7 +111,7 @@ def _groups(deck: tuple[int, ...], tables: tuple[VariantTable, ...], cards: tupl
     return list(groups.values())
 
 
-EXTRA: dict[str, float] = {"misfit": 0.0, "perfect": -80.0, "clean": 0.0}
+EXTRA: dict[str, float] = {"misfit": 0.0, "perfect": -80.0, "clean": 200.0}
 """Search-only terms (on top of the one-ply ``WEIGHTS``): ``misfit`` weighs the share of the cards left whose
 shape has no hole-free resting place beside the next barrier; ``clean`` (solo, while flawless) weighs the
 chance that a flawless first drop stays flawless for ``clean_depth`` more cards (:mod:`.bots_foldris_clean`)."""
@@ -167,7 +153,7 @@ class _Search:
         """Value of an elimination in an exact search: no more lines in solo, a lost game otherwise."""
         self.root_height = 0
         """The sheet height at the root of this move's search (its drop in height counts the lines made since)."""
-        self.cap = _NO_CAP
+        self.cap = NO_CAP
         """In an exact multiplayer search: the lines still worth making (more cannot change the result)."""
         self.fit_cache: dict[tuple[tuple[int, ...], int, int], float] = {}
         self.shapes: list[tuple[float, tuple[tuple[int, str], ...]]] = []
@@ -365,96 +351,6 @@ def _flawless(state: FoldrisState, player: int) -> bool:
     return ink + WIDTH * sheet.lines == 4 + sizes.pop() * (state.round - 1)
 
 
-def _reach(ink: int, height: int, squares: int) -> int:
-    """At most how many more lines a sheet can make with ``squares`` more inked squares (an upper bound).
-
-    A row with a hole (an empty square under its column's ink) can never be completed, since blocks come
-    from above and folding moves the squares over it down rigidly; every other row needs its empty squares
-    inked. The cheapest rows first give the most lines for the squares.
-    """
-    hts = heights(ink)
-    need = []
-    for r in range(height):
-        row = (ink >> (WIDTH * r)) & 0xFF
-        if any(not (row >> c) & 1 and hts[c] > r for c in range(WIDTH)):
-            continue
-        need.append(WIDTH - row.bit_count())
-    need.sort()
-    n = 0
-    for k in need:
-        if k > squares:
-            break
-        squares -= k
-        n += 1
-    return n
-
-
-def _most_lines(
-    ink: int, barrier: int, height: int, table: VariantTable, rest: list[VariantTable], size: int, plies: int
-) -> int:
-    """An upper bound on the lines a sheet can still make: the card ``table`` now, then ``rest`` in any order.
-
-    The first ``plies`` cards are dropped for real (every variant, whatever its cost, and barriers only on
-    the first card, which can only loosen the bound); the cards after them are bounded by :func:`_reach`.
-    No legal drop counts as no more lines (that player is out).
-    """
-    hts = heights(ink | barrier)
-    later = size * len(rest)
-    best = 0
-    for v in table.variants:
-        for col in range(len(v.columns)):
-            res = _drop(v, ink, hts, col, height)
-            if res is None:
-                continue
-            new, n, _ = res
-            h = height - n
-            bound = n + _reach(new, h, later)
-            if bound <= best:
-                continue
-            if plies > 1 and rest:
-                seen: set[int] = set()
-                for k, t in enumerate(rest):
-                    if id(t) in seen:
-                        continue
-                    seen.add(id(t))
-                    got = n + _most_lines(new, 0, h, t, rest[:k] + rest[k + 1 :], size, plies - 1)
-                    if got > best:
-                        best = got
-                    if best >= bound:
-                        break
-            else:
-                best = bound
-    return best
-
-
-def _line_cap(state: FoldrisState, player: int) -> int:
-    """The lines still worth making on ``player``'s sheet before the deck runs out (multiplayer).
-
-    The deck's end is decided on lines, then bonus points. Every opponent still plays the revealed card and
-    the cards left (their choice this round is hidden, so it is not read; the order of the cards left is
-    unknown, so every order counts), so their lines can grow by at most :func:`_most_lines`, and their points
-    by as much. Being past that best case wins whatever happens; being level with it wins when the points
-    already beat theirs (the search still values points, so it does not spend them casually). A line past
-    that only risks an elimination, a loss.
-    """
-    deck = deck_of(state.config)
-    tables = tables_of(state.config)
-    size = max(len(shape) for _, shape in deck.shapes)
-    rest = [tables[i] for i in state.deck]
-    best_lines, best_bonus = -1, -1
-    for i, s in enumerate(state.sheets):
-        if i == player or s.out:
-            continue
-        reach = _most_lines(s.ink, s.barrier, s.height, tables[state.card], rest, size, 2)
-        best_lines = max(best_lines, s.lines + reach)
-        best_bonus = max(best_bonus, s.bonus + reach)
-    if best_lines < 0:
-        return _NO_CAP
-    own = state.sheets[player]
-    need = best_lines if own.bonus > best_bonus else best_lines + 1
-    return max(0, need - own.lines)
-
-
 class FoldrisExpectimaxBot:
     """Expectimax over the remaining deck (see the module docstring).
 
@@ -465,7 +361,7 @@ class FoldrisExpectimaxBot:
     With opponents ``mp_deep`` own plies after the first (mid-game), ``mp_beam``, ``mp_endgame`` (default:
     ``endgame``) and ``mp_seconds`` replace the solo values; ``mp_NAME=x`` overrides weight ``NAME`` there.
     ``cap_lines``: value lines in the multiplayer endgame only up to what can change the result
-    (:func:`_line_cap`); false gives the earlier search. ``mp_exact``: with opponents, search to the end
+    (:func:`.line_cap`); false gives the earlier search. ``mp_exact``: with opponents, search to the end
     of the deck (exactly) from this many cards left after the revealed one.
     Solo endgame (:meth:`_solo_exact`): ``exact`` cards left or fewer after the revealed one, search to the
     end of the deck with ``xbeam`` drops a ply (every drop with two cards left when ``pair``); with one
@@ -476,9 +372,11 @@ class FoldrisExpectimaxBot:
     ``xclean``: while the sheet is flawless, the solo exact search also tries every clean drop past its beam.
     ``clean_depth``, ``clean_to``: the cards the survival term (weight ``clean``) looks ahead, and the last
     round it is used in (solo, mid-game; :mod:`.bots_foldris_clean`); ``clean_gap``: the free rows over the
-    stack it needs (default: as the first-flaw cost, ``flaw_gap``). ``perfect_from``: solo, with at most
+    stack it needs (default 0: none; -1: as the first-flaw cost, ``flaw_gap``). ``perfect_from``: solo, with at most
     this many cards left after the revealed one and the sheet flawless, play the drop with the best chance of
-    a perfect game (exact, over every order of the cards left) whenever that chance is not 0 (0: never).
+    a perfect game (exact, over every order of the cards left) whenever that chance is not 0 (0: never);
+    ``perfect_nodes``: the positions that search may expand in one move (0: no limit), past which the move
+    is played as usual.
     """
 
     def __init__(
@@ -506,8 +404,9 @@ class FoldrisExpectimaxBot:
         vbeam: int = 3,
         clean_depth: int = 2,
         clean_to: int = 16,
-        clean_gap: int = -1,
-        perfect_from: int = 0,
+        clean_gap: int = 0,
+        perfect_from: int = 6,
+        perfect_nodes: int = 2000,
         **weights: float,
     ) -> None:
         if beam < 1 or beam2 < 1:
@@ -542,6 +441,7 @@ class FoldrisExpectimaxBot:
         self.clean_to = clean_to
         self.clean_gap = clean_gap
         self.perfect_from = perfect_from
+        self.perfect_nodes = perfect_nodes
         self.perfect_search: CleanSurvival | None = None
         self.perfect_left = 0
         names = set(WEIGHTS) | set(EXTRA)
@@ -695,16 +595,16 @@ class FoldrisExpectimaxBot:
         remaining = len(state.deck)
         if solo and flawless and remaining <= self.perfect_from:
             if self.perfect_search is None or remaining >= self.perfect_left:
-                self.perfect_search = CleanSurvival(tables, deck.cards)  # a new game: a new memo
+                self.perfect_search = CleanSurvival(tables, deck.cards, self.perfect_nodes)  # a new game
             self.perfect_left = remaining
             now = (sheet.barrier.bit_length() - 1) % WIDTH if sheet.barrier else 0
             hts = heights(sheet.ink)
-            chance, vi, col = self.perfect_search.perfect_drop(
+            found = self.perfect_search.perfect_drop(
                 table, lane, hts, sheet.height, now, sheet.bonus, tuple(sorted(state.deck))
             )
-            if chance > 0.0:
-                v = table.variants[vi]
-                return Drop(card_name, v.mirror, v.trim, v.rot, col)
+            if found is not None and found[0] > 0.0:
+                v = table.variants[found[1]]
+                return Drop(card_name, v.mirror, v.trim, v.rot, found[2])
         beam, seconds, endgame, deep = (
             (self.beam, self.seconds, self.endgame, 1)
             if solo
@@ -718,7 +618,7 @@ class FoldrisExpectimaxBot:
         self.size = max(len(shape) for _, shape in deck.shapes)
         exact = remaining <= depth
         self.search.root_height = sheet.height
-        self.search.cap = _line_cap(state, player) if exact and not solo and self.cap_lines else _NO_CAP
+        self.search.cap = line_cap(state, player) if exact and not solo and self.cap_lines else NO_CAP
         if self.search.misfit:
             self.search.set_deck(_groups(state.deck, tables, deck.cards))
         first = self.search.children(table, sheet.ink, sheet.barrier, sheet.height, sheet.bonus, lane, solo, exact)
@@ -788,6 +688,8 @@ def _medium(**kw: Any) -> FoldrisExpectimaxBot:
         "xbeam": 3,
         "xtop": 0,
         "pair": False,
+        "clean": 0.0,
+        "perfect_from": 0,
         "name": "medium",
     }
     params.update(kw)

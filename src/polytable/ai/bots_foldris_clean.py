@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from ..games.foldris._cards import WIDTH, VariantTable
 from ..games.foldris._rules import fold, heights
 
-__all__ = ["CleanSurvival", "clean_shape"]
+__all__ = ["CleanSurvival", "OutOfNodes", "clean_drops", "clean_shape"]
 
 Shape = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int], ...]
 """Per untrimmed variant, cheapest first: (cost, width, lowest row per column, top per column, height, bits,
@@ -117,14 +117,25 @@ def clean_drops(
                 yield new_h, n, cost, vi, col
 
 
-class CleanSurvival:
-    """The survival expectimax for one move (memoised; the deck is a sorted tuple of card indices)."""
+class OutOfNodes(Exception):
+    """The search's node budget ran out (its finished nodes stay in the memo)."""
 
-    def __init__(self, tables: tuple[VariantTable, ...], cards: tuple[tuple[str, int], ...]) -> None:
+
+class CleanSurvival:
+    """The survival expectimax (memoised; the deck is a sorted tuple of card indices).
+
+    ``limit``: at most this many positions are expanded (not found in the memo) per :meth:`perfect_drop`
+    call; past it the call gives up (:class:`OutOfNodes` inside, ``None`` outside). A count, not a clock, so
+    the play does not depend on the machine; what was finished is kept and makes the next call cheaper.
+    """
+
+    def __init__(self, tables: tuple[VariantTable, ...], cards: tuple[tuple[str, int], ...], limit: int = 0) -> None:
         self.tables = tables
         self.cards = cards
         self.memo: dict[tuple[object, ...], float] = {}
         self.fit: dict[tuple[object, ...], bool] = {}
+        self.limit = limit
+        self.nodes = 0
 
     def fits(self, hts: tuple[int, ...], height: int, lane: int, bonus: int, table: VariantTable) -> bool:
         """Whether a card of this shape has a clean drop."""
@@ -147,6 +158,9 @@ class CleanSurvival:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        self.nodes += 1
+        if self.limit and self.nodes > self.limit:
+            raise OutOfNodes
         total = 0.0
         if depth == 1:
             seen: dict[int, bool] = {}
@@ -187,21 +201,26 @@ class CleanSurvival:
         lane: int,
         bonus: int,
         rest: tuple[int, ...],
-    ) -> tuple[float, int, int]:
+    ) -> tuple[float, int, int] | None:
         """The clean drop of the revealed card with the best chance of a perfect game: every card of ``rest``
-        (in an unknown order) drops cleanly too. (chance, variant index, column); (0.0, -1, -1) without one.
+        (in an unknown order) drops cleanly too. (chance, variant index, column); (0.0, -1, -1) without one;
+        None when the node budget ran out.
 
         ``card_lane``: the revealed card's lane (its barrier falls for the next card); ``lane``: this round's.
         The memo is kept across calls, so the next move's search is mostly answered already.
         """
         best = (0.0, -1, -1)
-        for new, n, cost, vi, col in clean_drops(hts, height, lane, bonus, clean_shape(table)):
-            h = height - n
-            if rest:
-                bar = card_lane if max(new[card_lane - 1], new[card_lane]) < h else 0
-                p = self.survive(new, h, bar, bonus + n - cost, rest, len(rest))
-            else:
-                p = 1.0 if h == 0 else 0.0
-            if p > best[0]:
-                best = (p, vi, col)
+        self.nodes = 0
+        try:
+            for new, n, cost, vi, col in clean_drops(hts, height, lane, bonus, clean_shape(table)):
+                h = height - n
+                if rest:
+                    bar = card_lane if max(new[card_lane - 1], new[card_lane]) < h else 0
+                    p = self.survive(new, h, bar, bonus + n - cost, rest, len(rest))
+                else:
+                    p = 1.0 if h == 0 else 0.0
+                if p > best[0]:
+                    best = (p, vi, col)
+        except OutOfNodes:
+            return None
         return best

@@ -110,13 +110,17 @@ def test_survival_matches_a_brute_force(depth: int) -> None:
     assert len(seen) > 2
 
 
-def test_clean_weight_is_a_solo_option() -> None:
+def test_clean_and_perfect_defaults() -> None:
     bot = make_bot("hard", "foldris")
     assert isinstance(bot, FoldrisExpectimaxBot)
-    assert bot.solo_search.w["clean"] == 0.0  # off by default: not shown to help (docs/ai-foldris.md)
-    on = make_bot("hard:clean=200,clean_depth=1", "foldris")
-    assert isinstance(on, FoldrisExpectimaxBot)
-    assert on.solo_search.w["clean"] == 200.0 and on.multi_search.w["clean"] == 0.0 and on.clean_depth == 1
+    assert bot.solo_search.w["clean"] == 200.0 and bot.multi_search.w["clean"] == 0.0
+    assert (bot.clean_depth, bot.clean_gap, bot.perfect_from) == (2, 0, 6)
+    medium = make_bot("medium", "foldris")
+    assert isinstance(medium, FoldrisExpectimaxBot)
+    assert medium.solo_search.w["clean"] == 0.0 and medium.perfect_from == 0
+    other = make_bot("hard:clean=50,clean_depth=1", "foldris")
+    assert isinstance(other, FoldrisExpectimaxBot)
+    assert other.solo_search.w["clean"] == 50.0 and other.clean_depth == 1
     with pytest.raises(ConfigError):
         make_bot("hard:cleen=1", "foldris")
 
@@ -135,8 +139,8 @@ def _after(state: FoldrisState, drop: Drop) -> float:
 def test_hard_trades_shape_for_survival() -> None:
     """Where ``hard`` with the term plays another drop than without it, its drop survives better (the term
     is the only difference, and with the time cap lifted both score the same beam)."""
-    on = make_bot("hard:seconds=10,clean=200", "foldris")
-    off = make_bot("hard:seconds=10", "foldris")
+    on = make_bot("hard:seconds=10", "foldris")
+    off = make_bot("hard:seconds=10,clean=0", "foldris")
     differ = 0
     for state in POSITIONS:
         rng = Rng(1, 1)
@@ -150,15 +154,16 @@ def test_hard_trades_shape_for_survival() -> None:
 def test_perfect_drop_is_the_best_chance_of_a_perfect_game() -> None:
     """The chance of a perfect game after each clean drop, brute-forced over full sheets and every order of
     the cards left, is never above the one ``perfect_drop`` reports, which its own drop reaches; and
-    ``hard:perfect_from=5`` plays that drop whenever the chance is not 0."""
+    ``hard:perfect_from=5`` plays that drop whenever the chance is not 0 (unless its node budget runs out:
+    then it plays as without the mode)."""
     # Flawless positions with at most 5 cards left, on deals where the survival term keeps the sheet clean.
     late = solo_positions(
-        "hard:clean=200,clean_gap=0,seconds=10",
+        "hard:seconds=10,perfect_from=0",
         (32067, 32073, 32079),
         lambda s: len(s.deck) <= 5 and _flawless(s, 0),
     )
     assert len(late) >= 4
-    bot = make_bot("hard:perfect_from=5", "foldris")
+    bot = make_bot("hard:perfect_from=5,perfect_nodes=0", "foldris")
     positive = 0
     for state in late:
         s = state.sheets[0]
@@ -166,7 +171,15 @@ def test_perfect_drop_is_the_best_chance_of_a_perfect_game() -> None:
         table, lane = tables[state.card], cards[state.card][1]
         rest = tuple(sorted(state.deck))
         cs = CleanSurvival(tables, cards)
-        chance, vi, col = cs.perfect_drop(table, lane, heights(s.ink), s.height, _lane(s.barrier), s.bonus, rest)
+        found = cs.perfect_drop(table, lane, heights(s.ink), s.height, _lane(s.barrier), s.bonus, rest)
+        assert found is not None
+        chance, vi, col = found
+        if rest and cs.nodes > 1:
+            # A budget smaller than the search gives up, and the move is then played as usual.
+            tight = CleanSurvival(tables, cards, limit=1)
+            assert tight.perfect_drop(table, lane, heights(s.ink), s.height, _lane(s.barrier), s.bonus, rest) is None
+            usual = make_bot("hard:perfect_from=0", "foldris").choose(GAME, state, 0, Rng(1, 1))
+            assert make_bot("hard:perfect_from=5,perfect_nodes=1", "foldris").choose(GAME, state, 0, Rng(1, 1)) == usual
         brute = []
         for new, n, cost in _clean_children(table, s.ink, s.barrier, s.height, s.bonus):
             h = s.height - n

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from polytable.ai import make_bot
-from polytable.ai.bots_foldris import _NO_CAP, FoldrisExpectimaxBot, _line_cap, _reach
+from polytable.ai.bots_foldris import FoldrisExpectimaxBot
+from polytable.ai.bots_foldris_cap import NO_CAP, line_cap, reach
 from polytable.core import Rng
 from polytable.games.foldris import FoldrisState
 
@@ -39,33 +40,33 @@ def _state() -> FoldrisState:
 def test_reach_counts_only_rows_without_holes() -> None:
     sheet = make_sheet(THEIRS, height=3, bonus=0, lines=6)
     # Row 1 has a hole (column 2 is covered), row 2 needs 7 squares, row 3 eight.
-    assert _reach(sheet.ink, sheet.height, 6) == 0
-    assert _reach(sheet.ink, sheet.height, 14) == 1
-    assert _reach(sheet.ink, sheet.height, 15) == 2
-    assert _reach(sheet.ink, sheet.height, 100) == 2
+    assert reach(sheet.ink, sheet.height, 6) == 0
+    assert reach(sheet.ink, sheet.height, 14) == 1
+    assert reach(sheet.ink, sheet.height, 15) == 2
+    assert reach(sheet.ink, sheet.height, 100) == 2
     open_sheet = make_sheet("##......\n######..", height=3)
-    assert _reach(open_sheet.ink, open_sheet.height, 2) == 1
-    assert _reach(open_sheet.ink, open_sheet.height, 8) == 2
-    assert _reach(open_sheet.ink, open_sheet.height, 16) == 3
+    assert reach(open_sheet.ink, open_sheet.height, 2) == 1
+    assert reach(open_sheet.ink, open_sheet.height, 8) == 2
+    assert reach(open_sheet.ink, open_sheet.height, 16) == 3
 
 
 def test_line_cap_follows_the_opponents_best_case() -> None:
     state = _state()
-    assert _line_cap(state, 0) == 0  # level at best, and more points
+    assert line_cap(state, 0) == 0  # level at best, and more points
     poorer = make_state(
         [make_sheet(MINE, height=4, bonus=2, lines=8), make_sheet(THEIRS, height=3, bonus=0, lines=6)],
         card=CARD,
         deck_left=LEFT,
         round_=21,
     )
-    assert _line_cap(poorer, 0) == 1  # points could tie (0 + 2 lines' points): one more line is worth it
+    assert line_cap(poorer, 0) == 1  # points could tie (0 + 2 lines' points): one more line is worth it
     behind = make_state(
         [make_sheet(MINE, height=4, bonus=5, lines=6), make_sheet(THEIRS, height=3, bonus=0, lines=6)],
         card=CARD,
         deck_left=LEFT,
         round_=21,
     )
-    assert _line_cap(behind, 0) == 2  # 8 lines at best for them, and more points
+    assert line_cap(behind, 0) == 2  # 8 lines at best for them, and more points
 
 
 def test_no_risk_for_a_line_that_cannot_change_the_result() -> None:
@@ -84,4 +85,4 @@ def test_solo_counts_every_line() -> None:
     bot = make_bot("hard", "foldris")
     assert isinstance(bot, FoldrisExpectimaxBot)
     bot.choose(GAME, state, 0, Rng(0))
-    assert bot.search.cap == _NO_CAP
+    assert bot.search.cap == NO_CAP
