@@ -50,8 +50,8 @@ expectimax over the cards left, without the order; no room guard, ``clean_gap=0`
 as many sheets flawless into the last cards; and with ``perfect_from`` (6) cards left or fewer after the
 revealed one, the same expectimax to the end of the deck gives the exact chance of a perfect game, and the
 drop with the best chance is played whenever it is not 0 (``perfect_nodes``: a budget of positions per
-move, past which the move is played as usual). Measured in docs/ai-foldris.md: 7 and 6 perfect games in
-1,000 deals where the fifth-pass player made none, at the same mean of lines.
+move, past which the move is played as usual). Measured in docs/ai-foldris.md: 5, 4 and 5 perfect games
+on three sets of 1,000 deals where the fifth-pass player made none, at the same mean of lines or higher.
 
 The flaw cost is also off while the highest column leaves fewer than ``flaw_gap`` (5) free rows: a
 flawless sheet is no use if the next block cannot be drawn, and chasing one with a jagged, high stack was
