@@ -15,6 +15,8 @@ const SECTIONS = {
   qwirkle: ["setup", "turn", "lines", "score", "end"],
   quadefy: ["setup", "play", "end", "puzzle"],
 };
+// Sections folded shut until tapped, so a long page stays short: a table reads only its own variant.
+const FOLDED = new Set(["formfinity.v1", "formfinity.v2", "formfinity.v3", "formfinity.v4", "formfinity.own"]);
 
 function grid(cells, n = 5, size = 22, marks = {}, rows = n) {
   const out = [];
@@ -70,7 +72,11 @@ export function renderRules(root, game) {
       if (text === k) break;
       items.push(h("li", {}, text));
     }
-    return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), h("ul", {}, items));
+    const list = h("ul", { style: "padding-left: 1.2em" }, items);
+    if (FOLDED.has(`${key}.${sec}`)) {
+      return h("details", { id: `rules-${sec}` }, h("summary", { style: "margin: 10px 0" }, h("h2", { style: "display: inline" }, t(`rules.${key}.${sec}`))), list);
+    }
+    return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), list);
   });
   root.append(h("article", { class: "card rules", id: "rules" },
     h("h1", {}, `${t("rules.title")}: ${t(`rules.${key}.name`)}`),
