@@ -84,3 +84,12 @@ def test_the_known_errors_are_gone() -> None:
         "starting player's lane" in en["rules.foldris.setup.3"]
         and "lane of the card's number" in en["rules.foldris.round.4"]
     )
+
+
+def test_rules_during_terminal_play() -> None:
+    r = runner.invoke(app, ["play", "quadefy", "--seed", "1", "--no-color"], input="rules\nquit\n")
+    assert r.exit_code == 0, r.output
+    flat = " ".join(r.output.split())
+    assert " ".join(_load("en")["rules.quadefy.end.1"].split()) in flat and "Game abandoned." in flat
+    r = runner.invoke(app, ["play", "toy", "--seed", "1"], input="rules\nquit\n")
+    assert "no rules for 'toy'" in r.output
