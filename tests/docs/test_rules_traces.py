@@ -75,11 +75,12 @@ def _keys(lang: str) -> frozenset[str]:
     return frozenset(json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")))
 
 
-def _problems(game: str) -> tuple[list[str], set[str]]:
-    """What is wrong with one trace, and the TODO-by-lead tests it names."""
-    path = RULES / f"{game}.md"
+def _problems(game: str, path: Path | None = None) -> tuple[list[str], set[str]]:
+    """What is wrong with one trace (``docs/rules/<game>.md`` unless ``path``), and the TODO-by-lead tests it
+    names."""
+    path = path or RULES / f"{game}.md"
     if not path.is_file():
-        return [f"{path.relative_to(ROOT)} is missing"], set()
+        return [f"{path} is missing"], set()
     items = _items(path.read_text(encoding="utf-8"))
     bad: list[str] = [] if items else [f"{game}: no ### items"]
     todo: set[str] = set()
@@ -136,14 +137,27 @@ def test_pending_lists_only_missing_tests_that_a_trace_names() -> None:
 
 
 def test_the_checker_finds_what_is_missing(tmp_path: Path) -> None:
-    text = (
-        "### 1. A rule\n> A sentence.\n- How to play: `rules.nope.key`\n"
-        "- Test: `tests/docs/test_rules_traces.py::test_no_such_test`\n"
-        "### 2. Another\n> Another sentence.\n- Test: nothing here\n"
+    here = "tests/docs/test_rules_traces.py"
+    trace = tmp_path / "game.md"
+    trace.write_text(
+        "# A game\n\n"
+        "### 1. Fine\n> A rule.\n- How to play: `rules.title`\n"
+        f"- Test: `{here}::test_the_checker_finds_what_is_missing`\n\n"
+        "### 2. Broken\n> Another rule.\n- How to play: `rules.nope.key`\n"
+        f"- Test: `{here}::test_no_such_test`, `tests/docs/no_such_file.py::test_x`\n\n"
+        "### 3. Silent\n> A third.\n- Test: nothing here\n\n"
+        "### 4. Component\n> A pencil.\n- How to play: not on the page.\n- Test: not enforced by code: a pencil.\n\n"
+        f"### 5. Pending\n> Soon.\n- How to play: `rules.title`\n- Test (TODO-by-lead): `{here}::test_later`\n",
+        encoding="utf-8",
     )
-    items = _items(text)
-    assert [h for h, _ in items] == ["1. A rule", "2. Another"]
-    assert TEST_REF.findall(items[0][1]) == ["tests/docs/test_rules_traces.py::test_no_such_test"]
-    assert not _test_exists("tests/docs/test_rules_traces.py::test_no_such_test")
-    assert _test_exists("tests/docs/test_rules_traces.py::test_the_checker_finds_what_is_missing")
-    assert "rules.nope.key" not in _keys("en")
+    bad, todo = _problems("game", trace)
+    assert todo == {f"{here}::test_later"}
+    assert bad == [
+        "game [2. Broken]: test tests/docs/test_rules_traces.py::test_no_such_test does not exist",
+        "game [2. Broken]: test tests/docs/no_such_file.py::test_x does not exist",
+        "game [2. Broken]: How-to-play key rules.nope.key is missing from en.json",
+        "game [2. Broken]: How-to-play key rules.nope.key is missing from nl.json",
+        "game [3. Silent]: no '- How to play:' line",
+        "game [3. Silent]: names no test and does not say 'not enforced by code:' and why",
+        f"game [5. Pending]: TODO-by-lead test {here}::test_later is missing and not in PENDING",
+    ]
