@@ -52,7 +52,8 @@ export function cardSvg(card, size = 300) {
 
 export function describe(card, opts = {}) {
   const parts = [];
-  if (card.name) parts.push(t("cp.block", { name: card.name }));
+  if (card.name && opts.start) parts.push(t("cp.ignoreBlock"));
+  else if (card.name) parts.push(t("cp.block", { name: card.name }));
   if (card.lane && opts.start) parts.push(t("cp.startLane", { lane: card.lane }));
   else if (card.lane) parts.push(t("cp.barrierLane", { lane: card.lane }), t("cp.fallChoice"));
   if (card.count) parts.push(card.count > 1 ? t("cp.elements", { n: card.count }) : t("cp.element1"));
@@ -80,17 +81,17 @@ export function renderCompanion(el, c, deal) {
   const strip = h("div", { class: "strip", "aria-label": t("cp.strip") },
     c.history.slice().reverse().map((k) => cardSvg(k, 64)));
   const left = c.deck_left === null || c.deck_left === undefined ? "" : t("cp.left", { n: c.deck_left });
-  el.replaceChildren(big, h("div", { class: "row" }, next, back),
+  el.replaceChildren(...[big, h("div", { class: "row" }, next, back),
     c.can_give ? scanPanel(c, deal) : null,
     h("p", { class: "help" }, c.history.length === 1 ? t("cp.dealt1", { left }) : t("cp.dealt", { n: c.history.length, left })),
     strip,
-    h("p", { class: "row" }, printLinks(c)));
+    h("p", { class: "row" }, printLinks(c))].filter(Boolean));
 }
 
 // Whose turn: FORMFINITY's players take turns (seat 1 first); in Foldris everyone draws the same block.
 function turnLine(c) {
   if (c.turn === null || c.turn === undefined) {
-    return c.game === "foldris" && c.card ? h("p", { class: "help", id: "companion-turn" }, t("cp.everyone")) : null;
+    return c.game === "foldris" && c.card && c.round > 0 ? h("p", { class: "help", id: "companion-turn" }, t("cp.everyone")) : null;
   }
   const name = (c.names || [])[c.turn] || t("room.player", { n: c.turn + 1 });
   const colour = t(`cp.colour${c.turn % COLORS.length}`);
@@ -127,6 +128,8 @@ let scanner = null; // { room, video, stream, timer, panel, status } kept across
 function scanPanel(c, deal) {
   if (scanner && scanner.room === c.code && scanner.panel) {
     scanner.deal = deal;
+    if (scanner.physical !== c.physical && !scanner.stream) scanner.status.textContent = t(c.physical ? "cp.physical" : "cp.orPrinted");
+    scanner.physical = c.physical;
     return scanner.panel;
   }
   stopCamera();
@@ -152,7 +155,7 @@ function scanPanel(c, deal) {
       h("button", { id: "photo", class: "secondary", onclick: () => photo.click() }, t("cp.photo")), photo),
     h("div", { class: "row" }, number, h("button", { id: "use-number", class: "secondary", onclick: use }, t("cp.use"))),
     video, status);
-  scanner = { room: c.code, panel, video, status, camBtn, deal, stream: null, timer: null, busy: false };
+  scanner = { room: c.code, panel, video, status, camBtn, deal, physical: c.physical, stream: null, timer: null, busy: false };
 
   function give(card) { scanner.deal(false, card); }
 
@@ -227,6 +230,7 @@ function stopCamera(keepPanel = false) {
   scanner.stream = null;
   if (scanner.video) { scanner.video.hidden = true; scanner.video.srcObject = null; }
   if (scanner.camBtn) scanner.camBtn.textContent = t("cp.scan");
+  if (keepPanel && scanner.status) scanner.status.textContent = t("cp.physical");
   if (!keepPanel) scanner = null;
 }
 
