@@ -52,7 +52,7 @@ def test_codes_of_shapes_with_empty_rows_or_broken_drawings_are_refused() -> Non
     while value:
         value, d = divmod(value, 36)
         code = digits[d] + code
-    with pytest.raises(ValueError, match="one piece"):
+    with pytest.raises(ValueError, match="does not describe a card"):
         parse_card_code(code)
 
 

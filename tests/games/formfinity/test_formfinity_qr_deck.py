@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from polytable.cli import app
-from polytable.games.formfinity import parse_card_code
+from polytable.games.formfinity import Card, parse_card_code
 from polytable.printables import printables
 
 pdfium = pytest.importorskip("pypdfium2")
@@ -79,3 +79,19 @@ def test_the_web_print_of_qr_cards_points_at_the_server_itself() -> None:
         assert r.status_code == 200
         texts = [t for t, _, _ in _codes(pdfium.PdfDocument(r.content)[0])]
         assert len(texts) == 2 and all(t.startswith("http://testserver/c/") for t in texts)
+
+
+def test_the_terminal_deal_takes_printed_cards_and_hides_arrows_the_variant_ignores() -> None:
+    runner = CliRunner()
+    card = Card.from_id(351)  # #/#/#x2:TRBL:r
+    typed = runner.invoke(
+        app, ["deal", "formfinity", "--printed", "--option", "variant=2", "--ascii"], input="351\n\nZZZ\n1\nq\n"
+    )
+    assert typed.exit_code == 0, typed.output
+    out = typed.output
+    assert "Card 1  -  round 1, Player 1" in out and f"notation: {card.notation()}" in out
+    assert "arrows do not apply" in out and "v" not in out.split("Card 1  -")[1].split("notation")[0]
+    assert "follows a printed deck" in out and "not a card code" in out  # Enter deals nothing from the seed
+    assert "Card 2  -  round 1, Player 2" in out and "notation: #x1:-:t" not in out and "Card 3" not in out
+    arrows = runner.invoke(app, ["deal", "formfinity", "--ascii"], input=f"{card.id}\nq\n")
+    assert "v" in arrows.output.split("Card 2")[1].split("notation")[0]  # variant 1 draws the arrows

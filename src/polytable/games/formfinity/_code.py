@@ -60,7 +60,10 @@ def parse_card_code(text: str) -> Card:
         raise ValueError(f"{raw!r} is not a card code (it does not describe a card)")
     rows = ["".join("#" if bits >> (y * w + x) & 1 else "." for x in range(w)) for y in range(n // w)]
     drawing = "/".join(rows)
-    shape = parse_shape(drawing)
+    try:
+        shape = parse_shape(drawing)
+    except ValueError:  # squares that are not one piece, or too many: not a code any card has
+        raise ValueError(f"{raw!r} is not a card code (it does not describe a card)") from None
     if drawing != shape_text(shape):
         raise ValueError(f"{raw!r} is not a card code (its drawing has empty rows or columns)")
     return Card(shape, count, edges, rotate)
