@@ -166,3 +166,27 @@ def test_the_home_form_offers_two_players_for_variants_3_and_4(server: Server, b
     assert href and href.startswith("/print/room/")
     assert httpx.get(server.base + href).content.startswith(b"%PDF")
     assert pg.errors == []
+
+
+def test_the_card_page_opens_without_the_server_once_the_app_is_cached(server: Server, browser: Any) -> None:
+    _need("formfinity")
+    pg = _page(browser)
+    pg.goto(server.base + "/")
+    pg.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
+    pg.wait_for_function("caches.keys().then((k) => k.some((n) => n.startsWith('polytable-shell')))")
+    pg.reload()
+    pg.wait_for_function("navigator.serviceWorker.controller !== null")
+    pg.context.set_offline(True)
+    try:
+        pg.goto(f"{server.base}/c/{card_code(CARD)}")
+        pg.locator("#card-page").wait_for()
+        assert "enter from top or right" in pg.locator("#card-text").inner_text()
+    finally:
+        pg.context.set_offline(False)
+    assert pg.errors == []
+    # Without the service worker the same page cannot open offline: the cache is what carried it.
+    bare = browser.new_context(**PHONE, service_workers="block")
+    bare.set_offline(True)
+    with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
+        bare.new_page().goto(f"{server.base}/c/{card_code(CARD)}")
+    bare.close()
