@@ -169,3 +169,43 @@ def test_v4_forced_card_draw_through_chance() -> None:
     state = position({"variant": "4", "template": V4_SMALL})
     state = draw(state, "#x1:TRBL:f")
     assert state.phase == PLACE and GAME.legal_actions(state).count() == 12 - 3
+
+
+def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
+    # keeps_a_way only floods for placements near one shortest way; check it against the plain rule
+    # (a flood after every placement) along seeded random games.
+    from polytable.core import CHANCE, Rng
+    from polytable.games.formfinity._board import element_anchors
+    from polytable.games.formfinity._cards import Card
+    from polytable.games.formfinity._state import evolve
+
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_game(V3, seed=seed)
+        rng = Rng(seed)
+        while not GAME.is_terminal(state) and checked < 400:
+            if GAME.current_player(state) == CHANCE:
+                state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
+                continue
+            setup, p = GAME.setup(state), state.turn
+            card = Card.from_id(state.card)
+            blocked, allowed, touch = _flow.constraints(setup, state, p)
+            had_way = _flow.can_connect(setup, state, 1 - p)
+            expected = []
+            for shape, anchors in element_anchors(
+                setup, setup.rotation(card), setup.edges(card), blocked, allowed, touch
+            ):
+                ok, rest = 0, anchors
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    owners = list(state.owners)
+                    owners[p] |= setup.shape_masks[shape] << (low.bit_length() - 1)
+                    if not had_way or _flow.can_connect(setup, evolve(state, owners=tuple(owners)), 1 - p):
+                        ok |= low
+                if ok:
+                    expected.append((shape, ok))
+            assert _flow.placements(setup, state, p) == expected
+            checked += 1
+            state = GAME.apply(state, GAME.legal_actions(state).sample(rng), p)
+    assert checked > 100

@@ -8,9 +8,12 @@ automatically. Lines are claimed right after the element that completes them.
 End of a blocked game (the rulebook never says what happens when nobody can draw any more): when a turn
 ends with nothing placed, we check whether *any* card the generator or deck can produce has a legal
 placement for any player; if none has, the game ends and the variant's score decides (ties shared).
-The goal-specific ends are exact too: variant 3 is drawn as soon as neither player can still connect,
-and variant 4 ends when the next number can no longer be reached (see :func:`can_connect` and
-:func:`number_reachable`: the squares a player may still use only ever shrink).
+The goal-specific ends are exact too: variant 3 ends as soon as neither player can still connect, and
+variant 4 when the next number can no longer be reached (see :func:`can_connect` and
+:func:`number_reachable`: the squares a player may still use only ever shrink). In variant 3 no element
+may take the opponent's last way (:func:`keeps_a_way`), so a game usually ends with a connection; one
+that stops without (every placement left would take the other's last way) goes to the player with
+fewer squares still to draw (:func:`squares_needed`).
 """
 
 from __future__ import annotations
