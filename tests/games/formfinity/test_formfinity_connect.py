@@ -201,7 +201,11 @@ def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
                     rest ^= low
                     owners = list(state.owners)
                     owners[p] |= setup.shape_masks[shape] << (low.bit_length() - 1)
-                    if not had_way or _flow.can_connect(setup, evolve(state, owners=tuple(owners)), 1 - p):
+                    if (
+                        not had_way
+                        or _flow.connects(setup, owners[p], p)
+                        or _flow.can_connect(setup, evolve(state, owners=tuple(owners)), 1 - p)
+                    ):
                         ok |= low
                 if ok:
                     expected.append((shape, ok))
@@ -209,3 +213,13 @@ def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
             checked += 1
             state = GAME.apply(state, GAME.legal_actions(state).sample(rng), p)
     assert checked > 100
+
+
+def test_v3_a_connecting_element_wins_even_if_it_takes_the_opponents_last_way() -> None:
+    # c2 c3 d3 d4 d5 joins d6 to d2 and, touching e2 and d1 at corners, leaves player 2 no square
+    # beside d2 to start from: the way rule does not apply to the move that wins.
+    t7 = "\n".join(" ".join("*" if (x, y) in ((3, 1), (3, 5)) else "." for x in range(7)) for y in range(7))
+    state = position({"variant": "3", "template": t7}, card="#./##/.#/.#x1:-:r")
+    state = GAME.apply_text(state, "c2 c3 d3 d4 d5")
+    assert state.phase == OVER and GAME.winners(state) == (0,)
+    assert not _flow.can_connect(GAME.setup(state), state, 1)

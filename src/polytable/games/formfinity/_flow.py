@@ -34,13 +34,17 @@ __all__ = [
     "apply_place",
     "can_connect",
     "claimable",
+    "connects",
     "constraints",
     "deal",
     "draw_card",
+    "keeps_a_way",
     "number_reachable",
     "placements",
     "scores",
+    "squares_needed",
     "start_state",
+    "way",
     "window",
 ]
 
@@ -132,6 +136,7 @@ def keeps_a_way(setup: Setup, st: State, player: int, options: list[tuple[int, i
 
     Exact and cheap: a placement that neither covers nor touches one shortest way of the opponent
     (word-parallel over the anchors) leaves that way open; only the few that do are checked by a flood.
+    A placement that completes the connection is always kept: it wins, so no way is needed any more.
     """
     opp = 1 - player
     path = way(setup, st, opp)
@@ -150,11 +155,20 @@ def keeps_a_way(setup: Setup, st: State, player: int, options: list[tuple[int, i
             low = risky & -risky
             risky ^= low
             owners[player] = st.owners[player] | (setup.shape_masks[shape] << (low.bit_length() - 1))
-            if can_connect(setup, replace(st, owners=tuple(owners)), opp):
-                ok |= low
+            if connects(setup, owners[player], player) or can_connect(setup, replace(st, owners=tuple(owners)), opp):
+                ok |= low  # a connecting element wins at once, whatever way it takes
         if ok:
             out.append((shape, ok))
     return out
+
+
+def connects(setup: Setup, own: int, player: int) -> bool:
+    """Whether the squares ``own`` of ``player`` join both black squares (edge to edge): the win."""
+    return bool(setup.flood(setup.stars[player], own | setup.stars[0] | setup.stars[1]) & setup.stars[1 - player])
+
+
+NO_WAY = 999
+"""What :func:`squares_needed` says when there is no way at all (more than any template has squares)."""
 
 
 def squares_needed(setup: Setup, st: State, player: int) -> int:
@@ -162,9 +176,6 @@ def squares_needed(setup: Setup, st: State, player: int) -> int:
     number when there is no way."""
     path = way(setup, st, player)
     return path.bit_count() if path else NO_WAY
-
-
-NO_WAY = 999
 
 
 # ---------------------------------------------------------------------------------------------- cards
@@ -293,8 +304,7 @@ def apply_place(setup: Setup, st: State, mask: int) -> State:
             st = _finish_area(setup, st)
             return _end_turn(setup, st)
     elif goal == "connection":
-        own = st.owners[p] | setup.stars[0] | setup.stars[1]
-        if setup.flood(setup.stars[p], own) & setup.stars[1 - p]:
+        if connects(setup, st.owners[p], p):
             return replace(st, phase=OVER, winners=(p,), left=0)
     else:
         k = len(st.numbers)
