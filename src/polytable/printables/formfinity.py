@@ -34,8 +34,8 @@ _RULES = {
     "areas": "Choose an area; every element goes wholly inside it (arrows do not apply). The area is finished "
     "when full or when every player in turn could place nothing. 1 point per square of your colour.",
     "connection": "Player 1 builds from the lower black square, player 2 from the upper one. Each element touches "
-    "your own drawing along an edge and never touches the other player's, not even at a corner. "
-    "First to connect both black squares wins.",
+    "your own drawing along an edge and never touches the other player's, not even at a corner, nor leaves "
+    "them without a way to their goal. First to connect both black squares wins.",
     "numbers": "Claim the numbers in order by covering them. Every element touches earlier elements along an "
     "edge and covers no number out of turn (arrows do not apply). Most numbers wins.",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import IllegalActionError
+from polytable.games.formfinity import _flow
 from polytable.games.formfinity._state import DRAW, OVER, PLACE
 
 from ._helpers import GAME, draw, position
@@ -41,10 +42,10 @@ def test_v3_never_touch_the_opponent_not_even_at_a_corner() -> None:
 
 
 def test_v3_arrows_apply() -> None:
-    state = position(V3, drawn={0: "f11"}, card="#x1:B:f")
-    assert moves(state) == ["f13"]  # slides up until it meets the lower black square
-    state = position(V3, drawn={0: "f11"}, card="#x1:T:f")
-    assert moves(state) == []
+    state = position(V3, drawn={0: "f13"}, card="#x1:B:f")
+    assert moves(state) == ["f14"]  # slides up until it meets f13
+    state = position(V3, drawn={0: "f13"}, card="#x1:T:f")
+    assert moves(state) == []  # stops on f3, above the upper black square: not touching the own drawing
 
 
 def test_v3_first_connection_wins() -> None:
@@ -54,10 +55,45 @@ def test_v3_first_connection_wins() -> None:
     assert GAME.scores(state) == (1.0, 0.0)
 
 
-def test_v3_the_game_is_drawn_when_nobody_can_connect_any_more() -> None:
-    # Player 2 covered f3 and f5: e4 and g4 touch them at corners, so f4 is out of player 1's reach.
-    state = position(V3, drawn={0: "f11", 1: "f3 f5"}, card="#x1:-:f")
-    state = GAME.apply_text(state, "f13")  # player 1 seals f12 the same way
+def test_v3_no_element_may_take_the_opponents_last_way() -> None:
+    # f11 is drawn: f13 (or e12, g12) would leave player 2 no square next to f12 that does not touch
+    # player 1's drawing, so only f10, e11 and g11 stay legal for a single square.
+    state = position(V3, drawn={0: "f11"}, card="#x1:-:f")
+    assert moves(state) == ["e11", "f10", "g11"]
+    with pytest.raises(IllegalActionError, match="leave Player 2 no way to their goal"):
+        GAME.apply_text(state, "f13")
+    state = position(V3, drawn={1: "f5"}, card="#x1:-:f", turn=1)
+    with pytest.raises(IllegalActionError, match="leave Player 1 no way to their goal"):
+        GAME.apply_text(state, "f3")
+
+
+def test_v3_a_way_is_kept_even_when_it_is_long() -> None:
+    # Player 1 may block the short way straight down, as long as a way round stays open.
+    state = position(V3, drawn={0: "f11 f10 f9 e9 d9 c9", 1: "f5 f6 f7"}, card="###x1:-:f")
+    state = GAME.apply_text(state, "g9 h9 i9")
+    assert state.phase == DRAW
+    setup = GAME.setup(state)
+    assert _flow.can_connect(setup, state, 1) and _flow.squares_needed(setup, state, 1) > 5
+
+
+T5 = ". . . . .\n. . * . .\n. . . . .\n. . . . .\n. . . . .\n. . * . .\n. . . . .\n"
+I5 = '{"cards": ["#####x1:-:f"]}'
+
+
+def test_v3_a_game_nobody_can_play_on_goes_to_the_player_needing_fewer_squares() -> None:
+    # Only straight fives in the deck: each one either touches no own square or would take the
+    # opponent's last way, so nobody can draw any more. Player 1 needs 2 squares (c4 c3), player 2 needs 9.
+    state = position({"variant": "3", "template": T5, "deck": I5}, drawn={0: "c5", 1: "c1"})
+    assert [_flow.squares_needed(GAME.setup(state), state, p) for p in (0, 1)] == [2, 9]
+    state = draw(state, "#####x1:-:f")
+    assert state.phase == OVER and GAME.winners(state) == (0,)
+    assert GAME.scores(state) == (1.0, 0.0)
+
+
+def test_v3_equally_close_players_share_the_win() -> None:
+    state = position({"variant": "3", "template": T5, "deck": I5}, drawn={0: "c5 a7", 1: "c3 a1"})
+    assert [_flow.squares_needed(GAME.setup(state), state, p) for p in (0, 1)] == [8, 8]
+    state = draw(state, "#####x1:-:f")
     assert state.phase == OVER and GAME.winners(state) == (0, 1)
     assert GAME.returns(state) == (0.0, 0.0)
 
@@ -77,7 +113,7 @@ V4_SMALL = """\
 
 def test_v4_first_element_anywhere_but_on_other_numbers() -> None:
     state = position({"variant": "4"}, card="#x1:-:f")
-    assert GAME.legal_actions(state).count() == 144 - 3 - 9
+    assert GAME.legal_actions(state).count() == 144 - 3 - 10  # 3 black squares, numbers 2-11
     with pytest.raises(IllegalActionError, match="number 1 is next"):
         GAME.apply_text(state, "i5")  # the 2
 
@@ -133,3 +169,57 @@ def test_v4_forced_card_draw_through_chance() -> None:
     state = position({"variant": "4", "template": V4_SMALL})
     state = draw(state, "#x1:TRBL:f")
     assert state.phase == PLACE and GAME.legal_actions(state).count() == 12 - 3
+
+
+def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
+    # keeps_a_way only floods for placements near one shortest way; check it against the plain rule
+    # (a flood after every placement) along seeded random games.
+    from polytable.core import CHANCE, Rng
+    from polytable.games.formfinity._board import element_anchors
+    from polytable.games.formfinity._cards import Card
+    from polytable.games.formfinity._state import evolve
+
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_game(V3, seed=seed)
+        rng = Rng(seed)
+        while not GAME.is_terminal(state) and checked < 400:
+            if GAME.current_player(state) == CHANCE:
+                state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
+                continue
+            setup, p = GAME.setup(state), state.turn
+            card = Card.from_id(state.card)
+            blocked, allowed, touch = _flow.constraints(setup, state, p)
+            had_way = _flow.can_connect(setup, state, 1 - p)
+            expected = []
+            for shape, anchors in element_anchors(
+                setup, setup.rotation(card), setup.edges(card), blocked, allowed, touch
+            ):
+                ok, rest = 0, anchors
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    owners = list(state.owners)
+                    owners[p] |= setup.shape_masks[shape] << (low.bit_length() - 1)
+                    if (
+                        not had_way
+                        or _flow.connects(setup, owners[p], p)
+                        or _flow.can_connect(setup, evolve(state, owners=tuple(owners)), 1 - p)
+                    ):
+                        ok |= low
+                if ok:
+                    expected.append((shape, ok))
+            assert _flow.placements(setup, state, p) == expected
+            checked += 1
+            state = GAME.apply(state, GAME.legal_actions(state).sample(rng), p)
+    assert checked > 100
+
+
+def test_v3_a_connecting_element_wins_even_if_it_takes_the_opponents_last_way() -> None:
+    # c2 c3 d3 d4 d5 joins d6 to d2 and, touching e2 and d1 at corners, leaves player 2 no square
+    # beside d2 to start from: the way rule does not apply to the move that wins.
+    t7 = "\n".join(" ".join("*" if (x, y) in ((3, 1), (3, 5)) else "." for x in range(7)) for y in range(7))
+    state = position({"variant": "3", "template": t7}, card="#./##/.#/.#x1:-:r")
+    state = GAME.apply_text(state, "c2 c3 d3 d4 d5")
+    assert state.phase == OVER and GAME.winners(state) == (0,)
+    assert not _flow.can_connect(GAME.setup(state), state, 1)

@@ -100,17 +100,11 @@ def test_greedy_prefers_completing_a_line() -> None:
     assert GAME.format_action(best, state) == "#@h2"
 
 
-def test_greedy_v3_seals_its_own_start_square_when_it_can() -> None:
-    # f11 and f13 leave e12 and g12 touching them at corners: player 2 can never reach f12. Under the
-    # no-corner-touch rule this is the strongest move, and the greedy evaluation (distance for the
-    # opponent minus own distance) finds it. See the docs: variant 3 is drawish between careful players.
+def test_greedy_v3_races_towards_the_other_black_square() -> None:
+    # Sealing f12 (f13, e12, g12) is illegal: it would leave player 2 no way. The greedy heads up.
     state = position({"variant": "3"}, drawn={0: "f11"}, card="#x1:-:f")
     best = make_bot("greedy", "formfinity").choose(GAME, state, 0, Rng(0))
-    assert GAME.format_action(best, state) == "#@f13"
-    # Without a sealing move available, it heads for the other start square.
-    state = position({"variant": "3"}, drawn={0: "f11", 1: "f5"}, card="#x1:-:f", turn=0)
-    state = GAME.apply_text(state, "f13")
-    assert state.phase == 1
+    assert GAME.format_action(best, state) == "#@f10"
 
 
 def test_companion_deal_matches_the_digital_deal() -> None:

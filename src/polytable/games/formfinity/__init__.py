@@ -17,10 +17,14 @@ Choices where the rulebook and CLARIFICATIONS are silent (each is in docs/games/
 * Areas (variant 2): the player about to move chooses the next area (skipped when only one is left); an
   element left over when its area is filled is unused; points are recorded as each area finishes.
 * Black squares (variant 3): the opponent's start square is not part of their drawing for the no-touch
-  rule (reaching it is the goal); the game is a shared draw as soon as neither player can still connect
-  (no path of squares they may use reaches the other start square), or when nobody can place anything.
+  rule (reaching it is the goal). No element but the winning one may leave the opponent without a way
+  to their goal (a path of squares they may still use): read word for word, one element beside one's
+  own start square walls it off and no game is ever won, so the race keeps a way open for both, as in
+  Quoridor. A game nobody can play on any more (every placement left would take the other's last way)
+  goes to the player who needs fewer squares to connect; equal counts share the win.
 * Numbers (variant 4): one element claims at most one number (the next one); the game ends with the
   numbers claimed so far when the next number can no longer be reached or nobody can place anything.
+  The shipped template has 11 numbers, an odd count, so a game that claims them all has one winner.
 * Squares outside an irregular template block sliding elements like black squares.
 * Custom variants are TOML files (``variant_file``): template, players, arrows, rotation and a goal with
   parameters; see ``_variant.py``.

@@ -8,9 +8,12 @@ automatically. Lines are claimed right after the element that completes them.
 End of a blocked game (the rulebook never says what happens when nobody can draw any more): when a turn
 ends with nothing placed, we check whether *any* card the generator or deck can produce has a legal
 placement for any player; if none has, the game ends and the variant's score decides (ties shared).
-The goal-specific ends are exact too: variant 3 is drawn as soon as neither player can still connect,
-and variant 4 ends when the next number can no longer be reached (see :func:`can_connect` and
-:func:`number_reachable`: the squares a player may still use only ever shrink).
+The goal-specific ends are exact too: variant 3 ends as soon as neither player can still connect, and
+variant 4 when the next number can no longer be reached (see :func:`can_connect` and
+:func:`number_reachable`: the squares a player may still use only ever shrink). In variant 3 no element
+may take the opponent's last way (:func:`keeps_a_way`), so a game usually ends with a connection; one
+that stops without (every placement left would take the other's last way) goes to the player with
+fewer squares still to draw (:func:`squares_needed`).
 """
 
 from __future__ import annotations
@@ -31,13 +34,17 @@ __all__ = [
     "apply_place",
     "can_connect",
     "claimable",
+    "connects",
     "constraints",
     "deal",
     "draw_card",
+    "keeps_a_way",
     "number_reachable",
     "placements",
     "scores",
+    "squares_needed",
     "start_state",
+    "way",
     "window",
 ]
 
@@ -82,12 +89,93 @@ def placements(setup: Setup, st: State, player: int, card: Card | None = None) -
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    blocked, allowed, touch = constraints(setup, st, player)
-    out = element_anchors(setup, setup.rotation(c), setup.edges(c), blocked, allowed, touch)
+    out = _anchors(setup, st, player, setup.rotation(c), setup.edges(c))
     if len(_CACHE) >= 512:
         _CACHE.clear()
     _CACHE[key] = out
     return out
+
+
+def _anchors(setup: Setup, st: State, player: int, orients: tuple[int, ...], edges: int) -> list[tuple[int, int]]:
+    """:func:`element_anchors` under the variant's constraints; for the connection goal without the
+    placements that would take the opponent's last way to their goal (:func:`keeps_a_way`)."""
+    blocked, allowed, touch = constraints(setup, st, player)
+    out = element_anchors(setup, orients, edges, blocked, allowed, touch)
+    if out and setup.rules.goal == "connection":
+        out = keeps_a_way(setup, st, player, out)
+    return out
+
+
+def way(setup: Setup, st: State, player: int) -> int:
+    """One shortest way ``player`` could still draw to the other start square (a mask of squares), or 0
+    when there is none: squares :func:`constraints` allows them (free, not touching the opponent), from
+    a square next to their drawing to a square next to the goal."""
+    _, allowed, touch = constraints(setup, st, player)
+    assert touch is not None
+    goal_side = setup.n4(setup.stars[1 - player])
+    layers = [touch & allowed]
+    seen = layers[0]
+    while layers[-1] and not layers[-1] & goal_side:
+        nxt = setup.n4(layers[-1]) & allowed & ~seen
+        seen |= nxt
+        layers.append(nxt)
+    end = layers[-1] & goal_side
+    if not end:
+        return 0
+    cell = end & -end
+    path = cell
+    for layer in reversed(layers[:-1]):
+        step = setup.n4(cell) & layer
+        cell = step & -step
+        path |= cell
+    return path
+
+
+def keeps_a_way(setup: Setup, st: State, player: int, options: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The anchors of ``options`` that leave the opponent a way to their goal (if they have one now).
+
+    Exact and cheap: a placement that neither covers nor touches one shortest way of the opponent
+    (word-parallel over the anchors) leaves that way open; only the few that do are checked by a flood.
+    A placement that completes the connection is always kept: it wins, so no way is needed any more.
+    """
+    opp = 1 - player
+    path = way(setup, st, opp)
+    if not path:
+        return options
+    near = setup.n8(path)
+    owners = list(st.owners)
+    out = []
+    for shape, anchors in options:
+        hit = 0
+        for off in setup.shape_offs[shape]:
+            hit |= near >> off
+        risky = anchors & hit
+        ok = anchors & ~hit
+        while risky:
+            low = risky & -risky
+            risky ^= low
+            owners[player] = st.owners[player] | (setup.shape_masks[shape] << (low.bit_length() - 1))
+            if connects(setup, owners[player], player) or can_connect(setup, replace(st, owners=tuple(owners)), opp):
+                ok |= low  # a connecting element wins at once, whatever way it takes
+        if ok:
+            out.append((shape, ok))
+    return out
+
+
+def connects(setup: Setup, own: int, player: int) -> bool:
+    """Whether the squares ``own`` of ``player`` join both black squares (edge to edge): the win."""
+    return bool(setup.flood(setup.stars[player], own | setup.stars[0] | setup.stars[1]) & setup.stars[1 - player])
+
+
+NO_WAY = 999
+"""What :func:`squares_needed` says when there is no way at all (more than any template has squares)."""
+
+
+def squares_needed(setup: Setup, st: State, player: int) -> int:
+    """How many squares ``player`` still has to draw to connect (the length of :func:`way`); a large
+    number when there is no way."""
+    path = way(setup, st, player)
+    return path.bit_count() if path else NO_WAY
 
 
 # ---------------------------------------------------------------------------------------------- cards
@@ -216,8 +304,7 @@ def apply_place(setup: Setup, st: State, mask: int) -> State:
             st = _finish_area(setup, st)
             return _end_turn(setup, st)
     elif goal == "connection":
-        own = st.owners[p] | setup.stars[0] | setup.stars[1]
-        if setup.flood(setup.stars[p], own) & setup.stars[1 - p]:
+        if connects(setup, st.owners[p], p):
             return replace(st, phase=OVER, winners=(p,), left=0)
     else:
         k = len(st.numbers)
@@ -279,12 +366,11 @@ def _blocked(setup: Setup, st: State) -> bool:
     """True when no card that can ever be drawn has a legal placement for any player."""
     who = range(setup.players) if setup.rules.goal == "connection" else (st.turn,)
     for p in who:
-        blocked, allowed, touch = constraints(setup, st, p)
-        if not allowed:
+        if not constraints(setup, st, p)[1]:
             continue
         for orients, edges_list in setup.possible:
             for e in edges_list:
-                if element_anchors(setup, orients, e, blocked, allowed, touch):
+                if _anchors(setup, st, p, orients, e):
                     return False
     return True
 
@@ -340,6 +426,10 @@ def scores(setup: Setup, st: State) -> tuple[int, ...]:
 
 
 def _game_over(setup: Setup, st: State) -> State:
+    if setup.rules.goal == "connection":  # nobody connected: fewer squares still needed wins
+        need = [squares_needed(setup, st, p) for p in (0, 1)]
+        winners = (0, 1) if need[0] == need[1] else (need.index(min(need)),)
+        return replace(st, phase=OVER, winners=winners, left=0, card=-1)
     sc = scores(setup, st)
     best = max(sc)
     return replace(st, phase=OVER, winners=tuple(p for p in range(setup.players) if sc[p] == best), left=0, card=-1)

@@ -62,7 +62,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         min_players=2,
         max_players=4,
         default_players=2,
-        rules_version="1",
+        rules_version="2",
         options=OPTIONS,
         chance=True,
         summary="Roll-and-write with polyomino cards: lines, areas, connections and numbers on a template.",
@@ -500,3 +500,7 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
                 f"with this card the element enters from the {where} and slides until it stops; "
                 f"it cannot come to rest at {cell_name(action.x, action.y)}"
             )
+    if goal == "connection":
+        raise IllegalActionError(
+            f"the element would leave {player_name(1 - player)} no way to their goal: one must always stay open"
+        )

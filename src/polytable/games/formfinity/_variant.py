@@ -10,7 +10,8 @@ rotation symbol apply, and one goal with its parameters:
   finished when full or when every player in turn placed nothing in it; 1 point per square. Variant 2.
 * ``connection``: two players build from their start square (``*``; player 1 the lower one) towards the
   other's; elements touch the own drawing by an edge and never touch the opponent's drawing (not even at
-  a corner unless ``corner_touch = true``); the first connection wins. Variant 3.
+  a corner unless ``corner_touch = true``) nor leave the opponent without a way to their goal; the first
+  connection wins. Variant 3.
 * ``numbers``: numbers are claimed in order by covering them; an element may cover no other number; new
   elements connect to earlier ones by an edge (``connect = false`` drops that); most numbers win.
   Variant 4.

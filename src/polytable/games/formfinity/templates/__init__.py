@@ -63,7 +63,7 @@ VARIANT_3 = """\
 """
 
 VARIANT_4 = """\
-; FORMFINITY variant 4: connect the numbers (12 x 12, numbers 1-10)
+; FORMFINITY variant 4: connect the numbers (12 x 12, numbers 1-11: an odd count, so no tie)
 . . . . . . . . . . . .
 . . 4 . . . . . . 7 . .
 . . . . . . . . . . . .
@@ -75,7 +75,7 @@ VARIANT_4 = """\
 . . . 3 . . . . . 10 . .
 . . . . . # . . . . . .
 . 6 . . . . . . . . . .
-. . . . . . . . 8 . . .
+. . . . 11 . . . 8 . . .
 """
 
 BLANK = """\
