@@ -369,3 +369,35 @@ def test_forma_set_up_by_the_starting_player_then_pick_then_place(server: Server
     assert f"X5 r0 @ {cell}" in page.locator("#history").inner_text()
     _shot(page, "forma-touch-move")
     assert page.errors == []
+
+
+def test_forma_a_pick_that_fits_nowhere_is_told_from_the_history(server: Server, browser: Any) -> None:
+    _need("forma")
+    page = _page(browser)
+    page.goto(server.base + "/")
+    said = page.evaluate(
+        """async () => {
+            const { lostPicks } = await import('/static/boards/forma.js');
+            const ctx = (history) => ({ msg: { history }, seatName: (p) => ['Ann', 'Bob'][p] });
+            const h = (rows) => rows.map(([player, action], n) => ({ n, player, action }));
+            const placed = [0, 'X5 r0 @ e10'];
+            return [
+              // Ann's F5 did not fit and she is to pick once more
+              lostPicks({}, { picked: null, current_player: 0, misses: 1 }, ctx(h([placed, [0, 'pick F5']]))),
+              // her second pick did not fit either: the turn passed to Bob
+              lostPicks({}, { picked: null, current_player: 1, misses: 0 },
+                ctx(h([placed, [0, 'pick F5'], [0, 'pick L5']]))),
+              // a pick in hand is no news, nor one followed by its placement
+              lostPicks({}, { picked: 'F5', current_player: 0, misses: 0 }, ctx(h([placed, [0, 'pick F5']]))),
+              lostPicks({}, { picked: null, current_player: 1, misses: 0 },
+                ctx(h([[0, 'pick F5'], [0, 'F5 r0 @ c3']]))),
+            ];
+        }"""
+    )
+    assert said == [
+        "Ann's F5 fits nowhere: it leaves the game. Ann picks once more.",
+        "Ann's L5 fits nowhere: it leaves the game and the turn passes.",
+        None,
+        None,
+    ]
+    assert page.errors == []

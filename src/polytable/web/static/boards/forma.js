@@ -399,7 +399,7 @@ function announceLast(st, v, ctx) {
 // Touch-move picks that fit nowhere, from the history: a "pick X" not followed by that player's placement
 // (the next entry is another pick, another player's action, or none while nothing is in hand). The newest
 // one since the last placement is told (a placement ends the news), or null.
-function lostPicks(st, v, ctx) {
+export function lostPicks(st, v, ctx) {
   const hist = ctx.msg.history || [];
   let from = 0;
   hist.forEach((e, i) => { if (e.player >= 0 && / @ /.test(e.action)) from = i + 1; });
