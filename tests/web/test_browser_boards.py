@@ -401,3 +401,25 @@ def test_forma_a_pick_that_fits_nowhere_is_told_from_the_history(server: Server,
         None,
     ]
     assert page.errors == []
+
+
+def test_forma_obstacle_count_and_who_places_them_are_chosen_when_the_room_is_made(
+    server: Server, browser: Any
+) -> None:
+    _need("forma")
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.select_option("#game", "forma")
+    page.select_option("#players", "2")
+    page.select_option("[name=kind-1]", "ai")
+    page.locator("#create summary").click()
+    assert page.locator("#opt-placement").input_value() == "players"  # the default: set up by hand
+    assert page.locator("#opt-touch_move").is_checked()  # touch-move: on, as the rulebook says
+    page.fill("#opt-obstacles", "4")
+    page.locator("#create-room").click()
+    page.wait_for_url(re.compile(r"/r/[A-Z0-9]{5}$"))
+    page.locator("#fm-setup").wait_for()
+    assert "4 to go" in page.locator("#fm-info").inner_text()
+    assert page.locator("#fm-kind-obstacle").inner_text() == "Obstacle (4 to go)"
+    _shot(page, "forma-setup-new-room")
+    assert page.errors == []
