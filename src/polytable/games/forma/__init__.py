@@ -32,6 +32,7 @@ Notation: ``<piece> r<quarter turns>[f] @ <cell>`` such as ``F5 r3f @ k7``: the 
 :func:`polytable.geometry.free_name`; the symmetry applied to its canonical form (``r0``-``r3`` quarter
 turns clockwise, ``f`` = then mirrored left-right; symmetric pieces use the first equal symmetry); the
 cell of the piece's top row that is furthest left. Columns ``a``-``s`` (``t``), rows 1 at the bottom.
+Touch-move: ``pick F5``. Set-up: ``obstacle k7``, ``tower j10``, ``fill``.
 """
 
 from polytable.core import register
