@@ -66,7 +66,7 @@ def test_puzzle_check_accepts_a_solution_and_says_what_is_wrong(client: TestClie
 
 def test_forma_preview_view_carries_the_bridge_it_would_make(client: TestClient) -> None:
     _need("forma")
-    room = make_room(client, game="forma", seed=1, options={"setup": "tower p15"}, seats=[{}, {}])
+    room = make_room(client, game="forma", seed=1, options={"setup": "tower p15", "touch_move": False}, seats=[{}, {}])
     moves = ["I5 r0 @ c19", "I5 r0 @ r19", "I5 r0 @ c14", "I5 r0 @ r14", "I4 r0 @ c9", "I4 r0 @ r9"]
     moves += ["I4 r0 @ c5", "I4 r0 @ r5"]
     with client.websocket_connect(f"/ws/{room['code']}") as ws:

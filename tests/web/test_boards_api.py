@@ -30,7 +30,7 @@ def test_forma_piece_tables_agree_with_the_engine(client: TestClient) -> None:
     assert len(data["pieces"]) == 21
     assert sum(len(p["orients"]) for p in data["pieces"]) == 91
     game = get_game("forma")
-    state0 = game.new_game({"setup": "tower r17", "obstacles": 0}, 0, 2)
+    state0 = game.new_game({"setup": "tower r17", "obstacles": 0, "touch_move": False}, 0, 2)
     for piece in data["pieces"]:
         assert len(piece["of_k"]) == 8
         for o in piece["orients"]:
@@ -56,7 +56,7 @@ def test_quadefy_tables_and_puzzle_answer(client: TestClient) -> None:
 
 def test_preview_scores_a_move_without_making_it(client: TestClient) -> None:
     _need("forma")
-    room = make_room(client, game="forma", seed=3, options={"obstacles": 0, "setup": "tower j10"})
+    room = make_room(client, game="forma", seed=3, options={"obstacles": 0, "setup": "tower j10", "touch_move": False})
     with client.websocket_connect(f"/ws/{room['code']}") as ws:
         hello(ws, room["tokens"]["0"])
         st = state(ws)

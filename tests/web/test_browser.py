@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from polytable.core import get_game
+
 from ._browser import launch, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
@@ -209,4 +211,48 @@ def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, br
     page.locator("#replay-board #fd-sheet").wait_for()
     assert page.locator("#replay-board #fd-sheet .ghost").count() == 0
     _shot(page, "foldris-replay")
+    assert page.errors == []
+
+
+def _open(server: Server, browser: Any, body: dict[str, Any], locale: str = "en-GB") -> tuple[Any, dict[str, Any]]:
+    r = httpx.post(server.base + "/api/rooms", json=body).json()
+    page = _page(browser, locale)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [r["code"], r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{r['code']}")
+    return page, r
+
+
+def test_foldris_solo_game_over_shows_the_title_in_dutch(server: Server, browser: Any) -> None:
+    _need("foldris")
+    # An 8-square bar fills a whole row: every drop is a line, so three drops earn the first title.
+    deck = "W8 1 ########\nW8 1\nW8 1\nW8 1\n"
+    page, _ = _open(server, browser, {"game": "foldris", "players": 1, "seed": 2, "options": {"deck": deck}}, "nl-NL")
+    for _ in range(3):
+        page.locator("#fd-sheet rect[data-col='0']").first.click()
+        page.locator("#fd-sheet .ghost").first.wait_for()
+        before = page.locator("#app").get_attribute("data-version")
+        page.locator("#play").click()
+        page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
+    page.locator("#over").wait_for()
+    assert page.locator("#fd-title").inner_text() == "3 lijnen: Foldris-amateur!"
+    page.locator("#fd-title").scroll_into_view_if_needed()
+    assert page.locator("#fd-starter").count() == 0  # solo: nobody else to start
+    _shot(page, "foldris-solo-title-nl")
+    assert page.errors == []
+
+
+def test_foldris_shows_who_starts(server: Server, browser: Any) -> None:
+    _need("foldris")
+    bots = [{"kind": "ai", "ai": "random", "name": name} for name in ("Bob", "Cas")]
+    seats = [{"name": "Ann"}, *bots]
+    seed = next(s for s in range(50) if get_game("foldris").new_game(seed=s, players=3).starter == 1)
+    page, _ = _open(server, browser, {"game": "foldris", "players": 3, "seed": seed, "seats": seats})
+    page.locator("#fd-starter").wait_for()
+    view = page.evaluate("() => document.querySelector('#app').polytableState.mine['0'].view")
+    assert view["starter"] == 1
+    assert page.locator("#fd-starter").inner_text() == f"Bob started: start lane {view['start_lane']}."
     assert page.errors == []

@@ -88,7 +88,9 @@ def _forma_move(view: dict[str, Any]) -> tuple[str, int, bool, str]:
 
 def test_forma_to_the_end_with_the_keyboard_first(server: Server, browser: Any) -> None:
     _need("forma")
-    page, _ = _room(server, browser, "forma", "random", seed=5, options={"obstacles": 25})
+    # The house rules (a random set-up, no touch-move): every turn is one placement.
+    options = {"obstacles": 25, "placement": "random", "touch_move": False}
+    page, _ = _room(server, browser, "forma", "random", seed=5, options=options)
     page.locator("#fm-board").wait_for()
     page.locator("#fm-tray button").first.wait_for()
     # Keyboard only: Tab to the board, choose a piece with ] , turn with R, move with the arrows, Enter twice.
@@ -296,7 +298,7 @@ def test_template_designer_validates_prints_and_plays(server: Server, browser: A
 
 def test_forma_touch_move_pick_then_place(server: Server, browser: Any) -> None:
     _need("forma")
-    page, _ = _room(server, browser, "forma", "random", seed=5, options={"touch_move": True})
+    page, _ = _room(server, browser, "forma", "random", seed=5, options={"placement": "random"})
     page.locator("#fm-pick").wait_for()
     assert page.locator("#fm-place").count() == 0  # a piece must be picked up first
     page.locator("#fm-tray button[data-piece='X5']").click()
@@ -312,4 +314,112 @@ def test_forma_touch_move_pick_then_place(server: Server, browser: Any) -> None:
     page.locator("#fm-place").click()
     _moved(page, before)
     assert "X5 r0 @ e5" in page.locator("#history").inner_text()
+    assert page.errors == []
+
+
+def test_forma_set_up_by_the_starting_player_then_pick_then_place(server: Server, browser: Any) -> None:
+    _need("forma")
+    # The default rules: player 1 places the obstacles (3 chosen here) and the tower, then touch-move.
+    page, _ = _room(server, browser, "forma", "random", seed=5, options={"obstacles": 3})
+    page.locator("#fm-setup").wait_for()
+    assert "3 to go" in page.locator("#fm-info").inner_text()
+    assert page.locator("#fm-board circle.allowed").count() == 17 * 17  # every interior square, to start
+    # A border square is refused with the engine's reason, and nothing is sent.
+    before = _version(page)
+    page.locator("#fm-board rect[data-cell='a5']").dispatch_event("click")
+    assert "on the border" in page.locator("#fm-setup-error").inner_text()
+    assert _version(page) == before
+    page.locator("#fm-board rect[data-cell='e5']").dispatch_event("click")
+    _moved(page, before)
+    assert "obstacle e5" in page.locator("#history").inner_text()
+    page.locator("#fm-info").filter(has_text="2 to go").wait_for()
+    page.locator("#fm-board rect[data-cell='e6']").dispatch_event("click")  # next to e5
+    assert "next to the obstacle on e5" in page.locator("#fm-setup-error").inner_text()
+    page.locator("#fm-kind-tower").click()
+    before = _version(page)
+    page.locator("#fm-board rect[data-cell='j10']").dispatch_event("click")
+    _moved(page, before)
+    _shot(page, "forma-setup")
+    before = _version(page)
+    page.locator("#fm-fill").click()  # the two obstacles left, at random
+    _moved(page, before)
+    page.locator("#fm-pick").wait_for()
+    view = _my_view(page)
+    assert view["placing"] == 0 and view["setup"].startswith("tower j10; obstacles ")
+    assert len(view["setup"].split("obstacles ")[1].split()) == 3
+    # Touch-move: a piece is tried on the board before it is picked up (nothing is sent) ...
+    page.locator("#fm-tray button[data-piece='X5']").click()
+    page.locator("#fm-board rect[data-cell='m15']").dispatch_event("click")
+    assert "pick it up when you are sure" in page.locator("#fm-info").inner_text()
+    before = _version(page)
+    page.locator("#fm-pick").click()
+    _moved(page, before)
+    # ... and once picked it is shown in hand, the only piece the tray allows, and it must be placed.
+    assert page.locator("#fm-hand").inner_text() == "You hold X5: place it (touch-move)."
+    assert page.locator("#fm-tray button[disabled]").count() == 20
+    game = get_game("forma")
+    state = game.state_from_dict(_my_view(page))
+    action = next(iter(game.legal_actions(state, 0)))
+    cell = game.format_action(action, state).split(" @ ")[1]
+    page.locator(f"#fm-board rect[data-cell='{cell}']").dispatch_event("click")
+    page.locator("#fm-place:not([disabled])").wait_for()
+    before = _version(page)
+    page.locator("#fm-place").click()
+    _moved(page, before)
+    assert f"X5 r0 @ {cell}" in page.locator("#history").inner_text()
+    _shot(page, "forma-touch-move")
+    assert page.errors == []
+
+
+def test_forma_a_pick_that_fits_nowhere_is_told_from_the_history(server: Server, browser: Any) -> None:
+    _need("forma")
+    page = _page(browser)
+    page.goto(server.base + "/")
+    said = page.evaluate(
+        """async () => {
+            const { lostPicks } = await import('/static/boards/forma.js');
+            const ctx = (history) => ({ msg: { history }, seatName: (p) => ['Ann', 'Bob'][p] });
+            const h = (rows) => rows.map(([player, action], n) => ({ n, player, action }));
+            const placed = [0, 'X5 r0 @ e10'];
+            return [
+              // Ann's F5 did not fit and she is to pick once more
+              lostPicks({}, { picked: null, current_player: 0, misses: 1 }, ctx(h([placed, [0, 'pick F5']]))),
+              // her second pick did not fit either: the turn passed to Bob
+              lostPicks({}, { picked: null, current_player: 1, misses: 0 },
+                ctx(h([placed, [0, 'pick F5'], [0, 'pick L5']]))),
+              // a pick in hand is no news, nor one followed by its placement
+              lostPicks({}, { picked: 'F5', current_player: 0, misses: 0 }, ctx(h([placed, [0, 'pick F5']]))),
+              lostPicks({}, { picked: null, current_player: 1, misses: 0 },
+                ctx(h([[0, 'pick F5'], [0, 'F5 r0 @ c3']]))),
+            ];
+        }"""
+    )
+    assert said == [
+        "Ann's F5 fits nowhere: it leaves the game. Ann picks once more.",
+        "Ann's L5 fits nowhere: it leaves the game and the turn passes.",
+        None,
+        None,
+    ]
+    assert page.errors == []
+
+
+def test_forma_obstacle_count_and_who_places_them_are_chosen_when_the_room_is_made(
+    server: Server, browser: Any
+) -> None:
+    _need("forma")
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.select_option("#game", "forma")
+    page.select_option("#players", "2")
+    page.select_option("[name=kind-1]", "ai")
+    page.locator("#create summary").click()
+    assert page.locator("#opt-placement").input_value() == "players"  # the default: set up by hand
+    assert page.locator("#opt-touch_move").is_checked()  # touch-move: on, as the rulebook says
+    page.fill("#opt-obstacles", "4")
+    page.locator("#create-room").click()
+    page.wait_for_url(re.compile(r"/r/[A-Z0-9]{5}$"))
+    page.locator("#fm-setup").wait_for()
+    assert "4 to go" in page.locator("#fm-info").inner_text()
+    assert page.locator("#fm-kind-obstacle").inner_text() == "Obstacle (4 to go)"
+    _shot(page, "forma-setup-new-room")
     assert page.errors == []

@@ -124,7 +124,8 @@ def test_forma_20_by_20_fits_and_places(server: Server, browser: Any, size: str)
     need("forma")
     touch = size == "phone"
     pg = phone_page(browser) if touch else desktop_page(browser)
-    room = create(server, "forma", seed=11, options={"size": 20, "obstacles": 0, "setup": "tower p15"})
+    options = {"size": 20, "obstacles": 0, "setup": "tower p15", "touch_move": False}
+    room = create(server, "forma", seed=11, options=options)
     open_room(server, pg, room)
     pg.locator("#fm-place").wait_for()
     assert pg.locator("#fm-board rect.cell").count() == 400
@@ -199,7 +200,8 @@ def _recv_state(ws: Any, pred: Any = lambda m: True) -> dict[str, Any]:
 
 def test_forma_bridge_drawn_and_highlighted(server: Server, browser: Any) -> None:
     need("forma")
-    room = create(server, "forma", seats=[{"name": "Ann"}, {"name": "Bob"}], seed=1, options={"setup": "tower p15"})
+    options = {"setup": "tower p15", "touch_move": False}
+    room = create(server, "forma", seats=[{"name": "Ann"}, {"name": "Bob"}], seed=1, options=options)
     # Column c from row 19 down to row 2 for Ann, column r for Bob, through the room's own protocol.
     moves = ["I5 r0 @ c19", "I5 r0 @ r19", "I5 r0 @ c14", "I5 r0 @ r14", "I4 r0 @ c9", "I4 r0 @ r9"]
     moves += ["I4 r0 @ c5", "I4 r0 @ r5"]

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import ConfigError, Game, Rng
+from ..games.forma import Fill
 from ..games.forma import _pieces as P
 from ..games.forma._ai import ENGINE_WEIGHTS, Weights, place_value
 from ..games.forma._rules import enclosed, neighbours, place_effect
@@ -177,6 +178,8 @@ class FormaGreedy:
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         s: FormaState = state
+        if s.placing:  # the set-up: obstacles and tower at random, as the all-random placement would
+            return Fill()
         legal = game.legal_actions(s, player)
         if s.picked < 0 and s.config["touch_move"]:
             picks = list(legal)
@@ -297,7 +300,7 @@ class FormaLookahead:
         start = self.clock()
         deadline = start + self.seconds
         s: FormaState = state
-        if s.picked < 0 and s.config["touch_move"]:
+        if s.placing or (s.picked < 0 and s.config["touch_move"]):
             return self.greedy.choose(game, s, player, rng)
         legal = game.legal_actions(s, player)
         pool = candidates(s, player, legal, rng)

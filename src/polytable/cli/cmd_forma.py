@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
         color: Annotated[bool, typer.Option(help="Colour the board.")] = False,
     ) -> None:
         """Show a Forma board layout and its set-up string."""
-        options: dict[str, object] = {"obstacles": obstacles, "size": size}
+        options: dict[str, object] = {"obstacles": obstacles, "size": size, "placement": "random"}
         if check:
             options["setup"] = check
         try:

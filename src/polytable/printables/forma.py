@@ -5,7 +5,9 @@
 (a seed or a set-up string), so a table can play a recorded or shared layout with the physical game, and a
 score table with a column per player. ``forma-pieces``: one colour's 22 pieces with their names and the r0
 drawing the notation turns from, to cut out or to learn the notation.
-Options (strings, as the CLI passes them): ``size`` (19 or 20), ``obstacles`` (0-25), ``seed``, ``setup``.
+Options (strings, as the CLI passes them): ``size`` (19 or 20), ``obstacles`` (0-25), ``seed``, ``setup``,
+``placement`` (default ``random`` here: the seed's layout; ``players`` prints an empty board to set up by
+hand).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ def print_board(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
 
     options = dict(options or {})
     seed_text = options.pop("seed", "0") or "0"
+    options.setdefault("placement", "random")
     try:
         seed = int(seed_text)
         state = GAME.new_game({k: v for k, v in options.items() if v != ""}, seed=seed)

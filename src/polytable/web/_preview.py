@@ -81,7 +81,7 @@ def board_data(game_id: str) -> dict[str, Any] | None:
 
 def _forma() -> dict[str, Any]:
     game = get_game("forma")
-    state = game.new_game({"setup": "tower r17", "obstacles": 0}, 0, 2)
+    state = game.new_game({"setup": "tower r17", "obstacles": 0, "touch_move": False}, 0, 2)
     names = list(game.view(state, 0)["players"][0]["stock"])
     ax, ay = _xy("j10")
     pieces = []

@@ -143,6 +143,19 @@ def test_views_hide_the_generator_and_show_public_deck_counts() -> None:
         assert view["card"]["name"] in "IOTSZJL"
 
 
+def test_the_starting_player_is_kept_shown_and_checked() -> None:
+    seed = next(s for s in range(100) if GAME.new_game(seed=s, players=3).starter == 2)
+    state = GAME.apply_chance(GAME.new_game(seed=seed, players=3))
+    data = json.loads(json.dumps(GAME.state_to_dict(state)))
+    assert data["starter"] == 2 and GAME.state_from_dict(data) == state
+    with pytest.raises(StateFormatError, match="starter"):
+        GAME.state_from_dict(dict(data, starter=3))
+    assert all(GAME.view(state, v)["starter"] == 2 for v in (None, 0, 1, 2))
+    assert f"Starting player: Player 3 (start card lane {state.start_lane})" in GAME.render(state, 0)
+    solo = GAME.render(GAME.new_game(seed=seed, players=1))
+    assert "Starting player" not in solo  # solo: nobody to pick
+
+
 def test_chance_draws_from_the_remaining_deck_and_determinize_reseeds() -> None:
     state = GAME.new_game(seed=5, players=2)
     outcomes = GAME.chance_outcomes(state)
@@ -175,7 +188,7 @@ def test_render_shows_every_sheet_side_by_side() -> None:
     text = GAME.render(state, 2)
     lines = text.splitlines()
     assert "Player 3 (you)" in text and "Player 5" in text
-    header = next(line for line in lines if "Player 1" in line)
+    header = next(line for line in lines if line.startswith("Player 1"))
     assert "Player 4" in header and "Player 5" not in header  # four sheets to a band
     assert "= =" in text and "# # #" in text and "lane 1 2 3 4 5 6 7" in text
     assert "lines 2" in text and "bonus 3" in text

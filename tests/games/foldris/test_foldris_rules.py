@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from polytable.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError
@@ -25,7 +27,7 @@ def test_default_deck_is_24_tetromino_cards_with_all_lanes() -> None:
 
 
 def test_start_card_gives_successive_lanes_wrapping_after_7() -> None:
-    state = GAME.new_game(seed=1, players=3)
+    state = replace(GAME.new_game(seed=1, players=3), starter=0)
     assert GAME.current_player(state) == CHANCE
     state = GAME.apply(state, Reveal("O", 6), CHANCE)
     assert state.start_lane == 6
@@ -35,6 +37,28 @@ def test_start_card_gives_successive_lanes_wrapping_after_7() -> None:
     assert GAME.current_player(state) == CHANCE  # the start card is not a round: a block card comes next
     assert len(state.deck) == 23
     assert all(s.bonus == 2 for s in state.sheets)  # bonus storage starts with 2 circles
+
+
+def test_start_lanes_count_from_the_starting_player_to_their_left() -> None:
+    # "the starting player fills in 4 squares on lane 6, the player to their left ... lane 7, the player
+    # after that on lane 1": here the third seat starts, so the first seat is two to their left.
+    state = replace(GAME.new_game(seed=1, players=3), starter=2)
+    state = GAME.apply(state, Reveal("O", 6), CHANCE)
+    assert picture(state.sheets[2]).endswith(".....##.\n.....##.")  # the starting player: lane 6
+    assert picture(state.sheets[0]).endswith("......##\n......##")  # to their left: lane 7
+    assert picture(state.sheets[1]).endswith("##......\n##......")  # then lane 1
+
+
+def test_the_starting_player_is_drawn_at_random_from_the_seed() -> None:
+    starters = [GAME.new_game(seed=s, players=4).starter for s in range(200)]
+    assert set(starters) == {0, 1, 2, 3}  # every seat starts in some games
+    assert all(n > 30 for n in (starters.count(p) for p in range(4)))  # about 50 each
+    assert starters == [GAME.new_game(seed=s, players=4).starter for s in range(200)]  # the seed decides
+    assert {GAME.new_game(seed=s, players=1).starter for s in range(50)} == {0}  # solo: trivially player 1
+    # The draw uses its own stream of the seed: the deck order is the same whoever starts.
+    for seed in range(20):
+        firsts = {GAME.chance_outcome(GAME.new_game(seed=seed, players=n)) for n in (1, 2, 3, 4, 7)}
+        assert len(firsts) == 1
 
 
 def test_block_falls_straight_and_cannot_pass_an_occupied_square() -> None:

@@ -11,8 +11,9 @@ __all__ = ["GAME", "bit", "bits_of", "names_of", "new", "put", "with_stock"]
 
 
 def new(players: int = 4, setup: str = "tower p15", **options: object) -> FormaState:
-    """A fresh game with an explicit set-up (default: only the tower, far from the test corners)."""
-    return GAME.new_game({"setup": setup, **options}, seed=0, players=players)
+    """A fresh game with an explicit set-up (default: only the tower, far from the test corners); without
+    touch-move unless asked, so a constructed position takes placements directly."""
+    return GAME.new_game({"setup": setup, "touch_move": False, **options}, seed=0, players=players)
 
 
 def bit(state: FormaState, name: str) -> int:

@@ -6,13 +6,15 @@ from __future__ import annotations
 from polytable.ai import make_bot
 from polytable.ai.bots_forma import FormaLookahead, best_bonus
 from polytable.core import Rng
+from polytable.games.forma import Fill
 from polytable.games.forma._state import FormaState, Place
 
 from .forma_helpers import GAME, bits_of, new, put, with_stock
 
 
 def _midgame(seed: int, moves: int) -> FormaState:
-    state = GAME.new_game({}, seed=seed, players=2)
+    # The house rules (a random set-up, no touch-move): every action is a placement the lookahead searches.
+    state = GAME.new_game({"placement": "random", "touch_move": False}, seed=seed, players=2)
     rng = Rng(seed, 9)
     for _ in range(moves):
         state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
@@ -70,9 +72,15 @@ def test_the_reply_sees_the_bonus_a_move_leaves() -> None:
     assert after.scores[0] >= 11  # the square on a2 (1) and the marker on a1 (10)
 
 
-def test_touch_move_picks_and_places_legally() -> None:
-    state = GAME.new_game({"touch_move": True}, seed=4, players=2)
+def test_the_default_rules_set_up_then_touch_move_are_played_legally() -> None:
+    state = GAME.new_game(seed=4, players=2)  # the starting player sets up; touch-move is on
     bot = FormaLookahead(seconds=60.0, width=2)
+    assert bot.choose(GAME, state, 0, Rng(6)) == Fill()  # the set-up is left to chance
+    assert make_bot("greedy", "forma").choose(GAME, state, 0, Rng(6)) == Fill()
+    state = GAME.apply(state, Fill(), 0)
+    while GAME.is_chance(state):
+        state = GAME.apply_chance(state)
+    assert state.obstacles.bit_count() == 10 and state.tower and not state.placing
     for _ in range(4):  # pick, place, pick, place
         player = GAME.current_player(state)
         action = bot.choose(GAME, state, player, Rng(6))

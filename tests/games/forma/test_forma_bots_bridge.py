@@ -48,7 +48,7 @@ def test_it_blocks_a_bridge_and_completes_its_own() -> None:
 
 
 def test_playouts_pick_a_legal_move_and_replay() -> None:
-    state = GAME.new_game({}, seed=7, players=2)
+    state = GAME.new_game({"placement": "random", "touch_move": False}, seed=7, players=2)
     rng = Rng(7, 9)
     for _ in range(12):
         state = GAME.apply(state, GAME.legal_actions(state).sample(rng))

@@ -20,26 +20,36 @@ from .forma_helpers import GAME
 DATA = Path(__file__).resolve().parents[2] / "data" / "forma"
 REGEN = os.environ.get("FORMA_REGEN") == "1"
 
+# Rules version 1's defaults, now the house rules (a random set-up from the seed, no touch-move): the
+# positions and traces recorded under version 1 replay unchanged with them.
+V1 = {"placement": "random", "touch_move": False}
+
 # name -> (options, players, seed, random moves before counting, rng seed)
 POSITIONS = {
-    "empty, tower only": ({"setup": "tower j10"}, 4, 0, 0, 0),
-    "default 10 obstacles, seed 1": ({}, 4, 1, 0, 0),
-    "25 obstacles, seed 2": ({"obstacles": 25}, 4, 2, 0, 0),
-    "20x20, 25 obstacles, seed 3": ({"size": 20, "obstacles": 25}, 4, 3, 0, 0),
-    "mid-game after 20 moves": ({}, 4, 4, 20, 4),
-    "mid-game after 40 moves": ({}, 4, 5, 40, 5),
-    "late game after 55 moves": ({}, 4, 6, 55, 6),
-    "2 players after 30 moves": ({}, 2, 7, 30, 7),
-    "3 players after 30 moves": ({}, 3, 8, 30, 8),
-    "touch-move, piece in hand": ({"touch_move": True}, 4, 9, 21, 9),
+    "empty, tower only": ({**V1, "setup": "tower j10"}, 4, 0, 0, 0),
+    "default 10 obstacles, seed 1": (V1, 4, 1, 0, 0),
+    "25 obstacles, seed 2": ({**V1, "obstacles": 25}, 4, 2, 0, 0),
+    "20x20, 25 obstacles, seed 3": ({**V1, "size": 20, "obstacles": 25}, 4, 3, 0, 0),
+    "mid-game after 20 moves": (V1, 4, 4, 20, 4),
+    "mid-game after 40 moves": (V1, 4, 5, 40, 5),
+    "late game after 55 moves": (V1, 4, 6, 55, 6),
+    "2 players after 30 moves": (V1, 2, 7, 30, 7),
+    "3 players after 30 moves": (V1, 3, 8, 30, 8),
+    "touch-move, piece in hand": ({**V1, "touch_move": True}, 4, 9, 21, 9),
+    "rules v2: the set-up, nothing placed yet": ({}, 4, 10, 0, 0),
+    "rules v2: the set-up, 6 placed": ({}, 4, 11, 6, 11),
+    "rules v2: 20x20, the set-up, 20 placed": ({"size": 20, "obstacles": 25}, 2, 12, 20, 12),
+    "rules v2: after the set-up and 15 actions": ({}, 3, 13, 26, 13),
 }
 
 TRACES = {
-    "2 players": ({}, 2, 11),
-    "3 players": ({}, 3, 12),
-    "4 players": ({}, 4, 13),
-    "4 players, touch-move": ({"touch_move": True}, 4, 14),
-    "2 players, 20x20, 25 obstacles": ({"size": 20, "obstacles": 25}, 2, 15),
+    "2 players": (V1, 2, 11),
+    "3 players": (V1, 3, 12),
+    "4 players": (V1, 4, 13),
+    "4 players, touch-move": ({**V1, "touch_move": True}, 4, 14),
+    "2 players, 20x20, 25 obstacles": ({**V1, "size": 20, "obstacles": 25}, 2, 15),
+    "rules v2, 4 players": ({}, 4, 16),
+    "rules v2, 2 players, 25 obstacles": ({"obstacles": 25}, 2, 17),
 }
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from polytable.ai import make_bot
-from polytable.core import Rng, StateFormatError
+from polytable.core import CHANCE, Rng, StateFormatError
 
 from .forma_helpers import GAME, new, put
 
@@ -81,6 +81,9 @@ def test_greedy_beats_random():
         s = GAME.new_game(seed=seat, players=4)
         while not GAME.is_terminal(s):
             p = s.turn
+            if p == CHANCE:  # the set-up's random fill
+                s = GAME.apply_chance(s)
+                continue
             s = GAME.apply(s, (greedy if p == seat else rnd).choose(GAME, s, p, rng))
         assert GAME.winners(s) == (seat,)
         assert s.scores[seat] > 1.5 * max(sc for q, sc in enumerate(s.scores) if q != seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import TERMINAL, IllegalActionError, Rng
-from polytable.games.forma import Pick, Place
+from polytable.games.forma import Fill, Obstacle, Pick, Place, Tower
 from polytable.games.forma import _pieces as P
 
 from .forma_helpers import GAME, bits_of, names_of, new, put, with_stock
@@ -38,7 +38,7 @@ def test_piece_set_is_22_pieces_and_90_cells():
 
 
 def test_four_players_turns_go_round():
-    s = GAME.new_game(seed=1)
+    s = GAME.new_game({"placement": "random", "touch_move": False}, seed=1)
     assert s.turn == 0
     rng = Rng(0)
     for expect in (1, 2, 3, 0, 1):
@@ -178,12 +178,16 @@ def test_reference_cell_is_the_leftmost_cell_of_the_top_row():
 
 def test_action_ids_round_trip_and_are_dense():
     s = new(touch_move=True)
-    assert GAME.num_distinct_actions(s.config) == 91 * 400 + 21
-    for a in [Pick(0), Pick(20), Place(0, 0, 0, 0), Place(20, 0, 18, 18), Place(12, 5, 3, 4)]:
+    total = 91 * 400 + 21 + 400 + 400 + 1  # placements, picks, obstacles, towers, the fill
+    assert GAME.num_distinct_actions(s.config) == total
+    setup = [Obstacle(1, 1), Obstacle(19, 19), Tower(1, 1), Tower(9, 9), Fill()]
+    for a in [Pick(0), Pick(20), Place(0, 0, 0, 0), Place(20, 0, 18, 18), Place(12, 5, 3, 4), *setup]:
         want = Place(a[0], P.canonical_k(a[0], a[1]), a[2], a[3]) if isinstance(a, Place) else a
         assert GAME.action_from_id(GAME.action_id(a, s), s) == want
+    assert len({GAME.action_id(a, s) for a in setup}) == len(setup)  # Obstacle(1, 1) is not Tower(1, 1)
+    assert GAME.action_id(Fill(), s) == total - 1
     with pytest.raises(IllegalActionError):
-        GAME.action_from_id(91 * 400 + 21, s)
+        GAME.action_from_id(total, s)
 
 
 def test_sampling_is_uniform_in_both_samplers():
@@ -213,7 +217,7 @@ def test_sampling_is_uniform_in_both_samplers():
 
 def test_count_matches_a_brute_force_enumeration():
     rng = Rng(4)
-    s = GAME.new_game({"obstacles": 25}, seed=4)
+    s = GAME.new_game({"obstacles": 25, "placement": "random", "touch_move": False}, seed=4)
     for _ in range(25):
         s = GAME.apply(s, GAME.legal_actions(s).sample(rng))
     brute = 0
@@ -242,7 +246,10 @@ def test_long_piece_names_are_accepted():
         GAME.parse_action("P5-Q @ a1", s)
 
 
-@pytest.mark.parametrize(("options", "players", "seed"), [({}, 4, 21), ({"touch_move": True}, 3, 22), ({}, 2, 23)])
+HOUSE = {"placement": "random", "touch_move": False}
+
+
+@pytest.mark.parametrize(("options", "players", "seed"), [(HOUSE, 4, 21), ({}, 3, 22), ({}, 4, 24), (HOUSE, 2, 23)])
 def test_invariants_hold_through_random_games(options, players, seed):
     from polytable.games.forma._rules import enclosed
 
@@ -265,8 +272,8 @@ def test_invariants_hold_through_random_games(options, players, seed):
                 )
             )
             assert s.scores[i] >= s.pieces[i].bit_count() + 10 * s.markers[i].bit_count()
-            if not options.get("touch_move"):
+            if options.get("touch_move") is False:
                 assert used == s.pieces[i].bit_count()
     # At the end nobody can place anything.
     for i in range(players):
-        assert not GAME._any(s._replace(turn=i, picked=-1), i) or options.get("touch_move")
+        assert not GAME._any(s._replace(turn=i, picked=-1), i) or options.get("touch_move", True)

@@ -1,4 +1,5 @@
-"""Set-up: random obstacles and tower from the seed, explicit set-ups, board sizes, options."""
+"""Set-up: placed by the starting player (the default) or at random from the seed, explicit set-ups,
+board sizes, options."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def _xy(name: str, n: int = 19) -> tuple[int, int]:
 
 @pytest.mark.parametrize(("count", "size", "seed"), [(0, 19, 1), (10, 19, 2), (25, 19, 3), (25, 20, 4), (25, 19, 5)])
 def test_random_setup_obeys_the_rules(count, size, seed):
-    s = GAME.new_game({"obstacles": count, "size": size}, seed=seed)
+    s = GAME.new_game({"obstacles": count, "size": size, "placement": "random"}, seed=seed)
     obs = names_of(s, s.obstacles)
     tower = names_of(s, s.tower)
     assert len(obs) == count and len(tower) == 1
@@ -30,15 +31,19 @@ def test_random_setup_obeys_the_rules(count, size, seed):
     assert s.filled == s.obstacles | s.tower and not s.filled & ~tb.board
 
 
-def test_default_is_ten_obstacles_on_19_by_19_and_four_players():
+def test_default_is_ten_obstacles_placed_by_the_starting_player_on_19_by_19_and_four_players():
     s = GAME.new_game(seed=0)
-    assert s.size == 19 and s.config.players == 4
-    assert s.obstacles.bit_count() == 10 and s.tower.bit_count() == 1
+    assert s.size == 19 and s.config.players == 4 and s.config["touch_move"] is True
+    assert s.placing == 11 and s.obstacles == 0 and s.tower == 0  # ten obstacles and the tower to place
+    assert GAME.current_player(s) == 0
+    s = GAME.new_game({"placement": "random"}, seed=0)
+    assert s.placing == 0 and s.obstacles.bit_count() == 10 and s.tower.bit_count() == 1
 
 
 def test_same_seed_same_board_other_seed_other_board():
-    assert GAME.new_game(seed=5) == GAME.new_game(seed=5)
-    assert GAME.new_game(seed=5).obstacles != GAME.new_game(seed=6).obstacles
+    random = {"placement": "random"}
+    assert GAME.new_game(random, seed=5) == GAME.new_game(random, seed=5)
+    assert GAME.new_game(random, seed=5).obstacles != GAME.new_game(random, seed=6).obstacles
 
 
 def test_explicit_setup_and_its_round_trip():
@@ -86,7 +91,7 @@ def test_options_are_validated():
 
 
 def test_twenty_by_twenty_board():
-    s = GAME.new_game({"size": 20}, seed=2)
+    s = GAME.new_game({"size": 20, "placement": "random", "touch_move": False}, seed=2)
     assert s.size == 20
     s = GAME.apply_text(s, "1 r0 @ t20")
     assert names_of(s, s.pieces[0]) == {"t20"}

@@ -3,8 +3,10 @@
 Rules as implemented (rulebook foldris.txt plus CLARIFICATIONS; see docs/games/foldris.md for more):
 
 * Sheet 8 columns x ``height`` rows (option, default 12); lane k (1-7) is columns k and k+1.
-* A chance node reveals the start card (player 1 is the starting player: seat order stands for the
-  random pick); each player fills a 2x2 square at the bottom of lane ``start + seat`` (wrapping 7 -> 1).
+* The starting player is drawn at random at set-up ("Pick a starting player at random"), from the seed's
+  stream 1 so a seed's deck order does not depend on it (solo: player 1). A chance node reveals the start
+  card; the starting player fills a 2x2 square at the bottom of the card's lane, the player to their left
+  (the next seat) the next lane, and so on (lane ``start + (seat - starter) mod players``, 7 wraps to 1).
 * Rounds: a chance node reveals a card, then all surviving players choose at once (``SIMULTANEOUS``);
   a pending choice is hidden from the others. Legal actions are the distinct resting positions; among
   the ways to reach one, the cheapest canonical (cost, mirror, trim, rotation) is the action.

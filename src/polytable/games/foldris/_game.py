@@ -48,6 +48,10 @@ from ._titles import solo_title
 
 __all__ = ["FoldrisGame"]
 
+STARTER_STREAM = 1
+"""The seed's generator stream the starting player is drawn from at set-up (the deck uses stream 0), so the
+deck order of a seed does not depend on the draw; solo draws nothing (``below(_, 1)`` is 0)."""
+
 DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
 """Action ids ``0..DROP_IDS-1`` are drops; reveals follow (7 lanes per card name)."""
 
@@ -106,7 +110,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         min_players=1,
         max_players=7,
         default_players=3,
-        rules_version="1",
+        rules_version="2",
         options=(
             Option("height", "int", 12, "rows of the game sheet", min=4, max=40),
             Option("deck", "text", None, "a deck file's contents: one card a line, 'NAME LANE' (default: 24 cards)"),
@@ -131,6 +135,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             card=-1,
             pending=(None,) * config.players,
             rng=seed_state(seed),
+            starter=below(seed_state(seed, STARTER_STREAM), config.players)[0],
         )
 
     def current_player(self, state: FoldrisState) -> int:
@@ -264,6 +269,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
                     state.card,
                     pending,
                     state.rng,
+                    False,
+                    state.starter,
                 )
         return self._resolve(state, pending)
 
@@ -276,13 +283,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
         index = state.deck[pos]
         deck = state.deck[:pos] + state.deck[pos + 1 :]
         if not state.start_lane:
-            # The start card: player 1 (the starting player) fills a 2x2 square at the bottom of its lane,
-            # each next player the next lane, wrapping from 7 to 1.
+            # The start card: the starting player fills a 2x2 square at the bottom of its lane, the player to
+            # their left (the next seat) the next lane, and so on, wrapping from 7 to 1.
+            n, first = len(state.sheets), state.starter
             sheets = tuple(
-                Sheet(0x0303 << ((action.lane - 1 + p) % 7), 0, s.height, s.lines, s.bonus)
+                Sheet(0x0303 << ((action.lane - 1 + (p - first) % n) % 7), 0, s.height, s.lines, s.bonus)
                 for p, s in enumerate(state.sheets)
             )
-            return FoldrisState(config, sheets, deck, action.lane, 0, -1, state.pending, rng)
+            return FoldrisState(config, sheets, deck, action.lane, 0, -1, state.pending, rng, False, first)
         rnd = state.round + 1
         table = tables_of(config)[index]
         out = []
@@ -296,9 +304,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
             else:
                 out.append(Sheet(s.ink, s.barrier, s.height, s.lines, s.bonus, rnd))
         sheets = tuple(out)
-        if alive == 0 or (config.players > 1 and alive == 1):
-            return FoldrisState(config, sheets, deck, state.start_lane, rnd, -1, state.pending, rng, True)
-        return FoldrisState(config, sheets, deck, state.start_lane, rnd, index, state.pending, rng)
+        over = alive == 0 or (config.players > 1 and alive == 1)
+        return FoldrisState(
+            config, sheets, deck, state.start_lane, rnd, -1 if over else index, state.pending, rng, over, state.starter
+        )
 
     def _resolve(self, state: FoldrisState, pending: tuple[Drop | None, ...]) -> FoldrisState:
         table = table_of(state)
@@ -345,6 +354,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             (None,) * len(out),
             state.rng,
             not state.deck,
+            state.starter,
         )
 
     # ------------------------------------------------------------------ chance

@@ -93,7 +93,10 @@ def render(game: FoldrisGame, state: FoldrisState, viewer: int | None = None, co
     n = state.config.players
     mode = "solo" if n == 1 else f"{n} players"
     head.append(f"Foldris ({mode}) - round {state.round} - {len(state.deck)} card(s) left in the deck")
-    if state.start_lane:
+    if n > 1:
+        first = f" (start card lane {state.start_lane})" if state.start_lane else ""
+        head.append(f"Starting player: {player_name(state.starter)}{first}")
+    elif state.start_lane:
         head.append(f"Start card lane {state.start_lane}")
     if state.card >= 0:
         name, lane = deck.cards[state.card]

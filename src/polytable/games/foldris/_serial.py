@@ -60,6 +60,7 @@ def state_to_dict(state: FoldrisState) -> dict[str, Any]:
         "pending": [None if d is None else format_action(d) for d in state.pending],
         "rng": state.rng,
         "over": state.over,
+        "starter": state.starter,
     }
 
 
@@ -103,7 +104,8 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
     if not isinstance(over, bool):
         raise StateFormatError("field 'over' must be true or false")
     rng = require_int(data, "rng", 0, (1 << 64) - 1)
-    state = FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, (None,) * n, rng, over)
+    starter = require_int(data, "starter", 0, n - 1)
+    state = FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, (None,) * n, rng, over, starter)
     pending: list[Drop | None] = []
     for p, text in enumerate(require_list(data, "pending", n)):
         if text is None:
@@ -123,7 +125,7 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
         raise StateFormatError("every player has chosen, so the round should already be resolved")
     if card >= 0:
         table_of(state)  # the card must exist
-    return FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, tuple(pending), rng, over)
+    return FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, tuple(pending), rng, over, starter)
 
 
 def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str, Any]:
@@ -151,6 +153,7 @@ def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str
         "viewer": player,
         "round": state.round,
         "start_lane": state.start_lane,
+        "starter": state.starter,
         "card": card,
         "deck_left": len(state.deck),
         "deck_cards_left": left,

@@ -75,6 +75,8 @@ class FoldrisState:
     * ``card``: index of this round's card while players choose, -1 between rounds.
     * ``pending``: each player's recorded choice for this round (None: not chosen yet).
     * ``over``: the game has ended (its result follows from the sheets).
+    * ``starter``: the starting player (0-based), drawn from the seed at set-up (the rulebook: "Pick a
+      starting player at random"); their lane is the start card's number, the next seat's one more.
     """
 
     config: Config
@@ -86,3 +88,4 @@ class FoldrisState:
     pending: tuple[Drop | None, ...]
     rng: int
     over: bool = False
+    starter: int = 0

@@ -4,9 +4,12 @@ Rules as implemented (rulebook forma.nl.txt, CLARIFICATIONS "Forma"; docs/games/
 
 * Board 19 x 19 (option ``size`` 20). ``obstacles`` grey obstacles (0-25, default 10: the rulebook says
   "a chosen number" and gives no default; 10 keeps the board open while making them matter) and the
-  white tower, placed from the seed, or from an explicit ``setup`` string (``tower j10; obstacles c3 e5``).
-  Neither is ever on the border nor orthogonally adjacent to another; the tower is placed first. **Chosen**:
-  a layout that walls in an empty cell by obstacles alone is refused (no move could ever enclose it).
+  white tower. Option ``placement``: ``players`` (default, as at a real table: "placed by the starting
+  player", CLARIFICATIONS) - before the first move player 1 places them one by one (``obstacle k7``,
+  ``tower j10``) or leaves the rest to chance (``fill``: chance nodes, see ``_setup``); ``random`` - all
+  from the seed at creation, the tower first. An explicit ``setup`` string (``tower j10; obstacles c3 e5``)
+  replaces both. Neither is ever on the border nor orthogonally adjacent to another. **Chosen**: a layout
+  that walls in an empty cell by obstacles alone is refused (no move could ever enclose it).
 * Each player: 22 pieces (the 21 free polyominoes of 1-5 cells plus a second single square), turned and
   flipped freely. Two players each hold both their colours as one colour: 44 pieces in one pool, turns
   alternating (**chosen**: any piece of the pool may be played on any turn). Three players: option.
@@ -17,25 +20,27 @@ Rules as implemented (rulebook forma.nl.txt, CLARIFICATIONS "Forma"; docs/games/
   colours; 50 per bridge added to the mover's largest allowed set (see ``_bridges``). Markers count as
   their owner's colour; they go down before obstacles are checked, so a marker can complete an obstacle or
   the tower in the same move. Markers are unlimited.
-* Default: a player who cannot place any remaining piece is skipped (the pass is automatic; it is
-  permanent, since the board only fills). Option ``touch_move``: the player first picks a piece
-  (``pick F5``); if it fits it must be placed; if not it leaves the game and the player picks once more
-  (**chosen**: only if some remaining piece fits, since a pick that cannot fit changes nothing else); a
-  second misfit also leaves and the turn passes.
+* A player who cannot place any remaining piece is skipped (the pass is automatic; it is permanent, since
+  the board only fills). Touch-move (option ``touch_move``, on by default as the rulebook says; off is a
+  house rule where a move just places a piece): the player first picks a piece (``pick F5``); if it fits it
+  must be placed; if not it leaves the game and the player picks once more (**chosen**: only if some
+  remaining piece fits, since a pick that cannot fit changes nothing else); a second misfit also leaves
+  and the turn passes.
 * The game ends when nobody can place; highest score wins; ties are shared wins.
 
 Notation: ``<piece> r<quarter turns>[f] @ <cell>`` such as ``F5 r3f @ k7``: the piece's name from
 :func:`polytable.geometry.free_name`; the symmetry applied to its canonical form (``r0``-``r3`` quarter
 turns clockwise, ``f`` = then mirrored left-right; symmetric pieces use the first equal symmetry); the
 cell of the piece's top row that is furthest left. Columns ``a``-``s`` (``t``), rows 1 at the bottom.
+Touch-move: ``pick F5``. Set-up: ``obstacle k7``, ``tower j10``, ``fill``.
 """
 
 from polytable.core import register
 
 from ._game import Forma, FormaAction
-from ._state import FormaState, Pick, Place
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, format_setup
 
-__all__ = ["GAME", "Forma", "FormaAction", "FormaState", "Pick", "Place"]
+__all__ = ["GAME", "Fill", "Forma", "FormaAction", "FormaState", "Obstacle", "Pick", "Place", "Tower", "format_setup"]
 
 GAME = Forma()
 register(GAME)

@@ -2,50 +2,42 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from polytable.core import (
+    CHANCE,
     TERMINAL,
     Config,
-    ConfigError,
     Game,
     GameSpec,
     IllegalActionError,
     Option,
     Rng,
-    StateFormatError,
     player_name,
-    require,
-    require_int,
-    require_list,
     seed_state,
 )
 
 from . import _pieces as P
 from ._ai import action_value, evaluate
-from ._bridges import bridge_paths
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
-from ._state import (
-    FormaState,
-    Pick,
-    Place,
-    cell_name,
-    format_setup,
-    parse_cell,
-    parse_setup,
-    random_setup,
-)
+from ._serial import cell_names, state_from_dict, state_to_dict, view
+from ._setup import chance_outcome, chance_outcomes, setup_apply, setup_check, setup_count, setup_legal, setup_sample
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, cell_name, parse_cell, parse_setup, random_setup
 
 __all__ = ["Forma", "FormaAction"]
 
-FormaAction = Place | Pick
+FormaAction = Place | Pick | Obstacle | Tower | Fill
 _PLACE_IDS = P.NUM_ORIENTS * 400
-_NUM_IDS = _PLACE_IDS + P.NUM_PIECES
+_OBSTACLE_IDS = _PLACE_IDS + P.NUM_PIECES
+"""Ids: placements, then picks, then obstacles (400: row * 20 + col), towers (400) and the fill (1)."""
+_TOWER_IDS = _OBSTACLE_IDS + 400
+_FILL_ID = _TOWER_IDS + 400
+_NUM_IDS = _FILL_ID + 1
+_SETUP = re.compile(r"^\s*(?:(?P<kind>obstacle|tower)\s+(?P<cell>\S+)|(?P<fill>fill))\s*$", re.IGNORECASE)
 _ACTION = re.compile(
     r"^\s*(?:(?P<pick>pick)\s+(?P<pname>\S+)|(?P<name>[^\s@]+)(?:\s+r(?P<rot>[0-3])(?P<flip>f?))?\s*@\s*(?P<cell>\S+))\s*$",
     re.IGNORECASE,
@@ -62,23 +54,33 @@ class Forma(Game[FormaState, FormaAction]):
         min_players=2,
         max_players=4,
         default_players=4,
-        rules_version="1",
+        rules_version="2",
         options=(
             Option("size", "int", 19, "board size: 19 (the rulebook) or 20 (other editions)", min=19, max=20),
-            Option("obstacles", "int", 10, "grey obstacles placed at random from the seed (0-25)", min=0, max=25),
+            Option("obstacles", "int", 10, "how many grey obstacles are placed (0-25)", min=0, max=25),
+            Option(
+                "placement",
+                "choice",
+                "players",
+                "who places the obstacles and the tower: the starting player before the first move (players),"
+                " or chance from the seed (random)",
+                choices=("players", "random"),
+            ),
             Option(
                 "setup",
                 "text",
                 "",
-                "explicit obstacles and tower, e.g. 'tower j10; obstacles c3 e5' (replaces the random set-up)",
+                "explicit obstacles and tower, e.g. 'tower j10; obstacles c3 e5' (replaces the placement)",
             ),
             Option(
                 "touch_move",
                 "bool",
-                False,
-                "touch-move: pick a piece first; if it cannot be placed it leaves the game and you pick once more",
+                True,
+                "touch-move (the rulebook): pick a piece first; if it cannot be placed it leaves the game and you"
+                " pick once more; off: a house rule where a move just places a piece",
             ),
         ),
+        chance=True,  # only the set-up's random fill (placement=players, after 'fill'); play has none
         summary="Place polyominoes on a 19x19 board; enclose cells, obstacles and the tower; build bridges.",
     )
 
@@ -86,13 +88,17 @@ class Forma(Game[FormaState, FormaAction]):
     def _new(self, config: Config, seed: int) -> FormaState:
         size = config.int("size")
         setup = config.str("setup")
+        placing, rng = 0, 0
         if setup.strip():
             tower_xy, obstacle_xy = parse_setup(setup, size)
-        else:
+        elif config.str("placement") == "random":
             tower_xy, obstacle_xy = random_setup(size, config.int("obstacles"), seed_state(seed))
+        else:  # the starting player places them (see ._setup); a random fill draws from stream 1
+            tower_xy, obstacle_xy = None, []
+            placing, rng = config.int("obstacles") + 1, seed_state(seed, 1)
         tb = P.tables(size)
         st = tb.stride
-        tower = 1 << (tower_xy[1] * st + tower_xy[0])
+        tower = 1 << (tower_xy[1] * st + tower_xy[0]) if tower_xy else 0
         obstacles = 0
         for x, y in obstacle_xy:
             obstacles |= 1 << (y * st + x)
@@ -110,7 +116,7 @@ class Forma(Game[FormaState, FormaAction]):
             scores=(0,) * n,
             bridges=(0,) * n,
             closed=0,
-            watch=neighbours(tb, obstacles | tower),
+            watch=neighbours(tb, obstacles | tower) if not placing else 0,
             turn=0,
             picked=-1,
             misses=0,
@@ -118,6 +124,8 @@ class Forma(Game[FormaState, FormaAction]):
             last=0,
             exact=True,
             orients=(tuple(range(P.NUM_ORIENTS)),) * n,
+            placing=placing,
+            rng=rng,
         )
 
     # ------------------------------------------------------------------ whose move
@@ -127,9 +135,25 @@ class Forma(Game[FormaState, FormaAction]):
     def _pick_phase(self, state: FormaState) -> bool:
         return state.picked < 0 and state.config.bool("touch_move")
 
+    # ------------------------------------------------------------------ chance (the set-up's random fill)
+    def chance_outcome(self, state: FormaState) -> FormaAction:
+        if state.turn != CHANCE:
+            raise IllegalActionError("this is not a chance node")
+        return chance_outcome(state)
+
+    def chance_outcomes(self, state: FormaState) -> list[tuple[FormaAction, float]]:
+        return list(chance_outcomes(state))
+
+    def determinize(self, state: FormaState, player: int, rng: Rng) -> FormaState:
+        # Nothing is hidden; only a random fill still to come is unknown: reseed its generator.
+        return state._replace(rng=rng.u64()) if state.placing else state
+
     # ------------------------------------------------------------------ legal actions
     def _legal(self, state: FormaState, player: int) -> Iterator[FormaAction]:
         if player != state.turn:
+            return
+        if state.placing:
+            yield from setup_legal(state, player)
             return
         stock = state.stock[player]
         if self._pick_phase(state):
@@ -156,6 +180,8 @@ class Forma(Game[FormaState, FormaAction]):
     def _count(self, state: FormaState, player: int) -> int:
         if player != state.turn:
             return 0
+        if state.placing:
+            return setup_count(state, player)
         stock = state.stock[player]
         if self._pick_phase(state):
             return sum(1 for c in stock if c)
@@ -165,6 +191,8 @@ class Forma(Game[FormaState, FormaAction]):
     def _any(self, state: FormaState, player: int) -> bool:
         if player != state.turn:
             return False
+        if state.placing:
+            return True
         if self._pick_phase(state):
             return any(state.stock[player])
         tb = P.tables(state.size)
@@ -176,6 +204,8 @@ class Forma(Game[FormaState, FormaAction]):
     def _sample(self, state: FormaState, player: int, rng: Rng) -> FormaAction:
         if player != state.turn:
             raise IllegalActionError(f"it is not {player_name(player)}'s turn")
+        if state.placing:
+            return setup_sample(state, player, rng)
         stock = state.stock[player]
         if state.picked < 0 and state.config["touch_move"]:
             avail = [p for p in range(P.NUM_PIECES) if stock[p]]
@@ -213,6 +243,7 @@ class Forma(Game[FormaState, FormaAction]):
                 and 0 <= k < 8
                 and state.stock[player][p]
                 and state.picked == (p if state.config["touch_move"] else -1)
+                and not state.placing
             ):
                 g = P.ORIENT_GK[p * 8 + k]
                 x, y = col - P.ORIENT_REF[g], n - 1 - row
@@ -224,6 +255,11 @@ class Forma(Game[FormaState, FormaAction]):
 
     def _explain(self, state: FormaState, action: FormaAction, player: int) -> None:
         """The slow path of ``_check``: say exactly what is wrong."""
+        if state.placing:
+            setup_check(state, action, player)
+            return
+        if isinstance(action, (Obstacle, Tower, Fill)):
+            raise IllegalActionError("the set-up is over: the obstacles and the tower are placed before the first move")
         touch = state.config.bool("touch_move")
         stock = state.stock[player]
         if isinstance(action, Pick):
@@ -265,13 +301,17 @@ class Forma(Game[FormaState, FormaAction]):
         mask = tb.masks[g] << (y * tb.stride + x)
         clash = mask & state.filled
         if clash:
-            what = _names(tb, clash, n)
+            what = cell_names(tb, clash, n)
             verb = "is" if len(what) == 1 else "are"
             raise IllegalActionError(f"{at} would cover {', '.join(what)}, which {verb} not free")
 
     def _apply(self, state: FormaState, action: FormaAction, player: int) -> FormaState:
+        if state.placing:
+            assert isinstance(action, (Obstacle, Tower, Fill))
+            return setup_apply(state, action, player)
         if isinstance(action, Pick):
             return self._apply_pick(state, action.piece, player)
+        assert isinstance(action, Place)
         p, k, col, row = action
         n = state.size
         tb = P.tables(n)
@@ -385,12 +425,28 @@ class Forma(Game[FormaState, FormaAction]):
     def format_action(self, action: FormaAction, state: FormaState | None = None) -> str:
         if isinstance(action, Pick):
             return f"pick {P.PIECE_NAMES[action.piece]}"
+        if isinstance(action, Obstacle):
+            return f"obstacle {cell_name(action.col, action.row)}"
+        if isinstance(action, Tower):
+            return f"tower {cell_name(action.col, action.row)}"
+        if isinstance(action, Fill):
+            return "fill"
         p, k, col, row = action
         return f"{P.PIECE_NAMES[p]} {_orient_text(P.canonical_k(p, k))} @ {cell_name(col, row)}"
 
     def parse_action(self, text: str, state: FormaState | None = None) -> FormaAction:
         if not isinstance(text, str):
             raise IllegalActionError("a move is text like 'F5 r3f @ k7' or, with touch-move, 'pick F5'")
+        size = state.size if state is not None else 20
+        setup = _SETUP.match(text)
+        if setup:
+            if setup.group("fill"):
+                return Fill()
+            try:
+                col, row = parse_cell(setup.group("cell"), size)
+            except ValueError as e:
+                raise IllegalActionError(str(e)) from None
+            return (Tower if setup.group("kind").lower() == "tower" else Obstacle)(col, row)
         m = _ACTION.match(text)
         if not m:
             raise IllegalActionError(
@@ -405,7 +461,6 @@ class Forma(Game[FormaState, FormaAction]):
         if p < 0:
             raise IllegalActionError(f"there is no piece called {m.group('name')!r} ({', '.join(P.PIECE_NAMES)})")
         k = int(m.group("rot") or 0) + (4 if m.group("flip") else 0)
-        size = state.size if state is not None else 20
         try:
             col, row = parse_cell(m.group("cell"), size)
         except ValueError as e:
@@ -418,12 +473,23 @@ class Forma(Game[FormaState, FormaAction]):
     def action_id(self, action: FormaAction, state: FormaState | None = None) -> int:
         if isinstance(action, Pick):
             return _PLACE_IDS + action.piece
+        if isinstance(action, Obstacle):
+            return _OBSTACLE_IDS + action.row * 20 + action.col
+        if isinstance(action, Tower):
+            return _TOWER_IDS + action.row * 20 + action.col
+        if isinstance(action, Fill):
+            return _FILL_ID
         p, k, col, row = action
         return P.ORIENT_GK[p * 8 + k] * 400 + row * 20 + col
 
     def action_from_id(self, action_id: int, state: FormaState) -> FormaAction:
         if not _is_int(action_id) or not 0 <= action_id < _NUM_IDS:
             raise IllegalActionError(f"action id {action_id!r} is out of range (0 to {_NUM_IDS - 1})")
+        if action_id == _FILL_ID:
+            return Fill()
+        if action_id >= _OBSTACLE_IDS:
+            row, col = divmod((action_id - _OBSTACLE_IDS) % 400, 20)
+            return (Tower if action_id >= _TOWER_IDS else Obstacle)(col, row)
         if action_id >= _PLACE_IDS:
             return Pick(action_id - _PLACE_IDS)
         g, rest = divmod(action_id, 400)
@@ -432,129 +498,42 @@ class Forma(Game[FormaState, FormaAction]):
 
     # ------------------------------------------------------------------ serialisation and views
     def state_to_dict(self, state: FormaState) -> dict[str, Any]:
-        tb = P.tables(state.size)
-        n = state.size
-        return {
-            "game": "forma",
-            "config": state.config.to_dict(),
-            "setup": format_setup(state),
-            "players": [
-                {
-                    "pieces": _names(tb, state.pieces[i], n),
-                    "markers": _names(tb, state.markers[i], n),
-                    "stock": {P.PIECE_NAMES[p]: c for p, c in enumerate(state.stock[i]) if c},
-                    "score": state.scores[i],
-                    "bridges": state.bridges[i],
-                }
-                for i in range(state.config.players)
-            ],
-            "closed": _names(tb, state.closed, n),
-            "turn": state.turn,
-            "picked": P.PIECE_NAMES[state.picked] if state.picked >= 0 else None,
-            "misses": state.misses,
-            "moves": state.moves,
-            "last": _names(tb, state.last, n),
-            "exact": state.exact,
-        }
+        return state_to_dict(state)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> FormaState:
-        if require(data, "game") != "forma":
-            raise StateFormatError("this is not a Forma state")
-        cfg = require(data, "config")
-        try:
-            config = self.spec.config(require(cfg, "options"), require_int(cfg, "players", 2, 4))
-            n = config.int("size")
-            tower_xy, obstacle_xy = parse_setup(str(require(data, "setup")), n)
-        except ConfigError as e:
-            raise StateFormatError(str(e)) from None
-        tb = P.tables(n)
-        st = tb.stride
-        tower = 1 << (tower_xy[1] * st + tower_xy[0])
-        obstacles = sum(1 << (y * st + x) for x, y in obstacle_xy)
-        players = require_list(data, "players", config.players)
-        filled = obstacles | tower
-        pieces, markers, stocks, scores, bridges = [], [], [], [], []
-        mult = 2 if config.players == 2 else 1
-        for i, pd in enumerate(players):
-            pc = _mask(tb, require_list(pd, "pieces"), n)
-            mk = _mask(tb, require_list(pd, "markers"), n)
-            for part in (pc, mk):
-                if part & filled:
-                    raise StateFormatError(f"player {i + 1}'s cells overlap other pieces, markers or obstacles")
-                filled |= part
-            stock_d = require(pd, "stock")
-            if not isinstance(stock_d, Mapping):
-                raise StateFormatError("field 'stock' must map piece names to counts")
-            counts = [0] * P.NUM_PIECES
-            for name, c in stock_d.items():
-                p = P.piece_index(str(name))
-                if p < 0 or isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= P.START_COUNTS[p] * mult:
-                    raise StateFormatError(f"bad stock entry {name!r}: {c!r}")
-                counts[p] = c
-            pieces.append(pc)
-            markers.append(mk)
-            stocks.append(tuple(counts))
-            scores.append(require_int(pd, "score", 0))
-            bridges.append(require_int(pd, "bridges", 0))
-        closed = _mask(tb, require_list(data, "closed"), n)
-        if closed & ~(obstacles | tower):
-            raise StateFormatError("field 'closed' may list only obstacles and the tower")
-        turn = require_int(data, "turn")
-        if turn != TERMINAL and not 0 <= turn < config.players:
-            raise StateFormatError(f"field 'turn' is out of range: {turn}")
-        picked_name = require(data, "picked")
-        picked = -1 if picked_name is None else P.piece_index(str(picked_name))
-        if picked_name is not None and (picked < 0 or turn < 0 or not stocks[turn][picked]):
-            raise StateFormatError(f"field 'picked' names no piece the player holds: {picked_name!r}")
-        exact = require(data, "exact")
-        if not isinstance(exact, bool):
-            raise StateFormatError("field 'exact' must be true or false")
-        return FormaState(
-            config,
-            n,
-            obstacles,
-            tower,
-            tuple(pieces),
-            tuple(markers),
-            filled,
-            tuple(stocks),
-            tuple(scores),
-            tuple(bridges),
-            closed,
-            neighbours(tb, (obstacles | tower) & ~closed),
-            turn,
-            picked,
-            require_int(data, "misses", 0, 1),
-            require_int(data, "moves", 0),
-            _mask(tb, require_list(data, "last"), n),
-            exact,
-            tuple(avail_orients(st_) for st_ in stocks),
-        )
+        return state_from_dict(self.spec.config, data)
 
     def view(self, state: FormaState, player: int | None) -> dict[str, Any]:
-        """Forma has no hidden information: everyone sees the whole state (there is no generator in it).
-
-        Each player also gets ``bridge_paths``: the cells of each bridge counted, in order from border to
-        border, so a board can draw them (the state keeps only the count)."""
-        out = self.state_to_dict(state)
-        out["current_player"] = state.turn
-        n = state.size
-        for i, pd in enumerate(out["players"]):
-            own = state.pieces[i] | state.markers[i]
-            pd["bridge_paths"] = [list(path) for path in _bridge_lines(own, n)] if state.bridges[i] else []
-        return out
+        return view(state, player)
 
     def render(self, state: FormaState, player: int | None = None, color: bool = False) -> str:
         return render(state, color)
 
     def describe_action(self, action: FormaAction, state: FormaState) -> str:
         if isinstance(action, Pick):
-            return f"picks up {P.PIECE_NAMES[action.piece]}"
+            name = P.PIECE_NAMES[action.piece]
+            if piece_fits(P.tables(state.size), action.piece, P.tables(state.size).board & ~state.filled):
+                return f"picks up {name}"
+            again = " and picks once more" if state.misses == 0 and self._fits_other(state, action.piece) else ""
+            return f"picks up {name}, which fits nowhere: it leaves the game{again or ' and the turn passes'}"
+        if isinstance(action, Obstacle):
+            return f"places a grey obstacle on {cell_name(action.col, action.row)}"
+        if isinstance(action, Tower):
+            return f"places the white tower on {cell_name(action.col, action.row)}"
+        if isinstance(action, Fill):
+            return "leaves the rest of the set-up to chance"
         p, k, col, row = action
         return (
             f"places {P.PIECE_NAMES[p]} ({P.PIECE_SIZES[p]} cells) turned {k % 4} quarter turns clockwise"
             f"{' and flipped' if k >= 4 else ''}, top-left cell at {cell_name(col, row)}"
         )
+
+    def _fits_other(self, state: FormaState, piece: int) -> bool:
+        """Whether the player to move could place some piece other than one copy of ``piece``."""
+        tb = P.tables(state.size)
+        mine = list(state.stock[state.turn])
+        mine[piece] -= 1
+        return can_place(tb, tuple(mine), avail_orients(tuple(mine)), tb.board & ~state.filled)
 
     # ------------------------------------------------------------------ AI hooks
     def evaluate(self, state: FormaState, player: int) -> float:
@@ -563,6 +542,8 @@ class Forma(Game[FormaState, FormaAction]):
         return evaluate(state, player)
 
     def action_value(self, state: FormaState, action: FormaAction, player: int) -> float:
+        if isinstance(action, (Obstacle, Tower, Fill)):
+            return 0.0  # the set-up earns nothing by itself; the bots fill it at random
         return action_value(state, action, player)
 
     # ------------------------------------------------------------------ testing
@@ -571,9 +552,11 @@ class Forma(Game[FormaState, FormaAction]):
             ({}, 2),
             ({}, 3),
             ({}, 4),
-            ({"touch_move": True}, 4),
-            ({"touch_move": True}, 2),
+            ({"placement": "random"}, 4),
+            ({"touch_move": False, "placement": "random"}, 4),
+            ({"touch_move": False}, 2),
             ({"size": 20, "obstacles": 25}, 3),
+            ({"size": 20, "obstacles": 25, "placement": "random"}, 2),
             ({"obstacles": 0}, 4),
             ({"setup": "tower j10; obstacles c3 e5 g7 p16 q3"}, 2),
         ]
@@ -583,49 +566,8 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-@functools.lru_cache(maxsize=64)
-def _bridge_lines(own: int, n: int) -> tuple[tuple[str, ...], ...]:
-    """The cells of each bridge of one colour (north-south ones first), by name; cached because every
-    seat's view of one position asks for the same thing."""
-    st = P.tables(n).stride
-    cells = []
-    b = own
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
-        cells.append((x, y))
-        b ^= low
-    ns, ew = bridge_paths(cells, n)
-    return tuple(tuple(cell_name(x, n - 1 - y) for x, y in path) for path in (*ns, *ew))
-
-
 def _orient_text(k: int) -> str:
     return f"r{k % 4}{'f' if k >= 4 else ''}"
-
-
-def _names(tb: P.Tables, b: int, n: int) -> list[str]:
-    out = []
-    st = tb.stride
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
-        out.append(cell_name(x, n - 1 - y))
-        b ^= low
-    return out
-
-
-def _mask(tb: P.Tables, names: list[Any], n: int) -> int:
-    out = 0
-    for name in names:
-        try:
-            col, row = parse_cell(str(name), n)
-        except ValueError as e:
-            raise StateFormatError(str(e)) from None
-        bit = 1 << ((n - 1 - row) * tb.stride + col)
-        if out & bit:
-            raise StateFormatError(f"cell {name} is listed twice")
-        out |= bit
-    return out
 
 
 def _next_turn(

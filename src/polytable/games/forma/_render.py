@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from polytable.core import TERMINAL, player_name
+from polytable.core import CHANCE, TERMINAL, player_name
 
 from . import _pieces as P
 from ._state import COLUMNS, FormaState
@@ -65,8 +65,28 @@ def render(state: FormaState, color: bool = False) -> str:
                 subsequent_indent="      ",
             )
         )
+    if state.placing:
+        togo = state.placing - (0 if state.tower else 1)
+        if state.turn == CHANCE:
+            lines.append(
+                f"Set-up: the rest is placed at random ({togo} obstacle(s){'' if state.tower else ' and the tower'})."
+            )
+        else:
+            todo = [f"{togo} more obstacle(s)"] if togo else []
+            todo += [] if state.tower else ["the tower"]
+            lines.append(
+                f"Set-up: {player_name(state.turn)} places {' and '.join(todo)}, off the border and not next to each"
+                " other ('obstacle k7', 'tower j10'), or 'fill' to place the rest at random."
+            )
     if state.picked >= 0:
         lines.append(f"In hand: {P.PIECE_NAMES[state.picked]} (touch-move: it must be placed)")
+    elif state.misses:
+        lines.append(
+            "Touch-move: the piece just picked fits nowhere and has left the game; pick once more (if that one"
+            " does not fit either, it leaves too and the turn passes)."
+        )
+    elif state.config["touch_move"] and state.turn >= 0 and not state.placing:
+        lines.append("Touch-move: pick a piece first ('pick F5'); once picked it must be placed.")
     if state.turn == TERMINAL:
         best = max(state.scores)
         won = [player_name(i) for i, s in enumerate(state.scores) if s == best]

@@ -9,6 +9,7 @@ that human form, so notation and action ids never depend on the board size.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from polytable.core import Config, ConfigError, below
@@ -17,9 +18,13 @@ from ._pieces import select_bit, tables
 
 __all__ = [
     "COLUMNS",
+    "Fill",
     "FormaState",
+    "Obstacle",
     "Pick",
     "Place",
+    "Tower",
+    "allowed_cells",
     "cell_name",
     "format_setup",
     "parse_cell",
@@ -42,12 +47,37 @@ class Place(NamedTuple):
 
 
 class Pick(NamedTuple):
-    """Touch-move option only: pick up a piece, which must then be placed (or leaves the game)."""
+    """Touch-move (the rulebook's rule, on by default): pick up a piece, which must then be placed (or
+    leaves the game)."""
 
     piece: int
 
 
-Action = Place | Pick
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """Set-up (``placement=players``): put a grey obstacle on a cell; ``col``/``row`` as in :class:`Place`.
+    The chance player uses it too, after a :class:`Fill`. (Dataclasses, not tuples, for the set-up actions:
+    ``Obstacle(3, 4)`` and ``Tower(3, 4)`` must not compare equal.)"""
+
+    col: int
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tower:
+    """Set-up: put the white tower on a cell (by the starting player, or by chance after a fill)."""
+
+    col: int
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fill:
+    """Set-up: the starting player leaves the rest of the set-up to chance; the remaining tower and obstacles
+    are then placed one by one at chance nodes, each uniform over the cells still allowed."""
+
+
+Action = Place | Pick | Obstacle | Tower | Fill
 
 
 class FormaState(NamedTuple):
@@ -67,6 +97,11 @@ class FormaState(NamedTuple):
     ``TERMINAL``; in touch-move, ``picked`` is the piece in hand (-1: none) and ``misses`` how many picked
     pieces did not fit this turn. ``orients`` lists, per player, the orientations of the pieces still held
     (it changes only when a piece runs out, and saves the move generator a pass over the stock).
+
+    Set-up by the players: ``placing`` counts the obstacles and the tower still to be placed before the
+    first move (0: the game is on; ``tower`` is 0 until it is placed); ``turn`` is the starting player, or
+    ``CHANCE`` once they chose a random fill, which draws from ``rng`` (a generator state; 0 when the set-up
+    needs none).
     """
 
     config: Config
@@ -88,6 +123,8 @@ class FormaState(NamedTuple):
     last: int
     exact: bool
     orients: tuple[tuple[int, ...], ...]
+    placing: int = 0
+    rng: int = 0
 
 
 def cell_name(col: int, row: int) -> str:
@@ -114,10 +151,10 @@ def _neighbours(x: int, y: int) -> list[tuple[int, int]]:
     return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
 
 
-def _check_layout(size: int, tower: tuple[int, int], obstacles: list[tuple[int, int]]) -> None:
+def _check_layout(size: int, tower: tuple[int, int] | None, obstacles: list[tuple[int, int]]) -> None:
     """Obstacles and the tower: inside the border, not orthogonally adjacent, and no empty cell walled in
     by them alone (it could never be enclosed by a move)."""
-    items = [tower, *obstacles]
+    items = [*([tower] if tower else []), *obstacles]
     if len(set(items)) != len(items):
         raise ConfigError("the set-up puts two obstacles (or an obstacle and the tower) on the same cell")
     taken = set(items)
@@ -134,6 +171,22 @@ def _check_layout(size: int, tower: tuple[int, int], obstacles: list[tuple[int, 
                 raise ConfigError(f"cell {cell_name(x, size - 1 - y)} is walled in by obstacles before play")
 
 
+def allowed_cells(size: int, taken: int) -> int:
+    """The cells (a bitboard) where the next obstacle or the tower may go, given those already ``taken``:
+    off the border, not on or next to a taken cell, and not the last open side of an empty cell the taken
+    ones wall in on three sides. Never empty while at most 25 obstacles and the tower are placed: each
+    placed one rules out at most 5 cells plus a share of the walled-in ones, far fewer than the 289
+    interior cells."""
+    tb = tables(size)
+    st = tb.stride
+    interior = tb.board & ~(tb.top | tb.bottom | tb.left | tb.right)
+    le, ri, up, dn = taken << 1, taken >> 1, taken << st, taken >> st
+    near = (le | ri | up | dn) & tb.board
+    three = tb.board & ~taken & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
+    danger = ((three << 1) | (three >> 1) | (three << st) | (three >> st)) & tb.board
+    return interior & ~taken & ~near & ~danger
+
+
 def random_setup(size: int, count: int, seed_state: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
     """Tower first, then ``count`` grey obstacles, each uniform over the cells still allowed (interior,
     not next to a placed one, not the last open side of a cell the others wall in), in reading order.
@@ -141,16 +194,11 @@ def random_setup(size: int, count: int, seed_state: int) -> tuple[tuple[int, int
     simulated game, so it must cost microseconds."""
     tb = tables(size)
     st = tb.stride
-    interior = tb.board & ~(tb.top | tb.bottom | tb.left | tb.right)
     g = seed_state
     taken = 0
     picks: list[tuple[int, int]] = []
     for _ in range(count + 1):
-        le, ri, up, dn = taken << 1, taken >> 1, taken << st, taken >> st
-        near = (le | ri | up | dn) & tb.board
-        three = tb.board & ~taken & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
-        danger = ((three << 1) | (three >> 1) | (three << st) | (three >> st)) & tb.board
-        allowed = interior & ~taken & ~near & ~danger
+        allowed = allowed_cells(size, taken)
         if not allowed:  # cannot happen for 25 obstacles on 17 x 17 interior cells; kept as a guard
             raise ConfigError(f"no room for {count} obstacles on a {size}x{size} board")
         i, g = below(g, allowed.bit_count())
@@ -161,8 +209,9 @@ def random_setup(size: int, count: int, seed_state: int) -> tuple[tuple[int, int
     return picks[0], picks[1:]
 
 
-def parse_setup(text: str, size: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
-    """Read ``tower j10; obstacles c3 e5 g7`` (either order, commas allowed) into ``(x, y)`` cells."""
+def parse_setup(text: str, size: int, partial: bool = False) -> tuple[tuple[int, int] | None, list[tuple[int, int]]]:
+    """Read ``tower j10; obstacles c3 e5 g7`` (either order, commas allowed) into ``(x, y)`` cells.
+    ``partial``: a set-up still being placed, where the tower may be missing (None)."""
     tower: tuple[int, int] | None = None
     obstacles: list[tuple[int, int]] = []
     for part in re.split(r"[;\n]", text):
@@ -183,7 +232,7 @@ def parse_setup(text: str, size: int) -> tuple[tuple[int, int], list[tuple[int, 
             obstacles.extend(xy)
         else:
             raise ConfigError(f"set-up: expected 'tower <cell>' or 'obstacles <cells>', not {part.strip()!r}")
-    if tower is None:
+    if tower is None and not partial:
         raise ConfigError("set-up: the tower's cell is missing (write 'tower j10; obstacles c3 e5')")
     if len(obstacles) > 25:
         raise ConfigError(f"set-up: at most 25 grey obstacles, not {len(obstacles)}")
@@ -192,7 +241,8 @@ def parse_setup(text: str, size: int) -> tuple[tuple[int, int], list[tuple[int, 
 
 
 def format_setup(state: FormaState) -> str:
-    """The set-up string of a state's board (``parse_setup`` reads it back)."""
+    """The set-up string of a state's board (``parse_setup`` reads it back; during the players' set-up it
+    may lack the tower, or be empty)."""
     tb = tables(state.size)
     n = state.size
 
@@ -205,6 +255,8 @@ def format_setup(state: FormaState) -> str:
             b ^= low
         return out
 
-    text = f"tower {names(state.tower)[0]}"
+    parts = [f"tower {names(state.tower)[0]}"] if state.tower else []
     obs = names(state.obstacles)
-    return text + ("; obstacles " + " ".join(obs) if obs else "")
+    if obs:
+        parts.append("obstacles " + " ".join(obs))
+    return "; ".join(parts)

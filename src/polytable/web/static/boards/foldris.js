@@ -3,7 +3,7 @@
 // file only draws them (the ghost uses the card's drawing with the notation's order of effects: mirror,
 // then trim square K in reading order, then K quarter turns clockwise, then a drop onto the column tops).
 import { h, s } from "../dom.js";
-import { t, lang } from "../i18n.js";
+import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
 
 const WIDTH = 8;
@@ -169,7 +169,13 @@ export function render(el, ctx) {
     (me.out ? t("fd.outIn", { n: me.out }) : "") + (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : "")) : null;
   // The engine's text rendering is English (it is the terminal's view), so it is offered in English only.
   const text = lang === "en" ? h("details", {}, h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render)) : null;
-  const extra = h("div", {}, cardBox, folded, mine, stats, controls, hint, others, text);
+  // Who started (drawn at random by the engine) and, at the end of a solo game, the rulebook's title.
+  const starter = v.players.length > 1 && v.starter !== undefined ? h("p", { class: "help", id: "fd-starter" },
+    v.start_lane ? t("fd.startsLane", { name: ctx.seatName(v.starter), lane: v.start_lane }) : t("fd.starts", { name: ctx.seatName(v.starter) })) : null;
+  const solo = v.over && v.title !== undefined ? h("p", { class: "banner", id: "fd-title", role: "status" }, v.title
+    ? t("fd.titleWon", { title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title), n: v.players[0].lines })
+    : t("fd.noTitle", { n: v.players[0].lines })) : null;
+  const extra = h("div", {}, solo, starter, cardBox, folded, mine, stats, controls, hint, others, text);
   generic.render(el, { ...ctx, hideText: true }, extra);
   if (chosen && el._generic) el._generic.input.value = chosen.text;
 }

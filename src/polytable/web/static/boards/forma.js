@@ -5,6 +5,11 @@
 // the piece, Enter places (after the preview). Colours are never the only signal: each player's squares carry
 // a letter pattern and markers a shape. Bridges are drawn from the view's bridge_paths (lines with the
 // owner's letter at both ends), highlighted when the last move scored them, dashed when a preview would.
+// Set-up (the view's "placing"): the starting player taps squares to place the obstacles and the tower
+// (allowed squares dotted, the server's legal actions), or fills the rest at random. Touch-move: a piece may
+// be tried on the board before it is picked up (nothing is sent); once picked it is the only piece, and a
+// pick that fits nowhere is announced (found from the history: a pick not followed by that player's
+// placement).
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import * as generic from "./generic.js";
@@ -57,7 +62,9 @@ export function render(el, ctx) {
   const stock = mine.stock || {};
   const picked = v.picked;
   const legal = part.to_act ? part.legal || [] : [];
+  const setupMode = !!v.placing;
   const pickMode = legal.some((a) => a.startsWith("pick "));
+  const lost = setupMode ? null : lostPicks(st, v, ctx);
   if (picked) st.piece = picked;
   if (st.piece && !stock[st.piece]) st.piece = null;
   if (!st.piece) st.piece = Object.keys(stock)[0] || null;
@@ -73,7 +80,10 @@ export function render(el, ctx) {
   const closed = new Set(v.closed || []);
   const filled = (c) => owner.has(c) || marker.has(c) || obstacles.has(c) || c === tower;
 
-  const ghost = ghostOf(st, n);
+  const kinds = setupMode ? ["obstacle", "tower"].filter((k) => legal.some((a) => a.startsWith(`${k} `))) : [];
+  if (!kinds.includes(st.kind)) st.kind = kinds[0] || "obstacle";
+  const allowed = new Set(setupMode ? legal.filter((a) => a.startsWith(`${st.kind} `)).map((a) => a.split(" ")[1]) : []);
+  const ghost = setupMode ? null : ghostOf(st, n);
   const ghostSet = new Set(ghost ? ghost.cells : []);
   const localOk = !!ghost && ghost.inside && ghost.cells.every((c) => !filled(c)) && (!picked || picked === st.piece);
   const text = ghost ? ghost.text : "";
@@ -113,6 +123,9 @@ export function render(el, ctx) {
       if (st.fresh && st.fresh.has(c)) {
         out.push(s("circle", { cx: X(x) + CELL / 2, cy: Y(y) + CELL / 2, r: CELL * 0.48, fill: "none", stroke: "#000",
           "stroke-width": 2.5, "stroke-dasharray": "3 2", class: "fresh", "pointer-events": "none" }));
+      }
+      if (allowed.has(c)) {
+        out.push(s("circle", { cx: X(x) + CELL / 2, cy: Y(y) + CELL / 2, r: 3, fill: "#009e73", class: "allowed", "pointer-events": "none" }));
       }
       if (marker.has(c)) {
         const q = marker.get(c);
@@ -172,6 +185,7 @@ export function render(el, ctx) {
   svg.addEventListener("click", (e) => {
     const c = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
     if (!c || !part.to_act) return;
+    if (setupMode) { placeSetup(c); return; }
     const xy = parseCell(c);
     if (st.cursor[0] === xy[0] && st.cursor[1] === xy[1] && ok && pv) { place(); return; } // a second tap confirms
     st.cursor = xy;
@@ -185,7 +199,7 @@ export function render(el, ctx) {
     } else if (k === "r" || k === "R") st.k = rotate(st.k);
     else if (k === "f" || k === "F") st.k = flip(st.k);
     else if (k === "]" || k === "[") cyclePiece(k === "]" ? 1 : -1);
-    else if (k === "Enter" || k === " ") { if (ok && pv) place(); else ask(); }
+    else if (k === "Enter" || k === " ") { if (setupMode) placeSetup(cellName(cx, cy)); else if (ok && pv) place(); else ask(); }
     else return;
     e.preventDefault();
     st.focus = true;
@@ -209,9 +223,22 @@ export function render(el, ctx) {
     if (!names.length || picked) return;
     st.piece = names[(names.indexOf(st.piece) + d + names.length) % names.length];
   }
+  // A set-up tap: sent when the server lists it; otherwise the server's reason is shown (nothing is sent).
+  function placeSetup(c) {
+    const text = `${st.kind} ${c}`;
+    if (legal.includes(text)) { ctx.play(text); return; }
+    st.setupError = null;
+    if (!ctx.preview) return;
+    ctx.preview(text).then((r) => {
+      if (!r || st.version !== ctx.msg.version) return;
+      st.setupError = r.ok ? null : r.message;
+      render(el, ctx);
+    });
+  }
   function ask() {
     const g = ghostOf(st, n);
     if (!g || !part.to_act || !ctx.preview) return;
+    if (setupMode || (pickMode && !picked)) return; // touch-move: trying a piece before picking it up asks nothing
     const want = g.text;
     ctx.preview(want).then((r) => {
       if (!r || ghostOf(st, n)?.text !== want || st.version !== ctx.msg.version) return;
@@ -244,24 +271,40 @@ export function render(el, ctx) {
     h("span", { class: "swatch", style: `background:${COLORS[p]}` }, LETTERS[p]), `${ctx.seatName(p)}: ${pl.score}`,
     pl.bridges ? ` (${t("forma.bridges", { n: pl.bridges })})` : "")));
   const info = h("p", { class: "help", id: "fm-info", "aria-live": "polite" });
-  if (part.to_act && ghost) {
+  if (setupMode) {
+    const left = v.obstacles_left || 0;
+    if (part.to_act) {
+      info.append(t(v.tower_placed ? "forma.setupObstacles" : left ? "forma.setupBoth" : "forma.setupTower", { n: left }));
+      if (st.setupError) info.append(" ", h("span", { class: "bad", id: "fm-setup-error" }, `✕ ${st.setupError}`));
+    } else info.append(t("forma.setupWait", { name: ctx.seatName(v.current_player >= 0 ? v.current_player : 0) }));
+  } else if (part.to_act && pickMode && !picked && ghost) {
+    info.append(localOk ? t("forma.tryFirst", { name: st.piece }) : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { move: text })}`));
+  } else if (part.to_act && ghost) {
     if (pv && pv.ok) info.append(h("strong", {}, t("forma.wouldEarn", { move: pv.action, points: pv.delta })), " ", breakdown(pv, v, me));
     else if (pv) info.append(h("span", { class: "bad" }, `✕ ${pv.message}`));
     else info.append(localOk ? `${text} …` : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { move: text })}`));
   } else if (!part.to_act) info.append(t("forma.waiting"));
   const btn = (id, label, fn, dis = false) => h("button", { type: "button", class: "secondary", id, disabled: dis, onclick: fn }, label);
-  const controls = part.to_act ? h("div", { class: "row" },
+  const setupControls = setupMode && part.to_act ? h("div", { class: "row", id: "fm-setup" },
+    kinds.map((k) => h("button", { type: "button", class: st.kind === k ? "" : "secondary", id: `fm-kind-${k}`,
+      "aria-pressed": st.kind === k ? "true" : "false", onclick: () => { st.kind = k; st.setupError = null; render(el, ctx); } },
+    k === "tower" ? t("forma.placeTower") : t("forma.placeObstacle", { n: v.obstacles_left || 0 }))),
+    h("button", { type: "button", class: "secondary", id: "fm-fill", disabled: !legal.includes("fill"), onclick: () => ctx.play("fill") },
+      t("forma.fill"))) : null;
+  const controls = part.to_act && !setupMode ? h("div", { class: "row" },
     btn("fm-rotate", `↻ ${t("forma.rotate")}`, () => { st.k = rotate(st.k); rerender(true); }),
     btn("fm-flip", `⇋ ${t("forma.flip")}`, () => { st.k = flip(st.k); rerender(true); }),
     pickMode && !picked ? h("button", { type: "button", id: "fm-pick", onclick: () => ctx.play(`pick ${st.piece}`) }, t("forma.pickUp", { name: st.piece })) : null,
     !pickMode ? h("button", { type: "button", id: "fm-place", disabled: !(pv && pv.ok), onclick: place }, t("forma.place")) : null) : null;
-  const help = h("p", { class: "help" }, t(pickMode && !picked ? "forma.touchHelp" : "forma.keysHelp"));
+  const help = h("p", { class: "help" }, t(setupMode ? "forma.setupHelp" : pickMode && !picked ? "forma.touchHelp" : "forma.keysHelp"));
+  const hand = picked && part.to_act ? h("div", { class: "banner", id: "fm-hand", role: "status" }, t("forma.inHand", { name: picked })) : null;
+  const lostBanner = lost ? h("div", { class: "banner", role: "status", id: "fm-lost" }, lost) : null;
   // On a phone 19 columns are small: "Zoom" doubles the board inside a scrollable frame (kept across moves).
   const wrap = h("div", { class: `fm-wrap${st.zoom ? " zoomed" : ""}` }, svg);
   const zoomBtn = h("button", { type: "button", class: "secondary", id: "fm-zoom", "aria-pressed": st.zoom ? "true" : "false",
     onclick: () => { st.zoom = !st.zoom; render(el, ctx); } }, st.zoom ? "−" : "+", " ", t("forma.zoom"));
   const banner = st.banner ? h("div", { class: "banner", role: "status", id: "fm-banner" }, st.banner) : null;
-  generic.render(el, { ...ctx, hideText: true }, h("div", {}, scores, banner, wrap, info, controls, h("div", { class: "row" }, zoomBtn), tray, help));
+  generic.render(el, { ...ctx, hideText: true }, h("div", {}, scores, banner, lostBanner, hand, wrap, info, setupControls, controls, h("div", { class: "row" }, zoomBtn), setupMode ? null : tray, help));
   if (st.zoom && st.scroll) { wrap.scrollLeft = st.scroll[0]; wrap.scrollTop = st.scroll[1]; }
   wrap.addEventListener("scroll", () => { st.scroll = [wrap.scrollLeft, wrap.scrollTop]; });
   if (el._generic && pv && pv.ok) el._generic.input.value = pv.action;
@@ -351,4 +394,23 @@ function announceLast(st, v, ctx) {
   const gain = scores[entry.player] - prev[entry.player];
   const enclosing = st.enclosed ? t("forma.enclosing", { n: st.enclosed }) : "";
   ctx.announce(t("announce.move", { name: ctx.seatName(entry.player), move: entry.action + enclosing, points: gain >= 0 ? `+${gain}` : `${gain}` }));
+}
+
+// Touch-move picks that fit nowhere, from the history: a "pick X" not followed by that player's placement
+// (the next entry is another pick, another player's action, or none while nothing is in hand). The newest
+// one since the last placement is told (a placement ends the news), or null.
+export function lostPicks(st, v, ctx) {
+  const hist = ctx.msg.history || [];
+  let from = 0;
+  hist.forEach((e, i) => { if (e.player >= 0 && / @ /.test(e.action)) from = i + 1; });
+  let out = null;
+  for (let i = from; i < hist.length; i++) {
+    const e = hist[i];
+    if (e.player < 0 || !/^pick \S+$/.test(e.action)) continue;
+    const next = hist[i + 1];
+    if (!next && v.picked) continue; // still in hand: it fits
+    const again = next ? next.player === e.player : v.current_player === e.player && !!v.misses;
+    out = t(again ? "forma.lostAgain" : "forma.lostPass", { who: ctx.seatName(e.player), name: e.action.slice(5) });
+  }
+  return out;
 }
