@@ -20,9 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import __version__
-from .._discover import discover
 from ..ai import bot_names, make_bot
-from ..core import ConfigError, PolytableError, all_games, get_game
+from ..core import ConfigError, PolytableError, all_games, discover, get_game
 from ..match import Match, simulate
 from ._options import parse_ai_seats, parse_options
 from ._play import play_terminal
@@ -188,7 +187,7 @@ def simulate_cmd(
                 if save is not None:
                     (save / f"{game.spec.id}-{match.seed}.json").write_text(json.dumps(match.record()))
 
-            result = simulate(game.spec.id, n, games, names, options, seed, on_game)
+            result = simulate(game.spec.id, n, games, names, options, seed, on_game, make_player=make_bot)
     except (PolytableError, ValueError) as exc:
         _fail(str(exc))
         return
