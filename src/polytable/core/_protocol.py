@@ -184,6 +184,15 @@ class Game(ABC, Generic[S, A]):
                 return action
         raise AssertionError("legal action count and iteration disagree")
 
+    def sample_and_apply(self, state: S, player: int, rng: Rng) -> tuple[A, S]:
+        """A uniformly random legal action of ``player`` and the state after it, in one step.
+
+        Playouts use it: a game that knows its drawn action is legal (and what it covers) overrides it to
+        skip the check and the re-derivation; the answer is the same as ``sample`` then ``apply``.
+        """
+        action = self._sample(state, player, rng)
+        return action, self.apply(state, action, player)
+
     # ------------------------------------------------------------------ applying
     def apply(self, state: S, action: A, player: int | None = None) -> S:
         """The state after ``player`` (default: the one player to act) takes ``action``.

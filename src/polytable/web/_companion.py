@@ -130,7 +130,7 @@ def card_info(game_id: str, text: str, config: Any) -> dict[str, Any]:
 
 def _foldris_shape(name: str, config: Any) -> list[str]:
     try:  # the game's own deck (a deck file may define shapes); fall back to the standard letters
-        from ..games.foldris._game import deck_of
+        from ..games.foldris import deck_of
         from ..geometry import shape_to_text
 
         return str(shape_to_text(deck_of(config).shape(name))).replace("\n", "/").split("/")

@@ -32,10 +32,56 @@ cell of the piece's top row that is furthest left. Columns ``a``-``s`` (``t``), 
 
 from polytable.core import register
 
+# The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
+# Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._ai import ENGINE_WEIGHTS, Weights, extent, place_value
 from ._game import Forma, FormaAction
-from ._state import FormaState, Pick, Place
+from ._pieces import (
+    NUM_PIECES,
+    ORIENT_CELLS,
+    ORIENT_GK,
+    ORIENT_K,
+    ORIENT_PIECE,
+    ORIENT_REF,
+    PIECE_NAMES,
+    PIECE_ORIENTS,
+    PIECE_SIZES,
+    START_COUNTS,
+    Tables,
+    tables,
+)
+from ._rules import enclosed, flood, neighbours, place_effect
+from ._state import FormaState, Pick, Place, format_setup
 
-__all__ = ["GAME", "Forma", "FormaAction", "FormaState", "Pick", "Place"]
+__all__ = [
+    "ENGINE_WEIGHTS",
+    "GAME",
+    "NUM_PIECES",
+    "ORIENT_CELLS",
+    "ORIENT_GK",
+    "ORIENT_K",
+    "ORIENT_PIECE",
+    "ORIENT_REF",
+    "PIECE_NAMES",
+    "PIECE_ORIENTS",
+    "PIECE_SIZES",
+    "START_COUNTS",
+    "Forma",
+    "FormaAction",
+    "FormaState",
+    "Pick",
+    "Place",
+    "Tables",
+    "Weights",
+    "enclosed",
+    "extent",
+    "flood",
+    "format_setup",
+    "neighbours",
+    "place_effect",
+    "place_value",
+    "tables",
+]
 
 GAME = Forma()
 register(GAME)

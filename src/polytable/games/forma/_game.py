@@ -11,17 +11,12 @@ from typing import Any, ClassVar
 from polytable.core import (
     TERMINAL,
     Config,
-    ConfigError,
     Game,
     GameSpec,
     IllegalActionError,
     Option,
     Rng,
-    StateFormatError,
     player_name,
-    require,
-    require_int,
-    require_list,
     seed_state,
 )
 
@@ -30,12 +25,12 @@ from ._ai import action_value, evaluate
 from ._bridges import bridge_paths
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
+from ._serial import cell_names, state_from_dict, state_to_dict
 from ._state import (
     FormaState,
     Pick,
     Place,
     cell_name,
-    format_setup,
     parse_cell,
     parse_setup,
     random_setup,
@@ -174,12 +169,24 @@ class Forma(Game[FormaState, FormaAction]):
         return can_place(tb, state.stock[player], state.orients[player], free)
 
     def _sample(self, state: FormaState, player: int, rng: Rng) -> FormaAction:
+        return self._draw(state, player, rng)[0]
+
+    def sample_and_apply(self, state: FormaState, player: int, rng: Rng) -> tuple[FormaAction, FormaState]:
+        """``sample`` then ``apply`` without the check: the drawn placement is legal by construction and
+        its cells are known. Holds no state on the (shared) game object."""
+        action, mask = self._draw(state, player, rng)
+        if isinstance(action, Pick):
+            return action, self._apply_pick(state, action.piece, player)
+        return action, self._place(state, action, player, mask)
+
+    def _draw(self, state: FormaState, player: int, rng: Rng) -> tuple[FormaAction, int]:
+        """A uniformly random legal action and the cells it covers (0 for a pick)."""
         if player != state.turn:
             raise IllegalActionError(f"it is not {player_name(player)}'s turn")
         stock = state.stock[player]
         if state.picked < 0 and state.config["touch_move"]:
             avail = [p for p in range(P.NUM_PIECES) if stock[p]]
-            return Pick(avail[rng.below(len(avail))])
+            return Pick(avail[rng.below(len(avail))]), 0
         tb = P.tables(state.size)
         try:
             g, mask = sample_move(tb, stock, state.orients[player], tb.board & ~state.filled, rng, state.picked)
@@ -187,20 +194,10 @@ class Forma(Game[FormaState, FormaAction]):
             raise IllegalActionError(f"{player_name(player)} has no legal action") from None
         # The lowest bit of a placement is its reference cell (first cell of the top row).
         y, x = divmod((mask & -mask).bit_length() - 1, tb.stride)
-        action = Place(P.ORIENT_PIECE[g], P.ORIENT_K[g], x, state.size - 1 - y)
-        # Remember the draw: if this very action object is applied to this very state next (a playout's
-        # sample-then-apply), it is legal by construction and its mask is known. One tuple assignment,
-        # so a reader never sees a half-updated hint; identity tests make it transparent otherwise.
-        self._hint = (state, action, mask)
-        return action
+        return Place(P.ORIENT_PIECE[g], P.ORIENT_K[g], x, state.size - 1 - y), mask
 
     # ------------------------------------------------------------------ checking and applying
-    _hint: tuple[FormaState | None, object, int] = (None, None, 0)
-
     def _check(self, state: FormaState, action: FormaAction, player: int) -> None:
-        hint = self._hint
-        if hint[0] is state and hint[1] is action:
-            return
         if type(action) is Place:  # fast path for the common, legal case; errors are explained below
             p, k, col, row = action
             n = state.size
@@ -265,7 +262,7 @@ class Forma(Game[FormaState, FormaAction]):
         mask = tb.masks[g] << (y * tb.stride + x)
         clash = mask & state.filled
         if clash:
-            what = _names(tb, clash, n)
+            what = cell_names(tb, clash, n)
             verb = "is" if len(what) == 1 else "are"
             raise IllegalActionError(f"{at} would cover {', '.join(what)}, which {verb} not free")
 
@@ -275,12 +272,14 @@ class Forma(Game[FormaState, FormaAction]):
         p, k, col, row = action
         n = state.size
         tb = P.tables(n)
-        hint = self._hint
-        if hint[0] is state and hint[1] is action:
-            mask = hint[2]
-        else:
-            g = P.ORIENT_GK[p * 8 + k]
-            mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
+        g = P.ORIENT_GK[p * 8 + k]
+        return self._place(state, action, player, tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g]))
+
+    def _place(self, state: FormaState, action: Place, player: int, mask: int) -> FormaState:
+        """The state after ``player`` places ``action``, which covers the cells ``mask`` (legal)."""
+        p = action.piece
+        n = state.size
+        tb = P.tables(n)
         eff = place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
         nxt = player + 1
         pieces = state.pieces
@@ -432,104 +431,10 @@ class Forma(Game[FormaState, FormaAction]):
 
     # ------------------------------------------------------------------ serialisation and views
     def state_to_dict(self, state: FormaState) -> dict[str, Any]:
-        tb = P.tables(state.size)
-        n = state.size
-        return {
-            "game": "forma",
-            "config": state.config.to_dict(),
-            "setup": format_setup(state),
-            "players": [
-                {
-                    "pieces": _names(tb, state.pieces[i], n),
-                    "markers": _names(tb, state.markers[i], n),
-                    "stock": {P.PIECE_NAMES[p]: c for p, c in enumerate(state.stock[i]) if c},
-                    "score": state.scores[i],
-                    "bridges": state.bridges[i],
-                }
-                for i in range(state.config.players)
-            ],
-            "closed": _names(tb, state.closed, n),
-            "turn": state.turn,
-            "picked": P.PIECE_NAMES[state.picked] if state.picked >= 0 else None,
-            "misses": state.misses,
-            "moves": state.moves,
-            "last": _names(tb, state.last, n),
-            "exact": state.exact,
-        }
+        return state_to_dict(state)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> FormaState:
-        if require(data, "game") != "forma":
-            raise StateFormatError("this is not a Forma state")
-        cfg = require(data, "config")
-        try:
-            config = self.spec.config(require(cfg, "options"), require_int(cfg, "players", 2, 4))
-            n = config.int("size")
-            tower_xy, obstacle_xy = parse_setup(str(require(data, "setup")), n)
-        except ConfigError as e:
-            raise StateFormatError(str(e)) from None
-        tb = P.tables(n)
-        st = tb.stride
-        tower = 1 << (tower_xy[1] * st + tower_xy[0])
-        obstacles = sum(1 << (y * st + x) for x, y in obstacle_xy)
-        players = require_list(data, "players", config.players)
-        filled = obstacles | tower
-        pieces, markers, stocks, scores, bridges = [], [], [], [], []
-        mult = 2 if config.players == 2 else 1
-        for i, pd in enumerate(players):
-            pc = _mask(tb, require_list(pd, "pieces"), n)
-            mk = _mask(tb, require_list(pd, "markers"), n)
-            for part in (pc, mk):
-                if part & filled:
-                    raise StateFormatError(f"player {i + 1}'s cells overlap other pieces, markers or obstacles")
-                filled |= part
-            stock_d = require(pd, "stock")
-            if not isinstance(stock_d, Mapping):
-                raise StateFormatError("field 'stock' must map piece names to counts")
-            counts = [0] * P.NUM_PIECES
-            for name, c in stock_d.items():
-                p = P.piece_index(str(name))
-                if p < 0 or isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= P.START_COUNTS[p] * mult:
-                    raise StateFormatError(f"bad stock entry {name!r}: {c!r}")
-                counts[p] = c
-            pieces.append(pc)
-            markers.append(mk)
-            stocks.append(tuple(counts))
-            scores.append(require_int(pd, "score", 0))
-            bridges.append(require_int(pd, "bridges", 0))
-        closed = _mask(tb, require_list(data, "closed"), n)
-        if closed & ~(obstacles | tower):
-            raise StateFormatError("field 'closed' may list only obstacles and the tower")
-        turn = require_int(data, "turn")
-        if turn != TERMINAL and not 0 <= turn < config.players:
-            raise StateFormatError(f"field 'turn' is out of range: {turn}")
-        picked_name = require(data, "picked")
-        picked = -1 if picked_name is None else P.piece_index(str(picked_name))
-        if picked_name is not None and (picked < 0 or turn < 0 or not stocks[turn][picked]):
-            raise StateFormatError(f"field 'picked' names no piece the player holds: {picked_name!r}")
-        exact = require(data, "exact")
-        if not isinstance(exact, bool):
-            raise StateFormatError("field 'exact' must be true or false")
-        return FormaState(
-            config,
-            n,
-            obstacles,
-            tower,
-            tuple(pieces),
-            tuple(markers),
-            filled,
-            tuple(stocks),
-            tuple(scores),
-            tuple(bridges),
-            closed,
-            neighbours(tb, (obstacles | tower) & ~closed),
-            turn,
-            picked,
-            require_int(data, "misses", 0, 1),
-            require_int(data, "moves", 0),
-            _mask(tb, require_list(data, "last"), n),
-            exact,
-            tuple(avail_orients(st_) for st_ in stocks),
-        )
+        return state_from_dict(self.spec, data)
 
     def view(self, state: FormaState, player: int | None) -> dict[str, Any]:
         """Forma has no hidden information: everyone sees the whole state (there is no generator in it).
@@ -601,31 +506,6 @@ def _bridge_lines(own: int, n: int) -> tuple[tuple[str, ...], ...]:
 
 def _orient_text(k: int) -> str:
     return f"r{k % 4}{'f' if k >= 4 else ''}"
-
-
-def _names(tb: P.Tables, b: int, n: int) -> list[str]:
-    out = []
-    st = tb.stride
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
-        out.append(cell_name(x, n - 1 - y))
-        b ^= low
-    return out
-
-
-def _mask(tb: P.Tables, names: list[Any], n: int) -> int:
-    out = 0
-    for name in names:
-        try:
-            col, row = parse_cell(str(name), n)
-        except ValueError as e:
-            raise StateFormatError(str(e)) from None
-        bit = 1 << ((n - 1 - row) * tb.stride + col)
-        if out & bit:
-            raise StateFormatError(f"cell {name} is listed twice")
-        out |= bit
-    return out
 
 
 def _next_turn(

@@ -71,6 +71,11 @@ def constraints(setup: Setup, st: State, player: int) -> tuple[int, int, int | N
 _CACHE: dict[tuple[object, ...], list[tuple[int, int]]] = {}
 
 
+def clear_caches() -> None:
+    """Forget the cached placements (a benchmark measures a fresh generation with it)."""
+    _CACHE.clear()
+
+
 def placements(setup: Setup, st: State, player: int, card: Card | None = None) -> list[tuple[int, int]]:
     """(shape id, anchors) of the next element of the current card (or ``card``) for ``player``.
 
