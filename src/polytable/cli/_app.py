@@ -69,7 +69,7 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
     """List the games, their player counts and options."""
     data = []
     for game in all_games():
-        if game.spec.id == "toy":
+        if not game.spec.listed:
             continue
         d = game.spec.describe()
         d["ai"] = bot_names(game.spec.id)
@@ -96,7 +96,7 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
 
 
 def _choose_game_interactively() -> str:
-    games = [g for g in all_games() if g.spec.id != "toy"]
+    games = [g for g in all_games() if g.spec.listed]
     if not games:
         _fail("no games are installed")
     console.print("[bold]polytable[/] — choose a game:")

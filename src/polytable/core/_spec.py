@@ -90,9 +90,17 @@ class Option:
 
     def _check_range(self, number: float) -> None:
         if self.min is not None and number < self.min:
-            raise ConfigError(f"option {self.name!r} must be at least {_fmt(self.min)}; got {_fmt(number)}")
+            raise ConfigError(
+                f"option {self.name!r} must be at least {_fmt(self.min)}; got {_fmt(number)}",
+                "option_min",
+                {"option": self.name, "min": _fmt(self.min), "value": _fmt(number)},
+            )
         if self.max is not None and number > self.max:
-            raise ConfigError(f"option {self.name!r} must be at most {_fmt(self.max)}; got {_fmt(number)}")
+            raise ConfigError(
+                f"option {self.name!r} must be at most {_fmt(self.max)}; got {_fmt(number)}",
+                "option_max",
+                {"option": self.name, "max": _fmt(self.max), "value": _fmt(number)},
+            )
 
     def describe(self) -> dict[str, object]:
         """A JSON-compatible description (for `polytable games --json` and the web app)."""
@@ -166,6 +174,8 @@ class GameSpec:
     version it was played under); ``chance`` says whether the game has chance nodes; ``simultaneous``
     whether some decisions are taken by several players at once without seeing each other's choices;
     ``hidden_information`` whether a player's view omits something (a deck order, a bag, a pending choice).
+    ``listed`` is False for a game that is playable by id but not offered (a test or template game): the
+    game list of the CLI, the web home page, the AI benchmark and the translation check skip it.
     """
 
     id: str
@@ -179,6 +189,7 @@ class GameSpec:
     simultaneous: bool = False
     hidden_information: bool = False
     summary: str = ""
+    listed: bool = True
 
     def option(self, name: str) -> Option:
         for opt in self.options:

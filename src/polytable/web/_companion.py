@@ -142,7 +142,7 @@ def _foldris_shape(name: str, config: Any) -> list[str]:
 
 async def deal(room: Any, version: int, undo: bool = False) -> None:
     """Deal the next card in a companion room (or take the last one back), committed before it shows."""
-    from ._base import RoomError
+    from ._base import RoomError, engine_error
 
     if room.mode != "companion" or room.dealer is None:
         raise RoomError("this room plays the game; cards are dealt by the game itself", reason="not_companion")
@@ -155,7 +155,7 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
             try:
                 dealer.pop()
             except IllegalActionError as exc:
-                raise RoomError(str(exc), "illegal") from None
+                raise engine_error(exc, "illegal") from None
             try:
                 await hub.write("truncate_actions", room.code, len(dealer.dealt))
             except Exception as exc:
@@ -167,7 +167,7 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
             try:
                 text = dealer.push()
             except IllegalActionError as exc:
-                raise RoomError(str(exc), "illegal") from None
+                raise engine_error(exc, "illegal") from None
             try:
                 await hub.write("append_actions", room.code, len(dealer.dealt) - 1, [(CHANCE, text)], False)
             except Exception as exc:
