@@ -19,6 +19,7 @@ from polytable.core import (
     player_name,
     seed_state,
 )
+from polytable.geometry import bits, lowest
 
 from . import _pieces as P
 from ._ai import action_value, evaluate
@@ -142,6 +143,7 @@ class Forma(Game[FormaState, FormaAction]):
             for g in P.PIECE_ORIENTS[p]:
                 k, ref = P.ORIENT_K[g], P.ORIENT_REF[g]
                 b = table[g]
+                # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
                 while b:
                     low = b & -b
                     y, x = divmod(low.bit_length() - 1, st)
@@ -193,7 +195,7 @@ class Forma(Game[FormaState, FormaAction]):
         except ValueError:
             raise IllegalActionError(f"{player_name(player)} has no legal action") from None
         # The lowest bit of a placement is its reference cell (first cell of the top row).
-        y, x = divmod((mask & -mask).bit_length() - 1, tb.stride)
+        y, x = divmod(lowest(mask), tb.stride)
         return Place(P.ORIENT_PIECE[g], P.ORIENT_K[g], x, state.size - 1 - y), mask
 
     # ------------------------------------------------------------------ checking and applying
@@ -495,11 +497,9 @@ def _bridge_lines(own: int, n: int) -> tuple[tuple[str, ...], ...]:
     st = P.tables(n).stride
     cells = []
     b = own
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
+    for i in bits(b):
+        y, x = divmod(i, st)
         cells.append((x, y))
-        b ^= low
     ns, ew = bridge_paths(cells, n)
     return tuple(tuple(cell_name(x, n - 1 - y) for x, y in path) for path in (*ns, *ew))
 

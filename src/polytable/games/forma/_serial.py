@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from polytable.core import TERMINAL, ConfigError, GameSpec, StateFormatError, require, require_int, require_list
+from polytable.geometry import bits
 
 from . import _pieces as P
 from ._rules import avail_orients, neighbours
@@ -18,11 +19,9 @@ def cell_names(tb: P.Tables, b: int, n: int) -> list[str]:
     """The names of the cells of ``b`` (lowest bit first)."""
     out = []
     st = tb.stride
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
+    for i in bits(b):
+        y, x = divmod(i, st)
         out.append(cell_name(x, n - 1 - y))
-        b ^= low
     return out
 
 

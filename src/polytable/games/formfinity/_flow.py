@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from polytable.core import below, seed_state
+from polytable.geometry import bits
 
 from ._board import Setup, element_anchors
 from ._cards import Card
@@ -159,13 +160,10 @@ def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
             if not acc:
                 break
         forbid = every if hard else by_dir[d]
-        while acc:
-            low = acc & -acc
-            b = low.bit_length() - 1
+        for b in bits(acc):
             m = window(setup, d, b)
             if not m & forbid:
                 out.append((d, b, m))
-            acc ^= low
     return out
 
 
