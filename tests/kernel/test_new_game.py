@@ -12,12 +12,12 @@ from typer.testing import CliRunner
 from kernel.throwaway_game import nim  # noqa: F401  (the fixture)
 from polytable.ai import make_bot
 from polytable.cli import app
-from polytable.core import get_game
+from polytable.core import _registry, get_game
 from polytable.match import simulate
 
 
 def test_a_new_game_package_is_found_and_plays_everywhere(nim: str) -> None:  # noqa: F811
-    game = get_game(nim)  # unknown until now: the registry looks for newly installed games once more
+    game = get_game(nim)
     assert game.spec.name == "Nim"
     runner = CliRunner()
     listed = runner.invoke(app, ["games", "--json"])
@@ -47,5 +47,11 @@ def test_a_new_game_without_translations_is_reported_and_shown_in_english(nim: s
     get_game(nim)
     gaps = _i18n.missing()
     assert "game.nim.name" in gaps["en"] and "game.nim.name" in gaps["nl"]
-    assert "error.engine.nim_take" not in _i18n.engine_codes()  # an installed game is not in the shipped sources
+    assert "nim_take" not in _i18n.engine_codes()  # an installed game is not in the shipped sources
     assert _i18n.spec_keys()["game.nim.name"] == "Nim"  # the English fallback the client shows
+
+
+def test_a_game_installed_while_running_is_found_by_its_id(nim: str) -> None:  # noqa: F811
+    _registry._loaded.add(_registry.BUILTIN_GAMES)  # the built-in games were loaded before the installation
+    assert "nim" not in _registry._GAMES
+    assert get_game("Nim").spec.id == "nim"  # an unknown id looks at the installed games once more
