@@ -192,3 +192,49 @@ def test_the_engine_table_is_valid_json_with_patterns_and_words() -> None:
     raw = json.loads((_i18n.I18N / "engine.nl.json").read_text(encoding="utf-8"))
     assert set(raw) == {"patterns", "words"}
     assert raw["words"]["Player"] == "Speler"
+
+
+def test_coded_engine_errors_read_the_same_from_their_key() -> None:
+    """Each coded error of the kernel, shown from ``error.engine.<code>`` with its params, is its English
+    message word for word, and the Dutch text uses only those params."""
+    from polytable.core import CHANCE, ConfigError, GameSpec, IllegalActionError, Option
+
+    opts = (
+        Option("n", "int", 1, "n", min=1, max=5),
+        Option("b", "bool", False, "b"),
+        Option("c", "choice", "x", "c", choices=("x", "y")),
+        Option("f", "float", 1.0, "f"),
+        Option("s", "str", "", "s"),
+        Option("t", "text", "", "t"),
+    )
+    spec = GameSpec(
+        id="t", name="Test", min_players=2, max_players=4, default_players=2, rules_version="1", options=opts
+    )
+    duo = GameSpec(id="d", name="Duo", min_players=2, max_players=2, default_players=2, rules_version="1")
+    attempts = [
+        *((spec, o, 2) for o in ({"n": 0}, {"n": 9}, {"n": "x"}, {"n": True}, {"n": None}, {"b": "maybe"})),
+        *((spec, o, 2) for o in ({"c": "z"}, {"f": "x"}, {"f": True}, {"s": [1]}, {"s": "x" * 201}, {"zz": 1})),
+        (spec, {"t": "x" * 1_000_001}, 2),
+        (spec, {}, "two"),
+        (spec, {}, 9),
+        (duo, {}, 3),
+    ]
+    errors: list[ConfigError | IllegalActionError] = []
+    for sp, options, players in attempts:
+        with pytest.raises(ConfigError) as info:
+            sp.config(options, players)  # type: ignore[arg-type]
+        errors.append(info.value)
+    toy = get_game("toy")
+    s = toy.new_game({"rounds": 1}, seed=1, players=2)
+    rolled = toy.apply(s, 1, CHANCE)
+    for state_, player in ((s, 0), (rolled, 5), (toy.apply(rolled, 1, 0), 0)):  # chance; no player 6; chosen
+        with pytest.raises(IllegalActionError) as info:
+            toy.apply(state_, 1, player)
+        errors.append(info.value)
+    codes = _i18n.engine_codes()
+    for e in errors:
+        assert e.code in codes, str(e)
+        assert _fill(EN[f"error.engine.{e.code}"], e.params) == str(e), e.code
+        dutch = _fill(NL[f"error.engine.{e.code}"], e.params)
+        assert "{" not in dutch and dutch != str(e), e.code
+    assert len({e.code for e in errors}) >= 17
