@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import pathlib
 
 import polytable
@@ -77,3 +78,92 @@ def test_modules_stay_small() -> None:
         if n > 1000:
             big.append(f"{path.relative_to(SRC)}: {n} lines")
     assert not big, "split these modules:\n" + "\n".join(big)
+
+
+# ---------------------------------------------------------------- the import graph between packages
+
+# The layers from the bottom: a package may import only packages on its own or a lower layer.
+_FOUNDATION = {"core": set(), "geometry": {"core"}}
+
+
+def _polytable_imports(path: pathlib.Path) -> list[tuple[str, int]]:
+    """Every ``polytable.*`` module or name a file imports (anywhere in it), with its line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = path.relative_to(SRC.parent).with_suffix("").parts
+                mod = ".".join(parts[: len(parts) - node.level] + ((node.module,) if node.module else ()))
+            else:
+                mod = node.module or ""
+            out.append((mod, node.lineno))
+            out += [(f"{mod}.{a.name}", node.lineno) for a in node.names]
+    return [(m, n) for m, n in out if m == "polytable" or m.startswith("polytable.")]
+
+
+def _unit(parts: tuple[str, ...]) -> str:
+    """The package-level unit of a module path below ``polytable``: ``core``, ``games``, ``_discover``..."""
+    if not parts or not ((SRC / parts[0]).is_dir() or (SRC / f"{parts[0]}.py").is_file()):
+        return "polytable"  # the top-level package itself (``from .. import __version__``)
+    return parts[0]
+
+
+def _package_edges() -> dict[str, dict[str, str]]:
+    """unit -> {imported unit: the first place that imports it}."""
+    edges: dict[str, dict[str, str]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        src = "polytable" if rel.parts == ("__init__.py",) else _unit((rel.parts[0].removesuffix(".py"),))
+        for mod, line in _polytable_imports(path):
+            dst = _unit(tuple(mod.split(".")[1:]))
+            if dst != src:
+                edges.setdefault(src, {}).setdefault(dst, f"{rel}:{line} imports {mod}")
+    return edges
+
+
+def test_package_import_graph_has_no_cycle() -> None:
+    edges = _package_edges()
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(u: str) -> list[str] | None:
+        state[u] = 1
+        path.append(u)
+        for v in sorted(edges.get(u, {})):
+            if state.get(v) == 1:
+                return [*path[path.index(v) :], v]
+            if v not in state and (cycle := visit(v)):
+                return cycle
+        state[u] = 2
+        path.pop()
+        return None
+
+    for unit in sorted(edges):
+        if unit not in state and (cycle := visit(unit)):
+            where = "\n".join(edges[a][b] for a, b in itertools.pairwise(cycle))
+            raise AssertionError(f"import cycle between packages {' -> '.join(cycle)}:\n{where}")
+
+
+def test_foundation_imports_nothing_above_it() -> None:
+    edges = _package_edges()
+    bad = [
+        edges[unit][dst] for unit, allowed in _FOUNDATION.items() for dst in edges.get(unit, {}) if dst not in allowed
+    ]
+    assert not bad, "core and geometry must not import the layers above them:\n" + "\n".join(sorted(bad))
+
+
+def test_nothing_outside_a_game_imports_its_private_modules() -> None:
+    bad: dict[str, str] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        for mod, line in _polytable_imports(path):
+            parts = mod.split(".")
+            private = len(parts) >= 4 and parts[1] == "games" and parts[3].startswith("_") and parts[3] != "__init__"
+            if private and rel.parts[:2] != ("games", parts[2]):
+                bad.setdefault(f"{rel}:{line}", f"{rel}:{line} imports {'.'.join(parts[:4])}")
+    bad_list = list(bad.values())
+    why = "use the game's public face (games/<g>/__init__.py), not its private modules:\n"
+    assert not bad_list, why + "\n".join(bad_list)

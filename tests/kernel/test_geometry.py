@@ -9,21 +9,26 @@ from polytable.geometry import (
     CUBE_ROTATIONS,
     FREE_NAMES,
     TETRACUBES,
-    Grid,
     Grid3,
+    bits,
     canonical_free,
     canonical_one_sided,
     canonical_polycube,
+    derived,
     fixed_polyominoes,
+    flood,
     free_name,
     free_polyominoes,
     is_connected,
+    lowest,
     normalize,
     one_sided_polyominoes,
     orientations,
     orientations3,
     polycubes,
+    popcount,
     rotate3,
+    select_bit,
     shape_from_text,
     shape_to_text,
     transform,
@@ -107,47 +112,37 @@ def test_rotations_compose_within_the_group(shape: tuple[tuple[int, int, int], .
     assert canonical_polycube(r) == canonical_polycube(shape)
 
 
-def test_grid_guard_column_stops_wrapping() -> None:
-    g = Grid(4, 3)
-    right_edge = g.bit(3, 0)
-    assert g.step(right_edge, "right") == 0
-    assert g.step(g.bit(0, 1), "left") == 0
-    assert g.step(g.bit(0, 2), "down") == 0
-    assert g.neighbours4(g.bit(3, 0)) == g.mask([(2, 0), (3, 1)])
-    assert g.cells(g.neighbours8(g.bit(0, 0))) == [(1, 0), (0, 1), (1, 1)]
+def test_flood_respects_the_guard_column_and_the_board() -> None:
+    stride = 6  # a 5x5 board
+    board = sum(0b11111 << (y * stride) for y in range(5))
+    column = sum(1 << (y * stride + 2) for y in range(5))
+    left = flood(1, board & ~column, stride)
+    assert left == sum(0b11 << (y * stride) for y in range(5))  # never wraps past the guard onto a row
+    assert flood(1 << 4, board, stride) == board and flood(0, board, stride) == 0
 
 
-def test_grid_slide_flood_components_runs() -> None:
-    g = Grid(5, 5)
-    blocked = g.mask([(2, 4)])
-    piece = g.mask([(2, 0)])
-    assert g.slide(piece, blocked, "down") == g.mask([(2, 3)])
-    assert g.slide(piece, blocked, "left") == g.mask([(0, 0)])
-    assert g.slide(blocked, blocked, "up") is None
-    wall = g.column(2)
-    left = g.flood(g.bit(0, 0), g.full & ~wall)
-    assert left == g.column(0) | g.column(1)
-    assert len(g.components(g.full & ~wall)) == 2
-    diag = g.mask([(i, i) for i in range(5)])
-    assert g.runs(diag, 5, (1, 1)) == g.bit(0, 0)
-    assert g.runs(diag, 2, (1, 0)) == 0
-    anti = g.mask([(4 - i, i) for i in range(4)])
-    assert g.runs(anti, 4, (-1, 1)) == g.bit(4, 0)
-    row = g.row(1) & ~g.bit(4, 1)
-    assert g.cells(g.runs(row, 3, (1, 0))) == [(0, 1), (1, 1)]
+@settings(max_examples=100)
+@given(st.integers(1, 2**70))
+def test_bit_helpers_agree_with_the_plain_definitions(b: int) -> None:
+    idx = [i for i in range(b.bit_length()) if b >> i & 1]
+    assert list(bits(b)) == idx and lowest(b) == idx[0] and popcount(b) == len(idx)
+    assert [select_bit(b, k) for k in range(len(idx))] == idx
+    assert lowest(0) == -1
 
 
-@settings(max_examples=50)
-@given(st.integers(1, 6), st.integers(1, 6), st.data())
-def test_fits_anywhere_matches_brute_force(w: int, h: int, data: st.DataObject) -> None:
-    g = Grid(w, h)
-    free = data.draw(st.integers(0, g.full)) & g.full
-    shape = data.draw(shapes)
-    brute = 0
-    for x, y, m in g.placements(shape):
-        if m & free == m:
-            brute |= g.bit(x, y)
-    assert g.fits_anywhere(shape, free) == brute
+def test_derived_runs_once_per_object_and_stays_bounded() -> None:
+    calls: list[object] = []
+
+    @derived(maxsize=2)
+    def size(obj: tuple[int, ...]) -> int:
+        calls.append(obj)
+        return len(obj)
+
+    a, b = (1, 2), (1, 2, 3)
+    assert size(a) == 2 and size(a) == 2 and size(b) == 3 and len(calls) == 2
+    assert size((4,)) == 1 and size(a) == 2 and len(calls) == 4  # full: cleared, a computed again
+    size.cache_clear()
+    assert size(a) == 2 and len(calls) == 5
 
 
 def test_grid3_is_one_64_bit_int_and_steps_do_not_wrap() -> None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from polytable.ai import make_bot
 from polytable.core import CHANCE, IllegalActionError, StateFormatError
 from polytable.match import Match, play_game, simulate
 
@@ -40,7 +41,7 @@ def test_undo_only_own_last_action_never_across_chance() -> None:
 
 
 def test_record_replays_exactly_and_detects_tampering() -> None:
-    m = play_game(Match("toy").game, ["random", "greedy"], {"rounds": 3}, seed=11)
+    m = play_game(Match("toy").game, [make_bot("random", "toy"), make_bot("greedy", "toy")], {"rounds": 3}, seed=11)
     record = json.loads(json.dumps(m.record()))
     assert record["game"] == "toy" and record["seed"] == 11 and record["result"]["terminal"]
     again = Match.replay(record)
@@ -66,7 +67,7 @@ def test_record_replays_exactly_and_detects_tampering() -> None:
 
 
 def test_simulate_summary_shape() -> None:
-    out = simulate("toy", 2, 5, ["greedy", "random"], {"rounds": 2}, seed=1)
+    out = simulate("toy", 2, 5, ["greedy", "random"], {"rounds": 2}, seed=1, make_player=make_bot)
     assert out["games"] == 5 and out["players"] == ["greedy", "random"]
     s = out["summary"]
     assert set(s) >= {"mean_turns", "mean_score_by_seat", "win_rate_by_seat", "games_per_second"}
@@ -75,7 +76,7 @@ def test_simulate_summary_shape() -> None:
     # greedy always picks 3 and never loses to random in this game
     assert s["win_rate_by_seat"][0] >= s["win_rate_by_seat"][1]
     with pytest.raises(ValueError, match="one AI for every seat"):
-        simulate("toy", 3, 1, ["greedy", "random"])
+        simulate("toy", 3, 1, ["greedy", "random"], make_player=make_bot)
 
 
 def test_rewind_forgets_later_actions() -> None:

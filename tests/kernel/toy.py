@@ -52,6 +52,7 @@ class ToyGame(Game[ToyState, int]):
         chance=True,
         simultaneous=True,
         hidden_information=True,
+        listed=False,
     )
 
     def _new(self, config: Config, seed: int) -> ToyState:

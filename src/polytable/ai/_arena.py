@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core import get_game
 from ..match import play_game
+from ._bots import make_bot
 
 __all__ = ["arena", "elo_ratings", "wilson"]
 
@@ -86,7 +87,7 @@ def arena(
         wa = wb = 0.0
         for g in range(games):
             seats = [a if (i + g) % 2 == 0 else b for i in range(n)]
-            match = play_game(game, seats, options, seed + g_index)
+            match = play_game(game, [make_bot(s, game.spec.id) for s in seats], options, seed + g_index)
             g_index += 1
             winners = set(game.winners(match.state))
             share = 1.0 / len(winners) if winners else 0.0

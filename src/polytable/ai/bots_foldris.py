@@ -74,12 +74,18 @@ import time
 from typing import Any
 
 from ..core import ConfigError, Game, Rng
-from ..games.foldris import FoldrisState
-from ..games.foldris._cards import WIDTH, VariantTable
-from ..games.foldris._eval import WEIGHTS, evaluate_sheet
-from ..games.foldris._game import deck_of, tables_of
-from ..games.foldris._rules import fold, heights
-from ..games.foldris._state import Drop
+from ..games.foldris import (
+    WEIGHTS,
+    WIDTH,
+    Drop,
+    FoldrisState,
+    VariantTable,
+    deck_of,
+    evaluate_sheet,
+    fold,
+    heights,
+    tables_of,
+)
 from ._bots import register_bot
 from .bots_foldris_cap import NO_CAP, line_cap
 from .bots_foldris_clean import CleanSurvival

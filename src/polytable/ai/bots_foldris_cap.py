@@ -8,10 +8,7 @@ for the rest; it reads the opponents' sheets, which are public, never their choi
 
 from __future__ import annotations
 
-from ..games.foldris import FoldrisState
-from ..games.foldris._cards import WIDTH, Variant, VariantTable
-from ..games.foldris._game import deck_of, tables_of
-from ..games.foldris._rules import fold, heights
+from ..games.foldris import WIDTH, FoldrisState, Variant, VariantTable, deck_of, fold, heights, tables_of
 
 __all__ = ["NO_CAP", "line_cap", "reach"]
 

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..games.foldris._cards import WIDTH, VariantTable
-from ..games.foldris._rules import fold, heights
+from ..games.foldris import WIDTH, VariantTable, fold, heights
 
 __all__ = ["CleanSurvival", "OutOfNodes", "clean_drops", "clean_shape"]
 

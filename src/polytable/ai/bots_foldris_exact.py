@@ -10,8 +10,7 @@ when it is 0 (most sheets, most of the time).
 
 from __future__ import annotations
 
-from ..games.foldris._cards import WIDTH, VariantTable
-from ..games.foldris._rules import barrier_drop, fold, heights
+from ..games.foldris import WIDTH, VariantTable, barrier_drop, fold, heights
 
 __all__ = ["last_lines", "pair_lines"]
 

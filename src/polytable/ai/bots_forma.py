@@ -32,11 +32,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import ConfigError, Game, Rng
-from ..games.forma import Fill
-from ..games.forma import _pieces as P
-from ..games.forma._ai import ENGINE_WEIGHTS, Weights, place_value
-from ..games.forma._rules import enclosed, neighbours, place_effect
-from ..games.forma._state import FormaState, Pick, Place
+from ..games import forma as P
+from ..games.forma import (
+    ENGINE_WEIGHTS,
+    Fill,
+    FormaState,
+    Pick,
+    Place,
+    Weights,
+    enclosed,
+    neighbours,
+    place_effect,
+    place_value,
+)
 from ._bots import register_bot
 from ._clock import budget_clock
 from .bots_forma_bridge import frontier

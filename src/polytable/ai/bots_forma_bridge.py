@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import functools
 
-from ..games.forma import _pieces as P
-from ..games.forma._ai import extent
-from ..games.forma._rules import flood, neighbours
+from ..games import forma as P
+from ..games.forma import extent, flood, neighbours
 
 __all__ = ["frontier"]
 

@@ -25,7 +25,7 @@ penalty per open threat). So this player asks the question directly:
    (:func:`~polytable.ai.bots_formfinity_fast.lines_win_value`). The greedy's scale (100 per line,
    10,000 for the game) weighs a 1% risk of losing like a whole line, where a line in fact moves the
    chance to win by 12-20 points: it traded sure lines for tiny risks. Other goals (and ``leaf="greedy"``): the goal's
-   heuristic (:mod:`polytable.games.formfinity._ai`).
+   heuristic (:func:`polytable.games.formfinity.goal_value`).
 4. Successive halving: ``first`` samples per candidate (lines 4, else 8), then every surviving
    candidate gets ``batch`` more per round and the worse half is dropped, until the time budget
    (``seconds``, checked before each playout against the slowest playout so far) or ``samples`` per
@@ -50,10 +50,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import CHANCE, ConfigError, Game, Rng
-from ..games.formfinity import _ai
-from ..games.formfinity._board import setup_for
-from ..games.formfinity._flow import apply_place
-from ..games.formfinity._state import CHOOSE, DRAW, OVER, PLACE, FormfinityState, Place
+from ..games.formfinity import CHOOSE, DRAW, OVER, PLACE, FormfinityState, Place, apply_place, goal_value, setup_for
 from ._bots import GreedyBot, register_bot
 from ._clock import budget_clock
 from .bots_formfinity_fast import fast_greedy_place, line_potential, lines_win_value
@@ -73,15 +70,9 @@ def leaf_value(game: Game[Any, Any], st: FormfinityState, me: int, leaf: str = "
         return _WIN * game.returns(st)[me]
     goal = setup.rules.goal
     mine_next = st.turn == me
-    if goal == "lines":
-        if leaf == "win" and mine_next:
-            return lines_win_value(setup, st, me)
-        return _ai._lines(setup, st, me, mine_next)
-    if goal == "areas":
-        return _ai._areas(setup, st, me)
-    if goal == "connection":
-        return _ai._connection(setup, st, me)
-    return _ai._numbers(setup, st, me, mine_next)
+    if goal == "lines" and leaf == "win" and mine_next:
+        return lines_win_value(setup, st, me)
+    return goal_value(setup, st, me, mine_next)
 
 
 class FormfinityLookahead:

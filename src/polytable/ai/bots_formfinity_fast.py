@@ -20,9 +20,7 @@ from __future__ import annotations
 import math
 
 from ..core import Rng
-from ..games.formfinity import _flow
-from ..games.formfinity._board import Setup
-from ..games.formfinity._state import FormfinityState
+from ..games.formfinity import FormfinityState, Setup, placements, window
 
 __all__ = ["WIN_TABLE", "claimable_holes", "fast_greedy_place", "line_potential", "line_rooms", "lines_win_value"]
 
@@ -54,7 +52,7 @@ def _claim_starts(setup: Setup, st: FormfinityState) -> list[int]:
     by_dir = [0, 0, 0, 0]
     every = 0
     for _, d, b in st.lines:
-        m = _flow.window(setup, d, b)
+        m = window(setup, d, b)
         by_dir[d] |= m
         every |= m
     out = []
@@ -72,7 +70,7 @@ def _claim_starts(setup: Setup, st: FormfinityState) -> list[int]:
 
 def fast_greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) -> tuple[int, int, int] | None:
     """The greedy's placement (shape, anchor bit, mask) for ``player``'s next element, or None if none."""
-    options = _flow.placements(setup, st, player)
+    options = placements(setup, st, player)
     if not options:
         return None
     L = setup.rules.length
@@ -136,7 +134,7 @@ def fast_greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) 
 
 
 def _all_compatible(setup: Setup, hard: bool, lines: list[tuple[int, int]]) -> bool:
-    masks = [(d, _flow.window(setup, d, b)) for d, b in lines]
+    masks = [(d, window(setup, d, b)) for d, b in lines]
     for i, (d1, m1) in enumerate(masks):
         for d2, m2 in masks[i + 1 :]:
             if (hard or d1 == d2) and m1 & m2:
@@ -179,7 +177,7 @@ def claimable_holes(setup: Setup, st: FormfinityState) -> int:
         while one_short:
             low = one_short & -one_short
             one_short ^= low
-            holes |= _flow.window(setup, d, low.bit_length() - 1) & ~drawn
+            holes |= window(setup, d, low.bit_length() - 1) & ~drawn
     return holes.bit_count()
 
 

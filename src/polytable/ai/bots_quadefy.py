@@ -22,11 +22,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import ConfigError, Game, Rng
-from ..games.quadefy import Placement, QuadefyState, solve_position
-from ..games.quadefy._moves import any_legal, hand_counts
-from ..games.quadefy._solver import moves_of
-from ..games.quadefy._state import ACTIONS
-from ..games.quadefy._tables import PLACEMENTS
+from ..games.quadefy import (
+    ACTIONS,
+    PLACEMENTS,
+    Placement,
+    QuadefyState,
+    any_legal,
+    hand_counts,
+    moves_of,
+    solve_position,
+)
 from ._bots import register_bot
 
 __all__ = ["QuadefyGreedyBot", "QuadefyHardBot", "QuadefySolverBot", "greedy_choice"]

@@ -57,13 +57,26 @@ import time
 from typing import Any
 
 from ..core import Game, Rng
-from ..games.qwirkle_cubes import Board, Pass, Place, Reroll
-from ..games.qwirkle_cubes._ai import best_placement, placement_value, threat, unused_mask
-from ..games.qwirkle_cubes._board import Placement
-from ..games.qwirkle_cubes._check import largest_line
-from ..games.qwirkle_cubes._game import canonical_mask, hand_mask
-from ..games.qwirkle_cubes._state import PASS, PLACE, REROLL, QState
-from ..games.qwirkle_cubes._tiles import HAND_SIZE, LINE_MAX
+from ..games.qwirkle_cubes import (
+    HAND_SIZE,
+    LINE_MAX,
+    PASS,
+    PLACE,
+    REROLL,
+    Board,
+    Pass,
+    Place,
+    Placement,
+    QState,
+    Reroll,
+    best_placement,
+    canonical_mask,
+    hand_mask,
+    largest_line,
+    placement_value,
+    threat,
+    unused_mask,
+)
 from ._bots import register_bot
 from .bots_qwirkle_reroll import RollTable, reroll_masks
 

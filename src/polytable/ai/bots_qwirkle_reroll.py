@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..games.qwirkle_cubes import Board
-from ..games.qwirkle_cubes._board import Placement
+from ..games.qwirkle_cubes import Board, Placement
 
 __all__ = ["RollTable", "reachable_placements", "reroll_masks"]
 

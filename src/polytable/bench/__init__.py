@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .._discover import discover
+from ..core import discover
 
 __all__ = ["benchmarks"]
 

@@ -41,8 +41,8 @@ def _timed(fn: Any, n: int) -> tuple[float, float]:
 
 
 def run(quick: bool = False) -> dict[str, object]:
+    from polytable.games import forma as P
     from polytable.games.forma import GAME as game
-    from polytable.games.forma import _pieces as P
 
     out: dict[str, object] = {}
     tb = P.tables(19)
@@ -78,7 +78,7 @@ def run(quick: bool = False) -> dict[str, object]:
             for seed in range(b * size, (b + 1) * size):
                 s = game.new_game(HOUSE, seed=seed, players=players)
                 while s.turn >= 0:
-                    s = game.apply(s, game.legal_actions(s).sample(rng))
+                    _, s = game.sample_and_apply(s, s.turn, rng)
                     moves += 1
             w, c = time.perf_counter() - w0, time.process_time() - c0
             wall += w

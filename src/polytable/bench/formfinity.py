@@ -43,8 +43,7 @@ def _play(
 def run(quick: bool = False) -> dict[str, object]:
     from polytable.ai import make_bot
     from polytable.core import Rng, get_game
-    from polytable.games.formfinity import _flow
-    from polytable.games.formfinity._board import setup_for
+    from polytable.games.formfinity import clear_caches, placements, setup_for
 
     game = get_game("formfinity")
     budget = 0.5 if quick else 3.0
@@ -69,9 +68,9 @@ def run(quick: bool = False) -> dict[str, object]:
         total = 0
         while True:
             for st in sample:
-                _flow._CACHE.clear()
+                clear_caches()
                 setup = setup_for(st.config)
-                total += sum(a.bit_count() for _, a in _flow.placements(setup, st, st.turn))
+                total += sum(a.bit_count() for _, a in placements(setup, st, st.turn))
                 reps += 1
             if time.perf_counter() - start > budget / 3:
                 break

@@ -24,7 +24,7 @@ __all__ = ["run"]
 def _raw_steps(game: Any, seconds: float) -> float:
     """Steps per second through the unchecked hooks (``_sample`` then ``_apply``), as search would use."""
     from polytable.core import Rng
-    from polytable.games.quadefy._moves import clear_cache
+    from polytable.games.quadefy import clear_cache
 
     clear_cache()
     rng = Rng(99)
@@ -43,7 +43,7 @@ def _raw_steps(game: Any, seconds: float) -> float:
 
 def _random_games(game: Any, options: dict[str, object], seconds: float) -> dict[str, float]:
     from polytable.core import Rng
-    from polytable.games.quadefy._moves import clear_cache
+    from polytable.games.quadefy import clear_cache
 
     clear_cache()
     rng = Rng(2024)
@@ -82,7 +82,7 @@ def _positions(game: Any) -> dict[str, Any]:
 
 
 def _generations(game: Any, seconds: float) -> dict[str, object]:
-    from polytable.games.quadefy._moves import clear_cache, legal_sets
+    from polytable.games.quadefy import clear_cache, legal_sets
 
     out: dict[str, object] = {}
     for name, state in _positions(game).items():

@@ -56,9 +56,7 @@ def _mid_game_position() -> Any:
 
 
 def _placement_generation(repeat: int) -> dict[str, object]:
-    from ..games.qwirkle_cubes import Board
-    from ..games.qwirkle_cubes._game import hand_mask
-    from ..games.qwirkle_cubes._tiles import face_text
+    from ..games.qwirkle_cubes import Board, face_text, hand_mask
 
     s = _mid_game_position()
     hand = hand_mask(s.hand)

@@ -20,9 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import __version__
-from .._discover import discover
 from ..ai import bot_names, make_bot
-from ..core import ConfigError, PolytableError, all_games, get_game
+from ..core import ConfigError, PolytableError, all_games, discover, get_game
 from ..match import Match, simulate
 from ._options import parse_ai_seats, parse_options
 from ._play import play_terminal
@@ -70,7 +69,7 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
     """List the games, their player counts and options."""
     data = []
     for game in all_games():
-        if game.spec.id == "toy":
+        if not game.spec.listed:
             continue
         d = game.spec.describe()
         d["ai"] = bot_names(game.spec.id)
@@ -97,7 +96,7 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
 
 
 def _choose_game_interactively() -> str:
-    games = [g for g in all_games() if g.spec.id != "toy"]
+    games = [g for g in all_games() if g.spec.listed]
     if not games:
         _fail("no games are installed")
     console.print("[bold]polytable[/] — choose a game:")
@@ -188,7 +187,7 @@ def simulate_cmd(
                 if save is not None:
                     (save / f"{game.spec.id}-{match.seed}.json").write_text(json.dumps(match.record()))
 
-            result = simulate(game.spec.id, n, games, names, options, seed, on_game)
+            result = simulate(game.spec.id, n, games, names, options, seed, on_game, make_player=make_bot)
     except (PolytableError, ValueError) as exc:
         _fail(str(exc))
         return

@@ -12,8 +12,7 @@ from typing import Annotated
 import typer
 
 from ..core import ConfigError
-from ..games.forma import GAME
-from ..games.forma._state import format_setup
+from ..games.forma import GAME, format_setup
 
 __all__ = ["register"]
 

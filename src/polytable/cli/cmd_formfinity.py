@@ -20,9 +20,7 @@ from typing import Annotated
 import typer
 
 from ..core import PolytableError, get_game, player_name
-from ..games.formfinity import Card, card_art, parse_card, parse_card_code
-from ..games.formfinity._board import setup_for
-from ..games.formfinity._flow import deal
+from ..games.formfinity import Card, card_art, deal, parse_card, parse_card_code, setup_for
 from ._options import parse_options
 
 __all__ = ["deal_text", "given_card", "register"]

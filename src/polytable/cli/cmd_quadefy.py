@@ -20,11 +20,24 @@ from typing import Annotated
 import typer
 
 from ..core import ConfigError
-from ..games.quadefy._fullsolve import RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
-from ..games.quadefy._moves import REACH, STABLE
-from ..games.quadefy._puzzle import PATTERN_NOTES, PATTERNS, parse_pattern, pattern_text, solve_pattern
-from ..games.quadefy._state import ACTIONS, format_placement
-from ..games.quadefy._tables import BLOCKS, PLACEMENTS
+from ..games.quadefy import (
+    ACTIONS,
+    BLOCKS,
+    PATTERN_NOTES,
+    PATTERNS,
+    PLACEMENTS,
+    REACH,
+    STABLE,
+    RootMove,
+    SolveReport,
+    checkpoint_line,
+    format_placement,
+    parse_checkpoint,
+    parse_pattern,
+    pattern_text,
+    solve_game,
+    solve_pattern,
+)
 
 __all__ = ["puzzle_report", "register", "solve_report_json", "solve_report_text"]
 

@@ -1,14 +1,17 @@
 """The polytable kernel: the game protocol, specs and options, errors, the seeded generator, the registry."""
 
+from ._discover import discover
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
-from ._registry import all_games, game_ids, get_game, register
+from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
 from ._spec import Config, GameSpec, Option, Scalar
 from ._util import require, require_int, require_list
 
 __all__ = [
+    "BUILTIN_GAMES",
     "CHANCE",
+    "ENTRY_POINT_GROUP",
     "SIMULTANEOUS",
     "TERMINAL",
     "Config",
@@ -25,6 +28,7 @@ __all__ = [
     "StateFormatError",
     "all_games",
     "below",
+    "discover",
     "game_ids",
     "get_game",
     "next_u64",

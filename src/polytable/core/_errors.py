@@ -7,11 +7,23 @@ All derive from ``ValueError`` so generic callers that only know the standard li
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 __all__ = ["ConfigError", "IllegalActionError", "PolytableError", "StateFormatError"]
 
 
 class PolytableError(ValueError):
-    """Base class of every error polytable raises on purpose."""
+    """Base class of every error polytable raises on purpose.
+
+    ``code`` (optional) names the exact message, stable across versions, and ``params`` its variable parts
+    (plain numbers and words): an interface shows the message in its own language from the code
+    (``error.engine.<code>`` in the web app's translation files) and falls back to the English text.
+    """
+
+    def __init__(self, message: str, code: str = "", params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
 
 
 class IllegalActionError(PolytableError):

@@ -177,12 +177,21 @@ class Game(ABC, Generic[S, A]):
         """Uniform choice: count, pick an index, walk to it. Games override with something faster."""
         n = self._count(state, player)
         if n == 0:
-            raise IllegalActionError(f"{player_name(player)} has no legal action")
+            raise IllegalActionError(f"{player_name(player)} has no legal action", "no_action", {"player": player + 1})
         k = rng.below(n)
         for i, action in enumerate(self._legal(state, player)):
             if i == k:
                 return action
         raise AssertionError("legal action count and iteration disagree")
+
+    def sample_and_apply(self, state: S, player: int, rng: Rng) -> tuple[A, S]:
+        """A uniformly random legal action of ``player`` and the state after it, in one step.
+
+        Playouts use it: a game that knows its drawn action is legal (and what it covers) overrides it to
+        skip the check and the re-derivation; the answer is the same as ``sample`` then ``apply``.
+        """
+        action = self._sample(state, player, rng)
+        return action, self.apply(state, action, player)
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: S, action: A, player: int | None = None) -> S:
@@ -214,24 +223,38 @@ class Game(ABC, Generic[S, A]):
     def _resolve_player(self, state: S, player: int | None) -> int:
         cp = self.current_player(state)
         if cp == TERMINAL:
-            raise IllegalActionError("the game is over: no more actions can be taken")
+            raise IllegalActionError("the game is over: no more actions can be taken", "over")
         if cp == SIMULTANEOUS:
             acting = self.acting_players(state)
             if player is None:
                 if len(acting) == 1:
                     return acting[0]
                 names = ", ".join(player_name(p) for p in acting)
-                raise IllegalActionError(f"several players choose now ({names}); say which player acts")
+                raise IllegalActionError(
+                    f"several players choose now ({names}); say which player acts",
+                    "who",
+                    {"players": ", ".join(str(p + 1) for p in acting)},
+                )
             if player not in acting:
                 if 0 <= player < state.config.players:
-                    raise IllegalActionError(f"{player_name(player)} has already chosen or is out of the game")
-                raise IllegalActionError(f"there is no player {player + 1} in this game")
+                    raise IllegalActionError(
+                        f"{player_name(player)} has already chosen or is out of the game",
+                        "chosen",
+                        {"player": player + 1},
+                    )
+                raise IllegalActionError(
+                    f"there is no player {player + 1} in this game", "no_player", {"player": player + 1}
+                )
             return player
         if player is None or player == cp:
             return cp
         if cp == CHANCE:
-            raise IllegalActionError("the next step is a chance event, not a player's move")
-        raise IllegalActionError(f"it is {player_name(cp)}'s turn, not {player_name(player)}'s")
+            raise IllegalActionError("the next step is a chance event, not a player's move", "chance")
+        raise IllegalActionError(
+            f"it is {player_name(cp)}'s turn, not {player_name(player)}'s",
+            "turn",
+            {"turn": cp + 1, "player": player + 1},
+        )
 
     # ------------------------------------------------------------------ chance
     def chance_outcome(self, state: S) -> A:

@@ -47,7 +47,7 @@ class Option:
         if value is None:
             if self.default is None:
                 return None
-            raise ConfigError(f"option {name!r} needs a value")
+            raise ConfigError(f"option {name!r} needs a value", "option_value", {"option": name})
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -56,43 +56,87 @@ class Option:
                 return True
             if text in _FALSE:
                 return False
-            raise ConfigError(f"option {name!r} takes true or false, not {value!r}")
+            raise ConfigError(
+                f"option {name!r} takes true or false, not {value!r}",
+                "option_bool",
+                {"option": name, "value": repr(value)},
+            )
         if self.kind == "int":
             if isinstance(value, bool):
-                raise ConfigError(f"option {name!r} takes a whole number, not {value!r}")
+                raise ConfigError(
+                    f"option {name!r} takes a whole number, not {value!r}",
+                    "option_int",
+                    {"option": name, "value": repr(value)},
+                )
             try:
                 number: int | float = int(str(value).strip()) if not isinstance(value, int) else value
             except ValueError:
-                raise ConfigError(f"option {name!r} takes a whole number, not {value!r}") from None
+                raise ConfigError(
+                    f"option {name!r} takes a whole number, not {value!r}",
+                    "option_int",
+                    {"option": name, "value": repr(value)},
+                ) from None
             self._check_range(number)
             return number
         if self.kind == "float":
             if isinstance(value, bool):
-                raise ConfigError(f"option {name!r} takes a number, not {value!r}")
+                raise ConfigError(
+                    f"option {name!r} takes a number, not {value!r}",
+                    "option_number",
+                    {"option": name, "value": repr(value)},
+                )
             try:
                 number = float(value) if isinstance(value, (int, float)) else float(str(value).strip())
             except ValueError:
-                raise ConfigError(f"option {name!r} takes a number, not {value!r}") from None
+                raise ConfigError(
+                    f"option {name!r} takes a number, not {value!r}",
+                    "option_number",
+                    {"option": name, "value": repr(value)},
+                ) from None
             self._check_range(number)
             return number
         if not isinstance(value, (str, int, float)):
-            raise ConfigError(f"option {name!r} takes text, not {type(value).__name__}")
+            raise ConfigError(
+                f"option {name!r} takes text, not {type(value).__name__}",
+                "option_text",
+                {"option": name, "type": type(value).__name__},
+            )
         text = str(value)
         if self.kind == "choice":
             if text not in self.choices:
-                raise ConfigError(f"option {name!r} must be one of {', '.join(self.choices)}; got {text!r}")
+                raise ConfigError(
+                    f"option {name!r} must be one of {', '.join(self.choices)}; got {text!r}",
+                    "option_choice",
+                    {"option": name, "choices": ", ".join(self.choices), "value": repr(text)},
+                )
             return text
         if self.kind == "str" and len(text) > 200:
-            raise ConfigError(f"option {name!r} is too long ({len(text)} characters; at most 200)")
+            raise ConfigError(
+                f"option {name!r} is too long ({len(text)} characters; at most 200)",
+                "option_long",
+                {"option": name, "length": len(text)},
+            )
         if self.kind == "text" and len(text) > 1_000_000:
-            raise ConfigError(f"option {name!r} is too large ({len(text)} characters; at most 1,000,000)")
+            raise ConfigError(
+                f"option {name!r} is too large ({len(text)} characters; at most 1,000,000)",
+                "option_large",
+                {"option": name, "length": len(text)},
+            )
         return text
 
     def _check_range(self, number: float) -> None:
         if self.min is not None and number < self.min:
-            raise ConfigError(f"option {self.name!r} must be at least {_fmt(self.min)}; got {_fmt(number)}")
+            raise ConfigError(
+                f"option {self.name!r} must be at least {_fmt(self.min)}; got {_fmt(number)}",
+                "option_min",
+                {"option": self.name, "min": _fmt(self.min), "value": _fmt(number)},
+            )
         if self.max is not None and number > self.max:
-            raise ConfigError(f"option {self.name!r} must be at most {_fmt(self.max)}; got {_fmt(number)}")
+            raise ConfigError(
+                f"option {self.name!r} must be at most {_fmt(self.max)}; got {_fmt(number)}",
+                "option_max",
+                {"option": self.name, "max": _fmt(self.max), "value": _fmt(number)},
+            )
 
     def describe(self) -> dict[str, object]:
         """A JSON-compatible description (for `polytable games --json` and the web app)."""
@@ -166,6 +210,8 @@ class GameSpec:
     version it was played under); ``chance`` says whether the game has chance nodes; ``simultaneous``
     whether some decisions are taken by several players at once without seeing each other's choices;
     ``hidden_information`` whether a player's view omits something (a deck order, a bag, a pending choice).
+    ``listed`` is False for a game that is playable by id but not offered (a test or template game): the
+    game list of the CLI, the web home page, the AI benchmark and the translation check skip it.
     """
 
     id: str
@@ -179,13 +225,18 @@ class GameSpec:
     simultaneous: bool = False
     hidden_information: bool = False
     summary: str = ""
+    listed: bool = True
 
     def option(self, name: str) -> Option:
         for opt in self.options:
             if opt.name == name:
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
-        raise ConfigError(f"{self.name} has no option {name!r} (options: {known})")
+        raise ConfigError(
+            f"{self.name} has no option {name!r} (options: {known})",
+            "no_option",
+            {"game": self.name, "option": name, "known": known},
+        )
 
     def config(self, options: Mapping[str, object] | None = None, players: int | None = None) -> Config:
         """Validate user options and a player count into a :class:`Config`.
@@ -199,11 +250,21 @@ class GameSpec:
             options = dict(options)
         n = self.default_players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ConfigError(f"the number of players must be a whole number, not {n!r}")
+            raise ConfigError(
+                f"the number of players must be a whole number, not {n!r}", "players_int", {"value": repr(n)}
+            )
         if not self.min_players <= n <= self.max_players:
             if self.min_players == self.max_players:
-                raise ConfigError(f"{self.name} is played by exactly {self.min_players} players; got {n}")
-            raise ConfigError(f"{self.name} is played by {self.min_players} to {self.max_players} players; got {n}")
+                raise ConfigError(
+                    f"{self.name} is played by exactly {self.min_players} players; got {n}",
+                    "players_exact",
+                    {"game": self.name, "n": self.min_players, "players": n},
+                )
+            raise ConfigError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players; got {n}",
+                "players_range",
+                {"game": self.name, "min": self.min_players, "max": self.max_players, "players": n},
+            )
         given = dict(options or {})
         values: list[tuple[str, Scalar | None]] = []
         for opt in self.options:

@@ -1,7 +1,8 @@
 """Shared geometry: polyominoes and polycubes as cell sets, their symmetries and canonical forms,
 enumeration by size, and int bitboards for 2D and 3D grids. Written once, used by every game."""
 
-from ._bitboard import DIRECTIONS, Direction, Grid, Grid3, bits, popcount
+from ._bitboard import Grid3, bits, flood, lowest, popcount, select_bit
+from ._cache import Derived, derived
 from ._polycube import (
     CUBE_ROTATIONS,
     TETRACUBES,
@@ -37,13 +38,11 @@ from ._polyomino import (
 
 __all__ = [
     "CUBE_ROTATIONS",
-    "DIRECTIONS",
     "FREE_NAMES",
     "TETRACUBES",
     "Cell",
     "Cell3",
-    "Direction",
-    "Grid",
+    "Derived",
     "Grid3",
     "Shape",
     "Shape3",
@@ -52,11 +51,14 @@ __all__ = [
     "canonical_free",
     "canonical_one_sided",
     "canonical_polycube",
+    "derived",
     "fixed_polyominoes",
+    "flood",
     "free_name",
     "free_polyominoes",
     "is_connected",
     "is_connected3",
+    "lowest",
     "neighbours4",
     "normalize",
     "normalize3",
@@ -67,6 +69,7 @@ __all__ = [
     "popcount",
     "rotate3",
     "rotations",
+    "select_bit",
     "shape_from_text",
     "shape_to_text",
     "transform",

@@ -2,7 +2,8 @@
 
 2D: cell ``(x, y)`` is bit ``y * stride + x`` with ``stride = width + 1``: the extra *guard column* is
 always empty, so shifting a set one step left or right never wraps a cell onto the next row, and shifts
-up and down fall off the ends (they are masked with :attr:`Grid.full`). A whole-board test is one ``&``.
+up and down fall off the ends (they are masked with the board). A whole-board test is one ``&``. Each
+game keeps its own precomputed tables in this layout; the shared parts are the bit helpers below.
 
 3D (:class:`Grid3`): cell ``(x, y, z)`` is bit ``x + w*(y + d*z)`` with no guard bits, so a 4x4x4 space is
 exactly one 64-bit int; shifts along x and y are masked with precomputed "not on this face" masks.
@@ -17,14 +18,8 @@ Layout of a 4x3 2D grid (stride 5; ``g`` marks guard bits)::
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Literal
 
-from ._polyomino import Cell, Shape
-
-__all__ = ["DIRECTIONS", "Direction", "Grid", "Grid3", "bits", "popcount"]
-
-Direction = Literal["up", "down", "left", "right"]
-DIRECTIONS: tuple[Direction, ...] = ("up", "down", "left", "right")
+__all__ = ["Grid3", "bits", "flood", "lowest", "popcount", "select_bit"]
 
 
 def bits(b: int) -> Iterator[int]:
@@ -35,183 +30,48 @@ def bits(b: int) -> Iterator[int]:
         b ^= low
 
 
+def lowest(b: int) -> int:
+    """The index of the lowest set bit of ``b`` (``b`` > 0); -1 for 0."""
+    return (b & -b).bit_length() - 1
+
+
+def select_bit(b: int, k: int) -> int:
+    """The index of the ``k``-th set bit of ``b`` (0 = lowest): how a uniform draw among the cells of a set
+    picks its cell. ``k`` must be below ``b.bit_count()``. Halves a long board by popcount, then walks."""
+    base = 0
+    width = b.bit_length()
+    while width > 8:
+        half = width >> 1
+        low = b & ((1 << half) - 1)
+        c = low.bit_count()
+        if k < c:
+            b = low
+            width = half
+        else:
+            k -= c
+            b >>= half
+            base += half
+            width -= half
+    for _ in range(k):
+        b &= b - 1
+    return base + (b & -b).bit_length() - 1
+
+
 def popcount(b: int) -> int:
+    """The number of set bits (cells) of ``b``."""
     return b.bit_count()
 
 
-class Grid:
-    """Geometry of a ``width`` x ``height`` board with a guard column (see the module docstring)."""
-
-    __slots__ = ("_col0", "_col_last", "_row0", "_row_last", "full", "height", "size", "stride", "width")
-
-    def __init__(self, width: int, height: int) -> None:
-        if width < 1 or height < 1:
-            raise ValueError("a grid needs at least one row and one column")
-        self.width = width
-        self.height = height
-        self.stride = width + 1
-        self.size = self.stride * height
-        row = (1 << width) - 1
-        self.full = sum(row << (y * self.stride) for y in range(height))
-        self._col0 = sum(1 << (y * self.stride) for y in range(height))
-        self._col_last = self._col0 << (width - 1)
-        self._row0 = row
-        self._row_last = row << ((height - 1) * self.stride)
-
-    # ---------------------------------------------------------------- cells
-    def index(self, x: int, y: int) -> int:
-        return y * self.stride + x
-
-    def bit(self, x: int, y: int) -> int:
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise ValueError(f"cell ({x}, {y}) is off the {self.width}x{self.height} grid")
-        return 1 << (y * self.stride + x)
-
-    def cell(self, index: int) -> Cell:
-        y, x = divmod(index, self.stride)
-        return x, y
-
-    def mask(self, cells: Iterable[Cell]) -> int:
-        """The bitboard of some cells (each must be on the grid)."""
-        m = 0
-        for x, y in cells:
-            m |= self.bit(x, y)
-        return m
-
-    def cells(self, b: int) -> list[Cell]:
-        return [self.cell(i) for i in bits(b)]
-
-    def contains(self, x: int, y: int) -> bool:
-        return 0 <= x < self.width and 0 <= y < self.height
-
-    def column(self, x: int) -> int:
-        return self._col0 << x
-
-    def row(self, y: int) -> int:
-        return self._row0 << (y * self.stride)
-
-    # ---------------------------------------------------------------- shapes
-    def shape_mask(self, shape: Shape) -> int:
-        """The mask of a normalised shape anchored at (0, 0) (its cells must fit on the grid)."""
-        return self.mask(shape)
-
-    def placements(self, shape: Shape) -> list[tuple[int, int, int]]:
-        """Every ``(x, y, mask)`` at which a normalised shape lies wholly on the grid."""
-        w = max(c[0] for c in shape) + 1
-        h = max(c[1] for c in shape) + 1
-        if w > self.width or h > self.height:
-            return []
-        base = self.shape_mask(shape)
-        return [
-            (x, y, base << (y * self.stride + x)) for y in range(self.height - h + 1) for x in range(self.width - w + 1)
-        ]
-
-    def anchors(self, shape: Shape) -> int:
-        """The set of anchor cells ``(x, y)`` (as a bitboard) where a shape fits on the grid."""
-        w = max(c[0] for c in shape) + 1
-        h = max(c[1] for c in shape) + 1
-        if w > self.width or h > self.height:
-            return 0
-        out = 0
-        for y in range(self.height - h + 1):
-            out |= ((1 << (self.width - w + 1)) - 1) << (y * self.stride)
-        return out
-
-    def fits_anywhere(self, shape: Shape, free: int) -> int:
-        """Bitboard of anchors where the shape lies on ``free`` cells only (word-parallel over the board):
-        ``AND over the shape's cells of (free >> offset)``, restricted to the on-grid anchors."""
-        ok = self.anchors(shape)
-        for x, y in shape:
-            ok &= free >> (y * self.stride + x)
-            if not ok:
-                break
-        return ok
-
-    # ---------------------------------------------------------------- shifts and neighbourhoods
-    def shift(self, b: int, dx: int, dy: int) -> int:
-        """Move every cell by (dx, dy); cells that leave the grid vanish."""
-        for _ in range(abs(dx)):
-            b = ((b & ~self._col_last) << 1) if dx > 0 else ((b & ~self._col0) >> 1)
-        off = dy * self.stride
-        b = b << off if off >= 0 else b >> -off
-        return b & self.full
-
-    def step(self, b: int, direction: Direction) -> int:
-        if direction == "right":
-            return (b << 1) & self.full
-        if direction == "left":
-            return (b >> 1) & self.full
-        if direction == "down":
-            return (b << self.stride) & self.full
-        return b >> self.stride
-
-    def neighbours4(self, b: int) -> int:
-        """Cells edge-adjacent to ``b`` (not including ``b`` unless adjacent to itself)."""
-        s = self.stride
-        return ((b << 1) | (b >> 1) | (b << s) | (b >> s)) & self.full
-
-    def neighbours8(self, b: int) -> int:
-        """Cells edge- or corner-adjacent to ``b``."""
-        s = self.stride
-        h = b | (b << 1) | (b >> 1)
-        return ((h | (h << s) | (h >> s)) & self.full) & ~b | (self.neighbours4(b) & b)
-
-    def corners(self, b: int) -> int:
-        """Cells that touch ``b`` only diagonally-adjacent positions (corner neighbours)."""
-        s = self.stride
-        d = (b << (s + 1)) | (b << (s - 1)) | (b >> (s + 1)) | (b >> (s - 1))
-        return d & self.full
-
-    def slide(self, mask: int, blocked: int, direction: Direction) -> int | None:
-        """Slide ``mask`` straight in ``direction`` until the next step would hit ``blocked`` or leave the
-        grid; the resting mask, or None if it overlaps ``blocked`` to begin with."""
-        if mask & blocked:
-            return None
-        n = mask.bit_count()
-        while True:
-            nxt = self.step(mask, direction)
-            if nxt.bit_count() != n or nxt & blocked:
-                return mask
-            mask = nxt
-
-    def flood(self, seed: int, passable: int) -> int:
-        """All cells of ``passable`` edge-connected to ``seed & passable``."""
-        region = seed & passable
-        while True:
-            grown = (region | self.neighbours4(region)) & passable
-            if grown == region:
-                return region
-            region = grown
-
-    def components(self, b: int) -> list[int]:
-        """The edge-connected components of ``b``, ordered by their lowest cell."""
-        out = []
-        while b:
-            comp = self.flood(b & -b, b)
-            out.append(comp)
-            b &= ~comp
-        return out
-
-    def border(self) -> int:
-        """The cells on the edge of the grid."""
-        return (self._row0 | self._row_last | self._col0 | self._col_last) & self.full
-
-    def runs(self, b: int, k: int, direction: tuple[int, int]) -> int:
-        """Start cells of runs of ``k`` consecutive set cells in ``direction`` (one of (1,0), (0,1),
-        (1,1), (-1,1)); the guard column stops horizontal and diagonal runs from wrapping."""
-        dx, dy = direction
-        off = dy * self.stride + dx
-        acc = b
-        for i in range(1, k):
-            shifted = b >> (off * i) if off > 0 else b << (-off * i)
-            acc &= shifted
-        return acc & self.full
-
-    def render(self, b: int, on: str = "#", off: str = ".") -> str:
-        return "\n".join(
-            "".join(on if b >> (y * self.stride + x) & 1 else off for x in range(self.width))
-            for y in range(self.height)
-        )
+def flood(seed: int, passable: int, stride: int) -> int:
+    """The cells of ``passable`` edge-connected to ``seed & passable`` on a 2D bitboard of row length
+    ``stride`` (the layout above). ``passable`` must leave the guard column empty, which keeps a step left
+    or right on its row; steps off the top and bottom fall outside ``passable``."""
+    region = seed & passable
+    while True:
+        grown = (region | (region << 1) | (region >> 1) | (region << stride) | (region >> stride)) & passable
+        if grown == region:
+            return region
+        region = grown
 
 
 class Grid3:

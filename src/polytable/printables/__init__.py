@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .._discover import discover
+from ..core import discover
 
 __all__ = ["PrintFn", "printables"]
 

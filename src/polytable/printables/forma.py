@@ -22,8 +22,7 @@ __all__ = ["PRINTABLES", "print_board", "print_pieces"]
 def print_board(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
     """The board with a set-up and a score table."""
     from ..core import ConfigError
-    from ..games.forma import GAME
-    from ..games.forma._state import format_setup
+    from ..games.forma import GAME, format_setup
 
     options = dict(options or {})
     seed_text = options.pop("seed", "0") or "0"
@@ -86,7 +85,7 @@ def print_board(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
 
 def print_pieces(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
     """One colour's 22 pieces, each drawn in its r0 orientation with its name."""
-    from ..games.forma import _pieces as P
+    from ..games import forma as P
 
     canvas, page_w, page_h = new_canvas(out_path, paper, "Forma pieces")
     margin = 40.0

@@ -19,10 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Config, ConfigError, get_game
-from ..games.formfinity._board import Setup, setup_for
-from ..games.formfinity._cards import SHAPES, Card
-from ..games.formfinity._flow import deal
-from ..games.formfinity._template import parse_template
+from ..games.formfinity import SHAPES, Card, Setup, deal, parse_template, setup_for
 from ._common import new_canvas
 from ._formfinity_qr import DEFAULT_BASE_URL, print_qr_deck
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import ConfigError
-from ..games.quadefy._puzzle import PATTERN_NOTES, PATTERNS, solve_pattern
-from ..games.quadefy._tables import BLOCKS, PLACEMENTS
+from ..games.quadefy import BLOCKS, PATTERN_NOTES, PATTERNS, PLACEMENTS, solve_pattern
 from ._common import new_canvas
 
 __all__ = ["PRINTABLES", "print_field", "print_puzzles"]

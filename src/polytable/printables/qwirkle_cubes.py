@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..games.qwirkle_cubes._tiles import COLOUR_LETTERS, COLOUR_NAMES, SHAPE_ASCII, SHAPE_NAMES
+from ..games.qwirkle_cubes import COLOUR_LETTERS, COLOUR_NAMES, SHAPE_ASCII, SHAPE_NAMES
 from ._common import int_option, new_canvas
 
 __all__ = ["PRINTABLES", "print_scores"]

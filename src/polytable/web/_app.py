@@ -53,7 +53,7 @@ from ..ai import bot_names
 from ..core import PolytableError, all_games
 from ..storage import Storage, StorageError, open_storage
 from . import _companion
-from ._base import HIDDEN_GAMES, RoomError, Settings
+from ._base import RoomError, Settings
 from ._client import Client
 from ._designer import DesignError, print_variant, validate_variant
 from ._hub import Hub
@@ -104,7 +104,7 @@ def create_app(
     async def games(request: Request) -> Response:
         out = []
         for game in all_games():
-            if game.spec.id in HIDDEN_GAMES:
+            if not game.spec.listed:
                 continue
             d = game.spec.describe()
             d["ai"] = bot_names(game.spec.id)

@@ -14,12 +14,12 @@ from ..core import PolytableError
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
-    "HIDDEN_GAMES",
     "SEAT_KINDS",
     "RoomError",
     "Sender",
     "Settings",
     "clean_name",
+    "engine_error",
     "hash_token",
     "new_token",
 ]
@@ -30,8 +30,6 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room codes avoid look-alikes (0/O, 1/I/L) so they can be read aloud across a table."""
 CODE_LENGTH = 5
 SEAT_KINDS = ("here", "invite", "ai")
-HIDDEN_GAMES = frozenset({"toy"})
-"""Registered for tests only: playable through the API, not offered on the home page."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +74,14 @@ class RoomError(PolytableError):
     def payload(self) -> dict[str, object]:
         """The JSON fields every error carries: ``code``, ``reason``, ``params``, ``message``."""
         return {"code": self.code, "reason": self.reason, "params": self.params, "message": str(self)}
+
+
+def engine_error(exc: PolytableError, code: str = "bad") -> RoomError:
+    """An engine error relayed to the client: by its stable code (``error.engine.<code>``) when it has one,
+    else with the reason ``engine`` (its English text translated by pattern, see ``_i18n``)."""
+    if exc.code:
+        return RoomError(str(exc), code, f"engine.{exc.code}", exc.params)
+    return RoomError(str(exc), code, "engine")
 
 
 class Sender(Protocol):

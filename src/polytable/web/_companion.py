@@ -261,7 +261,7 @@ def card_info(game_id: str, text: str, config: Any) -> dict[str, Any]:
 
 def _foldris_shape(name: str, config: Any) -> list[str]:
     try:  # the game's own deck (a deck file may define shapes); fall back to the standard letters
-        from ..games.foldris._game import deck_of
+        from ..games.foldris import deck_of
         from ..geometry import shape_to_text
 
         return str(shape_to_text(deck_of(config).shape(name))).replace("\n", "/").split("/")
@@ -276,7 +276,7 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
 
     With ``card`` (a printed card's number, QR code or card URL) the card is given from a physical deck.
     """
-    from ._base import RoomError
+    from ._base import RoomError, engine_error
 
     if room.mode != "companion" or room.dealer is None:
         raise RoomError("this room plays the game; cards are dealt by the game itself", reason="not_companion")
@@ -289,7 +289,7 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
             try:
                 dealer.pop()
             except IllegalActionError as exc:
-                raise RoomError(str(exc), "illegal") from None
+                raise engine_error(exc, "illegal") from None
             try:
                 await hub.write("truncate_actions", room.code, len(dealer.dealt))
             except Exception as exc:
@@ -305,7 +305,7 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
                 else:
                     text = dealer.push()
             except IllegalActionError as exc:
-                raise RoomError(str(exc), "illegal") from None
+                raise engine_error(exc, "illegal") from None
             except ValueError as exc:
                 raise RoomError(str(exc), "bad", "bad_card", {"card": str(card)[:40]}) from None
             try:

@@ -15,7 +15,17 @@ from ..ai import bot_names
 from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageError
-from ._base import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS, RoomError, Settings, clean_name, hash_token, new_token
+from ._base import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    SEAT_KINDS,
+    RoomError,
+    Settings,
+    clean_name,
+    engine_error,
+    hash_token,
+    new_token,
+)
 from ._companion import supports
 from ._rooms import Room, build_match, default_seat_name
 
@@ -217,7 +227,7 @@ class Hub:
         try:
             match = Match(game, options, players, seed)
         except (ConfigError, StateFormatError) as exc:
-            raise RoomError(str(exc), reason="engine") from None
+            raise engine_error(exc) from None
         record = RoomRecord(
             code="",
             game=spec.id,

@@ -7,14 +7,16 @@ Why this exists: the client translates its own strings, but three kinds of text 
 * **Game specs** (names, summaries, option labels, help and choices) are shown through keys derived from
   the game id and option name (:func:`spec_keys`): ``game.<id>.name``, ``option.<id>.<opt>.help`` ...;
   the AIs a seat can be given through ``ai.<name>`` (:func:`ai_keys`).
-* **Engine messages** (``IllegalActionError``, ``ConfigError`` ... raised by the rules) are English
-  f-strings the games must not be changed for. :func:`engine_templates` reads them from the source with
-  ``ast`` (an f-string becomes a template with ``{placeholders}``); ``static/i18n/engine.<lang>.json``
-  maps each English template to a translated one, and the client turns a message back into its
-  template and parameters by matching and fills in the translation (see ``static/i18n.js``).
+* **Engine messages** (``IllegalActionError``, ``ConfigError`` ... raised by the rules). One with a stable
+  ``code`` reaches the client with the reason ``engine.<code>`` and its ``params`` and is shown from
+  ``error.engine.<code>`` (:func:`engine_codes` lists the codes). One without a code yet is an English
+  f-string: :func:`engine_templates` reads them from the source with ``ast`` (an f-string becomes a
+  template with ``{placeholders}``), ``static/i18n/engine.<lang>.json`` maps each English template to a
+  translated one, and the client matches the message against them (see ``static/i18n.js``).
 
-The tests in ``tests/web/test_i18n_server.py`` fail when a registered game, an option, a server error or
-an engine message has no translation. ``python -m polytable.web._i18n`` prints what is missing.
+Anything without a translation is shown in English (the spec's own text, the error's message).
+``python -m polytable.web._i18n`` prints what is missing; ``tests/web/test_i18n_server.py`` requires
+the shipped games to be complete and only reports what a new game still lacks.
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ from pathlib import Path
 
 from ..ai import bot_names
 from ..core import all_games
-from ._base import HIDDEN_GAMES
 
 __all__ = [
     "ENGINE_SOURCES",
     "ERROR_REASONS",
     "I18N",
     "ai_keys",
+    "engine_codes",
     "engine_templates",
     "load",
     "missing",
@@ -139,7 +141,7 @@ def spec_keys() -> dict[str, str]:
     out: dict[str, str] = {}
     for game in all_games():
         spec = game.spec
-        if spec.id in HIDDEN_GAMES:
+        if not spec.listed:
             continue
         out[f"game.{spec.id}.name"] = spec.name
         out[f"game.{spec.id}.summary"] = spec.summary
@@ -154,7 +156,7 @@ def spec_keys() -> dict[str, str]:
 
 def ai_keys() -> dict[str, str]:
     """``ai.<name>`` for every AI a room can seat (the English label: the name, capitalised)."""
-    names = {n for g in all_games() if g.spec.id not in HIDDEN_GAMES for n in bot_names(g.spec.id)}
+    names = {n for g in all_games() if g.spec.listed for n in bot_names(g.spec.id)}
     return {f"ai.{n}": n.capitalize() for n in sorted(names)}
 
 
@@ -237,6 +239,25 @@ def engine_templates(root: Path = PACKAGE) -> dict[str, str]:
     return out
 
 
+def engine_codes(root: Path = PACKAGE) -> dict[str, str]:
+    """Every stable code the rules give an error (``IllegalActionError(message, "code", params)``), mapped
+    to where it is raised (``path:line``)."""
+    out: dict[str, str] = {}
+    for path in _sources(root):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            if name not in _ERRORS:
+                continue
+            args = [*node.args[1:2], *(k.value for k in node.keywords if k.arg == "code")]
+            for a in args:
+                if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value:
+                    out.setdefault(a.value, f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return out
+
+
 def load(name: str) -> dict[str, object]:
     """A translation file of ``static/i18n`` by name (``en``, ``nl``, ``engine.nl``)."""
     data = json.loads((I18N / f"{name}.json").read_text(encoding="utf-8"))
@@ -310,7 +331,12 @@ def translate_engine(message: str, table: dict[str, object]) -> str:
 
 def missing() -> dict[str, list[str]]:
     """What each translation file lacks: spec keys and error reasons per language, engine templates."""
-    need = [*spec_keys(), *ai_keys(), *(f"error.{r}" for r in ERROR_REASONS)]
+    need = [
+        *spec_keys(),
+        *ai_keys(),
+        *(f"error.{r}" for r in ERROR_REASONS),
+        *(f"error.engine.{c}" for c in engine_codes()),
+    ]
     out = {lang: [k for k in need if k not in load(lang)] for lang in LANGUAGES}
     patterns = load("engine.nl").get("patterns", {})
     assert isinstance(patterns, dict)

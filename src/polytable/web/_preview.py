@@ -102,8 +102,7 @@ def _forma() -> dict[str, Any]:
 
 
 def _quadefy() -> dict[str, Any]:
-    from ..games.quadefy import PATTERNS
-    from ..games.quadefy._puzzle import PATTERN_NOTES
+    from ..games.quadefy import PATTERN_NOTES, PATTERNS
 
     game = get_game("quadefy")
     state = game.new_game({"reachability": False, "stability": False}, 0, 2)
@@ -133,8 +132,7 @@ def _qcells(game: Any, state: Any, text: str) -> list[list[int]]:
 def puzzle_answer(pattern: str) -> dict[str, Any]:
     """The Quadefy bonus puzzle solver's answer for a pattern (a name or pattern text): per cell its colour
     (0 dark, 1 light) and block, or the colour that has no tiling. Raises PolytableError on a bad pattern."""
-    from ..games.quadefy import parse_pattern, solve_pattern
-    from ..games.quadefy._tables import BLOCKS, PLACEMENTS
+    from ..games.quadefy import BLOCKS, PLACEMENTS, parse_pattern, solve_pattern
 
     dark = parse_pattern(pattern)
     result = solve_pattern(dark)
@@ -157,7 +155,7 @@ def puzzle_answer(pattern: str) -> dict[str, Any]:
 @functools.cache
 def _placement_ids() -> dict[tuple[str, int], int]:
     """Every Quadefy placement by (block name, mask of its cells)."""
-    from ..games.quadefy._tables import BLOCKS, PLACEMENTS
+    from ..games.quadefy import BLOCKS, PLACEMENTS
 
     return {(BLOCKS[p.block], p.mask): p.id for p in PLACEMENTS}
 
@@ -172,8 +170,7 @@ def puzzle_check(pattern: object, blocks: object) -> dict[str, Any]:
     each block of each colour used once). ``reasons`` are English sentences, ``problems`` the same as a
     ``reason`` and its parameters for the page's translations. Raises PolytableError on a bad pattern,
     ValueError on bad input."""
-    from ..games.quadefy import parse_pattern
-    from ..games.quadefy._puzzle import verify_solution
+    from ..games.quadefy import parse_pattern, verify_solution
 
     if not isinstance(pattern, str) or not pattern or len(pattern) > 1000:
         raise ValueError("give a pattern: a name or 64 cells of X and . (at most 1000 characters)")

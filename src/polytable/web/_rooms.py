@@ -35,7 +35,7 @@ from ..ai import Bot, make_bot
 from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_name
 from ..match import LogEntry, Match
 from ..storage import RoomRecord, SeatRecord, StorageError
-from ._base import RoomError, clean_name, hash_token, new_token
+from ._base import RoomError, clean_name, engine_error, hash_token, new_token
 from ._client import Client
 from ._companion import Dealer
 
@@ -245,7 +245,7 @@ class Room:
             try:
                 self.match.undo(seat)
             except IllegalActionError as exc:
-                raise RoomError(str(exc), "illegal") from None
+                raise engine_error(exc, "illegal") from None
             length = len(self.match.log)
             self.simultaneous = self.simultaneous[:length]
             try:
@@ -279,7 +279,7 @@ class Room:
             match.resolve_chance()
         except IllegalActionError as exc:
             self._restore(start)  # resolve_chance may have failed half-way; play itself changes nothing
-            raise RoomError(str(exc), "illegal") from None
+            raise engine_error(exc, "illegal") from None
         await self._commit(start)
 
     def _restore(self, length: int) -> None:

@@ -82,8 +82,7 @@ def _build() -> Path:
 
 def export_tables() -> dict[str, list[int]]:
     """The rules tables as flat integer lists, in the layout ``qs_init`` reads (see the C file)."""
-    from ...games.quadefy._symmetry import transform_cells
-    from ...games.quadefy._tables import BLOCK_INDEX, ORIENTS, PLACE_AT, PLACEMENTS
+    from ...games.quadefy import BLOCK_INDEX, ORIENTS, PLACE_AT, PLACEMENTS, transform_cells
 
     word = (1 << 64) - 1
     oblock: list[int] = []

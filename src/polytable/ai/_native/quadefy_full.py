@@ -11,8 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 
-from ...games.quadefy._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport
-from ...games.quadefy._tables import ALL_BLOCKS, PLACEMENTS
+from ...games.quadefy import ALL_BLOCKS, PERSIST_PLIES, PLACEMENTS, FullSolver, RootMove, SolveReport
 from . import load
 
 __all__ = ["DEFAULT_TABLE_LOG2", "solve_game_native"]

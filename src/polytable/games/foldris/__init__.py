@@ -25,21 +25,36 @@ Rules as implemented (rulebook foldris.txt plus CLARIFICATIONS; see docs/games/f
 
 from polytable.core import register
 
-from ._cards import DEFAULT_DECK, parse_deck
-from ._game import FoldrisGame
+# The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
+# Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
+from ._eval import WEIGHTS, evaluate_sheet
+from ._game import FoldrisGame, deck_of, tables_of
+from ._rules import barrier_drop, fold, heights
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
 
 __all__ = [
     "DEFAULT_DECK",
+    "GAME",
     "SOLO_TITLES",
+    "WEIGHTS",
+    "WIDTH",
     "Drop",
     "FoldrisGame",
     "FoldrisState",
     "Reveal",
     "Sheet",
+    "Variant",
+    "VariantTable",
+    "barrier_drop",
+    "deck_of",
+    "evaluate_sheet",
+    "fold",
+    "heights",
     "parse_deck",
     "solo_title",
+    "tables_of",
 ]
 
 GAME = FoldrisGame()

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from polytable.geometry import lowest
+
 from ._cards import WIDTH
 from ._rules import COLUMN, barrier_drop, complete_rows, fold, heights, rest_row
 from ._state import Action, Drop, FoldrisState, Sheet
@@ -84,7 +86,7 @@ def evaluate_sheet(ink: int, height: int, barrier: int = 0, w: dict[str, float] 
         + w["hole_rows"] * hole_rows
     )
     if barrier:
-        c = (barrier & -barrier).bit_length() - 1
+        c = lowest(barrier)
         y, c = divmod(c, WIDTH)
         gap = 2 * y - hts[c] - hts[c + 1]
         value += w["barrier_gap"] * gap

@@ -29,6 +29,7 @@ from polytable.core import (
     player_name,
     seed_state,
 )
+from polytable.geometry import derived
 
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
 from ._rules import (
@@ -56,21 +57,13 @@ DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
 """Action ids ``0..DROP_IDS-1`` are drops; reveals follow (7 lanes per card name)."""
 
 
-_BY_CONFIG: dict[int, tuple[Config, Deck, tuple[VariantTable, ...]]] = {}
-"""Per config object (by identity, the entry holding it so its id cannot be reused): its deck and tables.
-Why: every step asks for them, and hashing a config's option tuple each time cost more than the lookup."""
-
-
+@derived(maxsize=1000)
 def _of_config(config: Config) -> tuple[Config, Deck, tuple[VariantTable, ...]]:
-    entry = _BY_CONFIG.get(id(config))
-    if entry is None or entry[0] is not config:
-        if len(_BY_CONFIG) > 1000:
-            _BY_CONFIG.clear()
-        value = config["deck"]
-        text = value if isinstance(value, str) else None
-        deck = parse_deck(text)
-        entry = _BY_CONFIG[id(config)] = (config, deck, _tables(text, trim_cost(config)))
-    return entry
+    """A config's deck and tables, once per config object: every step asks for them, and hashing a
+    config's option tuple each time cost more than the lookup."""
+    value = config["deck"]
+    text = value if isinstance(value, str) else None
+    return (config, parse_deck(text), _tables(text, trim_cost(config)))
 
 
 def deck_of(config: Config) -> Deck:

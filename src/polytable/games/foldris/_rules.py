@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from polytable.geometry import select_bit
+
 from ._cards import MAX_CELLS, WIDTH, Variant, VariantTable
 
 __all__ = [
@@ -105,6 +107,7 @@ def placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: i
         m = v.colmask
         for s in v.shifts:
             m &= r >> s
+        # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
         while m:
             low = m & -m
             yield i, low.bit_length() - 1
@@ -122,9 +125,7 @@ def nth_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget
             m &= r >> s
         n = m.bit_count()
         if k < n:
-            for _ in range(k):
-                m &= m - 1
-            return i, (m & -m).bit_length() - 1
+            return i, select_bit(m, k)
         k -= n
     raise IndexError("placement index out of range")
 

@@ -37,10 +37,59 @@ Touch-move: ``pick F5``. Set-up: ``obstacle k7``, ``tower j10``, ``fill``.
 
 from polytable.core import register
 
+# The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
+# Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._ai import ENGINE_WEIGHTS, Weights, extent, place_value
 from ._game import Forma, FormaAction
+from ._pieces import (
+    NUM_PIECES,
+    ORIENT_CELLS,
+    ORIENT_GK,
+    ORIENT_K,
+    ORIENT_PIECE,
+    ORIENT_REF,
+    PIECE_NAMES,
+    PIECE_ORIENTS,
+    PIECE_SIZES,
+    START_COUNTS,
+    Tables,
+    tables,
+)
+from ._rules import enclosed, flood, neighbours, place_effect
 from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, format_setup
 
-__all__ = ["GAME", "Fill", "Forma", "FormaAction", "FormaState", "Obstacle", "Pick", "Place", "Tower", "format_setup"]
+__all__ = [
+    "ENGINE_WEIGHTS",
+    "GAME",
+    "NUM_PIECES",
+    "ORIENT_CELLS",
+    "ORIENT_GK",
+    "ORIENT_K",
+    "ORIENT_PIECE",
+    "ORIENT_REF",
+    "PIECE_NAMES",
+    "PIECE_ORIENTS",
+    "PIECE_SIZES",
+    "START_COUNTS",
+    "Fill",
+    "Forma",
+    "FormaAction",
+    "FormaState",
+    "Obstacle",
+    "Pick",
+    "Place",
+    "Tables",
+    "Tower",
+    "Weights",
+    "enclosed",
+    "extent",
+    "flood",
+    "format_setup",
+    "neighbours",
+    "place_effect",
+    "place_value",
+    "tables",
+]
 
 GAME = Forma()
 register(GAME)

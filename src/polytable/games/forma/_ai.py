@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from polytable.geometry import lowest
+
 from . import _pieces as P
 from ._rules import flood, place_effect
 from ._state import FormaState, Pick, Place
@@ -51,7 +53,7 @@ ENGINE_WEIGHTS = Weights()
 def extent(tb: P.Tables, comp: int) -> tuple[int, int, int, int]:
     """First and last row, first and last column of a non-empty cell set (rows folded onto one)."""
     st = tb.stride
-    r0 = ((comp & -comp).bit_length() - 1) // st
+    r0 = lowest(comp) // st
     r1 = (comp.bit_length() - 1) // st
     c = comp
     c |= c >> (16 * st)
@@ -60,7 +62,7 @@ def extent(tb: P.Tables, comp: int) -> tuple[int, int, int, int]:
     c |= c >> (2 * st)
     c |= c >> st
     c &= tb.row_mask
-    return r0, r1, (c & -c).bit_length() - 1, c.bit_length() - 1
+    return r0, r1, lowest(c), c.bit_length() - 1
 
 
 def _span(tb: P.Tables, comp: int) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from polytable.geometry import Shape, free_name, free_polyominoes, transform
+from polytable.geometry import Shape, bits, free_name, free_polyominoes, select_bit, transform
 
 __all__ = [
     "GUARD",
@@ -155,12 +155,10 @@ class Tables:
             for g, a in enumerate(self.anchors(self.board)):
                 m = self.masks[g]
                 p = ORIENT_PIECE[g]
-                while a:
-                    low = a & -a
+                for i in bits(a):
                     pieces.append(p)
                     orients.append(g)
-                    masks.append(m << (low.bit_length() - 1))
-                    a ^= low
+                    masks.append(m << i)
             self._flat = (pieces, orients, masks)
         return self._flat
 
@@ -209,28 +207,6 @@ def _build_anchor_function(stride: int) -> Callable[[int], tuple[int, ...]]:
     namespace: dict[str, object] = {}
     exec(compile("\n".join(lines), f"<forma anchors stride {stride}>", "exec"), namespace)
     return cast(Callable[[int], tuple[int, ...]], namespace["_anchors"])
-
-
-def select_bit(x: int, k: int) -> int:
-    """Index of the ``k``-th (0-based) set bit of ``x``: halve by popcount, then walk the last word."""
-    base = 0
-    width = x.bit_length()
-    while width > 8:
-        half = width >> 1
-        low = x & ((1 << half) - 1)
-        c = low.bit_count()
-        if k < c:
-            x = low
-            width = half
-        else:
-            k -= c
-            x >>= half
-            base += half
-            width -= half
-    while k:
-        x &= x - 1
-        k -= 1
-    return base + (x & -x).bit_length() - 1
 
 
 _TABLES: dict[int, Tables] = {19: Tables(19), 20: Tables(20)}

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from polytable.core import Rng, next_u64
+from polytable.geometry import bits
+from polytable.geometry import flood as flood_cells
 
 from . import _pieces as P
 from ._bridges import count_bridges
@@ -52,13 +54,7 @@ def neighbours(tb: Tables, b: int) -> int:
 
 def flood(tb: Tables, seed: int, passable: int) -> int:
     """Cells of ``passable`` orthogonally connected to ``seed``."""
-    st = tb.stride
-    region = seed & passable
-    while True:
-        grown = (region | (region << 1) | (region >> 1) | (region << st) | (region >> st)) & passable
-        if grown == region:
-            return region
-        region = grown
+    return flood_cells(seed, passable, tb.stride)
 
 
 def bridge_total(tb: Tables, own: int) -> tuple[int, bool]:
@@ -66,11 +62,9 @@ def bridge_total(tb: Tables, own: int) -> tuple[int, bool]:
     st, n = tb.stride, tb.size
     cells = []
     b = own
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
+    for i in bits(b):
+        y, x = divmod(i, st)
         cells.append((x, y))
-        b ^= low
     c = count_bridges(cells, n)
     return c.total, c.exact
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from polytable.core import Config, ConfigError, below
+from polytable.geometry import bits
 
 from ._pieces import select_bit, tables
 
@@ -248,11 +249,9 @@ def format_setup(state: FormaState) -> str:
 
     def names(b: int) -> list[str]:
         out = []
-        while b:
-            low = b & -b
-            y, x = divmod(low.bit_length() - 1, tb.stride)
+        for i in bits(b):
+            y, x = divmod(i, tb.stride)
             out.append(cell_name(x, n - 1 - y))
-            b ^= low
         return out
 
     parts = [f"tower {names(state.tower)[0]}"] if state.tower else []

@@ -32,17 +32,26 @@ Choices where the rulebook and CLARIFICATIONS are silent (each is in docs/games/
 
 from polytable.core import Config, register
 
-from ._board import setup_for
-from ._cards import Card, CardGenerator, card_art, parse_card, parse_deck
+# The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
+# Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._ai import goal_value
+from ._board import Setup, setup_for
+from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
+from ._flow import apply_place, clear_caches, deal, placements, window
 from ._game import FormfinityGame
-from ._state import ChooseArea, Claim, FormfinityState, Place
+from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
 from ._variant import Rules, parse_variant_file
 from .templates import TEMPLATES
 
 __all__ = [
+    "CHOOSE",
+    "DRAW",
     "GAME",
+    "OVER",
+    "PLACE",
+    "SHAPES",
     "TEMPLATES",
     "Card",
     "CardGenerator",
@@ -52,17 +61,25 @@ __all__ = [
     "FormfinityState",
     "Place",
     "Rules",
+    "Setup",
     "Template",
     "TemplateError",
+    "apply_place",
     "card_art",
     "card_code",
     "card_url",
+    "clear_caches",
+    "deal",
+    "goal_value",
     "parse_card",
     "parse_card_code",
     "parse_deck",
     "parse_template",
     "parse_variant_file",
+    "placements",
     "rules_for",
+    "setup_for",
+    "window",
 ]
 
 

@@ -25,6 +25,11 @@ def evaluate(setup: Setup, st: FormfinityState, player: int, returns: tuple[floa
     if returns is not None:
         return 10_000.0 * returns[player]
     mine_next = st.turn == player and st.phase in (PLACE, CLAIM)
+    return goal_value(setup, st, player, mine_next)
+
+
+def goal_value(setup: Setup, st: FormfinityState, player: int, mine_next: bool) -> float:
+    """The variant goal's heuristic for ``player`` (``mine_next``: that player moves next)."""
     goal = setup.rules.goal
     if goal == "lines":
         return _lines(setup, st, player, mine_next)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from polytable.core import Config, ConfigError
+from polytable.geometry import bits, flood, lowest
 
 from ._cards import NUM_CARDS, ROTATIONS, SHAPES, Card, CardGenerator, parse_deck
 from ._template import Template
@@ -90,12 +91,7 @@ class Setup:
         return x, y
 
     def cells(self, mask: int) -> list[tuple[int, int]]:
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self.xy(low.bit_length() - 1))
-            mask ^= low
-        return out
+        return [self.xy(i) for i in bits(mask)]
 
     def place_mask(self, shape: int, x: int, y: int) -> int:
         return self.shape_masks[shape] << (y * self.S + x)
@@ -115,12 +111,7 @@ class Setup:
         return (h | (h << s) | (h >> s)) & self.full
 
     def flood(self, seed: int, passable: int) -> int:
-        region = seed & passable
-        while True:
-            grown = (region | self.n4(region)) & passable
-            if grown == region:
-                return region
-            region = grown
+        return flood(seed, passable & self.full, self.S)
 
     def rotation(self, card: Card) -> tuple[int, ...]:
         """The orientations (shape ids) an element of ``card`` may take under these rules."""
@@ -294,7 +285,7 @@ def _profile(setup: Setup, blocked: int, edges: int = 15) -> tuple[list[int], li
         for x, cm in enumerate(setup.col_masks):
             m = blocked & cm
             if m:
-                ftop[x] = ((m & -m).bit_length() - 1) // S
+                ftop[x] = lowest(m) // S
                 lbot[x] = (m.bit_length() - 1) // S
     fleft, lright = [W] * H, [-1] * H
     if edges & 10:
@@ -302,7 +293,7 @@ def _profile(setup: Setup, blocked: int, edges: int = 15) -> tuple[list[int], li
         for y in range(H):
             r = (blocked >> (y * S)) & rb
             if r:
-                fleft[y] = (r & -r).bit_length() - 1
+                fleft[y] = lowest(r)
                 lright[y] = r.bit_length() - 1
     return ftop, lbot, fleft, lright
 

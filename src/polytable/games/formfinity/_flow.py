@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from polytable.core import below, seed_state
+from polytable.geometry import bits
 
 from ._board import Setup, element_anchors
 from ._cards import Card
@@ -76,6 +77,11 @@ def constraints(setup: Setup, st: State, player: int) -> tuple[int, int, int | N
 
 
 _CACHE: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+
+
+def clear_caches() -> None:
+    """Forget the cached placements (a benchmark measures a fresh generation with it)."""
+    _CACHE.clear()
 
 
 def placements(setup: Setup, st: State, player: int, card: Card | None = None) -> list[tuple[int, int]]:
@@ -242,13 +248,10 @@ def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
             if not acc:
                 break
         forbid = every if hard else by_dir[d]
-        while acc:
-            low = acc & -acc
-            b = low.bit_length() - 1
+        for b in bits(acc):
             m = window(setup, d, b)
             if not m & forbid:
                 out.append((d, b, m))
-            acc ^= low
     return out
 
 

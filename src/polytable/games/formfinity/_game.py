@@ -21,6 +21,7 @@ from polytable.core import (
     require_list,
     seed_state,
 )
+from polytable.geometry import select_bit
 
 from . import _ai, _flow, _render
 from ._board import Setup, setup_for
@@ -102,6 +103,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         elif ph == PLACE:
             S = setup.S
             for shape, anchors in _flow.placements(setup, state, player):
+                # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
                 while anchors:
                     low = anchors & -anchors
                     y, x = divmod(low.bit_length() - 1, S)
@@ -159,10 +161,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
             if k >= c:
                 k -= c
                 continue
-            while k:
-                anchors &= anchors - 1
-                k -= 1
-            y, x = divmod((anchors & -anchors).bit_length() - 1, setup.S)
+            y, x = divmod(select_bit(anchors, k), setup.S)
             return Place(shape, x, y)
         raise AssertionError("placement count and walk disagree")
 

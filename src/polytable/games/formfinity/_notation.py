@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from polytable.core import IllegalActionError
+from polytable.geometry import bits
 
 from ._board import PROFILES, Setup, slide_anchors
 from ._cards import ROTATIONS, SHAPE_INDEX, Card, parse_card, parse_shape, shape_text
@@ -166,9 +167,4 @@ def _by_edge(raw: str, m: re.Match[str], setup: Setup | None, card: Card | None,
 
 
 def _bits(b: int) -> list[int]:
-    out = []
-    while b:
-        low = b & -b
-        out.append(low.bit_length() - 1)
-        b ^= low
-    return out
+    return list(bits(b))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from polytable.core import player_name
+from polytable.geometry import bits
 
 from ._board import Setup
 from ._cards import Card, card_art
@@ -47,10 +48,8 @@ def render(setup: Setup, st: FormfinityState, color: bool = False) -> str:
     rules = setup.rules
     owner_of: dict[int, int] = {}
     for p, m in enumerate(st.owners):
-        while m:
-            low = m & -m
-            owner_of[low.bit_length() - 1] = p
-            m ^= low
+        for i in bits(m):
+            owner_of[i] = p
     number_at = {b.bit_length() - 1: i + 1 for i, b in enumerate(setup.numbers)}
     area_at: dict[int, str] = {}
     for i, m in enumerate(setup.areas):
@@ -58,10 +57,8 @@ def render(setup: Setup, st: FormfinityState, color: bool = False) -> str:
         label = name if len(name) <= 2 else chr(65 + i % 26)
         # The area being filled in capitals, the others in small letters, finished ones as ':'.
         shown = ":" if st.done_areas >> i & 1 else label.upper() if i == st.area else label.lower()
-        while m:
-            low = m & -m
-            area_at[low.bit_length() - 1] = shown
-            m ^= low
+        for i in bits(m):
+            area_at[i] = shown
     title = rules.name + (f" ({rules.difficulty})" if rules.goal == "lines" else "")
     lines = [f"FORMFINITY - {title} - cards drawn: {st.cards_drawn}"]
     lines.append("    " + "".join(f"{col_name(x):^3}" for x in range(setup.W)))

@@ -27,22 +27,54 @@ pure functions of bit sets.
 
 from polytable.core import register
 
+# The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
+# Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ._game import Quadefy
-from ._puzzle import PATTERNS, PuzzleResult, parse_pattern, solve_pattern
-from ._solver import SolveResult, solve_position
-from ._state import Placement, QuadefyState
-
-GAME = register(Quadefy())
+from ._moves import REACH, STABLE, any_legal, clear_cache, hand_counts, legal_sets
+from ._puzzle import PATTERN_NOTES, PATTERNS, PuzzleResult, parse_pattern, pattern_text, solve_pattern, verify_solution
+from ._solver import SolveResult, moves_of, solve_position
+from ._state import ACTIONS, Placement, QuadefyState, format_placement
+from ._symmetry import transform_cells
+from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
 
 __all__ = [
+    "ACTIONS",
+    "ALL_BLOCKS",
+    "BLOCKS",
+    "BLOCK_INDEX",
     "GAME",
+    "ORIENTS",
     "PATTERNS",
+    "PATTERN_NOTES",
+    "PERSIST_PLIES",
+    "PLACEMENTS",
+    "PLACE_AT",
+    "REACH",
+    "STABLE",
+    "FullSolver",
     "Placement",
     "PuzzleResult",
     "Quadefy",
     "QuadefyState",
+    "RootMove",
+    "SolveReport",
     "SolveResult",
+    "any_legal",
+    "checkpoint_line",
+    "clear_cache",
+    "format_placement",
+    "hand_counts",
+    "legal_sets",
+    "moves_of",
+    "parse_checkpoint",
     "parse_pattern",
+    "pattern_text",
+    "solve_game",
     "solve_pattern",
     "solve_position",
+    "transform_cells",
+    "verify_solution",
 ]
+
+GAME = register(Quadefy())

@@ -27,6 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from polytable.geometry import bits as set_bits
+from polytable.geometry import select_bit
+
 from ._tables import BLOCK_ORIENTS, FULL, LAYER0, ORIENTS, PLACE_AT, PLACEMENTS, Orient, embed
 
 __all__ = [
@@ -228,10 +231,7 @@ def placement_ids(occ: int, rem: int, flags: int) -> list[int]:
     out: list[int] = []
     for o, bits in legal_sets(occ, rem, flags)[0]:
         at = PLACE_AT[o.index]
-        while bits:
-            low = bits & -bits
-            out.append(at[low.bit_length() - 1])
-            bits ^= low
+        out += [at[i] for i in set_bits(bits)]
     return out
 
 
@@ -259,10 +259,8 @@ def _cover_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     cell = [0] * 64
     for p in PLACEMENTS:
         m = p.mask
-        while m:
-            low = m & -m
-            cell[low.bit_length() - 1] |= 1 << p.id
-            m ^= low
+        for i in set_bits(m):
+            cell[i] |= 1 << p.id
     cover = []
     for i in range(8):
         t = [0] * 256
@@ -348,9 +346,7 @@ def sample_placement(occ: int, rem: int, flags: int, u64: Callable[[], int]) -> 
     for o, bits in sets:
         c = bits.bit_count()
         if k < c:
-            for _ in range(k):
-                bits &= bits - 1
-            return PLACE_AT[o.index][(bits & -bits).bit_length() - 1]
+            return PLACE_AT[o.index][select_bit(bits, k)]
         k -= c
     raise AssertionError("legal placement count and sets disagree")
 

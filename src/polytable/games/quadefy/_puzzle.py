@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from polytable.core import ConfigError
+from polytable.geometry import lowest
 
 from ._tables import ALL_BLOCKS, BLOCKS, FULL, GRID, PLACEMENTS
 
@@ -144,7 +145,7 @@ def pattern_text(dark: int) -> str:
 def _by_lowest_cell() -> tuple[tuple[tuple[int, int, int], ...], ...]:
     table: list[list[tuple[int, int, int]]] = [[] for _ in range(64)]
     for p in PLACEMENTS:
-        low = (p.mask & -p.mask).bit_length() - 1
+        low = lowest(p.mask)
         table[low].append((p.mask, p.block, p.id))
     return tuple(tuple(t) for t in table)
 
@@ -185,7 +186,7 @@ def tile_region(region: int, stats: SearchStats | None = None) -> list[int] | No
         st.nodes += 1
         if not free:
             return True
-        for mask, block, pid in by_low[(free & -free).bit_length() - 1]:
+        for mask, block, pid in by_low[lowest(free)]:
             if mask & free != mask or not pieces >> block & 1:
                 continue
             st.tried += 1

@@ -8,6 +8,8 @@ diagram), layer 1 (the floor) on the left.
 
 from __future__ import annotations
 
+from polytable.geometry import bits
+
 from ._moves import legal_count
 from ._state import ACTIONS, QuadefyState, format_placement
 from ._tables import BLOCK_TITLES, BLOCKS, PLACEMENTS
@@ -26,10 +28,8 @@ def cell_blocks(state: QuadefyState) -> list[tuple[int, str] | None]:
         p = PLACEMENTS[pid]
         owner = ply % 2
         m = p.mask
-        while m:
-            low = m & -m
-            cells[low.bit_length() - 1] = (owner, BLOCKS[p.block])
-            m ^= low
+        for i in bits(m):
+            cells[i] = (owner, BLOCKS[p.block])
     return cells
 
 

@@ -38,12 +38,46 @@ Choices where the rulebook and CLARIFICATIONS are silent (also in docs/games/qwi
 """
 
 from ...core import register
-from ._actions import Draw, Pass, Place, Reroll, Roll
-from ._board import Board
-from ._game import QwirkleCubes
-from ._state import QState
 
-__all__ = ["GAME", "Board", "Draw", "Pass", "Place", "QState", "QwirkleCubes", "Reroll", "Roll"]
+# The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
+# Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._actions import Draw, Pass, Place, Reroll, Roll
+from ._ai import best_placement, placement_value, threat, unused_mask
+from ._board import Board, Placement
+from ._check import largest_line
+from ._game import QwirkleCubes, canonical_mask, hand_mask
+from ._state import PASS, PLACE, REROLL, QState
+from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, face_text
+
+__all__ = [
+    "COLOUR_LETTERS",
+    "COLOUR_NAMES",
+    "GAME",
+    "HAND_SIZE",
+    "LINE_MAX",
+    "PASS",
+    "PLACE",
+    "REROLL",
+    "SHAPE_ASCII",
+    "SHAPE_NAMES",
+    "Board",
+    "Draw",
+    "Pass",
+    "Place",
+    "Placement",
+    "QState",
+    "QwirkleCubes",
+    "Reroll",
+    "Roll",
+    "best_placement",
+    "canonical_mask",
+    "face_text",
+    "hand_mask",
+    "largest_line",
+    "placement_value",
+    "threat",
+    "unused_mask",
+]
 
 GAME = QwirkleCubes()
 register(GAME)

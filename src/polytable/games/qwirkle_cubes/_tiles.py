@@ -11,6 +11,8 @@ A connected board of 90 cubes cannot leave ``|x|, |y| <= 89``, so ``STRIDE`` kee
 
 from __future__ import annotations
 
+from polytable.geometry import bits
+
 __all__ = [
     "ALL_FACES",
     "COLOURS",
@@ -113,12 +115,7 @@ def cell_xy(c: int) -> tuple[int, int]:
 
 def faces_of(mask: int) -> list[int]:
     """The face codes in a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(bits(mask))
 
 
 _ADDABLE: dict[int, int] = {0: ALL_FACES}

@@ -1,7 +1,7 @@
-"""Find the optional per-game modules of a package (``bench``, ``printables``, ``cli``, ``ai``).
+"""Find modules by name: the discovery hook of the registry and of the per-game extras.
 
-Why: each game brings its own benchmark, printables and commands as one new file; discovery by name keeps
-five games being written at once from all editing the same registry file.
+Why: the kernel must not import the games (they import the kernel), and the CLI, bench and printables
+take one optional file per game; finding both by name means adding a game edits no shared list.
 """
 
 from __future__ import annotations
