@@ -29,16 +29,7 @@ KEY_REF = re.compile(r"`(rules\.[\w.-]+)`")
 
 # Tests named on TODO-by-lead lines that other changes bring; each may be missing until it lands. The lead
 # empties this list after merging those changes (an entry that exists already, or that no trace names, fails).
-PENDING: frozenset[str] = frozenset(
-    {
-        "tests/games/foldris/test_foldris_rules.py::test_the_starting_player_is_drawn_from_the_seed",
-        "tests/games/forma/test_forma_rules.py::test_touch_move_is_the_default",
-        "tests/games/forma/test_forma_setup.py::test_players_place_the_obstacles_and_the_tower_before_the_first_move",
-        "tests/games/forma/test_forma_setup.py::test_placed_obstacles_keep_off_the_border_and_apart",
-        "tests/games/formfinity/test_formfinity_connect.py::test_v3_reading_decides_most_games",
-        "tests/games/formfinity/test_formfinity_connect.py::test_v4_ties_are_rare",
-    }
-)
+PENDING: frozenset[str] = frozenset()
 
 
 def _items(text: str) -> list[tuple[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from polytable.ai import make_bot
 from polytable.core import get_game
 from polytable.games.formfinity import TEMPLATES, parse_template
 from polytable.match import play_game
@@ -15,7 +16,8 @@ SEEDS = range(8)
 
 
 def _winners(variant: str, seats: list[str], seed: int) -> tuple[int, ...]:
-    match = play_game(get_game("formfinity"), seats, {"variant": variant}, seed)
+    players = [make_bot(name, "formfinity") for name in seats]
+    match = play_game(get_game("formfinity"), players, {"variant": variant}, seed)
     assert GAME.is_terminal(match.state)
     return tuple(GAME.winners(match.state))
 
