@@ -108,3 +108,10 @@ def test_analyse_command_reports_bad_input(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["analyse", "forma", "--option", "obstacles=99", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "obstacles" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_one_player_games_have_no_win_metrics() -> None:
+    recs = [GameRecord(i, [float(i)], [0] if i > 2 else [], 5 + i, [2] * (5 + i)) for i in range(5)]
+    s = summarise(recs, 1)
+    assert all(s["metrics"][k] is None for k in ("Balance", "Completion", "Drawishness", "AdvantageP1"))
+    assert s["metrics"]["DurationTurns"] == 7 and s["seats"][0]["scores"]["mean"] == 2.0
