@@ -19,7 +19,7 @@ table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0}
 th,td{border-bottom:1px solid #ddd;padding:.3rem .4rem;text-align:right}th:first-child,td:first-child{text-align:left}
 .scroll{overflow-x:auto}.fig svg{width:100%;height:auto}.sig{font-weight:bold;color:#a40}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr));gap:1rem}
-code{font-size:.85rem;word-break:break-all}
+code{font-size:.85rem;word-break:break-all}small{color:#555}
 """
 
 _METRIC_HELP = {
@@ -32,7 +32,13 @@ _METRIC_HELP = {
 }
 
 
+class _Raw(str):
+    """Table cell text that is already HTML."""
+
+
 def _fmt(x: Any) -> str:
+    if isinstance(x, _Raw):
+        return str(x)
     if x is None:
         return "-"
     if isinstance(x, float):
@@ -75,12 +81,12 @@ def write_report(out: Path, title: str, configs: list[dict[str, Any]], compariso
     parts.append("<h2>Metrics</h2>")
     rows = []
     for name, help_text in _METRIC_HELP.items():
-        row: list[Any] = [name] + [c["summary"]["metrics"][name] for c in configs]
+        cell = _Raw(f"{html.escape(name)}<br><small>{html.escape(help_text)}</small>")
+        row: list[Any] = [cell] + [c["summary"]["metrics"][name] for c in configs]
         if comparison:
-            m = comparison["metrics"][name]
-            row.append(m["difference"])
-        rows.append([*row, help_text])
-    head = ["metric", *labels] + (["B - A"] if comparison else []) + ["meaning"]
+            row.append(comparison["metrics"][name]["difference"])
+        rows.append(row)
+    head = ["metric", *labels] + (["B - A"] if comparison else [])
     parts.append(_table(head, rows))
     for c in configs:
         s = c["summary"]
