@@ -296,6 +296,20 @@ def test_template_designer_validates_prints_and_plays(server: Server, browser: A
     assert page.errors == []
 
 
+def test_template_designer_checks_balance_with_progress(server: Server, browser: Any) -> None:
+    _need("formfinity")
+    page = _page(browser)
+    page.goto(server.base + "/designer")
+    page.locator("#ds-grid").wait_for()
+    page.fill("#ds-balance-games", "3")
+    page.locator("#ds-balance-run").click()
+    page.locator("#ds-balance img.ds-figure").first.wait_for(timeout=60_000)
+    assert page.locator("#ds-balance img.ds-figure").count() == 4
+    assert "Balance" in page.locator("#ds-balance").inner_text()
+    assert page.locator("#ds-balance-progress").is_hidden()
+    assert page.errors == []
+
+
 def test_forma_touch_move_pick_then_place(server: Server, browser: Any) -> None:
     _need("forma")
     page, _ = _room(server, browser, "forma", "random", seed=5, options={"placement": "random"})

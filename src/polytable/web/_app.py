@@ -21,6 +21,8 @@ HTTP
     ``GET /api/puzzle/quadefy?pattern=P``    the Quadefy bonus puzzle solver's answer for a pattern
     ``POST /api/puzzle/quadefy/check``       the engine's verdict on a bonus puzzle built by hand
     ``POST /api/formfinity/validate``        check a FORMFINITY variant file from the template designer
+    ``POST /api/formfinity/balance``         start a balance check of a variant (AI games; progress below)
+    ``GET  /api/formfinity/balance/{job}``   its progress, then its metrics and figures (SVG)
     ``POST /api/formfinity/print``           print a variant file's template (PDF)
 WebSocket ``/ws/{code}``
     client -> server: ``hello {tokens}``, ``act {seat, version, action}``, ``undo {seat, version}``,
@@ -53,6 +55,7 @@ from ..ai import bot_names
 from ..core import PolytableError, all_games
 from ..storage import Storage, StorageError, open_storage
 from . import _companion
+from ._balance import BalanceJobs
 from ._base import RoomError, Settings
 from ._client import Client
 from ._designer import DesignError, print_variant, validate_variant
@@ -77,6 +80,7 @@ def create_app(
     """
     store: Storage = open_storage(storage) if storage is None or isinstance(storage, str) else storage
     hub = Hub(store, settings)
+    balance = BalanceJobs()
     limiter = _IpLimiter(hub.settings.rooms_per_minute)
 
     @contextlib.asynccontextmanager
@@ -271,6 +275,22 @@ def create_app(
             return _error(str(exc), 400, "engine")
         return Response(data, media_type="application/pdf")
 
+    async def design_balance(request: Request) -> Response:
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            started = balance.start(body.get("variant_file"), body.get("games"))
+        except DesignError as exc:
+            return _error(str(exc), 409 if exc.reason == "balance_busy" else 400, exc.reason, exc.params)
+        return JSONResponse(started)
+
+    async def design_balance_status(request: Request) -> Response:
+        out = balance.status(request.path_params["job"])
+        if out is None:
+            return _error("no such balance check (it may have expired)", 404, "balance_unknown")
+        return JSONResponse(out)
+
     async def quadefy_puzzle(request: Request) -> Response:
         pattern = request.query_params.get("pattern", "")
         if not pattern or len(pattern) > 1000:
@@ -458,6 +478,8 @@ def create_app(
         Route("/api/puzzle/quadefy/check", quadefy_puzzle_check, methods=["POST"]),
         Route("/api/formfinity/validate", design_validate, methods=["POST"]),
         Route("/api/formfinity/print", design_print, methods=["POST"]),
+        Route("/api/formfinity/balance", design_balance, methods=["POST"]),
+        Route("/api/formfinity/balance/{job}", design_balance_status),
         WebSocketRoute("/ws/{code}", ws_endpoint),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

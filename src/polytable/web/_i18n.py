@@ -124,6 +124,10 @@ ERROR_REASONS = (
     "variant_text",
     "variant_long",
     "variant_goal",
+    # _balance.py
+    "balance_games",
+    "balance_busy",
+    "balance_unknown",
 )
 """Every ``reason`` the server gives its own errors (``engine`` means: translate the message by pattern)."""
 

@@ -1,7 +1,8 @@
 // FORMFINITY template designer ("your game, your rules"): draw a template on a grid (free, black, outside,
 // start squares, areas, numbers), choose the variant rules, and get a variant file in the format of
 // docs/games/formfinity.md. The server validates it through the engine; it can be saved on this device,
-// downloaded, played in a room (against an AI or with invited people) and printed. Keyboard: the grid is one
+// downloaded, played in a room (against an AI or with invited people), printed, and checked for balance (AI
+// games on the server with the figures of `polytable analyse`). Keyboard: the grid is one
 // tab stop; arrows (Home/End, Page Up/Down) move over it, Enter or Space paints with the chosen tool, and a
 // letter sets the square directly (F or . free, B or # black, O or - outside, S or * start, A area, N number;
 // Delete frees it); each change is announced.
@@ -196,6 +197,40 @@ export function renderDesigner(root, { navigate }) {
       result.textContent = t("ds.printed");
     } catch (e) { toast(e.message, true); }
   }
+  // Balance: AI games of this variant on the server, with progress, then the figures of `polytable analyse`.
+  const balanceGames = h("input", { id: "ds-balance-games", type: "number", min: 1, max: 300, value: 100, "aria-label": t("ds.balanceGames") });
+  const balanceBar = h("progress", { id: "ds-balance-progress", max: 1, value: 0, hidden: true, "aria-label": t("ds.balanceProgress") });
+  const balanceOut = h("div", { id: "ds-balance", "aria-live": "polite" });
+  const METRICS = ["Balance", "AdvantageP1", "Drawishness", "DurationTurns", "BranchingFactor"];
+  const fmt = (x) => (x === null || x === undefined ? "-" : Number(x).toFixed(3));
+  function showBalance(r) {
+    const rows = METRICS.map((m) => h("tr", {}, h("th", {}, m), h("td", {}, fmt(r.metrics[m]))));
+    const seats = r.seats.map((x) => h("tr", {}, h("th", {}, t("ds.balanceSeat", { n: x.seat })),
+      h("td", {}, `${fmt(x.win_share)} (${fmt(x.ci95[0])}-${fmt(x.ci95[1])})`), h("td", {}, fmt(x.scores.mean))));
+    const figs = Object.entries(r.figures).map(([k, svg]) => h("img", { class: "ds-figure", alt: t(`ds.fig.${k}`),
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }));
+    balanceOut.replaceChildren(
+      h("p", {}, t("ds.balanceDone", { n: r.seats.length, ai: r.ai })),
+      h("table", { class: "ds-metrics" }, rows),
+      h("table", { class: "ds-metrics" }, h("tr", {}, h("th", {}, ""), h("th", {}, t("ds.balanceWin")), h("th", {}, t("ds.balanceScore"))), seats),
+      ...figs);
+  }
+  async function checkBalance() {
+    const r = await validate();
+    if (!r.ok) return;
+    const started = await api("/api/formfinity/balance", { variant_file: text.value, games: Number(balanceGames.value) || 100 });
+    balanceBar.hidden = false;
+    balanceBar.max = started.total;
+    balanceBar.value = 0;
+    balanceOut.replaceChildren(h("p", {}, t("ds.balanceRunning", { n: started.total })));
+    for (;;) {
+      await new Promise((ok) => setTimeout(ok, 500));
+      const st = await api(`/api/formfinity/balance/${started.job}`);
+      balanceBar.value = st.done;
+      if (st.state === "done") { balanceBar.hidden = true; showBalance(st.result); return; }
+      if (st.state === "failed") { balanceBar.hidden = true; throw new Error(st.message); }
+    }
+  }
   function save() {
     const all = saved();
     all[name.value.trim() || "My variant"] = text.value;
@@ -237,6 +272,9 @@ export function renderDesigner(root, { navigate }) {
       result,
       h("div", { class: "row" }, opponents, h("button", { type: "button", id: "ds-play", onclick: () => play().catch((e) => toast(e.message, true)) }, t("ds.play"))),
       h("div", { class: "row" }, paper, h("button", { type: "button", id: "ds-print", class: "secondary", onclick: print }, t("ds.print"))),
+      h("div", { class: "row" }, h("label", { for: balanceGames.id }, t("ds.balanceGames")), balanceGames,
+        h("button", { type: "button", id: "ds-balance-run", class: "secondary", onclick: () => checkBalance().catch((e) => toast(e.message, true)) }, t("ds.balance"))),
+      balanceBar, balanceOut,
       h("h2", {}, t("ds.savedTitle")), savedBox));
   drawTools(); drawGrid(); sync(); drawSaved();
 }

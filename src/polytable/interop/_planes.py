@@ -1,0 +1,258 @@
+"""Observation planes for every game, built from ``Game.view`` so they show exactly what a player may see.
+
+An observation is a float32 array of shape ``(height, width, channels)`` (channels last, as PettingZoo's
+classic games). Board-like data is a plane; a number (a score, a count, a flag) is a constant plane. Seats
+are *relative*: the first seat block is the observer, then the next seats in turn order, so one policy can
+play any seat. Every channel has a name (``Planes.names``); docs/research.md lists them per game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["ENCODED_GAMES", "Encoder", "Planes", "encoder_for"]
+
+Array = npt.NDArray[np.float32]
+
+
+class Planes:
+    """A growing stack of named ``height x width`` planes."""
+
+    def __init__(self, height: int, width: int) -> None:
+        self.height = height
+        self.width = width
+        self.names: list[str] = []
+        self._planes: list[Array] = []
+
+    def plane(self, name: str) -> Array:
+        """A new zero plane, returned for filling in place."""
+        arr = np.zeros((self.height, self.width), np.float32)
+        self.names.append(name)
+        self._planes.append(arr)
+        return arr
+
+    def const(self, name: str, value: float) -> None:
+        self.plane(name)[:, :] = value
+
+    def cells(self, name: str, cells: Sequence[tuple[int, int]], value: float = 1.0) -> None:
+        """A plane with ``value`` on each (row, column) inside the plane."""
+        arr = self.plane(name)
+        for r, c in cells:
+            if 0 <= r < self.height and 0 <= c < self.width:
+                arr[r, c] = value
+
+    def array(self) -> Array:
+        return np.stack(self._planes, axis=-1) if self._planes else np.zeros((self.height, self.width, 0), np.float32)
+
+
+Encoder = Callable[[Mapping[str, Any], int, int, Sequence[float]], Planes]
+"""(view for the observer, observer seat, player count, scores) -> planes."""
+
+
+def _seats(observer: int, players: int) -> list[tuple[str, int]]:
+    """Relative seat labels: ``self``, ``next1`` ... in turn order after the observer."""
+    return [("self" if k == 0 else f"next{k}", (observer + k) % players) for k in range(players)]
+
+
+def _cell(name: str) -> tuple[int, int]:
+    """``c5`` -> (row 4, column 2): columns are letters (``aa`` after ``z``), rows count from 1."""
+    i = 0
+    while i < len(name) and name[i].isalpha():
+        i += 1
+    letters, digits = name[:i].lower(), name[i:]
+    col = ord(letters[0]) - 97 if len(letters) == 1 else 26 + ord(letters[1]) - 97
+    return int(digits.split(".")[0]) - 1, col
+
+
+# --------------------------------------------------------------------------------------------- Foldris
+def _foldris(view: Mapping[str, Any], observer: int, players: int, height: int) -> Planes:
+    pl = Planes(height, 8)
+    sheets = {p["player"]: p for p in view["players"]}
+    for label, seat in _seats(observer, players):
+        sheet = sheets[seat]
+        for key in ("ink", "barrier"):
+            arr = pl.plane(f"{label}.{key}")
+            for r, bits in enumerate(sheet[key][:height]):
+                for c in range(8):
+                    if bits >> c & 1:
+                        arr[r, c] = 1.0
+        pl.plane(f"{label}.rows")[: min(sheet["height"], height), :] = 1.0
+        pl.const(f"{label}.lines/height", sheet["lines"] / height)
+        pl.const(f"{label}.bonus/10", sheet["bonus"] / 10)
+        pl.const(f"{label}.out", 1.0 if sheet["out"] else 0.0)
+        pl.const(f"{label}.chosen", 1.0 if sheet.get("chosen") else 0.0)
+    card = view.get("card")
+    shape = pl.plane("card.shape")
+    lane = pl.plane("card.lane")
+    if card:
+        rows = card["shape"].split("/")
+        for i, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch == "#" and i < height and c < 8:
+                    shape[height - 1 - i, c] = 1.0
+        lane[:, card["lane"] - 1 : card["lane"] + 1] = 1.0
+    pl.const("deck_left/24", (view.get("deck_left") or 0) / 24)
+    return pl
+
+
+# --------------------------------------------------------------------------------------------- Forma
+def _forma(view: Mapping[str, Any], observer: int, players: int, size: int, pieces: Sequence[str]) -> Planes:
+    pl = Planes(size, size)
+    setup = view["setup"]
+    tower, _, obstacles = setup.partition(";")
+    pl.cells("tower", [_cell(tower.split()[1])])
+    pl.cells("obstacles", [_cell(c) for c in obstacles.split()[1:]])
+    seats = view["players"]
+    for label, seat in _seats(observer, players):
+        p = seats[seat]
+        pl.cells(f"{label}.pieces", [_cell(c) for c in p["pieces"]])
+        pl.cells(f"{label}.markers", [_cell(c) for c in p["markers"]])
+        pl.const(f"{label}.score/500", p["score"] / 500)
+        for name in pieces:
+            pl.const(f"{label}.stock.{name}/4", p["stock"].get(name, 0) / 4)
+    picked = view.get("picked")
+    for name in pieces:
+        pl.const(f"picked.{name}", 1.0 if picked == name else 0.0)
+    return pl
+
+
+# --------------------------------------------------------------------------------------------- FORMFINITY
+def _formfinity(view: Mapping[str, Any], observer: int, players: int) -> Planes:
+    w, h = view["width"], view["height"]
+    pl = Planes(h, w)
+    tpl = view["template"]
+    labels = [[str(tpl[y][x]) for x in range(w)] for y in range(h)]
+    areas = sorted({lab for row in labels for lab in row if lab.isalpha() and lab.isupper()})
+    numbers = [int(lab) for row in labels for lab in row if lab.isdigit()]
+    top = max(numbers, default=1)
+    blocked, start, number, area_id = (pl.plane(n) for n in ("blocked", "start", "number/max", "area/areas"))
+    current, finished = pl.plane("area.current"), pl.plane("area.finished")
+    for y in range(h):
+        for x in range(w):
+            lab = labels[y][x]
+            if lab in ("#", " ", ""):
+                blocked[y, x] = 1.0
+            elif lab == "*":
+                start[y, x] = 1.0
+            elif lab.isdigit():
+                number[y, x] = int(lab) / top
+            if lab in areas:
+                area_id[y, x] = (areas.index(lab) + 1) / len(areas)
+                current[y, x] = 1.0 if lab == view.get("area") else 0.0
+                finished[y, x] = 1.0 if lab in view.get("finished_areas", ()) else 0.0
+    pl.cells("last", [_cell(c) for c in view["last"]])
+    for label, seat in _seats(observer, players):
+        pl.cells(f"{label}.drawn", [_cell(c) for c in view["drawn"][seat]])
+        pl.cells(f"{label}.lines", [_cell(c) for ln in view["lines"] if ln["owner"] == seat for c in ln["cells"]])
+        pl.const(f"{label}.score/20", float(view["scores"][seat]) / 20)
+    # The card: its shape in a 5 x 5 box (top row first), count, edge arrows and whether it may turn.
+    card = view.get("card") or ""
+    shape_text, _, rest = card.partition("x")
+    count, _, rest = rest.partition(":")
+    edges, _, rot = rest.partition(":")
+    rows = shape_text.split("/") if card else []
+    for r in range(5):
+        for c in range(5):
+            on = r < len(rows) and c < len(rows[r]) and rows[r][c] == "#"
+            pl.const(f"card.shape.r{r}c{c}", 1.0 if on else 0.0)
+    for k in (1, 2, 3):
+        pl.const(f"card.count{k}", 1.0 if count == str(k) else 0.0)
+    for e in "TRBL":
+        pl.const(f"card.edge.{e}", 1.0 if e in edges else 0.0)
+    pl.const("card.rotate", 1.0 if rot == "r" else 0.0)
+    pl.const("elements_left/3", view["elements_left"] / 3)
+    for phase in ("choose", "draw", "place", "claim"):
+        pl.const(f"phase.{phase}", 1.0 if view["phase"] == phase else 0.0)
+    return pl
+
+
+# --------------------------------------------------------------------------------------------- Quadefy
+_QUADEFY_BLOCKS = ("I", "O", "T", "L", "S", "B", "SL", "SR")
+
+
+def _quadefy(view: Mapping[str, Any], observer: int, players: int) -> Planes:
+    pl = Planes(4, 4)
+    cells = view["cells"]
+    for label, seat in _seats(observer, players):
+        for z in range(4):
+            arr = pl.plane(f"{label}.layer{z + 1}")
+            for i in range(16):
+                cell = cells[16 * z + i]
+                if cell is not None and cell["owner"] == seat:
+                    arr[i // 4, i % 4] = 1.0
+        hand = view["in_hand"][seat]
+        for b in _QUADEFY_BLOCKS:
+            pl.const(f"{label}.in_hand.{b}", 1.0 if b in hand else 0.0)
+    return pl
+
+
+# --------------------------------------------------------------------------------------------- Qwirkle Cubes
+QWIRKLE_WINDOW = 31
+_COLOURS = "ROYGBP"
+_SHAPES = "●■◆♣✦✸"
+
+
+def _qwirkle(view: Mapping[str, Any], observer: int, players: int) -> Planes:
+    n = QWIRKLE_WINDOW
+    pl = Planes(n, n)
+    table = view["table"]
+    if table:
+        xs = [t[0] for t in table]
+        ys = [t[1] for t in table]
+        cx, cy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
+    else:
+        cx = cy = 0
+    colour = [pl.plane(f"table.colour.{c}") for c in _COLOURS]
+    shape = [pl.plane(f"table.shape.{s}") for s in _SHAPES]
+    for x, y, cube in table:
+        r, c = y - cy + n // 2, x - cx + n // 2
+        if 0 <= r < n and 0 <= c < n:
+            colour[_COLOURS.index(cube[0])][r, c] = 1.0
+            if cube[1] in _SHAPES:
+                shape[_SHAPES.index(cube[1])][r, c] = 1.0
+    for label, seat in _seats(observer, players):
+        hand = view["hands"][seat]
+        for col in _COLOURS:
+            for sh in (*_SHAPES, "?"):
+                k = sum(1 for cube in hand if cube[0] == col and cube[1] == sh)
+                pl.const(f"{label}.hand.{col}{sh}/6", k / 6)
+        pl.const(f"{label}.points/100", view["points"][seat] / 100)
+    for i, name in enumerate(("red", "orange", "yellow", "green", "blue", "purple")):
+        pl.const(f"bag.{_COLOURS[i]}/15", view["bag_colours"].get(name, 0) / 15)
+    for phase in ("reroll", "place", "pass"):
+        pl.const(f"phase.{phase}", 1.0 if view["phase"] == phase else 0.0)
+    return pl
+
+
+def _scores_only(view: Mapping[str, Any], observer: int, players: int, scores: Sequence[float]) -> Planes:
+    pl = Planes(1, 1)
+    pl.const("one", 1.0)
+    for label, seat in _seats(observer, players):
+        pl.const(f"{label}.score", float(scores[seat]))
+    return pl
+
+
+ENCODED_GAMES = ("foldris", "forma", "formfinity", "quadefy", "qwirkle-cubes")
+"""Games with their own planes; any other registered game is seen through its scores only (1 x 1)."""
+
+
+def encoder_for(game_id: str, first_view: Mapping[str, Any], config: Mapping[str, Any]) -> Encoder:
+    """The encoder of a game for one configuration (``first_view``: a view of its initial state)."""
+    if game_id == "foldris":
+        height = int(config["height"])
+        return lambda v, o, n, s: _foldris(v, o, n, height)
+    if game_id == "forma":
+        size = int(config["size"])
+        pieces = tuple(first_view["players"][0]["stock"])
+        return lambda v, o, n, s: _forma(v, o, n, size, pieces)
+    if game_id == "formfinity":
+        return lambda v, o, n, s: _formfinity(v, o, n)
+    if game_id == "quadefy":
+        return lambda v, o, n, s: _quadefy(v, o, n)
+    if game_id == "qwirkle-cubes":
+        return lambda v, o, n, s: _qwirkle(v, o, n)
+    return _scores_only

@@ -1,0 +1,145 @@
+"""The state machine the PettingZoo and Gymnasium environments share: a seeded game whose chance nodes are
+resolved at once, the seat to act, observations and action masks.
+
+Action ids are the game's dense ids (``Game.action_id``). A game with more ids than :data:`DENSE_LIMIT`
+(Qwirkle Cubes: about 1.5e9, since a placement names every cube and cell) is *indexed*: action ``k`` is the
+``k``-th legal action in the order of the game's ids, and the mask has :data:`INDEXED_CAP` entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
+from ._planes import Encoder, encoder_for
+
+__all__ = ["DENSE_LIMIT", "INDEXED_CAP", "OBS_HIGH", "Table"]
+
+OBS_HIGH = 16.0
+"""Upper bound of every observation value (values are clipped to [0, OBS_HIGH]; planes are 0/1 or fractions)."""
+
+DENSE_LIMIT = 1 << 20
+"""Games with more action ids than this are indexed (the mask would be too long to build every step)."""
+
+INDEXED_CAP = 4096
+"""Mask length of an indexed game; more legal actions than this in one position is an error."""
+
+
+class Table:
+    """One game being played: state, whose turn, observation and mask, seeded chance."""
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, object] | None) -> None:
+        self.game: Game[Any, Any] = get_game(game_id)
+        self.options = dict(options or {})
+        first = self.game.new_game(self.options, seed=0, players=players)
+        self.config = first.config
+        self.players = first.config.players
+        ids = self.game.num_distinct_actions(self.config)
+        self.indexed = ids > DENSE_LIMIT
+        self.num_actions = INDEXED_CAP if self.indexed else ids
+        self.encoder: Encoder = encoder_for(self.game.spec.id, self.game.view(first, 0), self.config)
+        planes = self.encoder(self.game.view(first, 0), 0, self.players, self.game.scores(first))
+        self.plane_names = list(planes.names)
+        self.obs_shape = planes.array().shape
+        self.state: Any = first
+        self._legal: tuple[Any, int, list[Any]] | None = None
+        self._mask: tuple[Any, int, npt.NDArray[np.int8]] | None = None
+
+    # ------------------------------------------------------------------ playing
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_game(self.options, seed=seed, players=self.players)
+        self._legal = None
+        self.settle()
+
+    def settle(self) -> None:
+        """Resolve chance nodes from the state's own generator until a player acts or the game ends."""
+        while self.game.current_player(self.state) == CHANCE:
+            self.state = self.game.apply_chance(self.state)
+
+    def to_act(self) -> int | None:
+        """The seat to act (the lowest seat still choosing in a simultaneous round); None at the end."""
+        cp = self.game.current_player(self.state)
+        if cp == TERMINAL:
+            return None
+        if cp == SIMULTANEOUS:
+            return int(self.game.acting_players(self.state)[0])
+        return int(cp)
+
+    def is_over(self) -> bool:
+        return bool(self.game.is_terminal(self.state))
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(float(x) for x in self.game.returns(self.state))
+
+    def legal(self, player: int) -> list[Any]:
+        """The legal actions of ``player``, sorted by id (cached for the current state)."""
+        cached = self._legal
+        if cached is not None and cached[0] is self.state and cached[1] == player:
+            return cached[2]
+        s = self.state
+        actions = sorted(self.game.legal_actions(s, player), key=lambda a: self.game.action_id(a, s))
+        if self.indexed and len(actions) > INDEXED_CAP:
+            raise RuntimeError(f"{len(actions)} legal actions: more than the environment's cap {INDEXED_CAP}")
+        self._legal = (s, player, actions)
+        return actions
+
+    def mask(self, player: int) -> npt.NDArray[np.int8]:
+        """The action mask of ``player`` (all zeros when it is not their turn); a fresh array each call."""
+        cached = self._mask
+        if cached is not None and cached[0] is self.state and cached[1] == player:
+            return cached[2].copy()
+        out = self._build_mask(player)
+        self._mask = (self.state, player, out)
+        return out.copy()
+
+    def _build_mask(self, player: int) -> npt.NDArray[np.int8]:
+        out = np.zeros(self.num_actions, np.int8)
+        if player != self.to_act():
+            return out
+        if self.indexed:
+            out[: len(self.legal(player))] = 1
+        else:
+            s, action_id = self.state, self.game.action_id
+            out[[action_id(a, s) for a in self.game.legal_actions(s, player)]] = 1
+        return out
+
+    def action_for(self, player: int, action_id: int) -> Any:
+        """The game action of an id (or index), IllegalActionError with a message when it is not legal."""
+        if player != self.to_act():
+            raise IllegalActionError(f"it is not seat {player + 1}'s turn")
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalActionError(f"action {action_id} is outside 0..{self.num_actions - 1}")
+        if self.indexed:
+            actions = self.legal(player)
+            if action_id >= len(actions):
+                raise IllegalActionError(f"action {action_id}: there are only {len(actions)} legal actions")
+            return actions[action_id]
+        action = self.game.action_from_id(action_id, self.state)
+        if action not in self.game.legal_actions(self.state, player):
+            text = self.game.format_action(action, self.state)
+            raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
+        return action
+
+    def play(self, player: int, action: Any) -> None:
+        """Apply a game action for ``player`` and settle chance."""
+        self.state = self.game.apply(self.state, action, player)
+        self.settle()
+
+    def id_of(self, player: int, action: Any) -> int:
+        """The id (or index) of a legal game action."""
+        if self.indexed:
+            return self.legal(player).index(action)
+        return int(self.game.action_id(action, self.state))
+
+    # ------------------------------------------------------------------ seeing
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        s = self.state
+        arr = self.encoder(self.game.view(s, player), player, self.players, self.game.scores(s)).array()
+        return np.clip(arr, np.float32(0.0), np.float32(OBS_HIGH))
+
+    def render(self) -> str:
+        return str(self.game.render(self.state, None))

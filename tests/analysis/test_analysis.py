@@ -1,0 +1,117 @@
+"""Balance reports: metrics on hand-made records, seeds and workers, Dask, the comparison and the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from typer.testing import CliRunner
+
+from polytable.analysis import GameRecord, Job, compare, run_games, summarise, wilson
+from polytable.cli import app
+from polytable.core import ConfigError
+from polytable.match import simulate
+
+
+def _rec(seed: int, winners: list[int], turns: int = 10, scores: list[float] | None = None) -> GameRecord:
+    return GameRecord(seed, scores or [1.0, 0.0], winners, turns, [3] * turns)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_ludii_metrics_on_known_records() -> None:
+    # 10 games of 2 players: seat 1 wins 6, seat 2 wins 2, 2 shared wins (each half to both seats).
+    recs = [_rec(i, [0]) for i in range(6)] + [_rec(6, [1]), _rec(7, [1]), _rec(8, [0, 1]), _rec(9, [0, 1])]
+    s = summarise(recs, 2)
+    m = s["metrics"]
+    assert m["AdvantageP1"] == pytest.approx(0.7)
+    assert m["Balance"] == pytest.approx(1 - (0.7 - 0.3))
+    assert m["Completion"] == pytest.approx(0.8) and m["Drawishness"] == pytest.approx(0.2)
+    assert m["DurationTurns"] == 10 and m["BranchingFactor"] == 3
+    assert s["seats"][0]["ci95"] == list(wilson(7, 10))
+
+
+def test_comparison_finds_a_real_difference_and_not_a_false_one() -> None:
+    a = [_rec(i, [i % 2], turns=10 + i % 3) for i in range(200)]
+    b = [_rec(i, [0] if i % 5 else [1], turns=20 + i % 3) for i in range(200)]
+    sa, sb = summarise(a, 2), summarise(b, 2)
+    tests = {t["what"]: t for t in compare(sa, sb, a, b)["tests"]}
+    assert tests["win share of seat 1"]["significant"] and tests["DurationTurns"]["significant"]
+    same = {t["what"]: t for t in compare(sa, sa, a, a)["tests"]}
+    assert not any(t["significant"] for t in same.values())
+
+
+def test_seeds_workers_and_simulate_agree() -> None:
+    job = Job.make("quadefy", None, ["random"], {})
+    one = run_games(job, 6, seed=40)
+    two = run_games(job, 6, seed=40, workers=2)
+    assert [r.to_dict() for r in one] == [r.to_dict() for r in two]
+    assert [r.seed for r in one] == list(range(40, 46))
+    sim = simulate("quadefy", 2, 6, ["random"], {}, seed=40)["per_game"]
+    assert [(r.scores, r.winners, r.turns) for r in one] == [(g["scores"], g["winners"], g["turns"]) for g in sim]
+    assert all(len(r.branching) == r.turns and r.branching[0] > r.branching[-1] for r in one)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::ResourceWarning", "ignore::UserWarning")
+def test_dask_local_cluster_gives_the_local_results() -> None:
+    distributed = pytest.importorskip("distributed")
+    job = Job.make("foldris", 2, ["greedy"], {"height": 6})
+    local = run_games(job, 6, seed=3)
+    with (
+        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = run_games(job, 6, seed=3, cluster=client)
+    assert [r.to_dict() for r in remote] == [r.to_dict() for r in local]
+
+
+def test_bad_jobs_are_refused() -> None:
+    with pytest.raises(ConfigError, match="no AI named"):
+        Job.make("quadefy", None, ["nobody"], {})
+    with pytest.raises(ConfigError, match="one per seat"):
+        Job.make("forma", 4, ["random", "greedy"], {})
+    with pytest.raises(ConfigError, match="obstacles"):
+        Job.make("forma", 4, ["random"], {"obstacles": 99})
+    with pytest.raises(ConfigError, match="at least 1"):
+        run_games(Job.make("quadefy", None, [], {}), 0)
+
+
+def test_analyse_command_writes_the_report(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("I 1\nO 2\nT 3\nS 4\nZ 5\nL 6\nJ 7\n", encoding="utf-8")
+    out = tmp_path / "report"
+    args = ["analyse", "foldris", "--players", "2", "--games", "4", "--option", "height=6", "--out", str(out)]
+    result = CliRunner().invoke(app, [*args, "--compare", f"deck=@{deck}"])
+    assert result.exit_code == 0, result.output
+    assert "report:" in result.output
+    for name in ("win_rate", "game_length", "branching", "scores"):
+        assert (out / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+        assert "<svg" in (out / f"{name}.svg").read_text(encoding="utf-8")
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "name=viewport" in page and page.count("<svg") == 4 and "<script" not in page
+    assert "AdvantageP1" in page and "Holm" in page
+    data = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    a, b = data["configurations"]
+    assert a["config"]["options"] == {"height": 6} and b["config"]["options"]["deck"].startswith("I 1")
+    assert len(a["per_game"]) == 4 and data["comparison"]["tests"]
+
+
+def test_analyse_command_reports_bad_input(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["analyse", "forma", "--option", "obstacles=99", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "obstacles" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+def test_one_player_games_have_no_win_metrics() -> None:
+    recs = [GameRecord(i, [float(i)], [0] if i > 2 else [], 5 + i, [2] * (5 + i)) for i in range(5)]
+    s = summarise(recs, 1)
+    assert all(s["metrics"][k] is None for k in ("Balance", "Completion", "Drawishness", "AdvantageP1"))
+    assert s["metrics"]["DurationTurns"] == 7 and s["seats"][0]["scores"]["mean"] == 2.0

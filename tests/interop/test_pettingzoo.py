@@ -1,0 +1,142 @@
+"""The PettingZoo AEC environments: PettingZoo's API and seed tests for every game and variant family, and
+what the API test cannot see (hidden simultaneous choices, chance inside the env, rewards = returns)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from polytable.core import all_games, get_game
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from polytable.interop.pettingzoo import env, raw_env
+
+CONFIGS = [
+    pytest.param(g.spec.id, opts, n, id=f"{g.spec.id}-{n}p-{i}")
+    for g in all_games()
+    for i, (opts, n) in enumerate(g.sample_configs())
+]
+# PettingZoo's API test warns about every Dict observation space (its own classic games do the same).
+API_WARNINGS = [
+    "ignore:Observation space for each agent probably should be",
+    "ignore:Observation is not a NumPy array",
+]
+
+
+def _cycles(game_id: str) -> int:
+    return 4 if game_id == "forma" else 25  # a Forma step lists thousands of placements
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), CONFIGS)
+@pytest.mark.filterwarnings(*API_WARNINGS)
+def test_api_and_seed(game_id: str, options: dict[str, object], players: int) -> None:
+    api_test(env(game_id, players=players, options=options, seed=3), num_cycles=_cycles(game_id))
+    seed_test(lambda: env(game_id, players=players, options=options), num_cycles=_cycles(game_id))
+
+
+@pytest.mark.parametrize("game_id", ["quadefy", "qwirkle-cubes", "foldris", "formfinity"])
+def test_whole_game_rewards_are_the_returns(game_id: str) -> None:
+    e = raw_env(game_id, seed=11)
+    e.reset()
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter(100_000):
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size > 0
+        e.step(int(rng.choice(legal)))
+    assert e.table.is_over()
+    returns = e.table.returns()
+    assert [totals[a] for a in e.possible_agents] == pytest.approx(list(returns))
+    assert any(r != 0 for r in returns) or game_id != "quadefy"
+
+
+def test_foldris_pending_choices_stay_hidden() -> None:
+    """Seat 1 observes the same thing whatever seat 0 chose this round."""
+    seen = []
+    for k in (0, -1):
+        e = raw_env("foldris", players=2, seed=4)
+        e.reset()
+        assert e.agent_selection == "player_0"
+        legal = np.flatnonzero(e.observe("player_0")["action_mask"])
+        e.step(int(legal[k]))
+        assert e.agent_selection == "player_1"
+        seen.append(e.observe("player_1"))
+    assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
+    assert np.array_equal(seen[0]["action_mask"], seen[1]["action_mask"])
+    idx = e.plane_names.index("next1.chosen")
+    assert seen[0]["observation"][0, 0, idx] == 1.0
+
+
+def test_chance_is_resolved_inside_and_seeded() -> None:
+    a, b, c = raw_env("qwirkle-cubes", seed=1), raw_env("qwirkle-cubes"), raw_env("qwirkle-cubes")
+    a.reset()
+    b.reset(seed=1)
+    c.reset(seed=2)
+    game = get_game("qwirkle-cubes")
+    assert not game.is_chance(a.table.state)
+    assert a.table.state == b.table.state
+    assert a.table.state != c.table.state
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    e = raw_env("quadefy", seed=0)
+    e.reset()
+    before = e.table.state
+    mask = e.observe("player_0")["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+    with pytest.raises(ValueError, match="outside"):
+        e.step(10**9)
+    assert e.table.state is before and e.agent_selection == "player_0"
+
+
+def test_qwirkle_is_indexed_and_the_index_is_the_sorted_legal_action() -> None:
+    e = raw_env("qwirkle-cubes", seed=5)
+    e.reset()
+    table = e.table
+    assert table.indexed and table.num_actions == 4096
+    seat = table.to_act()
+    assert seat is not None
+    mask = e.observe(f"player_{seat}")["action_mask"]
+    legal = table.legal(seat)
+    assert int(mask.sum()) == len(legal)
+    ids = [table.game.action_id(x, table.state) for x in legal]
+    assert ids == sorted(ids)
+    e.step(len(legal) - 1)
+    assert table.state != legal  # the game moved on
+    assert table.game.view(table.state, None)["turn"] >= 1 or not table.is_over()
+
+
+def test_planes_are_named_and_match_the_shape() -> None:
+    for g in all_games():
+        e = raw_env(g.spec.id, seed=0)
+        e.reset()
+        obs = e.observe("player_0")["observation"]
+        assert obs.dtype == np.float32
+        assert obs.shape[-1] == len(e.plane_names) == len(set(e.plane_names))
+        assert e.observation_space("player_0")["observation"].contains(obs)
+
+
+def test_render_ansi_is_the_spectator_board() -> None:
+    e = raw_env("forma", players=2, seed=2, render_mode="ansi")
+    e.reset()
+    text = e.render()
+    assert text == get_game("forma").render(e.table.state, None)
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("forma", render_mode="human")
+
+
+def test_docs_list_the_planes_of_every_game() -> None:
+    from polytable.interop.planes_doc import planes_markdown
+
+    text = (__import__("pathlib").Path(__file__).parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    assert planes_markdown() in text, "regenerate the planes section: python -m polytable.interop.planes_doc"
