@@ -97,16 +97,34 @@ def _medium(**kw: Any) -> Bot:
     return MCTSBot(MCTSConfig(**params), name="medium")
 
 
-def _openspiel_mcts(**kw: Any) -> Bot:
-    try:
-        from ..interop.openspiel import OpenSpielMCTSBot
-    except ImportError:
-        raise ConfigError("openspiel-mcts needs OpenSpiel: pip install 'polytable[openspiel]'") from None
-    return OpenSpielMCTSBot(**kw)
+def _plugin(name: str, target: str) -> Callable[..., Bot]:
+    """A player another package provides (entry point group ``polytable.bots``), imported when first made.
+
+    Why by name: the OpenSpiel peer lives in ``polytable.interop``, which itself builds on the players, so
+    importing it here would close a loop between the two packages."""
+
+    def make(**kw: Any) -> Bot:
+        from importlib.metadata import EntryPoint
+
+        try:
+            factory = EntryPoint(name=name, value=target, group="polytable.bots").load()
+        except ImportError:
+            raise ConfigError(f"{name} needs an optional extra that is not installed (see the README)") from None
+        bot: Bot = factory(**kw)
+        return bot
+
+    return make
+
+
+def _load_plugins() -> None:
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="polytable.bots"):
+        if ("*", ep.name) not in _FACTORIES:
+            register_bot(ep.name, _plugin(ep.name, ep.value))
 
 
 register_bot("random", RandomBot)
-register_bot("openspiel-mcts", _openspiel_mcts)
 register_bot("greedy", GreedyBot)
 register_bot("easy", NoisyGreedyBot)
 register_bot("medium", _medium)
@@ -120,6 +138,7 @@ def _load_game_bots() -> None:
 
     import polytable.ai as pkg
 
+    _load_plugins()
     for info in pkgutil.iter_modules(pkg.__path__):
         if info.name.startswith("bots_"):
             importlib.import_module(f"polytable.ai.{info.name}")

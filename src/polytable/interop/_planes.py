@@ -102,10 +102,17 @@ def _foldris(view: Mapping[str, Any], observer: int, players: int, height: int) 
 # --------------------------------------------------------------------------------------------- Forma
 def _forma(view: Mapping[str, Any], observer: int, players: int, size: int, pieces: Sequence[str]) -> Planes:
     pl = Planes(size, size)
-    setup = view["setup"]
-    tower, _, obstacles = setup.partition(";")
-    pl.cells("tower", [_cell(tower.split()[1])])
-    pl.cells("obstacles", [_cell(c) for c in obstacles.split()[1:]])
+    # "tower j10; obstacles c3 k7 ..." (during the players' set-up either part may still be missing)
+    tower: list[tuple[int, int]] = []
+    obstacles: list[tuple[int, int]] = []
+    for part in view["setup"].split(";"):
+        words = part.split()
+        if words and words[0] == "tower":
+            tower = [_cell(c) for c in words[1:]]
+        elif words and words[0] == "obstacles":
+            obstacles = [_cell(c) for c in words[1:]]
+    pl.cells("tower", tower)
+    pl.cells("obstacles", obstacles)
     seats = view["players"]
     for label, seat in _seats(observer, players):
         p = seats[seat]
