@@ -94,8 +94,9 @@ def test_foldris_companion_names_the_start_lanes_and_the_barrier_lane(client: Te
         hello(ws)
         msg = _deal(ws, state(ws))
         first = msg["companion"]["card"]["lane"]
-        lanes = msg["companion"]["start_lanes"]
-        assert lanes[0] == first and lanes == [(first - 1 + p) % 7 + 1 for p in range(3)]
+        lanes, starter = msg["companion"]["start_lanes"], msg["companion"]["starter"]
+        # the starting player (drawn from the seed) starts in the card's lane, the next to the left one higher
+        assert lanes[starter] == first and lanes == [(first - 1 + (p - starter) % 3) % 7 + 1 for p in range(3)]
         assert msg["companion"]["turn"] is None  # everyone draws the same block
         msg = _deal(ws, msg)
         assert "start_lanes" in msg["companion"] and isinstance(msg["companion"]["card"]["lane"], int)

@@ -152,6 +152,7 @@ class Dealer:
             first = cards[0].get("lane") if cards else None
             if isinstance(first, int):
                 starter = _starter(self.initial)
+                out["starter"] = starter
                 out["start_lanes"] = [
                     (first - 1 + (p - starter) % config.players) % 7 + 1 for p in range(config.players)
                 ]

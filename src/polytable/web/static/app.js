@@ -148,12 +148,18 @@ function createForm(games) {
     options.replaceChildren(...g.options.map((o) => optionInput(g.id, o)));
     playersSel.value = "";
     fillPlayers();
+    seats.replaceChildren(); // a new game: its seats start afresh
     fillSeats();
   }
   function fillSeats() {
     const g = spec();
     const n = Number(playersSel.value);
     const companion = modeSel.value === "companion";
+    // What was chosen for each seat so far stays chosen when the rows are drawn again.
+    const kept = Array.from({ length: n }, (_, p) => ["kind", "ai", "name"].map((f) => {
+      const el = seats.querySelector(`[name=${f}-${p}]`);
+      return el ? el.value : null;
+    }));
     seats.hidden = companion;
     seats.replaceChildren(h("h2", {}, t("home.seats")), ...Array.from({ length: n }, (_, p) => {
       const kind = h("select", { name: `kind-${p}`, "aria-label": t("home.seatIs", { n: p + 1 }) },
@@ -164,13 +170,23 @@ function createForm(games) {
         g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, tOr(`ai.${a}`, a))));
       const name = h("input", { name: `name-${p}`, placeholder: t("room.player", { n: p + 1 }), maxlength: 24,
         "aria-label": t("home.seatName", { n: p + 1 }) });
-      kind.addEventListener("change", () => { ai.hidden = kind.value !== "ai"; name.hidden = kind.value === "ai"; });
+      const show = () => { ai.hidden = kind.value !== "ai"; name.hidden = kind.value === "ai"; };
+      const [k0, a0, n0] = kept[p];
+      if (k0 !== null) kind.value = k0;
+      if (a0 !== null && g.ai.includes(a0)) ai.value = a0;
+      if (n0 !== null) name.value = n0;
+      show();
+      kind.addEventListener("change", show);
       return h("div", { class: "seatrow" }, h("span", { class: "who" }, t("room.seat", { n: p + 1 })), kind, name, ai);
     }));
   }
   gameSel.addEventListener("change", fillGame);
   playersSel.addEventListener("change", fillSeats);
-  options.addEventListener("change", () => { fillPlayers(); fillSeats(); });
+  options.addEventListener("change", () => {
+    const before = playersSel.value;
+    fillPlayers();
+    if (playersSel.value !== before) fillSeats();
+  });
   modeSel.addEventListener("change", fillSeats);
   fillGame();
 

@@ -105,7 +105,8 @@ function startLanes(c) {
   if (!c.start_lanes || c.round !== 0) return null;
   return h("ul", { class: "lanes", id: "companion-lanes" }, c.start_lanes.map((lane, p) => h("li", {},
     h("span", { class: "dot on", style: `background:${COLORS[p % COLORS.length]}` }),
-    t("cp.seatLane", { name: (c.names || [])[p] || t("room.player", { n: p + 1 }), lane }))));
+    t("cp.seatLane", { name: (c.names || [])[p] || t("room.player", { n: p + 1 }), lane }),
+    p === c.starter ? ` ${t("cp.starts")}` : "")));
 }
 
 function printLinks(c) {
