@@ -1,5 +1,6 @@
 """The polytable kernel: the game protocol, specs and options, errors, the seeded generator, the registry."""
 
+from ._engine import native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
 from ._registry import all_games, game_ids, get_game, register
@@ -27,8 +28,10 @@ __all__ = [
     "below",
     "game_ids",
     "get_game",
+    "native_module",
     "next_u64",
     "player_name",
+    "pure_engine_forced",
     "register",
     "require",
     "require_int",

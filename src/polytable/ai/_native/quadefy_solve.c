@@ -1,4 +1,5 @@
-/* Quadefy exact solver: boolean negamax over bitboards, compiled at first use by polytable.ai._native.
+/* Quadefy exact solver: boolean negamax over bitboards, built with the package as part of the
+ * polytable.ai._native._qsolve extension (the Python face is _qsolve.c).
  *
  * The rules are NOT defined here. Python (polytable.games.quadefy._tables and ._symmetry) passes every
  * table this file needs through qs_init: per orientation its block, its four cube offsets on the padded
@@ -16,6 +17,8 @@
  * transposition cutoffs (a child already known lost for the opponent wins at once, a child known won for
  * the opponent is skipped), and move ordering by the opponent's number of replies, fewest first.
  */
+#include "quadefy_solve.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,8 +339,6 @@ int qs_tt_put(uint64_t lo, int hi, int val) {
 }
 
 /* ---- search ---- */
-typedef void (*record_fn)(uint64_t lo, int hi, int val);
-typedef void (*progress_fn)(int ply, int done, int total);
 
 static int g_flags, g_persist, g_dedup;
 static int64_t nodes, tt_hits, max_nodes;
@@ -481,6 +482,9 @@ int qs_solve(uint64_t occ, int me, int opp, int flags, int ply, int use_tt, doub
     *best = (!aborted && r) ? win_move[ply] : -1;
     return aborted ? -1 : r;
 }
+
+/* Stop the running search at its next node (a callback failed). */
+void qs_abort(void) { aborted = 1; }
 
 /* Counters: nodes, tt hits, tt stores, near-root entries, then per ply (count, nodes) for MAXPLY plies. */
 int qs_stats(int64_t *out) {
