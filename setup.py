@@ -21,6 +21,7 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
 
 setup(
     ext_modules=[
+        ext("polytable.games.forma._cforma", ["src/polytable/games/forma/_cforma.c"], []),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],

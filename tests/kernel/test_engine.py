@@ -25,12 +25,13 @@ def test_missing_extension_falls_back_and_says_so_once(
 def test_polytable_pure_forces_the_pure_engine_silently() -> None:
     code = (
         "from polytable.core import native_module\n"
+        "from polytable.games.forma._native import EXT\n"
         "from polytable.ai._native import available\n"
-        "print(native_module('polytable.ai._native._qsolve'), available())"
+        "print(native_module('polytable.games.forma._cforma'), EXT, available())"
     )
     env = {**os.environ, "POLYTABLE_PURE": "1"}
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert res.stdout.split() == ["None", "False"]
+    assert res.stdout.split() == ["None", "None", "False"]
     assert res.stderr == ""
 
 
@@ -39,3 +40,4 @@ def test_the_extensions_are_built() -> None:
     if pure_engine_forced():
         pytest.skip("POLYTABLE_PURE=1 asks for the pure engine")
     assert native_module("polytable.ai._native._qsolve") is not None
+    assert native_module("polytable.games.forma._cforma") is not None

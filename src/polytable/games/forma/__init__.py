@@ -33,9 +33,10 @@ cell of the piece's top row that is furthest left. Columns ``a``-``s`` (``t``), 
 from polytable.core import register
 
 from ._game import Forma, FormaAction
+from ._native import pure_engine
 from ._state import FormaState, Pick, Place
 
-__all__ = ["GAME", "Forma", "FormaAction", "FormaState", "Pick", "Place"]
+__all__ = ["GAME", "Forma", "FormaAction", "FormaState", "Pick", "Place", "pure_engine"]
 
 GAME = Forma()
 register(GAME)
