@@ -1,6 +1,6 @@
 """Matches: applying actions with versions and undo, game records, replay and simulation."""
 
 from ._match import MAX_STEPS, LogEntry, Match, Seat
-from ._simulate import play_game, simulate
+from ._simulate import default_workers, parallel_map, play_game, simulate
 
-__all__ = ["MAX_STEPS", "LogEntry", "Match", "Seat", "play_game", "simulate"]
+__all__ = ["MAX_STEPS", "LogEntry", "Match", "Seat", "default_workers", "parallel_map", "play_game", "simulate"]

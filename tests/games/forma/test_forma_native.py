@@ -40,3 +40,21 @@ def test_playout_matches_a_match_of_random_bots() -> None:
             assert [r.state for r in rngs_c] == [r.state for r in rngs_p]
             assert limit is None or k == limit
         assert GAME.is_terminal(GAME.playout(s, [Rng(1)])[0])
+
+
+def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
+    from polytable.ai import MCTSBot, MCTSConfig
+
+    s = GAME.new_game(seed=4, players=3)
+    for _ in range(20):
+        s = GAME.apply(s, GAME.legal_actions(s).sample(Rng(len(str(s.filled)))))
+    bot = MCTSBot(MCTSConfig(iterations=30, reuse_tree=False))
+    r1, r2 = Rng(9), Rng(9)
+    v1 = bot._rollout(GAME, s, r1)
+    with pure_engine():
+        v2 = bot._rollout(GAME, s, r2)
+    assert v1 == v2 and r1.state == r2.state
+    compiled = bot.choose(GAME, s, s.turn, Rng(3))
+    with pure_engine():
+        pure = bot.choose(GAME, s, s.turn, Rng(3))
+    assert compiled == pure
