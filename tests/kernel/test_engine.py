@@ -41,3 +41,13 @@ def test_the_extensions_are_built() -> None:
         pytest.skip("POLYTABLE_PURE=1 asks for the pure engine")
     assert native_module("polytable.ai._native._qsolve") is not None
     assert native_module("polytable.games.forma._cforma") is not None
+
+
+def test_engine_benchmark_reports_every_target_quickly() -> None:
+    from polytable.bench import benchmarks
+
+    out = benchmarks()["engine"](True)
+    assert out["forma random 4p games per CPU second (playout)"] > 0  # type: ignore[operator]
+    assert "simulate --workers 2 / --workers 1 (target 1.8)" in out
+    if not pure_engine_forced():
+        assert out["quadefy solver: nodes per CPU second"] > 0  # type: ignore[operator]
