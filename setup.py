@@ -22,10 +22,16 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
 setup(
     ext_modules=[
         ext("polytable.games.forma._cforma", ["src/polytable/games/forma/_cforma.c"], []),
+        # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
+        ext(
+            "polytable.games.quadefy._cquadefy",
+            ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
+            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+        ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            ["src/polytable/ai/_native/quadefy_solve.h"],
+            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
         ),
     ],
 )

@@ -26,12 +26,13 @@ def test_polytable_pure_forces_the_pure_engine_silently() -> None:
     code = (
         "from polytable.core import native_module\n"
         "from polytable.games.forma._native import EXT\n"
+        "from polytable.games.quadefy._native import EXT as Q\n"
         "from polytable.ai._native import available\n"
-        "print(native_module('polytable.games.forma._cforma'), EXT, available())"
+        "print(native_module('polytable.games.forma._cforma'), EXT, Q, available())"
     )
     env = {**os.environ, "POLYTABLE_PURE": "1"}
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert res.stdout.split() == ["None", "None", "False"]
+    assert res.stdout.split() == ["None", "None", "None", "False"]
     assert res.stderr == ""
 
 
@@ -41,6 +42,7 @@ def test_the_extensions_are_built() -> None:
         pytest.skip("POLYTABLE_PURE=1 asks for the pure engine")
     assert native_module("polytable.ai._native._qsolve") is not None
     assert native_module("polytable.games.forma._cforma") is not None
+    assert native_module("polytable.games.quadefy._cquadefy") is not None
 
 
 def test_engine_benchmark_reports_every_target_quickly() -> None:

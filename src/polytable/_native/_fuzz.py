@@ -21,7 +21,10 @@ from ..core import CHANCE, IllegalActionError, Rng, get_game
 
 __all__ = ["COMPILED", "FuzzReport", "fuzz"]
 
-COMPILED: dict[str, tuple[str, str]] = {"forma": ("polytable.games.forma", "polytable.games.forma._cforma")}
+COMPILED: dict[str, tuple[str, str]] = {
+    "forma": ("polytable.games.forma", "polytable.games.forma._cforma"),
+    "quadefy": ("polytable.games.quadefy", "polytable.games.quadefy._cquadefy"),
+}
 """Game id -> (the public package whose ``pure_engine()`` switches the kernel off, the extension module)."""
 
 

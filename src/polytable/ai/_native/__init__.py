@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from ...core import native_module
+from ...games.quadefy import native_tables as export_tables
 
 __all__ = [
     "NativeQuadefy",
@@ -29,53 +30,10 @@ __all__ = [
     "unavailable_reason",
 ]
 
-_MAXSUB = 24
 _MAXPLY = 20
 _LOCK = threading.Lock()
 _LOADED: NativeQuadefy | None = None
 _ERROR: str | None = None
-
-
-def export_tables() -> dict[str, list[int]]:
-    """The rules tables as flat integer lists, in the layout ``qs_init`` reads (see the C file)."""
-    from ...games.quadefy._symmetry import transform_cells
-    from ...games.quadefy._tables import BLOCK_INDEX, ORIENTS, PLACE_AT, PLACEMENTS
-
-    word = (1 << 64) - 1
-    oblock: list[int] = []
-    ooff: list[int] = []
-    omasks: list[int] = []
-    osub: list[int] = []
-    pat: list[int] = []
-    for o in ORIENTS:
-        oblock.append(o.block)
-        ooff.extend(o.offsets)
-        for m in (o.inside, o.box, o.seed):
-            omasks.extend((m >> (64 * w)) & word for w in range(4))
-        if len(o.stable) > _MAXSUB:  # pragma: no cover - the tetracubes have at most a handful
-            raise ValueError("too many stable subsets for the native solver")
-        for s in range(_MAXSUB):
-            if s < len(o.stable):
-                sub = list(o.stable[s])
-                osub.extend([len(sub), *sub, *[0] * (4 - len(sub))])
-            else:
-                osub.extend([0] * 5)
-        pat.extend(PLACE_AT[o.index])
-    perm = []
-    for t in range(8):
-        for cell in range(64):
-            perm.append(transform_cells(t, 1 << cell).bit_length() - 1)
-    return {
-        "oblock": oblock,
-        "ooff": ooff,
-        "omasks": omasks,
-        "osub": osub,
-        "place_at": pat,
-        "pmask": [p.mask for p in PLACEMENTS],
-        "pblock": [p.block for p in PLACEMENTS],
-        "perm": perm,
-        "screws": [BLOCK_INDEX["SL"], BLOCK_INDEX["SR"]],
-    }
 
 
 class NativeQuadefy:

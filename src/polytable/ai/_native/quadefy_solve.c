@@ -219,6 +219,27 @@ int qs_count(uint64_t occ, int hand, int flags) {
     return n;
 }
 
+/* Whether hand `hand` can place anything (stops at the first orientation that fits). */
+int qs_any(uint64_t occ, int hand, int flags) {
+    uint64_t occ_p[4], sup_p[4], bits[4];
+    embed(occ, occ_p);
+    embed(support_cells(occ), sup_p);
+    for (int b = 0; b < 8; b++) {
+        if (!(hand >> b & 1)) continue;
+        for (int o = block_first[b]; o < block_first[b + 1]; o++)
+            if (orient_legal(o, occ_p, sup_p, flags, bits)) return 1;
+    }
+    return 0;
+}
+
+/* The padded legal translations of one orientation (4 words), as _moves.orient_legal. */
+void qs_orient_legal(int o, uint64_t occ, int flags, uint64_t out[4]) {
+    uint64_t occ_p[4], sup_p[4];
+    embed(occ, occ_p);
+    embed(support_cells(occ), sup_p);
+    if (!orient_legal(o, occ_p, sup_p, flags, out)) memset(out, 0, 4 * sizeof(uint64_t));
+}
+
 static inline int swap_screws(int h) {
     int keep = h & ~((1 << screw_l) | (1 << screw_r)) & 255;
     return keep | (h >> screw_l & 1) << screw_r | (h >> screw_r & 1) << screw_l;

@@ -10,6 +10,8 @@ int qs_init(int no, const int *oblock, const int *ooff, const uint64_t *omasks, 
             int np, const uint64_t *pmask, const int *pblock, const uint8_t *perm, int sl, int sr);
 int qs_legal(uint64_t occ, int hand, int flags, int *pids);
 int qs_count(uint64_t occ, int hand, int flags);
+int qs_any(uint64_t occ, int hand, int flags);
+void qs_orient_legal(int o, uint64_t occ, int flags, uint64_t out[4]);
 void qs_canon(uint64_t occ, int me, int opp, uint64_t *lo, int *hi);
 int qs_tt_alloc(int log2_entries);
 void qs_tt_clear(void);

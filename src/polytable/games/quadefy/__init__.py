@@ -28,6 +28,8 @@ pure functions of bit sets.
 from polytable.core import register
 
 from ._game import Quadefy
+from ._native import export_tables as native_tables
+from ._native import pure_engine
 from ._puzzle import PATTERNS, PuzzleResult, parse_pattern, solve_pattern
 from ._solver import SolveResult, solve_position
 from ._state import Placement, QuadefyState
@@ -42,7 +44,9 @@ __all__ = [
     "Quadefy",
     "QuadefyState",
     "SolveResult",
+    "native_tables",
     "parse_pattern",
+    "pure_engine",
     "solve_pattern",
     "solve_position",
 ]
