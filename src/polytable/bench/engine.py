@@ -4,6 +4,8 @@
   connect_four random games per CPU second (target 0.125x: half of Pentobi's playout speed here).
 * Forma random steps per CPU second through the Python protocol (``legal_actions(...).sample``, ``apply``),
   compiled and pure, as ratios to connect_four's Python loop.
+* Quadefy random steps per CPU second through the protocol (target 1.0x OpenSpiel pentago's Python
+  loop) and through the compiled playout (target 10x).
 * The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
 * ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x).
 Figures are printed, never asserted.
@@ -52,6 +54,34 @@ def _forma_protocol(games: int, pure: bool) -> float:
     else:
         steps, cpu = loop()
     return steps / cpu
+
+
+def _quadefy_steps(games: int) -> dict[str, float]:
+    """Quadefy random steps per CPU second: through the protocol (compiled and pure) and the playout."""
+    from ..games.quadefy import GAME, pure_engine
+
+    def loop() -> float:
+        rng = Rng(5)
+        steps = 0
+        t0 = time.process_time()
+        for seed in range(games):
+            s = GAME.new_game(seed=seed)
+            while not GAME.is_terminal(s):
+                s = GAME.apply(s, GAME.legal_actions(s).sample(rng))
+                steps += 1
+        return steps / max(time.process_time() - t0, 1e-9)
+
+    compiled = loop()
+    with pure_engine():
+        pure = loop()
+    start = GAME.new_game(seed=0)  # the set-up is not part of a playout (an MCTS rollout starts mid-game)
+    t0 = time.process_time()
+    steps = 0
+    for seed in range(games * 10):
+        _, n = GAME.playout(start, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
+        steps += n
+    playout = steps / max(time.process_time() - t0, 1e-9)
+    return {"compiled": compiled, "pure": pure, "playout": playout}
 
 
 def _quadefy_solver(nodes: int) -> dict[str, object]:
@@ -109,6 +139,17 @@ def run(quick: bool = False) -> dict[str, object]:
         out["ratio: forma playout steps / connect_four steps"] = round(play["steps_per_s"] / st, 2)
     else:
         out["openspiel"] = c4.get("status", "unavailable")
+    pentago = openspiel_random("pentago", seconds=1.0 if quick else 4.0)
+    q = _quadefy_steps(20 if quick else 200)
+    out["quadefy random steps per CPU second, protocol loop (compiled)"] = round(q["compiled"])
+    out["quadefy random steps per CPU second, protocol loop (pure)"] = round(q["pure"])
+    out["quadefy random steps per CPU second, playout"] = round(q["playout"])
+    if "steps_per_s" in pentago:
+        st = float(pentago["steps_per_s"])  # type: ignore[arg-type]
+        out["openspiel pentago random steps per CPU second"] = st
+        out["ratio: quadefy protocol steps (compiled) / pentago steps (target 1.0)"] = round(q["compiled"] / st, 3)
+        out["ratio: quadefy protocol steps (pure) / pentago steps"] = round(q["pure"] / st, 3)
+        out["ratio: quadefy playout steps / pentago steps (target 10)"] = round(q["playout"] / st, 2)
     out.update(_quadefy_solver(200_000 if quick else 3_000_000))
     out.update(_workers(400 if quick else 4000))
     return out
