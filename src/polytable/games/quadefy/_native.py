@@ -34,8 +34,7 @@ def export_tables() -> dict[str, list[int]]:
         ooff.extend(o.offsets)
         for m in (o.inside, o.box, o.seed):
             omasks.extend((m >> (64 * w)) & word for w in range(4))
-        if len(o.stable) > _MAXSUB:  # pragma: no cover - the tetracubes have at most a handful
-            raise ValueError("too many stable subsets for the native solver")
+        assert len(o.stable) <= _MAXSUB  # the C tables' limit; the tetracubes have at most a handful
         for s in range(_MAXSUB):
             if s < len(o.stable):
                 sub = list(o.stable[s])
