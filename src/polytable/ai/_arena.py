@@ -20,10 +20,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import get_game
-from ..match import play_game
+from ..match import parallel_map, play_game
 from ._bots import make_bot
 
 __all__ = ["arena", "elo_ratings", "wilson"]
+
+
+def _winners(job: tuple[str, tuple[str, ...], dict[str, Any], int]) -> set[int]:
+    """The winning seats of one seeded game (the unit of work of a worker process)."""
+    game_id, seats, options, seed = job
+    game = get_game(game_id)
+    return set(game.winners(play_game(game, [make_bot(s, game_id) for s in seats], options, seed).state))
 
 
 def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -70,8 +77,11 @@ def arena(
     options: Mapping[str, object] | None = None,
     seed: int = 0,
     on_game: Callable[[], None] | None = None,
+    workers: int | None = 1,
 ) -> dict[str, Any]:
-    """Play the round robin and return the ladder as JSON data (see the module docstring)."""
+    """Play the round robin and return the ladder as JSON data (see the module docstring).
+
+    ``workers``: processes to play on (None: every core); the games and their seeds do not depend on it."""
     game = get_game(game_id)
     n = players if players is not None else game.spec.default_players
     if n < 2:
@@ -82,14 +92,17 @@ def arena(
     played: dict[str, float] = dict.fromkeys(bots, 0.0)
     won: dict[str, float] = dict.fromkeys(bots, 0.0)
     pairs = []
-    g_index = 0
+    jobs: list[tuple[str, tuple[str, ...], dict[str, Any], int]] = []
+    for a, b in itertools.combinations(bots, 2):
+        for g in range(games):
+            seats = tuple(a if (i + g) % 2 == 0 else b for i in range(n))
+            jobs.append((game.spec.id, seats, dict(options or {}), seed + len(jobs)))
+    results = parallel_map(_winners, jobs, workers)
     for a, b in itertools.combinations(bots, 2):
         wa = wb = 0.0
         for g in range(games):
-            seats = [a if (i + g) % 2 == 0 else b for i in range(n)]
-            match = play_game(game, [make_bot(s, game.spec.id) for s in seats], options, seed + g_index)
-            g_index += 1
-            winners = set(game.winners(match.state))
+            seats = tuple(a if (i + g) % 2 == 0 else b for i in range(n))
+            winners = next(results)
             share = 1.0 / len(winners) if winners else 0.0
             a_share = sum(share for i in winners if seats[i] == a)
             b_share = sum(share for i in winners if seats[i] == b)

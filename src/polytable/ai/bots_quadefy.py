@@ -12,7 +12,7 @@ So once the position is small (at most ``endgame_moves`` legal placements) it ad
 
 ``solver`` runs the exact solver with a larger node budget and falls back to greedy when it does not
 finish. ``hard`` (2 s by default) spends part of its time on an exact search (the compiled solver of
-:mod:`polytable.ai._native` when a C compiler is available, else the Python one) and plays a proven win;
+:mod:`polytable.ai._native` when the extension is built, else the Python one) and plays a proven win;
 when the search does not finish, or proves the position lost, it plays the move of the generic MCTS
 (greedy priors) with the rest of its time.
 """

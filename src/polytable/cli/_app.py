@@ -168,8 +168,13 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write one record per game into this folder.")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", min=1, help="Processes to play on (default: every core).")
+    ] = None,
 ) -> None:
-    """AI-vs-AI games with a summary (mean turns, scores and win rates by seat, games per second)."""
+    """AI-vs-AI games with a summary (mean turns, scores and win rates by seat, games per second).
+
+    The per-game results depend on the seed only, never on the number of workers."""
     try:
         game = get_game(game_id)
         n = players if players is not None else game.spec.default_players
@@ -182,12 +187,14 @@ def simulate_cmd(
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
             task = progress.add_task(f"{game.spec.name}", total=games)
 
-            def on_game(i: int, match: Match) -> None:
+            def on_game(i: int, one: dict[str, Any], record: dict[str, Any] | None) -> None:
                 progress.advance(task)
-                if save is not None:
-                    (save / f"{game.spec.id}-{match.seed}.json").write_text(json.dumps(match.record()))
+                if save is not None and record is not None:
+                    (save / f"{game.spec.id}-{one['seed']}.json").write_text(json.dumps(record))
 
-            result = simulate(game.spec.id, n, games, names, options, seed, on_game, make_player=make_bot)
+            result = simulate(
+                game.spec.id, n, games, names, options, seed, on_game, save is not None, workers, make_player=make_bot
+            )
     except (PolytableError, ValueError) as exc:
         _fail(str(exc))
         return
@@ -337,8 +344,14 @@ def arena_cmd(
     option: OptionList = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", min=1, help="Processes to play on (default: every core).")
+    ] = None,
 ) -> None:
-    """Seat-balanced round robin between AIs: win rates with 95% intervals and Elo (random = 0)."""
+    """Seat-balanced round robin between AIs: win rates with 95% intervals and Elo (random = 0).
+
+    Seeds depend on the game's place in the round robin only, never on the number of workers. Timed AIs
+    (``hard`` and its clock) share the machine's cores: give ``--workers 1`` to measure them alone."""
     from ..ai import arena
 
     try:
@@ -349,7 +362,7 @@ def arena_cmd(
         pairs = len(ai) * (len(ai) - 1) // 2
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
             task = progress.add_task(f"{game.spec.name} arena", total=pairs * games)
-            result = arena(game.spec.id, ai, games, players, options, seed, lambda: progress.advance(task))
+            result = arena(game.spec.id, ai, games, players, options, seed, lambda: progress.advance(task), workers)
     except (PolytableError, ValueError) as exc:
         _fail(str(exc))
         return

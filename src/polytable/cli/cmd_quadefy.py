@@ -207,7 +207,7 @@ def _register_solve(app: typer.Typer) -> None:
         stability: Annotated[bool, typer.Option("--stability", help="The stability option (default off).")] = False,
         quiet: Annotated[bool, typer.Option("--quiet", help="No progress lines on stderr.")] = False,
         native: Annotated[
-            bool, typer.Option("--native", help="Use the compiled solver (built with the machine's C compiler).")
+            bool, typer.Option("--native", help="Use the compiled solver (built with the package).")
         ] = False,
         table_log2: Annotated[
             int, typer.Option("--table-log2", min=16, max=32, help="--native: 2^N table entries of 16 bytes.")

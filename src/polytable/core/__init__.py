@@ -1,6 +1,7 @@
 """The polytable kernel: the game protocol, specs and options, errors, the seeded generator, the registry."""
 
 from ._discover import discover
+from ._engine import native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
@@ -31,8 +32,10 @@ __all__ = [
     "discover",
     "game_ids",
     "get_game",
+    "native_module",
     "next_u64",
     "player_name",
+    "pure_engine_forced",
     "register",
     "require",
     "require_int",

@@ -24,7 +24,7 @@ The shape follows OpenSpiel's Game/State split and pgx's pure functions:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ._errors import IllegalActionError, StateFormatError
@@ -203,6 +203,29 @@ class Game(ABC, Generic[S, A]):
         who = self._resolve_player(state, player)
         self._check(state, action, who)
         return self._apply(state, action, who)
+
+    def playout(self, state: S, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[S, int]:
+        """Uniformly random legal actions from ``state`` until the game ends (or ``max_actions`` player
+        actions): the player ``p`` to act draws with ``rngs[p]`` (one generator in ``rngs``: it serves
+        every seat), chance outcomes come from the state. Returns the final state and the number of
+        player actions taken.
+
+        Exactly what a match of ``random`` bots does step by step (``legal_actions(s, p).sample(rng)``,
+        then ``apply``); games with a compiled kernel override it with the same results, faster."""
+        taken = 0
+        while True:
+            cp = self.current_player(state)
+            if cp == CHANCE:
+                state = self.apply(state, self.chance_outcome(state), CHANCE)
+                continue
+            if cp == TERMINAL or (max_actions is not None and taken >= max_actions):
+                return state, taken
+            for p in self.acting_players(state) if cp == SIMULTANEOUS else (cp,):
+                rng = rngs[p] if len(rngs) > 1 else rngs[0]
+                state = self.apply(state, self.legal_actions(state, p).sample(rng), p)
+                taken += 1
+                if self.current_player(state) != SIMULTANEOUS:
+                    break
 
     def apply_text(self, state: S, text: str, player: int | None = None) -> S:
         """Parse ``text`` in the game's notation and apply it."""

@@ -1,6 +1,17 @@
 """Matches: applying actions with versions and undo, game records, replay and simulation."""
 
 from ._match import MAX_STEPS, LogEntry, Match, Seat
-from ._simulate import Player, PlayerMaker, play_game, simulate
+from ._simulate import Player, PlayerMaker, default_workers, parallel_map, play_game, simulate
 
-__all__ = ["MAX_STEPS", "LogEntry", "Match", "Player", "PlayerMaker", "Seat", "play_game", "simulate"]
+__all__ = [
+    "MAX_STEPS",
+    "LogEntry",
+    "Match",
+    "Player",
+    "PlayerMaker",
+    "Seat",
+    "default_workers",
+    "parallel_map",
+    "play_game",
+    "simulate",
+]

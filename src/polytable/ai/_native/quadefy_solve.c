@@ -1,4 +1,5 @@
-/* Quadefy exact solver: boolean negamax over bitboards, compiled at first use by polytable.ai._native.
+/* Quadefy exact solver: boolean negamax over bitboards, built with the package as part of the
+ * polytable.ai._native._qsolve extension (the Python face is _qsolve.c).
  *
  * The rules are NOT defined here. Python (polytable.games.quadefy._tables and ._symmetry) passes every
  * table this file needs through qs_init: per orientation its block, its four cube offsets on the padded
@@ -14,8 +15,11 @@
  * files are shared), a 4-way bucketed transposition table replacing the entry with the smallest subtree,
  * a never-evicted table for positions near the root (checkpointed through a callback), enhanced
  * transposition cutoffs (a child already known lost for the opponent wins at once, a child known won for
- * the opponent is skipped), and move ordering by the opponent's number of replies, fewest first.
+ * the opponent is skipped), move ordering by the opponent's number of replies, fewest first (within
+ * ORDER_PLIES of the start), and the children's table buckets prefetched before they are probed.
  */
+#include "quadefy_solve.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +33,9 @@
 #define MAXSUB 24
 #define MAXPLY 20
 #define TRACK 8
+/* Children are ordered by the opponent's number of replies only this close to the root: deeper, counting
+ * every child's replies costs more than the better order saves (docs/ai-quadefy.md has the figures). */
+#define ORDER_PLIES 9
 
 static int n_orient, n_place;
 static int o_block[MAXO];
@@ -211,6 +218,27 @@ int qs_count(uint64_t occ, int hand, int flags) {
     return n;
 }
 
+/* Whether hand `hand` can place anything (stops at the first orientation that fits). */
+int qs_any(uint64_t occ, int hand, int flags) {
+    uint64_t occ_p[4], sup_p[4], bits[4];
+    embed(occ, occ_p);
+    embed(support_cells(occ), sup_p);
+    for (int b = 0; b < 8; b++) {
+        if (!(hand >> b & 1)) continue;
+        for (int o = block_first[b]; o < block_first[b + 1]; o++)
+            if (orient_legal(o, occ_p, sup_p, flags, bits)) return 1;
+    }
+    return 0;
+}
+
+/* The padded legal translations of one orientation (4 words), as _moves.orient_legal. */
+void qs_orient_legal(int o, uint64_t occ, int flags, uint64_t out[4]) {
+    uint64_t occ_p[4], sup_p[4];
+    embed(occ, occ_p);
+    embed(support_cells(occ), sup_p);
+    if (!orient_legal(o, occ_p, sup_p, flags, out)) memset(out, 0, 4 * sizeof(uint64_t));
+}
+
 static inline int swap_screws(int h) {
     int keep = h & ~((1 << screw_l) | (1 << screw_r)) & 255;
     return keep | (h >> screw_l & 1) << screw_r | (h >> screw_r & 1) << screw_l;
@@ -336,8 +364,6 @@ int qs_tt_put(uint64_t lo, int hi, int val) {
 }
 
 /* ---- search ---- */
-typedef void (*record_fn)(uint64_t lo, int hi, int val);
-typedef void (*progress_fn)(int ply, int done, int total);
 
 static int g_flags, g_persist, g_dedup;
 static int64_t nodes, tt_hits, max_nodes;
@@ -390,13 +416,20 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
     int nseen = 0;
     int n = qs_legal(occ, me, g_flags, pids);
     int nk = 0, result = 0;
+    /* Every child's canonical key first, with its table bucket prefetched: the probes below then find
+     * the buckets in cache instead of waiting for memory one child at a time. */
+    uint64_t ck_lo[MAXMOVES];
+    int ck_hi[MAXMOVES];
+    for (int i = 0; i < n; i++) {
+        int pid = pids[i];
+        canon(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), &ck_lo[i], &ck_hi[i]);
+        __builtin_prefetch(tt + 4 * (hash_key(ck_lo[i], ck_hi[i]) & tt_mask));
+    }
     for (int i = 0; i < n; i++) {
         int pid = pids[i];
         uint64_t child = occ | p_mask[pid];
-        int rest = me & ~(1 << p_block[pid]);
-        uint64_t clo;
-        int chi;
-        canon(child, opp, rest, &clo, &chi);
+        uint64_t clo = ck_lo[i];
+        int chi = ck_hi[i];
         if (ply < g_dedup) {
             int dup = 0;
             for (int j = 0; j < nseen; j++)
@@ -419,7 +452,7 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
             tt_hits++;
             continue;
         }
-        int c = qs_count(child, opp, g_flags);
+        int c = ply < 10 ? qs_count(child, opp, g_flags) : 1;
         if (c == 0) {
             result = 1;
             win_move[ply] = pid;
@@ -481,6 +514,9 @@ int qs_solve(uint64_t occ, int me, int opp, int flags, int ply, int use_tt, doub
     *best = (!aborted && r) ? win_move[ply] : -1;
     return aborted ? -1 : r;
 }
+
+/* Stop the running search at its next node (a callback failed). */
+void qs_abort(void) { aborted = 1; }
 
 /* Counters: nodes, tt hits, tt stores, near-root entries, then per ply (count, nodes) for MAXPLY plies. */
 int qs_stats(int64_t *out) {

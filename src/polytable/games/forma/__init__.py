@@ -41,6 +41,7 @@ from polytable.core import register
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._ai import ENGINE_WEIGHTS, Weights, extent, place_value
 from ._game import Forma, FormaAction
+from ._native import pure_engine
 from ._pieces import (
     NUM_PIECES,
     ORIENT_CELLS,
@@ -88,6 +89,7 @@ __all__ = [
     "neighbours",
     "place_effect",
     "place_value",
+    "pure_engine",
     "tables",
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from polytable.core import (
@@ -23,6 +23,7 @@ from polytable.geometry import lowest
 
 from . import _pieces as P
 from ._ai import action_value, evaluate
+from ._native import EXT, native_playout
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
 from ._serial import cell_names, state_from_dict, state_to_dict, view
@@ -421,6 +422,20 @@ class Forma(Game[FormaState, FormaAction]):
             orients,
         )
 
+    # ------------------------------------------------------------------ random playouts
+    def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[FormaState, int]:
+        """The protocol's random playout: placements run in the compiled kernel when it is built (same
+        draws, same states), anything else (the set-up, touch-move picks, the pure engine) step by step."""
+        if (
+            EXT is not None
+            and not state.placing
+            and state.picked < 0
+            and not state.config["touch_move"]
+            and state.turn >= 0
+        ):
+            return native_playout(state, rngs, max_actions)
+        return super().playout(state, rngs, max_actions)
+
     # ------------------------------------------------------------------ results
     def scores(self, state: FormaState) -> tuple[float, ...]:
         return tuple(float(s) for s in state.scores)
@@ -587,6 +602,8 @@ def _next_turn(
 
     A player who cannot place now never can again (the board only fills), so skipping them is the pass
     the rules prescribe; the mover is asked last."""
+    if EXT is not None:
+        return int(EXT.next_turn(tb.size, stocks, free, player))
     n = len(stocks)
     for i in range(1, n + 1):
         q = (player + i) % n

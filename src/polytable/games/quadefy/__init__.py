@@ -32,6 +32,8 @@ from polytable.core import register
 from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ._game import Quadefy
 from ._moves import REACH, STABLE, any_legal, clear_cache, hand_counts, legal_sets
+from ._native import export_tables as native_tables
+from ._native import pure_engine
 from ._puzzle import PATTERN_NOTES, PATTERNS, PuzzleResult, parse_pattern, pattern_text, solve_pattern, verify_solution
 from ._solver import SolveResult, moves_of, solve_position
 from ._state import ACTIONS, Placement, QuadefyState, format_placement
@@ -67,9 +69,11 @@ __all__ = [
     "hand_counts",
     "legal_sets",
     "moves_of",
+    "native_tables",
     "parse_checkpoint",
     "parse_pattern",
     "pattern_text",
+    "pure_engine",
     "solve_game",
     "solve_pattern",
     "solve_position",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from polytable.core import (
@@ -20,6 +20,7 @@ from polytable.core import (
 )
 
 from ._moves import REACH, STABLE, any_legal, hand_counts, legal_count, legal_sets, reason, sample_placement
+from ._native import EXT
 from ._render import cell_blocks, hand_text, render_state
 from ._state import ACTION_IDS, ACTIONS, ORIENT_COUNT, Placement, QuadefyState, format_placement, parse_placement
 from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
@@ -68,6 +69,10 @@ class Quadefy(Game[QuadefyState, Placement]):
     # ------------------------------------------------------------------ legal actions
     def _legal(self, state: QuadefyState, player: int) -> Iterator[Placement]:
         actions = ACTIONS
+        if EXT is not None:
+            for pid in EXT.legal(state.occupied, state.remaining[player], state.flags):
+                yield actions[pid]
+            return
         for o, bits in legal_sets(state.occupied, state.remaining[player], state.flags)[0]:
             at = PLACE_AT[o.index]
             # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
@@ -83,7 +88,11 @@ class Quadefy(Game[QuadefyState, Placement]):
         return any_legal(state.occupied, state.remaining[player], state.flags)
 
     def _sample(self, state: QuadefyState, player: int, rng: Rng) -> Placement:
-        pid = sample_placement(state.occupied, state.remaining[player], state.flags, rng.u64)
+        if EXT is not None:
+            p, rng.state = EXT.sample(state.occupied, state.remaining[player], state.flags, rng.state)
+            pid: int | None = None if p < 0 else int(p)
+        else:
+            pid = sample_placement(state.occupied, state.remaining[player], state.flags, rng.u64)
         if pid is None:
             raise IllegalActionError(f"{player_name(player)} cannot place any block")
         return ACTIONS[pid]
@@ -120,6 +129,25 @@ class Quadefy(Game[QuadefyState, Placement]):
         nxt = 1 - player
         loser = -1 if any_legal(occ, rem[nxt], state.flags) else nxt
         return QuadefyState(state.config, occ, owned, rem, (*state.moves, p.id), nxt, loser, state.flags)
+
+    def playout(
+        self, state: QuadefyState, rngs: Sequence[Rng], max_actions: int | None = None
+    ) -> tuple[QuadefyState, int]:
+        """The protocol's random playout, in the compiled kernel when it is built (same draws, same states)."""
+        if EXT is None or state.loser >= 0:
+            return super().playout(state, rngs, max_actions)
+        shared = len(rngs) == 1
+        used = rngs[:1] if shared else rngs[:2]
+        occ, own0, own1, rem0, rem1, to_move, loser, pids, states = EXT.playout(
+            state.occupied, *state.owned, *state.remaining, state.to_move, state.loser, state.flags,
+            [r.state for r in used], shared, -1 if max_actions is None else max_actions,
+        )  # fmt: skip
+        for r, st in zip(used, states, strict=True):
+            r.state = st
+        final = QuadefyState(
+            state.config, occ, (own0, own1), (rem0, rem1), (*state.moves, *pids), to_move, loser, state.flags
+        )
+        return final, len(pids)
 
     # ------------------------------------------------------------------ results
     def scores(self, state: QuadefyState) -> tuple[float, ...]:

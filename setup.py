@@ -1,0 +1,37 @@
+"""The compiled engine: C extension modules built by setuptools with the package (metadata: pyproject.toml).
+
+Plain C against the CPython API, no Cython or other build dependency: the machine's C compiler and the
+Python headers are all ``pip install`` and ``python -m build`` need. Each extension is optional: where it
+cannot be compiled the install still succeeds and polytable runs the pure-Python engine (and says so).
+"""
+
+import platform
+import sys
+
+from setuptools import Extension, setup
+
+FLAGS = ["-O3"]
+if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64"):
+    FLAGS.append("-mpopcnt")  # one instruction per popcount (every x86-64 CPU since about 2008)
+
+
+def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
+    return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
+
+
+setup(
+    ext_modules=[
+        ext("polytable.games.forma._cforma", ["src/polytable/games/forma/_cforma.c"], []),
+        # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
+        ext(
+            "polytable.games.quadefy._cquadefy",
+            ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
+            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+        ),
+        ext(
+            "polytable.ai._native._qsolve",
+            ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
+            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+        ),
+    ],
+)

@@ -1,0 +1,173 @@
+"""Differential fuzzing: the compiled engine against the pure-Python rules, action by action.
+
+For seeded random games over every sample configuration of a game (all player counts and variants), at
+each step both engines must agree on the number of legal actions (and, every ``list_every`` steps, on the
+whole list in order), draw the same action from equal generators (leaving them equal), and reach equal
+states; at the end, equal scores and winners, and a compiled playout from a midgame state equal to the
+pure one. The invariants of the protocol are checked on the way: a state survives a JSON round trip,
+every seat's view serialises, and an illegal action is refused with the state unchanged.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import CHANCE, IllegalActionError, Rng, get_game
+
+__all__ = ["COMPILED", "FuzzReport", "fuzz"]
+
+COMPILED: dict[str, tuple[str, str]] = {
+    "forma": ("polytable.games.forma", "polytable.games.forma._cforma"),
+    "quadefy": ("polytable.games.quadefy", "polytable.games.quadefy._cquadefy"),
+}
+"""Game id -> (the public package whose ``pure_engine()`` switches the kernel off, the extension module)."""
+
+
+class Mismatch(AssertionError):
+    """The engines disagree (or an invariant failed): the message says where."""
+
+
+@dataclass
+class FuzzReport:
+    game: str
+    actions: int = 0
+    games: int = 0
+    playouts: int = 0
+    illegal_refused: int = 0
+    round_trips: int = 0
+    seconds: float = 0.0
+    configs: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "actions": self.actions,
+            "games": self.games,
+            "playouts": self.playouts,
+            "illegal_refused": self.illegal_refused,
+            "round_trips": self.round_trips,
+            "seconds": round(self.seconds, 2),
+            "configs": self.configs,
+        }
+
+
+def _pure(game_id: str) -> Callable[[], Any]:
+    if game_id not in COMPILED:
+        raise ValueError(f"{game_id} has no compiled kernel (compiled: {', '.join(sorted(COMPILED))})")
+    return importlib.import_module(COMPILED[game_id][0]).pure_engine  # type: ignore[no-any-return]
+
+
+def fuzz(
+    game_id: str,
+    actions: int,
+    seed: int = 0,
+    list_every: int = 25,
+    check_every: int = 10,
+    on_game: Callable[[FuzzReport], None] | None = None,
+) -> FuzzReport:
+    """Play until ``actions`` player actions were compared; raises :class:`Mismatch` at the first difference."""
+    pure = _pure(game_id)
+    game = get_game(game_id)
+    configs = game.sample_configs()
+    rep = FuzzReport(game_id, configs=[json.dumps(o, sort_keys=True) + f" x{n}" for o, n in configs])
+    t0 = time.process_time()
+    g = seed
+    while rep.actions < actions:
+        options, players = configs[g % len(configs)]
+        where = f"{game_id} {options} players={players} seed={g}"
+        s = game.new_game(options, g, players)
+        with pure():
+            sp = game.new_game(options, g, players)
+        _same(s, sp, f"{where}: new game")
+        rn, rp, ri = Rng(g), Rng(g), Rng(g, stream=7)
+        mid = None
+        step = 0
+        while not game.is_terminal(s) and rep.actions < actions:
+            cp = game.current_player(s)
+            if cp == CHANCE:
+                s = game.apply(s, game.chance_outcome(s), CHANCE)
+                with pure():
+                    sp = game.apply(sp, game.chance_outcome(sp), CHANCE)
+                _same(s, sp, f"{where}: chance at step {step}")
+                continue
+            p = game.acting_players(s)[0]
+            at = f"{where}, step {step}, player {p}"
+            legal = game.legal_actions(s, p)
+            with pure():
+                legal_p = game.legal_actions(sp, p)
+                count_p = legal_p.count()
+            if legal.count() != count_p:
+                raise Mismatch(f"{at}: {legal.count()} legal actions compiled, {count_p} pure")
+            if rep.actions % list_every == list_every // 2:
+                with pure():
+                    all_p = list(legal_p)
+                if list(legal) != all_p:
+                    raise Mismatch(f"{at}: the legal action lists differ")
+            if rep.actions % check_every == check_every // 3:
+                _invariants(game, s, p, ri, at, rep)
+            a = legal.sample(rn)
+            with pure():
+                ap = legal_p.sample(rp)
+            if a != ap or rn.state != rp.state:
+                raise Mismatch(f"{at}: sampled {a!r} compiled, {ap!r} pure (or the generators diverged)")
+            s = game.apply(s, a, p)
+            with pure():
+                sp = game.apply(sp, ap, p)
+            _same(s, sp, f"{at}: after {game.format_action(a)}")
+            rep.actions += 1
+            step += 1
+            if step == 12:
+                mid = s
+        if game.is_terminal(s):
+            if game.scores(s) != game.scores(sp) or game.winners(s) != game.winners(sp):
+                raise Mismatch(f"{where}: final scores or winners differ")
+            rep.games += 1
+        if mid is not None:
+            r1 = [Rng(g, stream=100 + i) for i in range(players)]
+            r2 = [Rng(g, stream=100 + i) for i in range(players)]
+            end, n1 = game.playout(mid, r1)
+            with pure():
+                end_p, n2 = game.playout(mid, r2)
+            _same(end, end_p, f"{where}: playout from step 12")
+            if n1 != n2 or [r.state for r in r1] != [r.state for r in r2]:
+                raise Mismatch(f"{where}: playout action counts or generators differ")
+            rep.playouts += 1
+        g += 1
+        if on_game is not None:
+            on_game(rep)
+    rep.seconds = time.process_time() - t0
+    return rep
+
+
+def _same(a: Any, b: Any, where: str) -> None:
+    if a != b:
+        raise Mismatch(f"{where}: the states differ")
+
+
+def _invariants(game: Any, s: Any, p: int, rng: Rng, at: str, rep: FuzzReport) -> None:
+    data = json.loads(json.dumps(game.state_to_dict(s)))
+    if game.state_from_dict(data) != s:
+        raise Mismatch(f"{at}: the state does not survive a JSON round trip")
+    rep.round_trips += 1
+    for seat in (None, *range(s.config.players)):
+        json.dumps(game.view(s, seat))
+    legal_ids = set(game.legal_actions(s, p).ids())
+    n_ids = game.num_distinct_actions(s.config)
+    for _ in range(20):
+        aid = rng.below(n_ids)
+        if aid in legal_ids:
+            continue
+        before = game.state_to_dict(s)
+        try:
+            game.apply(s, game.action_from_id(aid, s), p)
+        except IllegalActionError:
+            if game.state_to_dict(s) != before:
+                raise Mismatch(f"{at}: a refused action changed the state") from None
+            rep.illegal_refused += 1
+            return
+        raise Mismatch(f"{at}: action id {aid} is not legal but was accepted")

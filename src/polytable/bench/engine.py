@@ -1,0 +1,160 @@
+"""The compiled engine against its peers, measured in the same run (targets of the compiled-core issue).
+
+* Forma random 4-player games per CPU second through the compiled playout, as a ratio to OpenSpiel
+  connect_four random games per CPU second (target 0.125x: half of Pentobi's playout speed here).
+* Forma random steps per CPU second through the Python protocol (``legal_actions(...).sample``, ``apply``),
+  compiled and pure, as ratios to connect_four's Python loop.
+* Quadefy random steps per CPU second through the protocol (target 1.0x OpenSpiel pentago's Python
+  loop) and through the compiled playout (target 10x).
+* The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
+* ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x).
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..core import Rng, native_module
+from ._peers import openspiel_random
+
+__all__ = ["run"]
+
+CLASSIC = {"placement": "random", "touch_move": False}
+"""Forma as measured before the players' set-up and touch-move became the defaults (a seeded layout, a
+placement a move): the figures stay comparable with earlier runs and with Blokus-like peers."""
+
+
+def _forma_playouts(games: int) -> dict[str, float]:
+    from ..games.forma import GAME
+
+    t0 = time.process_time()
+    moves = 0
+    for seed in range(games):
+        s = GAME.new_game(CLASSIC, seed=seed, players=4)
+        _, n = GAME.playout(s, [Rng(seed, stream=1000 + p) for p in range(4)])
+        moves += n
+    cpu = max(time.process_time() - t0, 1e-9)
+    return {"games_per_s": games / cpu, "steps_per_s": moves / cpu}
+
+
+def _forma_protocol(games: int, pure: bool) -> float:
+    from ..games.forma import GAME, pure_engine
+
+    def loop() -> tuple[int, float]:
+        rng = Rng(5)
+        steps = 0
+        t0 = time.process_time()
+        for seed in range(games):
+            s = GAME.new_game(CLASSIC, seed=seed, players=4)
+            while s.turn >= 0:
+                s = GAME.apply(s, GAME.legal_actions(s).sample(rng))
+                steps += 1
+        return steps, max(time.process_time() - t0, 1e-9)
+
+    if pure:
+        with pure_engine():
+            steps, cpu = loop()
+    else:
+        steps, cpu = loop()
+    return steps / cpu
+
+
+def _quadefy_steps(games: int) -> dict[str, float]:
+    """Quadefy random steps per CPU second: through the protocol (compiled and pure) and the playout."""
+    from ..games.quadefy import GAME, pure_engine
+
+    def loop() -> float:
+        rng = Rng(5)
+        steps = 0
+        t0 = time.process_time()
+        for seed in range(games):
+            s = GAME.new_game(seed=seed)
+            while not GAME.is_terminal(s):
+                s = GAME.apply(s, GAME.legal_actions(s).sample(rng))
+                steps += 1
+        return steps / max(time.process_time() - t0, 1e-9)
+
+    compiled = loop()
+    with pure_engine():
+        pure = loop()
+    start = GAME.new_game(seed=0)  # the set-up is not part of a playout (an MCTS rollout starts mid-game)
+    t0 = time.process_time()
+    steps = 0
+    for seed in range(games * 10):
+        _, n = GAME.playout(start, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
+        steps += n
+    playout = steps / max(time.process_time() - t0, 1e-9)
+    return {"compiled": compiled, "pure": pure, "playout": playout}
+
+
+def _quadefy_solver(nodes: int) -> dict[str, object]:
+    from ..ai._native import load, unavailable_reason
+
+    why = unavailable_reason()
+    if why is not None:
+        return {"quadefy solver": why}
+    from ..games.quadefy import ALL_BLOCKS
+
+    native = load()
+    with native.lock:
+        native.set_table_size(22)
+        native.clear()
+        native.reset_stats()
+        t0 = time.process_time()
+        native.solve(0, ALL_BLOCKS, ALL_BLOCKS, 1, max_nodes=nodes)
+        cpu = max(time.process_time() - t0, 1e-9)
+        done = native.stats()["nodes"]
+    return {"quadefy solver: nodes": done, "quadefy solver: nodes per CPU second": round(done / cpu)}
+
+
+def _workers(games: int) -> dict[str, object]:
+    from ..ai import make_bot
+    from ..match import simulate
+
+    out: dict[str, object] = {}
+    rates = {}
+    for w in (1, 2):
+        t0 = time.perf_counter()
+        simulate("forma", 4, games, ["random"], CLASSIC, seed=0, workers=w, make_player=make_bot)
+        rates[w] = games / (time.perf_counter() - t0)
+        out[f"simulate forma -p 4 --workers {w}: games per wall second ({games} games)"] = round(rates[w], 1)
+    out["simulate --workers 2 / --workers 1 (target 1.8)"] = round(rates[2] / rates[1], 2)
+    return out
+
+
+def run(quick: bool = False) -> dict[str, object]:
+    out: dict[str, object] = {}
+    compiled = native_module("polytable.games.forma._cforma") is not None
+    out["forma kernel"] = "compiled" if compiled else "pure Python (not built, or POLYTABLE_PURE=1)"
+    c4 = openspiel_random("connect_four", seconds=1.0 if quick else 4.0)
+    play = _forma_playouts(200 if quick else 2000)
+    out["forma random 4p games per CPU second (playout)"] = round(play["games_per_s"], 1)
+    steps_c = _forma_protocol(5 if quick else 40, pure=False)
+    steps_p = _forma_protocol(3 if quick else 20, pure=True)
+    out["forma random steps per CPU second, protocol loop (compiled)"] = round(steps_c)
+    out["forma random steps per CPU second, protocol loop (pure)"] = round(steps_p)
+    if "games_per_s" in c4:
+        g, st = float(c4["games_per_s"]), float(c4["steps_per_s"])  # type: ignore[arg-type]
+        out["openspiel connect_four random games per CPU second"] = g
+        out["openspiel connect_four random steps per CPU second"] = st
+        out["ratio: forma playout games / connect_four games (target 0.125)"] = round(play["games_per_s"] / g, 3)
+        out["ratio: forma protocol steps (compiled) / connect_four steps"] = round(steps_c / st, 3)
+        out["ratio: forma protocol steps (pure) / connect_four steps"] = round(steps_p / st, 3)
+        out["ratio: forma playout steps / connect_four steps"] = round(play["steps_per_s"] / st, 2)
+    else:
+        out["openspiel"] = c4.get("status", "unavailable")
+    pentago = openspiel_random("pentago", seconds=1.0 if quick else 4.0)
+    q = _quadefy_steps(20 if quick else 200)
+    out["quadefy random steps per CPU second, protocol loop (compiled)"] = round(q["compiled"])
+    out["quadefy random steps per CPU second, protocol loop (pure)"] = round(q["pure"])
+    out["quadefy random steps per CPU second, playout"] = round(q["playout"])
+    if "steps_per_s" in pentago:
+        st = float(pentago["steps_per_s"])  # type: ignore[arg-type]
+        out["openspiel pentago random steps per CPU second"] = st
+        out["ratio: quadefy protocol steps (compiled) / pentago steps (target 1.0)"] = round(q["compiled"] / st, 3)
+        out["ratio: quadefy protocol steps (pure) / pentago steps"] = round(q["pure"] / st, 3)
+        out["ratio: quadefy playout steps / pentago steps (target 10)"] = round(q["playout"] / st, 2)
+    out.update(_quadefy_solver(200_000 if quick else 3_000_000))
+    out.update(_workers(400 if quick else 4000))
+    return out

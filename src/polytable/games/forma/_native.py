@@ -1,0 +1,75 @@
+"""Forma's compiled kernel, when it is built: ``_cforma`` (C, next to these rules) or None.
+
+Why here, inside the game's package: rules code imports only ``core`` and ``geometry``, and the kernel
+is this game's rules in another language, so it lives beside the Python it mirrors; the lookup (and the
+``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers the play phase of
+the standard move (placing a piece): move generation (count, sample, list through the anchor table),
+a placement's effect and score, whose turn is next, and a random playout to the end. Everything else
+(touch-move picks, set-up, notation, views) stays in Python, and bridges are counted by ``_bridges``
+(called back from C only when a move may have built one). The pure-Python rules remain the reference:
+tests/games/forma/test_forma_native.py plays both side by side.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from polytable.core import Rng, native_module
+
+if TYPE_CHECKING:
+    from ._state import FormaState
+
+__all__ = ["EXT", "native_playout", "pure_engine"]
+
+EXT: ModuleType | None = native_module("polytable.games.forma._cforma")
+"""The extension module, or None when the pure engine runs."""
+
+
+def native_playout(state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int]:
+    """``Forma.playout`` of a placement-phase state in C (the caller checks the phase and ``EXT``)."""
+    from ._pieces import tables  # here: _pieces and _rules import this module
+    from ._rules import avail_orients, bridge_total
+    from ._state import FormaState
+
+    assert EXT is not None
+    shared = len(rngs) == 1
+    used = rngs[:1] if shared else rngs[: state.config.players]
+    out = EXT.playout(
+        state.size, state.obstacles, state.tower, state.pieces, state.markers, state.filled, state.stock,
+        state.scores, state.bridges, state.closed, state.watch, state.turn, state.moves, state.last, state.exact,
+        [r.state for r in used], shared, -1 if max_actions is None else max_actions,
+        functools.partial(bridge_total, tables(state.size)),
+    )  # fmt: skip
+    pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, states, taken = out
+    for r, st in zip(used, states, strict=True):
+        r.state = st
+    final = FormaState(
+        state.config, state.size, state.obstacles, state.tower, pieces, markers, filled, stocks, scores, bridges,
+        closed, watch, turn, -1, 0, moves, last, exact, tuple(avail_orients(s) for s in stocks),
+    )  # fmt: skip
+    return final, taken
+
+
+class pure_engine:
+    """Inside the block, the pure-Python rules run even where the kernel is built, so differential tests
+    and ``polytable fuzz`` can play both engines side by side in one process. Not thread-safe."""
+
+    def __enter__(self) -> None:
+        from . import _game, _pieces, _rules
+
+        self._modules = (vars(_rules), vars(_game))
+        for d in self._modules:
+            d["EXT"] = None
+        for tb in _pieces._TABLES.values():
+            tb.anchors = tb.pure_anchors
+
+    def __exit__(self, *exc: object) -> None:
+        from . import _pieces
+
+        for d in self._modules:
+            d["EXT"] = EXT
+        for tb in _pieces._TABLES.values():
+            tb.anchors = tb.native_anchors or tb.pure_anchors

@@ -1,0 +1,56 @@
+"""Simulation: the random-AI shortcut (Game.playout) and the worker processes change no game's result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from polytable.core import all_games
+from polytable.match import simulate
+from polytable.match._simulate import _one_game
+
+from . import toy  # noqa: F401 (registers the toy game, also in forked workers)
+
+
+@pytest.mark.parametrize("game_id", sorted(g.spec.id for g in all_games()))
+def test_playout_shortcut_equals_a_match_of_random_bots(game_id: str) -> None:
+    """The same scores, winners and turns with and without the match (records force the match path)."""
+    game = next(g for g in all_games() if g.spec.id == game_id)
+    seats = ("random",) * game.spec.default_players
+    options: dict[str, Any] = dict(game.spec.config(None, len(seats)))
+    for seed in range(3):
+        fast, _ = _one_game((game_id, seats, options, seed, False))
+        slow, record = _one_game((game_id, seats, options, seed, True))
+        assert fast == slow
+        assert record is not None and record["seed"] == seed
+
+
+def test_workers_give_the_same_per_game_results() -> None:
+    one = simulate("forma", 4, 12, ["random"], seed=5, workers=1)
+    two = simulate("forma", 4, 12, ["random"], seed=5, workers=2)
+    assert one["per_game"] == two["per_game"]
+    assert [g["seed"] for g in two["per_game"]] == list(range(5, 17))
+    seen: list[int] = []
+    mixed = simulate("toy", 2, 9, ["greedy", "random"], seed=2, workers=2, on_game=lambda i, r, rec: seen.append(i))
+    assert mixed["per_game"] == simulate("toy", 2, 9, ["greedy", "random"], seed=2, workers=1)["per_game"]
+    assert seen == list(range(9))
+
+
+def test_records_come_back_from_the_workers() -> None:
+    got: list[dict[str, Any] | None] = []
+    simulate("quadefy", 2, 2, ["random"], seed=1, workers=2, records=True, on_game=lambda i, r, rec: got.append(rec))
+    assert len(got) == 2 and all(r is not None and r["game"] == "quadefy" for r in got)
+
+
+def test_bad_worker_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate("forma", 2, 2, ["random"], workers=0)
+
+
+def test_arena_over_workers_matches_one_process() -> None:
+    from polytable.ai import arena
+
+    one = arena("toy", ["random", "greedy"], 6, seed=3, workers=1)
+    two = arena("toy", ["random", "greedy"], 6, seed=3, workers=2)
+    assert one == two
