@@ -11,6 +11,7 @@ pytest.importorskip("matplotlib")
 
 from typer.testing import CliRunner
 
+from polytable.ai import make_bot
 from polytable.analysis import GameRecord, Job, compare, run_games, summarise, wilson
 from polytable.cli import app
 from polytable.core import ConfigError
@@ -55,7 +56,7 @@ def test_seeds_workers_and_simulate_agree() -> None:
     two = run_games(job, 6, seed=40, workers=2)
     assert [r.to_dict() for r in one] == [r.to_dict() for r in two]
     assert [r.seed for r in one] == list(range(40, 46))
-    sim = simulate("quadefy", 2, 6, ["random"], {}, seed=40)["per_game"]
+    sim = simulate("quadefy", 2, 6, ["random"], {}, seed=40, make_player=make_bot)["per_game"]
     assert [(r.scores, r.winners, r.turns) for r in one] == [(g["scores"], g["winners"], g["turns"]) for g in sim]
     assert all(len(r.branching) == r.turns and r.branching[0] > r.branching[-1] for r in one)
 

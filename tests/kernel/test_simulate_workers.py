@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from polytable.ai import make_bot
 from polytable.core import all_games
 from polytable.match import simulate
 from polytable.match._simulate import _one_game
@@ -20,32 +21,54 @@ def test_playout_shortcut_equals_a_match_of_random_bots(game_id: str) -> None:
     seats = ("random",) * game.spec.default_players
     options: dict[str, Any] = dict(game.spec.config(None, len(seats)))
     for seed in range(3):
-        fast, _ = _one_game((game_id, seats, options, seed, False))
-        slow, record = _one_game((game_id, seats, options, seed, True))
+        fast, _ = _one_game((game_id, seats, options, seed, False, make_bot))
+        slow, record = _one_game((game_id, seats, options, seed, True, make_bot))
         assert fast == slow
         assert record is not None and record["seed"] == seed
 
 
 def test_workers_give_the_same_per_game_results() -> None:
-    one = simulate("forma", 4, 12, ["random"], seed=5, workers=1)
-    two = simulate("forma", 4, 12, ["random"], seed=5, workers=2)
+    one = simulate("forma", 4, 12, ["random"], seed=5, workers=1, make_player=make_bot)
+    two = simulate("forma", 4, 12, ["random"], seed=5, workers=2, make_player=make_bot)
     assert one["per_game"] == two["per_game"]
     assert [g["seed"] for g in two["per_game"]] == list(range(5, 17))
     seen: list[int] = []
-    mixed = simulate("toy", 2, 9, ["greedy", "random"], seed=2, workers=2, on_game=lambda i, r, rec: seen.append(i))
-    assert mixed["per_game"] == simulate("toy", 2, 9, ["greedy", "random"], seed=2, workers=1)["per_game"]
+    mixed = simulate(
+        "toy",
+        2,
+        9,
+        ["greedy", "random"],
+        seed=2,
+        workers=2,
+        on_game=lambda i, r, rec: seen.append(i),
+        make_player=make_bot,
+    )
+    assert (
+        mixed["per_game"]
+        == simulate("toy", 2, 9, ["greedy", "random"], seed=2, workers=1, make_player=make_bot)["per_game"]
+    )
     assert seen == list(range(9))
 
 
 def test_records_come_back_from_the_workers() -> None:
     got: list[dict[str, Any] | None] = []
-    simulate("quadefy", 2, 2, ["random"], seed=1, workers=2, records=True, on_game=lambda i, r, rec: got.append(rec))
+    simulate(
+        "quadefy",
+        2,
+        2,
+        ["random"],
+        seed=1,
+        workers=2,
+        records=True,
+        on_game=lambda i, r, rec: got.append(rec),
+        make_player=make_bot,
+    )
     assert len(got) == 2 and all(r is not None and r["game"] == "quadefy" for r in got)
 
 
 def test_bad_worker_count_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
-        simulate("forma", 2, 2, ["random"], workers=0)
+        simulate("forma", 2, 2, ["random"], workers=0, make_player=make_bot)
 
 
 def test_arena_over_workers_matches_one_process() -> None:

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 a
 def test_100k_random_actions_agree() -> None:
     rep = fuzz("forma", 100_000, seed=0, list_every=500, check_every=2000)
     assert rep.actions == 100_000
-    assert rep.games >= 1000
+    assert rep.games >= 600  # the default rules add the players' set-up and a pick before each placement
     assert rep.playouts >= rep.games
     assert rep.round_trips >= 40 and rep.illegal_refused >= 40
 
