@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         try:
             import uvicorn
 
-            from ..storage import StorageError
+            from ..storage import StorageError, redact_url
             from ..web import Settings, create_app
         except ImportError as exc:  # the web extras are not installed
             typer.echo(f"error: the web app needs starlette, uvicorn and sqlalchemy ({exc})", err=True)
@@ -42,7 +42,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        typer.echo(f"polytable is serving on http://{shown}:{port}/  (database {db}; Ctrl+C stops)")
+        typer.echo(f"polytable is serving on http://{shown}:{port}/  (database {redact_url(db)}; Ctrl+C stops)")
         if host in ("0.0.0.0", "::"):
             lan = _lan_address()
             if lan:

@@ -6,11 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["RoomRecord", "SeatRecord", "Storage", "StorageError"]
+__all__ = ["RoomRecord", "SeatRecord", "Storage", "StorageConflict", "StorageError"]
 
 
 class StorageError(RuntimeError):
-    """The database refused or failed an operation (the caller must not tell anyone the action happened)."""
+    """The database refused or failed an operation (the caller must not tell anyone the action happened).
+
+    Its text is for the operator's log (it may quote the driver); players are shown a translated reason.
+    """
+
+
+class StorageConflict(StorageError):
+    """Someone else wrote first: a log position is taken, or a seat or log is no longer as expected.
+
+    Another server process on the same database won the race; the loser reloads the room.
+    """
 
 
 @dataclass(frozen=True)
@@ -61,11 +71,13 @@ class Storage(Protocol):
         """Append actions at log positions ``start``, ``start+1``, ... in one transaction; a position
         already taken raises StorageError (two writers can never both extend a log)."""
 
-    def truncate_actions(self, code: str, length: int) -> None:
-        """Drop log entries from position ``length`` on (undo), counting them in ``undone``."""
+    def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
+        """Drop log entries from position ``length`` on (undo), counting them in ``undone``; with
+        ``expected`` (the log's length as the caller knows it) raise StorageConflict if it differs."""
 
-    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
-        """Replace one seat (an invited person took it)."""
+    def set_seat(self, code: str, seat: int, record: SeatRecord, expected_hash: str | None = None) -> None:
+        """Replace one seat (an invited person took it); with ``expected_hash`` only if the seat's token
+        hash is still that (StorageConflict otherwise)."""
 
     def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
         """Several of the writes above, ``(method name, arguments)``, committed together (group commit);

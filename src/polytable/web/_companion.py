@@ -150,7 +150,7 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
         if version != room.version:
             raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal")
         dealer: Dealer = room.dealer
-        hub = room.hub
+        hub = room.store
         if undo:
             try:
                 dealer.pop()

@@ -16,8 +16,10 @@ from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageError
 from ._base import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS, RoomError, Settings, clean_name, hash_token, new_token
+from ._bus import Broadcaster, LocalBroadcaster
 from ._companion import supports
 from ._rooms import Room, build_match, default_seat_name
+from ._store import RoomStore
 
 __all__ = ["Hub"]
 
@@ -25,59 +27,54 @@ log = logging.getLogger("polytable.web")
 
 
 class Hub:
-    """All rooms of one server: creation, loading (lazily, from storage), and the worker pools."""
+    """All rooms of one server: creation, loading (lazily, from storage), and the worker pools.
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    The hub owns the :class:`RoomStore` and the :class:`Broadcaster` and hands both to every room it
+    makes; with a pub/sub broadcaster it also reloads the rooms other processes changed.
+    """
+
+    def __init__(
+        self, storage: Storage, settings: Settings | None = None, broadcaster: Broadcaster | None = None
+    ) -> None:
         self.storage = storage
+        self.store = RoomStore(storage)
+        self.broadcaster: Broadcaster = broadcaster or LocalBroadcaster()
         self.settings = settings or Settings()
         self.rooms: dict[str, Room] = {}
-        self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="polytable-db")
         self.ai_pool = ThreadPoolExecutor(self.settings.ai_threads, thread_name_prefix="polytable-ai")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _room(self, record: RoomRecord, match: Match) -> Room:
+        return Room(record, match, self.store, self.broadcaster, self.settings, self.ai_pool)
 
     async def run_db(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a storage read on the one database thread (never on the event loop)."""
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+        return await self.store.read(fn, *args)
 
     async def write(self, op: str, *args: Any) -> None:
-        """Commit one write (a Storage method name and its arguments); returns once it is on disk.
+        """Commit one write through the group-commit store (see :meth:`RoomStore.write`)."""
+        await self.store.write(op, *args)
 
-        Group commit: writes that arrive while a transaction is being committed wait and then go to the
-        disk together in the next one, so a busy server pays one sync for many rooms' moves instead of
-        one each. Raises StorageError if this write failed (the others are unaffected).
-        """
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((op, args, fut))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        await fut
+    async def start(self) -> None:
+        """Start listening for other processes' changes (a no-op with the local broadcaster)."""
+        await self.broadcaster.start(self.remote_change)
 
-    async def _write_loop(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                results = await loop.run_in_executor(
-                    self.db_pool, self.storage.batch, [(op, args) for op, args, _ in batch]
-                )
-            except Exception as exc:
-                results = [exc if isinstance(exc, StorageError) else StorageError(str(exc))] * len(batch)
-            for (_, _, fut), res in zip(batch, results, strict=True):
-                if fut.done():
-                    continue
-                if res is None:
-                    fut.set_result(None)
-                else:
-                    fut.set_exception(res)
+    def remote_change(self, code: str, version: int) -> None:
+        """Another process changed room ``code`` to ``version``: reload it here if it is loaded."""
+        room = self.rooms.get(code)
+        if room is None:
+            return  # not loaded here: it is read fresh from the database when someone asks for it
+        task = asyncio.get_running_loop().create_task(room.resync(version))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
         for room in self.rooms.values():
             if room.ai_task is not None:
                 room.ai_task.cancel()
         self.ai_pool.shutdown(wait=False, cancel_futures=True)
-        self.db_pool.shutdown(wait=True)
+        self.store.close()
 
     async def resume_all(self) -> int:
         """Load every unfinished room (after a restart) and let its AI seats go on; returns how many."""
@@ -122,16 +119,16 @@ class Hub:
         try:
             if record.mode == "companion":
                 match = Match(record.game, record.options, record.players, record.seed)
-                room = Room(self, record, match)
+                room = self._room(record, match)
             else:
                 match = build_match(record)
-                room = Room(self, record, match)
+                room = self._room(record, match)
         except (PolytableError, StorageError) as exc:
             # A rules version changed under a stored game, or the log is damaged: keep the room visible.
             log.warning("room %s cannot be rebuilt: %s", code, exc)
             game = get_game(record.game)
             match = Match(game, record.options, record.players, record.seed)
-            room = Room(self, replace(record, actions=[]), match)
+            room = self._room(replace(record, actions=[]), match)
             room.fail(f"this room cannot be resumed: {exc}", "not_resumable")
         self._evict()
         self.rooms[code] = room
@@ -242,7 +239,7 @@ class Hub:
             break
         else:
             raise RoomError("no free room code was found; try again", "storage", "no_code")
-        room = Room(self, replace(record, code=code), match)
+        room = self._room(replace(record, code=code), match)
         self._evict()
         self.rooms[code] = room
         if mode == "play":

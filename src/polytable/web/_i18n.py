@@ -48,7 +48,7 @@ I18N = Path(__file__).parent / "static" / "i18n"
 LANGUAGES = ("en", "nl")
 
 ERROR_REASONS = (
-    # _app.py
+    # _http.py, _ws.py, _limits.py
     "too_many_rooms",
     "room_unsaved",
     "seat_number",
@@ -76,6 +76,8 @@ ERROR_REASONS = (
     "unknown_type",
     "internal",
     "too_big",
+    "too_deep",
+    "spectators_full",
     # _base.py
     "name_text",
     "name_long",
@@ -87,6 +89,8 @@ ERROR_REASONS = (
     "no_seat",
     "game_over",
     "move_unsaved",
+    "move_conflict",
+    "undo_conflict",
     "vanished",
     "ai_failed",
     "ai_illegal",

@@ -23,6 +23,7 @@ here, once, and the Starlette routes only translate JSON to calls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -34,24 +35,47 @@ from typing import TYPE_CHECKING, Any
 from ..ai import Bot, make_bot
 from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_name
 from ..match import LogEntry, Match
-from ..storage import RoomRecord, SeatRecord, StorageError
+from ..storage import RoomRecord, SeatRecord, StorageConflict, StorageError
 from ._base import RoomError, clean_name, hash_token, new_token
 from ._client import Client
 from ._companion import Dealer
 
 if TYPE_CHECKING:
-    from ._hub import Hub
+    from concurrent.futures import Executor
 
-__all__ = ["Room", "build_match", "default_seat_name"]
+    from ._base import Settings
+    from ._bus import Broadcaster
+    from ._store import RoomStore
+
+__all__ = ["LostRace", "Room", "build_match", "default_seat_name"]
 
 log = logging.getLogger("polytable.web")
 
 
-class Room:
-    """One match with its seats, its connections and its lock (one change at a time)."""
+class LostRace(Exception):
+    """Another server process committed at the same log position first; the room has been reloaded."""
 
-    def __init__(self, hub: Hub, record: RoomRecord, match: Match) -> None:
-        self.hub = hub
+
+class Room:
+    """One match with its seats, its connections and its lock (one change at a time).
+
+    It is given what it needs from outside: ``store`` (reads and commits), ``broadcaster`` (who hears of
+    a change), the server's ``settings`` and the ``ai_pool`` its AI seats think on.
+    """
+
+    def __init__(
+        self,
+        record: RoomRecord,
+        match: Match,
+        store: RoomStore,
+        broadcaster: Broadcaster,
+        settings: Settings,
+        ai_pool: Executor,
+    ) -> None:
+        self.store = store
+        self.broadcaster = broadcaster
+        self.settings = settings
+        self.ai_pool = ai_pool
         self.code = record.code
         self.mode = record.mode
         self.seats: list[SeatRecord] = list(record.seats)
@@ -150,8 +174,8 @@ class Room:
             count = 0
             if acting:
                 actions = game.legal_actions(state, seat)
-                legal = [game.format_action(a, state) for a in islice(iter(actions), self.hub.settings.legal_limit)]
-                count = len(legal) if len(legal) < self.hub.settings.legal_limit else actions.count()
+                legal = [game.format_action(a, state) for a in islice(iter(actions), self.settings.legal_limit)]
+                count = len(legal) if len(legal) < self.settings.legal_limit else actions.count()
             part.update(
                 {
                     "to_act": acting,
@@ -228,12 +252,34 @@ class Room:
             raise stale
 
     async def act(self, seat: int, version: int, text: str) -> None:
-        """Apply ``text`` for ``seat`` made on ``version``; commit; tell everyone. Raises RoomError."""
+        """Apply ``text`` for ``seat`` made on ``version``; commit; tell everyone. Raises RoomError.
+
+        If another server process wrote first (the database's unique key refused this commit), the room is
+        reloaded silently and the move is played again on the new state if it is still legal there.
+        """
         async with self.lock:
             self._ensure_playable(seat)
             self._check_version(seat, version)
-            await self._play(seat, text)
+            try:
+                await self._play(seat, text)
+            except LostRace:
+                await self._replay_after_race(seat, text)
         self.kick_ai()
+
+    async def _replay_after_race(self, seat: int, text: str) -> None:
+        conflict = RoomError(
+            "another move was made first and yours no longer fits; the board is updated", "stale", "move_conflict"
+        )
+        if self.failed or self.is_over() or seat not in self.match.acting_players():
+            raise conflict
+        try:
+            await self._play(seat, text)
+        except LostRace:
+            raise conflict from None
+        except RoomError as exc:
+            if exc.code == "illegal":
+                raise conflict from None
+            raise
 
     async def undo(self, seat: int, version: int) -> None:
         async with self.lock:
@@ -242,6 +288,7 @@ class Room:
                 raise RoomError(
                     "the game moved on since you asked to undo; the board is updated", "stale", "stale_undo"
                 )
+            before = len(self.match.log)
             try:
                 self.match.undo(seat)
             except IllegalActionError as exc:
@@ -249,12 +296,16 @@ class Room:
             length = len(self.match.log)
             self.simultaneous = self.simultaneous[:length]
             try:
-                await self.hub.write("truncate_actions", self.code, length)
-            except StorageError as exc:
-                await self._rebuild()
+                await self.store.write("truncate_actions", self.code, length, before)
+            except StorageConflict:
+                await self._rebuild(remote=False)
                 raise RoomError(
-                    f"the undo could not be saved ({exc}); nothing changed", "storage", "undo_unsaved"
+                    "another move was made first; nothing was taken back", "stale", "undo_conflict"
                 ) from None
+            except StorageError as exc:
+                log.error("room %s: an undo could not be saved: %s", self.code, exc)
+                await self._rebuild()
+                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
             self.undone += 1
             self.undo_version = self.version
             self.broadcast()
@@ -291,27 +342,56 @@ class Room:
             self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
         entries = [(e.player, e.action) for e in match.log[start:]]
         try:
-            await self.hub.write("append_actions", self.code, start, entries, match.is_over())
+            await self.store.write("append_actions", self.code, start, entries, match.is_over())
+        except StorageConflict:
+            log.info("room %s: another process wrote position %d first; reloading", self.code, start)
+            await self._rebuild(remote=False)
+            raise LostRace from None
         except StorageError as exc:
+            log.error("room %s: a move could not be saved: %s", self.code, exc)
             await self._rebuild()
-            raise RoomError(
-                f"the move could not be saved ({exc}); it did not happen", "storage", "move_unsaved"
-            ) from None
+            raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
         self.broadcast()
 
-    async def _rebuild(self) -> None:
-        """After a failed commit: the database is the truth; load the room again from it."""
-        fresh = await self.hub.run_db(self.hub.storage.load_room, self.code)
+    async def _rebuild(self, remote: bool = True) -> None:
+        """After a failed or lost commit, or another process's change: load the room again from the
+        database (the truth) and tell the connections (``remote``: other processes too)."""
+        try:
+            fresh = await self.store.load(self.code)
+        except StorageError as exc:
+            log.error("room %s could not be reloaded: %s", self.code, exc)
+            return
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
+            self.broadcast(remote=False)
             return
-        self.match = build_match(fresh)
+        self.seats = list(fresh.seats)
+        if self.dealer is not None:
+            self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
+        else:
+            self.match = build_match(fresh)
         self.undone = fresh.undone
         self.undo_version = self.version
         self.simultaneous = [
             self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS for i in range(len(self.match.log))
         ]
-        self.broadcast()
+        self.broadcast(remote)
+
+    async def resync(self, version: int) -> None:
+        """Another process changed this room (to ``version``): reload it unless that is already here."""
+        async with self.lock:
+            if version == self.version or self.failed:
+                return
+            await self._rebuild(remote=False)
+        if self.bots and any(p in self.bots for p in self.match.acting_players()):
+            # The process that made the change runs the AI; this one steps in only if nothing happens.
+            seen = self.version
+            grace = self.settings.ai_delay + self.settings.standby_ai
+            asyncio.get_running_loop().call_later(grace, self._standby_ai, seen)
+
+    def _standby_ai(self, seen: int) -> None:
+        if self.version == seen:
+            self.kick_ai()
 
     async def start(self) -> None:
         """Resolve the opening chance events (the first card, the first roll) of a new room."""
@@ -319,7 +399,8 @@ class Room:
             start = len(self.match.log)
             self.match.resolve_chance()
             if len(self.match.log) > start:
-                await self._commit(start)
+                with contextlib.suppress(LostRace):  # another process dealt it: that deal is now here
+                    await self._commit(start)
         self.kick_ai()
 
     def state_text(self, client: Client) -> str:
@@ -330,11 +411,11 @@ class Room:
             self.text_cache[client.seats] = text
         return text
 
-    def broadcast(self) -> None:
+    def broadcast(self, remote: bool = True) -> None:
+        """Drop the cached messages and announce the change (``remote``: to other processes too)."""
         self.cache.clear()
         self.text_cache.clear()
-        for c in self.clients:
-            c.notify_state()
+        self.broadcaster.changed(self, remote)
 
     # ------------------------------------------------------------------ AI seats
     def kick_ai(self) -> None:
@@ -353,13 +434,13 @@ class Room:
             movers = [p for p in self.match.acting_players() if p in self.bots]
             if not movers:
                 return
-            if self.hub.settings.ai_delay > 0:
-                await asyncio.sleep(self.hub.settings.ai_delay)
+            if self.settings.ai_delay > 0:
+                await asyncio.sleep(self.settings.ai_delay)
             p = movers[0]
             version, state = self.version, self.match.state
             bot, rng = self.bots[p], self.rngs[p]
             try:
-                action = await loop.run_in_executor(self.hub.ai_pool, bot.choose, self.game, state, p, rng)
+                action = await loop.run_in_executor(self.ai_pool, bot.choose, self.game, state, p, rng)
             except Exception as exc:  # a bot bug must not kill the room: say so and stop the AI
                 log.exception("AI %s failed in room %s", bot.name, self.code)
                 self.fail(f"the AI of seat {p + 1} failed ({exc}); the room is stopped", "ai_failed", {"seat": p + 1})
@@ -370,6 +451,8 @@ class Room:
                     continue  # someone else acted meanwhile: think again on the new state
                 try:
                     await self._play(p, action)
+                except LostRace:
+                    continue  # another process moved first: think again on the reloaded state
                 except RoomError as exc:
                     if exc.code == "storage":
                         return
@@ -395,9 +478,15 @@ class Room:
             token = new_token()
             record = replace(current, name=clean_name(name, current.name), token_hash=hash_token(token))
             try:
-                await self.hub.write("set_seat", self.code, seat, record)
+                await self.store.write("set_seat", self.code, seat, record, current.token_hash)
+            except StorageConflict:
+                await self._rebuild(remote=False)
+                raise RoomError(
+                    f"seat {seat + 1} is already taken", "forbidden", "seat_taken", {"seat": seat + 1}
+                ) from None
             except StorageError as exc:
-                raise RoomError(f"the seat could not be saved ({exc})", "storage", "seat_unsaved") from None
+                log.error("room %s: a seat could not be saved: %s", self.code, exc)
+                raise RoomError("the seat could not be saved; try again", "storage", "seat_unsaved") from None
             self.seats[seat] = record
             self.broadcast()
             return token
@@ -414,20 +503,28 @@ class Room:
                 seats.add(p)
         return frozenset(seats), bad
 
+    def check_room_for(self, seats: frozenset[int]) -> None:
+        """Refuse a connection when its kind is full: spectators and seat holders are counted apart, so
+        watchers can never take a player's place."""
+        watching = sum(1 for c in self.clients if not c.seats)
+        if not seats and watching >= self.settings.max_spectators:
+            raise RoomError("this room has as many spectators as it can take", "full", "spectators_full")
+        if seats and len(self.clients) - watching >= self.settings.max_clients_per_room:
+            raise RoomError("this room has too many connections", "full", "full")
+
     def attach(self, client: Client, seats: frozenset[int]) -> None:
         """Add a connection holding these seats (already checked with :meth:`seats_for`)."""
-        if len(self.clients) >= self.hub.settings.max_clients_per_room:
-            raise RoomError("this room has too many connections", "full", "full")
+        self.check_room_for(seats)
         client.seats = seats
         client.room = self
         self.clients.add(client)
         self.last_used = time.monotonic()
-        self.broadcast()
+        self.broadcast(remote=False)
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
-            self.broadcast()
+            self.broadcast(remote=False)
 
     # ------------------------------------------------------------------ finished games
     def step(self, version: int) -> dict[str, Any]:
