@@ -23,7 +23,7 @@ CREATE TABLE pt_seats (room VARCHAR(16) NOT NULL, seat INTEGER NOT NULL, name VA
     FOREIGN KEY(room) REFERENCES pt_rooms (code));
 CREATE TABLE pt_actions (room VARCHAR(16) NOT NULL, pos INTEGER NOT NULL, player INTEGER NOT NULL,
     action TEXT NOT NULL, PRIMARY KEY (room, pos), FOREIGN KEY(room) REFERENCES pt_rooms (code));
-INSERT INTO pt_rooms VALUES ('OLD22', 'toy', '1', 2, '{"rounds": 3}', '12345', 'play', 1700000000.0, 0, 0);
+INSERT INTO pt_rooms VALUES ('OLD22', 'toy', '1', 2, '{"rounds": 3}', '12345', 'play', 1700000000.0, FALSE, 0);
 INSERT INTO pt_seats VALUES ('OLD22', 0, 'Ann', 'here', NULL, 'aaaa');
 INSERT INTO pt_seats VALUES ('OLD22', 1, 'Bot', 'ai', 'random', '');
 INSERT INTO pt_actions VALUES ('OLD22', 0, -1, '2');

@@ -1,6 +1,7 @@
 """The Starlette application, assembled: storage, broadcaster, hub, HTTP routes, the room socket.
 
-* HTTP routes: :mod:`._http` (rooms, games, printables, boards), :mod:`._ops` (health and metrics).
+* HTTP routes: :mod:`._http` (rooms, games, printables, boards), :mod:`._ops` (``/healthz``,
+  ``/readyz``, ``/metrics``).
 * WebSocket ``/ws/{code}``: :mod:`._ws` (one connection handler, a dispatch table of message types).
 * Rooms get their storage and broadcaster from the hub (:mod:`._store`, :mod:`._bus`, :mod:`._pubsub`).
 """
@@ -21,9 +22,10 @@ from ._base import Settings
 from ._bus import Broadcaster
 from ._http import STATIC, HttpApi
 from ._hub import Hub
+from ._ops import Metrics, ops_routes
 from ._ws import serve_socket
 
-__all__ = ["create_app"]
+__all__ = ["app_from_env", "create_app"]
 
 log = logging.getLogger("polytable.web")
 
@@ -41,6 +43,7 @@ def create_app(
     """
     store: Storage = open_storage(storage) if storage is None or isinstance(storage, str) else storage
     hub = Hub(store, settings, broadcaster)
+    metrics = Metrics(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -57,13 +60,35 @@ def create_app(
             store.close()
 
     async def ws_endpoint(websocket: WebSocket) -> None:
-        await serve_socket(websocket, hub)
+        await serve_socket(websocket, hub, metrics)
 
     routes = [
         *HttpApi(hub).routes(),
+        *ops_routes(hub, metrics),
         WebSocketRoute("/ws/{code}", ws_endpoint),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
+    app.state.metrics = metrics
     return app
+
+
+def app_from_env() -> Starlette:
+    """The app ``polytable serve`` describes in ``POLYTABLE_SERVE_*`` variables (each ``--workers``
+    process builds its own from them)."""
+    import os
+
+    from ._pubsub import RedisBroadcaster
+
+    env = os.environ
+    pubsub = env.get("POLYTABLE_SERVE_PUBSUB") or None
+    settings = Settings(
+        ai_delay=float(env.get("POLYTABLE_SERVE_AI_DELAY", "0.6")),
+        rooms_per_minute=int(env.get("POLYTABLE_SERVE_ROOMS_PER_MINUTE", "60")),
+    )
+    return create_app(
+        env.get("POLYTABLE_SERVE_DB", "sqlite:///polytable.db"),
+        settings,
+        broadcaster=RedisBroadcaster(pubsub) if pubsub else None,
+    )

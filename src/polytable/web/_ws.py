@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from ._base import RoomError
 from ._client import Client
 from ._hub import Hub
 from ._limits import JsonLimitError, loads_bounded
+from ._ops import Metrics
 from ._preview import preview
 from ._rooms import Room
 
@@ -44,7 +46,7 @@ def error_message(code: str, message: str, reason: str, params: dict[str, Any] |
     return {"type": "error", "code": code, "reason": reason, "params": params or {}, "message": message}
 
 
-async def serve_socket(websocket: WebSocket, hub: Hub) -> None:
+async def serve_socket(websocket: WebSocket, hub: Hub, metrics: Metrics | None = None) -> None:
     """Accept a room page's socket and serve it until it closes."""
     await websocket.accept()
     code = str(websocket.path_params["code"])
@@ -57,7 +59,7 @@ async def serve_socket(websocket: WebSocket, hub: Hub) -> None:
         await websocket.send_text(json.dumps(error_message("missing", "no such room", "no_room", {"code": code[:16]})))
         await websocket.close(4404)
         return
-    conn = Connection(websocket, hub, room)
+    conn = Connection(websocket, hub, room, metrics)
     writer = asyncio.get_running_loop().create_task(conn.client.writer())
     try:
         await conn.run()
@@ -71,8 +73,9 @@ async def serve_socket(websocket: WebSocket, hub: Hub) -> None:
 class Connection:
     """One socket on one room: reads messages, checks them and hands each to its handler."""
 
-    def __init__(self, websocket: WebSocket, hub: Hub, room: Room) -> None:
+    def __init__(self, websocket: WebSocket, hub: Hub, room: Room, metrics: Metrics | None = None) -> None:
         self.websocket = websocket
+        self.metrics = metrics
         self.hub = hub
         self.room = room
         self.settings = hub.settings
@@ -120,6 +123,8 @@ class Connection:
     async def dispatch(self, msg: dict[str, Any]) -> None:
         kind: str = msg["type"]
         handler = HANDLERS.get(kind)
+        started = time.perf_counter()
+        outcome = "ok"
         try:
             if handler is None:
                 raise RoomError(
@@ -129,15 +134,19 @@ class Connection:
                 raise RoomError("say hello first", reason="no_hello")
             await handler(self, msg)
         except RoomError as exc:
+            outcome = exc.code
             self.client.send({"type": "error", **exc.payload()})
             if exc.code in ("stale", "storage"):
                 self.client.notify_state()
         except Exception:  # a bug must not end the connection silently; the room itself is unchanged
+            outcome = "internal"
             log.exception("message %r failed in room %s", kind[:20], self.room.code)
             self.client.send(
                 error_message("internal", "the server failed on this message; the board is reloaded", "internal")
             )
             self.client.notify_state()
+        if self.metrics is not None:
+            self.metrics.handled(kind, outcome, started)
 
     # ------------------------------------------------------------------ handlers
     async def on_hello(self, msg: dict[str, Any]) -> None:
