@@ -370,8 +370,9 @@ class Room:
             self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
         else:
             self.match = build_match(fresh)
-        self.undone = fresh.undone
-        self.undo_version = self.version
+        if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
+            self.undone = fresh.undone
+            self.undo_version = self.version
         self.simultaneous = [
             self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS for i in range(len(self.match.log))
         ]
