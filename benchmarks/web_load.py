@@ -5,8 +5,9 @@
 A fresh server process (``polytable serve``) is started on 127.0.0.1 with its own SQLite file; each room
 is created over HTTP with every seat held by one scripted client (hot-seat) that connects over a
 WebSocket and, whenever one of its seats must act, sends the first legal action listed for it with the
-version it saw. The latency of an action is the time from sending it to receiving the state with the
-new version (so it includes the database commit, which happens before anyone is told). With ``--ai``
+version it saw; when its game ends it opens the next room, so every room slot is busy for the whole run.
+The latency of an action is the time from sending it to receiving the state with the new version (so it
+includes the database commit, which happens before anyone is told). With ``--ai``
 every room is AI-vs-AI instead (the server's AI seats, no client actions) and only throughput is
 measured. Each run is bounded by ``--seconds`` and stops by itself; only loopback is ever contacted.
 Figures are printed as JSON, never asserted.
@@ -78,6 +79,17 @@ async def _create(http: httpx.AsyncClient, body: dict[str, Any]) -> dict[str, An
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+async def _play_rooms(
+    http: httpx.AsyncClient, base: str, game: str, players: int, seed: int, stop: float, out: dict[str, Any]
+) -> None:
+    """One room slot: play a game to its end, then open the next room, until the time is up (so every slot
+    stays busy for the whole run, as the peer's endless game does)."""
+    n = 0
+    while time.time() < stop:
+        await _play_room(http, base, game, players, seed + 100_000 * n, stop, out)
+        n += 1
 
 
 async def _play_room(
@@ -165,7 +177,7 @@ async def _drive(base: str, first: int, count: int, game: str, players: int, sto
     client: building an httpx client per room costs tens of milliseconds each and stalled the start)."""
     out: dict[str, Any] = {"actions": 0, "games": 0, "errors": 0, "latency": [], "failures": []}
     own0 = time.process_time()
-    fn = _ai_room if ai else _play_room
+    fn = _ai_room if ai else _play_rooms
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_connections=32)) as http:
         results = await asyncio.gather(
             *(fn(http, base, game, players, 1000 + i, stop, out) for i in range(first, first + count)),
@@ -272,8 +284,7 @@ for (let i = first; i < first + count; i++) {
 }
 setTimeout(() => {
   for (const c of clients) c.stop();
-  process.stdout.write(JSON.stringify(out));
-  process.exit(0);
+  process.stdout.write(JSON.stringify(out), () => process.exit(0));  // exit once the pipe took it all
 }, Math.max(0, stop - Date.now()) + 200);
 """
 

@@ -51,6 +51,8 @@ class RoomRecord:
     finished: bool = False
     undone: int = 0
     actions: list[tuple[int, str]] = field(default_factory=list)
+    clock: str | None = None
+    """The room's time control and clocks (JSON, see ``web/_clock.py``); None for a room without one."""
 
 
 class Storage(Protocol):
@@ -67,9 +69,14 @@ class Storage(Protocol):
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
         """Room codes, oldest first."""
 
-    def append_actions(self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
-        """Append actions at log positions ``start``, ``start+1``, ... in one transaction; a position
-        already taken raises StorageError (two writers can never both extend a log)."""
+    def append_actions(
+        self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
+    ) -> None:
+        """Append actions at log positions ``start``, ``start+1``, ... in one transaction (with the room's
+        clocks, if given); a position already taken raises StorageConflict (a log never forks)."""
+
+    def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
+        """Store the room's clocks (a clock started or stopped; ``finished``: a seat forfeited)."""
 
     def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
         """Drop log entries from position ``length`` on (undo), counting them in ``undone``; with

@@ -11,7 +11,7 @@ from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, MetaData, St
 
 __all__ = ["HEAD", "VERSION_TABLE", "actions", "metadata", "rooms", "seats"]
 
-HEAD = "0002"
+HEAD = "0003"
 """The newest migration (``migrations/versions``); a database at an older one is upgraded on opening."""
 VERSION_TABLE = "pt_schema_version"
 """Alembic's bookkeeping table, named for this project so a shared database holds no clash."""
@@ -31,6 +31,7 @@ rooms = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("undone", Integer, nullable=False, default=0),  # actions ever taken back: keeps versions unique
     Column("updated", Float, nullable=True),  # when the room last changed (0002)
+    Column("clock", Text, nullable=True),  # the time control and clocks as JSON, None without one (0003)
 )
 seats = Table(
     "pt_seats",

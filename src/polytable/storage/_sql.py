@@ -78,9 +78,15 @@ class SqlStorage:
         with self._write() as conn:
             _create_room(conn, room)
 
-    def append_actions(self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+    def append_actions(
+        self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
+    ) -> None:
         with self._write() as conn:
-            _append_actions(conn, code, start, actions, finished)
+            _append_actions(conn, code, start, actions, finished, clock)
+
+    def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
+        with self._write() as conn:
+            _set_clock(conn, code, clock, finished)
 
     def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
         with self._write() as conn:
@@ -150,6 +156,7 @@ class SqlStorage:
             finished=bool(row["finished"]),
             undone=int(row["undone"]),
             actions=actions,
+            clock=row["clock"],
         )
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
@@ -220,6 +227,7 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
             finished=room.finished,
             undone=room.undone,
             updated=room.created or time.time(),
+            clock=room.clock,
         )
     )
     for i, seat in enumerate(room.seats):
@@ -228,11 +236,23 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
         conn.execute(insert(_actions).values(room=room.code, pos=pos, player=player, action=action))
 
 
-def _append_actions(conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+def _append_actions(
+    conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
+) -> None:
     if actions:
         rows = [{"room": code, "pos": start + i, "player": p, "action": a} for i, (p, a) in enumerate(actions)]
         conn.execute(insert(_actions), rows)
-    conn.execute(update(_rooms).where(_rooms.c.code == code).values(finished=finished, updated=time.time()))
+    values: dict[str, Any] = {"finished": finished, "updated": time.time()}
+    if clock is not None:
+        values["clock"] = clock
+    conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
+
+
+def _set_clock(conn: Any, code: str, clock: str | None, finished: bool = False) -> None:
+    values: dict[str, Any] = {"clock": clock, "updated": time.time()}
+    if finished:
+        values["finished"] = True
+    conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
 
 
 def _truncate_actions(conn: Any, code: str, length: int, expected: int | None = None) -> None:
@@ -263,6 +283,7 @@ _OPS: dict[str, Any] = {
     "append_actions": _append_actions,
     "truncate_actions": _truncate_actions,
     "set_seat": _set_seat,
+    "set_clock": _set_clock,
 }
 
 

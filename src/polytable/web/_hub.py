@@ -17,6 +17,7 @@ from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageError
 from ._base import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS, RoomError, Settings, clean_name, hash_token, new_token
 from ._bus import Broadcaster, LocalBroadcaster
+from ._clock import Clock, TimeControl
 from ._companion import supports
 from ._rooms import Room, build_match, default_seat_name
 from ._store import RoomStore
@@ -73,6 +74,7 @@ class Hub:
         for room in self.rooms.values():
             if room.ai_task is not None:
                 room.ai_task.cancel()
+            room.timer.cancel()
         self.ai_pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
@@ -176,6 +178,9 @@ class Hub:
             seed = secrets.randbits(48)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise RoomError("the seed must be a whole number from 0 to 2^63 - 1", reason="bad_seed")
+        control = TimeControl.parse(request.get("time_control"))
+        if control.kind != "none" and mode != "play":
+            raise RoomError("a companion room has no clocks", reason="bad_time_control")
         raw_seats = request.get("seats")
         if raw_seats is None:
             raw_seats = [{"kind": "here"} for _ in range(players)]
@@ -225,6 +230,7 @@ class Hub:
             seats=tuple(seats),
             mode=mode,
             created=time.time(),
+            clock=Clock.start(control, players, time.time()).to_json() if control.kind != "none" else None,
         )
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))

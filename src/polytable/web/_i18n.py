@@ -113,6 +113,10 @@ ERROR_REASONS = (
     "seat_kind",
     "no_ai",
     "no_code",
+    # _clock.py
+    "bad_time_control",
+    "bad_time_amount",
+    "bad_time_range",
     # _companion.py
     "not_companion",
     "stale_deal",

@@ -33,12 +33,15 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Bot, make_bot
-from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_name
-from ..match import LogEntry, Match
+from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, PolytableError, Rng, player_name
+from ..match import Match
 from ..storage import RoomRecord, SeatRecord, StorageConflict, StorageError
 from ._base import RoomError, clean_name, hash_token, new_token
 from ._client import Client
+from ._clock import Clock
 from ._companion import Dealer
+from ._records import build_match, default_seat_name, step_view
+from ._timer import RoomTimer
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -47,7 +50,7 @@ if TYPE_CHECKING:
     from ._bus import Broadcaster
     from ._store import RoomStore
 
-__all__ = ["LostRace", "Room", "build_match", "default_seat_name"]
+__all__ = ["LostRace", "Room", "build_match", "default_seat_name"]  # the last two from ._records
 
 log = logging.getLogger("polytable.web")
 
@@ -99,6 +102,7 @@ class Room:
         self.failed: str | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
         self.dealer: Dealer | None = None
+        self.timer = RoomTimer(self, Clock.from_json(record.clock), record.seed)
         if self.mode == "companion":
             self.dealer = Dealer(self.game, match.state, [a for _, a in record.actions])
         for p, seat in enumerate(self.seats):
@@ -113,7 +117,26 @@ class Room:
         return length + 2 * self.undone
 
     def is_over(self) -> bool:
-        return self.match.is_over()
+        """The game ended, or a seat forfeited on time."""
+        return self.match.is_over() or bool(self.timer.forfeited)
+
+    def acting(self) -> tuple[int, ...]:
+        """The seats that must act now (none once the game is over)."""
+        return () if self.is_over() else tuple(self.match.acting_players())
+
+    def result(self) -> dict[str, Any] | None:
+        """The end of the game: the game's own result, or on a forfeit the others win with the scores so far."""
+        if self.match.is_over():
+            return self.game.result(self.match.state)
+        lost = self.timer.forfeited
+        if not lost:
+            return None
+        try:
+            scores: list[Any] = list(self.game.scores(self.match.state))
+        except PolytableError:
+            scores = []
+        winners = [p for p in range(self.match.players) if p not in lost]
+        return {"scores": scores, "winners": winners, "forfeited": list(lost), "terminal": False}
 
     def seat_for_token(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -140,6 +163,7 @@ class Room:
             "mode": self.mode,
             "players": self.match.players,
             "options": dict(self.match.config.entries),
+            "time_control": self.timer.clock.control.describe() if self.timer.clock else {"kind": "none"},
             "version": self.version,
             "over": self.is_over(),
             "seats": [
@@ -209,7 +233,9 @@ class Room:
             "current": match.current_player(),
             "acting": list(match.acting_players()) if not self.is_over() else [],
             "over": self.is_over(),
-            "result": self.game.result(match.state) if self.is_over() else None,
+            "result": self.result(),
+            "clock": self.timer.view(),
+            "now": time.time(),
             "spectator": self._seat_part(None) if not client.seats else None,
             "mine": {str(p): self._seat_part(p) for p in sorted(client.seats)},
             "history": self.history(),
@@ -308,6 +334,13 @@ class Room:
                 raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
             self.undone += 1
             self.undo_version = self.version
+            clock = self.timer.changed(())
+            if clock is not None:
+                try:
+                    await self.store.write("set_clock", self.code, clock)
+                except StorageError as exc:
+                    log.error("room %s: the clock could not be saved after an undo: %s", self.code, exc)
+            self.timer.arm()
             self.broadcast()
         self.kick_ai()
 
@@ -341,8 +374,9 @@ class Room:
         for i in range(start, len(match.log)):
             self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
         entries = [(e.player, e.action) for e in match.log[start:]]
+        clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
         try:
-            await self.store.write("append_actions", self.code, start, entries, match.is_over())
+            await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
         except StorageConflict:
             log.info("room %s: another process wrote position %d first; reloading", self.code, start)
             await self._rebuild(remote=False)
@@ -351,7 +385,22 @@ class Room:
             log.error("room %s: a move could not be saved: %s", self.code, exc)
             await self._rebuild()
             raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+        self.timer.arm()
         self.broadcast()
+
+    async def play_for(self, seat: int, version: int, action: object) -> None:
+        """Play ``action`` for ``seat`` if the room is still at ``version`` (a move the server chose, as on a
+        timeout). Raises RoomError."""
+        async with self.lock:
+            if version != self.version:
+                raise RoomError("the game moved on", "stale", "stale")
+            self._ensure_playable(seat)
+            with contextlib.suppress(LostRace):
+                await self._play(seat, action)
+
+    async def reload(self) -> None:
+        """Load the room again from the database (the lock held by the caller)."""
+        await self._rebuild()
 
     async def _rebuild(self, remote: bool = True) -> None:
         """After a failed or lost commit, or another process's change: load the room again from the
@@ -370,6 +419,8 @@ class Room:
             self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
         else:
             self.match = build_match(fresh)
+        self.timer.clock = Clock.from_json(fresh.clock)
+        self.timer.arm()
         if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
             self.undone = fresh.undone
             self.undo_version = self.version
@@ -402,6 +453,7 @@ class Room:
             if len(self.match.log) > start:
                 with contextlib.suppress(LostRace):  # another process dealt it: that deal is now here
                     await self._commit(start)
+            await self.timer.start()
         self.kick_ai()
 
     def state_text(self, client: Client) -> str:
@@ -532,36 +584,4 @@ class Room:
         """A finished game at log position ``version`` (0 = the start), as a spectator sees it."""
         if not self.is_over():
             raise RoomError("the game is still being played; step through it when it is over", "forbidden", "not_over")
-        match = self.match
-        total = len(match.log)
-        if not 0 <= version <= total:
-            raise RoomError(f"the game has positions 0 to {total}", "bad", "no_position", {"total": total})
-        state = match.state_at(version)
-        entry: LogEntry | None = match.log[version - 1] if version else None
-        return {
-            "position": version,
-            "total": total,
-            "render": self.game.render(state, None, color=False),
-            "view": self.game.view(state, None),
-            "action": None if entry is None else {"player": entry.player, "action": entry.action},
-            "result": self.game.result(state) if version == total else None,
-        }
-
-
-def default_seat_name(seat: int, ai: str | None) -> str:
-    """The name a seat gets when nobody gives one: "Player 2", or "Greedy AI" for an AI seat."""
-    return f"{ai.capitalize()} AI" if ai else player_name(seat)
-
-
-def build_match(record: RoomRecord) -> Match:
-    """Rebuild a room's match from its stored log, checking every step (Match.replay)."""
-    return Match.replay(
-        {
-            "game": record.game,
-            "rules_version": record.rules_version,
-            "config": {"players": record.players, "options": record.options},
-            "seed": record.seed,
-            "actions": [[p, a] for p, a in record.actions],
-        },
-        check_result=False,
-    )
+        return step_view(self.match, version)
