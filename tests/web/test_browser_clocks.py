@@ -45,3 +45,40 @@ def test_a_spectator_sees_the_clocks_run(server: Server, browser: Any) -> None:
 def _seconds(text: str) -> int:
     minutes, seconds = text.split(":")
     return int(minutes) * 60 + int(seconds)
+
+
+@pytest.mark.slow
+def test_my_games_on_the_home_page_and_a_rematch(server: Server, browser: Any) -> None:
+    import json
+
+    ws_client = pytest.importorskip("websockets.sync.client")
+    body = {"game": "toy", "players": 2, "options": {"rounds": 1}, "seats": [{}, {"kind": "ai", "ai": "random"}]}
+    room = httpx.post(server.base + "/api/rooms", json=body).json()
+    code, token = room["code"], room["tokens"]["0"]
+    page = _page(browser)
+    page.goto(server.base + "/")
+    saved = {code: {"tokens": {"0": token}, "game": "toy", "name": "Toy", "seen": 1}}
+    page.evaluate("(rooms) => localStorage.setItem('polytable.rooms', JSON.stringify(rooms))", saved)
+    page.goto(server.base + "/")
+    status = page.locator(f'[data-room="{code}"] .mine-status')
+    page.wait_for_function(f"document.querySelector('[data-room=\"{code}\"] .mine-status').textContent.length > 0")
+    assert "your turn" in status.inner_text()
+    with ws_client.connect(f"ws://127.0.0.1:{server.port}/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+        while True:
+            m = json.loads(ws.recv(timeout=10))
+            if m["type"] != "state":
+                continue
+            if m["over"]:
+                break
+            if 0 in m["acting"]:
+                ws.send(json.dumps({"type": "act", "seat": 0, "version": m["version"], "action": "3"}))
+    page.goto(f"{server.base}/r/{code}")
+    page.locator("#rematch").click()
+    page.wait_for_url(lambda url: not url.endswith(code))
+    new = page.url.rsplit("/", 1)[1]
+    page.wait_for_function("document.querySelector('#app').polytableState && true")
+    assert httpx.get(f"{server.base}/api/rooms/{code}").json()["rematch"] == new
+    held = page.evaluate("() => document.querySelector('#app').polytableState.mine")
+    assert list(held) == ["0"]  # the same seat, through the same token
+    page.close()

@@ -53,6 +53,8 @@ class RoomRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)
     clock: str | None = None
     """The room's time control and clocks (JSON, see ``web/_clock.py``); None for a room without one."""
+    rematch: str | None = None
+    """The code of the rematch room, once someone asked for one."""
 
 
 class Storage(Protocol):
@@ -74,6 +76,9 @@ class Storage(Protocol):
     ) -> None:
         """Append actions at log positions ``start``, ``start+1``, ... in one transaction (with the room's
         clocks, if given); a position already taken raises StorageConflict (a log never forks)."""
+
+    def set_rematch(self, code: str, rematch: str) -> None:
+        """Point a finished room to its rematch, only if it has none yet (StorageConflict otherwise)."""
 
     def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
         """Store the room's clocks (a clock started or stopped; ``finished``: a seat forfeited)."""

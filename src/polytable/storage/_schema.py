@@ -32,6 +32,7 @@ rooms = Table(
     Column("undone", Integer, nullable=False, default=0),  # actions ever taken back: keeps versions unique
     Column("updated", Float, nullable=True),  # when the room last changed (0002)
     Column("clock", Text, nullable=True),  # the time control and clocks as JSON, None without one (0003)
+    Column("rematch", String(16), nullable=True),  # the code of the room that replays this one (0003)
 )
 seats = Table(
     "pt_seats",

@@ -84,6 +84,10 @@ class SqlStorage:
         with self._write() as conn:
             _append_actions(conn, code, start, actions, finished, clock)
 
+    def set_rematch(self, code: str, rematch: str) -> None:
+        with self._write() as conn:
+            _set_rematch(conn, code, rematch)
+
     def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
         with self._write() as conn:
             _set_clock(conn, code, clock, finished)
@@ -157,6 +161,7 @@ class SqlStorage:
             undone=int(row["undone"]),
             actions=actions,
             clock=row["clock"],
+            rematch=row["rematch"],
         )
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
@@ -248,6 +253,14 @@ def _append_actions(
     conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
 
 
+def _set_rematch(conn: Any, code: str, rematch: str) -> None:
+    result = conn.execute(
+        update(_rooms).where(and_(_rooms.c.code == code, _rooms.c.rematch.is_(None))).values(rematch=rematch)
+    )
+    if result.rowcount != 1:
+        raise StorageConflict(f"room {code} has a rematch already")
+
+
 def _set_clock(conn: Any, code: str, clock: str | None, finished: bool = False) -> None:
     values: dict[str, Any] = {"clock": clock, "updated": time.time()}
     if finished:
@@ -284,6 +297,7 @@ _OPS: dict[str, Any] = {
     "truncate_actions": _truncate_actions,
     "set_seat": _set_seat,
     "set_clock": _set_clock,
+    "set_rematch": _set_rematch,
 }
 
 

@@ -75,6 +75,8 @@ class HttpApi:
             Route("/api/rooms", self.create_room, methods=["POST"]),
             Route("/api/rooms/{code}", self.room_info),
             Route("/api/rooms/{code}/join", self.join, methods=["POST"]),
+            Route("/api/rooms/{code}/rematch", self.rematch, methods=["POST"]),
+            Route("/api/my-rooms", self.my_rooms, methods=["POST"]),
             Route("/api/rooms/{code}/qr.svg", self.qr),
             Route("/api/rooms/{code}/step/{n:int}", self.step),
             Route("/api/rooms/{code}/record", self.record),
@@ -153,6 +155,49 @@ class HttpApi:
         except RoomError as exc:
             return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
         return JSONResponse({"seat": seat, "token": token})
+
+    async def rematch(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        seats, _ = room.seats_for(_tokens(body.get("tokens")))
+        try:
+            code = await self.hub.rematch(room, seats)
+        except RoomError as exc:
+            return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
+        except StorageError as exc:
+            log.error("room %s: the rematch could not be saved: %s", room.code, exc)
+            return error_response("the room could not be saved; try again in a moment", 503, "room_unsaved")
+        return JSONResponse({"code": code, "link": _link(request, code)})
+
+    async def my_rooms(self, request: Request) -> Response:
+        """This device's rooms (``{"rooms": {code: [tokens]}}``, at most 20): for each, whether it is over,
+        whether one of its seats must act and how much time those seats have left. Tokens travel in the
+        body, never in a URL, so no access log ever holds one."""
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        rooms = body.get("rooms")
+        if not isinstance(rooms, dict) or len(rooms) > MAX_MY_ROOMS:
+            return error_response(
+                f"send at most {MAX_MY_ROOMS} rooms as code: [tokens]", 400, "my_rooms", {"max": MAX_MY_ROOMS}
+            )
+        out = []
+        for code, tokens in rooms.items():
+            try:
+                room = await self.hub.get(str(code))
+            except StorageError as exc:
+                log.error("room %s could not be loaded: %s", str(code)[:16], exc)
+                continue
+            if room is None:
+                out.append({"code": str(code)[:16], "missing": True})
+                continue
+            seats, _ = room.seats_for(_tokens(tokens))
+            out.append(_card(room, seats))
+        return JSONResponse({"rooms": out})
 
     async def qr(self, request: Request) -> Response:
         room = await self._room(request)
@@ -315,6 +360,35 @@ async def json_body(request: Request) -> dict[str, Any] | Response:
     if not isinstance(data, dict):
         return error_response("the request must be a JSON object", 400, "not_object")
     return data
+
+
+MAX_MY_ROOMS = 20
+
+
+def _tokens(raw: object) -> list[str]:
+    """Seat tokens from a request: at most 16 short strings (anything else is ignored)."""
+    if not isinstance(raw, list):
+        return []
+    return [t for t in raw if isinstance(t, str) and len(t) <= 128][:16]
+
+
+def _card(room: Room, seats: frozenset[int]) -> dict[str, Any]:
+    """One line of a device's room list: the game, over or not, and what this device's seats must do."""
+    acting = room.acting()
+    clock = room.timer.clock
+    now = time.time()
+    mine = sorted(seats)
+    return {
+        "code": room.code,
+        "game": room.game.spec.id,
+        "name": room.game.spec.name,
+        "over": room.is_over(),
+        "seats": mine,
+        "your_turn": any(p in acting for p in mine),
+        "acting": list(acting),
+        "left": {str(p): round(clock.left(p, now), 1) for p in mine} if clock is not None else None,
+        "rematch": room.rematch,
+    }
 
 
 def _print_pdf(fn: Any, paper: str, options: dict[str, str]) -> bytes:

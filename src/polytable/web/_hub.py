@@ -14,7 +14,7 @@ from typing import Any
 from ..ai import bot_names
 from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
-from ..storage import RoomRecord, SeatRecord, Storage, StorageError
+from ..storage import RoomRecord, SeatRecord, Storage, StorageConflict, StorageError
 from ._base import CODE_ALPHABET, CODE_LENGTH, SEAT_KINDS, RoomError, Settings, clean_name, hash_token, new_token
 from ._bus import Broadcaster, LocalBroadcaster
 from ._clock import Clock, TimeControl
@@ -232,6 +232,10 @@ class Hub:
             created=time.time(),
             clock=Clock.start(control, players, time.time()).to_json() if control.kind != "none" else None,
         )
+        return await self._insert(record, match), tokens
+
+    async def _insert(self, record: RoomRecord, match: Match) -> Room:
+        """Store a new room under a fresh code, hold it and start it."""
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code in self.rooms:
@@ -248,6 +252,42 @@ class Hub:
         room = self._room(replace(record, code=code), match)
         self._evict()
         self.rooms[code] = room
-        if mode == "play":
+        if record.mode == "play":
             await room.start()
-        return room, tokens
+        return room
+
+    async def rematch(self, room: Room, seats: frozenset[int]) -> str:
+        """The code of the finished room's rematch (made now if nobody asked yet): the same game, options,
+        seats and time control on a new deal; each seat keeps its token, so every device keeps its seats."""
+        if not room.is_over() or room.mode != "play":
+            raise RoomError("a rematch is offered once the game is over", "forbidden", "rematch_not_over")
+        if not seats:
+            raise RoomError("only the players of a room can ask for its rematch", "forbidden", "rematch_not_seated")
+        async with room.lock:
+            if room.rematch:
+                return room.rematch
+            control = room.timer.clock.control if room.timer.clock else TimeControl()
+            seed = secrets.randbits(48)
+            match = Match(room.game, dict(room.match.config.entries), room.match.players, seed)
+            record = RoomRecord(
+                code="",
+                game=room.game.spec.id,
+                rules_version=room.game.spec.rules_version,
+                players=room.match.players,
+                options=dict(room.match.config.entries),
+                seed=seed,
+                seats=tuple(room.seats),
+                created=time.time(),
+                clock=Clock.start(control, room.match.players, time.time()).to_json()
+                if control.kind != "none"
+                else None,
+            )
+            fresh = await self._insert(record, match)
+            try:
+                await self.write("set_rematch", room.code, fresh.code)
+            except StorageConflict:  # another process made one first: everybody goes to that one
+                await room.reload()
+                return room.rematch or fresh.code
+            room.rematch = fresh.code
+            room.broadcast()
+            return fresh.code

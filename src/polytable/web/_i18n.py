@@ -78,6 +78,7 @@ ERROR_REASONS = (
     "too_big",
     "too_deep",
     "spectators_full",
+    "my_rooms",
     # _base.py
     "name_text",
     "name_long",
@@ -113,6 +114,8 @@ ERROR_REASONS = (
     "seat_kind",
     "no_ai",
     "no_code",
+    "rematch_not_over",
+    "rematch_not_seated",
     # _clock.py
     "bad_time_control",
     "bad_time_amount",

@@ -103,6 +103,7 @@ class Room:
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
         self.dealer: Dealer | None = None
         self.timer = RoomTimer(self, Clock.from_json(record.clock), record.seed)
+        self.rematch = record.rematch
         if self.mode == "companion":
             self.dealer = Dealer(self.game, match.state, [a for _, a in record.actions])
         for p, seat in enumerate(self.seats):
@@ -164,6 +165,7 @@ class Room:
             "players": self.match.players,
             "options": dict(self.match.config.entries),
             "time_control": self.timer.clock.control.describe() if self.timer.clock else {"kind": "none"},
+            "rematch": self.rematch,
             "version": self.version,
             "over": self.is_over(),
             "seats": [
@@ -420,6 +422,7 @@ class Room:
         else:
             self.match = build_match(fresh)
         self.timer.clock = Clock.from_json(fresh.clock)
+        self.rematch = fresh.rematch
         self.timer.arm()
         if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
             self.undone = fresh.undone

@@ -75,8 +75,25 @@ async function home() {
     h("p", {}, h("a", { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" }, t("home.designer")))),
     mine.length ? h("section", { class: "card" }, h("h2", {}, t("home.mine")),
       h("div", { class: "row" }, mine.map(([code, r]) =>
-        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true }, `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`)))) : null,
+        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true, "data-room": code },
+          `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`, h("span", { class: "mine-status" }, ""))))) : null,
   ].filter(Boolean));
+  if (mine.length) showMine(mine);
+}
+
+// "My games": whose turn it is in each of this device's rooms and the time its seats have left.
+async function showMine(mine) {
+  let cards;
+  try {
+    cards = (await api("/api/my-rooms", { rooms: Object.fromEntries(mine.map(([code, r]) => [code, Object.values(r.tokens || {})])) })).rooms;
+  } catch { return; }
+  for (const c of cards) {
+    const span = app.querySelector(`[data-room="${c.code}"] .mine-status`);
+    if (!span || c.missing) continue;
+    const left = c.left ? Math.min(...Object.values(c.left)) : null;
+    const time = left !== null && c.your_turn ? ` (${left >= 3600 ? t("room.clockHours", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) }) : `${Math.floor(Math.max(0, left) / 60)}:${String(Math.floor(Math.max(0, left)) % 60).padStart(2, "0")}`})` : "";
+    span.textContent = ` · ${c.over ? t("home.mineOver") : c.your_turn ? t("home.mineTurn") : t("home.mineWait")}${time}`;
+  }
 }
 
 function optionInput(g, opt) {

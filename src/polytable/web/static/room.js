@@ -233,8 +233,16 @@ export function openRoom(root, code, { where, navigate }) {
     const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`
       + ((r.forfeited || []).includes(p) ? t("room.forfeited") : "")));
     const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, t("room.step"));
+    // A rematch keeps the seats: this device's tokens of this room hold the same seats in the new one.
+    const rematch = held.length && msg.room.mode === "play" ? h("button", { id: "rematch", onclick: async () => {
+      try {
+        const r = await api(`/api/rooms/${code}/rematch`, { tokens: Object.values(tokensFor(code)) });
+        saveRoom(r.code, { tokens: tokensFor(code), game: msg.room.game, name: msg.room.name });
+        location.assign(`/r/${r.code}`);
+      } catch (err) { toast(err.message, true); }
+    } }, msg.room.rematch ? t("room.rematchOpen") : t("room.rematch")) : "";
     el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
-      stepBtn,
+      rematch, stepBtn,
       h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record")));
     el.over.hidden = false;
   }

@@ -1,4 +1,5 @@
-"""Rooms keep their time control and clocks (JSON), so clocks survive a restart.
+"""Rooms keep their time control and clocks (JSON), so clocks survive a restart, and the code of their
+rematch.
 
 Revision ID: 0003
 Revises: 0002
@@ -17,8 +18,10 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("pt_rooms", sa.Column("clock", sa.Text, nullable=True))
+    op.add_column("pt_rooms", sa.Column("rematch", sa.String(16), nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("pt_rooms") as batch:
         batch.drop_column("clock")
+        batch.drop_column("rematch")
