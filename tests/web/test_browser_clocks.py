@@ -82,3 +82,25 @@ def test_my_games_on_the_home_page_and_a_rematch(server: Server, browser: Any) -
     held = page.evaluate("() => document.querySelector('#app').polytableState.mine")
     assert list(held) == ["0"]  # the same seat, through the same token
     page.close()
+
+
+@pytest.mark.slow
+def test_a_room_with_a_clock_is_made_from_the_home_page(server: Server, browser: Any) -> None:
+    import re
+
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.select_option("#game", "foldris")
+    page.locator("summary", has_text="Time control").click()
+    page.select_option("#tc-kind", "realtime")
+    page.fill("#tc-minutes", "7")
+    page.fill("#tc-increment", "3")
+    page.locator("#create-room").click()
+    page.wait_for_url(re.compile(r"/r/[A-Z0-9]{5}$"))
+    code = page.url.rsplit("/", 1)[1]
+    clock = page.locator(".seat .clock").first
+    clock.wait_for()
+    assert 390 <= _seconds(clock.inner_text()) <= 420
+    control = httpx.get(f"{server.base}/api/rooms/{code}").json()["time_control"]
+    assert control == {"kind": "realtime", "minutes": 7.0, "increment": 3.0, "hours": 0.0, "on_timeout": "ai"}
+    page.close()

@@ -96,6 +96,39 @@ async function showMine(mine) {
   }
 }
 
+// Time control: none, real-time (minutes a player + seconds a move) or turn-based (hours a move), and
+// what a timeout does (the seat's AI moves, or the seat forfeits). The server keeps the clocks.
+function timeControl() {
+  const kind = h("select", { id: "tc-kind", name: "tc-kind" },
+    ["none", "realtime", "turn"].map((k) => h("option", { value: k }, t(`home.tc.${k}`))));
+  const field = (id, label, value, step) => h("div", { class: "tc-field", "data-for": id.split("-")[1] },
+    h("label", { for: id }, label), h("input", { id, name: id, type: "number", min: 0, step, value }));
+  const minutes = field("tc-minutes", t("home.tc.minutes"), 10, "any");
+  const increment = field("tc-increment", t("home.tc.increment"), 5, "any");
+  const hours = field("tc-hours", t("home.tc.hours"), 24, "any");
+  const onTimeout = h("select", { id: "tc-timeout", name: "tc-timeout", "aria-label": t("home.tc.onTimeout") },
+    h("option", { value: "ai" }, t("home.tc.ai")), h("option", { value: "forfeit" }, t("home.tc.forfeit")));
+  const rest = h("div", { hidden: true }, minutes, increment, hours, h("label", { for: "tc-timeout" }, t("home.tc.onTimeout")), onTimeout);
+  const show = () => {
+    rest.hidden = kind.value === "none";
+    minutes.hidden = increment.hidden = kind.value !== "realtime";
+    hours.hidden = kind.value !== "turn";
+  };
+  kind.addEventListener("change", show);
+  return h("details", {}, h("summary", { class: "button secondary" }, t("home.tc.title")),
+    h("label", { for: "tc-kind" }, t("home.tc.kind")), kind, rest);
+}
+
+function readTimeControl(form) {
+  const kind = form.querySelector("#tc-kind").value;
+  if (kind === "none") return null;
+  const num = (id) => Number(form.querySelector(id).value);
+  const onTimeout = form.querySelector("#tc-timeout").value;
+  return kind === "realtime"
+    ? { kind, minutes: num("#tc-minutes"), increment: num("#tc-increment"), on_timeout: onTimeout }
+    : { kind, hours: num("#tc-hours"), on_timeout: onTimeout };
+}
+
 function optionInput(g, opt) {
   const id = `opt-${opt.name}`;
   const label = optText(g, opt, "label", opt.name);
@@ -135,6 +168,7 @@ function createForm(games) {
     h("p", { class: "help", id: "summary" }),
     seats,
     h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), options),
+    timeControl(),
     h("p", {}, h("button", { type: "submit", id: "create-room" }, t("home.create"))));
 
   const spec = () => games.find((g) => g.id === gameSel.value);
@@ -196,7 +230,10 @@ function createForm(games) {
     const btn = form.querySelector("#create-room");
     btn.disabled = true;
     try {
-      const r = await api("/api/rooms", { game: g.id, players: n, options: opts, seats: seatList, mode });
+      const request = { game: g.id, players: n, options: opts, seats: seatList, mode };
+      const clock = readTimeControl(form);
+      if (clock && mode === "play") request.time_control = clock;
+      const r = await api("/api/rooms", request);
       saveRoom(r.code, { tokens: r.tokens, game: g.id, name: g.name });
       navigate(`/r/${r.code}`);
     } catch (err) {
