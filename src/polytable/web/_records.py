@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..core import player_name
+from ..core import CHANCE, IllegalActionError, PolytableError, player_name
 from ..match import LogEntry, Match
 from ..storage import RoomRecord
 from ._base import RoomError
 
-__all__ = ["build_match", "default_seat_name", "step_view"]
+__all__ = ["build_match", "default_seat_name", "extend_match", "step_view"]
 
 
 def default_seat_name(seat: int, ai: str | None) -> str:
@@ -29,6 +30,25 @@ def build_match(record: RoomRecord) -> Match:
         },
         check_result=False,
     )
+
+
+def extend_match(match: Match, actions: Sequence[tuple[int, str]]) -> bool:
+    """Bring ``match`` up to a stored log that extends it (another process played on): play only the new
+    entries, each checked as a replay checks it. False (and ``match`` as it was) if the stored log does not
+    start with this match's log or an entry does not apply; then the caller rebuilds the whole match."""
+    have = len(match.log)
+    if len(actions) < have or any((e.player, e.action) != tuple(a) for e, a in zip(match.log, actions, strict=False)):
+        return False
+    game = match.game
+    try:
+        for player, text in actions[have:]:
+            if player == CHANCE and game.format_action(game.chance_outcome(match.state), match.state) != text:
+                raise IllegalActionError("the stored chance outcome is not what the seed gives")
+            match.play(text, player)
+    except PolytableError:
+        match.rewind(have)
+        return False
+    return True
 
 
 def step_view(match: Match, version: int) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from ._base import RoomError, clean_name, hash_token, new_token
 from ._client import Client
 from ._clock import Clock
 from ._companion import Dealer
-from ._records import build_match, default_seat_name, step_view
+from ._records import build_match, default_seat_name, extend_match, step_view
 from ._timer import RoomTimer
 
 if TYPE_CHECKING:
@@ -419,7 +419,7 @@ class Room:
         self.seats = list(fresh.seats)
         if self.dealer is not None:
             self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
-        else:
+        elif fresh.undone != self.undone or not extend_match(self.match, fresh.actions):
             self.match = build_match(fresh)
         self.timer.clock = Clock.from_json(fresh.clock)
         self.rematch = fresh.rematch
