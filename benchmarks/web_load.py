@@ -60,6 +60,8 @@ def _start_server(db: str, workers: int = 1, pubsub: str | None = None) -> tuple
     while time.monotonic() < deadline:
         try:
             if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                if workers > 1:
+                    time.sleep(5.0)  # the first process answers while the others still import: let them finish
                 return proc, base
         except httpx.HTTPError:
             time.sleep(0.1)
