@@ -97,6 +97,23 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(two: tuple[
         )
 
 
+def test_a_seat_taken_through_one_process_is_taken_on_the_other(two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    room = make_room(a, seats=[{"kind": "here"}, {"kind": "invite"}])
+    code = room["code"]
+    assert a.get(f"/api/rooms/{code}").json()["seats"][1]["open"]
+    assert b.get(f"/api/rooms/{code}").json()["seats"][1]["open"]  # both processes hold the room now
+    assert b.post(f"/api/rooms/{code}/join", json={"seat": 1, "name": "Bea"}).status_code == 200
+    for _ in range(100):
+        seat = a.get(f"/api/rooms/{code}").json()["seats"][1]
+        if not seat["open"]:
+            break
+        time.sleep(0.02)
+    assert seat["name"] == "Bea" and not seat["open"]
+    taken = a.post(f"/api/rooms/{code}/join", json={"seat": 1, "name": "Eve"})
+    assert taken.status_code == 409 and taken.json()["reason"] == "seat_taken"
+
+
 def test_a_move_reaches_the_other_process_quickly(two: tuple[TestClient, TestClient]) -> None:
     a, b = two
     room = make_room(a, players=1, seats=[{"kind": "here"}], options={"rounds": 5})

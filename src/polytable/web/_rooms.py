@@ -433,9 +433,10 @@ class Room:
         self.broadcast(remote)
 
     async def resync(self, version: int) -> None:
-        """Another process changed this room (to ``version``): reload it unless that is already here."""
+        """Another process changed this room (to ``version``; a seat taken or a rematch made keep the
+        version): reload it, which plays only the entries it lacks."""
         async with self.lock:
-            if version == self.version or self.failed:
+            if self.failed:
                 return
             await self._rebuild(remote=False)
         if self.bots and any(p in self.bots for p in self.match.acting_players()):
