@@ -25,8 +25,10 @@ def free_port() -> int:
 class Server:
     """``python _server.py`` on a free loopback port; ``kill()`` sends SIGKILL (no clean shutdown)."""
 
-    def __init__(self, db: str, delay: float, log: Path, pubsub: tuple[str, str] | None = None) -> None:
-        self.port = free_port()
+    def __init__(
+        self, db: str, delay: float, log: Path, pubsub: tuple[str, str] | None = None, port: int | None = None
+    ) -> None:
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
         with log.open("ab") as err:
