@@ -61,7 +61,10 @@ def test_my_games_on_the_home_page_and_a_rematch(server: Server, browser: Any) -
     page.evaluate("(rooms) => localStorage.setItem('polytable.rooms', JSON.stringify(rooms))", saved)
     page.goto(server.base + "/")
     status = page.locator(f'[data-room="{code}"] .mine-status')
-    page.wait_for_function(f"document.querySelector('[data-room=\"{code}\"] .mine-status').textContent.length > 0")
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector('[data-room=\"{code}\"] .mine-status'); "
+        "return !!e && e.textContent.length > 0; }"
+    )
     assert "your turn" in status.inner_text()
     with ws_client.connect(f"ws://127.0.0.1:{server.port}/ws/{code}") as ws:
         ws.send(json.dumps({"type": "hello", "tokens": [token]}))
@@ -77,7 +80,7 @@ def test_my_games_on_the_home_page_and_a_rematch(server: Server, browser: Any) -
     page.locator("#rematch").click()
     page.wait_for_url(lambda url: not url.endswith(code))
     new = page.url.rsplit("/", 1)[1]
-    page.wait_for_function("document.querySelector('#app').polytableState && true")
+    page.wait_for_function("() => { const s = document.querySelector('#app').polytableState; return !!(s && s.mine); }")
     assert httpx.get(f"{server.base}/api/rooms/{code}").json()["rematch"] == new
     held = page.evaluate("() => document.querySelector('#app').polytableState.mine")
     assert list(held) == ["0"]  # the same seat, through the same token
