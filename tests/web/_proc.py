@@ -25,13 +25,15 @@ def free_port() -> int:
 class Server:
     """``python _server.py`` on a free loopback port; ``kill()`` sends SIGKILL (no clean shutdown)."""
 
-    def __init__(self, db: str, delay: float, log: Path) -> None:
-        self.port = free_port()
+    def __init__(
+        self, db: str, delay: float, log: Path, pubsub: tuple[str, str] | None = None, port: int | None = None
+    ) -> None:
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
         with log.open("ab") as err:
             self.proc = subprocess.Popen(
-                [sys.executable, str(SERVER), str(self.port), db, str(delay)], stdout=err, stderr=err
+                [sys.executable, str(SERVER), str(self.port), db, str(delay), *(pubsub or ())], stdout=err, stderr=err
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

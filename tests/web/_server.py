@@ -1,4 +1,4 @@
-"""Run the web app in a real process for the restart test: ``python _server.py PORT DB_URL AI_DELAY``.
+"""Run the web app in a real process: ``python _server.py PORT DB_URL AI_DELAY [REDIS_URL CHANNEL]``.
 
 The toy game is registered first (it is only known to the tests)."""
 
@@ -20,7 +20,12 @@ def main() -> None:
 
     register(ToyGame())
     port, db, delay = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
-    app = create_app(db, Settings(ai_delay=delay, rooms_per_minute=10_000))
+    broadcaster = None
+    if len(sys.argv) > 5:
+        from polytable.web._pubsub import RedisBroadcaster
+
+        broadcaster = RedisBroadcaster(sys.argv[4], sys.argv[5])
+    app = create_app(db, Settings(ai_delay=delay, rooms_per_minute=10_000), broadcaster=broadcaster)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
 
 

@@ -40,3 +40,12 @@ def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
         proc.wait(10)
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+def test_serve_never_prints_a_database_password() -> None:
+    url = "postgresql+psycopg://app:s3cret-pw@127.0.0.1:1/nowhere"  # nothing listens on port 1
+    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", "1", "--db", url]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "s3cret-pw" not in done.stdout + done.stderr
+    assert "app:***@127.0.0.1:1" in done.stderr

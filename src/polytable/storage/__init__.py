@@ -6,7 +6,16 @@ room is rebuilt after any crash with :meth:`polytable.match.Match.replay`. The s
 other backends (PostgreSQL through the same SQLAlchemy code, or anything else) slot in.
 """
 
-from ._protocol import RoomRecord, SeatRecord, Storage, StorageError
-from ._sql import SqlStorage, open_storage
+from ._protocol import RoomRecord, SeatRecord, Storage, StorageConflict, StorageError
+from ._sql import SqlStorage, open_storage, redact_url
 
-__all__ = ["RoomRecord", "SeatRecord", "SqlStorage", "Storage", "StorageError", "open_storage"]
+__all__ = [
+    "RoomRecord",
+    "SeatRecord",
+    "SqlStorage",
+    "Storage",
+    "StorageConflict",
+    "StorageError",
+    "open_storage",
+    "redact_url",
+]

@@ -6,11 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["RoomRecord", "SeatRecord", "Storage", "StorageError"]
+__all__ = ["RoomRecord", "SeatRecord", "Storage", "StorageConflict", "StorageError"]
 
 
 class StorageError(RuntimeError):
-    """The database refused or failed an operation (the caller must not tell anyone the action happened)."""
+    """The database refused or failed an operation (the caller must not tell anyone the action happened).
+
+    Its text is for the operator's log (it may quote the driver); players are shown a translated reason.
+    """
+
+
+class StorageConflict(StorageError):
+    """Someone else wrote first: a log position is taken, or a seat or log is no longer as expected.
+
+    Another server process on the same database won the race; the loser reloads the room.
+    """
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,10 @@ class RoomRecord:
     finished: bool = False
     undone: int = 0
     actions: list[tuple[int, str]] = field(default_factory=list)
+    clock: str | None = None
+    """The room's time control and clocks (JSON, see ``web/_clock.py``); None for a room without one."""
+    rematch: str | None = None
+    """The code of the rematch room, once someone asked for one."""
 
 
 class Storage(Protocol):
@@ -57,15 +71,25 @@ class Storage(Protocol):
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
         """Room codes, oldest first."""
 
-    def append_actions(self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
-        """Append actions at log positions ``start``, ``start+1``, ... in one transaction; a position
-        already taken raises StorageError (two writers can never both extend a log)."""
+    def append_actions(
+        self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
+    ) -> None:
+        """Append actions at log positions ``start``, ``start+1``, ... in one transaction (with the room's
+        clocks, if given); a position already taken raises StorageConflict (a log never forks)."""
 
-    def truncate_actions(self, code: str, length: int) -> None:
-        """Drop log entries from position ``length`` on (undo), counting them in ``undone``."""
+    def set_rematch(self, code: str, rematch: str) -> None:
+        """Point a finished room to its rematch, only if it has none yet (StorageConflict otherwise)."""
 
-    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
-        """Replace one seat (an invited person took it)."""
+    def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
+        """Store the room's clocks (a clock started or stopped; ``finished``: a seat forfeited)."""
+
+    def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
+        """Drop log entries from position ``length`` on (undo), counting them in ``undone``; with
+        ``expected`` (the log's length as the caller knows it) raise StorageConflict if it differs."""
+
+    def set_seat(self, code: str, seat: int, record: SeatRecord, expected_hash: str | None = None) -> None:
+        """Replace one seat (an invited person took it); with ``expected_hash`` only if the seat's token
+        hash is still that (StorageConflict otherwise)."""
 
     def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
         """Several of the writes above, ``(method name, arguments)``, committed together (group commit);

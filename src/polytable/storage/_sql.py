@@ -1,9 +1,10 @@
-"""The SQLAlchemy implementation of :class:`~polytable.storage.Storage` (SQLite by default).
+"""The SQLAlchemy implementation of :class:`~polytable.storage.Storage`: SQLite by default, PostgreSQL
+(``postgresql+psycopg://``, psycopg 3) for a site with several server processes.
 
-Three tables: ``rooms`` (one row per room: game, config, seed), ``seats`` and ``actions`` (the log, one
-row per action, primary key ``(room, position)`` so a log can never fork). SQLite runs in WAL mode with
-``synchronous=FULL``: a commit is on disk before the call returns, which is what lets the server promise
-that an action it announced survives a SIGKILL or a power cut.
+The tables are in :mod:`._schema` and reach the newest schema through Alembic on opening (:mod:`._migrate`).
+SQLite runs in WAL mode with ``synchronous=FULL``: a commit is on disk before the call returns, which is
+what lets the server promise that an action it announced survives a SIGKILL or a power cut; PostgreSQL
+commits durably by default. A write refused by a key or an expectation raises :class:`StorageConflict`.
 """
 
 from __future__ import annotations
@@ -15,67 +16,26 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    and_,
-    create_engine,
-    delete,
-    event,
-    insert,
-    select,
-    update,
-)
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import and_, create_engine, delete, event, insert, select, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
-from ._protocol import RoomRecord, SeatRecord, StorageError
+from ._migrate import upgrade
+from ._protocol import RoomRecord, SeatRecord, StorageConflict, StorageError
+from ._schema import actions, rooms, seats
 
-__all__ = ["SqlStorage", "open_storage"]
+__all__ = ["SqlStorage", "open_storage", "redact_url"]
 
-SCHEMA_VERSION = 1
+_rooms, _seats, _actions = rooms, seats, actions
 
-_meta = MetaData()
-_rooms = Table(
-    "pt_rooms",
-    _meta,
-    Column("code", String(16), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("rules_version", String(32), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", String(40), nullable=False),  # text: seeds are Python ints of any size
-    Column("mode", String(16), nullable=False),
-    Column("created", Float, nullable=False),
-    Column("finished", Boolean, nullable=False, default=False),
-    Column("undone", Integer, nullable=False, default=0),  # actions ever taken back: keeps versions unique
-)
-_seats = Table(
-    "pt_seats",
-    _meta,
-    Column("room", String(16), ForeignKey("pt_rooms.code"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("name", String(64), nullable=False),
-    Column("kind", String(16), nullable=False),
-    Column("ai", String(64), nullable=True),
-    Column("token_hash", String(64), nullable=False),
-)
-_actions = Table(
-    "pt_actions",
-    _meta,
-    Column("room", String(16), ForeignKey("pt_rooms.code"), primary_key=True),
-    Column("pos", Integer, primary_key=True),
-    Column("player", Integer, nullable=False),
-    Column("action", Text, nullable=False),
-)
+
+def redact_url(url: str) -> str:
+    """The database URL as it may be printed or logged: the password replaced by ``***``."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return "(a database URL that cannot be read)"
 
 
 def open_storage(url: str | None = None) -> SqlStorage:
@@ -88,39 +48,57 @@ class SqlStorage:
 
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}
+        self.url = redact_url(url)
         self.is_sqlite = url.startswith("sqlite")
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = StaticPool
+        else:
+            kwargs["pool_pre_ping"] = True  # a server restarted under us: reconnect instead of failing once
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except (SQLAlchemyError, ValueError, ImportError) as exc:
-            raise StorageError(f"cannot open the database {url!r}: {exc}") from None
+            raise StorageError(f"cannot open the database {self.url}: {_no_url(exc, url)}") from None
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._lock = threading.Lock()  # SQLite has one writer; serialising here avoids 'database is locked'
         try:
-            _meta.create_all(self.engine)
+            upgrade(self.engine)
         except SQLAlchemyError as exc:
-            raise StorageError(f"cannot create the tables in {url!r}: {exc}") from None
+            raise StorageError(f"cannot bring the tables of {self.url} up to date: {_no_url(exc, url)}") from None
+
+    def ping(self) -> None:
+        """Raise StorageError unless the database answers a trivial query (for readiness checks)."""
+        with self._read() as conn:
+            conn.execute(select(1))
 
     # ------------------------------------------------------------------ writes
     def create_room(self, room: RoomRecord) -> None:
         with self._write() as conn:
             _create_room(conn, room)
 
-    def append_actions(self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+    def append_actions(
+        self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
+    ) -> None:
         with self._write() as conn:
-            _append_actions(conn, code, start, actions, finished)
+            _append_actions(conn, code, start, actions, finished, clock)
 
-    def truncate_actions(self, code: str, length: int) -> None:
+    def set_rematch(self, code: str, rematch: str) -> None:
         with self._write() as conn:
-            _truncate_actions(conn, code, length)
+            _set_rematch(conn, code, rematch)
 
-    def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+    def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
         with self._write() as conn:
-            _set_seat(conn, code, seat, record)
+            _set_clock(conn, code, clock, finished)
+
+    def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
+        with self._write() as conn:
+            _truncate_actions(conn, code, length, expected)
+
+    def set_seat(self, code: str, seat: int, record: SeatRecord, expected_hash: str | None = None) -> None:
+        with self._write() as conn:
+            _set_seat(conn, code, seat, record, expected_hash)
 
     def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
         """Several writes (method name, arguments) in one transaction: one disk sync for all of them.
@@ -182,6 +160,8 @@ class SqlStorage:
             finished=bool(row["finished"]),
             undone=int(row["undone"]),
             actions=actions,
+            clock=row["clock"],
+            rematch=row["rematch"],
         )
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
@@ -224,11 +204,15 @@ class _Tx:
     def __exit__(self, et: Any, ev: Any, tb: Any) -> Literal[False]:
         try:
             self.cm.__exit__(et, ev, tb)
+        except IntegrityError as exc:
+            raise StorageConflict(f"database conflict: {exc}") from None
         except SQLAlchemyError as exc:
             raise StorageError(f"database error: {exc}") from None
         finally:
             if self.write:
                 self.storage._lock.release()
+        if isinstance(ev, IntegrityError):
+            raise StorageConflict(f"database conflict: {ev}") from None
         if ev is not None and isinstance(ev, SQLAlchemyError):
             raise StorageError(f"database error: {ev}") from None
         return False
@@ -247,6 +231,8 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
             created=room.created or time.time(),
             finished=room.finished,
             undone=room.undone,
+            updated=room.created or time.time(),
+            clock=room.clock,
         )
     )
     for i, seat in enumerate(room.seats):
@@ -255,28 +241,54 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
         conn.execute(insert(_actions).values(room=room.code, pos=pos, player=player, action=action))
 
 
-def _append_actions(conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool) -> None:
+def _append_actions(
+    conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
+) -> None:
     if actions:
         rows = [{"room": code, "pos": start + i, "player": p, "action": a} for i, (p, a) in enumerate(actions)]
         conn.execute(insert(_actions), rows)
-    conn.execute(update(_rooms).where(_rooms.c.code == code).values(finished=finished))
+    values: dict[str, Any] = {"finished": finished, "updated": time.time()}
+    if clock is not None:
+        values["clock"] = clock
+    conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
 
 
-def _truncate_actions(conn: Any, code: str, length: int) -> None:
+def _set_rematch(conn: Any, code: str, rematch: str) -> None:
+    result = conn.execute(
+        update(_rooms).where(and_(_rooms.c.code == code, _rooms.c.rematch.is_(None))).values(rematch=rematch)
+    )
+    if result.rowcount != 1:
+        raise StorageConflict(f"room {code} has a rematch already")
+
+
+def _set_clock(conn: Any, code: str, clock: str | None, finished: bool = False) -> None:
+    values: dict[str, Any] = {"clock": clock, "updated": time.time()}
+    if finished:
+        values["finished"] = True
+    conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
+
+
+def _truncate_actions(conn: Any, code: str, length: int, expected: int | None = None) -> None:
     result = conn.execute(delete(_actions).where(and_(_actions.c.room == code, _actions.c.pos >= length)))
+    if expected is not None and result.rowcount != expected - length:
+        raise StorageConflict(f"room {code}: the log is not {expected} entries long any more")
     conn.execute(
         update(_rooms)
         .where(_rooms.c.code == code)
-        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount))
+        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount), updated=time.time())
     )
 
 
-def _set_seat(conn: Any, code: str, seat: int, record: SeatRecord) -> None:
-    result = conn.execute(
-        update(_seats).where(and_(_seats.c.room == code, _seats.c.seat == seat)).values(**_seat_values(record))
-    )
+def _set_seat(conn: Any, code: str, seat: int, record: SeatRecord, expected_hash: str | None = None) -> None:
+    where = and_(_seats.c.room == code, _seats.c.seat == seat)
+    if expected_hash is not None:
+        where = and_(where, _seats.c.token_hash == expected_hash)
+    result = conn.execute(update(_seats).where(where).values(**_seat_values(record)))
     if result.rowcount != 1:
+        if expected_hash is not None:
+            raise StorageConflict(f"room {code}: seat {seat + 1} was changed by someone else")
         raise StorageError(f"room {code} has no seat {seat + 1}")
+    conn.execute(update(_rooms).where(_rooms.c.code == code).values(updated=time.time()))
 
 
 _OPS: dict[str, Any] = {
@@ -284,6 +296,8 @@ _OPS: dict[str, Any] = {
     "append_actions": _append_actions,
     "truncate_actions": _truncate_actions,
     "set_seat": _set_seat,
+    "set_clock": _set_clock,
+    "set_rematch": _set_rematch,
 }
 
 
@@ -298,3 +312,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+def _no_url(exc: BaseException, url: str) -> str:
+    """An exception's text with the raw URL (which may hold a password) replaced by its redacted form."""
+    text = str(exc)
+    return text.replace(url, redact_url(url)) if url else text

@@ -49,6 +49,11 @@ class Settings:
     max_rooms: int = 10_000
     """Rooms kept in memory at once (finished rooms are dropped first and reloaded when asked for)."""
     max_clients_per_room: int = 64
+    """Connections holding seats one room accepts (a player may have several tabs open) ..."""
+    max_spectators: int = 64
+    """... and spectators, counted apart: watchers never take a player's place."""
+    standby_ai: float = 3.0
+    """Seconds (after the AI delay) a process waits before playing an AI seat another process should play."""
     rooms_per_minute: int = 60
     """Rooms one address may create per minute."""
     ai_threads: int = 2

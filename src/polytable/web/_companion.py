@@ -285,7 +285,7 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
         if version != room.version:
             raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal")
         dealer: Dealer = room.dealer
-        hub = room.hub
+        hub = room.store
         if undo:
             try:
                 dealer.pop()

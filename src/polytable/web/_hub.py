@@ -14,7 +14,7 @@ from typing import Any
 from ..ai import bot_names
 from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
-from ..storage import RoomRecord, SeatRecord, Storage, StorageError
+from ..storage import RoomRecord, SeatRecord, Storage, StorageConflict, StorageError
 from ._base import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -26,8 +26,11 @@ from ._base import (
     hash_token,
     new_token,
 )
+from ._bus import Broadcaster, LocalBroadcaster
+from ._clock import Clock, TimeControl
 from ._companion import supports
 from ._rooms import Room, build_match, default_seat_name
+from ._store import RoomStore
 
 __all__ = ["Hub"]
 
@@ -35,59 +38,55 @@ log = logging.getLogger("polytable.web")
 
 
 class Hub:
-    """All rooms of one server: creation, loading (lazily, from storage), and the worker pools."""
+    """All rooms of one server: creation, loading (lazily, from storage), and the worker pools.
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    The hub owns the :class:`RoomStore` and the :class:`Broadcaster` and hands both to every room it
+    makes; with a pub/sub broadcaster it also reloads the rooms other processes changed.
+    """
+
+    def __init__(
+        self, storage: Storage, settings: Settings | None = None, broadcaster: Broadcaster | None = None
+    ) -> None:
         self.storage = storage
+        self.store = RoomStore(storage)
+        self.broadcaster: Broadcaster = broadcaster or LocalBroadcaster()
         self.settings = settings or Settings()
         self.rooms: dict[str, Room] = {}
-        self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="polytable-db")
         self.ai_pool = ThreadPoolExecutor(self.settings.ai_threads, thread_name_prefix="polytable-ai")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _room(self, record: RoomRecord, match: Match) -> Room:
+        return Room(record, match, self.store, self.broadcaster, self.settings, self.ai_pool)
 
     async def run_db(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a storage read on the one database thread (never on the event loop)."""
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+        return await self.store.read(fn, *args)
 
     async def write(self, op: str, *args: Any) -> None:
-        """Commit one write (a Storage method name and its arguments); returns once it is on disk.
+        """Commit one write through the group-commit store (see :meth:`RoomStore.write`)."""
+        await self.store.write(op, *args)
 
-        Group commit: writes that arrive while a transaction is being committed wait and then go to the
-        disk together in the next one, so a busy server pays one sync for many rooms' moves instead of
-        one each. Raises StorageError if this write failed (the others are unaffected).
-        """
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((op, args, fut))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        await fut
+    async def start(self) -> None:
+        """Start listening for other processes' changes (a no-op with the local broadcaster)."""
+        await self.broadcaster.start(self.remote_change)
 
-    async def _write_loop(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                results = await loop.run_in_executor(
-                    self.db_pool, self.storage.batch, [(op, args) for op, args, _ in batch]
-                )
-            except Exception as exc:
-                results = [exc if isinstance(exc, StorageError) else StorageError(str(exc))] * len(batch)
-            for (_, _, fut), res in zip(batch, results, strict=True):
-                if fut.done():
-                    continue
-                if res is None:
-                    fut.set_result(None)
-                else:
-                    fut.set_exception(res)
+    def remote_change(self, code: str, version: int) -> None:
+        """Another process changed room ``code`` to ``version``: reload it here if it is loaded."""
+        room = self.rooms.get(code)
+        if room is None:
+            return  # not loaded here: it is read fresh from the database when someone asks for it
+        task = asyncio.get_running_loop().create_task(room.resync(version))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
         for room in self.rooms.values():
             if room.ai_task is not None:
                 room.ai_task.cancel()
+            room.timer.cancel()
         self.ai_pool.shutdown(wait=False, cancel_futures=True)
-        self.db_pool.shutdown(wait=True)
+        self.store.close()
 
     async def resume_all(self) -> int:
         """Load every unfinished room (after a restart) and let its AI seats go on; returns how many."""
@@ -132,16 +131,16 @@ class Hub:
         try:
             if record.mode == "companion":
                 match = Match(record.game, record.options, record.players, record.seed)
-                room = Room(self, record, match)
+                room = self._room(record, match)
             else:
                 match = build_match(record)
-                room = Room(self, record, match)
+                room = self._room(record, match)
         except (PolytableError, StorageError) as exc:
             # A rules version changed under a stored game, or the log is damaged: keep the room visible.
             log.warning("room %s cannot be rebuilt: %s", code, exc)
             game = get_game(record.game)
             match = Match(game, record.options, record.players, record.seed)
-            room = Room(self, replace(record, actions=[]), match)
+            room = self._room(replace(record, actions=[]), match)
             room.fail(f"this room cannot be resumed: {exc}", "not_resumable")
         self._evict()
         self.rooms[code] = room
@@ -189,6 +188,9 @@ class Hub:
             seed = secrets.randbits(48)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise RoomError("the seed must be a whole number from 0 to 2^63 - 1", reason="bad_seed")
+        control = TimeControl.parse(request.get("time_control"))
+        if control.kind != "none" and mode != "play":
+            raise RoomError("a companion room has no clocks", reason="bad_time_control")
         raw_seats = request.get("seats")
         if raw_seats is None:
             raw_seats = [{"kind": "here"} for _ in range(players)]
@@ -238,7 +240,12 @@ class Hub:
             seats=tuple(seats),
             mode=mode,
             created=time.time(),
+            clock=Clock.start(control, players, time.time()).to_json() if control.kind != "none" else None,
         )
+        return await self._insert(record, match), tokens
+
+    async def _insert(self, record: RoomRecord, match: Match) -> Room:
+        """Store a new room under a fresh code, hold it and start it."""
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code in self.rooms:
@@ -252,9 +259,45 @@ class Hub:
             break
         else:
             raise RoomError("no free room code was found; try again", "storage", "no_code")
-        room = Room(self, replace(record, code=code), match)
+        room = self._room(replace(record, code=code), match)
         self._evict()
         self.rooms[code] = room
-        if mode == "play":
+        if record.mode == "play":
             await room.start()
-        return room, tokens
+        return room
+
+    async def rematch(self, room: Room, seats: frozenset[int]) -> str:
+        """The code of the finished room's rematch (made now if nobody asked yet): the same game, options,
+        seats and time control on a new deal; each seat keeps its token, so every device keeps its seats."""
+        if not room.is_over() or room.mode != "play":
+            raise RoomError("a rematch is offered once the game is over", "forbidden", "rematch_not_over")
+        if not seats:
+            raise RoomError("only the players of a room can ask for its rematch", "forbidden", "rematch_not_seated")
+        async with room.lock:
+            if room.rematch:
+                return room.rematch
+            control = room.timer.clock.control if room.timer.clock else TimeControl()
+            seed = secrets.randbits(48)
+            match = Match(room.game, dict(room.match.config.entries), room.match.players, seed)
+            record = RoomRecord(
+                code="",
+                game=room.game.spec.id,
+                rules_version=room.game.spec.rules_version,
+                players=room.match.players,
+                options=dict(room.match.config.entries),
+                seed=seed,
+                seats=tuple(room.seats),
+                created=time.time(),
+                clock=Clock.start(control, room.match.players, time.time()).to_json()
+                if control.kind != "none"
+                else None,
+            )
+            fresh = await self._insert(record, match)
+            try:
+                await self.write("set_rematch", room.code, fresh.code)
+            except StorageConflict:  # another process made one first: everybody goes to that one
+                await room.reload()
+                return room.rematch or fresh.code
+            room.rematch = fresh.code
+            room.broadcast()
+            return fresh.code

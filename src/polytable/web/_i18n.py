@@ -50,7 +50,7 @@ I18N = Path(__file__).parent / "static" / "i18n"
 LANGUAGES = ("en", "nl")
 
 ERROR_REASONS = (
-    # _app.py
+    # _http.py, _ws.py, _limits.py
     "too_many_rooms",
     "room_unsaved",
     "seat_number",
@@ -78,6 +78,9 @@ ERROR_REASONS = (
     "unknown_type",
     "internal",
     "too_big",
+    "too_deep",
+    "spectators_full",
+    "my_rooms",
     # _base.py
     "name_text",
     "name_long",
@@ -89,6 +92,8 @@ ERROR_REASONS = (
     "no_seat",
     "game_over",
     "move_unsaved",
+    "move_conflict",
+    "undo_conflict",
     "vanished",
     "ai_failed",
     "ai_illegal",
@@ -111,6 +116,12 @@ ERROR_REASONS = (
     "seat_kind",
     "no_ai",
     "no_code",
+    "rematch_not_over",
+    "rematch_not_seated",
+    # _clock.py
+    "bad_time_control",
+    "bad_time_amount",
+    "bad_time_range",
     # _companion.py
     "not_companion",
     "stale_deal",

@@ -23,6 +23,7 @@ here, once, and the Starlette routes only translate JSON to calls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -32,26 +33,52 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Bot, make_bot
-from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_name
-from ..match import LogEntry, Match
-from ..storage import RoomRecord, SeatRecord, StorageError
+from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, PolytableError, Rng, player_name
+from ..match import Match
+from ..storage import RoomRecord, SeatRecord, StorageConflict, StorageError
 from ._base import RoomError, clean_name, engine_error, hash_token, new_token
 from ._client import Client
+from ._clock import Clock
 from ._companion import Dealer
+from ._records import build_match, default_seat_name, extend_match, step_view
+from ._timer import RoomTimer
 
 if TYPE_CHECKING:
-    from ._hub import Hub
+    from concurrent.futures import Executor
 
-__all__ = ["Room", "build_match", "default_seat_name"]
+    from ._base import Settings
+    from ._bus import Broadcaster
+    from ._store import RoomStore
+
+__all__ = ["LostRace", "Room", "build_match", "default_seat_name"]  # the last two from ._records
 
 log = logging.getLogger("polytable.web")
 
 
-class Room:
-    """One match with its seats, its connections and its lock (one change at a time)."""
+class LostRace(Exception):
+    """Another server process committed at the same log position first; the room has been reloaded."""
 
-    def __init__(self, hub: Hub, record: RoomRecord, match: Match) -> None:
-        self.hub = hub
+
+class Room:
+    """One match with its seats, its connections and its lock (one change at a time).
+
+    It is given what it needs from outside: ``store`` (reads and commits), ``broadcaster`` (who hears of
+    a change), the server's ``settings`` and the ``ai_pool`` its AI seats think on.
+    """
+
+    def __init__(
+        self,
+        record: RoomRecord,
+        match: Match,
+        store: RoomStore,
+        broadcaster: Broadcaster,
+        settings: Settings,
+        ai_pool: Executor,
+    ) -> None:
+        self.store = store
+        self.broadcaster = broadcaster
+        self.settings = settings
+        self.ai_pool = ai_pool
         self.code = record.code
         self.mode = record.mode
         self.seats: list[SeatRecord] = list(record.seats)
@@ -75,6 +102,8 @@ class Room:
         self.failed: str | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
         self.dealer: Dealer | None = None
+        self.timer = RoomTimer(self, Clock.from_json(record.clock), record.seed)
+        self.rematch = record.rematch
         if self.mode == "companion":
             self.dealer = Dealer(self.game, match.state, [a for _, a in record.actions])
         for p, seat in enumerate(self.seats):
@@ -89,7 +118,26 @@ class Room:
         return length + 2 * self.undone
 
     def is_over(self) -> bool:
-        return self.match.is_over()
+        """The game ended, or a seat forfeited on time."""
+        return self.match.is_over() or bool(self.timer.forfeited)
+
+    def acting(self) -> tuple[int, ...]:
+        """The seats that must act now (none once the game is over)."""
+        return () if self.is_over() else tuple(self.match.acting_players())
+
+    def result(self) -> dict[str, Any] | None:
+        """The end of the game: the game's own result, or on a forfeit the others win with the scores so far."""
+        if self.match.is_over():
+            return self.game.result(self.match.state)
+        lost = self.timer.forfeited
+        if not lost:
+            return None
+        try:
+            scores: list[Any] = list(self.game.scores(self.match.state))
+        except PolytableError:
+            scores = []
+        winners = [p for p in range(self.match.players) if p not in lost]
+        return {"scores": scores, "winners": winners, "forfeited": list(lost), "terminal": False}
 
     def seat_for_token(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -116,6 +164,8 @@ class Room:
             "mode": self.mode,
             "players": self.match.players,
             "options": dict(self.match.config.entries),
+            "time_control": self.timer.clock.control.describe() if self.timer.clock else {"kind": "none"},
+            "rematch": self.rematch,
             "version": self.version,
             "over": self.is_over(),
             "seats": [
@@ -150,8 +200,8 @@ class Room:
             count = 0
             if acting:
                 actions = game.legal_actions(state, seat)
-                legal = [game.format_action(a, state) for a in islice(iter(actions), self.hub.settings.legal_limit)]
-                count = len(legal) if len(legal) < self.hub.settings.legal_limit else actions.count()
+                legal = [game.format_action(a, state) for a in islice(iter(actions), self.settings.legal_limit)]
+                count = len(legal) if len(legal) < self.settings.legal_limit else actions.count()
             part.update(
                 {
                     "to_act": acting,
@@ -185,7 +235,9 @@ class Room:
             "current": match.current_player(),
             "acting": list(match.acting_players()) if not self.is_over() else [],
             "over": self.is_over(),
-            "result": self.game.result(match.state) if self.is_over() else None,
+            "result": self.result(),
+            "clock": self.timer.view(),
+            "now": time.time(),
             "spectator": self._seat_part(None) if not client.seats else None,
             "mine": {str(p): self._seat_part(p) for p in sorted(client.seats)},
             "history": self.history(),
@@ -228,12 +280,34 @@ class Room:
             raise stale
 
     async def act(self, seat: int, version: int, text: str) -> None:
-        """Apply ``text`` for ``seat`` made on ``version``; commit; tell everyone. Raises RoomError."""
+        """Apply ``text`` for ``seat`` made on ``version``; commit; tell everyone. Raises RoomError.
+
+        If another server process wrote first (the database's unique key refused this commit), the room is
+        reloaded silently and the move is played again on the new state if it is still legal there.
+        """
         async with self.lock:
             self._ensure_playable(seat)
             self._check_version(seat, version)
-            await self._play(seat, text)
+            try:
+                await self._play(seat, text)
+            except LostRace:
+                await self._replay_after_race(seat, text)
         self.kick_ai()
+
+    async def _replay_after_race(self, seat: int, text: str) -> None:
+        conflict = RoomError(
+            "another move was made first and yours no longer fits; the board is updated", "stale", "move_conflict"
+        )
+        if self.failed or self.is_over() or seat not in self.match.acting_players():
+            raise conflict
+        try:
+            await self._play(seat, text)
+        except LostRace:
+            raise conflict from None
+        except RoomError as exc:
+            if exc.code == "illegal":
+                raise conflict from None
+            raise
 
     async def undo(self, seat: int, version: int) -> None:
         async with self.lock:
@@ -242,6 +316,7 @@ class Room:
                 raise RoomError(
                     "the game moved on since you asked to undo; the board is updated", "stale", "stale_undo"
                 )
+            before = len(self.match.log)
             try:
                 self.match.undo(seat)
             except IllegalActionError as exc:
@@ -249,14 +324,25 @@ class Room:
             length = len(self.match.log)
             self.simultaneous = self.simultaneous[:length]
             try:
-                await self.hub.write("truncate_actions", self.code, length)
-            except StorageError as exc:
-                await self._rebuild()
+                await self.store.write("truncate_actions", self.code, length, before)
+            except StorageConflict:
+                await self._rebuild(remote=False)
                 raise RoomError(
-                    f"the undo could not be saved ({exc}); nothing changed", "storage", "undo_unsaved"
+                    "another move was made first; nothing was taken back", "stale", "undo_conflict"
                 ) from None
+            except StorageError as exc:
+                log.error("room %s: an undo could not be saved: %s", self.code, exc)
+                await self._rebuild()
+                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
             self.undone += 1
             self.undo_version = self.version
+            clock = self.timer.changed(())
+            if clock is not None:
+                try:
+                    await self.store.write("set_clock", self.code, clock)
+                except StorageError as exc:
+                    log.error("room %s: the clock could not be saved after an undo: %s", self.code, exc)
+            self.timer.arm()
             self.broadcast()
         self.kick_ai()
 
@@ -290,28 +376,78 @@ class Room:
         for i in range(start, len(match.log)):
             self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
         entries = [(e.player, e.action) for e in match.log[start:]]
+        clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
         try:
-            await self.hub.write("append_actions", self.code, start, entries, match.is_over())
+            await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
+        except StorageConflict:
+            log.info("room %s: another process wrote position %d first; reloading", self.code, start)
+            await self._rebuild(remote=False)
+            raise LostRace from None
         except StorageError as exc:
+            log.error("room %s: a move could not be saved: %s", self.code, exc)
             await self._rebuild()
-            raise RoomError(
-                f"the move could not be saved ({exc}); it did not happen", "storage", "move_unsaved"
-            ) from None
+            raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+        self.timer.arm()
         self.broadcast()
 
-    async def _rebuild(self) -> None:
-        """After a failed commit: the database is the truth; load the room again from it."""
-        fresh = await self.hub.run_db(self.hub.storage.load_room, self.code)
+    async def play_for(self, seat: int, version: int, action: object) -> None:
+        """Play ``action`` for ``seat`` if the room is still at ``version`` (a move the server chose, as on a
+        timeout). Raises RoomError."""
+        async with self.lock:
+            if version != self.version:
+                raise RoomError("the game moved on", "stale", "stale")
+            self._ensure_playable(seat)
+            with contextlib.suppress(LostRace):
+                await self._play(seat, action)
+
+    async def reload(self) -> None:
+        """Load the room again from the database (the lock held by the caller)."""
+        await self._rebuild()
+
+    async def _rebuild(self, remote: bool = True) -> None:
+        """After a failed or lost commit, or another process's change: load the room again from the
+        database (the truth) and tell the connections (``remote``: other processes too)."""
+        try:
+            fresh = await self.store.load(self.code)
+        except StorageError as exc:
+            log.error("room %s could not be reloaded: %s", self.code, exc)
+            return
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
+            self.broadcast(remote=False)
             return
-        self.match = build_match(fresh)
-        self.undone = fresh.undone
-        self.undo_version = self.version
+        self.seats = list(fresh.seats)
+        if self.dealer is not None:
+            self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
+        elif fresh.undone != self.undone or not extend_match(self.match, fresh.actions):
+            self.match = build_match(fresh)
+        self.timer.clock = Clock.from_json(fresh.clock)
+        self.rematch = fresh.rematch
+        self.timer.arm()
+        if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
+            self.undone = fresh.undone
+            self.undo_version = self.version
         self.simultaneous = [
             self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS for i in range(len(self.match.log))
         ]
-        self.broadcast()
+        self.broadcast(remote)
+
+    async def resync(self, version: int) -> None:
+        """Another process changed this room (to ``version``; a seat taken or a rematch made keep the
+        version): reload it, which plays only the entries it lacks."""
+        async with self.lock:
+            if self.failed:
+                return
+            await self._rebuild(remote=False)
+        if self.bots and any(p in self.bots for p in self.match.acting_players()):
+            # The process that made the change runs the AI; this one steps in only if nothing happens.
+            seen = self.version
+            grace = self.settings.ai_delay + self.settings.standby_ai
+            asyncio.get_running_loop().call_later(grace, self._standby_ai, seen)
+
+    def _standby_ai(self, seen: int) -> None:
+        if self.version == seen:
+            self.kick_ai()
 
     async def start(self) -> None:
         """Resolve the opening chance events (the first card, the first roll) of a new room."""
@@ -319,7 +455,9 @@ class Room:
             start = len(self.match.log)
             self.match.resolve_chance()
             if len(self.match.log) > start:
-                await self._commit(start)
+                with contextlib.suppress(LostRace):  # another process dealt it: that deal is now here
+                    await self._commit(start)
+            await self.timer.start()
         self.kick_ai()
 
     def state_text(self, client: Client) -> str:
@@ -330,11 +468,11 @@ class Room:
             self.text_cache[client.seats] = text
         return text
 
-    def broadcast(self) -> None:
+    def broadcast(self, remote: bool = True) -> None:
+        """Drop the cached messages and announce the change (``remote``: to other processes too)."""
         self.cache.clear()
         self.text_cache.clear()
-        for c in self.clients:
-            c.notify_state()
+        self.broadcaster.changed(self, remote)
 
     # ------------------------------------------------------------------ AI seats
     def kick_ai(self) -> None:
@@ -353,13 +491,13 @@ class Room:
             movers = [p for p in self.match.acting_players() if p in self.bots]
             if not movers:
                 return
-            if self.hub.settings.ai_delay > 0:
-                await asyncio.sleep(self.hub.settings.ai_delay)
+            if self.settings.ai_delay > 0:
+                await asyncio.sleep(self.settings.ai_delay)
             p = movers[0]
             version, state = self.version, self.match.state
             bot, rng = self.bots[p], self.rngs[p]
             try:
-                action = await loop.run_in_executor(self.hub.ai_pool, bot.choose, self.game, state, p, rng)
+                action = await loop.run_in_executor(self.ai_pool, bot.choose, self.game, state, p, rng)
             except Exception as exc:  # a bot bug must not kill the room: say so and stop the AI
                 log.exception("AI %s failed in room %s", bot.name, self.code)
                 self.fail(f"the AI of seat {p + 1} failed ({exc}); the room is stopped", "ai_failed", {"seat": p + 1})
@@ -370,6 +508,8 @@ class Room:
                     continue  # someone else acted meanwhile: think again on the new state
                 try:
                     await self._play(p, action)
+                except LostRace:
+                    continue  # another process moved first: think again on the reloaded state
                 except RoomError as exc:
                     if exc.code == "storage":
                         return
@@ -395,9 +535,15 @@ class Room:
             token = new_token()
             record = replace(current, name=clean_name(name, current.name), token_hash=hash_token(token))
             try:
-                await self.hub.write("set_seat", self.code, seat, record)
+                await self.store.write("set_seat", self.code, seat, record, current.token_hash)
+            except StorageConflict:
+                await self._rebuild(remote=False)
+                raise RoomError(
+                    f"seat {seat + 1} is already taken", "forbidden", "seat_taken", {"seat": seat + 1}
+                ) from None
             except StorageError as exc:
-                raise RoomError(f"the seat could not be saved ({exc})", "storage", "seat_unsaved") from None
+                log.error("room %s: a seat could not be saved: %s", self.code, exc)
+                raise RoomError("the seat could not be saved; try again", "storage", "seat_unsaved") from None
             self.seats[seat] = record
             self.broadcast()
             return token
@@ -414,56 +560,32 @@ class Room:
                 seats.add(p)
         return frozenset(seats), bad
 
+    def check_room_for(self, seats: frozenset[int]) -> None:
+        """Refuse a connection when its kind is full: spectators and seat holders are counted apart, so
+        watchers can never take a player's place."""
+        watching = sum(1 for c in self.clients if not c.seats)
+        if not seats and watching >= self.settings.max_spectators:
+            raise RoomError("this room has as many spectators as it can take", "full", "spectators_full")
+        if seats and len(self.clients) - watching >= self.settings.max_clients_per_room:
+            raise RoomError("this room has too many connections", "full", "full")
+
     def attach(self, client: Client, seats: frozenset[int]) -> None:
         """Add a connection holding these seats (already checked with :meth:`seats_for`)."""
-        if len(self.clients) >= self.hub.settings.max_clients_per_room:
-            raise RoomError("this room has too many connections", "full", "full")
+        self.check_room_for(seats)
         client.seats = seats
         client.room = self
         self.clients.add(client)
         self.last_used = time.monotonic()
-        self.broadcast()
+        self.broadcast(remote=False)
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
-            self.broadcast()
+            self.broadcast(remote=False)
 
     # ------------------------------------------------------------------ finished games
     def step(self, version: int) -> dict[str, Any]:
         """A finished game at log position ``version`` (0 = the start), as a spectator sees it."""
         if not self.is_over():
             raise RoomError("the game is still being played; step through it when it is over", "forbidden", "not_over")
-        match = self.match
-        total = len(match.log)
-        if not 0 <= version <= total:
-            raise RoomError(f"the game has positions 0 to {total}", "bad", "no_position", {"total": total})
-        state = match.state_at(version)
-        entry: LogEntry | None = match.log[version - 1] if version else None
-        return {
-            "position": version,
-            "total": total,
-            "render": self.game.render(state, None, color=False),
-            "view": self.game.view(state, None),
-            "action": None if entry is None else {"player": entry.player, "action": entry.action},
-            "result": self.game.result(state) if version == total else None,
-        }
-
-
-def default_seat_name(seat: int, ai: str | None) -> str:
-    """The name a seat gets when nobody gives one: "Player 2", or "Greedy AI" for an AI seat."""
-    return f"{ai.capitalize()} AI" if ai else player_name(seat)
-
-
-def build_match(record: RoomRecord) -> Match:
-    """Rebuild a room's match from its stored log, checking every step (Match.replay)."""
-    return Match.replay(
-        {
-            "game": record.game,
-            "rules_version": record.rules_version,
-            "config": {"players": record.players, "options": record.options},
-            "seed": record.seed,
-            "actions": [[p, a] for p, a in record.actions],
-        },
-        check_result=False,
-    )
+        return step_view(self.match, version)

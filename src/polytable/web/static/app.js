@@ -80,8 +80,58 @@ async function home() {
     h("p", {}, h("a", { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" }, t("home.designer")))),
     mine.length ? h("section", { class: "card" }, h("h2", {}, t("home.mine")),
       h("div", { class: "row" }, mine.map(([code, r]) =>
-        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true }, `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`)))) : null,
+        h("a", { class: "button secondary", href: `/r/${code}`, "data-nav": true, "data-room": code },
+          `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`, h("span", { class: "mine-status" }, ""))))) : null,
   ].filter(Boolean));
+  if (mine.length) showMine(mine);
+}
+
+// "My games": whose turn it is in each of this device's rooms and the time its seats have left.
+async function showMine(mine) {
+  let cards;
+  try {
+    cards = (await api("/api/my-rooms", { rooms: Object.fromEntries(mine.map(([code, r]) => [code, Object.values(r.tokens || {})])) })).rooms;
+  } catch { return; }
+  for (const c of cards) {
+    const span = app.querySelector(`[data-room="${c.code}"] .mine-status`);
+    if (!span || c.missing) continue;
+    const left = c.left ? Math.min(...Object.values(c.left)) : null;
+    const time = left !== null && c.your_turn ? ` (${left >= 3600 ? t("room.clockHours", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) }) : `${Math.floor(Math.max(0, left) / 60)}:${String(Math.floor(Math.max(0, left)) % 60).padStart(2, "0")}`})` : "";
+    span.textContent = ` · ${c.over ? t("home.mineOver") : c.your_turn ? t("home.mineTurn") : t("home.mineWait")}${time}`;
+  }
+}
+
+// Time control: none, real-time (minutes a player + seconds a move) or turn-based (hours a move), and
+// what a timeout does (the seat's AI moves, or the seat forfeits). The server keeps the clocks.
+function timeControl() {
+  const kind = h("select", { id: "tc-kind", name: "tc-kind" },
+    ["none", "realtime", "turn"].map((k) => h("option", { value: k }, t(`home.tc.${k}`))));
+  const field = (id, label, value, step) => h("div", { class: "tc-field", "data-for": id.split("-")[1] },
+    h("label", { for: id }, label), h("input", { id, name: id, type: "number", min: 0, step, value }));
+  const minutes = field("tc-minutes", t("home.tc.minutes"), 10, "any");
+  const increment = field("tc-increment", t("home.tc.increment"), 5, "any");
+  const hours = field("tc-hours", t("home.tc.hours"), 24, "any");
+  const onTimeout = h("select", { id: "tc-timeout", name: "tc-timeout", "aria-label": t("home.tc.onTimeout") },
+    h("option", { value: "ai" }, t("home.tc.ai")), h("option", { value: "forfeit" }, t("home.tc.forfeit")));
+  const rest = h("div", { hidden: true }, minutes, increment, hours, h("label", { for: "tc-timeout" }, t("home.tc.onTimeout")), onTimeout);
+  const show = () => {
+    rest.hidden = kind.value === "none";
+    minutes.hidden = increment.hidden = kind.value !== "realtime";
+    hours.hidden = kind.value !== "turn";
+  };
+  kind.addEventListener("change", show);
+  return h("details", {}, h("summary", { class: "button secondary" }, t("home.tc.title")),
+    h("label", { for: "tc-kind" }, t("home.tc.kind")), kind, rest);
+}
+
+function readTimeControl(form) {
+  const kind = form.querySelector("#tc-kind").value;
+  if (kind === "none") return null;
+  const num = (id) => Number(form.querySelector(id).value);
+  const onTimeout = form.querySelector("#tc-timeout").value;
+  return kind === "realtime"
+    ? { kind, minutes: num("#tc-minutes"), increment: num("#tc-increment"), on_timeout: onTimeout }
+    : { kind, hours: num("#tc-hours"), on_timeout: onTimeout };
 }
 
 function optionInput(g, opt) {
@@ -123,6 +173,7 @@ function createForm(games) {
     h("p", { class: "help", id: "summary" }),
     seats,
     h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), options),
+    timeControl(),
     h("p", {}, h("button", { type: "submit", id: "create-room" }, t("home.create"))));
 
   const spec = () => games.find((g) => g.id === gameSel.value);
@@ -213,7 +264,10 @@ function createForm(games) {
     const btn = form.querySelector("#create-room");
     btn.disabled = true;
     try {
-      const r = await api("/api/rooms", { game: g.id, players: n, options: opts, seats: seatList, mode });
+      const request = { game: g.id, players: n, options: opts, seats: seatList, mode };
+      const clock = readTimeControl(form);
+      if (clock && mode === "play") request.time_control = clock;
+      const r = await api("/api/rooms", request);
       saveRoom(r.code, { tokens: r.tokens, game: g.id, name: g.name });
       navigate(`/r/${r.code}`);
     } catch (err) {

@@ -10,6 +10,7 @@ export function openRoom(root, code, { where, navigate }) {
   let ws = null;
   let closed = false;
   let retry = 500;
+  let skew = 0; // seconds our clock is ahead of the server's (clocks are shown from the server's figures)
   let msg = null; // the last state message
   let held = []; // seats this connection holds (from the welcome)
   let shown = null; // the seat whose board is on screen (hot-seat)
@@ -48,7 +49,10 @@ export function openRoom(root, code, { where, navigate }) {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.type === "welcome") { held = m.seats; }
-      else if (m.type === "state") { msg = m; root.polytableState = m; render(); } // the state, for tests and debugging
+      else if (m.type === "state") {
+        skew = Date.now() / 1000 - m.now; // the server's clock is the truth; this is how far ours is off
+        msg = m; root.polytableState = m; render(); // the state, for tests and debugging
+      }
       else if (m.type === "preview") {
         const done = pending.get(m.ask);
         if (done) { pending.delete(m.ask); done(m.ok ? m : { ...m, message: tError(m) }); }
@@ -106,6 +110,21 @@ export function openRoom(root, code, { where, navigate }) {
     return held.length ? held[0] : null;
   }
 
+  // Seconds a seat has left: the server's figure at clock.since, less the time since if its clock runs.
+  function clockText(p) {
+    const c = msg.clock;
+    const running = c.running.includes(p) && !msg.over;
+    const left = Math.max(0, c.remaining[p] - (running ? Date.now() / 1000 - skew - c.since : 0));
+    if (left >= 3600) return t("room.clockHours", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) });
+    const s = Math.floor(left);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+
+  setInterval(() => {
+    if (!msg || !msg.clock) return;
+    for (const span of el.seats.querySelectorAll(".clock")) span.textContent = clockText(Number(span.dataset.seat));
+  }, 1000);
+
   function render() {
     const room = msg.room;
     root.dataset.version = String(msg.version);
@@ -117,7 +136,8 @@ export function openRoom(root, code, { where, navigate }) {
       class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
       title: t({ here: "home.here", invite: "home.invited", ai: "home.ai" }[s.kind] || "home.here"),
     }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${seatName(s.seat)}`,
-      s.kind === "ai" ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "")));
+      s.kind === "ai" ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "",
+      msg.clock ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, clockText(s.seat)) : "")));
     el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" },
       tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error })) : "");
     renderJoin();
@@ -211,10 +231,19 @@ export function openRoom(root, code, { where, navigate }) {
   function renderOver() {
     if (!msg.over) { el.over.hidden = true; return; }
     const r = msg.result || {};
-    const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`));
+    const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`
+      + ((r.forfeited || []).includes(p) ? t("room.forfeited") : "")));
     const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, t("room.step"));
+    // A rematch keeps the seats: this device's tokens of this room hold the same seats in the new one.
+    const rematch = held.length && msg.room.mode === "play" ? h("button", { id: "rematch", onclick: async () => {
+      try {
+        const r = await api(`/api/rooms/${code}/rematch`, { tokens: Object.values(tokensFor(code)) });
+        saveRoom(r.code, { tokens: tokensFor(code), game: msg.room.game, name: msg.room.name });
+        location.assign(`/r/${r.code}`);
+      } catch (err) { toast(err.message, true); }
+    } }, msg.room.rematch ? t("room.rematchOpen") : t("room.rematch")) : "";
     el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
-      stepBtn,
+      rematch, stepBtn,
       h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record")));
     el.over.hidden = false;
   }

@@ -1,0 +1,498 @@
+"""The HTTP half of the web app: JSON routes for rooms, games, printables and boards, and the pages.
+
+Routes hold no rules: they validate the shape and size of what arrives (every JSON body through
+:func:`._limits.loads_bounded`), call :mod:`._hub` / :mod:`._rooms`, and turn :class:`RoomError` into a
+JSON error: a ``reason`` (+ ``params``) the client shows from its translation files, and the English
+sentence as the fallback (see :mod:`._i18n`). A storage failure is logged in full for the operator; the
+player gets a translated reason and no driver text.
+
+    ``GET /api/games``                       games, options, player ranges and AIs (for the home page)
+    ``POST /api/rooms``                      create a room; returns its code, link and the tokens of the
+                                             seats played on this device
+    ``GET /api/rooms/{code}``                the room's public summary
+    ``POST /api/rooms/{code}/join``          take an open invited seat: ``{"seat": n, "name": "..."}``
+    ``GET /api/rooms/{code}/qr.svg``         a QR code of the room's link
+    ``GET /api/rooms/{code}/step/{n}``       a finished game at position n (replay)
+    ``GET /api/rooms/{code}/record``         a finished game's record (``polytable replay`` reads it)
+    ``GET /print/{name}.pdf``                a printable (templates, sheets, cards) as ``polytable print``
+    ``GET /api/boards/{game}``               static tables of a dedicated board (piece orientations, patterns)
+    ``GET /api/puzzle/quadefy?pattern=P``    the Quadefy bonus puzzle solver's answer for a pattern
+    ``POST /api/puzzle/quadefy/check``       the engine's verdict on a bonus puzzle built by hand
+    ``POST /api/formfinity/validate``        check a FORMFINITY variant file from the template designer
+    ``POST /api/formfinity/print``           print a variant file's template (PDF)
+    ``POST /api/formfinity/balance``         start a balance check of a variant (AI games; progress below)
+    ``GET  /api/formfinity/balance/{job}``   its progress, then its metrics and figures (SVG)
+    ``GET /print/room/{code}.pdf``           the sheet of a companion room's own variant and template
+    ``GET /c/{code}``                        a FORMFINITY QR card's page (the app shell reads the card)
+    ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..ai import bot_names
+from ..core import PolytableError, all_games
+from ..storage import StorageError
+from . import _companion
+from ._balance import BalanceJobs
+from ._base import RoomError
+from ._designer import DesignError, print_variant, validate_variant
+from ._hub import Hub
+from ._limits import JsonLimitError, loads_bounded
+from ._preview import board_data, puzzle_answer, puzzle_check
+from ._rooms import Room
+
+__all__ = ["MAX_BODY", "STATIC", "HttpApi", "error_response", "json_body"]
+
+log = logging.getLogger("polytable.web")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+"""Largest HTTP request body accepted (a room request with options; template files stay on the server)."""
+
+
+class HttpApi:
+    """The HTTP routes of one hub (one method per route; :meth:`routes` lists them)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.limiter = _IpLimiter(hub.settings.rooms_per_minute)
+        self.balance = BalanceJobs()
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/", self.index),
+            Route("/r/{code}", self.index),
+            Route("/c/{code}", self.index),
+            Route("/rules", self.index),
+            Route("/rules/{game}", self.index),
+            Route("/designer", self.index),
+            Route("/manifest.webmanifest", self.manifest),
+            Route("/sw.js", self.service_worker),
+            Route("/api/games", self.games),
+            Route("/api/rooms", self.create_room, methods=["POST"]),
+            Route("/api/rooms/{code}", self.room_info),
+            Route("/api/rooms/{code}/join", self.join, methods=["POST"]),
+            Route("/api/rooms/{code}/rematch", self.rematch, methods=["POST"]),
+            Route("/api/my-rooms", self.my_rooms, methods=["POST"]),
+            Route("/api/rooms/{code}/qr.svg", self.qr),
+            Route("/api/rooms/{code}/step/{n:int}", self.step),
+            Route("/api/rooms/{code}/record", self.record),
+            Route("/print/{name}.pdf", self.printable),
+            Route("/print/room/{code}.pdf", self.room_printable),
+            Route("/api/cards/read", self.read_card, methods=["POST"]),
+            Route("/api/boards/{game}", self.boards),
+            Route("/api/puzzle/quadefy", self.quadefy_puzzle),
+            Route("/api/puzzle/quadefy/check", self.quadefy_puzzle_check, methods=["POST"]),
+            Route("/api/formfinity/validate", self.design_validate, methods=["POST"]),
+            Route("/api/formfinity/print", self.design_print, methods=["POST"]),
+            Route("/api/formfinity/balance", self.design_balance, methods=["POST"]),
+            Route("/api/formfinity/balance/{job}", self.design_balance_status),
+        ]
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=_NO_CACHE | _SECURITY)
+
+    async def manifest(self, request: Request) -> Response:
+        return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
+
+    async def service_worker(self, request: Request) -> Response:
+        # Served from the root so its scope is the whole app; never cached by the browser itself.
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers=_NO_CACHE)
+
+    async def games(self, request: Request) -> Response:
+        out = []
+        for game in all_games():
+            if not game.spec.listed:
+                continue
+            d = game.spec.describe()
+            d["ai"] = bot_names(game.spec.id)
+            d["companion"] = _companion.supports(game.spec.id)
+            d["player_counts"] = _companion.player_counts(game)
+            out.append(d)
+        return JSONResponse(out)
+
+    async def create_room(self, request: Request) -> Response:
+        if not self.limiter.allow(_ip(request)):
+            return error_response("too many rooms created from here; wait a minute", 429, "too_many_rooms")
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            room, tokens = await self.hub.create(body)
+        except RoomError as exc:
+            return room_error_response(exc, 400 if exc.code != "storage" else 503)
+        except StorageError as exc:
+            log.error("a new room could not be saved: %s", exc)
+            return error_response("the room could not be saved; try again in a moment", 503, "room_unsaved")
+        return JSONResponse(
+            {
+                "code": room.code,
+                "link": _link(request, room.code),
+                "tokens": {str(p): t for p, t in tokens.items()},
+                "room": room.summary(),
+            },
+            status_code=201,
+        )
+
+    async def room_info(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        out = room.summary()
+        out["link"] = _link(request, room.code)
+        return JSONResponse(out)
+
+    async def join(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        seat = body.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return error_response("say which seat to take (a number)", 400, "seat_number")
+        try:
+            token = await room.take_seat(seat, body.get("name"))  # type: ignore[arg-type]
+        except RoomError as exc:
+            return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
+        return JSONResponse({"seat": seat, "token": token})
+
+    async def rematch(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        seats, _ = room.seats_for(_tokens(body.get("tokens")))
+        try:
+            code = await self.hub.rematch(room, seats)
+        except RoomError as exc:
+            return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
+        except StorageError as exc:
+            log.error("room %s: the rematch could not be saved: %s", room.code, exc)
+            return error_response("the room could not be saved; try again in a moment", 503, "room_unsaved")
+        return JSONResponse({"code": code, "link": _link(request, code)})
+
+    async def my_rooms(self, request: Request) -> Response:
+        """This device's rooms (``{"rooms": {code: [tokens]}}``, at most 20): for each, whether it is over,
+        whether one of its seats must act and how much time those seats have left. Tokens travel in the
+        body, never in a URL, so no access log ever holds one."""
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        rooms = body.get("rooms")
+        if not isinstance(rooms, dict) or len(rooms) > MAX_MY_ROOMS:
+            return error_response(
+                f"send at most {MAX_MY_ROOMS} rooms as code: [tokens]", 400, "my_rooms", {"max": MAX_MY_ROOMS}
+            )
+        out = []
+        for code, tokens in rooms.items():
+            try:
+                room = await self.hub.get(str(code))
+            except StorageError as exc:
+                log.error("room %s could not be loaded: %s", str(code)[:16], exc)
+                continue
+            if room is None:
+                out.append({"code": str(code)[:16], "missing": True})
+                continue
+            seats, _ = room.seats_for(_tokens(tokens))
+            out.append(_card(room, seats))
+        return JSONResponse({"rooms": out})
+
+    async def qr(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        return Response(_qr_svg(_link(request, room.code)), media_type="image/svg+xml", headers=_CACHE)
+
+    async def step(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        try:
+            n = int(request.path_params["n"])
+            return JSONResponse(room.step(n))
+        except RoomError as exc:
+            return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
+
+    async def record(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        if not room.is_over():
+            return error_response("the record is available once the game is over", 409, "record_not_over")
+        return JSONResponse(room.match.record())
+
+    async def printable(self, request: Request) -> Response:
+        from ..printables import printables
+
+        name = str(request.path_params["name"])
+        table = printables()
+        if name not in table:
+            return error_response(
+                f"nothing to print named {name[:40]!r} (printables: {', '.join(sorted(table))})",
+                404,
+                "no_printable",
+                {"name": name[:40], "known": ", ".join(sorted(table))},
+            )
+        paper = request.query_params.get("paper", "a4")
+        if paper not in ("a4", "letter"):
+            return error_response("paper is a4 or letter", 400, "paper")
+        opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count", "qr")}
+        if opts.get("qr"):  # QR cards open this server's card page
+            opts["base_url"] = str(request.base_url)
+        if opts.get("variant", "1") not in ("1", "2", "3", "4", "blank"):
+            # The printables read a file when a value names one: never let a request name a server path.
+            return error_response(
+                "variant is 1, 2, 3, 4 or blank here; print your own variant from the designer", 400, "print_variant"
+            )
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(
+                self.hub.ai_pool, _print_pdf, table[name], paper, opts
+            )
+        except PolytableError as exc:
+            return error_response(str(exc), 400, "engine")
+        return Response(data, media_type="application/pdf", headers=_CACHE)
+
+    async def room_printable(self, request: Request) -> Response:
+        room = await self._room(request)
+        if isinstance(room, Response):
+            return room
+        paper = request.query_params.get("paper", "a4")
+        if paper not in ("a4", "letter"):
+            return error_response("paper is a4 or letter", 400, "paper")
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, _companion.sheet_pdf, room, paper)
+        except PolytableError as exc:
+            return error_response(str(exc), 400, "engine")
+        return Response(data, media_type="application/pdf")
+
+    async def read_card(self, request: Request) -> Response:
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > _companion.MAX_PICTURE:
+                kib = _companion.MAX_PICTURE // 1024
+                return error_response(f"the picture is too large (at most {kib} KiB)", 413, "too_big", {"kib": kib})
+            chunks.append(chunk)
+        data = b"".join(chunks)
+        try:
+            code = await asyncio.get_running_loop().run_in_executor(
+                self.hub.ai_pool, _companion.read_card_picture, data
+            )
+        except ValueError as exc:
+            return error_response(str(exc), 400, "engine")
+        return JSONResponse({"code": code})
+
+    async def design_balance(self, request: Request) -> Response:
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            started = self.balance.start(body.get("variant_file"), body.get("games"))
+        except DesignError as exc:
+            return error_response(str(exc), 409 if exc.reason == "balance_busy" else 400, exc.reason, exc.params)
+        return JSONResponse(started)
+
+    async def design_balance_status(self, request: Request) -> Response:
+        out = self.balance.status(request.path_params["job"])
+        if out is None:
+            return error_response("no such balance check (it may have expired)", 404, "balance_unknown")
+        return JSONResponse(out)
+
+    async def boards(self, request: Request) -> Response:
+        game_id = str(request.path_params["game"])[:40]
+        data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, board_data, game_id)
+        if data is None:
+            return error_response("this game's board needs no tables", 404, "no_tables")
+        return JSONResponse(data, headers=_CACHE)
+
+    async def design_validate(self, request: Request) -> Response:
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        out = await asyncio.get_running_loop().run_in_executor(
+            self.hub.ai_pool, validate_variant, body.get("variant_file")
+        )
+        return JSONResponse(out)
+
+    async def design_print(self, request: Request) -> Response:
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        paper = body.get("paper", "a4")
+        if paper not in ("a4", "letter"):
+            return error_response("paper is a4 or letter", 400, "paper")
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(
+                self.hub.ai_pool, print_variant, body.get("variant_file"), paper
+            )
+        except DesignError as exc:
+            return error_response(str(exc), 400, exc.reason, exc.params)
+        except (ValueError, PolytableError) as exc:
+            return error_response(str(exc), 400, "engine")
+        return Response(data, media_type="application/pdf")
+
+    async def quadefy_puzzle(self, request: Request) -> Response:
+        pattern = request.query_params.get("pattern", "")
+        if not pattern or len(pattern) > 1000:
+            return error_response(
+                "give a pattern: a name or 64 cells of X and . (at most 1000 characters)", 400, "no_pattern"
+            )
+        try:
+            answer = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, puzzle_answer, pattern)
+        except PolytableError as exc:
+            return error_response(str(exc), 400, "engine")
+        return JSONResponse(answer)
+
+    async def quadefy_puzzle_check(self, request: Request) -> Response:
+        body = await json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            verdict = puzzle_check(body.get("pattern"), body.get("blocks"))
+        except (ValueError, PolytableError) as exc:
+            return error_response(str(exc), 400, "engine")
+        return JSONResponse(verdict)
+
+    async def _room(self, request: Request) -> Room | Response:
+        code = str(request.path_params["code"])
+        try:
+            room = await self.hub.get(code)
+        except StorageError as exc:
+            log.error("room %s could not be loaded: %s", code[:16], exc)
+            return error_response("the database is not answering; try again in a moment", 503, "database")
+        if room is None:
+            return error_response(f"there is no room {code[:16]!r}", 404, "no_room", {"code": code[:16]})
+        return room
+
+
+_NO_CACHE = {"Cache-Control": "no-cache"}
+_CACHE = {"Cache-Control": "public, max-age=3600"}
+_SECURITY = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def error_response(message: str, status: int, reason: str, params: dict[str, Any] | None = None) -> Response:
+    """An HTTP error: ``error`` (English) plus ``reason`` and ``params`` for the client's translations."""
+    return JSONResponse({"error": message, "reason": reason, "params": params or {}}, status_code=status)
+
+
+def room_error_response(exc: RoomError, status: int) -> Response:
+    return error_response(str(exc), status, exc.reason, exc.params)
+
+
+async def json_body(request: Request) -> dict[str, Any] | Response:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return error_response(
+            f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413, "too_big", {"kib": MAX_BODY // 1024}
+        )
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return error_response(
+                f"the request is too large (at most {MAX_BODY // 1024} KiB)", 413, "too_big", {"kib": MAX_BODY // 1024}
+            )
+    try:
+        data = loads_bounded(body or b"{}")
+    except JsonLimitError as exc:
+        if exc.reason == "not_json":
+            return error_response("the request must be JSON", 400, "not_json")
+        return error_response(str(exc), 400, exc.reason, exc.params)
+    if not isinstance(data, dict):
+        return error_response("the request must be a JSON object", 400, "not_object")
+    return data
+
+
+MAX_MY_ROOMS = 20
+
+
+def _tokens(raw: object) -> list[str]:
+    """Seat tokens from a request: at most 16 short strings (anything else is ignored)."""
+    if not isinstance(raw, list):
+        return []
+    return [t for t in raw if isinstance(t, str) and len(t) <= 128][:16]
+
+
+def _card(room: Room, seats: frozenset[int]) -> dict[str, Any]:
+    """One line of a device's room list: the game, over or not, and what this device's seats must do."""
+    acting = room.acting()
+    clock = room.timer.clock
+    now = time.time()
+    mine = sorted(seats)
+    return {
+        "code": room.code,
+        "game": room.game.spec.id,
+        "name": room.game.spec.name,
+        "over": room.is_over(),
+        "seats": mine,
+        "your_turn": any(p in acting for p in mine),
+        "acting": list(acting),
+        "left": {str(p): round(clock.left(p, now), 1) for p in mine} if clock is not None else None,
+        "rematch": room.rematch,
+    }
+
+
+def _print_pdf(fn: Any, paper: str, options: dict[str, str]) -> bytes:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "out.pdf"
+        fn(str(path), paper, options)
+        return path.read_bytes()
+
+
+def _link(request: Request, code: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/r/{code}"
+
+
+def _ip(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _qr_svg(text: str) -> bytes:
+    import qrcode  # type: ignore[import-untyped,unused-ignore]
+    import qrcode.image.svg  # type: ignore[import-untyped,unused-ignore]
+
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    img.save(out)
+    return out.getvalue()
+
+
+class _IpLimiter:
+    """Room creation per address: at most ``limit`` per ``window`` seconds (keeps a flood off the disk)."""
+
+    def __init__(self, limit: int = 60, window: float = 60.0) -> None:
+        self.limit = limit
+        self.window = window
+        self.seen: dict[str, list[float]] = {}
+
+    def allow(self, ip: str) -> bool:
+        now = time.monotonic()
+        if len(self.seen) > 10_000:
+            self.seen.clear()
+        times = [t for t in self.seen.get(ip, []) if now - t < self.window]
+        if len(times) >= self.limit:
+            self.seen[ip] = times
+            return False
+        times.append(now)
+        self.seen[ip] = times
+        return True

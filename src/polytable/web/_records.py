@@ -1,0 +1,69 @@
+"""Rooms as records: a match rebuilt from its stored log, default seat names, a finished game's positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import CHANCE, IllegalActionError, PolytableError, player_name
+from ..match import LogEntry, Match
+from ..storage import RoomRecord
+from ._base import RoomError
+
+__all__ = ["build_match", "default_seat_name", "extend_match", "step_view"]
+
+
+def default_seat_name(seat: int, ai: str | None) -> str:
+    """The name a seat gets when nobody gives one: "Player 2", or "Greedy AI" for an AI seat."""
+    return f"{ai.capitalize()} AI" if ai else player_name(seat)
+
+
+def build_match(record: RoomRecord) -> Match:
+    """Rebuild a room's match from its stored log, checking every step (Match.replay)."""
+    return Match.replay(
+        {
+            "game": record.game,
+            "rules_version": record.rules_version,
+            "config": {"players": record.players, "options": record.options},
+            "seed": record.seed,
+            "actions": [[p, a] for p, a in record.actions],
+        },
+        check_result=False,
+    )
+
+
+def extend_match(match: Match, actions: Sequence[tuple[int, str]]) -> bool:
+    """Bring ``match`` up to a stored log that extends it (another process played on): play only the new
+    entries, each checked as a replay checks it. False (and ``match`` as it was) if the stored log does not
+    start with this match's log or an entry does not apply; then the caller rebuilds the whole match."""
+    have = len(match.log)
+    if len(actions) < have or any((e.player, e.action) != tuple(a) for e, a in zip(match.log, actions, strict=False)):
+        return False
+    game = match.game
+    try:
+        for player, text in actions[have:]:
+            if player == CHANCE and game.format_action(game.chance_outcome(match.state), match.state) != text:
+                raise IllegalActionError("the stored chance outcome is not what the seed gives")
+            match.play(text, player)
+    except PolytableError:
+        match.rewind(have)
+        return False
+    return True
+
+
+def step_view(match: Match, version: int) -> dict[str, Any]:
+    """A game at log position ``version`` (0 = the start), as a spectator sees it."""
+    game = match.game
+    total = len(match.log)
+    if not 0 <= version <= total:
+        raise RoomError(f"the game has positions 0 to {total}", "bad", "no_position", {"total": total})
+    state = match.state_at(version)
+    entry: LogEntry | None = match.log[version - 1] if version else None
+    return {
+        "position": version,
+        "total": total,
+        "render": game.render(state, None, color=False),
+        "view": game.view(state, None),
+        "action": None if entry is None else {"player": entry.player, "action": entry.action},
+        "result": game.result(state) if version == total else None,
+    }

@@ -1,0 +1,238 @@
+"""The WebSocket protocol of a room page: one :class:`Connection` per socket, one handler per message type.
+
+client -> server: ``hello {tokens}``, ``act {seat, version, action}``, ``undo {seat, version}``,
+``preview {seat, action, ask}`` (what a move would score, see :mod:`._preview`), ``sync``, ``deal`` /
+``undeal {version}`` (companion rooms; ``deal`` may carry a printed ``card``);
+server -> client: ``welcome``, ``state``, ``preview``, ``error``.
+
+Every message is checked for size, rate and shape here; :data:`HANDLERS` maps its ``type`` to the
+method that serves it, so a new message type is one method and one line. A :class:`RoomError` becomes an
+``error`` message (a stale or unsaved action also resends the state); any other failure is logged for the
+operator and the player gets a translated ``internal`` error, never the exception's text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..storage import StorageError
+from . import _companion
+from ._base import RoomError
+from ._client import Client
+from ._hub import Hub
+from ._limits import JsonLimitError, loads_bounded
+from ._ops import Metrics
+from ._preview import preview
+from ._rooms import Room
+
+__all__ = ["HANDLERS", "Connection", "error_message", "serve_socket"]
+
+log = logging.getLogger("polytable.web")
+
+MAX_ACTION = 1000
+"""Longest action text accepted (the notation of any move of the five games is far shorter)."""
+
+
+def error_message(code: str, message: str, reason: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A WebSocket error: ``code`` (what the client does), ``reason`` + ``params`` (what it says, from its
+    translation files as ``error.<reason>``) and the English ``message`` as the fallback."""
+    return {"type": "error", "code": code, "reason": reason, "params": params or {}, "message": message}
+
+
+async def serve_socket(websocket: WebSocket, hub: Hub, metrics: Metrics | None = None) -> None:
+    """Accept a room page's socket and serve it until it closes."""
+    await websocket.accept()
+    code = str(websocket.path_params["code"])
+    try:
+        room = await hub.get(code)
+    except StorageError as exc:
+        log.warning("room %s could not be loaded: %s", code[:16], exc)
+        room = None
+    if room is None:
+        await websocket.send_text(json.dumps(error_message("missing", "no such room", "no_room", {"code": code[:16]})))
+        await websocket.close(4404)
+        return
+    conn = Connection(websocket, hub, room, metrics)
+    writer = asyncio.get_running_loop().create_task(conn.client.writer())
+    try:
+        await conn.run()
+    finally:
+        room.detach(conn.client)
+        conn.client.stop()
+        with contextlib.suppress(BaseException):
+            await writer
+
+
+class Connection:
+    """One socket on one room: reads messages, checks them and hands each to its handler."""
+
+    def __init__(self, websocket: WebSocket, hub: Hub, room: Room, metrics: Metrics | None = None) -> None:
+        self.websocket = websocket
+        self.metrics = metrics
+        self.hub = hub
+        self.room = room
+        self.settings = hub.settings
+        self.client = Client(websocket, hub.settings)
+        self.hello = False
+
+    async def run(self) -> None:
+        client = self.client
+        while True:
+            try:
+                text = await self.websocket.receive_text()
+            except (WebSocketDisconnect, RuntimeError, KeyError):
+                return
+            if client.closed:
+                return
+            if not client.allow():
+                if client.refused > 3 * self.settings.burst:
+                    client.stop()
+                    return
+                if client.refused == 1:
+                    client.send(error_message("throttled", "too many messages; slow down", "throttled"))
+                continue
+            msg = self._parse(text)
+            if msg is not None:
+                await self.dispatch(msg)
+
+    def _parse(self, text: str) -> dict[str, Any] | None:
+        """The message as a JSON object with a type, or None after telling the client what is wrong."""
+        limit = self.settings.max_message
+        if len(text) > limit:
+            self.client.send(
+                error_message("bad", f"message too large (at most {limit} characters)", "too_large", {"max": limit})
+            )
+            return None
+        try:
+            msg = loads_bounded(text)
+        except JsonLimitError as exc:
+            self.client.send(error_message("bad", str(exc), exc.reason, exc.params))
+            return None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            self.client.send(error_message("bad", "messages must be JSON objects with a type", "no_type"))
+            return None
+        return msg
+
+    async def dispatch(self, msg: dict[str, Any]) -> None:
+        kind: str = msg["type"]
+        handler = HANDLERS.get(kind)
+        started = time.perf_counter()
+        outcome = "ok"
+        try:
+            if handler is None:
+                raise RoomError(
+                    f"unknown message type {kind[:20]!r}", reason="unknown_type", params={"type": kind[:20]}
+                )
+            if not self.hello and kind != "hello":
+                raise RoomError("say hello first", reason="no_hello")
+            await handler(self, msg)
+        except RoomError as exc:
+            outcome = exc.code
+            self.client.send({"type": "error", **exc.payload()})
+            if exc.code in ("stale", "storage"):
+                self.client.notify_state()
+        except Exception:  # a bug must not end the connection silently; the room itself is unchanged
+            outcome = "internal"
+            log.exception("message %r failed in room %s", kind[:20], self.room.code)
+            self.client.send(
+                error_message("internal", "the server failed on this message; the board is reloaded", "internal")
+            )
+            self.client.notify_state()
+        if self.metrics is not None:
+            self.metrics.handled(kind, outcome, started)
+
+    # ------------------------------------------------------------------ handlers
+    async def on_hello(self, msg: dict[str, Any]) -> None:
+        if self.hello:
+            raise RoomError("hello was already said on this connection", reason="hello_twice")
+        tokens = msg.get("tokens", [])
+        if (
+            not isinstance(tokens, list)
+            or len(tokens) > 16
+            or not all(isinstance(t, str) and len(t) <= 128 for t in tokens)
+        ):
+            raise RoomError("tokens must be a list of at most 16 short strings", reason="bad_tokens")
+        room = self.room
+        seats, problems = room.seats_for(tokens)
+        room.check_room_for(seats)
+        self.client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
+        for p in problems:
+            self.client.send(error_message("forbidden", p, "bad_token"))
+        room.attach(self.client, seats)
+        self.hello = True
+
+    async def on_sync(self, msg: dict[str, Any]) -> None:
+        self.client.notify_state()
+
+    async def on_act(self, msg: dict[str, Any]) -> None:
+        seat, version = self._seat_and_version(msg)
+        await self.room.act(seat, version, _action_text(msg.get("action")))
+
+    async def on_undo(self, msg: dict[str, Any]) -> None:
+        seat, version = self._seat_and_version(msg)
+        await self.room.undo(seat, version)
+
+    async def on_preview(self, msg: dict[str, Any]) -> None:
+        seat = msg.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.client.seats:
+            raise RoomError("a preview is asked for a seat you hold", "forbidden", "preview_seat")
+        out = preview(self.room, seat, _action_text(msg.get("action")))
+        ask = msg.get("ask")
+        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+        self.client.send({"type": "preview", "seat": seat, "ask": ask, **out})
+
+    async def on_deal(self, msg: dict[str, Any]) -> None:
+        card = msg.get("card")  # a printed card's number or QR text: the deal follows a physical deck
+        if card is not None and (not isinstance(card, str) or not card.strip() or len(card) > 200):
+            raise RoomError("a card is its number or the text of its QR code", reason="bad_card_text")
+        await _companion.deal(self.room, _version(msg, "dealing carries the version it was asked on"), card=card)
+
+    async def on_undeal(self, msg: dict[str, Any]) -> None:
+        await _companion.deal(self.room, _version(msg, "dealing carries the version it was asked on"), undo=True)
+
+    def _seat_and_version(self, msg: dict[str, Any]) -> tuple[int, int]:
+        seat = msg.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RoomError("say which seat acts (a number)", reason="seat_number")
+        version = _version(msg, "every action carries the version of the game it was made on")
+        if seat not in self.client.seats:
+            raise RoomError(
+                f"you do not hold seat {seat + 1}; you cannot act for it",
+                "forbidden",
+                "not_your_seat",
+                {"seat": seat + 1},
+            )
+        return seat, version
+
+
+def _version(msg: dict[str, Any], message: str) -> int:
+    version = msg.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise RoomError(message, reason="no_version")
+    return version
+
+
+def _action_text(action: object) -> str:
+    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+        raise RoomError(f"the action must be text in the game's notation (at most {MAX_ACTION} characters)")
+    return action
+
+
+HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
+    "hello": Connection.on_hello,
+    "sync": Connection.on_sync,
+    "act": Connection.on_act,
+    "undo": Connection.on_undo,
+    "preview": Connection.on_preview,
+    "deal": Connection.on_deal,
+    "undeal": Connection.on_undeal,
+}
+"""Message type -> handler: the whole client-to-server protocol in one table."""

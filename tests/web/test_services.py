@@ -1,0 +1,175 @@
+"""PostgreSQL and Redis: the storage on a real PostgreSQL (migrations, races), and two server apps on one
+database sharing rooms live through Redis pub/sub. Skipped where the services do not run (failed instead
+with POLYTABLE_REQUIRE_SERVICES=1, as in CI)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from starlette.testclient import TestClient
+
+from polytable.storage import SeatRecord, StorageConflict, open_storage
+from polytable.storage._migrate import current_revision
+from polytable.storage._schema import HEAD
+from polytable.web import Settings, create_app
+from polytable.web._pubsub import RedisBroadcaster, redact_redis_url
+
+from .conftest import REDIS_URL, hello, make_room, state, until
+from .test_storage import _room
+from .test_storage_migrations import OLD_SCHEMA
+
+
+def test_postgres_storage_round_trip_and_conflicts(pg_url: str) -> None:
+    store = open_storage(pg_url)
+    assert current_revision(store.engine) == HEAD
+    store.create_room(_room())
+    with pytest.raises(StorageConflict):
+        store.create_room(_room())
+    store.append_actions("ABCDE", 0, [(-1, "2"), (0, "1")], False)
+    with pytest.raises(StorageConflict):
+        store.append_actions("ABCDE", 1, [(1, "3")], False)
+    results = store.batch(
+        [("append_actions", ("ABCDE", 2, [(1, "3")], True)), ("append_actions", ("ABCDE", 0, [], False))]
+    )
+    assert results[0] is None
+    with pytest.raises(StorageConflict):
+        store.set_seat("ABCDE", 0, SeatRecord("Eve", "here", None, "e" * 64), expected_hash="")
+    room = store.load_room("ABCDE")
+    assert room is not None and room.actions == [(-1, "2"), (0, "1"), (1, "3")] and room.seed == 2**62 + 5
+    store.ping()
+    store.close()
+
+
+def test_postgres_database_from_before_migrations_is_upgraded(pg_url: str) -> None:
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:
+        for statement in OLD_SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(text(statement))
+    engine.dispose()
+    store = open_storage(pg_url)
+    assert current_revision(store.engine) == HEAD
+    room = store.load_room("OLD22")
+    assert room is not None and room.actions == [(-1, "2"), (0, "1")]
+    store.close()
+
+
+def _app(url: str, channel: str | None) -> TestClient:
+    broadcaster = RedisBroadcaster(REDIS_URL, channel) if channel else None
+    settings = Settings(ai_delay=0.0, rooms_per_minute=1000, standby_ai=0.5)
+    return TestClient(create_app(url, settings, broadcaster=broadcaster))
+
+
+@pytest.fixture
+def two(pg_url: str, redis_channel: str) -> Iterator[tuple[TestClient, TestClient]]:
+    with ExitStack() as stack:
+        a = stack.enter_context(_app(pg_url, redis_channel))
+        b = stack.enter_context(_app(pg_url, redis_channel))
+        yield a, b
+
+
+def test_a_move_through_one_process_reaches_the_clients_of_the_other(two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    room = make_room(a)
+    code, t0, t1 = room["code"], room["tokens"]["0"], room["tokens"]["1"]
+    with a.websocket_connect(f"/ws/{code}") as wa, b.websocket_connect(f"/ws/{code}") as wb:
+        hello(wa, t0)
+        hello(wb, t1)
+        v = state(wa)["version"]
+        state(wb)
+        for _ in range(3):  # whole rounds, each seat on its own process
+            wa.send_json({"type": "act", "seat": 0, "version": v, "action": "1"})
+            wb.send_json({"type": "act", "seat": 1, "version": v, "action": "2"})
+            later = state(wb, lambda m, v=v: m["version"] >= v + 3 or m["over"])
+            seen_a = state(wa, lambda m, later=later: m["version"] == later["version"])
+            assert seen_a["mine"]["0"]["view"] is not None
+            if later["over"]:
+                break
+            v = later["version"]
+        assert later["over"]
+        assert (
+            b.get(f"/api/rooms/{code}/record").json()["actions"] == a.get(f"/api/rooms/{code}/record").json()["actions"]
+        )
+
+
+def test_a_seat_taken_through_one_process_is_taken_on_the_other(two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    room = make_room(a, seats=[{"kind": "here"}, {"kind": "invite"}])
+    code = room["code"]
+    assert a.get(f"/api/rooms/{code}").json()["seats"][1]["open"]
+    assert b.get(f"/api/rooms/{code}").json()["seats"][1]["open"]  # both processes hold the room now
+    assert b.post(f"/api/rooms/{code}/join", json={"seat": 1, "name": "Bea"}).status_code == 200
+    for _ in range(100):
+        seat = a.get(f"/api/rooms/{code}").json()["seats"][1]
+        if not seat["open"]:
+            break
+        time.sleep(0.02)
+    assert seat["name"] == "Bea" and not seat["open"]
+    taken = a.post(f"/api/rooms/{code}/join", json={"seat": 1, "name": "Eve"})
+    assert taken.status_code == 409 and taken.json()["reason"] == "seat_taken"
+
+
+def test_a_move_reaches_the_other_process_quickly(two: tuple[TestClient, TestClient]) -> None:
+    a, b = two
+    room = make_room(a, players=1, seats=[{"kind": "here"}], options={"rounds": 5})
+    code, token = room["code"], room["tokens"]["0"]
+    with a.websocket_connect(f"/ws/{code}") as wa, b.websocket_connect(f"/ws/{code}") as watcher:
+        hello(wa, token)
+        hello(watcher)
+        v = state(wa)["version"]
+        state(watcher, lambda m: m["version"] == v)
+        start = time.monotonic()
+        wa.send_json({"type": "act", "seat": 0, "version": v, "action": "3"})
+        state(watcher, lambda m: m["version"] > v)
+        assert time.monotonic() - start < 2.0  # a generous bound for a loaded test machine; see the benchmark
+
+
+def test_the_process_that_loses_a_race_replays_a_move_that_is_still_legal(pg_url: str) -> None:
+    # No pub/sub: process b does not hear of a's move, so its own write collides with a's at the same position.
+    with _app(pg_url, None) as a, _app(pg_url, None) as b:
+        room = make_room(a)
+        code, t0, t1 = room["code"], room["tokens"]["0"], room["tokens"]["1"]
+        with a.websocket_connect(f"/ws/{code}") as wa, b.websocket_connect(f"/ws/{code}") as wb:
+            hello(wa, t0)
+            hello(wb, t1)
+            v = state(wa)["version"]
+            state(wb)
+            wa.send_json({"type": "act", "seat": 0, "version": v, "action": "1"})
+            state(wa, lambda m: m["version"] == v + 1)
+            wb.send_json({"type": "act", "seat": 1, "version": v, "action": "2"})  # b still thinks it is v
+            after = state(wb, lambda m: m["version"] >= v + 2)
+            assert after["mine"]["1"]["view"]["scores"] != [0, 0]  # both choices counted: b replayed its move
+    db = open_storage(pg_url)
+    stored = db.load_room(code)
+    db.close()
+    assert stored is not None
+    assert [(p, act) for p, act in stored.actions if p >= 0][:2] == [(0, "1"), (1, "2")]  # both kept, in order
+
+
+def test_a_move_that_lost_its_race_and_no_longer_fits_gets_a_translated_message(pg_url: str) -> None:
+    with _app(pg_url, None) as a, _app(pg_url, None) as b:
+        room = make_room(a, players=1, seats=[{"kind": "here"}], options={"rounds": 1})
+        code, token = room["code"], room["tokens"]["0"]
+        with a.websocket_connect(f"/ws/{code}") as wa, b.websocket_connect(f"/ws/{code}") as wb:
+            hello(wa, token)
+            hello(wb, token)
+            v = state(wa)["version"]
+            state(wb)
+            wa.send_json({"type": "act", "seat": 0, "version": v, "action": "1"})
+            assert state(wa, lambda m: m["version"] > v)["over"]
+            wb.send_json({"type": "act", "seat": 0, "version": v, "action": "3"})
+            seen: list[dict[str, Any]] = []
+            err = until(wb, lambda m: seen.append(m) is None and m["type"] == "error")
+            assert err["reason"] == "move_conflict" and err["code"] == "stale"
+            assert seen[-2]["type"] == "state" and seen[-2]["over"]  # b reloaded and shows what a played
+
+
+def test_redis_urls_are_logged_without_their_password() -> None:
+    assert redact_redis_url("redis://:hunter2@cache:6379/0") == "redis://:***@cache:6379/0"
+    assert "pw" not in redact_redis_url("redis://user:pw@cache:6379/1")
+    assert redact_redis_url("redis://cache:6379/0") == "redis://cache:6379/0"
