@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import json
 import logging
@@ -53,6 +54,7 @@ from ._base import HIDDEN_GAMES, RoomError, Settings
 from ._client import Client
 from ._designer import DesignError, print_variant, validate_variant
 from ._hub import Hub
+from ._offline import rules_wheel
 from ._preview import board_data, preview, puzzle_answer, puzzle_check
 from ._rooms import Room
 
@@ -89,6 +91,14 @@ def create_app(
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_NO_CACHE | _SECURITY)
+
+    async def offline_rules(request: Request) -> Response:
+        # The offline engine's rules: a wheel of the very modules this server runs (see _offline.py).
+        data = rules_wheel()
+        tag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers={"ETag": tag})
+        return Response(data, media_type="application/zip", headers={"ETag": tag, "Cache-Control": "no-cache"})
 
     async def manifest(request: Request) -> Response:
         return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
@@ -402,6 +412,9 @@ def create_app(
         Route("/rules", index),
         Route("/rules/{game}", index),
         Route("/designer", index),
+        Route("/local", index),
+        Route("/local/{id}", index),
+        Route("/offline/rules.whl", offline_rules),
         Route("/manifest.webmanifest", manifest),
         Route("/sw.js", service_worker),
         Route("/api/games", games),

@@ -5,6 +5,7 @@ import { renderRules, GAMES } from "./rules.js";
 import { renderDesigner } from "./designer.js";
 import { LANGS, lang, setLang } from "./i18n.js";
 import { t, tOr, gameName } from "./i18n.js";
+import { call as offline, listGames, loadGame, saveGame, deleteGame } from "./offline/engine.js";
 
 // A game's summary and option texts come from the translation files (keys derived from the game id and
 // option name, see src/polytable/web/_i18n.py); the server's English is the fallback for a new game.
@@ -26,6 +27,7 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 function route() {
   if (closeCurrent) { closeCurrent(); closeCurrent = null; }
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
+  const local = location.pathname.match(/^\/local\/([a-z0-9-]{1,40})$/);
   const rules = location.pathname.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
   app.replaceChildren();
   if (rules) {
@@ -36,6 +38,8 @@ function route() {
     renderDesigner(app, { navigate });
   } else if (m) {
     closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
+  } else if (local) {
+    openLocal(local[1]);
   } else {
     where.textContent = "";
     home();
@@ -54,9 +58,29 @@ document.addEventListener("click", (e) => {
   if (a && a.origin === location.origin) { e.preventDefault(); navigate(a.pathname); }
 });
 
+// A game on this device (offline or not): the room page drives the offline engine instead of a server.
+async function openLocal(id) {
+  const game = await loadGame(id).catch(() => null);
+  if (closeCurrent || location.pathname !== `/local/${id}`) return; // navigated away meanwhile
+  if (!game) {
+    app.replaceChildren(h("section", { class: "card" }, h("h1", {}, t("offline.missing")),
+      h("a", { class: "button", href: "/", "data-nav": true }, t("room.home"))));
+    return;
+  }
+  closeCurrent = openRoom(app, "LOCAL", { where, navigate, local: game });
+}
+
+// With no server the home page offers what works without one: games on this device, run by the very same
+// Python rules in the browser (see static/offline/). It never shows a network error for that.
 async function home() {
   let games = [];
-  try { games = await api("/api/games"); } catch (e) { toast(e.message, true); }
+  let offlineOnly = false;
+  try { games = await api("/api/games"); } catch {
+    offlineOnly = true;
+    try {
+      games = (await offline("catalogue")).map((g) => ({ ...g, ai: ["random", "greedy", "easy"], companion: false }));
+    } catch { games = []; }
+  }
   const joinInput = h("input", { id: "join-code", placeholder: t("home.code"), autocomplete: "off", maxlength: 16,
     autocapitalize: "characters", "aria-label": t("home.code") });
   const join = h("form", { class: "row", onsubmit: (e) => {
@@ -66,10 +90,21 @@ async function home() {
   } }, joinInput, h("button", { type: "submit" }, t("home.join")));
 
   const mine = Object.entries(myRooms()).sort((a, b) => b[1].seen - a[1].seen).slice(0, 8);
+  const saved = (await listGames().catch(() => [])).sort((a, b) => b.saved - a.saved).slice(0, 8);
   app.append(...[
     h("h1", {}, t("home.title")),
-    h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join),
-    h("section", { class: "card", id: "create" }, h("h2", {}, t("home.newRoom")), createForm(games)),
+    offlineOnly ? h("section", { class: "card", id: "offline-note", role: "status" }, h("h2", {}, t("offline.title")),
+      h("p", {}, games.length ? t("offline.works") : t("offline.notReady"))) : null,
+    offlineOnly ? null : h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join),
+    h("section", { class: "card", id: "create" }, h("h2", {}, t(offlineOnly ? "offline.newGame" : "home.newRoom")),
+      createForm(games, offlineOnly)),
+    saved.length ? h("section", { class: "card", id: "local-games" }, h("h2", {}, t("offline.saved")),
+      h("div", { class: "row" }, saved.map((g) => h("span", { class: "row" },
+        h("a", { class: "button secondary", href: `/local/${g.id}`, "data-nav": true },
+          `${gameName(g.game, g.name)} · ${new Date(g.saved).toLocaleString()}`),
+        h("button", { class: "secondary", "aria-label": t("offline.delete"), onclick: async (e) => {
+          await deleteGame(g.id); e.target.closest("span").remove();
+        } }, "✕"))))) : null,
     h("section", { class: "card" }, h("h2", {}, t("home.rules")), h("div", { class: "row" }, GAMES.map((g) =>
       h("a", { class: "button secondary", href: `/rules/${g}`, "data-nav": true }, t(`rules.${g === "qwirkle-cubes" ? "qwirkle" : g}.name`)))),
     h("p", {}, h("a", { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" }, t("home.designer")))),
@@ -103,7 +138,7 @@ function optionInput(g, opt) {
   return h("div", {}, h("label", { for: id }, label), input, h("p", { class: "help" }, help));
 }
 
-function createForm(games) {
+function createForm(games, offlineOnly = false) {
   if (!games.length) return h("p", { class: "muted" }, t("home.noGames"));
   const gameSel = h("select", { id: "game", "aria-label": t("home.game") }, games.map((g) => h("option", { value: g.id }, gameName(g.id, g.name))));
   const playersSel = h("select", { id: "players", "aria-label": t("home.players") });
@@ -118,7 +153,9 @@ function createForm(games) {
     h("p", { class: "help", id: "summary" }),
     seats,
     h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), options),
-    h("p", {}, h("button", { type: "submit", id: "create-room" }, t("home.create"))));
+    h("p", { class: "row" }, offlineOnly ? null : h("button", { type: "submit", id: "create-room" }, t("home.create")),
+      h("button", { type: "button", class: offlineOnly ? "" : "secondary", id: "create-local", onclick: startLocal },
+        t("offline.playHere"))));
 
   const spec = () => games.find((g) => g.id === gameSel.value);
   function fillGame() {
@@ -141,7 +178,7 @@ function createForm(games) {
     seats.replaceChildren(h("h2", {}, t("home.seats")), ...Array.from({ length: n }, (_, p) => {
       const kind = h("select", { name: `kind-${p}`, "aria-label": t("home.seatIs", { n: p + 1 }) },
         h("option", { value: "here" }, t("home.here")),
-        h("option", { value: "invite" }, t("home.invited")),
+        offlineOnly ? null : h("option", { value: "invite" }, t("home.invited")),
         h("option", { value: "ai" }, t("home.ai")));
       const ai = h("select", { name: `ai-${p}`, "aria-label": t("home.seatAi", { n: p + 1 }), hidden: true },
         g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, tOr(`ai.${a}`, a))));
@@ -156,8 +193,17 @@ function createForm(games) {
   modeSel.addEventListener("change", fillSeats);
   fillGame();
 
-  async function submit(e) {
-    e.preventDefault();
+  // The same choices, played on this device by the offline engine (no server needed, saved in IndexedDB).
+  async function startLocal() {
+    const { g, n, opts, seatList } = collect(true);
+    const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const seats = seatList.map((s) => ({ name: s.name || "", ai: s.kind === "ai" ? s.ai : null }));
+    await saveGame({ id, game: g.id, name: g.name, seats, start: { game: g.id, players: n, options: opts, seed }, saved: Date.now() });
+    navigate(`/local/${id}`);
+  }
+
+  function collect(local) {
     const g = spec();
     const n = Number(playersSel.value);
     const opts = {};
@@ -168,14 +214,22 @@ function createForm(games) {
       if (v === "" || v === String(o.default ?? "")) continue;
       opts[o.name] = o.kind === "int" ? Number.parseInt(v, 10) : o.kind === "float" ? Number(v) : v;
     }
-    const mode = modeSel.value;
+    const mode = local ? "play" : modeSel.value;
     const seatList = Array.from({ length: n }, (_, p) => {
-      const kind = mode === "companion" ? "here" : form.querySelector(`[name=kind-${p}]`).value;
+      let kind = mode === "companion" ? "here" : form.querySelector(`[name=kind-${p}]`).value;
+      if (local && kind === "invite") kind = "here";
       const seat = { kind };
       if (kind === "ai") seat.ai = form.querySelector(`[name=ai-${p}]`).value;
       else { const nm = form.querySelector(`[name=name-${p}]`).value.trim(); if (nm) seat.name = nm; }
       return seat;
     });
+    return { g, n, opts, mode, seatList };
+  }
+
+  async function submit(e) {
+    e.preventDefault();
+    if (offlineOnly) { startLocal(); return; }
+    const { g, n, opts, mode, seatList } = collect(false);
     const btn = form.querySelector("#create-room");
     btn.disabled = true;
     try {

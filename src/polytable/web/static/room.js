@@ -5,8 +5,11 @@ import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
+import { LocalSocket, call as offline } from "./offline/engine.js";
 
-export function openRoom(root, code, { where, navigate }) {
+// ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
+// socket that speaks the same protocol as the server's (see static/offline/engine.js).
+export function openRoom(root, code, { where, navigate, local = null }) {
   let ws = null;
   let closed = false;
   let retry = 500;
@@ -35,11 +38,11 @@ export function openRoom(root, code, { where, navigate }) {
   el.main.append(el.status, el.boardBox);
   el.side.append(el.over, h("p", {}, el.rules), h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history), el.share);
   root.append(el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
-  buildShare();
+  if (local) el.share.hidden = true; else buildShare();
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${code}`);
+    ws = local ? new LocalSocket(local) : new WebSocket(`${proto}://${location.host}/ws/${code}`);
     ws.onopen = () => {
       retry = 500;
       ws.send(JSON.stringify({ type: "hello", tokens: Object.values(tokensFor(code)) }));
@@ -109,8 +112,8 @@ export function openRoom(root, code, { where, navigate }) {
   function render() {
     const room = msg.room;
     root.dataset.version = String(msg.version);
-    where.textContent = `${gameName(room.game, room.name)} · ${room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
-    saveRoom(code, { game: room.game, name: room.name });
+    where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
+    if (!local) saveRoom(code, { game: room.game, name: room.name });
     el.rules.setAttribute("href", `/rules/${room.game}`);
     el.seats.hidden = room.mode === "companion";
     el.seats.replaceChildren(...room.seats.map((s) => h("span", {
@@ -213,9 +216,24 @@ export function openRoom(root, code, { where, navigate }) {
     const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`));
     const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, t("room.step"));
     el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
-      stepBtn,
-      h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record")));
+      stepBtn, recordLink());
     el.over.hidden = false;
+  }
+
+  // The game record (``polytable replay`` checks it): from the server, or made by the offline engine.
+  function recordLink() {
+    if (!local) {
+      return h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record"));
+    }
+    return h("button", { class: "secondary", id: "export-record", onclick: async () => {
+      const record = await offline("record");
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+      const a = h("a", { href: url, download: `${record.game}-${local.id}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } }, t("room.record"));
   }
 
   async function startReplay() {
@@ -230,7 +248,7 @@ export function openRoom(root, code, { where, navigate }) {
     const go = async (n) => {
       replayAt = Math.max(0, Math.min(msg.moves, n));
       try {
-        const st = await api(`/api/rooms/${code}/step/${replayAt}`);
+        const st = local ? await offline("step", replayAt) : await api(`/api/rooms/${code}/step/${replayAt}`);
         const shown = { ...msg, over: st.result !== null, result: st.result || msg.result, acting: [] };
         board.render(host, {
           msg: shown, part: { view: st.view, render: st.render, legal: [], count: 0, to_act: false }, seat: targetSeat(), seatName,
