@@ -1,6 +1,6 @@
 // Plays seeded games with polytable's rules under Pyodide (the offline engine's runtime) and prints their
 // records as JSON, for test_pyodide.py to compare with CPython's. Usage:
-//   node pyodide_records.mjs PYODIDE_DIR WHEEL CASES_JSON
+//   node pyodide_records.mjs PYODIDE_DIR WHEEL CASES_JSON   (the games are played by _records.py)
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -12,12 +12,13 @@ const py = await loadPyodide({ indexURL: dir + path.sep });
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 const loaded = Date.now() - t0;
 py.globals.set("cases_json", readFileSync(casesFile, "utf8"));
+py.globals.set("player_source", readFileSync(new URL("./_records.py", import.meta.url), "utf8"));
 let out;
 try {
   out = py.runPython(`
 import json, sys
-from polytable.match import random_record
-records = [random_record(g, o, p, s) for g, o, p, s in json.loads(cases_json)]
+exec(compile(player_source, "_records.py", "exec"))
+records = [play(case) for case in json.loads(cases_json)]
 json.dumps({"python": sys.version.split()[0], "records": records})
 `);
 } catch (e) {
