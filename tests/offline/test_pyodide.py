@@ -16,9 +16,9 @@ import pytest
 
 from polytable.core import get_game
 from polytable.match import Match, game_catalogue
+from polytable.web._offline import PYODIDE_DIR, pyodide_available, rules_wheel, wheel_name
 
 from ._records import play
-from polytable.web._offline import PYODIDE_DIR, pyodide_available, rules_wheel, wheel_name
 
 HERE = Path(__file__).resolve().parent
 SEEDS = (1, 2)

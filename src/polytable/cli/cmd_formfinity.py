@@ -53,8 +53,10 @@ def register(app: typer.Typer) -> None:
     @group.command("formfinity")
     def deal_formfinity(
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: a new one).")] = None,
-        count: Annotated[int, typer.Option("--count", help="Deal this many cards and stop (no waiting).")] = 0,
-        players: Annotated[int, typer.Option("--players", help="Players taking turns (for the labels).")] = 2,
+        count: Annotated[
+            int | None, typer.Option("--count", min=1, help="Deal this many cards and stop (no waiting).")
+        ] = None,
+        players: Annotated[int, typer.Option("--players", min=1, help="Players taking turns (for the labels).")] = 2,
         option: Annotated[
             list[str] | None, typer.Option("--option", "-o", help="Game options KEY=VALUE (weights, deck=FILE).")
         ] = None,
@@ -71,20 +73,20 @@ def register(app: typer.Typer) -> None:
         setup = setup_for(state.config)
         if seed is None:
             seed = secrets.randbelow(10**6)
-        interactive = count <= 0 and sys.stdin.isatty()
+        interactive = count is None and sys.stdin.isatty()
         unicode = not ascii_only
         typer.echo(f"FORMFINITY deal, seed {seed} ({setup.rules.name}). Write the seed down to replay this deal.")
         if interactive:
             typer.echo("Press Enter for the next card, q then Enter to quit.")
         cards = deal(setup, seed)
-        limit = count if count > 0 else None
+        limit = count
         for number, card in enumerate(itertools.islice(cards, limit), 1):
             if interactive and sys.stdout.isatty():
                 typer.echo("\x1b[2J\x1b[H", nl=False)
             rot = setup.rules.rotation_allowed(card.rotate)
             typer.echo("")
             typer.echo(deal_text(card, number, players, setup.rules.arrows, rot, unicode))
-            if count > 0:
+            if count is not None:
                 continue
             try:
                 answer = input("\n[Enter] next card, [q] quit: " if interactive else "")
