@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 ## run: set up, then start the web app on an embedded SQLite database (prints the address)
 run: $(STAMP)
-	bash scripts/fetch-pyodide.sh
+	bash scripts/npm-assets.sh
 	$(BIN)/polytable serve
 
 ## play: the terminal game menu
@@ -33,7 +33,7 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	bash scripts/ensure-chromium.sh
-	bash scripts/fetch-pyodide.sh
+	bash scripts/npm-assets.sh
 	$(BIN)/pytest -n 2 -q -p no:cacheprovider
 
 format: $(STAMP)

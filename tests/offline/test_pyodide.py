@@ -1,6 +1,6 @@
 """The offline engine is the server's engine: seeded games under Pyodide (Node) equal CPython's, record by record.
 
-Pyodide comes from npm at set-up (scripts/fetch-pyodide.sh). Where it or Node is missing the test skips and
+Pyodide comes from npm at set-up (scripts/npm-assets.sh). Where it or Node is missing the test skips and
 says why; in CI (``CI`` set) it fails instead, so the comparison is never silently skipped there.
 """
 
@@ -68,7 +68,7 @@ def test_wheel_is_reproducible_and_holds_only_the_rules() -> None:
 def test_pyodide_plays_every_game_as_cpython(tmp_path: Path) -> None:
     node = shutil.which("node")
     _require(node is not None, "no node: the Pyodide comparison needs Node.js")
-    _require(pyodide_available(), f"Pyodide is not installed at {PYODIDE_DIR} (run scripts/fetch-pyodide.sh)")
+    _require(pyodide_available(), f"Pyodide is not installed at {PYODIDE_DIR} (run scripts/npm-assets.sh)")
     cases = _cases()
     assert {c[0] for c in cases} >= {"formfinity", "foldris", "forma", "qwirkle-cubes", "quadefy"}
     wheel = tmp_path / wheel_name()

@@ -26,7 +26,7 @@ from ._proc import Server
 if not pyodide_available():
     if os.environ.get("CI"):
         raise RuntimeError(f"Pyodide is not installed at {PYODIDE_DIR}: CI must run the offline tests")
-    pytest.skip(f"Pyodide is not installed at {PYODIDE_DIR} (scripts/fetch-pyodide.sh)", allow_module_level=True)
+    pytest.skip(f"Pyodide is not installed at {PYODIDE_DIR} (scripts/npm-assets.sh)", allow_module_level=True)
 
 ENGINE_START = 90_000
 """Milliseconds allowed for the first board: Pyodide starts in the worker (seconds on a busy machine)."""

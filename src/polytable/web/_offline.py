@@ -4,7 +4,7 @@ Why: people play these games around a kitchen table, often with no server. The b
 same rules under Pyodide (WebAssembly CPython) in a Web Worker, so no rule is ported to JavaScript. The
 wheel is made from the modules this server itself runs (the kernel, the geometry, the games and matches:
 no server parts), byte for byte reproducible, so the offline engine can never drift from the server's.
-Pyodide comes from npm at set-up (``scripts/fetch-pyodide.sh`` copies its runtime files into
+Pyodide comes from npm at set-up (``scripts/npm-assets.sh`` copies its runtime files into
 ``static/vendor/pyodide``); it is served from here and cached by the service worker, never fetched from a
 CDN. Zipping files is not compiling: nothing here builds code at run time.
 """

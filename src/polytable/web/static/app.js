@@ -50,7 +50,7 @@ window.addEventListener("popstate", route);
 
 // The language switch in the header (the language otherwise follows the browser).
 const langSel = h("select", { id: "lang", "aria-label": t("lang.label"), class: "lang" },
-  Object.entries(LANGS).map(([k, name]) => h("option", { value: k, selected: k === lang, title: name, "aria-label": name }, k.toUpperCase())));
+  Object.entries(LANGS).map(([k, name]) => h("option", { value: k, selected: k === lang, title: name, lang: k }, k.toUpperCase())));
 langSel.addEventListener("change", () => setLang(langSel.value));
 document.querySelector("header.top").append(langSel);
 document.addEventListener("click", (e) => {
@@ -147,7 +147,7 @@ function createForm(games, offlineOnly = false) {
   const seats = h("div", { id: "seats" });
   const form = h("form", { onsubmit: submit },
     h("label", { for: "game" }, t("home.game")), gameSel,
-    h("div", { class: "grid2" },
+    h("div", { class: "grid2 narrow-first" },
       h("div", {}, h("label", { for: "players" }, t("home.players")), playersSel),
       h("div", {}, h("label", { for: "mode" }, t("home.mode")), modeSel)),
     h("p", { class: "help", id: "summary" }),

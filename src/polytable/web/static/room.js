@@ -22,6 +22,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
   const pending = new Map();
 
   const el = {
+    title: h("h1", { class: "sr-only", id: "room-title" }),
     seats: h("div", { class: "seats", id: "seats" }),
     alert: h("div", { id: "alert" }),
     join: h("section", { class: "card", id: "join", hidden: true }),
@@ -37,7 +38,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
   };
   el.main.append(el.status, el.boardBox);
   el.side.append(el.over, h("p", {}, el.rules), h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history), el.share);
-  root.append(el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
+  root.append(el.title, el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
   if (local) el.share.hidden = true; else buildShare();
 
   function connect() {
@@ -113,6 +114,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
     const room = msg.room;
     root.dataset.version = String(msg.version);
     where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
+    el.title.textContent = where.textContent;
     if (!local) saveRoom(code, { game: room.game, name: room.name });
     el.rules.setAttribute("href", `/rules/${room.game}`);
     el.seats.hidden = room.mode === "companion";
@@ -120,7 +122,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
       class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
       title: t({ here: "home.here", invite: "home.invited", ai: "home.ai" }[s.kind] || "home.here"),
     }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${seatName(s.seat)}`,
-      s.kind === "ai" ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "")));
+      s.kind === "ai" && !s.default_name ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "")));
     el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" },
       tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error })) : "");
     renderJoin();
