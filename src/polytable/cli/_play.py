@@ -16,12 +16,13 @@ from rich.text import Text
 from ..ai import make_bot
 from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_name
 from ..match import Match
+from .cmd_rules import rules_text
 
 __all__ = ["play_terminal"]
 
 HELP = (
     "Type a move in the notation shown by 'moves'. Commands: moves [N] (list legal moves), hint (what the "
-    "greedy AI would play), undo, board, help, quit."
+    "greedy AI would play), undo, board, rules (how to play), help, quit."
 )
 
 
@@ -89,6 +90,12 @@ def play_terminal(
                 return match
             if word in ("help", "?"):
                 console.print(HELP)
+                continue
+            if word == "rules":
+                try:
+                    console.print(rules_text(game.spec.id), highlight=False, markup=False)
+                except ValueError as exc:
+                    console.print(str(exc), markup=False)
                 continue
             if word == "board":
                 _show(console, game.render(match.state, p, color=color))
