@@ -70,16 +70,29 @@ async function openLocal(id) {
   closeCurrent = openRoom(app, "LOCAL", { where, navigate, local: game });
 }
 
+// The games as the server last listed them, for the home page offline; only what the offline engine plays.
+const GAMES_KEY = "polytable.games";
+const OFFLINE_AIS = ["random", "greedy", "easy"];
+const forOffline = (g) => ({ ...g, ai: OFFLINE_AIS.filter((a) => !g.ai || g.ai.includes(a)), companion: false });
+function offlineGames() {
+  try { return (JSON.parse(localStorage.getItem(GAMES_KEY)) || []).map(forOffline); } catch { return []; }
+}
+
 // With no server the home page offers what works without one: games on this device, run by the very same
 // Python rules in the browser (see static/offline/). It never shows a network error for that.
 async function home() {
   let games = [];
   let offlineOnly = false;
-  try { games = await api("/api/games"); } catch {
+  try {
+    games = await api("/api/games");
+    try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); } catch { /* private mode */ }
+  } catch {
     offlineOnly = true;
-    try {
-      games = (await offline("catalogue")).map((g) => ({ ...g, ai: ["random", "greedy", "easy"], companion: false }));
-    } catch { games = []; }
+    offline("catalogue").catch(() => {}); // start the offline engine now, while the player chooses
+    games = offlineGames();
+    if (!games.length) {
+      try { games = (await offline("catalogue")).map(forOffline); } catch { games = []; }
+    }
   }
   const joinInput = h("input", { id: "join-code", placeholder: t("home.code"), autocomplete: "off", maxlength: 16,
     autocapitalize: "characters", "aria-label": t("home.code") });
