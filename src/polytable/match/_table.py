@@ -182,6 +182,7 @@ class Table:
             "mine": {str(p): self.seat_part(p) for p in people},
             "history": self.history(),
             "moves": len(m.log),
+            "scores": [float(x) for x in m.game.scores(m.state)],
             "error": None,
             "error_reason": None,
             "error_params": None,
@@ -255,6 +256,16 @@ class Table:
         m.play(action, p)
         m.resolve_chance()
         return True
+
+    def hint(self, seat: int) -> str | None:
+        """The move the greedy player would make for ``seat`` now (a guided game's "show me"), or None."""
+        if seat not in self.acting():
+            return None
+        from ..ai import make_bot
+
+        m = self.match
+        action = make_bot("greedy", m.game.spec.id).choose(m.game, m.state, seat, Rng(m.seed, stream=2000 + m.version))
+        return str(m.game.format_action(action, m.state))
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict[str, Any]:

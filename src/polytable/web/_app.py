@@ -413,6 +413,7 @@ def create_app(
         Route("/rules/{game}", index),
         Route("/designer", index),
         Route("/local", index),
+        Route("/learn/{game}", index),
         Route("/local/{id}", index),
         Route("/offline/rules.whl", offline_rules),
         Route("/manifest.webmanifest", manifest),

@@ -28,6 +28,7 @@ function route() {
   if (closeCurrent) { closeCurrent(); closeCurrent = null; }
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
   const local = location.pathname.match(/^\/local\/([a-z0-9-]{1,40})$/);
+  const learn = location.pathname.match(/^\/learn\/([a-z-]{1,30})$/);
   const rules = location.pathname.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
   app.replaceChildren();
   if (rules) {
@@ -40,6 +41,13 @@ function route() {
     closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
   } else if (local) {
     openLocal(local[1]);
+  } else if (learn && LEARN[learn[1]]) {
+    where.textContent = t("learn.title");
+    const spec = LEARN[learn[1]];
+    const game = { id: `learn-${learn[1]}`, game: learn[1], name: learn[1], temporary: true,
+      seats: [{ name: t("learn.you"), ai: null }, ...spec.others.map((ai) => ({ name: "", ai }))],
+      start: { game: learn[1], players: 1 + spec.others.length, options: spec.options || {}, seed: spec.seed } };
+    closeCurrent = openRoom(app, "LOCAL", { where, navigate, local: game, guide: learn[1] });
   } else {
     where.textContent = "";
     home();
@@ -57,6 +65,16 @@ document.addEventListener("click", (e) => {
   const a = e.target.closest("a[data-nav]");
   if (a && a.origin === location.origin) { e.preventDefault(); navigate(a.pathname); }
 });
+
+// The guided first games: the same scripted start every time (a fixed seed), the learner in seat 1 against
+// the easy AI, played by the offline engine so they work without a server too.
+const LEARN = {
+  formfinity: { seed: 11, others: ["easy"] },
+  foldris: { seed: 3, others: [] },
+  forma: { seed: 5, others: ["easy"] },
+  "qwirkle-cubes": { seed: 7, others: ["easy"] },
+  quadefy: { seed: 2, others: ["easy"] },
+};
 
 // A game on this device (offline or not): the room page drives the offline engine instead of a server.
 async function openLocal(id) {

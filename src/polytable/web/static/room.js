@@ -9,7 +9,9 @@ import { LocalSocket, call as offline } from "./offline/engine.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
 // socket that speaks the same protocol as the server's (see static/offline/engine.js).
-export function openRoom(root, code, { where, navigate, local = null }) {
+// ``guide``: a guided first game (a game id): a panel says what to do, offers the greedy player's move
+// ("show me") and explains the points when the learner scores.
+export function openRoom(root, code, { where, navigate, local = null, guide = null }) {
   let ws = null;
   let closed = false;
   let retry = 500;
@@ -23,6 +25,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
 
   const el = {
     title: h("h1", { class: "sr-only", id: "room-title" }),
+    guide: h("section", { class: "card guide", id: "guide", role: "status", hidden: !guide }),
     seats: h("div", { class: "seats", id: "seats" }),
     alert: h("div", { id: "alert" }),
     join: h("section", { class: "card", id: "join", hidden: true }),
@@ -38,7 +41,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
   };
   el.main.append(el.status, el.boardBox);
   el.side.append(el.over, h("p", {}, el.rules), h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history), el.share);
-  root.append(el.title, el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
+  root.append(el.title, el.guide, el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
   if (local) el.share.hidden = true; else buildShare();
 
   function connect() {
@@ -153,6 +156,7 @@ export function openRoom(root, code, { where, navigate, local = null }) {
     renderOver();
     const part = replayAt !== null ? null : target === null ? msg.spectator : msg.mine[String(target)];
     if (replayAt !== null) return; // the replay panel owns the board while stepping
+    renderGuide(target, part);
     const board = boardFor(room.game);
     board.render(el.boardBox, {
       msg, part, seat: target, seatName,
@@ -167,6 +171,37 @@ export function openRoom(root, code, { where, navigate, local = null }) {
       }),
       announce,
     });
+  }
+
+  // The guided first game: what to do now, the greedy player's move on request, the points explained.
+  const coach = { version: -1, scores: null, said: [] };
+  function renderGuide(target, part) {
+    if (!guide) return;
+    if (coach.version !== msg.version) {
+      const scores = msg.scores || [];
+      const gained = coach.scores && target !== null ? (scores[target] || 0) - (coach.scores[target] || 0) : 0;
+      coach.said = [];
+      if (coach.version < 0) coach.said.push(t(`learn.${guide}.intro`));
+      if (gained > 0) coach.said.push(`${t("learn.scored", { n: gained })} ${t(`learn.${guide}.score`)}`);
+      coach.version = msg.version;
+      coach.scores = scores;
+    }
+    const lines = [...coach.said];
+    let show = null;
+    if (msg.over) lines.push(t(`learn.${guide}.end`));
+    else if (part && part.to_act) {
+      lines.push(t(`learn.${guide}.turn`));
+      show = h("button", { type: "button", class: "secondary", id: "learn-hint", onclick: async () => {
+        const move = await offline("hint", target).catch(() => null);
+        const input = document.getElementById("move-input");
+        if (!move || !input) return;
+        input.value = move;
+        for (const b of document.querySelectorAll("#moves button")) b.classList.toggle("chosen", b.dataset.move === move);
+        hintText.textContent = t("learn.try", { move });
+      } }, t("learn.showMe"));
+    }
+    const hintText = h("p", { id: "learn-try", class: "help" });
+    el.guide.replaceChildren(h("h2", {}, t("learn.title")), ...lines.map((x) => h("p", {}, x)), show, hintText);
   }
 
   // Screen readers hear each move as it happens (a polite live region).

@@ -86,5 +86,6 @@ export function renderRules(root, game) {
     h("div", { class: "row pics", role: "img", "aria-label": t(`rules.${key}.caption`) }, (PICTURES[key] || (() => []))()),
     h("p", { class: "help" }, t(`rules.${key}.caption`)),
     sections,
-    h("p", {}, h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")))));
+    h("p", { class: "row" }, h("a", { class: "button", href: `/learn/${game}`, "data-nav": true, id: "learn-link" }, t("learn.start")),
+      h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")))));
 }

@@ -14,7 +14,7 @@ const ENGINE = ["/offline/rules.whl", "/api/boards/forma", "/api/boards/quadefy"
   ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
     .map((f) => `/static/vendor/pyodide/${f}`)];
 const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy"]);
-const APP_PAGES = /^\/(r|local)\/|^\/(rules|designer|local)(\/|$)/;
+const APP_PAGES = /^\/(r|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
 
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => Promise.all([

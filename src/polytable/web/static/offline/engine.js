@@ -85,6 +85,7 @@ export class LocalSocket {
   }
 
   async save() {
+    if (this.game.temporary) return; // a guided first game is not kept
     this.game.record = await call("record");
     this.game.saved = Date.now();
     delete this.game.start;

@@ -39,6 +39,7 @@ _t = Table.resume(_a["record"], _a.get("seats"))`);
   send: (msg) => callPy(`json.dumps(_t.handle(json.loads(args_json)))`, msg),
   aiStep: () => callPy(`json.dumps(_t.message() if _t.ai_step() else None)`),
   aiPending: () => callPy(`json.dumps(_t.ai_seat())`),
+  hint: (seat) => callPy(`json.dumps(_t.hint(int(json.loads(args_json))))`, seat),
   record: () => callPy(`json.dumps(_t.record())`),
   step: (n) => callPy(`json.dumps(_t.step(int(json.loads(args_json))))`, n),
 };
