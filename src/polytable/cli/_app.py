@@ -282,6 +282,12 @@ def print_cmd(
     players: Annotated[int | None, typer.Option("--players", min=1, help="Sheets for this many players.")] = None,
     variant: Annotated[str | None, typer.Option("--variant", help="Variant or template (game-specific).")] = None,
     count: Annotated[int | None, typer.Option("--count", min=1, help="How many (cards).")] = None,
+    qr: Annotated[
+        bool, typer.Option("--qr", help="formfinity-cards: QRious cards (QR code and number faces).")
+    ] = False,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="With --qr: the web app's address the codes open.")
+    ] = None,
     option: OptionList = None,
 ) -> None:
     """Print templates, sheets and cards as PDF."""
@@ -304,6 +310,16 @@ def print_cmd(
         opts["variant"] = variant
     if count is not None:
         opts["count"] = str(count)
+    if (qr or base_url) and name != "formfinity-cards":
+        _fail("--qr and --base-url are for formfinity-cards")
+    if base_url is not None and not qr:
+        _fail("--base-url goes with --qr")
+    if qr:
+        opts["qr"] = "1"
+        if base_url is not None:
+            if not base_url.startswith(("http://", "https://")) or len(base_url) > 200:
+                _fail(f"--base-url takes the web app's address, such as https://example.org, not {base_url!r}")
+            opts["base_url"] = base_url
     try:
         table[name](str(output), paper, opts)
     except (PolytableError, ValueError, KeyError) as exc:

@@ -12,7 +12,7 @@ game has already created it, this subcommand joins it.
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 import secrets
 import sys
 from typing import Annotated
@@ -20,12 +20,12 @@ from typing import Annotated
 import typer
 
 from ..core import PolytableError, get_game, player_name
+from ..games.formfinity import Card, card_art, parse_card, parse_card_code
 from ..games.formfinity._board import setup_for
-from ..games.formfinity._cards import Card, card_art
 from ..games.formfinity._flow import deal
 from ._options import parse_options
 
-__all__ = ["deal_text", "register"]
+__all__ = ["deal_text", "given_card", "register"]
 
 
 def _deal_group(app: typer.Typer) -> typer.Typer:
@@ -42,9 +42,20 @@ def deal_text(card: Card, number: int, players: int, arrows: bool, rotation: boo
     player = player_name((number - 1) % players)
     rnd = (number - 1) // players + 1
     lines = [f"Card {number}  -  round {rnd}, {player}", ""]
-    lines += ["   " + row for row in card_art(card, unicode=unicode, big=True)]
+    drawn = card if arrows else dataclasses.replace(card, edges=0)  # no arrows where the variant ignores them
+    lines += ["   " + row for row in card_art(drawn, unicode=unicode, big=True)]
     lines += ["", card.describe(arrows, rotation), f"notation: {card.notation()}"]
     return "\n".join(lines)
+
+
+def given_card(text: str) -> Card:
+    """A card from a printed deck: its number, the code or address its QR code holds, or its notation."""
+    raw = text.strip()
+    if raw.isdigit():
+        return Card.from_id(int(raw[:200]))
+    if ":" in raw and "/c/" not in raw:
+        return parse_card(raw)
+    return parse_card_code(raw)
 
 
 def register(app: typer.Typer) -> None:
@@ -61,6 +72,9 @@ def register(app: typer.Typer) -> None:
             list[str] | None, typer.Option("--option", "-o", help="Game options KEY=VALUE (weights, deck=FILE).")
         ] = None,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="Plain ASCII cards (no block characters).")] = False,
+        printed: Annotated[
+            bool, typer.Option("--printed", help="Follow a printed QR deck: type each drawn card's number.")
+        ] = False,
     ) -> None:
         """Reveal FORMFINITY cards one at a time for a game on paper (Enter: next card, q: quit)."""
         game = get_game("formfinity")
@@ -76,21 +90,50 @@ def register(app: typer.Typer) -> None:
         interactive = count is None and sys.stdin.isatty()
         unicode = not ascii_only
         typer.echo(f"FORMFINITY deal, seed {seed} ({setup.rules.name}). Write the seed down to replay this deal.")
+        typer.echo(f"Template: polytable print formfinity --variant {options.get('variant', '1')} --players {players}")
         if interactive:
-            typer.echo("Press Enter for the next card, q then Enter to quit.")
+            typer.echo("Press Enter for the next card, q then Enter to quit; with a printed QR deck, type each")
+            typer.echo("drawn card's number (or its code) instead.")
         cards = deal(setup, seed)
         limit = count
-        for number, card in enumerate(itertools.islice(cards, limit), 1):
+        number = 0
+        physical = printed  # once a printed card is typed, the deal follows the printed deck
+
+        def show(card: Card) -> None:
             if interactive and sys.stdout.isatty():
                 typer.echo("\x1b[2J\x1b[H", nl=False)
-            rot = setup.rules.rotation_allowed(card.rotate)
             typer.echo("")
-            typer.echo(deal_text(card, number, players, setup.rules.arrows, rot, unicode))
+            typer.echo(
+                deal_text(card, number, players, setup.rules.arrows, setup.rules.rotation_allowed(card.rotate), unicode)
+            )
+
+        answer = ""
+        while limit is None or number < limit:
+            if answer:
+                try:
+                    card = given_card(answer)
+                except ValueError as exc:
+                    typer.echo(f"error: {exc}", err=True)
+                    card = None
+                if card is not None:
+                    physical = True
+                    number += 1
+                    show(card)
+            elif physical:
+                typer.echo("This deal follows a printed deck: type the number of the card drawn.")
+                if count is not None:
+                    break
+            else:
+                number += 1
+                show(next(cards))
             if count is not None:
+                answer = ""
                 continue
             try:
-                answer = input("\n[Enter] next card, [q] quit: " if interactive else "")
+                answer = input(
+                    "\n[Enter] next card, a printed card's number, [q] quit: " if interactive else ""
+                ).strip()
             except EOFError:
                 break
-            if answer.strip().lower() in ("q", "quit", "exit"):
+            if answer.lower() in ("q", "quit", "exit"):
                 break

@@ -6,7 +6,9 @@
   areas, and the variant's rules in short under it.
 * ``polytable print formfinity-cards --count N [--option seed=S] -o cards.pdf``: N cards from the
   generator (or ``--option deck=FILE``), 12 a page, with the shape, arrows on the entry edges, the count
-  and the rotation symbol, as the app shows them.
+  and the rotation symbol, as the app shows them. With ``--qr`` the deck is printed as QRious cards
+  (faces with a QR code and the card's number only; see :mod:`._formfinity_qr`).
+* :func:`print_config_template`: the template of a game's own configuration (a companion room's sheet).
 """
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import ConfigError, get_game
+from ..core import Config, ConfigError, get_game
 from ..games.formfinity._board import Setup, setup_for
 from ..games.formfinity._cards import SHAPES, Card
 from ..games.formfinity._flow import deal
 from ..games.formfinity._template import parse_template
 from ._common import new_canvas
+from ._formfinity_qr import DEFAULT_BASE_URL, print_qr_deck
 
-__all__ = ["PRINTABLES", "print_cards", "print_template"]
+__all__ = ["PRINTABLES", "print_cards", "print_config_template", "print_template"]
 
 _RULES = {
     "lines": "Place each element as the card shows. Claim every line of {n} drawn squares (any colours; across, "
@@ -86,7 +89,15 @@ def _setup_from(options: Mapping[str, str]) -> Setup:
 
 def print_template(out_path: str, paper: str = "a4", options: Mapping[str, str] | None = None) -> None:
     """Write the template of a variant (or of a file) as a one-page PDF."""
-    setup = _setup_from(options or {})
+    _draw_template(out_path, paper, _setup_from(options or {}))
+
+
+def print_config_template(out_path: str, paper: str, config: Config) -> None:
+    """Write the template of a game configuration (variant, template, players as that game plays them)."""
+    _draw_template(out_path, paper, setup_for(config))
+
+
+def _draw_template(out_path: str, paper: str, setup: Setup) -> None:
     t = setup.template
     rules = setup.rules
     c, pw, ph = new_canvas(out_path, paper, f"FORMFINITY - {rules.name}")
@@ -193,8 +204,13 @@ def print_cards(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
         raise ConfigError("count and seed take whole numbers") from None
     if not 1 <= count <= 1000:
         raise ConfigError(f"count must be from 1 to 1000, not {count}")
+    qr = str(options.pop("qr", "")).lower() in ("1", "true", "yes", "on")
+    base_url = str(options.pop("base_url", "") or DEFAULT_BASE_URL)
     setup = _setup_from({k: v for k, v in options.items() if k != "variant"} | {"variant": options.get("variant", "1")})
     cards = list(_take(deal(setup, seed), count))
+    if qr:
+        print_qr_deck(out_path, paper, cards, base_url, seed, _card)
+        return
     c, pw, ph = new_canvas(out_path, paper, "FORMFINITY cards")
     cols, rows = 3, 4
     margin = 30.0
@@ -224,7 +240,8 @@ def _take(it: Any, n: int) -> list[Card]:
     return out
 
 
-def _card(c: Any, card: Card, x: float, y: float, w: float, h: float, number: int) -> None:
+def _card(c: Any, card: Card, x: float, y: float, w: float, h: float, number: int | None) -> None:
+    """One open card face in the box (x, y, w, h): the drawing, arrows, count, rotation and notation."""
     c.setLineWidth(1.2)
     c.setStrokeGray(0.0)
     c.roundRect(x, y, w, h, 10, stroke=1, fill=0)
@@ -270,7 +287,8 @@ def _card(c: Any, card: Card, x: float, y: float, w: float, h: float, number: in
         path.close()
         c.drawPath(path, stroke=0, fill=1)
     c.setFont("Helvetica", 6)
-    c.drawString(x + 8, y + h - 12, f"#{number}  {card.notation()}")
+    label = card.notation() if number is None else f"#{number}  {card.notation()}"
+    c.drawString(x + 8, y + h - 12, label)
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -14,6 +14,9 @@ HTTP
     ``GET /api/rooms/{code}/step/{n}``       a finished game at position n (replay)
     ``GET /api/rooms/{code}/record``         a finished game's record (``polytable replay`` reads it)
     ``GET /print/{name}.pdf``                a printable (templates, sheets, cards) as ``polytable print``
+    ``GET /print/room/{code}.pdf``           the sheet of a companion room's own variant and template
+    ``GET /c/{code}``                        a FORMFINITY QR card's page (the app shell reads the card)
+    ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
     ``GET /api/boards/{game}``               static tables of a dedicated board (piece orientations, patterns)
     ``GET /api/puzzle/quadefy?pattern=P``    the Quadefy bonus puzzle solver's answer for a pattern
     ``POST /api/puzzle/quadefy/check``       the engine's verdict on a bonus puzzle built by hand
@@ -22,7 +25,8 @@ HTTP
 WebSocket ``/ws/{code}``
     client -> server: ``hello {tokens}``, ``act {seat, version, action}``, ``undo {seat, version}``,
     ``preview {seat, action}`` (what a move would score, see :mod:`._preview`), ``sync``, ``deal`` /
-    ``undeal`` (companion rooms); server -> client: ``welcome``, ``state``, ``preview``, ``error``.
+    ``undeal`` (companion rooms; ``deal`` may carry a printed ``card``);
+    server -> client: ``welcome``, ``state``, ``preview``, ``error``.
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ def create_app(
             d = game.spec.describe()
             d["ai"] = bot_names(game.spec.id)
             d["companion"] = _companion.supports(game.spec.id)
+            d["player_counts"] = _companion.player_counts(game)
             out.append(d)
         return JSONResponse(out)
 
@@ -203,7 +208,9 @@ def create_app(
         paper = request.query_params.get("paper", "a4")
         if paper not in ("a4", "letter"):
             return _error("paper is a4 or letter", 400, "paper")
-        opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count")}
+        opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count", "qr")}
+        if opts.get("qr"):  # QR cards open this server's card page
+            opts["base_url"] = str(request.base_url)
         if opts.get("variant", "1") not in ("1", "2", "3", "4", "blank"):
             # The printables read a file when a value names one: never let a request name a server path.
             return _error(
@@ -214,6 +221,34 @@ def create_app(
         except PolytableError as exc:
             return _error(str(exc), 400, "engine")
         return Response(data, media_type="application/pdf", headers=_CACHE)
+
+    async def room_printable(request: Request) -> Response:
+        room = await _room(request)
+        if isinstance(room, Response):
+            return room
+        paper = request.query_params.get("paper", "a4")
+        if paper not in ("a4", "letter"):
+            return _error("paper is a4 or letter", 400, "paper")
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, _companion.sheet_pdf, room, paper)
+        except PolytableError as exc:
+            return _error(str(exc), 400, "engine")
+        return Response(data, media_type="application/pdf")
+
+    async def read_card(request: Request) -> Response:
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > _companion.MAX_PICTURE:
+                kib = _companion.MAX_PICTURE // 1024
+                return _error(f"the picture is too large (at most {kib} KiB)", 413, "too_big", {"kib": kib})
+            chunks.append(chunk)
+        data = b"".join(chunks)
+        try:
+            code = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, _companion.read_card_picture, data)
+        except ValueError as exc:
+            return _error(str(exc), 400, "engine")
+        return JSONResponse({"code": code})
 
     async def boards(request: Request) -> Response:
         game_id = str(request.path_params["game"])[:40]
@@ -392,7 +427,10 @@ def create_app(
                     version = msg.get("version")
                     if isinstance(version, bool) or not isinstance(version, int):
                         raise RoomError("dealing carries the version it was asked on", reason="no_version")
-                    await _companion.deal(room, version, undo=kind == "undeal")
+                    card = msg.get("card")
+                    if card is not None and (not isinstance(card, str) or not card.strip() or len(card) > 200):
+                        raise RoomError("a card is its number or the text of its QR code", reason="bad_card_text")
+                    await _companion.deal(room, version, undo=kind == "undeal", card=card)
                 else:
                     raise RoomError(
                         f"unknown message type {kind[:20]!r}", reason="unknown_type", params={"type": kind[:20]}
@@ -409,6 +447,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/r/{code}", index),
+        Route("/c/{code}", index),
         Route("/rules", index),
         Route("/rules/{game}", index),
         Route("/designer", index),
@@ -426,6 +465,8 @@ def create_app(
         Route("/api/rooms/{code}/step/{n:int}", step),
         Route("/api/rooms/{code}/record", record),
         Route("/print/{name}.pdf", printable),
+        Route("/print/room/{code}.pdf", room_printable),
+        Route("/api/cards/read", read_card, methods=["POST"]),
         Route("/api/boards/{game}", boards),
         Route("/api/puzzle/quadefy", quadefy_puzzle),
         Route("/api/puzzle/quadefy/check", quadefy_puzzle_check, methods=["POST"]),

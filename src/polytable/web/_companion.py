@@ -6,6 +6,12 @@ and draws each card with ``game.chance_outcome``. After a card the dealer state 
 the generator and deck the engine produced (``rng`` and ``deck`` fields): in both games the next card
 depends on nothing else, so no placement is ever needed. Every phone in the room sees the same card at
 the same moment because the deal is one logged, committed action like any other.
+
+A FORMFINITY room may instead follow a *physical deck* (printed QR cards shuffled by hand): its first card
+decides. A card read from a QR code or typed by its number is *given*, not drawn: it is logged as
+``given <notation>`` and leaves the dealer state (generator, deck) as it was, so the log says honestly
+which cards came from the seed and which from the table; once a room follows a physical deck the app
+deals no more (take every card back to switch).
 """
 
 from __future__ import annotations
@@ -15,9 +21,13 @@ from typing import Any
 
 from ..core import CHANCE, Game, IllegalActionError, PolytableError
 
-__all__ = ["COMPANION_GAMES", "Dealer", "card_info", "deal", "supports"]
+__all__ = ["COMPANION_GAMES", "GIVEN", "Dealer", "card_info", "deal", "player_counts", "supports"]
 
 COMPANION_GAMES = ("formfinity", "foldris")
+PHYSICAL_GAMES = ("formfinity",)
+"""Games whose printed cards carry a code the companion reads (FORMFINITY's QRious cards)."""
+GIVEN = "given "
+"""Log prefix of a card given from a physical deck (read or typed) rather than drawn from the seed."""
 
 
 def supports(game_id: str) -> bool:
@@ -35,17 +45,55 @@ class Dealer:
             raise PolytableError(f"{game.spec.name}'s state has no card generator to deal from")
         self.game = game
         self.initial = initial
-        self.states = [initial]
+        self.states = [_first_draw(game, initial)]
         self.dealt: list[str] = []
         for text in dealt:
+            if text.startswith(GIVEN):
+                self.give(text[len(GIVEN) :])
+                continue
             got = self.next_card()
             if got != text:
                 raise PolytableError(f"card {len(self.dealt) + 1} was {text!r}, the seed now gives {got!r}")
             self.push()
 
+    @property
+    def physical(self) -> bool:
+        """Whether this room follows a physical deck (its first card was given, not drawn)."""
+        return bool(self.dealt) and self.dealt[0].startswith(GIVEN)
+
     def can_deal(self) -> bool:
         state = self.states[-1]
+        if self.physical:
+            return False
         return self.game.current_player(state) == CHANCE and not (self.game.spec.id == "foldris" and not state.deck)
+
+    def can_give(self) -> bool:
+        return self.game.spec.id in PHYSICAL_GAMES and (self.physical or not self.dealt)
+
+    def give(self, text: str) -> str:
+        """Take a card from a physical deck: its printed number, its QR code (or card URL) or its notation.
+
+        Returns the card's notation; ValueError (nothing changed) when the text is no card or the room
+        already deals from its seed.
+        """
+        name = self.game.spec.name
+        if self.game.spec.id not in PHYSICAL_GAMES:
+            raise ValueError(f"{name} has no cards to scan")
+        if self.dealt and not self.physical:
+            raise ValueError("this room deals its own cards; take them all back to play a printed deck")
+        from ..games.formfinity import Card, parse_card, parse_card_code
+
+        raw = text.strip()
+        if raw.isdigit():
+            card = Card.from_id(int(raw[:200]))
+        elif ":" in raw and "/c/" not in raw:
+            card = parse_card(raw)
+        else:
+            card = parse_card_code(raw)
+        notation = card.notation()
+        self.states.append(self.states[-1])
+        self.dealt.append(GIVEN + notation)
+        return notation
 
     def next_card(self) -> str:
         state = self.states[-1]
@@ -72,21 +120,54 @@ class Dealer:
         self.states.pop()
 
     def message(self) -> dict[str, Any]:
-        """What every phone shows: the current card (big), the round, the history, what is left."""
+        """What every phone shows: the current card (big), whose turn it is, the round, the history, what
+        is left, and the variant's facts the screen follows (do arrows apply, the start lanes)."""
+        game_id = self.game.spec.id
         config = self.initial.config
-        cards = [card_info(self.game.spec.id, t, config) for t in self.dealt]
+        cards = [card_info(game_id, t, config) for t in self.dealt]
         state = self.states[-1]
-        left = len(state.deck) if self.game.spec.id == "foldris" or state.deck else None
-        return {
-            "game": self.game.spec.id,
+        left = None if self.physical else len(state.deck) if game_id == "foldris" or state.deck else None
+        out: dict[str, Any] = {
+            "game": game_id,
             "players": config.players,
-            "printables": _printables(self.game.spec.id),
-            "round": _round(self.game.spec.id, len(self.dealt)),
+            "printables": _printables(game_id),
+            "round": _round(game_id, len(self.dealt)),
             "card": cards[-1] if cards else None,
             "history": cards,
             "can_deal": self.can_deal(),
+            "can_give": self.can_give(),
+            "physical": self.physical,
             "deck_left": left,
         }
+        if game_id == "formfinity":
+            from ..games.formfinity import rules_for
+
+            rules = rules_for(config)
+            out["variant"] = {"name": rules.name, "arrows": rules.arrows, "rotation": rules.rotation}
+            # Players take turns, seat 1 first: the card on screen is the one its player is using.
+            n = len(self.dealt)
+            out["turn"] = (n - 1) % config.players if n else 0
+        elif game_id == "foldris":
+            out["turn"] = None  # every player draws the same block at once
+            first = cards[0].get("lane") if cards else None
+            if isinstance(first, int):
+                starter = _starter(self.initial)
+                out["start_lanes"] = [
+                    (first - 1 + (p - starter) % config.players) % 7 + 1 for p in range(config.players)
+                ]
+        return out
+
+
+def _first_draw(game: Game[Any, Any], state: Any) -> Any:
+    """The first chance node of a new game: where a set-up choice comes before the first card (FORMFINITY
+    variant 2 chooses an area first) it is taken with the first legal choice; it changes neither the
+    generator nor the deck, so the cards are still exactly those of a digital game with that seed."""
+    for _ in range(8):
+        player = game.current_player(state)
+        if player == CHANCE or game.is_terminal(state):
+            return state
+        state = game.apply(state, next(iter(game.legal_actions(state))), player)
+    return state
 
 
 def _printables(game_id: str) -> list[str]:
@@ -99,6 +180,45 @@ def _printables(game_id: str) -> list[str]:
         return []
 
 
+def _starter(initial: Any) -> int:
+    """The starting player of a Foldris game (seat 1 unless the state names another)."""
+    for name in ("starter", "start_player", "first_player"):
+        value = getattr(initial, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 0
+
+
+def player_counts(game: Game[Any, Any]) -> dict[str, dict[str, list[int]]]:
+    """For each choice option whose values allow fewer player counts than the game: value -> counts.
+
+    The home form offers only these counts (FORMFINITY's variants 3 and 4 are for two players). Found
+    by asking the engine for a game at each count, so the form holds no rules of its own.
+    """
+    spec = game.spec
+    if spec.id in _COUNTS:
+        return _COUNTS[spec.id]
+    out: dict[str, dict[str, list[int]]] = {}
+    for opt in spec.options:
+        if opt.kind != "choice":
+            continue
+        for value in opt.choices or ():
+            counts = []
+            for n in range(spec.min_players, spec.max_players + 1):
+                try:
+                    game.new_game({opt.name: value}, seed=0, players=n)
+                except PolytableError:
+                    continue
+                counts.append(n)
+            if counts and len(counts) < spec.max_players - spec.min_players + 1:
+                out.setdefault(opt.name, {})[str(value)] = counts
+    _COUNTS[spec.id] = out
+    return out
+
+
+_COUNTS: dict[str, dict[str, dict[str, list[int]]]] = {}
+
+
 def _round(game_id: str, dealt: int) -> int:
     # Foldris's first card is the start card (it only sets the start lane): round 1 is the second card.
     return max(0, dealt - 1) if game_id == "foldris" else dealt
@@ -106,24 +226,35 @@ def _round(game_id: str, dealt: int) -> int:
 
 def card_info(game_id: str, text: str, config: Any) -> dict[str, Any]:
     """A dealt card in a form the client draws: shape rows (``#``/``.``), count, arrows, rotation, lane."""
-    out: dict[str, Any] = {"text": text}
+    given = text.startswith(GIVEN)
+    text = text[len(GIVEN) :] if given else text
+    out: dict[str, Any] = {"text": text, "given": given}
     if game_id == "formfinity":
         # SHAPE x COUNT : EDGES : ROT  (docs/games/formfinity.md)
         head, _, rest = text.partition(":")
         edges, _, rot = rest.partition(":")
         drawing, _, count = head.rpartition("x")
+        from ..games.formfinity import parse_card, rules_for
+
+        rules = rules_for(config)
+        card = parse_card(text)
         out.update(
             {
                 "shape": drawing.split("/"),
                 "count": int(count) if count.isdigit() else 1,
-                "arrows": "" if edges == "-" else edges,
-                "rotate": rot == "r",
+                # Where the variant ignores the arrows (2 and 4) the card shows none and says so.
+                "arrows": ("" if edges == "-" else edges) if rules.arrows else "",
+                "arrows_apply": rules.arrows,
+                "rotate": rules.rotation_allowed(rot == "r"),
+                "number": card.id,
             }
         )
     elif game_id == "foldris":
         parts = text.split()
         name = parts[1] if len(parts) > 1 else "?"
         lane = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+        # The number is the lane of the start squares (first card) and of this round's barriers; the
+        # players choose where the block itself falls.
         out.update({"name": name, "lane": lane, "shape": _foldris_shape(name, config)})
     return out
 
@@ -140,8 +271,11 @@ def _foldris_shape(name: str, config: Any) -> list[str]:
         return standard.get(name, "#").split("/")
 
 
-async def deal(room: Any, version: int, undo: bool = False) -> None:
-    """Deal the next card in a companion room (or take the last one back), committed before it shows."""
+async def deal(room: Any, version: int, undo: bool = False, card: str | None = None) -> None:
+    """Deal the next card in a companion room (or take the last one back), committed before it shows.
+
+    With ``card`` (a printed card's number, QR code or card URL) the card is given from a physical deck.
+    """
     from ._base import RoomError
 
     if room.mode != "companion" or room.dealer is None:
@@ -165,12 +299,74 @@ async def deal(room: Any, version: int, undo: bool = False) -> None:
             room.undo_version = room.version
         else:
             try:
-                text = dealer.push()
+                if card is not None:
+                    dealer.give(card)
+                    text = dealer.dealt[-1]
+                else:
+                    text = dealer.push()
             except IllegalActionError as exc:
                 raise RoomError(str(exc), "illegal") from None
+            except ValueError as exc:
+                raise RoomError(str(exc), "bad", "bad_card", {"card": str(card)[:40]}) from None
             try:
                 await hub.write("append_actions", room.code, len(dealer.dealt) - 1, [(CHANCE, text)], False)
             except Exception as exc:
                 dealer.pop()
                 raise RoomError(f"the card could not be saved ({exc}); deal again", "storage", "deal_unsaved") from None
         room.broadcast()
+
+
+MAX_PICTURE = 6 * 1024 * 1024
+"""Largest photo of a card the server reads (a phone photo as JPEG is 1-5 MB)."""
+
+
+def read_card_picture(data: bytes) -> str:
+    """The card code in a picture of a printed QR card (a photo or a camera frame); ValueError if none.
+
+    Read on the server with zxing-cpp (a QR reader that copes with photos at an angle), because most
+    phone browsers offer no barcode detection of their own; a companion room is online anyway.
+    """
+    import io
+
+    import zxingcpp
+    from PIL import Image, UnidentifiedImageError
+
+    from ..games.formfinity import card_code, parse_card_code
+
+    if len(data) > MAX_PICTURE:
+        mb = MAX_PICTURE // 1024 // 1024
+        raise ValueError(f"the picture is too large (at most {mb} MB)")
+    try:
+        image = Image.open(io.BytesIO(data))
+        image.load()
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
+        raise ValueError("that is not a picture (send a photo of the card as JPEG or PNG)") from None
+    image.thumbnail((1600, 1600))
+    for found in zxingcpp.read_barcodes(image.convert("L")):
+        try:
+            return card_code(parse_card_code(found.text))
+        except ValueError:
+            continue
+    raise ValueError("no card's QR code was found in the picture; hold the card flat and close, or type its number")
+
+
+def sheet_pdf(room: Any, paper: str) -> bytes:
+    """The sheet of a companion room's own game: its variant's template (FORMFINITY) or its game sheets."""
+    import tempfile
+    from pathlib import Path
+
+    from ..printables import printables
+
+    config = room.dealer.initial.config if room.dealer is not None else room.match.state.config
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "sheet.pdf")
+        if room.game.spec.id == "formfinity":
+            from ..printables.formfinity import print_config_template
+
+            print_config_template(path, paper, config)
+        elif room.game.spec.id in printables():
+            printables()[room.game.spec.id](path, paper, {"players": str(config.players)})
+        else:
+            name = room.game.spec.name
+            raise PolytableError(f"{name} has no sheet to print")
+        return Path(path).read_bytes()

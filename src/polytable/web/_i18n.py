@@ -114,6 +114,8 @@ ERROR_REASONS = (
     "stale_deal",
     "undeal_unsaved",
     "deal_unsaved",
+    "bad_card",
+    "bad_card_text",
     # _preview.py
     "not_your_turn",
     # _designer.py

@@ -26,9 +26,11 @@ Choices where the rulebook and CLARIFICATIONS are silent (each is in docs/games/
   parameters; see ``_variant.py``.
 """
 
-from polytable.core import register
+from polytable.core import Config, register
 
+from ._board import setup_for
 from ._cards import Card, CardGenerator, card_art, parse_card, parse_deck
+from ._code import card_code, card_url, parse_card_code
 from ._game import FormfinityGame
 from ._state import ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
@@ -49,11 +51,21 @@ __all__ = [
     "Template",
     "TemplateError",
     "card_art",
+    "card_code",
+    "card_url",
     "parse_card",
+    "parse_card_code",
     "parse_deck",
     "parse_template",
     "parse_variant_file",
+    "rules_for",
 ]
+
+
+def rules_for(config: Config) -> Rules:
+    """The variant a configuration plays: its template, player counts, whether arrows and rotation apply."""
+    return setup_for(config).rules
+
 
 GAME = FormfinityGame()
 register(GAME)

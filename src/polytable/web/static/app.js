@@ -1,6 +1,7 @@
 // polytable browser client: a router between the home page and a room page. No build step.
 import { h, api, toast, myRooms, saveRoom } from "./dom.js";
 import { openRoom } from "./room.js";
+import { renderCardPage } from "./companion.js";
 import { renderRules, GAMES } from "./rules.js";
 import { renderDesigner } from "./designer.js";
 import { LANGS, lang, setLang } from "./i18n.js";
@@ -30,8 +31,12 @@ function route() {
   const local = location.pathname.match(/^\/local\/([a-z0-9-]{1,40})$/);
   const learn = location.pathname.match(/^\/learn\/([a-z-]{1,30})$/);
   const rules = location.pathname.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
+  const card = location.pathname.match(/^\/c\/([0-9A-Za-z]{1,8})\/?$/);
   app.replaceChildren();
-  if (rules) {
+  if (card) {
+    where.textContent = "FORMFINITY";
+    renderCardPage(app, card[1], navigate);
+  } else if (rules) {
     where.textContent = t("rules.title");
     renderRules(app, rules[1] || "");
   } else if (location.pathname === "/designer") {
@@ -189,16 +194,28 @@ function createForm(games, offlineOnly = false) {
         t("offline.playHere"))));
 
   const spec = () => games.find((g) => g.id === gameSel.value);
+  // The player counts the chosen options allow (the server lists the option values that narrow them,
+  // e.g. FORMFINITY's variants 3 and 4 are for two players).
+  function fillPlayers() {
+    const g = spec();
+    const before = Number(playersSel.value) || g.players.default;
+    let counts = Array.from({ length: g.players.max - g.players.min + 1 }, (_, i) => g.players.min + i);
+    for (const [name, byValue] of Object.entries(g.player_counts || {})) {
+      const el = options.querySelector(`[name="${name}"]`);
+      const allowed = el && byValue[el.value];
+      if (allowed) counts = counts.filter((n) => allowed.includes(n));
+    }
+    const pick = counts.includes(before) ? before : counts.includes(g.players.default) ? g.players.default : counts[0];
+    playersSel.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === pick }, String(n))));
+  }
   function fillGame() {
     const g = spec();
-    playersSel.replaceChildren(...Array.from({ length: g.players.max - g.players.min + 1 }, (_, i) => {
-      const n = g.players.min + i;
-      return h("option", { value: n, selected: n === g.players.default }, String(n));
-    }));
     modeSel.replaceChildren(h("option", { value: "play" }, t("home.inApp")),
       g.companion ? h("option", { value: "companion" }, t("home.companion")) : null);
     form.querySelector("#summary").textContent = tOr(`game.${g.id}.summary`, g.summary || "");
     options.replaceChildren(...g.options.map((o) => optionInput(g.id, o)));
+    playersSel.value = "";
+    fillPlayers();
     fillSeats();
   }
   function fillSeats() {
@@ -221,6 +238,7 @@ function createForm(games, offlineOnly = false) {
   }
   gameSel.addEventListener("change", fillGame);
   playersSel.addEventListener("change", fillSeats);
+  options.addEventListener("change", () => { fillPlayers(); fillSeats(); });
   modeSel.addEventListener("change", fillSeats);
   fillGame();
 

@@ -1,6 +1,13 @@
 // Companion mode: the app only deals cards. Every phone in the room shows the same card at the same moment.
-import { t } from "./i18n.js";
-import { h, s } from "./dom.js";
+// A FORMFINITY room may follow a printed QR deck instead: each drawn card is scanned (the browser's own
+// barcode detection, else camera frames read by the server), photographed or typed by its number.
+import { t, tError } from "./i18n.js";
+import { h, s, toast, myRooms } from "./dom.js";
+import { codeFrom, decodeCard } from "./cardcode.js";
+
+// The seat colours of the boards (boards/formfinity.js, boards/foldris.js), so a seat looks the same.
+const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
+const PENDING = "polytable.pendingCard";
 
 export function cardSvg(card, size = 300) {
   const rows = card.shape || [];
@@ -43,32 +50,219 @@ export function cardSvg(card, size = 300) {
     squares, arrows, labels);
 }
 
-export function describe(card) {
+export function describe(card, opts = {}) {
   const parts = [];
-  if (card.name) parts.push(t("cp.block", { name: card.name }));
-  if (card.lane) parts.push(t("cp.lane", { lane: card.lane }));
+  if (card.name && opts.start) parts.push(t("cp.ignoreBlock"));
+  else if (card.name) parts.push(t("cp.block", { name: card.name }));
+  if (card.lane && opts.start) parts.push(t("cp.startLane", { lane: card.lane }));
+  else if (card.lane) parts.push(t("cp.barrierLane", { lane: card.lane }), t("cp.fallChoice"));
   if (card.count) parts.push(card.count > 1 ? t("cp.elements", { n: card.count }) : t("cp.element1"));
-  if (card.arrows !== undefined) parts.push(card.arrows ? t("cp.enter", { sides: [...card.arrows].map((d) => t(`cp.${d}`)).join(t("cp.or")) }) : t("cp.anywhere"));
+  if (card.arrows_apply === false) parts.push(t("cp.noArrows"));
+  else if (card.arrows !== undefined) parts.push(card.arrows ? t("cp.enter", { sides: [...card.arrows].map((d) => t(`cp.${d}`)).join(t("cp.or")) }) : t("cp.anywhere"));
   if (card.rotate !== undefined) parts.push(card.rotate ? t("cp.mayRotate") : t("cp.noRotate"));
   return parts.join(", ") || card.text;
 }
 
 export function renderCompanion(el, c, deal) {
   const card = c.card;
-  const title = c.game === "foldris" && c.round === 0 && card ? t("cp.start") : card ? t("cp.round", { n: c.round }) : t("cp.none");
+  if (!c.can_give) stopCamera();
+  const start = c.game === "foldris" && c.round === 0 && !!card;
+  const title = start ? t("cp.start") : card ? t("cp.round", { n: c.round }) : t("cp.none");
+  takePending(c, deal);
   const big = h("div", { class: "bigcard", id: "companion-card" },
     h("h2", { id: "companion-round" }, title),
-    card ? cardSvg(card) : h("p", { class: "muted" }, t("cp.tapNext")),
-    card ? h("p", { class: "status", id: "companion-text" }, describe(card)) : null);
-  const next = h("button", { id: "deal", disabled: !c.can_deal, onclick: () => deal(false) }, c.can_deal ? t("cp.next") : t("cp.empty"));
+    turnLine(c),
+    card ? cardSvg(card) : h("p", { class: "muted" }, t(c.can_give ? "cp.tapOrScan" : "cp.tapNext")),
+    card ? h("p", { class: "status", id: "companion-text" }, describe(card, { start })) : null,
+    startLanes(c));
+  const next = c.physical ? null
+    : h("button", { id: "deal", disabled: !c.can_deal, onclick: () => deal(false) }, c.can_deal ? t("cp.next") : t("cp.empty"));
   const back = h("button", { id: "undeal", class: "secondary", disabled: !card, onclick: () => deal(true) }, t("cp.back"));
   const strip = h("div", { class: "strip", "aria-label": t("cp.strip") },
     c.history.slice().reverse().map((k) => cardSvg(k, 64)));
   const left = c.deck_left === null || c.deck_left === undefined ? "" : t("cp.left", { n: c.deck_left });
-  el.replaceChildren(big, h("div", { class: "row" }, next, back),
+  el.replaceChildren(...[big, h("div", { class: "row" }, next, back),
+    c.can_give ? scanPanel(c, deal) : null,
     h("p", { class: "help" }, c.history.length === 1 ? t("cp.dealt1", { left }) : t("cp.dealt", { n: c.history.length, left })),
     strip,
-    h("p", { class: "row" }, (c.printables || []).map((name) => h("a", {
-      href: `/print/${name}.pdf?players=${c.players || ""}`, class: "button secondary print-link", target: "_blank",
-    }, t("cp.print", { name })))));
+    h("p", { class: "row" }, printLinks(c))].filter(Boolean));
+}
+
+// Whose turn: FORMFINITY's players take turns (seat 1 first); in Foldris everyone draws the same block.
+function turnLine(c) {
+  if (c.turn === null || c.turn === undefined) {
+    return c.game === "foldris" && c.card && c.round > 0 ? h("p", { class: "help", id: "companion-turn" }, t("cp.everyone")) : null;
+  }
+  const name = (c.names || [])[c.turn] || t("room.player", { n: c.turn + 1 });
+  const colour = t(`cp.colour${c.turn % COLORS.length}`);
+  return h("p", { class: "turn", id: "companion-turn" },
+    h("span", { class: "dot on", style: `background:${COLORS[c.turn % COLORS.length]}` }),
+    t(c.card ? "cp.turn" : "cp.turnFirst", { name, colour }));
+}
+
+// Foldris' start card: each player's 2x2 start square, in lane order from the starting player.
+function startLanes(c) {
+  if (!c.start_lanes || c.round !== 0) return null;
+  return h("ul", { class: "lanes", id: "companion-lanes" }, c.start_lanes.map((lane, p) => h("li", {},
+    h("span", { class: "dot on", style: `background:${COLORS[p % COLORS.length]}` }),
+    t("cp.seatLane", { name: (c.names || [])[p] || t("room.player", { n: p + 1 }), lane }))));
+}
+
+function printLinks(c) {
+  const links = [];
+  for (const name of c.printables || []) {
+    if (name === c.game) {
+      links.push([`/print/room/${c.code}.pdf`, c.game === "foldris" ? t("cp.printSheets") : t("cp.printSheet")]);
+    } else if (name === "formfinity-cards") {
+      links.push([`/print/formfinity-cards.pdf?qr=1&count=48`, t("cp.printCards")]);
+    } else {
+      links.push([`/print/${name}.pdf?players=${c.players || ""}`, t("cp.print", { name })]);
+    }
+  }
+  return links.map(([href, label]) => h("a", { href, class: "button secondary print-link", target: "_blank" }, label));
+}
+
+// ------------------------------------------------------------------------------------ a printed deck
+let scanner = null; // { room, video, stream, timer, panel, status } kept across renders while the camera runs
+
+function scanPanel(c, deal) {
+  if (scanner && scanner.room === c.code && scanner.panel) {
+    scanner.deal = deal;
+    if (scanner.physical !== c.physical && !scanner.stream) scanner.status.textContent = t(c.physical ? "cp.physical" : "cp.orPrinted");
+    scanner.physical = c.physical;
+    return scanner.panel;
+  }
+  stopCamera();
+  const status = h("p", { class: "help", id: "scan-status", "aria-live": "polite" },
+    c.physical ? t("cp.physical") : t("cp.orPrinted"));
+  const number = h("input", { id: "card-number", type: "text", inputmode: "numeric", maxlength: 200, autocomplete: "off",
+    placeholder: t("cp.number"), "aria-label": t("cp.number") });
+  const use = () => { // the server reads a number, a code, a card address or the notation alike
+    const v = number.value.trim();
+    if (!v) { number.focus(); return; }
+    give(v);
+    number.value = "";
+  };
+  number.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); use(); } });
+  const photo = h("input", { id: "card-photo", type: "file", accept: "image/*", capture: "environment", hidden: true,
+    onchange: () => { if (photo.files[0]) readPicture(photo.files[0]); photo.value = ""; } });
+  const video = h("video", { id: "scan-video", playsinline: true, muted: true, hidden: true });
+  const camBtn = h("button", { id: "scan", class: "secondary", onclick: () => (scanner.stream ? stopCamera(true) : startCamera()) },
+    t("cp.scan"));
+  const panel = h("div", { class: "scan", id: "scan-panel" },
+    h("div", { class: "row" },
+      navigator.mediaDevices && navigator.mediaDevices.getUserMedia ? camBtn : null,
+      h("button", { id: "photo", class: "secondary", onclick: () => photo.click() }, t("cp.photo")), photo),
+    h("div", { class: "row" }, number, h("button", { id: "use-number", class: "secondary", onclick: use }, t("cp.use"))),
+    video, status);
+  scanner = { room: c.code, panel, video, status, camBtn, deal, physical: c.physical, stream: null, timer: null, busy: false };
+
+  function give(card) { scanner.deal(false, card); }
+
+  async function readPicture(blob) {
+    status.textContent = t("cp.reading");
+    try {
+      const r = await fetch("/api/cards/read", { method: "POST", body: blob, headers: { "Content-Type": blob.type || "image/jpeg" } });
+      const body = await r.json();
+      if (!r.ok) { status.textContent = tError(body); return false; }
+      status.textContent = t("cp.physical");
+      give(body.code);
+      return true;
+    } catch (err) {
+      status.textContent = String(err.message || err);
+      return false;
+    }
+  }
+  scanner.readPicture = readPicture;
+  return panel;
+}
+
+async function startCamera() {
+  const sc = scanner;
+  try {
+    sc.stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  } catch {
+    sc.status.textContent = t("cp.noCamera");
+    return;
+  }
+  sc.video.srcObject = sc.stream;
+  sc.video.hidden = false;
+  sc.camBtn.textContent = t("cp.stop");
+  sc.status.textContent = t("cp.scanHint");
+  await sc.video.play().catch(() => {});
+  let detector = null;
+  if ("BarcodeDetector" in window) {
+    try {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (formats.includes("qr_code")) detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+    } catch { detector = null; }
+  }
+  const canvas = document.createElement("canvas");
+  const tick = async () => {
+    if (sc !== scanner || !document.body.contains(sc.panel)) { stopCamera(); return; } // the room was left
+    if (!sc.stream || sc.busy || !sc.video.videoWidth) return;
+    sc.busy = true;
+    try {
+      if (detector) { // the browser reads the code itself: nothing leaves the phone but the card
+        for (const found of await detector.detect(sc.video)) {
+          const code = codeFrom(found.rawValue);
+          if (code && decodeCard(code)) { stopCamera(true); sc.deal(false, code); return; }
+        }
+      } else { // no barcode detection here: the server reads a frame now and then
+        const scale = Math.min(1, 960 / sc.video.videoWidth);
+        canvas.width = Math.round(sc.video.videoWidth * scale);
+        canvas.height = Math.round(sc.video.videoHeight * scale);
+        canvas.getContext("2d").drawImage(sc.video, 0, 0, canvas.width, canvas.height);
+        const blob = await new Promise((res) => canvas.toBlob(res, "image/jpeg", 0.85));
+        const r = blob ? await fetch("/api/cards/read", { method: "POST", body: blob, headers: { "Content-Type": "image/jpeg" } }) : null;
+        if (r && r.ok) { const body = await r.json(); stopCamera(true); sc.deal(false, body.code); return; }
+      }
+    } catch { /* try the next frame */ } finally { sc.busy = false; }
+  };
+  sc.timer = setInterval(tick, detector ? 250 : 900);
+}
+
+function stopCamera(keepPanel = false) {
+  if (!scanner) return;
+  clearInterval(scanner.timer);
+  scanner.timer = null;
+  if (scanner.stream) scanner.stream.getTracks().forEach((tr) => tr.stop());
+  scanner.stream = null;
+  if (scanner.video) { scanner.video.hidden = true; scanner.video.srcObject = null; }
+  if (scanner.camBtn) scanner.camBtn.textContent = t("cp.scan");
+  if (keepPanel && scanner.status) scanner.status.textContent = t("cp.physical");
+  if (!keepPanel) scanner = null;
+}
+
+// A card opened from its QR code (the card page) and sent to this room: played once the room is shown.
+function takePending(c, deal) {
+  let pending = null;
+  try { pending = JSON.parse(sessionStorage.getItem(PENDING) || "null"); } catch { pending = null; }
+  if (!pending || pending.room !== c.code) return;
+  sessionStorage.removeItem(PENDING);
+  if (c.can_give) setTimeout(() => deal(false, pending.code), 0);
+  else toast(t("cp.cannotGive"), true);
+}
+
+// ------------------------------------------------------------------------------------ the card page
+// What a phone shows when its camera opens a printed card's address (/c/CODE): the card, read from the
+// address alone (works offline from the cached app), and the companion rooms it can be drawn in.
+export function renderCardPage(el, code, navigate) {
+  const card = decodeCard(code);
+  if (!card) {
+    el.replaceChildren(h("section", { class: "card" }, h("h1", {}, t("card.title")), h("p", { role: "alert" }, t("card.bad"))));
+    return;
+  }
+  const rooms = Object.entries(myRooms()).filter(([, r]) => r.game === "formfinity").slice(0, 5);
+  el.replaceChildren(h("section", { class: "card bigcard", id: "card-page" },
+    h("h1", {}, t("card.title")),
+    cardSvg(card),
+    h("p", { class: "status", id: "card-text" }, describe(card)),
+    h("p", { class: "help" }, t("card.arrowsNote")),
+    rooms.length ? h("p", { class: "help" }, t("card.drawHelp")) : h("p", { class: "help" }, t("card.noRoom")),
+    h("div", { class: "row" }, rooms.map(([room]) => h("button", { class: "draw-in", onclick: () => {
+      sessionStorage.setItem(PENDING, JSON.stringify({ room, code: card.code }));
+      navigate(`/r/${room}`);
+    } }, t("card.drawIn", { code: room })))),
+  ));
 }

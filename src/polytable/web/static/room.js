@@ -133,7 +133,8 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     if (room.mode === "companion") {
       el.pass.hidden = true;
       el.status.textContent = "";
-      renderCompanion(el.boardBox, msg.companion, (undo) => send({ type: undo ? "undeal" : "deal", version: msg.version }));
+      renderCompanion(el.boardBox, { ...msg.companion, code: room.code, names: room.seats.map((s) => seatName(s.seat)) },
+        (undo, card) => send({ type: undo ? "undeal" : "deal", version: msg.version, card }));
       return;
     }
     const target = targetSeat();

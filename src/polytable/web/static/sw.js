@@ -2,8 +2,8 @@
 // wheel) are kept in a cache so the app opens and plays without a network and can be installed to the home
 // screen. Network first, so an updated server is always used when it can be reached; rooms and the API are
 // never cached (they always come from the server), except the static piece tables the boards read.
-const CACHE = "polytable-shell-v4";
-const SHELL = ["/", "/static/app.js", "/static/room.js", "/static/dom.js", "/static/companion.js",
+const CACHE = "polytable-shell-v5";
+const SHELL = ["/", "/static/app.js", "/static/room.js", "/static/dom.js", "/static/companion.js", "/static/cardcode.js",
   "/static/boards/index.js", "/static/boards/generic.js", "/static/boards/formfinity.js", "/static/boards/foldris.js",
   "/static/boards/forma.js", "/static/boards/qwirkle.js", "/static/boards/quadefy.js", "/static/i18n.js",
   "/static/i18n/en.json", "/static/i18n/nl.json", "/static/i18n/engine.nl.json", "/static/rules.js", "/static/designer.js",
@@ -14,7 +14,8 @@ const ENGINE = ["/offline/rules.whl", "/api/boards/forma", "/api/boards/quadefy"
   ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
     .map((f) => `/static/vendor/pyodide/${f}`)];
 const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy"]);
-const APP_PAGES = /^\/(r|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
+// Room, card, local and guided-game pages are the app shell; a card page reads its card from the address alone.
+const APP_PAGES = /^\/(r|c|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
 
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => Promise.all([
