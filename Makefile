@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml $(NATIVE)
 
 ## run: set up, then start the web app on an embedded SQLite database (prints the address)
 run: $(STAMP)
+	bash scripts/npm-assets.sh
 	$(BIN)/polytable serve
 
 ## play: the terminal game menu
@@ -34,6 +35,7 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	bash scripts/ensure-chromium.sh
+	bash scripts/npm-assets.sh
 	$(BIN)/pytest -n 2 -q -p no:cacheprovider
 
 format: $(STAMP)

@@ -120,7 +120,7 @@ def _choose_game_interactively() -> str:
 @app.command("play")
 def play_cmd(
     game_id: Annotated[str | None, typer.Argument(metavar="GAME", help="Game id (see `polytable games`).")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", min=1, help="Number of players.")] = None,
     option: OptionList = None,
     ai: Annotated[list[str] | None, typer.Option("--ai", help="AI seat SEAT=NAME, seats from 1 (repeatable).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed (default: random).")] = None,
@@ -159,7 +159,7 @@ def play_cmd(
 @app.command("simulate")
 def simulate_cmd(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", min=1, help="Number of players.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     ai: Annotated[
         list[str] | None, typer.Option("--ai", help="AI name (once for all seats, or once per seat).")
@@ -285,9 +285,9 @@ def print_cmd(
     name: Annotated[str, typer.Argument(metavar="NAME", help="What to print (a game id, or e.g. formfinity-cards).")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The PDF file to write.")],
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
-    players: Annotated[int | None, typer.Option("--players", help="Sheets for this many players.")] = None,
+    players: Annotated[int | None, typer.Option("--players", min=1, help="Sheets for this many players.")] = None,
     variant: Annotated[str | None, typer.Option("--variant", help="Variant or template (game-specific).")] = None,
-    count: Annotated[int | None, typer.Option("--count", help="How many (cards).")] = None,
+    count: Annotated[int | None, typer.Option("--count", min=1, help="How many (cards).")] = None,
     qr: Annotated[
         bool, typer.Option("--qr", help="formfinity-cards: QRious cards (QR code and number faces).")
     ] = False,
@@ -340,7 +340,7 @@ def arena_cmd(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     ai: Annotated[list[str], typer.Option("--ai", help="An AI to rank (at least two; NAME or NAME:key=value).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of AIs.")] = 20,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", min=1, help="Number of players.")] = None,
     option: OptionList = None,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,

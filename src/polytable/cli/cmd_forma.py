@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
     @app.command("forma-setup")
     def forma_setup_cmd(
         seed: Annotated[int, typer.Option(help="Seed for the random layout.")] = 0,
-        obstacles: Annotated[int, typer.Option(help="Grey obstacles (0-25).")] = 10,
+        obstacles: Annotated[int, typer.Option(min=0, max=25, help="Grey obstacles (0-25).")] = 10,
         size: Annotated[int, typer.Option(help="Board size (19 or 20).")] = 19,
         check: Annotated[str, typer.Option(help="A layout to check instead, e.g. 'tower j10; obstacles c3'.")] = "",
         color: Annotated[bool, typer.Option(help="Colour the board.")] = False,

@@ -62,8 +62,10 @@ def register(app: typer.Typer) -> None:
     @group.command("formfinity")
     def deal_formfinity(
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: a new one).")] = None,
-        count: Annotated[int, typer.Option("--count", help="Deal this many cards and stop (no waiting).")] = 0,
-        players: Annotated[int, typer.Option("--players", help="Players taking turns (for the labels).")] = 2,
+        count: Annotated[
+            int | None, typer.Option("--count", min=1, help="Deal this many cards and stop (no waiting).")
+        ] = None,
+        players: Annotated[int, typer.Option("--players", min=1, help="Players taking turns (for the labels).")] = 2,
         option: Annotated[
             list[str] | None, typer.Option("--option", "-o", help="Game options KEY=VALUE (weights, deck=FILE).")
         ] = None,
@@ -83,7 +85,7 @@ def register(app: typer.Typer) -> None:
         setup = setup_for(state.config)
         if seed is None:
             seed = secrets.randbelow(10**6)
-        interactive = count <= 0 and sys.stdin.isatty()
+        interactive = count is None and sys.stdin.isatty()
         unicode = not ascii_only
         typer.echo(f"FORMFINITY deal, seed {seed} ({setup.rules.name}). Write the seed down to replay this deal.")
         typer.echo(f"Template: polytable print formfinity --variant {options.get('variant', '1')} --players {players}")
@@ -91,7 +93,7 @@ def register(app: typer.Typer) -> None:
             typer.echo("Press Enter for the next card, q then Enter to quit; with a printed QR deck, type each")
             typer.echo("drawn card's number (or its code) instead.")
         cards = deal(setup, seed)
-        limit = count if count > 0 else None
+        limit = count
         number = 0
         physical = printed  # once a printed card is typed, the deal follows the printed deck
 
@@ -117,12 +119,12 @@ def register(app: typer.Typer) -> None:
                     show(card)
             elif physical:
                 typer.echo("This deal follows a printed deck: type the number of the card drawn.")
-                if count > 0:
+                if count is not None:
                     break
             else:
                 number += 1
                 show(next(cards))
-            if count > 0:
+            if count is not None:
                 answer = ""
                 continue
             try:

@@ -24,12 +24,14 @@ player gets a translated reason and no driver text.
     ``GET  /api/formfinity/balance/{job}``   its progress, then its metrics and figures (SVG)
     ``GET /print/room/{code}.pdf``           the sheet of a companion room's own variant and template
     ``GET /c/{code}``                        a FORMFINITY QR card's page (the app shell reads the card)
+    ``GET /offline/rules.whl``               the offline engine's rules (see :mod:`._offline`)
     ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import tempfile
@@ -50,6 +52,7 @@ from ._base import RoomError
 from ._designer import DesignError, print_variant, validate_variant
 from ._hub import Hub
 from ._limits import JsonLimitError, loads_bounded
+from ._offline import rules_wheel
 from ._preview import board_data, puzzle_answer, puzzle_check
 from ._rooms import Room
 
@@ -77,6 +80,10 @@ class HttpApi:
             Route("/rules", self.index),
             Route("/rules/{game}", self.index),
             Route("/designer", self.index),
+            Route("/local", self.index),
+            Route("/local/{id}", self.index),
+            Route("/learn/{game}", self.index),
+            Route("/offline/rules.whl", self.offline_rules),
             Route("/manifest.webmanifest", self.manifest),
             Route("/sw.js", self.service_worker),
             Route("/api/games", self.games),
@@ -109,6 +116,14 @@ class HttpApi:
     async def service_worker(self, request: Request) -> Response:
         # Served from the root so its scope is the whole app; never cached by the browser itself.
         return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers=_NO_CACHE)
+
+    async def offline_rules(self, request: Request) -> Response:
+        # The offline engine's rules: a wheel of the very modules this server runs (see _offline.py).
+        data = rules_wheel()
+        tag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers={"ETag": tag})
+        return Response(data, media_type="application/zip", headers={"ETag": tag, "Cache-Control": "no-cache"})
 
     async def games(self, request: Request) -> Response:
         out = []

@@ -6,6 +6,7 @@ import { renderRules, GAMES } from "./rules.js";
 import { renderDesigner } from "./designer.js";
 import { LANGS, lang, setLang } from "./i18n.js";
 import { t, tOr, gameName } from "./i18n.js";
+import { call as offline, listGames, loadGame, saveGame, deleteGame } from "./offline/engine.js";
 
 // A game's summary and option texts come from the translation files (keys derived from the game id and
 // option name, see src/polytable/web/_i18n.py); the server's English is the fallback for a new game.
@@ -27,6 +28,8 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 function route() {
   if (closeCurrent) { closeCurrent(); closeCurrent = null; }
   const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
+  const local = location.pathname.match(/^\/local\/([a-z0-9-]{1,40})$/);
+  const learn = location.pathname.match(/^\/learn\/([a-z-]{1,30})$/);
   const rules = location.pathname.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
   const card = location.pathname.match(/^\/c\/([0-9A-Za-z]{1,8})\/?$/);
   app.replaceChildren();
@@ -41,6 +44,15 @@ function route() {
     renderDesigner(app, { navigate });
   } else if (m) {
     closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
+  } else if (local) {
+    openLocal(local[1]);
+  } else if (learn && LEARN[learn[1]]) {
+    where.textContent = t("learn.title");
+    const spec = LEARN[learn[1]];
+    const game = { id: `learn-${learn[1]}`, game: learn[1], name: learn[1], temporary: true,
+      seats: [{ name: t("learn.you"), ai: null }, ...spec.others.map((ai) => ({ name: "", ai }))],
+      start: { game: learn[1], players: 1 + spec.others.length, options: spec.options || {}, seed: spec.seed } };
+    closeCurrent = openRoom(app, "LOCAL", { where, navigate, local: game, guide: learn[1] });
   } else {
     where.textContent = "";
     home();
@@ -51,7 +63,7 @@ window.addEventListener("popstate", route);
 
 // The language switch in the header (the language otherwise follows the browser).
 const langSel = h("select", { id: "lang", "aria-label": t("lang.label"), class: "lang" },
-  Object.entries(LANGS).map(([k, name]) => h("option", { value: k, selected: k === lang, title: name, "aria-label": name }, k.toUpperCase())));
+  Object.entries(LANGS).map(([k, name]) => h("option", { value: k, selected: k === lang, title: name, lang: k }, k.toUpperCase())));
 langSel.addEventListener("change", () => setLang(langSel.value));
 document.querySelector("header.top").append(langSel);
 document.addEventListener("click", (e) => {
@@ -59,9 +71,52 @@ document.addEventListener("click", (e) => {
   if (a && a.origin === location.origin) { e.preventDefault(); navigate(a.pathname); }
 });
 
+// The guided first games: the same scripted start every time (a fixed seed), the learner in seat 1 against
+// the easy AI, played by the offline engine so they work without a server too.
+const LEARN = {
+  formfinity: { seed: 11, others: ["easy"] },
+  foldris: { seed: 3, others: [] },
+  forma: { seed: 5, others: ["easy"] },
+  "qwirkle-cubes": { seed: 7, others: ["easy"] },
+  quadefy: { seed: 2, others: ["easy"] },
+};
+
+// A game on this device (offline or not): the room page drives the offline engine instead of a server.
+async function openLocal(id) {
+  const game = await loadGame(id).catch(() => null);
+  if (closeCurrent || location.pathname !== `/local/${id}`) return; // navigated away meanwhile
+  if (!game) {
+    app.replaceChildren(h("section", { class: "card" }, h("h1", {}, t("offline.missing")),
+      h("a", { class: "button", href: "/", "data-nav": true }, t("room.home"))));
+    return;
+  }
+  closeCurrent = openRoom(app, "LOCAL", { where, navigate, local: game });
+}
+
+// The games as the server last listed them, for the home page offline; only what the offline engine plays.
+const GAMES_KEY = "polytable.games";
+const OFFLINE_AIS = ["random", "greedy", "easy"];
+const forOffline = (g) => ({ ...g, ai: OFFLINE_AIS.filter((a) => !g.ai || g.ai.includes(a)), companion: false });
+function offlineGames() {
+  try { return (JSON.parse(localStorage.getItem(GAMES_KEY)) || []).map(forOffline); } catch { return []; }
+}
+
+// With no server the home page offers what works without one: games on this device, run by the very same
+// Python rules in the browser (see static/offline/). It never shows a network error for that.
 async function home() {
   let games = [];
-  try { games = await api("/api/games"); } catch (e) { toast(e.message, true); }
+  let offlineOnly = false;
+  try {
+    games = await api("/api/games");
+    try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); } catch { /* private mode */ }
+  } catch {
+    offlineOnly = true;
+    offline("catalogue").catch(() => {}); // start the offline engine now, while the player chooses
+    games = offlineGames();
+    if (!games.length) {
+      try { games = (await offline("catalogue")).map(forOffline); } catch { games = []; }
+    }
+  }
   const joinInput = h("input", { id: "join-code", placeholder: t("home.code"), autocomplete: "off", maxlength: 16,
     autocapitalize: "characters", "aria-label": t("home.code") });
   const join = h("form", { class: "row", onsubmit: (e) => {
@@ -71,10 +126,21 @@ async function home() {
   } }, joinInput, h("button", { type: "submit" }, t("home.join")));
 
   const mine = Object.entries(myRooms()).sort((a, b) => b[1].seen - a[1].seen).slice(0, 8);
+  const saved = (await listGames().catch(() => [])).sort((a, b) => b.saved - a.saved).slice(0, 8);
   app.append(...[
     h("h1", {}, t("home.title")),
-    h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join),
-    h("section", { class: "card", id: "create" }, h("h2", {}, t("home.newRoom")), createForm(games)),
+    offlineOnly ? h("section", { class: "card", id: "offline-note", role: "status" }, h("h2", {}, t("offline.title")),
+      h("p", {}, games.length ? t("offline.works") : t("offline.notReady"))) : null,
+    offlineOnly ? null : h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join),
+    h("section", { class: "card", id: "create" }, h("h2", {}, t(offlineOnly ? "offline.newGame" : "home.newRoom")),
+      createForm(games, offlineOnly)),
+    saved.length ? h("section", { class: "card", id: "local-games" }, h("h2", {}, t("offline.saved")),
+      h("div", { class: "row" }, saved.map((g) => h("span", { class: "row" },
+        h("a", { class: "button secondary", href: `/local/${g.id}`, "data-nav": true },
+          `${gameName(g.game, g.name)} · ${new Date(g.saved).toLocaleString()}`),
+        h("button", { class: "secondary", "aria-label": t("offline.delete"), onclick: async (e) => {
+          await deleteGame(g.id); e.target.closest("span").remove();
+        } }, "✕"))))) : null,
     h("section", { class: "card" }, h("h2", {}, t("home.rules")), h("div", { class: "row" }, GAMES.map((g) =>
       h("a", { class: "button secondary", href: `/rules/${g}`, "data-nav": true }, t(`rules.${g === "qwirkle-cubes" ? "qwirkle" : g}.name`)))),
     h("p", {}, h("a", { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" }, t("home.designer")))),
@@ -158,7 +224,7 @@ function optionInput(g, opt) {
   return h("div", {}, h("label", { for: id }, label), input, h("p", { class: "help" }, help));
 }
 
-function createForm(games) {
+function createForm(games, offlineOnly = false) {
   if (!games.length) return h("p", { class: "muted" }, t("home.noGames"));
   const gameSel = h("select", { id: "game", "aria-label": t("home.game") }, games.map((g) => h("option", { value: g.id }, gameName(g.id, g.name))));
   const playersSel = h("select", { id: "players", "aria-label": t("home.players") });
@@ -167,14 +233,16 @@ function createForm(games) {
   const seats = h("div", { id: "seats" });
   const form = h("form", { onsubmit: submit },
     h("label", { for: "game" }, t("home.game")), gameSel,
-    h("div", { class: "grid2" },
+    h("div", { class: "grid2 narrow-first" },
       h("div", {}, h("label", { for: "players" }, t("home.players")), playersSel),
       h("div", {}, h("label", { for: "mode" }, t("home.mode")), modeSel)),
     h("p", { class: "help", id: "summary" }),
     seats,
     h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), options),
-    timeControl(),
-    h("p", {}, h("button", { type: "submit", id: "create-room" }, t("home.create"))));
+    offlineOnly ? null : timeControl(),
+    h("p", { class: "row" }, offlineOnly ? null : h("button", { type: "submit", id: "create-room" }, t("home.create")),
+      h("button", { type: "button", class: offlineOnly ? "" : "secondary", id: "create-local", onclick: startLocal },
+        t("offline.playHere"))));
 
   const spec = () => games.find((g) => g.id === gameSel.value);
   // The player counts the chosen options allow (the server lists the option values that narrow them,
@@ -215,7 +283,7 @@ function createForm(games) {
     seats.replaceChildren(h("h2", {}, t("home.seats")), ...Array.from({ length: n }, (_, p) => {
       const kind = h("select", { name: `kind-${p}`, "aria-label": t("home.seatIs", { n: p + 1 }) },
         h("option", { value: "here" }, t("home.here")),
-        h("option", { value: "invite" }, t("home.invited")),
+        offlineOnly ? null : h("option", { value: "invite" }, t("home.invited")),
         h("option", { value: "ai" }, t("home.ai")));
       const ai = h("select", { name: `ai-${p}`, "aria-label": t("home.seatAi", { n: p + 1 }), hidden: true },
         g.ai.map((a) => h("option", { value: a, selected: a === "greedy" }, tOr(`ai.${a}`, a))));
@@ -241,8 +309,17 @@ function createForm(games) {
   modeSel.addEventListener("change", fillSeats);
   fillGame();
 
-  async function submit(e) {
-    e.preventDefault();
+  // The same choices, played on this device by the offline engine (no server needed, saved in IndexedDB).
+  async function startLocal() {
+    const { g, n, opts, seatList } = collect(true);
+    const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const seats = seatList.map((s) => ({ name: s.name || "", ai: s.kind === "ai" ? s.ai : null }));
+    await saveGame({ id, game: g.id, name: g.name, seats, start: { game: g.id, players: n, options: opts, seed }, saved: Date.now() });
+    navigate(`/local/${id}`);
+  }
+
+  function collect(local) {
     const g = spec();
     const n = Number(playersSel.value);
     const opts = {};
@@ -253,14 +330,22 @@ function createForm(games) {
       if (v === "" || v === String(o.default ?? "")) continue;
       opts[o.name] = o.kind === "int" ? Number.parseInt(v, 10) : o.kind === "float" ? Number(v) : v;
     }
-    const mode = modeSel.value;
+    const mode = local ? "play" : modeSel.value;
     const seatList = Array.from({ length: n }, (_, p) => {
-      const kind = mode === "companion" ? "here" : form.querySelector(`[name=kind-${p}]`).value;
+      let kind = mode === "companion" ? "here" : form.querySelector(`[name=kind-${p}]`).value;
+      if (local && kind === "invite") kind = "here";
       const seat = { kind };
       if (kind === "ai") seat.ai = form.querySelector(`[name=ai-${p}]`).value;
       else { const nm = form.querySelector(`[name=name-${p}]`).value.trim(); if (nm) seat.name = nm; }
       return seat;
     });
+    return { g, n, opts, mode, seatList };
+  }
+
+  async function submit(e) {
+    e.preventDefault();
+    if (offlineOnly) { startLocal(); return; }
+    const { g, n, opts, mode, seatList } = collect(false);
     const btn = form.querySelector("#create-room");
     btn.disabled = true;
     try {

@@ -5,8 +5,13 @@ import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
+import { LocalSocket, call as offline } from "./offline/engine.js";
 
-export function openRoom(root, code, { where, navigate }) {
+// ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
+// socket that speaks the same protocol as the server's (see static/offline/engine.js).
+// ``guide``: a guided first game (a game id): a panel says what to do, offers the greedy player's move
+// ("show me") and explains the points when the learner scores.
+export function openRoom(root, code, { where, navigate, local = null, guide = null }) {
   let ws = null;
   let closed = false;
   let retry = 500;
@@ -20,6 +25,8 @@ export function openRoom(root, code, { where, navigate }) {
   const pending = new Map();
 
   const el = {
+    title: h("h1", { class: "sr-only", id: "room-title" }),
+    guide: h("section", { class: "card guide", id: "guide", role: "status", hidden: !guide }),
     seats: h("div", { class: "seats", id: "seats" }),
     alert: h("div", { id: "alert" }),
     join: h("section", { class: "card", id: "join", hidden: true }),
@@ -35,12 +42,12 @@ export function openRoom(root, code, { where, navigate }) {
   };
   el.main.append(el.status, el.boardBox);
   el.side.append(el.over, h("p", {}, el.rules), h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history), el.share);
-  root.append(el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
-  buildShare();
+  root.append(el.title, el.guide, el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
+  if (local) el.share.hidden = true; else buildShare();
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${code}`);
+    ws = local ? new LocalSocket(local) : new WebSocket(`${proto}://${location.host}/ws/${code}`);
     ws.onopen = () => {
       retry = 500;
       ws.send(JSON.stringify({ type: "hello", tokens: Object.values(tokensFor(code)) }));
@@ -128,15 +135,16 @@ export function openRoom(root, code, { where, navigate }) {
   function render() {
     const room = msg.room;
     root.dataset.version = String(msg.version);
-    where.textContent = `${gameName(room.game, room.name)} · ${room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
-    saveRoom(code, { game: room.game, name: room.name });
+    where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
+    el.title.textContent = where.textContent;
+    if (!local) saveRoom(code, { game: room.game, name: room.name });
     el.rules.setAttribute("href", `/rules/${room.game}`);
     el.seats.hidden = room.mode === "companion";
     el.seats.replaceChildren(...room.seats.map((s) => h("span", {
       class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
       title: t({ here: "home.here", invite: "home.invited", ai: "home.ai" }[s.kind] || "home.here"),
     }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${seatName(s.seat)}`,
-      s.kind === "ai" ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "",
+      s.kind === "ai" && !s.default_name ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "",
       msg.clock ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, clockText(s.seat)) : "")));
     el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" },
       tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error })) : "");
@@ -169,6 +177,7 @@ export function openRoom(root, code, { where, navigate }) {
     renderOver();
     const part = replayAt !== null ? null : target === null ? msg.spectator : msg.mine[String(target)];
     if (replayAt !== null) return; // the replay panel owns the board while stepping
+    renderGuide(target, part);
     const board = boardFor(room.game);
     board.render(el.boardBox, {
       msg, part, seat: target, seatName,
@@ -183,6 +192,37 @@ export function openRoom(root, code, { where, navigate }) {
       }),
       announce,
     });
+  }
+
+  // The guided first game: what to do now, the greedy player's move on request, the points explained.
+  const coach = { version: -1, scores: null, said: [] };
+  function renderGuide(target, part) {
+    if (!guide) return;
+    if (coach.version !== msg.version) {
+      const scores = msg.scores || [];
+      const gained = coach.scores && target !== null ? (scores[target] || 0) - (coach.scores[target] || 0) : 0;
+      coach.said = [];
+      if (coach.version < 0) coach.said.push(t(`learn.${guide}.intro`));
+      if (gained > 0) coach.said.push(`${t("learn.scored", { n: gained })} ${t(`learn.${guide}.score`)}`);
+      coach.version = msg.version;
+      coach.scores = scores;
+    }
+    const lines = [...coach.said];
+    let show = null;
+    if (msg.over) lines.push(t(`learn.${guide}.end`));
+    else if (part && part.to_act) {
+      lines.push(t(`learn.${guide}.turn`));
+      show = h("button", { type: "button", class: "secondary", id: "learn-hint", onclick: async () => {
+        const move = await offline("hint", target).catch(() => null);
+        const input = document.getElementById("move-input");
+        if (!move || !input) return;
+        input.value = move;
+        for (const b of document.querySelectorAll("#moves button")) b.classList.toggle("chosen", b.dataset.move === move);
+        hintText.textContent = t("learn.try", { move });
+      } }, t("learn.showMe"));
+    }
+    const hintText = h("p", { id: "learn-try", class: "help" });
+    el.guide.replaceChildren(h("h2", {}, t("learn.title")), ...lines.map((x) => h("p", {}, x)), show, hintText);
   }
 
   // Screen readers hear each move as it happens (a polite live region).
@@ -243,9 +283,24 @@ export function openRoom(root, code, { where, navigate }) {
       } catch (err) { toast(err.message, true); }
     } }, msg.room.rematch ? t("room.rematchOpen") : t("room.rematch")) : "";
     el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
-      rematch, stepBtn,
-      h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record")));
+      local ? null : rematch, stepBtn, recordLink());
     el.over.hidden = false;
+  }
+
+  // The game record (``polytable replay`` checks it): from the server, or made by the offline engine.
+  function recordLink() {
+    if (!local) {
+      return h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record"));
+    }
+    return h("button", { class: "secondary", id: "export-record", onclick: async () => {
+      const record = await offline("record");
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+      const a = h("a", { href: url, download: `${record.game}-${local.id}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } }, t("room.record"));
   }
 
   async function startReplay() {
@@ -260,7 +315,7 @@ export function openRoom(root, code, { where, navigate }) {
     const go = async (n) => {
       replayAt = Math.max(0, Math.min(msg.moves, n));
       try {
-        const st = await api(`/api/rooms/${code}/step/${replayAt}`);
+        const st = local ? await offline("step", replayAt) : await api(`/api/rooms/${code}/step/${replayAt}`);
         const shown = { ...msg, over: st.result !== null, result: st.result || msg.result, acting: [] };
         board.render(host, {
           msg: shown, part: { view: st.view, render: st.render, legal: [], count: 0, to_act: false }, seat: targetSeat(), seatName,

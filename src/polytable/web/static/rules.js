@@ -26,7 +26,8 @@ function grid(cells, n = 5, size = 22, marks = {}, rows = n) {
     const m = marks[`${x},${y}`];
     if (m) out.push(s("text", { x: x * size + size / 2, y: y * size + size * 0.7, "text-anchor": "middle", "font-size": size * 0.6 }, m));
   }
-  return s("svg", { viewBox: `0 0 ${n * size} ${rows * size}`, width: n * size, height: rows * size, role: "img", class: "rulepic" }, out);
+  return s("svg", { viewBox: `0 0 ${n * size} ${rows * size}`, width: n * size, height: rows * size, "aria-hidden": "true",
+    class: "rulepic" }, out);
 }
 
 const PICTURES = {
@@ -81,8 +82,10 @@ export function renderRules(root, game) {
   root.append(h("article", { class: "card rules", id: "rules" },
     h("h1", {}, `${t("rules.title")}: ${t(`rules.${key}.name`)}`),
     h("p", {}, t(`rules.${key}.goal`)),
-    h("div", { class: "row pics" }, (PICTURES[key] || (() => []))()),
+    // The caption under the pictures says what they show, so the pictures themselves name it too.
+    h("div", { class: "row pics", role: "img", "aria-label": t(`rules.${key}.caption`) }, (PICTURES[key] || (() => []))()),
     h("p", { class: "help" }, t(`rules.${key}.caption`)),
     sections,
-    h("p", {}, h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")))));
+    h("p", { class: "row" }, h("a", { class: "button", href: `/learn/${game}`, "data-nav": true, id: "learn-link" }, t("learn.start")),
+      h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")))));
 }

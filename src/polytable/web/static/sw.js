@@ -1,15 +1,27 @@
-// Service worker: the app shell (HTML, modules, styles, icon) is kept in a cache so the app opens without a
-// network and can be installed to the home screen. Network first, so an updated server is always used when
-// it can be reached; the API and WebSockets are never cached (rooms always come from the server).
-const CACHE = "polytable-shell-v4";
+// Service worker: the app shell (HTML, modules, styles, icon) and the offline engine (Pyodide and the rules
+// wheel) are kept in a cache so the app opens and plays without a network and can be installed to the home
+// screen. Network first, so an updated server is always used when it can be reached; rooms and the API are
+// never cached (they always come from the server), except the static piece tables the boards read.
+const CACHE = "polytable-shell-v5";
 const SHELL = ["/", "/static/app.js", "/static/room.js", "/static/dom.js", "/static/companion.js", "/static/cardcode.js",
   "/static/boards/index.js", "/static/boards/generic.js", "/static/boards/formfinity.js", "/static/boards/foldris.js",
   "/static/boards/forma.js", "/static/boards/qwirkle.js", "/static/boards/quadefy.js", "/static/i18n.js",
   "/static/i18n/en.json", "/static/i18n/nl.json", "/static/i18n/engine.nl.json", "/static/rules.js", "/static/designer.js",
-  "/static/style.css", "/static/icon.svg", "/manifest.webmanifest"];
+  "/static/style.css", "/static/icon.svg", "/manifest.webmanifest", "/static/offline/engine.js", "/static/offline/worker.js"];
+// The offline engine: cached apart from the shell, so a server without Pyodide (no npm at set-up) still
+// caches its shell. About 13 MB, downloaded once.
+const ENGINE = ["/offline/rules.whl", "/api/boards/forma", "/api/boards/quadefy",
+  ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    .map((f) => `/static/vendor/pyodide/${f}`)];
+const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy"]);
+// Room, card, local and guided-game pages are the app shell; a card page reads its card from the address alone.
+const APP_PAGES = /^\/(r|c|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
 
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).catch(() => {}));
+  e.waitUntil(caches.open(CACHE).then((c) => Promise.all([
+    c.addAll(SHELL).catch(() => {}),
+    ...ENGINE.map((url) => c.add(url).catch(() => {})),
+  ])));
   self.skipWaiting();
 });
 
@@ -21,15 +33,15 @@ self.addEventListener("activate", (e) => {
 self.addEventListener("fetch", (e) => {
   const url = new URL(e.request.url);
   if (e.request.method !== "GET" || url.origin !== location.origin) return;
-  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname.startsWith("/print/")) return;
-  // Room and card pages are the app shell; a card page then reads its card from the address alone.
-  const shellPage = url.pathname.startsWith("/r/") || url.pathname.startsWith("/c/");
-  const key = shellPage ? "/" : e.request;
+  const api = url.pathname.startsWith("/api/") && !CACHED_API.has(url.pathname);
+  if (api || url.pathname.startsWith("/ws/") || url.pathname.startsWith("/print/")) return;
+  const page = APP_PAGES.test(url.pathname);
+  const key = page ? "/" : url.pathname.startsWith("/static/") || url.pathname.startsWith("/offline/") ? url.pathname : e.request;
   e.respondWith(
     fetch(e.request).then((res) => {
-      if (res.ok && !shellPage) {
+      if (res.ok && !page) {
         const copy = res.clone();
-        caches.open(CACHE).then((c) => c.put(e.request, copy));
+        caches.open(CACHE).then((c) => c.put(key, copy));
       }
       return res;
     }).catch(() => caches.match(key)),

@@ -264,7 +264,7 @@ export function render(el, ctx) {
       const sel = pc.name === st.piece;
       return h("button", { type: "button", class: `piece${sel ? " chosen" : ""}${left ? "" : " used"}`, "data-piece": pc.name,
         "aria-pressed": sel ? "true" : "false", disabled: !left || (picked && picked !== pc.name),
-        "aria-label": t("forma.pieceButton", { name: pc.name, left }),
+        "aria-label": `${pc.name}×${left}: ${t("forma.pieceButton", { name: pc.name, left })}`,
         onclick: () => { if (st.piece !== pc.name) st.k = 0; st.piece = pc.name; rerender(true); } }, mini(o.cells, sel ? COLORS[me] : "#777"), h("span", { class: "count" }, `${pc.name}×${left}`));
     }));
   const scores = h("div", { class: "row scores" }, v.players.map((pl, p) => h("span", { class: `seat${v.current_player === p ? " acting" : ""}` },

@@ -36,7 +36,7 @@ function build(el) {
   const pre = h("pre", { class: "board", id: "board-text", "aria-label": t("gen.board") });
   const search = h("input", { id: "move-search", type: "search", placeholder: t("gen.search"), autocomplete: "off",
     "aria-label": t("gen.search") });
-  const moves = h("div", { class: "moves", id: "moves", role: "list" });
+  const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": t("gen.moves") });
   const count = h("p", { class: "help", id: "move-count" });
   const input = h("input", { id: "move-input", placeholder: t("gen.notation"), autocomplete: "off", autocapitalize: "off",
     spellcheck: "false", maxlength: 1000, "aria-label": t("gen.notation") });
@@ -67,7 +67,7 @@ function fillMoves(g) {
   const longest = shown.reduce((n, m) => Math.max(n, m.length), 0);
   g.moves.style.gridTemplateColumns = `repeat(auto-fill, minmax(${Math.min(320, Math.max(96, 20 + 9 * longest))}px, 1fr))`;
   g.moves.replaceChildren(...shown.map((m) => h("button", {
-    type: "button", role: "listitem", class: m === g.input.value ? "chosen" : "", title: m, dataset: { move: m },
+    type: "button", class: m === g.input.value ? "chosen" : "", title: m, dataset: { move: m },
     onclick: (e) => {
       g.input.value = m;
       for (const b of g.moves.querySelectorAll("button.chosen")) b.classList.remove("chosen");

@@ -177,8 +177,7 @@ function cubeView(cells, ghost, mover, st, redraw, id, pick = null) {
       const [px, py, pz] = proj([i % 4 + 0.5, Math.floor(i / 16) + 0.5, 4 - (Math.floor(i / 4) % 4 + 0.5)]);
       const here = i === pick.cursor;
       faces.push({ depth: pz, el: s("circle", { cx: px.toFixed(1), cy: py.toFixed(1), r: here ? 6 : 4.5, class: `target${here ? " cursor" : ""}`,
-        fill: pick.reach.has(i) ? "#2a9d8f" : "#fff", stroke: here ? "#f1c453" : "#fff", "stroke-width": here ? 3 : 1.2, "data-i": i,
-        "aria-label": cellText(i) }) });
+        fill: pick.reach.has(i) ? "#2a9d8f" : "#fff", stroke: here ? "#f1c453" : "#fff", "stroke-width": here ? 3 : 1.2, "data-i": i }) });
     }
   }
   faces.sort((a, b) => a.depth - b.depth);

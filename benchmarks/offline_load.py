@@ -1,0 +1,126 @@
+"""How long a phone waits for the offline engine: first load over a throttled network, then from the cache.
+
+``python benchmarks/offline_load.py [--game foldris] [--profile fast3g|none]``
+
+A fresh server (``polytable serve`` on 127.0.0.1, its own SQLite file) and Debian's Chromium at phone size.
+1. First load: the network is throttled to Chrome DevTools' "Fast 3G" profile (562.5 ms latency, 1.44 Mbit/s
+   down, 675 kbit/s up); the home page opens, a hot-seat game on this device is started, and the clock
+   stops when its board offers a move (and again when the service worker has cached the whole engine).
+   Bytes: what the page fetched (CDP, encoded sizes) and what the device holds for offline use (the
+   service worker's cache, decoded sizes).
+2. Cached loads: the network is cut (offline); the game page is reloaded three times and each time is
+   measured to the board offering a move again, everything coming from the service worker's cache.
+Figures are printed as JSON, never asserted. Only loopback is contacted; the run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import httpx
+
+FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.44e6 / 8, "uploadThroughput": 675e3 / 8}
+READY = "#moves button, #pass-ok, #fd-sheet rect"
+CACHED = """async () => { for (const k of await caches.keys()) { const c = await caches.open(k);
+  if (await c.match('/static/vendor/pyodide/pyodide.asm.wasm')) return true; } return false; }"""
+CACHE_BYTES = """async () => { let n = 0; for (const k of await caches.keys()) { const c = await caches.open(k);
+  for (const r of await c.keys()) { const res = await c.match(r); n += (await res.blob()).size; } } return n; }"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _server(folder: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    db = f"sqlite:///{os.path.join(folder, 'rooms.db')}"
+    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port), "--db", db]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def _ready(page: Any) -> None:
+    page.locator(READY).first.wait_for(timeout=300_000)
+
+
+def run(game: str, profile: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, Any] = {"game": game, "profile": profile}
+    with tempfile.TemporaryDirectory() as folder:
+        proc, base = _server(folder)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(
+                    executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+                )
+                ctx = browser.new_context(
+                    viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
+                )
+                page = ctx.new_page()
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Network.enable")
+                sizes: list[float] = []
+                cdp.on("Network.loadingFinished", lambda e: sizes.append(float(e.get("encodedDataLength", 0))))
+                if profile == "fast3g":
+                    cdp.send("Network.emulateNetworkConditions", FAST_3G)
+                start = time.perf_counter()
+                page.goto(base + "/")
+                page.select_option("#game", game)
+                page.locator("#create-local").click()
+                _ready(page)
+                out["first_load_s"] = round(time.perf_counter() - start, 2)
+                # The service worker precaches the engine in the background: wait for it to finish too.
+                deadline = time.monotonic() + 600
+                while not page.evaluate(CACHED) and time.monotonic() < deadline:
+                    time.sleep(0.5)
+                out["first_load_cached_all_s"] = round(time.perf_counter() - start, 2)
+                out["page_bytes_first_load"] = int(sum(sizes))
+                out["cache_bytes"] = int(page.evaluate(CACHE_BYTES))
+                ctx.set_offline(True)
+                cached = []
+                for _ in range(3):
+                    t0 = time.perf_counter()
+                    page.reload()
+                    _ready(page)
+                    cached.append(round(time.perf_counter() - t0, 2))
+                out["cached_loads_s"] = cached
+                browser.close()
+        finally:
+            proc.kill()
+            proc.wait(10)
+    vendor = os.path.join(os.path.dirname(__file__), "..", "src", "polytable", "web", "static", "vendor", "pyodide")
+    out["engine_bytes_on_disk"] = sum(os.path.getsize(os.path.join(vendor, f)) for f in os.listdir(vendor))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="foldris")
+    parser.add_argument("--profile", choices=["fast3g", "none"], default="fast3g")
+    args = parser.parse_args()
+    print(json.dumps(run(args.game, args.profile), indent=1))
+
+
+if __name__ == "__main__":
+    main()

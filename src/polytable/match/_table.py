@@ -1,0 +1,330 @@
+"""A table on one device: a match that speaks the room protocol of the web app, for offline play.
+
+Why: with no server, the web app runs these very rules under Pyodide in a Web Worker and its room page
+talks to this class instead of a WebSocket. It answers the same messages (``act``, ``undo``, ``preview``,
+``sync``) with the same replies (``welcome``, ``state``, ``preview``, ``error``) as a server room whose
+seats are all on this device (hot-seat) or AIs, so every board works unchanged. Everything goes through
+:class:`Match`, as on the server and in the terminal, so a record made offline replays on a desktop with
+``polytable replay``. Only JSON data crosses in and out (the worker's boundary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core import CHANCE, SIMULTANEOUS, IllegalActionError, PolytableError, Rng, all_games, get_game, player_name
+from ._match import Match
+from ._simulate import PlayerMaker
+
+__all__ = ["LEGAL_LIMIT", "Table", "game_catalogue", "preview_action", "random_record"]
+
+LEGAL_LIMIT = 2000
+"""At most this many legal moves are listed (as the server does); the rest can be typed as notation."""
+CODE = "LOCAL"
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """The listed games as the home page describes them (``GameSpec.describe``), for the offline menu."""
+    return [g.spec.describe() for g in all_games() if g.spec.listed]
+
+
+def preview_action(game: Any, state: Any, seat: int, text: str) -> dict[str, Any]:
+    """What ``text`` played by ``seat`` would do: ``ok``, or a ``message``; scores before and after, the
+    seat's gain and its view after the move (nothing changes: states are immutable)."""
+    out: dict[str, Any] = {"action": text, "ok": False}
+    if game.is_terminal(state):
+        return {**out, "message": "the game is over", "reason": "game_over"}
+    if seat not in game.acting_players(state):
+        return {**out, "message": "it is not your turn", "reason": "not_your_turn"}
+    try:
+        action = game.parse_action(text, state)
+        after = game.apply(state, action, seat)
+    except PolytableError as exc:
+        return {**out, "message": str(exc), "reason": "engine"}
+    before = [float(x) for x in game.scores(state)]
+    scores = [float(x) for x in game.scores(after)]
+    return {
+        **out,
+        "ok": True,
+        "action": game.format_action(action, state),
+        "scores_before": before,
+        "scores_after": scores,
+        "delta": scores[seat] - before[seat],
+        "view": game.view(after, seat),
+    }
+
+
+def _seats(raw: Sequence[Mapping[str, Any]] | None, players: int) -> list[dict[str, Any]]:
+    out = []
+    for p in range(players):
+        s = raw[p] if raw is not None and p < len(raw) else {}
+        ai = s.get("ai") or None
+        name = str(s.get("name") or "").strip()[:24]
+        out.append({"name": name or player_name(p), "default_name": not name, "ai": ai})
+    return out
+
+
+class Table:
+    """One match on one device. Seats are ``{"name", "ai"}``: ``ai`` None for a person at this device.
+
+    ``make_player`` (``polytable.ai.make_bot``) seats the AIs and gives hints; matches sit below the players,
+    so whoever opens the table passes it in (the offline worker does)."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[Mapping[str, Any]] | None = None,
+        make_player: PlayerMaker | None = None,
+    ) -> None:
+        self.match = match
+        self.make_player = make_player
+        self.seats = _seats(seats, match.players)
+        self._bots: dict[int, Any] = {}
+        self._rngs = {p: Rng(match.seed, stream=1000 + p) for p in range(match.players)}
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        options: Mapping[str, object] | None,
+        players: int | None,
+        seed: int,
+        seats: Sequence[Mapping[str, Any]] | None = None,
+        make_player: PlayerMaker | None = None,
+    ) -> Table:
+        """A new match; chance at the start (a deal, a roll) is resolved at once."""
+        table = cls(Match(get_game(game), dict(options or {}), players, seed), seats, make_player)
+        table.match.resolve_chance()
+        return table
+
+    @classmethod
+    def resume(
+        cls,
+        record: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]] | None = None,
+        make_player: PlayerMaker | None = None,
+    ) -> Table:
+        """Rebuild a saved match from its record, checked action by action as ``polytable replay`` does."""
+        return cls(Match.replay(record, check_result=False), seats, make_player)
+
+    # ------------------------------------------------------------------ reading
+    def acting(self) -> list[int]:
+        """The seats that may act now (one, several in a simultaneous round, none at the end)."""
+        m = self.match
+        if m.is_over():
+            return []
+        cp = m.current_player()
+        return list(m.acting_players()) if cp == SIMULTANEOUS else [cp]
+
+    def seat_part(self, seat: int | None) -> dict[str, Any]:
+        """What the screen shows for ``seat`` (None: a spectator): view, text board, legal moves, undo."""
+        m = self.match
+        game, state = m.game, m.state
+        part: dict[str, Any] = {"view": game.view(state, seat), "render": game.render(state, seat, color=False)}
+        if seat is None:
+            return part
+        acting = seat in self.acting()
+        legal: list[str] = []
+        count = 0
+        if acting:
+            actions = game.legal_actions(state, seat)
+            for action in actions:
+                legal.append(game.format_action(action, state))
+                if len(legal) >= LEGAL_LIMIT:
+                    break
+            count = len(legal) if len(legal) < LEGAL_LIMIT else actions.count()
+        part.update(
+            to_act=acting,
+            legal=legal,
+            legal_count=count,
+            can_undo=self.seats[seat]["ai"] is None and m.can_undo(seat),
+        )
+        return part
+
+    def summary(self) -> dict[str, Any]:
+        m = self.match
+        spec = m.game.spec
+        return {
+            "code": CODE,
+            "game": spec.id,
+            "name": spec.name,
+            "mode": "play",
+            "local": True,
+            "players": m.players,
+            "options": dict(m.config.entries),
+            "version": m.version,
+            "over": m.is_over(),
+            "seats": [
+                {
+                    "seat": p,
+                    "label": player_name(p),
+                    "name": s["name"],
+                    "default_name": s["default_name"],
+                    "kind": "ai" if s["ai"] else "here",
+                    "ai": s["ai"],
+                    "open": False,
+                    "connected": True,
+                }
+                for p, s in enumerate(self.seats)
+            ],
+        }
+
+    def history(self) -> list[dict[str, Any]]:
+        """The log people may see: chance hidden until the end where the game hides information."""
+        m = self.match
+        hide = m.game.spec.hidden_information and not m.is_over()
+        out = []
+        for i, entry in enumerate(m.log):
+            if hide and (entry.player == CHANCE or m.game.current_player(m.state_at(i)) == SIMULTANEOUS):
+                continue
+            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
+        return out
+
+    def message(self) -> dict[str, Any]:
+        """The ``state`` message a server room sends to a connection holding every seat."""
+        m = self.match
+        over = m.is_over()
+        people = [p for p, s in enumerate(self.seats) if s["ai"] is None]
+        return {
+            "type": "state",
+            "version": m.version,
+            "room": self.summary(),
+            "current": m.current_player(),
+            "acting": self.acting(),
+            "over": over,
+            "result": m.game.result(m.state) if over else None,
+            "spectator": None if people else self.seat_part(None),
+            "mine": {str(p): self.seat_part(p) for p in people},
+            "history": self.history(),
+            "moves": len(m.log),
+            "scores": [float(x) for x in m.game.scores(m.state)],
+            "error": None,
+            "error_reason": None,
+            "error_params": None,
+        }
+
+    def welcome(self) -> dict[str, Any]:
+        return {"type": "welcome", "seats": [p for p, s in enumerate(self.seats) if s["ai"] is None]}
+
+    # ------------------------------------------------------------------ acting
+    def handle(self, msg: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Answer one client message as a server room would; the replies in order."""
+        kind = msg.get("type")
+        try:
+            if kind == "act":
+                self.play(int(msg["seat"]), str(msg["action"]), int(msg["version"]))
+            elif kind == "undo":
+                self.undo(int(msg["seat"]), int(msg["version"]))
+            elif kind == "preview":
+                seat = int(msg["seat"])
+                out = preview_action(self.match.game, self.match.state, seat, str(msg["action"]))
+                return [{"type": "preview", "seat": seat, "ask": msg.get("ask"), "version": self.match.version, **out}]
+            elif kind not in ("sync", "hello"):
+                return [_error(f"unknown message type {kind!r}", "bad")]
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, PolytableError):
+                return [_error(str(exc), "illegal"), self.message()]
+            return [_error(f"malformed message: {exc}", "bad")]
+        return [self.message()]
+
+    def play(self, seat: int, text: str, version: int) -> int:
+        """Play ``text`` for ``seat`` on ``version``, then resolve chance; the new version. A refused move
+        raises :class:`~polytable.core.IllegalActionError` and changes nothing."""
+        m = self.match
+        if not 0 <= seat < m.players or self.seats[seat]["ai"] is not None:
+            raise _illegal(f"seat {seat + 1} is not played on this device")
+        start = m.version
+        m.play(text, seat, expected_version=version)
+        try:
+            m.resolve_chance()
+        except PolytableError:
+            m.rewind(start)
+            raise
+        return m.version
+
+    def undo(self, seat: int, version: int) -> int:
+        """Take back the seat's own last move (never across chance or another player's move)."""
+        if version != self.match.version:
+            raise _illegal("the game moved on since you asked to undo; the board is updated")
+        self.match.undo(seat)
+        return self.match.version
+
+    def ai_seat(self) -> int | None:
+        """The AI seat that should act now, if any (the worker paces AI moves so people can follow)."""
+        for p in self.acting():
+            if self.seats[p]["ai"] is not None:
+                return p
+        return None
+
+    def ai_step(self) -> bool:
+        """Let one AI seat act (then chance resolve); False when no AI is to act."""
+        p = self.ai_seat()
+        if p is None:
+            return False
+        bot = self._bots.get(p)
+        if bot is None:
+            bot = self._bots[p] = self._maker()(str(self.seats[p]["ai"]), self.match.game.spec.id)
+        m = self.match
+        action = bot.choose(m.game, m.state, p, self._rngs[p])
+        m.play(action, p)
+        m.resolve_chance()
+        return True
+
+    def hint(self, seat: int) -> str | None:
+        """The move the greedy player would make for ``seat`` now (a guided game's "show me"), or None."""
+        if seat not in self.acting():
+            return None
+        m = self.match
+        greedy = self._maker()("greedy", m.game.spec.id)
+        action = greedy.choose(m.game, m.state, seat, Rng(m.seed, stream=2000 + m.version))
+        return str(m.game.format_action(action, m.state))
+
+    def _maker(self) -> PlayerMaker:
+        if self.make_player is None:
+            raise IllegalActionError("this table was opened without players: no AI seat or hint is possible")
+        return self.make_player
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict[str, Any]:
+        """The game record, as ``polytable replay`` reads it."""
+        return self.match.record()
+
+    def step(self, n: int) -> dict[str, Any]:
+        """A finished game at position ``n``, as the server's replay endpoint gives it."""
+        m = self.match
+        n = max(0, min(n, len(m.log)))
+        state = m.state_at(n)
+        entry = m.log[n - 1] if n else None
+        return {
+            "position": n,
+            "total": len(m.log),
+            "view": m.game.view(state, None),
+            "render": m.game.render(state, None, color=False),
+            "result": m.game.result(state) if m.game.is_terminal(state) else None,
+            "action": {"player": entry.player, "action": entry.action} if entry else None,
+        }
+
+
+def _error(message: str, code: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _illegal(message: str) -> IllegalActionError:
+    return IllegalActionError(message)
+
+
+def random_record(game: str, options: Mapping[str, object] | None, players: int | None, seed: int) -> dict[str, Any]:
+    """A whole game of seeded uniform random moves through :class:`Table`, as a record.
+
+    The same call gives the same record on any Python that runs these rules (CPython or Pyodide), which is
+    how the tests show the offline engine is the server's engine.
+    """
+    table = Table.new(game, options, players, seed)
+    rng = Rng(seed, stream=77)
+    m = table.match
+    while not m.is_over():
+        seat = table.acting()[0]
+        action = m.game.legal_actions(m.state, seat).sample(rng)
+        table.play(seat, m.game.format_action(action, m.state), m.version)
+    return table.record()

@@ -1,0 +1,80 @@
+"""What players noticed on the phone, checked in a real browser: Quadefy placed by tapping the 3D view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import need as _need
+from ._browser import page as _page
+from ._browser import shot as _shot
+from ._proc import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from serve(tmp_path_factory.mktemp("polish"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def _room(server: Server, browser: Any, game: str, **body: Any) -> Any:
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={"game": game, "players": 2, "seats": [{"name": "Ann"}, {"kind": "ai", "ai": "random"}], **body},
+    ).json()
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [r["code"], r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{r['code']}")
+    return page
+
+
+def test_quadefy_a_block_placed_by_tapping_the_3d_view(server: Server, browser: Any) -> None:
+    _need("quadefy")
+    page = _room(server, browser, "quadefy", seed=5)
+    page.locator("#qd-3d circle.target").first.wait_for()
+    page.locator("#qd-3d circle.target").first.tap()  # a finger on a dot: a cell a placement can cover
+    page.locator("#qd-3d .ghost3d").first.wait_for()  # the ghost follows in the 3D view ...
+    page.locator("#qd-layers .ghost").first.wait_for()  # ... and in the layer grid kept for keys and readers
+    _shot(page, "quadefy-3d-tap")
+    before = page.locator("#app").get_attribute("data-version")
+    page.locator("#qd-place").click()
+    page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
+    cells = page.evaluate("() => document.querySelector('#app').polytableState.mine['0'].view.cells")
+    assert sum(1 for c in cells if c) >= 4
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "locale", "intro"), [("foldris", "en-GB", "Solo Foldris"), ("forma", "nl-NL", "Forma met twee")]
+)
+def test_how_to_play_ends_in_a_guided_first_game(
+    server: Server, browser: Any, game: str, locale: str, intro: str
+) -> None:
+    _need(game)
+    page = _page(browser, locale)
+    page.goto(f"{server.base}/rules/{game}")
+    page.locator("#learn-link").click()
+    page.wait_for_url(f"**/learn/{game}")
+    page.locator("#guide").filter(has_text=intro).wait_for(timeout=120_000)  # the offline engine starts
+    page.locator("#learn-hint").click()
+    page.locator("#learn-try").filter(has_text=":").wait_for(timeout=60_000)
+    move = page.locator("#move-input").input_value()
+    assert move and move in page.locator("#learn-try").inner_text()
+    before = page.locator("#app").get_attribute("data-version")
+    page.locator("#play").click()
+    page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before, timeout=60_000)
+    assert not page.locator("#learn-try").inner_text()  # the hint was used: the next turn starts afresh
+    _shot(page, f"learn-{game}")
+    assert page.errors == []
