@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
     def analyse_cmd(
         game_id: Annotated[str, typer.Argument(metavar="GAME")],
         out: Annotated[Path, typer.Option("--out", help="Folder for report.html, report.json and the plots.")],
-        players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+        players: Annotated[int | None, typer.Option("--players", "-p", min=1, help="Number of players.")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", help="Game option KEY=VALUE.")] = None,
         ai: Annotated[list[str] | None, typer.Option("--ai", help="AI (once for all seats, or per seat).")] = None,
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per configuration.")] = 200,
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
                 help="Configuration B: KEY=VALUE over A's options (KEY=@FILE reads a deck, template or variant).",
             ),
         ] = None,
-        compare_players: Annotated[int | None, typer.Option("--compare-players", help="B's player count.")] = None,
+        compare_players: Annotated[int | None, typer.Option("--compare-players", min=1, help="B's player count.")] = None,
         compare_ai: Annotated[list[str] | None, typer.Option("--compare-ai", help="B's AIs.")] = None,
     ) -> None:
         """Balance report: win rate by seat, game length, branching factor, scores; --compare for two."""

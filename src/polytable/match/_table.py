@@ -151,6 +151,8 @@ class Table:
             "name": spec.name,
             "mode": "play",
             "local": True,
+            "time_control": {"kind": "none"},
+            "rematch": None,
             "players": m.players,
             "options": dict(m.config.entries),
             "version": m.version,
@@ -199,6 +201,8 @@ class Table:
             "history": self.history(),
             "moves": len(m.log),
             "scores": [float(x) for x in m.game.scores(m.state)],
+            "clock": None,  # a game on one device has no time control
+            "now": None,
             "error": None,
             "error_reason": None,
             "error_params": None,
