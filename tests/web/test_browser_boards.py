@@ -426,7 +426,7 @@ def test_forma_obstacle_count_and_who_places_them_are_chosen_when_the_room_is_ma
     page.select_option("#game", "forma")
     page.select_option("#players", "2")
     page.select_option("[name=kind-1]", "ai")
-    page.locator("#create summary").click()
+    page.locator("#create summary").filter(has_text="Options").click()
     assert page.locator("#opt-placement").input_value() == "players"  # the default: set up by hand
     assert page.locator("#opt-touch_move").is_checked()  # touch-move: on, as the rulebook says
     page.fill("#opt-obstacles", "4")

@@ -88,7 +88,7 @@ def test_offline_hot_seat_foldris_to_the_end_with_a_reload(server: Server, brows
     page.select_option("#players", "2")
     page.fill("[name=name-0]", "Ann")
     page.fill("[name=name-1]", "Bob")
-    page.locator("details summary").click()
+    page.locator("#create summary").filter(has_text="Options").click()
     page.fill("#opt-deck", "I 1\nO 2\nT 3\nL 4\nI 5\nO 6\n")
     _shot(page, "offline-home")
     page.locator("#create-local").click()

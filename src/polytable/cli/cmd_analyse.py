@@ -57,7 +57,9 @@ def register(app: typer.Typer) -> None:
                 help="Configuration B: KEY=VALUE over A's options (KEY=@FILE reads a deck, template or variant).",
             ),
         ] = None,
-        compare_players: Annotated[int | None, typer.Option("--compare-players", min=1, help="B's player count.")] = None,
+        compare_players: Annotated[
+            int | None, typer.Option("--compare-players", min=1, help="B's player count.")
+        ] = None,
         compare_ai: Annotated[list[str] | None, typer.Option("--compare-ai", help="B's AIs.")] = None,
     ) -> None:
         """Balance report: win rate by seat, game length, branching factor, scores; --compare for two."""
