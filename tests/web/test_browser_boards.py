@@ -341,14 +341,14 @@ def test_forma_set_up_by_the_starting_player_then_pick_then_place(server: Server
     # A border square is refused with the engine's reason, and nothing is sent.
     before = _version(page)
     page.locator("#fm-board rect[data-cell='a5']").dispatch_event("click")
-    assert "on the border" in page.locator("#fm-setup-error").inner_text()
+    page.locator("#fm-setup-error").filter(has_text="on the border").wait_for()  # the reason comes back async
     assert _version(page) == before
     page.locator("#fm-board rect[data-cell='e5']").dispatch_event("click")
     _moved(page, before)
     assert "obstacle e5" in page.locator("#history").inner_text()
     page.locator("#fm-info").filter(has_text="2 to go").wait_for()
     page.locator("#fm-board rect[data-cell='e6']").dispatch_event("click")  # next to e5
-    assert "next to the obstacle on e5" in page.locator("#fm-setup-error").inner_text()
+    page.locator("#fm-setup-error").filter(has_text="next to the obstacle on e5").wait_for()
     page.locator("#fm-kind-tower").click()
     before = _version(page)
     page.locator("#fm-board rect[data-cell='j10']").dispatch_event("click")
