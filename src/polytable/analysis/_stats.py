@@ -13,22 +13,12 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from ..ai import wilson  # the arena's interval: one Wilson interval for the whole project
 from ._play import GameRecord
 
 __all__ = ["compare", "summarise", "wilson"]
 
 Z95 = 1.959963984540054
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (successes may be fractional: shared wins)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _p_normal(z: float) -> float:
