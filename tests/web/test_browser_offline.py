@@ -111,3 +111,29 @@ def test_offline_hot_seat_foldris_to_the_end_with_a_reload(server: Server, brows
     assert record["game"] == "foldris" and record["config"]["players"] == 2
     assert Match.replay(record).is_over()  # `polytable replay` accepts what the phone made offline
     assert page.errors == []
+
+
+def test_offline_companion_deals_formfinity_cards(server: Server, browser: Any) -> None:
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.reload()
+    _cached(page)
+    page.context.set_offline(True)
+    page.goto(server.base + "/")
+    page.locator("#offline-note").wait_for()
+    page.select_option("#game", "formfinity")
+    page.select_option("#mode", "companion")
+    page.locator("#create-local").click()
+    page.wait_for_url("**/local/*")
+    page.locator("#deal").wait_for(timeout=ENGINE_START)
+    page.locator("#deal").click()
+    page.locator("#companion-text").wait_for(timeout=60_000)
+    first = page.locator("#companion-text").inner_text()
+    page.locator("#deal").click()
+    page.locator("#companion-round").filter(has_text="Round 2").wait_for(timeout=60_000)
+    assert page.locator("#companion-card svg").count() == 1
+    page.reload()  # the deal so far is saved on the device
+    page.locator("#companion-round").filter(has_text="Round 2").wait_for(timeout=ENGINE_START)
+    _shot(page, "offline-companion")
+    assert first
+    assert page.errors == []

@@ -66,3 +66,22 @@ def test_a_seat_played_by_an_ai_cannot_be_moved_by_hand() -> None:
     text = table.match.game.format_action(move, table.match.state)
     replies = table.handle({"type": "act", "seat": 0, "version": 0, "action": text})
     assert replies[0]["type"] == "error" and "not played on this device" in replies[0]["message"]
+
+
+def test_a_companion_table_deals_takes_back_and_resumes_as_a_server_room_does() -> None:
+    table = Table.companion("foldris", {}, 3, 5)
+    first = table.message()
+    assert first["room"]["mode"] == "companion" and first["mine"] == {} and "companion" in first
+    replies = table.handle({"type": "deal", "version": 0})
+    assert replies[-1]["version"] == 1 and replies[-1]["companion"]["start_lanes"]
+    table.handle({"type": "deal", "version": 1})
+    stale = table.handle({"type": "deal", "version": 0})
+    assert stale[0]["type"] == "error"
+    table.handle({"type": "undeal", "version": 2})
+    assert len(table.dealer.dealt) == 1  # type: ignore[union-attr]
+    assert table.handle({"type": "act", "seat": 0, "version": 1, "action": "x"})[0]["type"] == "error"
+    again = Table.resume(table.record())
+    assert again.message()["companion"] == table.message()["companion"]
+    printed = Table.companion("formfinity", {}, 2, 1)
+    printed.handle({"type": "deal", "version": 0, "card": "33"})  # a printed QR card's number
+    assert printed.dealer is not None and printed.dealer.physical

@@ -1,11 +1,15 @@
-"""Matches: applying actions with versions and undo, game records, replay and simulation."""
+"""Matches: applying actions with versions and undo, game records, replay, simulation, companion dealing
+and the offline table."""
 
+from ._companion import COMPANION_GAMES, Dealer, player_counts
 from ._match import MAX_STEPS, LogEntry, Match, Seat
 from ._simulate import Player, PlayerMaker, default_workers, parallel_map, play_game, simulate
 from ._table import Table, game_catalogue, random_record
 
 __all__ = [
+    "COMPANION_GAMES",
     "MAX_STEPS",
+    "Dealer",
     "LogEntry",
     "Match",
     "Player",
@@ -16,6 +20,7 @@ __all__ = [
     "game_catalogue",
     "parallel_map",
     "play_game",
+    "player_counts",
     "random_record",
     "simulate",
 ]

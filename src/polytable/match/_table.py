@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import CHANCE, SIMULTANEOUS, IllegalActionError, PolytableError, Rng, all_games, get_game, player_name
+from ._companion import COMPANION_GAMES, Dealer, player_counts
 from ._match import Match
 from ._simulate import PlayerMaker
 
 __all__ = ["LEGAL_LIMIT", "Table", "game_catalogue", "preview_action", "random_record"]
 
+COMPANION_FORMAT = "polytable-companion/1"
 LEGAL_LIMIT = 2000
 """At most this many legal moves are listed (as the server does); the rest can be typed as notation."""
 CODE = "LOCAL"
@@ -26,7 +28,14 @@ CODE = "LOCAL"
 
 def game_catalogue() -> list[dict[str, Any]]:
     """The listed games as the home page describes them (``GameSpec.describe``), for the offline menu."""
-    return [g.spec.describe() for g in all_games() if g.spec.listed]
+    out = []
+    for game in all_games():
+        if game.spec.listed:
+            d = game.spec.describe()
+            d["companion"] = game.spec.id in COMPANION_GAMES
+            d["player_counts"] = player_counts(game)
+            out.append(d)
+    return out
 
 
 def preview_action(game: Any, state: Any, seat: int, text: str) -> dict[str, Any]:
@@ -76,9 +85,11 @@ class Table:
         match: Match,
         seats: Sequence[Mapping[str, Any]] | None = None,
         make_player: PlayerMaker | None = None,
+        dealer: Dealer | None = None,
     ) -> None:
         self.match = match
         self.make_player = make_player
+        self.dealer = dealer
         self.seats = _seats(seats, match.players)
         self._bots: dict[int, Any] = {}
         self._rngs = {p: Rng(match.seed, stream=1000 + p) for p in range(match.players)}
@@ -99,13 +110,29 @@ class Table:
         return table
 
     @classmethod
+    def companion(
+        cls, game: str, options: Mapping[str, object] | None, players: int | None, seed: int, dealt: Sequence[str] = ()
+    ) -> Table:
+        """A companion table: the phone only deals cards (FORMFINITY, Foldris) for people playing on paper,
+        with the very :class:`Dealer` a server room uses; ``dealt`` replays the cards dealt so far."""
+        match = Match(get_game(game), dict(options or {}), players, seed)
+        return cls(match, None, None, Dealer(match.game, match.state, list(dealt)))
+
+    @classmethod
     def resume(
         cls,
         record: Mapping[str, Any],
         seats: Sequence[Mapping[str, Any]] | None = None,
         make_player: PlayerMaker | None = None,
     ) -> Table:
-        """Rebuild a saved match from its record, checked action by action as ``polytable replay`` does."""
+        """Rebuild a saved table from its record, checked action by action as ``polytable replay`` does (a
+        companion table's record lists its cards, see :meth:`record`)."""
+        if record.get("format") == COMPANION_FORMAT:
+            config = record.get("config") or {}
+            return cls.companion(
+                str(record.get("game")), config.get("options"), config.get("players"), int(record.get("seed", 0)),
+                [str(c) for c in record.get("cards", [])],
+            )  # fmt: skip
         return cls(Match.replay(record, check_result=False), seats, make_player)
 
     # ------------------------------------------------------------------ reading
@@ -185,6 +212,8 @@ class Table:
 
     def message(self) -> dict[str, Any]:
         """The ``state`` message a server room sends to a connection holding every seat."""
+        if self.dealer is not None:
+            return self._companion_message()
         m = self.match
         over = m.is_over()
         people = [p for p, s in enumerate(self.seats) if s["ai"] is None]
@@ -208,6 +237,32 @@ class Table:
             "error_params": None,
         }
 
+    def _companion_message(self) -> dict[str, Any]:
+        assert self.dealer is not None
+        m, dealt = self.match, len(self.dealer.dealt)
+        room = self.summary()
+        room.update(mode="companion", version=dealt, over=False)
+        return {
+            "type": "state",
+            "version": dealt,
+            "room": room,
+            "current": -1,
+            "acting": [],
+            "over": False,
+            "result": None,
+            "spectator": None,
+            "mine": {},
+            "history": [{"n": i + 1, "player": -1, "action": a} for i, a in enumerate(self.dealer.dealt)],
+            "moves": dealt,
+            "scores": [0.0] * m.players,
+            "clock": None,
+            "now": None,
+            "error": None,
+            "error_reason": None,
+            "error_params": None,
+            "companion": self.dealer.message(),
+        }
+
     def welcome(self) -> dict[str, Any]:
         return {"type": "welcome", "seats": [p for p, s in enumerate(self.seats) if s["ai"] is None]}
 
@@ -216,7 +271,11 @@ class Table:
         """Answer one client message as a server room would; the replies in order."""
         kind = msg.get("type")
         try:
-            if kind == "act":
+            if kind in ("deal", "undeal"):
+                self.deal(int(msg["version"]), undo=kind == "undeal", card=msg.get("card"))
+            elif self.dealer is not None and kind in ("act", "undo", "preview"):
+                return [_error("this table only deals cards; play on paper", "bad")]
+            elif kind == "act":
                 self.play(int(msg["seat"]), str(msg["action"]), int(msg["version"]))
             elif kind == "undo":
                 self.undo(int(msg["seat"]), int(msg["version"]))
@@ -253,6 +312,20 @@ class Table:
             raise _illegal("the game moved on since you asked to undo; the board is updated")
         self.match.undo(seat)
         return self.match.version
+
+    def deal(self, version: int, undo: bool = False, card: object = None) -> int:
+        """Deal the next card (or take the last one back, or take ``card`` from a printed deck); the count."""
+        if self.dealer is None:
+            raise _illegal("this table plays the game; cards are dealt by the game itself")
+        if version != len(self.dealer.dealt):
+            raise _illegal("the deal moved on; here is the current card")
+        if undo:
+            self.dealer.pop()
+        elif card is not None:
+            self.dealer.give(str(card))
+        else:
+            self.dealer.push()
+        return len(self.dealer.dealt)
 
     def ai_seat(self) -> int | None:
         """The AI seat that should act now, if any (the worker paces AI moves so people can follow)."""
@@ -291,7 +364,17 @@ class Table:
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict[str, Any]:
-        """The game record, as ``polytable replay`` reads it."""
+        """The game record, as ``polytable replay`` reads it; a companion table's: its cards in order."""
+        if self.dealer is not None:
+            m = self.match
+            return {
+                "format": COMPANION_FORMAT,
+                "game": m.game.spec.id,
+                "rules_version": m.game.spec.rules_version,
+                "config": m.config.to_dict(),
+                "seed": m.seed,
+                "cards": list(self.dealer.dealt),
+            }
         return self.match.record()
 
     def step(self, n: int) -> dict[str, Any]:

@@ -222,6 +222,7 @@ def _sources(root: Path) -> Iterator[Path]:
         path = root / rel
         yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
     yield root / "web" / "_companion.py"
+    yield root / "match" / "_companion.py"
 
 
 def engine_templates(root: Path = PACKAGE) -> dict[str, str]:

@@ -96,7 +96,7 @@ async function openLocal(id) {
 // The games as the server last listed them, for the home page offline; only what the offline engine plays.
 const GAMES_KEY = "polytable.games";
 const OFFLINE_AIS = ["random", "greedy", "easy"];
-const forOffline = (g) => ({ ...g, ai: OFFLINE_AIS.filter((a) => !g.ai || g.ai.includes(a)), companion: false });
+const forOffline = (g) => ({ ...g, ai: OFFLINE_AIS.filter((a) => !g.ai || g.ai.includes(a)) });
 function offlineGames() {
   try { return (JSON.parse(localStorage.getItem(GAMES_KEY)) || []).map(forOffline); } catch { return []; }
 }
@@ -311,11 +311,11 @@ function createForm(games, offlineOnly = false) {
 
   // The same choices, played on this device by the offline engine (no server needed, saved in IndexedDB).
   async function startLocal() {
-    const { g, n, opts, seatList } = collect(true);
+    const { g, n, opts, mode, seatList } = collect(true);
     const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     const seed = Math.floor(Math.random() * 2 ** 31);
     const seats = seatList.map((s) => ({ name: s.name || "", ai: s.kind === "ai" ? s.ai : null }));
-    await saveGame({ id, game: g.id, name: g.name, seats, start: { game: g.id, players: n, options: opts, seed }, saved: Date.now() });
+    await saveGame({ id, game: g.id, name: g.name, seats, start: { game: g.id, players: n, options: opts, seed, mode }, saved: Date.now() });
     navigate(`/local/${id}`);
   }
 
@@ -330,7 +330,7 @@ function createForm(games, offlineOnly = false) {
       if (v === "" || v === String(o.default ?? "")) continue;
       opts[o.name] = o.kind === "int" ? Number.parseInt(v, 10) : o.kind === "float" ? Number(v) : v;
     }
-    const mode = local ? "play" : modeSel.value;
+    const mode = modeSel.value;
     const seatList = Array.from({ length: n }, (_, p) => {
       let kind = mode === "companion" ? "here" : form.querySelector(`[name=kind-${p}]`).value;
       if (local && kind === "invite") kind = "here";

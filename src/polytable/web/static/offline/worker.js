@@ -25,7 +25,10 @@ const OPS = {
   start: (a) => {
     py.globals.set("args_json", JSON.stringify(a));
     py.runPython(`_a = json.loads(args_json)
-_t = Table.new(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)), _a.get("seats"), make_bot)`);
+if _a.get("mode") == "companion":
+    _t = Table.companion(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)))
+else:
+    _t = Table.new(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)), _a.get("seats"), make_bot)`);
     table = true;
     return callPy(`json.dumps([_t.welcome(), _t.message()])`);
   },
