@@ -78,3 +78,31 @@ def test_how_to_play_ends_in_a_guided_first_game(
     assert not page.locator("#learn-try").inner_text()  # the hint was used: the next turn starts afresh
     _shot(page, f"learn-{game}")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_foldris_a_completed_line_folds_away(server: Server, browser: Any, motion: str) -> None:
+    _need("foldris")
+    # An 8-square bar fills a whole row: the drop completes a line and the sheet folds.
+    deck = "W8 1 ########\nW8 1\nW8 1\n"
+    r = httpx.post(
+        server.base + "/api/rooms", json={"game": "foldris", "players": 1, "seed": 2, "options": {"deck": deck}}
+    ).json()
+    page = _page(browser, reduced_motion=motion)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [r["code"], r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{r['code']}")
+    page.locator("#fd-sheet rect[data-col='0']").first.click()
+    page.locator("#fd-sheet .ghost").first.wait_for()
+    page.locator("#play").click()
+    page.locator("#fd-folded").wait_for()  # the banner says a line folded away ...
+    page.locator("#fd-sheet .fold-line").wait_for(state="attached")  # ... and the sheet shows where it folded
+    animation = page.evaluate("() => getComputedStyle(document.querySelector('#fd-sheet .fold-above')).animationName")
+    assert animation == ("none" if motion == "reduce" else "fold-down")
+    if motion != "reduce":
+        page.locator("#fd-sheet").scroll_into_view_if_needed()
+        _shot(page, "foldris-fold")
+    assert page.errors == []

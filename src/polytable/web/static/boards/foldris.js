@@ -55,16 +55,31 @@ export function landing(cells, rows, c) {
   return cells.map(([x, y]) => [c + x, base + hgt - 1 - y]);
 }
 
-function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null }) {
+// Where the sheet was folded since ``prev`` (the rows that completed are gone; the rows above came down):
+// the lowest row whose squares are no longer a superset of what it held, and how many rows folded away.
+// Only for the animation: the engine has already folded the sheet, this finds where to show the crease.
+function foldAt(prev, sheet, k) {
+  if (!prev || k <= 0) return null;
+  const rows = Math.max(prev.ink.length, sheet.ink.length);
+  for (let y = 0; y < rows; y++) {
+    const was = prev.ink[y] || 0, now = sheet.ink[y] || 0;
+    if ((now & was) !== was) return { row: y, k };
+  }
+  return { row: Math.max(0, sheet.ink.findLastIndex((b) => b) + 1), k };
+}
+
+function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null }) {
   const rowsTotal = Math.max(sheet.ink.length, sheet.height);
   const pad = 4;
   const W = WIDTH * cell + 2 * pad;
   const H = rowsTotal * cell + 2 * pad + (lane ? cell * 0.6 : 0);
   const top = pad + (lane ? cell * 0.6 : 0);
   const parts = [];
+  const above = []; // the rows that came down in a fold: drawn in a group that slides down onto the crease
   const ghostSet = new Set(ghost.map(([x, y]) => `${x},${y}`));
   for (let y = 0; y < rowsTotal; y++) {
     const sy = top + (rowsTotal - 1 - y) * cell;
+    const into = fold && y >= fold.row ? above : parts;
     for (let x = 0; x < WIDTH; x++) {
       const folded = y >= sheet.height;
       const ink = (sheet.ink[y] || 0) >> x & 1;
@@ -72,7 +87,7 @@ function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = 
       const fill = folded ? "#d8d8cf" : ink ? color : bar ? "#9b2226" : "#fff";
       // Squares that appeared since the last update (a landed block, a dropped barrier) flash once.
       const fresh = prev && ((ink && !((prev.ink[y] || 0) >> x & 1)) || (bar && !((prev.barrier[y] || 0) >> x & 1)));
-      parts.push(s("rect", { x: pad + x * cell, y: sy, width: cell, height: cell, fill, stroke: "#bbb", "stroke-width": 1,
+      into.push(s("rect", { x: pad + x * cell, y: sy, width: cell, height: cell, fill, stroke: "#bbb", "stroke-width": 1,
         "data-col": x, class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}` }));
       if (ghostSet.has(`${x},${y}`)) {
         parts.push(s("rect", { x: pad + x * cell + 2, y: sy + 2, width: cell - 4, height: cell - 4, fill: "#f1c453",
@@ -80,6 +95,16 @@ function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = 
       }
     }
   }
+  if (fold && above.length) {
+    // The paper folds: the completed rows (a strip as tall as the rows folded away) shrink into the crease
+    // while everything above them slides down onto it.
+    const creaseY = top + (rowsTotal - fold.row) * cell;
+    const h = fold.k * cell;
+    parts.push(s("rect", { x: pad, y: creaseY - h, width: WIDTH * cell, height: h, fill: color, class: "fold-crease",
+      style: `--fold:${h}px`, "pointer-events": "none" }));
+    parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + WIDTH * cell, y2: creaseY, class: "fold-line" }));
+    parts.push(s("g", { class: "fold-above", style: `--fold:${h}px` }, above));
+  } else parts.push(...above);
   if (lane) {
     const lx = pad + (lane - 1) * cell;
     parts.push(s("rect", { x: lx, y: pad, width: cell * 2, height: cell * 0.5, fill: "#9b2226", rx: 3 }));
@@ -148,7 +173,9 @@ export function render(el, ctx) {
   if (!el._fdPrev || el._fdPrev.version !== ctx.msg.version) el._fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
   const before = el._fdPrev.shown;
   el._fdPrev.shown = null; // flash and announce once per update, not on every tap
-  const mine = me ? sheetSvg(me, { cell: 34, ghost, lane: card ? card.lane : null, onColumn: column, id: "fd-sheet", color, prev: before }) : null;
+  const fold = me && before ? foldAt(before, me, me.lines - before.lines) : null;
+  const mine = me ? sheetSvg(me, { cell: 34, ghost, lane: card ? card.lane : null, onColumn: column, id: "fd-sheet", color,
+    prev: before, fold }) : null;
   const folded = me && before && me.lines > before.lines
     ? h("p", { class: "banner", id: "fd-folded" }, me.lines - before.lines > 1 ? t("fd.folded", { n: me.lines - before.lines }) : t("fd.folded1")) : null;
   const cardBox = card ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }),
