@@ -4,7 +4,9 @@
 
 A fresh server (``polytable serve`` on 127.0.0.1, its own SQLite file) and Debian's Chromium at phone size.
 1. First load: the network is throttled to Chrome DevTools' "Fast 3G" profile (562.5 ms latency, 1.44 Mbit/s
-   down, 675 kbit/s up); the home page opens, a hot-seat game on this device is started, and the clock
+   down, 675 kbit/s up) by a small proxy on loopback between the browser and the server, so the page, the
+   service worker and the engine's worker are all throttled alike (Chromium's own emulation throttles only
+   the page); the home page opens, a hot-seat game on this device is started, and the clock
    stops when its board offers a move (and again when the service worker has cached the whole engine).
    Bytes: what the page fetched (CDP, encoded sizes) and what the device holds for offline use (the
    service worker's cache, decoded sizes).
@@ -59,6 +61,62 @@ def _server(folder: str) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
+class Throttle:
+    """A loopback TCP proxy that delays each connection's first bytes by the latency and then passes at most
+    ``down`` bytes a second to the browser and ``up`` bytes a second to the server (one shared link)."""
+
+    def __init__(self, target_port: int, latency: float, down: float, up: float) -> None:
+        self.target_port, self.latency, self.down, self.up = target_port, latency, down, up
+        self.port = _free_port()
+        self.bytes_down = 0
+        self._budget = {"down": 0.0, "up": 0.0}
+
+    async def _pipe(self, reader: Any, writer: Any, rate: float, way: str) -> None:
+        import asyncio
+
+        try:
+            while data := await reader.read(16384):
+                # a shared link: every connection draws from one clock per direction
+                now = asyncio.get_running_loop().time()
+                start = max(now, self._budget[way])
+                self._budget[way] = start + len(data) / rate
+                await asyncio.sleep(self._budget[way] - now)
+                if way == "down":
+                    self.bytes_down += len(data)
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer.close()
+
+    async def _handle(self, reader: Any, writer: Any) -> None:
+        import asyncio
+
+        await asyncio.sleep(self.latency)
+        try:
+            up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(self._pipe(reader, up_w, self.up, "up"), self._pipe(up_r, writer, self.down, "down"))
+
+    def start(self) -> None:
+        import asyncio
+        import threading
+
+        loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        async def main() -> None:
+            await asyncio.start_server(self._handle, "127.0.0.1", self.port)
+            ready.set()
+            await asyncio.Event().wait()
+
+        threading.Thread(target=loop.run_until_complete, args=(main(),), daemon=True).start()
+        ready.wait(10)
+
+
 def _ready(page: Any) -> None:
     page.locator(READY).first.wait_for(timeout=300_000)
 
@@ -82,10 +140,17 @@ def run(game: str, profile: str) -> dict[str, Any]:
                 cdp.send("Network.enable")
                 sizes: list[float] = []
                 cdp.on("Network.loadingFinished", lambda e: sizes.append(float(e.get("encodedDataLength", 0))))
+                url = base
+                throttle = None
                 if profile == "fast3g":
-                    cdp.send("Network.emulateNetworkConditions", FAST_3G)
+                    port = int(base.rsplit(":", 1)[1])
+                    throttle = Throttle(
+                        port, FAST_3G["latency"] / 1000, FAST_3G["downloadThroughput"], FAST_3G["uploadThroughput"]
+                    )
+                    throttle.start()
+                    url = f"http://127.0.0.1:{throttle.port}"
                 start = time.perf_counter()
-                page.goto(base + "/")
+                page.goto(url + "/")
                 page.select_option("#game", game)
                 page.locator("#create-local").click()
                 _ready(page)
@@ -96,6 +161,8 @@ def run(game: str, profile: str) -> dict[str, Any]:
                     time.sleep(0.5)
                 out["first_load_cached_all_s"] = round(time.perf_counter() - start, 2)
                 out["page_bytes_first_load"] = int(sum(sizes))
+                if throttle is not None:
+                    out["bytes_through_the_throttled_link"] = throttle.bytes_down
                 out["cache_bytes"] = int(page.evaluate(CACHE_BYTES))
                 ctx.set_offline(True)
                 cached = []
