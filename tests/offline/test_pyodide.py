@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -91,3 +92,10 @@ def test_pyodide_plays_every_game_as_cpython(tmp_path: Path) -> None:
     # and a record made under Pyodide replays on this Python, as `polytable replay` does
     for record in got:
         Match.replay(record)
+
+
+def test_the_service_worker_caches_the_pinned_pyodide() -> None:
+    root = HERE.parents[1]
+    pinned = re.search(r"^PYODIDE=(\S+)$", (root / "scripts" / "npm-assets.sh").read_text(), re.M)
+    sw = re.search(r'const PYODIDE = "([^"]+)"', (root / "src" / "polytable" / "web" / "static" / "sw.js").read_text())
+    assert pinned and sw and pinned.group(1) == sw.group(1), "sw.js must name the Pyodide version npm-assets.sh pins"

@@ -6,8 +6,24 @@ let worker = null;
 let seq = 0;
 const waiting = new Map();
 
+// On a first visit the service worker is still caching the engine: the worker starts once it controls the
+// page, so the engine's files are fetched once (by the cache) and not a second time by the worker.
+let controlled = null;
+function serviceWorkerReady() {
+  if (!controlled) {
+    controlled = !("serviceWorker" in navigator) || !window.isSecureContext || navigator.serviceWorker.controller
+      ? Promise.resolve()
+      : Promise.race([
+        new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
+        new Promise((resolve) => setTimeout(resolve, 120_000)), // no service worker after all: start anyway
+      ]);
+  }
+  return controlled;
+}
+
 /** Call one operation of the offline engine; rejects with the engine's message (e.g. an illegal move). */
-export function call(op, args) {
+export async function call(op, args) {
+  await serviceWorkerReady();
   if (!worker) {
     worker = new Worker("/static/offline/worker.js", { type: "module" });
     worker.onmessage = (ev) => {
