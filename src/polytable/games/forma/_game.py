@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
@@ -24,26 +23,14 @@ from polytable.geometry import lowest
 from . import _pieces as P
 from ._ai import action_value, evaluate
 from ._native import EXT, native_playout
+from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
 from ._serial import cell_names, state_from_dict, state_to_dict, view
 from ._setup import chance_outcome, chance_outcomes, setup_apply, setup_check, setup_count, setup_legal, setup_sample
-from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, cell_name, parse_cell, parse_setup, random_setup
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, cell_name, parse_setup, random_setup
 
 __all__ = ["Forma", "FormaAction"]
-
-FormaAction = Place | Pick | Obstacle | Tower | Fill
-_PLACE_IDS = P.NUM_ORIENTS * 400
-_OBSTACLE_IDS = _PLACE_IDS + P.NUM_PIECES
-"""Ids: placements, then picks, then obstacles (400: row * 20 + col), towers (400) and the fill (1)."""
-_TOWER_IDS = _OBSTACLE_IDS + 400
-_FILL_ID = _TOWER_IDS + 400
-_NUM_IDS = _FILL_ID + 1
-_SETUP = re.compile(r"^\s*(?:(?P<kind>obstacle|tower)\s+(?P<cell>\S+)|(?P<fill>fill))\s*$", re.IGNORECASE)
-_ACTION = re.compile(
-    r"^\s*(?:(?P<pick>pick)\s+(?P<pname>\S+)|(?P<name>[^\s@]+)(?:\s+r(?P<rot>[0-3])(?P<flip>f?))?\s*@\s*(?P<cell>\S+))\s*$",
-    re.IGNORECASE,
-)
 
 
 class Forma(Game[FormaState, FormaAction]):
@@ -303,7 +290,7 @@ class Forma(Game[FormaState, FormaAction]):
         g = P.ORIENT_GK[p * 8 + k]
         x, y = col - P.ORIENT_REF[g], n - 1 - row
         w, h = P.ORIENT_W[g], P.ORIENT_H[g]
-        at = f"{name} {_orient_text(k)} @ {cell_name(col, row)}"
+        at = f"{name} {orient_text(k)} @ {cell_name(col, row)}"
         if x < 0 or x + w > n or y < 0 or y + h > n:
             raise IllegalActionError(f"{at} would stick out over the edge of the board")
         tb = P.tables(n)
@@ -446,80 +433,21 @@ class Forma(Game[FormaState, FormaAction]):
         best = max(state.scores)
         return tuple(i for i, s in enumerate(state.scores) if s == best)
 
-    # ------------------------------------------------------------------ notation and ids
+    # ------------------------------------------------------------------ notation and ids (see _notation)
     def format_action(self, action: FormaAction, state: FormaState | None = None) -> str:
-        if isinstance(action, Pick):
-            return f"pick {P.PIECE_NAMES[action.piece]}"
-        if isinstance(action, Obstacle):
-            return f"obstacle {cell_name(action.col, action.row)}"
-        if isinstance(action, Tower):
-            return f"tower {cell_name(action.col, action.row)}"
-        if isinstance(action, Fill):
-            return "fill"
-        p, k, col, row = action
-        return f"{P.PIECE_NAMES[p]} {_orient_text(P.canonical_k(p, k))} @ {cell_name(col, row)}"
+        return format_action(action)
 
     def parse_action(self, text: str, state: FormaState | None = None) -> FormaAction:
-        if not isinstance(text, str):
-            raise IllegalActionError("a move is text like 'F5 r3f @ k7' or, with touch-move, 'pick F5'")
-        size = state.size if state is not None else 20
-        setup = _SETUP.match(text)
-        if setup:
-            if setup.group("fill"):
-                return Fill()
-            try:
-                col, row = parse_cell(setup.group("cell"), size)
-            except ValueError as e:
-                raise IllegalActionError(str(e)) from None
-            return (Tower if setup.group("kind").lower() == "tower" else Obstacle)(col, row)
-        m = _ACTION.match(text)
-        if not m:
-            raise IllegalActionError(
-                f"cannot read {text.strip()!r}: write a piece, an orientation and a cell, like 'F5 r3f @ k7'"
-            )
-        if m.group("pick"):
-            p = P.piece_index(m.group("pname"))
-            if p < 0:
-                raise IllegalActionError(f"there is no piece called {m.group('pname')!r} ({', '.join(P.PIECE_NAMES)})")
-            return Pick(p)
-        p = P.piece_index(m.group("name"))
-        if p < 0:
-            raise IllegalActionError(f"there is no piece called {m.group('name')!r} ({', '.join(P.PIECE_NAMES)})")
-        k = int(m.group("rot") or 0) + (4 if m.group("flip") else 0)
-        try:
-            col, row = parse_cell(m.group("cell"), size)
-        except ValueError as e:
-            raise IllegalActionError(str(e)) from None
-        return Place(p, P.canonical_k(p, k), col, row)
+        return parse_action(text, state.size if state is not None else 20)
 
     def num_distinct_actions(self, config: Config) -> int:
-        return _NUM_IDS
+        return NUM_IDS
 
     def action_id(self, action: FormaAction, state: FormaState | None = None) -> int:
-        if isinstance(action, Pick):
-            return _PLACE_IDS + action.piece
-        if isinstance(action, Obstacle):
-            return _OBSTACLE_IDS + action.row * 20 + action.col
-        if isinstance(action, Tower):
-            return _TOWER_IDS + action.row * 20 + action.col
-        if isinstance(action, Fill):
-            return _FILL_ID
-        p, k, col, row = action
-        return P.ORIENT_GK[p * 8 + k] * 400 + row * 20 + col
+        return action_id(action)
 
     def action_from_id(self, action_id: int, state: FormaState) -> FormaAction:
-        if not _is_int(action_id) or not 0 <= action_id < _NUM_IDS:
-            raise IllegalActionError(f"action id {action_id!r} is out of range (0 to {_NUM_IDS - 1})")
-        if action_id == _FILL_ID:
-            return Fill()
-        if action_id >= _OBSTACLE_IDS:
-            row, col = divmod((action_id - _OBSTACLE_IDS) % 400, 20)
-            return (Tower if action_id >= _TOWER_IDS else Obstacle)(col, row)
-        if action_id >= _PLACE_IDS:
-            return Pick(action_id - _PLACE_IDS)
-        g, rest = divmod(action_id, 400)
-        row, col = divmod(rest, 20)
-        return Place(P.ORIENT_PIECE[g], P.ORIENT_K[g], col, row)
+        return action_from_id(action_id)
 
     # ------------------------------------------------------------------ serialisation and views
     def state_to_dict(self, state: FormaState) -> dict[str, Any]:
@@ -589,10 +517,6 @@ class Forma(Game[FormaState, FormaAction]):
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _orient_text(k: int) -> str:
-    return f"r{k % 4}{'f' if k >= 4 else ''}"
 
 
 def _next_turn(
