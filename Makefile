@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # The compiled engine's sources: editing one rebuilds the extensions on the next make.
 NATIVE := setup.py $(shell find src -name '*.c' -o -name '*.h')
 
-.PHONY: run play test lint typecheck unit bench clean format
+.PHONY: run play test check lint typecheck unit fast bench clean format
 
 $(STAMP): pyproject.toml $(NATIVE)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,13 @@ play: $(STAMP)
 
 ## test: set up, then ruff, mypy --strict and the whole pytest suite
 test: $(STAMP) lint typecheck unit
+
+## check: the fast feedback loop: ruff, mypy --strict and the tests not marked slow (no browser, Node,
+## OpenSpiel or server processes); `make test` still runs everything
+check: $(STAMP) lint typecheck fast
+
+fast: $(STAMP)
+	$(BIN)/pytest -n 2 -q -p no:cacheprovider -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

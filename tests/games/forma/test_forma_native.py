@@ -16,6 +16,7 @@ from polytable.games.forma import GAME, pure_engine
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
 
+@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
 def test_100k_random_actions_agree() -> None:
     rep = fuzz("forma", 100_000, seed=0, list_every=500, check_every=2000)
     assert rep.actions == 100_000
