@@ -61,7 +61,7 @@ def test_puzzle_check_accepts_a_solution_and_says_what_is_wrong(client: TestClie
     ):
         r = client.post(check, json=body)
         assert r.status_code == 400, body
-        assert r.json()["reason"] == "engine"
+        assert r.json()["reason"].startswith("engine"), r.json()  # engine.<code>, or engine for one without
 
 
 def test_forma_preview_view_carries_the_bridge_it_would_make(client: TestClient) -> None:

@@ -1,6 +1,6 @@
 """The Dutch interface shows server-made text in Dutch: game names, summaries and options on the new-room
-form, default seat names, the server's own errors and the engine's messages (Playwright with Debian's
-Chromium; skipped with a reason when either is missing)."""
+form, default seat names, the server's own errors and the engine's messages by their codes (Playwright with
+Debian's Chromium; skipped with a reason when either is missing)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ httpx = pytest.importorskip("httpx")
 from ._proc import Server  # noqa: E402
 
 NL = _i18n.load("nl")
-ENGINE_NL = _i18n.load("engine.nl")
 
 
 @pytest.fixture(scope="module")
@@ -45,22 +44,38 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
     assert page.locator("select[name=ai-1] option[value=greedy]").text_content() == "Gulzig"
     _shot(page, "new-room-nl")
 
-    # The client's pattern table gives what the server-side twin gives (the tests of every template use it).
-    messages = [
-        "it is Player 2's turn, not Player 1's",
-        "F5 r0 @ a1 would stick out over the edge of the board",
-        "L r3 @ a1.1 is not allowed: it would overlap blocks already placed",
-        "Place at least one cube",
-        "with this card the element enters from the top or left and slides until it stops; "
-        "it cannot come to rest at c5",
-        "Player 1 cannot undo: the last action was Player 2's move",
-        "a message no pattern knows",
+    # The client shows an engine error by its code with its params (a coded param translated in turn), as
+    # the server-side twin does; a code without a Dutch text and an error without a code stay in English.
+    from polytable.core import IllegalActionError, joined, phrase
+    from polytable.match import engine_reason
+
+    errors = [
+        IllegalActionError("it is Player 2's turn, not Player 1's", "turn", {"turn": 2, "player": 1}),
+        IllegalActionError(
+            "F5 r0 @ a1 would stick out over the edge of the board", "forma.would_stick_out", {"at": "F5 r0 @ a1"}
+        ),
+        IllegalActionError(
+            "L r3 @ a1.1 is not allowed: it would overlap blocks already placed",
+            "quadefy.not_allowed",
+            {"move": "L r3 @ a1.1", "why": phrase("quadefy.overlap", "it would overlap blocks already placed")},
+        ),
+        IllegalActionError(
+            "with this card the element enters from the top or left and slides until it stops; "
+            "it cannot come to rest at c5",
+            "formfinity.card_element_enters",
+            {"where": joined(["top", "left"], "or"), "cell_name": "c5"},
+        ),
+        IllegalActionError("no heap 4 in this nim game", "nim.no_heap", {"heap": 4}),
+        IllegalActionError("a message without a code"),
     ]
+    payloads = [{"message": str(e), **engine_reason(e)} for e in errors]
     got = page.evaluate(
-        "async (ms) => { const m = await import('/static/i18n.js'); return ms.map(m.tEngine); }", messages
+        "async (ps) => { const m = await import('/static/i18n.js'); return ps.map(m.tError); }", payloads
     )
-    assert got == [_i18n.translate_engine(m, ENGINE_NL) for m in messages]
+    assert got == [_i18n.translate_error(p["reason"], p["params"], p["message"], NL) for p in payloads]
     assert got[1] == "F5 r0 @ a1 zou over de rand van het spelbord uitsteken"
+    assert got[3].startswith("met deze kaart komt het element binnen van boven of links")
+    assert got[4:] == ["no heap 4 in this nim game", "a message without a code"]
     said = page.evaluate(
         "async () => (await import('/static/i18n.js')).tError({reason: 'seat_taken', params: {seat: 2}, message: 'x'})"
     )

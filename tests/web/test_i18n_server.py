@@ -1,14 +1,14 @@
 """Server-made text in the translation files: game specs, the server's own errors, the engine's messages.
 
 The web client translates its own strings; these tests make sure what the server produces can be shown in
-every language too: a new game, option or choice without keys, a new server error without a reason and a
-text, or a new engine message without a Dutch pattern fails here (see ``polytable.web._i18n``).
+every language too: a new option or choice of a shipped game without keys, a new server error without a
+reason and a text, or a shipped game's engine code without a Dutch text fails here; a new game's missing
+keys are only reported, it is shown in English (see ``polytable.web._i18n``).
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,8 +24,6 @@ from .conftest import error, hello, make_room, state
 WEB = Path(_i18n.__file__).parent
 EN = _i18n.load("en")
 NL = _i18n.load("nl")
-ENGINE_NL = _i18n.load("engine.nl")
-PATTERNS: dict[str, str] = ENGINE_NL["patterns"]  # type: ignore[assignment]
 
 
 SHIPPED = {"foldris", "forma", "formfinity", "quadefy", "qwirkle-cubes"}
@@ -91,42 +89,148 @@ def test_every_server_error_reason_has_a_text_in_both_languages() -> None:
         assert f"error.{reason}" in EN and f"error.{reason}" in NL, reason
 
 
-def test_every_engine_message_has_a_dutch_pattern_that_translates_it_back() -> None:
-    templates = _i18n.engine_templates()
-    assert len(templates) > 200
-    assert "{at} would stick out over the edge of the board" in templates  # f-strings become templates
-    new_game = tuple(f"games/{g}/" for g in {p.split("/")[1] for p in templates.values() if p.startswith("games/")})
-    new_game = tuple(p for p in new_game if p.split("/")[1].replace("_", "-") not in SHIPPED)
-    missing = [t for t, where in templates.items() if t not in PATTERNS and not where.startswith(new_game)]
-    assert not missing, missing
-    for english, dutch in PATTERNS.items():  # a translation uses only the parts the message has
-        assert set(re.findall(r"\{(\w+)\}", dutch)) <= set(re.findall(r"\{(\w+)\}", english)), english
-    for template in templates:
-        if "}{" in template:
-            continue  # two parts side by side cannot be told apart; checked by example below
-        names = list(dict.fromkeys(re.findall(r"\{(\w+)\}", template)))
-        params = {n: f"Q{i}q" for i, n in enumerate(names)}
-        got = _i18n.translate_engine(_fill(template, params), ENGINE_NL)
-        assert got == _fill(PATTERNS[template], params), (template, got)
+ERROR_CALLS = frozenset({"IllegalActionError", "ConfigError", "StateFormatError", "PolytableError", "TemplateError"})
+
+
+def _uncoded(root: Path) -> list[str]:
+    """Error calls in the rules with a message but no code (``raise X.relay(e)`` keeps the relayed code)."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERROR_CALLS
+            if call and node.args and len(node.args) < 2 and not any(k.arg == "code" for k in node.keywords):  # type: ignore[attr-defined]
+                out.append(f"{path.relative_to(_i18n.PACKAGE).as_posix()}:{node.lineno}")
+    return out
+
+
+def _shipped_code(code: str, where: str) -> bool:
+    """A code the shipped translations must have: raised outside ``games/`` or in a shipped game."""
+    parts = where.split("/")
+    return parts[0] != "games" or parts[1].replace("_", "-") in SHIPPED
+
+
+def test_every_error_the_rules_raise_has_a_well_formed_code_and_an_english_text() -> None:
+    raises = list(_i18n.engine_raises())
+    assert len(raises) > 350  # the scan sees the rules' errors
+    assert _uncoded(_i18n.PACKAGE / "games") == []
+    bad = sorted({code for code, _, _ in raises if not _i18n.CODE.fullmatch(code)})
+    assert bad == [], bad
+    english: dict[str, set[str]] = {}
+    for code, text, _ in raises:
+        if text is not None:
+            english.setdefault(code, set()).add(text)
+    # A code names one message: the same code raised in two places says the same English words.
+    assert {c: t for c, t in english.items() if len(t) > 1} == {}
+    assert "{at} would stick out over the edge of the board" in english["forma.would_stick_out"]
+    assert english["no_action"] == {"Player {player} has no legal action"}  # shared by every game
+    # Every code has its English text in en.json, and it is the source's own words.
+    messages = _i18n.engine_messages()
+    assert [c for c in _i18n.engine_codes() if f"error.engine.{c}" not in EN] == []
+    assert {c: (EN[f"error.engine.{c}"], t) for c, t in messages.items() if EN[f"error.engine.{c}"] != t} == {}
+
+
+def test_every_shipped_engine_code_has_dutch_and_a_new_games_gaps_are_reported(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    codes = _i18n.engine_codes()
+    gaps = [c for c in {**_i18n.engine_messages(), **codes} if f"error.engine.{c}" not in NL]
+    shipped = [c for c in gaps if c not in codes or _shipped_code(c, codes[c])]
+    assert shipped == [], "run python -m polytable.web._i18n"
+    if gaps:  # a game that is not shipped yet: shown in English until its keys are added
+        print("engine codes without a Dutch text (shown in English):", ", ".join(sorted(gaps)))
+    assert "forma.would_stick_out" in codes and codes["forma.would_stick_out"].startswith("games/forma/")
+    for key, dutch in NL.items():  # a translation uses only the params the message has
+        if key.startswith("error.engine."):
+            assert set(re.findall(r"\{(\w+)\}", dutch)) <= set(re.findall(r"\{(\w+)\}", EN[key])), key
+
+
+def test_a_code_without_a_translation_falls_back_to_the_english_message() -> None:
+    from polytable.core import IllegalActionError
+    from polytable.match import engine_reason
+
+    exc = IllegalActionError("no nim heap 4 here", "nim.no_heap", {"heap": 4})  # a throwaway game's code
+    shown = engine_reason(exc)
+    assert shown == {"reason": "engine.nim.no_heap", "params": {"heap": 4}}
+    assert _i18n.translate_error(shown["reason"], shown["params"], str(exc), NL) == "no nim heap 4 here"
+    plain = IllegalActionError("an error without a code")
+    assert engine_reason(plain) == {"reason": "engine", "params": {}}
+
+
+def _shown(exc: Exception, table: Mapping[str, object]) -> str:
+    from polytable.match import engine_reason
+
+    r = engine_reason(exc)
+    return _i18n.translate_error(r["reason"], r["params"], str(exc), dict(table))
 
 
 def test_engine_messages_translate_nested_parts_and_words() -> None:
+    from polytable.core import ConfigError, IllegalActionError, joined, phrase
+
+    quadefy = IllegalActionError(
+        "L r3 @ a1.1 is not allowed: it would overlap blocks already placed",
+        "quadefy.not_allowed",
+        {"move": "L r3 @ a1.1", "why": phrase("quadefy.overlap", "it would overlap blocks already placed")},
+    )
+    inner = ConfigError(
+        "line 3, column 4: the numbers must run 1, 2, 3, ... without gaps; 5 is missing",
+        "formfinity.numbers_run_without",
+        {"at": phrase("formfinity.line_column", "line 3, column 4", {"line": 3, "column": 4}), "i": 5},
+    )
+    variant = ConfigError(f"variant file: {inner}", "formfinity.variant_file", {"msg": inner})
+    enters = IllegalActionError(
+        "with this card the element enters from the top or left and slides until it stops; "
+        "it cannot come to rest at c5",
+        "formfinity.card_element_enters",
+        {"where": joined(["top", "left"], "or"), "cell_name": "c5"},
+    )
     cases = {
-        "it is Player 2's turn, not Player 1's": "Speler 2 is aan de beurt, niet Speler 1",
-        "L r3 @ a1.1 is not allowed: it would overlap blocks already placed": (
-            "L r3 @ a1.1 mag niet: het zou blokken overlappen die al geplaatst zijn"
+        quadefy: "L r3 @ a1.1 mag niet: het zou blokken overlappen die al geplaatst zijn",
+        variant: "variantbestand: regel 3, kolom 4: de getallen moeten 1, 2, 3, ... lopen zonder gaten; 5 ontbreekt",
+        enters: (
+            "met deze kaart komt het element binnen van boven of links en schuift door tot het stopt; "
+            "het kan niet tot stilstand komen op c5"
         ),
-        "variant file: line 3, column 4: the numbers must run 1, 2, 3, ... without gaps; 5 is missing": (
-            "variantbestand: regel 3, kolom 4: de getallen moeten 1, 2, 3, ... lopen zonder gaten; 5 ontbreekt"
-        ),
-        "Place at least one cube": "Leg minstens één kubus",  # Qwirkle Cubes capitalises its reasons
-        "variant file: goal.length must be a whole number from 2 to 40, not 99": (
-            "variantbestand: goal.length moet een geheel getal van 2 tot 40 zijn, niet 99"
-        ),
-        "a message no pattern knows": "a message no pattern knows",
+        IllegalActionError("a message with no code"): "a message with no code",
     }
-    for english, dutch in cases.items():
-        assert _i18n.translate_engine(english, ENGINE_NL) == dutch
+    for exc, dutch in cases.items():
+        assert _shown(exc, NL) == dutch
+        assert _shown(exc, EN) == str(exc)  # the English file reads like the message itself
+
+
+@pytest.mark.parametrize("game_id", sorted(SHIPPED))
+def test_refused_moves_read_the_same_from_the_english_file(game_id: str) -> None:
+    """Junk, legal-looking and already played actions, from every seat, over random positions:
+    every refusal shown from ``error.engine.<code>`` with its params is its English message word for word,
+    and has a Dutch text without unfilled params."""
+    from polytable.core import SIMULTANEOUS, PolytableError, Rng
+
+    game = get_game(game_id)
+    words = ["", "x", "zz 9", "1", "-1", "99999", "pick F5", "T r1 c9", "reveal Q 9", "L r99 @ a1.1", "B*@9,9"]
+    words += ["reroll 7", "keep", "pass", "line:h:z9", "area:Q", "##@c5", "F5 r0 @ a1", "tower a1", "fill"]
+    rng = Rng(7)
+    seen: set[str] = set()
+    for seed in range(3):
+        state = game.new_game(None, seed=seed)
+        played: list[str] = []
+        for _ in range(40):
+            if game.is_terminal(state):
+                break
+            for text in [*words, *played[-6:]]:
+                for player in range(state.config.players):
+                    try:
+                        game.apply(state, game.parse_action(text, state), player)
+                    except PolytableError as exc:
+                        assert exc.code, str(exc)
+                        seen.add(exc.code)
+                        assert _shown(exc, EN) == str(exc), exc.code
+                        assert "{" not in _shown(exc, NL), exc.code
+            player = game.current_player(state)
+            if player == SIMULTANEOUS:
+                player = game.acting_players(state)[0]
+            action, after = game.sample_and_apply(state, player, rng)
+            played.append(game.format_action(action, state))
+            state = after
+    assert len(seen) >= 4, seen
 
 
 def test_error_reasons_round_trip_over_http_and_websocket(client: TestClient) -> None:
@@ -174,9 +278,11 @@ def test_engine_errors_reach_the_client_as_translatable_text(client: TestClient)
         v = state(ws)["version"]
         ws.send_json({"type": "act", "seat": 0, "version": v, "action": "F5 r0 @ a1"})
         err = error(ws)
-        assert (err["code"], err["reason"]) == ("illegal", "engine")
-        dutch = _i18n.translate_engine(err["message"], ENGINE_NL)
-        assert dutch != err["message"] and "spelbord" in dutch, dutch
+        assert (err["code"], err["reason"]) == ("illegal", "engine.forma.first_board_set")  # a game's own code
+        assert err["params"] == {"player": 1}
+        dutch = _i18n.translate_error(err["reason"], err["params"], err["message"], NL)
+        assert dutch.startswith("eerst wordt het spelbord opgesteld: Speler 1 plaatst de toren"), dutch
+        assert _i18n.translate_error(err["reason"], err["params"], "", EN) == err["message"]
         ws.send_json({"type": "act", "seat": 1, "version": v, "action": "F5 r0 @ j10"})
         err = error(ws)  # the kernel's turn check has a code
         assert (err["code"], err["reason"], err["params"]) == ("illegal", "engine.turn", {"turn": 1, "player": 2})
@@ -186,12 +292,6 @@ def test_engine_errors_reach_the_client_as_translatable_text(client: TestClient)
         assert pv["ok"] is False and pv["reason"] == "not_your_turn"
     check = client.post("/api/formfinity/validate", json={"variant_file": ""}).json()
     assert check["ok"] is False and check["reason"] == "variant_text"
-
-
-def test_the_engine_table_is_valid_json_with_patterns_and_words() -> None:
-    raw = json.loads((_i18n.I18N / "engine.nl.json").read_text(encoding="utf-8"))
-    assert set(raw) == {"patterns", "words"}
-    assert raw["words"]["Player"] == "Speler"
 
 
 def test_coded_engine_errors_read_the_same_from_their_key() -> None:

@@ -2,7 +2,7 @@
 
 from ._discover import discover
 from ._engine import native_module, pure_engine_forced
-from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError
+from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError, joined, phrase, word
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
@@ -32,8 +32,10 @@ __all__ = [
     "discover",
     "game_ids",
     "get_game",
+    "joined",
     "native_module",
     "next_u64",
+    "phrase",
     "player_name",
     "pure_engine_forced",
     "register",
@@ -42,4 +44,5 @@ __all__ = [
     "require_list",
     "seed_state",
     "shuffled",
+    "word",
 ]

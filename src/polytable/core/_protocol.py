@@ -130,7 +130,9 @@ class Game(ABC, Generic[S, A]):
         """A new game from options (validated by the spec), a player count and a seed."""
         config = self.spec.config(options, players)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise StateFormatError(f"the seed must be a whole number, not {seed!r}")
+            raise StateFormatError(
+                f"the seed must be a whole number, not {seed!r}", "action.seed_whole_number", {"seed": f"{seed!r}"}
+            )
         return self._new(config, seed)
 
     @abstractmethod

@@ -55,7 +55,11 @@ def get_game(game_id: str) -> Game[Any, Any]:
     if key in _GAMES:
         return _GAMES[key]
     known = ", ".join(sorted(_GAMES)) or "none"
-    raise ConfigError(f"unknown game {game_id!r} (games: {known})")
+    raise ConfigError(
+        f"unknown game {game_id!r} (games: {known})",
+        "game.unknown_game_games",
+        {"game_id": f"{game_id!r}", "known": known},
+    )
 
 
 def game_ids() -> list[str]:

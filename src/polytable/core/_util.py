@@ -14,9 +14,11 @@ __all__ = ["require", "require_int", "require_list"]
 def require(data: Mapping[str, Any], key: str) -> Any:
     """``data[key]``, or a StateFormatError naming the missing field."""
     if not isinstance(data, Mapping):
-        raise StateFormatError(f"expected an object, got {type(data).__name__}")
+        raise StateFormatError(
+            f"expected an object, got {type(data).__name__}", "util.expected_object_got", {"name": type(data).__name__}
+        )
     if key not in data:
-        raise StateFormatError(f"missing field {key!r}")
+        raise StateFormatError(f"missing field {key!r}", "util.missing_field", {"key": f"{key!r}"})
     return data[key]
 
 
@@ -24,9 +26,15 @@ def require_int(data: Mapping[str, Any], key: str, lo: int | None = None, hi: in
     """An int field within ``[lo, hi]``."""
     value = require(data, key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StateFormatError(f"field {key!r} must be a whole number, not {value!r}")
+        raise StateFormatError(
+            f"field {key!r} must be a whole number, not {value!r}",
+            "util.field_whole_number",
+            {"key": f"{key!r}", "value": f"{value!r}"},
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise StateFormatError(f"field {key!r} is out of range: {value}")
+        raise StateFormatError(
+            f"field {key!r} is out of range: {value}", "util.field_out_range", {"key": f"{key!r}", "value": value}
+        )
     return value
 
 
@@ -34,7 +42,11 @@ def require_list(data: Mapping[str, Any], key: str, length: int | None = None) -
     """A list field, optionally of a fixed length."""
     value = require(data, key)
     if not isinstance(value, list):
-        raise StateFormatError(f"field {key!r} must be a list")
+        raise StateFormatError(f"field {key!r} must be a list", "util.field_list", {"key": f"{key!r}"})
     if length is not None and len(value) != length:
-        raise StateFormatError(f"field {key!r} must have {length} items, not {len(value)}")
+        raise StateFormatError(
+            f"field {key!r} must have {length} items, not {len(value)}",
+            "util.field_have_items",
+            {"key": f"{key!r}", "length": length, "value": len(value)},
+        )
     return value

@@ -4,7 +4,7 @@ and the offline table."""
 from ._companion import COMPANION_GAMES, Dealer, player_counts
 from ._match import MAX_STEPS, LogEntry, Match, Seat
 from ._simulate import Player, PlayerMaker, default_workers, parallel_map, play_game, simulate
-from ._table import Table, game_catalogue, random_record
+from ._table import Table, engine_reason, game_catalogue, random_record
 
 __all__ = [
     "COMPANION_GAMES",
@@ -17,6 +17,7 @@ __all__ = [
     "Seat",
     "Table",
     "default_workers",
+    "engine_reason",
     "game_catalogue",
     "parallel_map",
     "play_game",

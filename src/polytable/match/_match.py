@@ -97,7 +97,9 @@ class Match:
         if expected_version is not None and expected_version != self.version:
             raise IllegalActionError(
                 f"this move was made on version {expected_version} of the game, which is now at version "
-                f"{self.version}; look at the board again"
+                f"{self.version}; look at the board again",
+                "match.move_made_version",
+                {"expected_version": expected_version, "version": self.version},
             )
         game, state = self.game, self.state
         if player is None:
@@ -111,7 +113,9 @@ class Match:
 
     def _push(self, entry: LogEntry, state: Any) -> None:
         if len(self.log) >= MAX_STEPS:
-            raise IllegalActionError(f"the match exceeded {MAX_STEPS} actions")
+            raise IllegalActionError(
+                f"the match exceeded {MAX_STEPS} actions", "match.match_exceeded_actions", {"max_steps": MAX_STEPS}
+            )
         self.log.append(entry)
         self._states.append(state)
         self.state = state
@@ -145,11 +149,20 @@ class Match:
     def undo(self, player: int) -> Any:
         """Take back ``player``'s last action if the rules allow it (see :meth:`can_undo`)."""
         if not self.log:
-            raise IllegalActionError("there is nothing to undo")
+            raise IllegalActionError("there is nothing to undo", "match.there_nothing_undo")
         if not self.can_undo(player):
             last = self.log[-1]
-            who = "a chance event" if last.player == CHANCE else f"{player_name(last.player)}'s move"
-            raise IllegalActionError(f"{player_name(player)} cannot undo: the last action was {who}")
+            if last.player == CHANCE:
+                raise IllegalActionError(
+                    f"{player_name(player)} cannot undo: the last action was a chance event",
+                    "match.undo_after_chance",
+                    {"player": player + 1},
+                )
+            raise IllegalActionError(
+                f"{player_name(player)} cannot undo: the last action was {player_name(last.player)}'s move",
+                "match.undo_after_other",
+                {"player": player + 1, "other": last.player + 1},
+            )
         self.log.pop()
         self._states.pop()
         self.state = self._states[-1]
@@ -196,29 +209,33 @@ class Match:
         that is no longer legal, a chance outcome the seed would not have produced, or a different result.
         """
         if not isinstance(record, Mapping):
-            raise StateFormatError("a record must be a JSON object")
+            raise StateFormatError("a record must be a JSON object", "match.record_json_object")
         for key in ("game", "rules_version", "config", "seed", "actions"):
             if key not in record:
-                raise StateFormatError(f"the record has no {key!r}")
+                raise StateFormatError(f"the record has no {key!r}", "match.record_has", {"key": f"{key!r}"})
         game = get_game(str(record["game"]))
         if record["rules_version"] != game.spec.rules_version:
             raise StateFormatError(
                 f"the record was played under rules version {record['rules_version']} of {game.spec.name}; "
-                f"this polytable has version {game.spec.rules_version}"
+                f"this polytable has version {game.spec.rules_version}",
+                "match.record_played_under",
+                {"record": record["rules_version"], "name": game.spec.name, "rules_version": game.spec.rules_version},
             )
         config = record["config"]
         if not isinstance(config, Mapping) or not isinstance(config.get("options", {}), Mapping):
-            raise StateFormatError("the record's config must be {'players': N, 'options': {...}}")
+            raise StateFormatError(
+                "the record's config must be {'players': N, 'options': {...}}", "match.record_s_config"
+            )
         seed = record["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise StateFormatError("the record's seed must be a whole number")
+            raise StateFormatError("the record's seed must be a whole number", "match.record_s_seed")
         players = config.get("players")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-            raise StateFormatError("the record's player count must be a whole number")
+            raise StateFormatError("the record's player count must be a whole number", "match.record_s_player")
         match = cls(game, dict(config.get("options", {})), players, seed)
         actions = record["actions"]
         if not isinstance(actions, Sequence) or isinstance(actions, str):
-            raise StateFormatError("the record's actions must be a list")
+            raise StateFormatError("the record's actions must be a list", "match.record_s_actions")
         for i, entry in enumerate(actions):
             if (
                 not isinstance(entry, Sequence)
@@ -228,7 +245,9 @@ class Match:
                 or not isinstance(entry[0], int)
                 or not isinstance(entry[1], str)
             ):
-                raise StateFormatError(f"action {i + 1} of the record must be [player, text]")
+                raise StateFormatError(
+                    f"action {i + 1} of the record must be [player, text]", "match.action_record_player", {"i": i + 1}
+                )
             player, text = entry
             try:
                 if player == CHANCE:
@@ -236,15 +255,25 @@ class Match:
                     if expected != text:
                         raise StateFormatError(
                             f"action {i + 1}: the recorded chance outcome {text!r} is not what the seed gives "
-                            f"({expected!r})"
+                            f"({expected!r})",
+                            "match.action_recorded_chance",
+                            {"i": i + 1, "text": f"{text!r}", "expected": f"{expected!r}"},
                         )
                 match.play(text, player)
             except IllegalActionError as exc:
-                raise StateFormatError(f"action {i + 1} ({text!r} by player {player + 1}): {exc}") from None
+                raise StateFormatError(
+                    f"action {i + 1} ({text!r} by player {player + 1}): {exc}",
+                    "match.action_player",
+                    {"i": i + 1, "text": f"{text!r}", "player": player + 1, "exc": exc},
+                ) from None
         if check_result and "result" in record and record["result"] is not None:
             got = game.result(match.state)
             if _jsonish(got) != _jsonish(record["result"]):
-                raise StateFormatError(f"the replayed result {got} differs from the recorded one {record['result']}")
+                raise StateFormatError(
+                    f"the replayed result {got} differs from the recorded one {record['result']}",
+                    "match.replayed_result_differs",
+                    {"got": got, "record": record["result"]},
+                )
         return match
 
 

@@ -18,7 +18,7 @@ from ._companion import COMPANION_GAMES, Dealer, player_counts
 from ._match import Match
 from ._simulate import PlayerMaker
 
-__all__ = ["LEGAL_LIMIT", "Table", "game_catalogue", "preview_action", "random_record"]
+__all__ = ["LEGAL_LIMIT", "Table", "engine_reason", "game_catalogue", "preview_action", "random_record"]
 
 COMPANION_FORMAT = "polytable-companion/1"
 LEGAL_LIMIT = 2000
@@ -50,7 +50,7 @@ def preview_action(game: Any, state: Any, seat: int, text: str) -> dict[str, Any
         action = game.parse_action(text, state)
         after = game.apply(state, action, seat)
     except PolytableError as exc:
-        return {**out, "message": str(exc), "reason": "engine"}
+        return {**out, "message": str(exc), **engine_reason(exc)}
     before = [float(x) for x in game.scores(state)]
     scores = [float(x) for x in game.scores(after)]
     return {
@@ -287,7 +287,7 @@ class Table:
                 return [_error(f"unknown message type {kind!r}", "bad")]
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, PolytableError):
-                return [_error(str(exc), "illegal"), self.message()]
+                return [_error(str(exc), "illegal", exc), self.message()]
             return [_error(f"malformed message: {exc}", "bad")]
         return [self.message()]
 
@@ -296,7 +296,9 @@ class Table:
         raises :class:`~polytable.core.IllegalActionError` and changes nothing."""
         m = self.match
         if not 0 <= seat < m.players or self.seats[seat]["ai"] is not None:
-            raise _illegal(f"seat {seat + 1} is not played on this device")
+            raise IllegalActionError(
+                f"seat {seat + 1} is not played on this device", "match.seat_elsewhere", {"seat": seat + 1}
+            )
         start = m.version
         m.play(text, seat, expected_version=version)
         try:
@@ -309,16 +311,20 @@ class Table:
     def undo(self, seat: int, version: int) -> int:
         """Take back the seat's own last move (never across chance or another player's move)."""
         if version != self.match.version:
-            raise _illegal("the game moved on since you asked to undo; the board is updated")
+            raise IllegalActionError(
+                "the game moved on since you asked to undo; the board is updated", "match.undo_stale"
+            )
         self.match.undo(seat)
         return self.match.version
 
     def deal(self, version: int, undo: bool = False, card: object = None) -> int:
         """Deal the next card (or take the last one back, or take ``card`` from a printed deck); the count."""
         if self.dealer is None:
-            raise _illegal("this table plays the game; cards are dealt by the game itself")
+            raise IllegalActionError(
+                "this table plays the game; cards are dealt by the game itself", "match.not_companion"
+            )
         if version != len(self.dealer.dealt):
-            raise _illegal("the deal moved on; here is the current card")
+            raise IllegalActionError("the deal moved on; here is the current card", "match.deal_stale")
         if undo:
             self.dealer.pop()
         elif card is not None:
@@ -359,7 +365,9 @@ class Table:
 
     def _maker(self) -> PlayerMaker:
         if self.make_player is None:
-            raise IllegalActionError("this table was opened without players: no AI seat or hint is possible")
+            raise IllegalActionError(
+                "this table was opened without players: no AI seat or hint is possible", "match.table_opened_without"
+            )
         return self.make_player
 
     # ------------------------------------------------------------------ records
@@ -393,12 +401,20 @@ class Table:
         }
 
 
-def _error(message: str, code: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def _error(message: str, code: str, exc: PolytableError | None = None) -> dict[str, Any]:
+    """An ``error`` reply as a server room sends it; an engine error keeps its code (``engine.<code>``)."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if exc is not None:
+        out.update(engine_reason(exc))
+    return out
 
 
-def _illegal(message: str) -> IllegalActionError:
-    return IllegalActionError(message)
+def engine_reason(exc: Exception) -> dict[str, Any]:
+    """The ``reason`` and ``params`` an engine error is shown by: ``engine.<code>`` (the client shows
+    ``error.engine.<code>``), or ``engine`` (its English message only) for an error without a code."""
+    if isinstance(exc, PolytableError) and exc.code:
+        return {"reason": f"engine.{exc.code}", "params": exc.params}
+    return {"reason": "engine", "params": {}}
 
 
 def random_record(game: str, options: Mapping[str, object] | None, players: int | None, seed: int) -> dict[str, Any]:

@@ -20,7 +20,9 @@ def new_canvas(out_path: str, paper: str, title: str) -> tuple[Any, float, float
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
     if paper not in ("a4", "letter"):
-        raise ConfigError(f"paper must be a4 or letter, not {paper!r}")
+        raise ConfigError(
+            f"paper must be a4 or letter, not {paper!r}", "print.paper_a4_letter", {"paper": f"{paper!r}"}
+        )
     w, h = A4 if paper == "a4" else LETTER
     canvas = Canvas(out_path, pagesize=(w, h))
     canvas.setTitle(title)
@@ -36,7 +38,15 @@ def int_option(options: Mapping[str, str], name: str, default: int, lo: int, hi:
     try:
         value = int(str(raw))
     except ValueError:
-        raise ConfigError(f"option {name!r} takes a whole number, not {raw!r}") from None
+        raise ConfigError(
+            f"option {name!r} takes a whole number, not {raw!r}",
+            "print.option_takes_whole",
+            {"name": f"{name!r}", "raw": f"{raw!r}"},
+        ) from None
     if not lo <= value <= hi:
-        raise ConfigError(f"option {name!r} must be from {lo} to {hi}, not {value}")
+        raise ConfigError(
+            f"option {name!r} must be from {lo} to {hi}, not {value}",
+            "print.option",
+            {"name": f"{name!r}", "lo": lo, "hi": hi, "value": value},
+        )
     return value

@@ -45,9 +45,11 @@ def _read(value: str) -> str:
             with open(path, encoding="utf-8") as fh:
                 return fh.read()
         except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read {path!r}: {exc}") from None
+            raise ConfigError(
+                f"cannot read {path!r}: {exc}", "print.cannot_read", {"path": f"{path!r}", "exc": exc}
+            ) from None
     if value.startswith("@"):
-        raise ConfigError(f"there is no file {path!r}")
+        raise ConfigError(f"there is no file {path!r}", "print.there_file", {"path": f"{path!r}"})
     return value
 
 
@@ -59,7 +61,7 @@ def _setup_from(options: Mapping[str, str]) -> Setup:
     try:
         players = int(options.get("players", "2") or 2)
     except ValueError:
-        raise ConfigError("players takes a whole number") from None
+        raise ConfigError("players takes a whole number", "print.players_takes_whole") from None
     if variant in ("1", "2", "3", "4"):
         opts["variant"] = variant
     elif variant == "blank":
@@ -198,9 +200,9 @@ def print_cards(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
         count = int(options.pop("count", "12") or 12)
         seed = int(options.pop("seed", "1") or 1)
     except ValueError:
-        raise ConfigError("count and seed take whole numbers") from None
+        raise ConfigError("count and seed take whole numbers", "print.count_seed_take") from None
     if not 1 <= count <= 1000:
-        raise ConfigError(f"count must be from 1 to 1000, not {count}")
+        raise ConfigError(f"count must be from 1 to 1000, not {count}", "print.count", {"count": count})
     qr = str(options.pop("qr", "")).lower() in ("1", "true", "yes", "on")
     base_url = str(options.pop("base_url", "") or DEFAULT_BASE_URL)
     setup = _setup_from({k: v for k, v in options.items() if k != "variant"} | {"variant": options.get("variant", "1")})

@@ -54,7 +54,11 @@ def print_puzzles(out_path: str, paper: str = "a4", options: Mapping[str, str] |
     options = options or {}
     which = str(options.get("pattern") or options.get("variant") or "all").strip().lower()
     if which != "all" and which not in PATTERNS:
-        raise ConfigError(f"unknown pattern {which!r}; patterns: all, {', '.join(PATTERNS)}")
+        raise ConfigError(
+            f"unknown pattern {which!r}; patterns: all, {', '.join(PATTERNS)}",
+            "print.unknown_pattern_patterns",
+            {"which": f"{which!r}", "patterns": ", ".join(PATTERNS)},
+        )
     solutions = str(options.get("solutions", "yes")).strip().lower() not in ("no", "false", "0", "off")
     names = list(PATTERNS) if which == "all" else [which]
     canvas, page_w, page_h = new_canvas(out_path, paper, "Quadefy bonus puzzles")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import PolytableError
+from ..match import engine_reason
 from ._designer import DesignError, _check_text
 
 __all__ = ["DEFAULT_GAMES", "MAX_GAMES", "BalanceJobs"]
@@ -48,7 +49,8 @@ class BalanceJobs:
             rules = parse_variant_file(body)
             job = Job.make("formfinity", rules.min_players, [AI], {"variant": "custom", "variant_file": body})
         except (ValueError, PolytableError) as exc:
-            raise DesignError(str(exc), "engine") from None
+            shown = engine_reason(exc)
+            raise DesignError(str(exc), shown["reason"], shown["params"]) from None
         with self._lock:
             if self._running is not None:
                 raise DesignError("a balance check is already running on this server; try again soon", "balance_busy")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..core import PolytableError
+from ..match import engine_reason
 
 __all__ = [
     "CODE_ALPHABET",
@@ -65,7 +66,7 @@ class RoomError(PolytableError):
     ``code`` says what kind (the client acts on it: ``stale`` reloads, ``missing`` leaves the room);
     ``reason`` names the exact message, stable across versions, so the client shows it from its translation
     files as ``error.<reason>`` with ``params``; the English ``message`` is the fallback. An error relayed
-    from the engine has the reason ``engine``: its English text is translated by pattern (see ``_i18n``).
+    from the engine has the reason ``engine.<code>`` (``error.engine.<code>``, see ``_i18n``).
     """
 
     def __init__(
@@ -82,11 +83,10 @@ class RoomError(PolytableError):
 
 
 def engine_error(exc: PolytableError, code: str = "bad") -> RoomError:
-    """An engine error relayed to the client: by its stable code (``error.engine.<code>``) when it has one,
-    else with the reason ``engine`` (its English text translated by pattern, see ``_i18n``)."""
-    if exc.code:
-        return RoomError(str(exc), code, f"engine.{exc.code}", exc.params)
-    return RoomError(str(exc), code, "engine")
+    """An engine error relayed to the client by its stable code (``error.engine.<code>``) and params; one
+    without a code has the reason ``engine`` and is shown in English."""
+    shown = engine_reason(exc)
+    return RoomError(str(exc), code, shown["reason"], shown["params"])
 
 
 class Sender(Protocol):

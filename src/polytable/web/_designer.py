@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import PolytableError, get_game
+from ..match import engine_reason
 
 __all__ = ["MAX_VARIANT", "DesignError", "print_variant", "validate_variant"]
 
@@ -56,7 +57,7 @@ def validate_variant(text: object) -> dict[str, Any]:
     except DesignError as exc:
         return {"ok": False, "message": str(exc), "reason": exc.reason, "params": exc.params}
     except (ValueError, PolytableError) as exc:
-        return {"ok": False, "message": str(exc), "reason": "engine", "params": {}}
+        return {"ok": False, "message": str(exc), **engine_reason(exc)}
     return {
         "ok": True,
         "name": rules.name,

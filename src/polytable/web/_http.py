@@ -45,6 +45,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..ai import bot_names
 from ..core import PolytableError, all_games
+from ..match import engine_reason
 from ..storage import StorageError
 from . import _companion
 from ._balance import BalanceJobs
@@ -279,7 +280,7 @@ class HttpApi:
                 self.hub.ai_pool, _print_pdf, table[name], paper, opts
             )
         except PolytableError as exc:
-            return error_response(str(exc), 400, "engine")
+            return engine_response(exc)
         return Response(data, media_type="application/pdf", headers=_CACHE)
 
     async def room_printable(self, request: Request) -> Response:
@@ -292,7 +293,7 @@ class HttpApi:
         try:
             data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, _companion.sheet_pdf, room, paper)
         except PolytableError as exc:
-            return error_response(str(exc), 400, "engine")
+            return engine_response(exc)
         return Response(data, media_type="application/pdf")
 
     async def read_card(self, request: Request) -> Response:
@@ -309,7 +310,7 @@ class HttpApi:
                 self.hub.ai_pool, _companion.read_card_picture, data
             )
         except ValueError as exc:
-            return error_response(str(exc), 400, "engine")
+            return engine_response(exc)
         return JSONResponse({"code": code})
 
     async def design_balance(self, request: Request) -> Response:
@@ -358,7 +359,7 @@ class HttpApi:
         except DesignError as exc:
             return error_response(str(exc), 400, exc.reason, exc.params)
         except (ValueError, PolytableError) as exc:
-            return error_response(str(exc), 400, "engine")
+            return engine_response(exc)
         return Response(data, media_type="application/pdf")
 
     async def quadefy_puzzle(self, request: Request) -> Response:
@@ -370,7 +371,7 @@ class HttpApi:
         try:
             answer = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, puzzle_answer, pattern)
         except PolytableError as exc:
-            return error_response(str(exc), 400, "engine")
+            return engine_response(exc)
         return JSONResponse(answer)
 
     async def quadefy_puzzle_check(self, request: Request) -> Response:
@@ -380,7 +381,7 @@ class HttpApi:
         try:
             verdict = puzzle_check(body.get("pattern"), body.get("blocks"))
         except (ValueError, PolytableError) as exc:
-            return error_response(str(exc), 400, "engine")
+            return engine_response(exc)
         return JSONResponse(verdict)
 
     async def _room(self, request: Request) -> Room | Response:
@@ -408,6 +409,12 @@ _SECURITY = {
 def error_response(message: str, status: int, reason: str, params: dict[str, Any] | None = None) -> Response:
     """An HTTP error: ``error`` (English) plus ``reason`` and ``params`` for the client's translations."""
     return JSONResponse({"error": message, "reason": reason, "params": params or {}}, status_code=status)
+
+
+def engine_response(exc: Exception) -> Response:
+    """A 400 for an engine error: its code travels as the reason ``engine.<code>`` with its params."""
+    shown = engine_reason(exc)
+    return error_response(str(exc), 400, shown["reason"], shown["params"])
 
 
 def room_error_response(exc: RoomError, status: int) -> Response:

@@ -7,12 +7,12 @@ Why this exists: the client translates its own strings, but three kinds of text 
 * **Game specs** (names, summaries, option labels, help and choices) are shown through keys derived from
   the game id and option name (:func:`spec_keys`): ``game.<id>.name``, ``option.<id>.<opt>.help`` ...;
   the AIs a seat can be given through ``ai.<name>`` (:func:`ai_keys`).
-* **Engine messages** (``IllegalActionError``, ``ConfigError`` ... raised by the rules). One with a stable
-  ``code`` reaches the client with the reason ``engine.<code>`` and its ``params`` and is shown from
-  ``error.engine.<code>`` (:func:`engine_codes` lists the codes). One without a code yet is an English
-  f-string: :func:`engine_templates` reads them from the source with ``ast`` (an f-string becomes a
-  template with ``{placeholders}``), ``static/i18n/engine.<lang>.json`` maps each English template to a
-  translated one, and the client matches the message against them (see ``static/i18n.js``).
+* **Engine messages** (``IllegalActionError``, ``ConfigError`` ... raised by the rules). Each has a stable
+  ``code`` and ``params``; it reaches the client with the reason ``engine.<code>`` and is shown from
+  ``error.engine.<code>`` with the params filled in. A param may itself be a coded part (a word such as
+  ``top``, a relayed reason: ``{"code", "params", "message"}``), translated the same way. The English
+  file holds every code's English template; :func:`engine_messages` reads them from the source with
+  ``ast`` (the f-string's parts become the ``{param}`` names), so a test keeps the two equal.
 
 Anything without a translation is shown in English (the spec's own text, the error's message).
 ``python -m polytable.web._i18n`` prints what is missing; ``tests/web/test_i18n_server.py`` requires
@@ -22,7 +22,6 @@ the shipped games to be complete and only reports what a new game still lacks.
 from __future__ import annotations
 
 import ast
-import functools
 import json
 import re
 import sys
@@ -33,16 +32,19 @@ from ..ai import bot_names
 from ..core import all_games
 
 __all__ = [
+    "CODE",
     "ENGINE_SOURCES",
+    "ENGINE_WORDS",
     "ERROR_REASONS",
     "I18N",
     "ai_keys",
     "engine_codes",
-    "engine_templates",
+    "engine_messages",
+    "engine_raises",
     "load",
     "missing",
     "spec_keys",
-    "translate_engine",
+    "translate_error",
 ]
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -140,15 +142,36 @@ ERROR_REASONS = (
     "balance_busy",
     "balance_unknown",
 )
-"""Every ``reason`` the server gives its own errors (``engine`` means: translate the message by pattern)."""
+"""Every ``reason`` the server gives its own errors (``engine.<code>`` is an engine message, ``engine`` one
+without a code, shown in English)."""
 
-ENGINE_SOURCES = ("games", "core/_spec.py", "core/_protocol.py", "core/_registry.py", "match/_match.py", "printables")
-"""Where the rules' messages are raised (relative to the package); web/_companion.py relays a few too."""
+ENGINE_SOURCES = (
+    "games",
+    "core/_spec.py",
+    "core/_protocol.py",
+    "core/_registry.py",
+    "core/_util.py",
+    "match/_match.py",
+    "match/_table.py",
+    "match/_companion.py",
+    "printables",
+    "web/_companion.py",
+)
+"""Where the rules' messages are raised (relative to the package)."""
 
-_ERRORS = frozenset({"IllegalActionError", "ConfigError", "PolytableError", "ValueError", "TemplateError", "_err"})
-"""Calls whose first argument is a message for people (``_err`` wraps FORMFINITY's variant file errors)."""
-_REASONS = frozenset({"placement_error", "reason", "_wrong_phase"})
-"""Functions that return a reason sentence a caller puts into an error message."""
+_ERRORS = frozenset(
+    {"IllegalActionError", "ConfigError", "StateFormatError", "PolytableError", "TemplateError", "_err", "_no"}
+)
+"""Calls ``(message, code, params)`` whose message is for people (``_err`` wraps FORMFINITY's variant file
+errors, ``_no`` Qwirkle Cubes' placement reasons, which it capitalises)."""
+
+ENGINE_WORDS = ("top", "right", "bottom", "left", "row", "column", "mirroring", "trimming")
+"""The words a message names as parts (``core.word``): ``word.<word>``; ``core.joined`` adds ``word.and``
+and ``word.or`` (``{a} and {b}``)."""
+
+CODE = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*")
+"""What a code looks like: lower-case words joined by dots, the game's package name first (``forma.``);
+codes shared by every game have no game prefix."""
 
 
 def spec_keys() -> dict[str, str]:
@@ -175,194 +198,175 @@ def ai_keys() -> dict[str, str]:
     return {f"ai.{n}": n.capitalize() for n in sorted(names)}
 
 
-def _placeholder(node: ast.expr) -> str:
-    name = re.sub(r"\W+", "_", ast.unparse(node)).strip("_")
-    return name[:40] or "x"
+def _name(node: ast.expr | None) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
 
 
-def _alternatives(node: ast.expr) -> list[str] | None:
-    """The texts an expression can be, as templates; None if it is not text known from the source."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.JoinedStr):
-        out = [""]
-        for v in node.values:
-            if isinstance(v, ast.Constant):
-                options = [str(v.value)]
-            else:
-                assert isinstance(v, ast.FormattedValue)
-                inner = v.value
-                if isinstance(inner, ast.IfExp):
-                    body, orelse = _alternatives(inner.body), _alternatives(inner.orelse)
-                    both = body is not None and orelse is not None
-                    options = [*(body or []), *(orelse or [])] if both else ["{" + _placeholder(inner) + "}"]
-                elif isinstance(inner, ast.Subscript) and isinstance(inner.value, ast.Tuple):
-                    items = [e.value for e in inner.value.elts if isinstance(e, ast.Constant)]
-                    ok = len(items) == len(inner.value.elts) and all(isinstance(i, str) for i in items)
-                    options = [str(i) for i in items] if ok else ["{" + _placeholder(inner) + "}"]
-                else:
-                    options = ["{" + _placeholder(inner) + "}"]
-            out = [a + b for a in out for b in options]
-        return out
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _alternatives(node.left), _alternatives(node.right)
-        if left is None or right is None:
-            return None
-        return [a + b for a in left for b in right]
-    if isinstance(node, ast.IfExp):
-        body, orelse = _alternatives(node.body), _alternatives(node.orelse)
-        if body is None or orelse is None:
-            return None
-        return [*body, *orelse]
+def _param_for(node: ast.FormattedValue, params: dict[str, ast.expr], used: set[str]) -> tuple[str, str] | None:
+    """The param an f-string part shows, and the text around it (``Player {player}``), or None."""
+    inner = ast.unparse(node.value)
+    for key, value in params.items():
+        src = ast.unparse(value)
+        if src == inner and node.conversion == -1 and node.format_spec is None:
+            return key, "{" + key + "}"
+        if isinstance(value, ast.JoinedStr) and len(value.values) == 1:  # f"{x!r}" shows as {x!r} does
+            part = value.values[0]
+            if (
+                isinstance(part, ast.FormattedValue)
+                and ast.unparse(part.value) == inner
+                and part.conversion == node.conversion
+                and ast.dump(part.format_spec or ast.Constant("")) == ast.dump(node.format_spec or ast.Constant(""))
+            ):
+                return key, "{" + key + "}"
+        is_repr = isinstance(value, ast.Call) and _name(value.func) == "repr" and value.args
+        if is_repr and node.conversion == ord("r") and ast.unparse(value.args[0]) == inner:  # type: ignore[attr-defined]
+            return key, "{" + key + "}"
+        if src == inner and node.conversion == ord("r") and node.format_spec is None:
+            return key, "'{" + key + "}'"  # a word shown with repr(): in quotes
+        is_part = isinstance(value, ast.Call) and _name(value.func) in ("word", "phrase") and value.args
+        if is_part and ast.unparse(value.args[0]) == inner:  # type: ignore[attr-defined]
+            return key, "{" + key + "}"
+        if src == inner.replace(".at(", ".at_part(") and ".at(" in inner:
+            return key, "{" + key + "}"
+    if isinstance(node.value, ast.Call) and _name(node.value.func) == "player_name":
+        shown = node.value.args[0]
+        one_up = ast.unparse(ast.BinOp(shown, ast.Add(), ast.Constant(1)))
+        for key, value in params.items():
+            if ast.unparse(value) == one_up:
+                return key, "Player {" + key + "}"
+        for key in params:
+            if key.startswith("player") and key not in used:
+                return key, "Player {" + key + "}"
+    if isinstance(node.value, ast.Name) and (node.value.id in params or "**" in params):
+        return node.value.id, "{" + node.value.id + "}"  # a param of the same name (perhaps from **spread)
     return None
+
+
+def _template(message: ast.expr, params: dict[str, ast.expr]) -> str | None:
+    """The English template of a message expression (``{param}`` for each part), or None if it is not
+    text known from the source."""
+    if isinstance(message, ast.Constant) and isinstance(message.value, str):
+        return message.value
+    if isinstance(message, ast.BinOp) and isinstance(message.op, ast.Add):
+        left, right = _template(message.left, params), _template(message.right, params)
+        return None if left is None or right is None else left + right
+    if not isinstance(message, ast.JoinedStr):
+        return None
+    out, used = "", set[str]()
+    for part in message.values:
+        if isinstance(part, ast.Constant):
+            out += str(part.value)
+            continue
+        assert isinstance(part, ast.FormattedValue)
+        found = _param_for(part, params, used)
+        if found is None:
+            return None
+        used.add(found[0])
+        out += found[1]
+    return out
 
 
 def _sources(root: Path) -> Iterator[Path]:
     for rel in ENGINE_SOURCES:
         path = root / rel
         yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    yield root / "web" / "_companion.py"
-    yield root / "match" / "_companion.py"
 
 
-def engine_templates(root: Path = PACKAGE) -> dict[str, str]:
-    """Every message template the rules can raise, mapped to where it is (``path:line``).
+def engine_raises(root: Path = PACKAGE) -> Iterator[tuple[str, str | None, str]]:
+    """Every coded engine message in the source: ``(code, English template or None, "path:line")``.
 
-    Found in the arguments of the error calls of :data:`_ERRORS` and the returns of the reason functions
-    of :data:`_REASONS`; a message made at run time from another message (``str(e)``) is not a template:
-    the message it relays is one. Templates that are nothing but placeholders are left out (they would
-    match anything).
+    Found in the calls of :data:`_ERRORS` (message, code, params) and :func:`~polytable.core.phrase`
+    (code, message, params); the template is None when the message is not text the source spells out.
     """
-    out: dict[str, str] = {}
     for path in _sources(root):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        found: list[tuple[ast.expr, int]] = []
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and node.args:
-                f = node.func
-                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
-                if name in _ERRORS:
-                    found.append((node.args[0], node.lineno))
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in _REASONS:
-                for sub in ast.walk(node):
-                    if isinstance(sub, ast.Return) and sub.value is not None:
-                        found.append((sub.value, sub.lineno))
         where = path.relative_to(root).as_posix()
-        for expr, line in found:
-            for text in _alternatives(expr) or []:
-                if re.sub(r"\{\w+\}", "", text).strip(" :;,.") and text not in out:
-                    out[text] = f"{where}:{line}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _name(node.func)
+            if name in _ERRORS and len(node.args) >= 2:
+                message, code, params = node.args[0], node.args[1], node.args[2:3]
+            elif name == "phrase" and len(node.args) >= 2:
+                code, message, params = node.args[0], node.args[1], node.args[2:3]
+            else:
+                continue
+            if not (isinstance(code, ast.Constant) and isinstance(code.value, str)):
+                continue
+            given: dict[str, ast.expr] = {}
+            if params and isinstance(params[0], ast.Dict):
+                pairs = zip(params[0].keys, params[0].values, strict=True)
+                given = {
+                    str(k.value) if k is not None else "**": v
+                    for k, v in pairs
+                    if not isinstance(k, ast.expr) or isinstance(k, ast.Constant)
+                }
+            text = _template(message, given)
+            if text is not None and name == "_no":
+                text = text[:1].upper() + text[1:]
+            yield code.value, text, f"{where}:{node.lineno}"
+
+
+def engine_messages(root: Path = PACKAGE) -> dict[str, str]:
+    """Every engine code with its English template (the words :data:`ENGINE_WORDS` included)."""
+    out = {f"word.{w}": w for w in ENGINE_WORDS}
+    out.update({"word.and": "{a} and {b}", "word.or": "{a} or {b}"})
+    for code, text, _ in engine_raises(root):
+        if text is not None:
+            out.setdefault(code, text)
     return out
 
 
 def engine_codes(root: Path = PACKAGE) -> dict[str, str]:
-    """Every stable code the rules give an error (``IllegalActionError(message, "code", params)``), mapped
-    to where it is raised (``path:line``)."""
+    """Every stable code the rules give an error, mapped to where it is first raised (``path:line``)."""
     out: dict[str, str] = {}
-    for path in _sources(root):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            f = node.func
-            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
-            if name not in _ERRORS:
-                continue
-            args = [*node.args[1:2], *(k.value for k in node.keywords if k.arg == "code")]
-            for a in args:
-                if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value:
-                    out.setdefault(a.value, f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    for code, _, where in engine_raises(root):
+        out.setdefault(code, where)
     return out
 
 
 def load(name: str) -> dict[str, object]:
-    """A translation file of ``static/i18n`` by name (``en``, ``nl``, ``engine.nl``)."""
+    """A translation file of ``static/i18n`` by name (``en``, ``nl``)."""
     data = json.loads((I18N / f"{name}.json").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
 
 
-@functools.lru_cache(maxsize=4)
-def _compile(table: tuple[tuple[str, str], ...]) -> list[tuple[re.Pattern[str], list[str], str]]:
-    out = []
-    for src, translated in table:
-        names: list[str] = []
-        parts = []
-        for m in re.finditer(r"\{(\w+)\}|[^{]+|\{", src):
-            if m.group(1):
-                names.append(m.group(1))
-                parts.append(r"([\s\S]*?)")
-            else:
-                parts.append(re.escape(m.group(0)))
-        weight = len(re.sub(r"\{\w+\}", "", src))
-        out.append((weight, re.compile("^" + "".join(parts) + "$"), names, translated))
-    out.sort(key=lambda x: -x[0])
-    return [(r, n, t) for _, r, n, t in out]
+def translate_error(reason: str, params: dict[str, object], message: str, table: dict[str, object]) -> str:
+    """An error as the client shows it (``static/i18n.js`` ``tError``): ``error.<reason>`` of ``table``
+    with ``params`` filled in (a coded part translated the same way), else the English ``message``."""
+    text = table.get(f"error.{reason}")
+    if not isinstance(text, str):
+        return message
 
+    def show(value: object) -> str:
+        if isinstance(value, dict) and "code" in value:
+            inner = value.get("params")
+            return translate_error(
+                f"engine.{value['code']}", inner if isinstance(inner, dict) else {}, str(value.get("message")), table
+            )
+        return str(value)
 
-def translate_engine(message: str, table: dict[str, object]) -> str:
-    """``message`` translated with an ``engine.<lang>.json`` table, as ``static/i18n.js`` does it.
-
-    The client is what players use; this twin exists so the tests can check every template against the
-    whole table (a pattern that swallows another's messages shows up here).
-    """
-    patterns = table.get("patterns", {})
-    words = table.get("words", {})
-    assert isinstance(patterns, dict) and isinstance(words, dict)
-    compiled = _compile(tuple((str(k), str(v)) for k, v in patterns.items()))
-    word_res = [
-        (re.compile(r"(^|[^\w'])" + re.escape(en) + r"(?!\w)"), "\\g<1>" + str(nl).replace("\\", "\\\\"))
-        for en, nl in sorted(words.items(), key=lambda kv: -len(kv[0]))
-    ]
-
-    def fill_words(text: str) -> str:
-        for rx, to in word_res:
-            text = rx.sub(to, text)
-        return text
-
-    def fill(template: str, params: dict[str, str]) -> str:
-        parts = re.split(r"\{(\w+)\}", template)  # odd items are placeholder names
-        return "".join(params.get(p, "{" + p + "}") if i % 2 else p for i, p in enumerate(parts))
-
-    def match(text: str, depth: int) -> str | None:
-        for rx, names, out in compiled:
-            m = rx.match(text)
-            upper = False
-            if m is None and text[:1].isupper():
-                m = rx.match(text[0].lower() + text[1:])
-                upper = m is not None
-            if m is None:
-                continue
-            params: dict[str, str] = {}
-            for i, name in enumerate(names):
-                if name not in params:
-                    part = m.group(i + 1)
-                    inner = match(part, depth + 1) if depth < 2 and part else None
-                    params[name] = inner if inner is not None else fill_words(part)
-            done = fill(out, params)
-            return done[0].upper() + done[1:] if upper and done else done
-        return None
-
-    return match(message, 0) or message
+    return re.sub(r"\{(\w+)\}", lambda m: show(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
 def missing() -> dict[str, list[str]]:
-    """What each translation file lacks: spec keys and error reasons per language, engine templates."""
+    """What each translation file lacks: spec keys, error reasons and engine codes per language."""
     need = [
         *spec_keys(),
         *ai_keys(),
         *(f"error.{r}" for r in ERROR_REASONS),
-        *(f"error.engine.{c}" for c in engine_codes()),
+        *(f"error.engine.{c}" for c in {**engine_messages(), **engine_codes()}),
     ]
-    out = {lang: [k for k in need if k not in load(lang)] for lang in LANGUAGES}
-    patterns = load("engine.nl").get("patterns", {})
-    assert isinstance(patterns, dict)
-    out["engine.nl"] = [t for t in engine_templates() if t not in patterns]
-    return out
+    return {lang: [k for k in need if k not in load(lang)] for lang in LANGUAGES}
 
 
 def main() -> int:
     """Print the missing keys (the English text of spec keys is the spec's own, ready to paste)."""
-    english = {**spec_keys(), **ai_keys()}
+    english = {**spec_keys(), **ai_keys(), **{f"error.engine.{c}": t for c, t in engine_messages().items()}}
     gaps = missing()
     for lang, keys in gaps.items():
         for k in keys:

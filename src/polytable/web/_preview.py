@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..core import PolytableError, get_game
+from ..match import engine_reason
 
 if TYPE_CHECKING:
     from ._rooms import Room
@@ -42,9 +43,9 @@ def preview(room: Room, seat: int, text: str) -> dict[str, Any]:
     try:
         action = game.parse_action(text, state)
         after = game.apply(state, action, seat)
-    except PolytableError as exc:  # IllegalActionError included: the engine's text, translated by pattern
+    except PolytableError as exc:  # IllegalActionError included: shown by its code (error.engine.<code>)
         out["message"] = str(exc)
-        out["reason"] = "engine"
+        out.update(engine_reason(exc))
         return out
     before_scores = [float(x) for x in game.scores(state)]
     after_scores = [float(x) for x in game.scores(after)]

@@ -99,45 +99,87 @@ def parse_deck(text: str | None) -> Deck:
             continue
         parts = line.split()
         if len(parts) not in (2, 3):
-            raise ConfigError(f"deck line {lineno}: expected 'NAME LANE' or 'NAME LANE DRAWING', got {line!r}")
+            raise ConfigError(
+                f"deck line {lineno}: expected 'NAME LANE' or 'NAME LANE DRAWING', got {line!r}",
+                "foldris.deck_line_expected",
+                {"lineno": lineno, "line": f"{line!r}"},
+            )
         name, lane_text = parts[0], parts[1]
         if not name.isalnum() or len(name) > 8 or _RESERVED.fullmatch(name.lower()):
             raise ConfigError(
                 f"deck line {lineno}: card name {name!r} must be 1-8 letters or digits and must not read like"
-                " a part of the action notation (m, reveal, r1, t2, c3)"
+                " a part of the action notation (m, reveal, r1, t2, c3)",
+                "foldris.deck_line_card",
+                {"lineno": lineno, "name": f"{name!r}"},
             )
         if name.upper() in STANDARD_SHAPES:
             name = name.upper()
         try:
             lane = int(lane_text)
         except ValueError:
-            raise ConfigError(f"deck line {lineno}: the lane must be a number from 1 to 7, not {lane_text!r}") from None
+            raise ConfigError(
+                f"deck line {lineno}: the lane must be a number from 1 to 7, not {lane_text!r}",
+                "foldris.deck_line_lane_number",
+                {"lineno": lineno, "lane_text": f"{lane_text!r}"},
+            ) from None
         if not 1 <= lane <= 7:
-            raise ConfigError(f"deck line {lineno}: the lane must be from 1 to 7, not {lane}")
+            raise ConfigError(
+                f"deck line {lineno}: the lane must be from 1 to 7, not {lane}",
+                "foldris.deck_line_lane",
+                {"lineno": lineno, "lane": lane},
+            )
         if len(parts) == 3:
             if name in STANDARD_SHAPES:
-                raise ConfigError(f"deck line {lineno}: {name} is a standard block; give a new name to a new shape")
+                raise ConfigError(
+                    f"deck line {lineno}: {name} is a standard block; give a new name to a new shape",
+                    "foldris.deck_line_standard",
+                    {"lineno": lineno, "name": name},
+                )
             shape = shape_from_text(parts[2])
             if not shape or not set(parts[2]) <= set("#./"):
-                raise ConfigError(f"deck line {lineno}: the drawing {parts[2]!r} must use '#', '.' and '/' only")
+                raise ConfigError(
+                    f"deck line {lineno}: the drawing {parts[2]!r} must use '#', '.' and '/' only",
+                    "foldris.deck_line_drawing",
+                    {"lineno": lineno, "parts": f"{parts[2]!r}"},
+                )
             if not is_connected(shape):
-                raise ConfigError(f"deck line {lineno}: the block {parts[2]!r} is not in one piece")
+                raise ConfigError(
+                    f"deck line {lineno}: the block {parts[2]!r} is not in one piece",
+                    "foldris.deck_line_block",
+                    {"lineno": lineno, "parts": f"{parts[2]!r}"},
+                )
             if len(shape) > MAX_CELLS:
-                raise ConfigError(f"deck line {lineno}: a block may have at most {MAX_CELLS} squares")
+                raise ConfigError(
+                    f"deck line {lineno}: a block may have at most {MAX_CELLS} squares",
+                    "foldris.deck_line_block_may",
+                    {"lineno": lineno, "max_cells": MAX_CELLS},
+                )
             if max(max(x, y) for x, y in shape) >= WIDTH:
-                raise ConfigError(f"deck line {lineno}: a block must fit in 8 columns whichever way it turns")
+                raise ConfigError(
+                    f"deck line {lineno}: a block must fit in 8 columns whichever way it turns",
+                    "foldris.deck_line_block_fit",
+                    {"lineno": lineno},
+                )
             if name in shapes and shapes[name] != shape:
-                raise ConfigError(f"deck line {lineno}: {name} was drawn differently earlier in the deck")
+                raise ConfigError(
+                    f"deck line {lineno}: {name} was drawn differently earlier in the deck",
+                    "foldris.deck_line_drawn",
+                    {"lineno": lineno, "name": name},
+                )
             shapes[name] = shape
         elif name in STANDARD_SHAPES:
             shapes[name] = shape_from_text(STANDARD_SHAPES[name])
         elif name not in shapes:
-            raise ConfigError(f"deck line {lineno}: {name} is not a standard block; draw it the first time")
+            raise ConfigError(
+                f"deck line {lineno}: {name} is not a standard block; draw it the first time",
+                "foldris.deck_line_standard_block",
+                {"lineno": lineno, "name": name},
+            )
         cards.append((name, lane))
     if len(cards) < 2:
-        raise ConfigError("a deck needs at least 2 cards (the start card and one block)")
+        raise ConfigError("a deck needs at least 2 cards (the start card and one block)", "foldris.deck_needs_least")
     if len(cards) > 200:
-        raise ConfigError("a deck may hold at most 200 cards")
+        raise ConfigError("a deck may hold at most 200 cards", "foldris.deck_may_hold")
     names = [n for n in STANDARD_SHAPES] + [n for n in shapes if n not in STANDARD_SHAPES]
     return Deck(tuple(cards), tuple(sorted(shapes.items())), tuple(names))
 

@@ -40,18 +40,31 @@ def _name(token: str) -> str:
 def parse_action(text: str, card_name: str | None = None) -> Action:
     """Read a drop or a reveal; ``card_name`` (this round's block) fills in an omitted name."""
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action is text such as 'T r1 c3', not {type(text).__name__}")
+        raise IllegalActionError(
+            f"an action is text such as 'T r1 c3', not {type(text).__name__}",
+            "foldris.action_text_such",
+            {"name": type(text).__name__},
+        )
     tokens = text.split()
     if not tokens:
-        raise IllegalActionError("empty action: write a drop such as 'T r1 c3' (block, rotation, column)")
+        raise IllegalActionError(
+            "empty action: write a drop such as 'T r1 c3' (block, rotation, column)", "foldris.empty_action_write"
+        )
     if tokens[0].lower() == "reveal":
         if len(tokens) != 3 or not tokens[2].isdigit() or not 1 <= int(tokens[2]) <= 7:
-            raise IllegalActionError("a reveal reads 'reveal NAME LANE', with a lane from 1 to 7 (e.g. 'reveal T 3')")
+            raise IllegalActionError(
+                "a reveal reads 'reveal NAME LANE', with a lane from 1 to 7 (e.g. 'reveal T 3')",
+                "foldris.reveal_reads_reveal",
+            )
         return Reveal(_name(tokens[1]), int(tokens[2]))
     first = tokens[0].lower()
     if first == "m" or _PART.fullmatch(first):
         if card_name is None:
-            raise IllegalActionError(f"start with the block's name, for example 'T {text.strip()}'")
+            raise IllegalActionError(
+                f"start with the block's name, for example 'T {text.strip()}'",
+                "foldris.start_block_s",
+                {"text": text.strip()},
+            )
         name = card_name
     else:
         name = _name(tokens[0])
@@ -62,25 +75,45 @@ def parse_action(text: str, card_name: str | None = None) -> Action:
         low = token.lower()
         if low == "m":
             if mirror:
-                raise IllegalActionError("mirror 'm' is given twice; each effect can be used once a round")
+                raise IllegalActionError(
+                    "mirror 'm' is given twice; each effect can be used once a round", "foldris.mirror_m_given"
+                )
             mirror = 1
             continue
         match = _PART.fullmatch(low)
         if not match:
             raise IllegalActionError(
-                f"cannot read {token!r}: use m (mirror), tK (trim square K), rK (K quarter turns), cK (column K)"
+                f"cannot read {token!r}: use m (mirror), tK (trim square K), rK (K quarter turns), cK (column K)",
+                "foldris.cannot_read_use",
+                {"token": f"{token!r}"},
             )
         key, number = match.group(1), int(match.group(2))
         if key in values:
-            raise IllegalActionError(f"'{key}' is given twice in {text.strip()!r}")
+            raise IllegalActionError(
+                f"'{key}' is given twice in {text.strip()!r}",
+                "foldris.given_twice",
+                {"key": key, "text": f"{text.strip()!r}"},
+            )
         values[key] = number
     if "c" not in values:
-        raise IllegalActionError("say the column the block's left edge drops into, for example 'c3' (1 to 8)")
+        raise IllegalActionError(
+            "say the column the block's left edge drops into, for example 'c3' (1 to 8)", "foldris.say_column_block"
+        )
     col, rot, trim = values["c"], values.get("r", 0), values.get("t", 0)
     if not 1 <= col <= WIDTH:
-        raise IllegalActionError(f"the column must be from 1 to {WIDTH}, not {col}")
+        raise IllegalActionError(
+            f"the column must be from 1 to {WIDTH}, not {col}", "foldris.column", {"width": WIDTH, "col": col}
+        )
     if not 0 <= rot <= 3:
-        raise IllegalActionError(f"the rotation is a number of quarter turns from 0 to 3, not {rot}")
+        raise IllegalActionError(
+            f"the rotation is a number of quarter turns from 0 to 3, not {rot}",
+            "foldris.rotation_number_quarter",
+            {"rot": rot},
+        )
     if "t" in values and not 1 <= trim <= MAX_CELLS:
-        raise IllegalActionError(f"the trimmed square is numbered from 1 (reading order), not {trim}")
+        raise IllegalActionError(
+            f"the trimmed square is numbered from 1 (reading order), not {trim}",
+            "foldris.trimmed_square_numbered",
+            {"trim": trim},
+        )
     return Drop(name, mirror, trim, rot, col - 1)

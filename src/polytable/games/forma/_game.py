@@ -127,7 +127,7 @@ class Forma(Game[FormaState, FormaAction]):
     # ------------------------------------------------------------------ chance (the set-up's random fill)
     def chance_outcome(self, state: FormaState) -> FormaAction:
         if state.turn != CHANCE:
-            raise IllegalActionError("this is not a chance node")
+            raise IllegalActionError("this is not a chance node", "action.not_chance")
         return chance_outcome(state)
 
     def chance_outcomes(self, state: FormaState) -> list[tuple[FormaAction, float]]:
@@ -209,7 +209,9 @@ class Forma(Game[FormaState, FormaAction]):
     def _draw(self, state: FormaState, player: int, rng: Rng) -> tuple[FormaAction, int]:
         """A uniformly random legal action and the cells it covers (0 for anything but a placement)."""
         if player != state.turn:
-            raise IllegalActionError(f"it is not {player_name(player)}'s turn")
+            raise IllegalActionError(
+                f"it is not {player_name(player)}'s turn", "forma.player_s_turn", {"player": player + 1}
+            )
         if state.placing:
             return setup_sample(state, player, rng), 0
         stock = state.stock[player]
@@ -220,7 +222,9 @@ class Forma(Game[FormaState, FormaAction]):
         try:
             g, mask = sample_move(tb, stock, state.orients[player], tb.board & ~state.filled, rng, state.picked)
         except ValueError:
-            raise IllegalActionError(f"{player_name(player)} has no legal action") from None
+            raise IllegalActionError(
+                f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
+            ) from None
         # The lowest bit of a placement is its reference cell (first cell of the top row).
         y, x = divmod(lowest(mask), tb.stride)
         return Place(P.ORIENT_PIECE[g], P.ORIENT_K[g], x, state.size - 1 - y), mask
@@ -255,51 +259,81 @@ class Forma(Game[FormaState, FormaAction]):
             setup_check(state, action, player)
             return
         if isinstance(action, (Obstacle, Tower, Fill)):
-            raise IllegalActionError("the set-up is over: the obstacles and the tower are placed before the first move")
+            raise IllegalActionError(
+                "the set-up is over: the obstacles and the tower are placed before the first move", "forma.set_up_over"
+            )
         touch = state.config.bool("touch_move")
         stock = state.stock[player]
         if isinstance(action, Pick):
             p = action.piece
             if not touch:
-                raise IllegalActionError("picking a piece first is part of the touch-move option only; place a piece")
+                raise IllegalActionError(
+                    "picking a piece first is part of the touch-move option only; place a piece",
+                    "forma.picking_piece_first",
+                )
             if state.picked >= 0:
-                raise IllegalActionError(f"you already hold {P.PIECE_NAMES[state.picked]}: place it")
+                raise IllegalActionError(
+                    f"you already hold {P.PIECE_NAMES[state.picked]}: place it",
+                    "forma.already_hold_place",
+                    {"piece_names": P.PIECE_NAMES[state.picked]},
+                )
             if not _is_int(p) or not 0 <= p < P.NUM_PIECES:
-                raise IllegalActionError(f"there is no piece number {p!r}")
+                raise IllegalActionError(f"there is no piece number {p!r}", "forma.there_piece_number", {"p": f"{p!r}"})
             if not stock[p]:
-                raise IllegalActionError(f"you have no {P.PIECE_NAMES[p]} left")
+                raise IllegalActionError(
+                    f"you have no {P.PIECE_NAMES[p]} left", "forma.have_left_2", {"piece_names": P.PIECE_NAMES[p]}
+                )
             return
         if not isinstance(action, Place) or not all(_is_int(v) for v in action):
-            raise IllegalActionError(f"{action!r} is not a Forma move")
+            raise IllegalActionError(f"{action!r} is not a Forma move", "forma.forma_move", {"action": f"{action!r}"})
         p, k, col, row = action
         n = state.size
         if not 0 <= p < P.NUM_PIECES:
-            raise IllegalActionError(f"there is no piece number {p}")
+            raise IllegalActionError(f"there is no piece number {p}", "forma.there_piece_number", {"p": p})
         name = P.PIECE_NAMES[p]
         if not 0 <= k < 8:
-            raise IllegalActionError("an orientation is r0-r3, optionally followed by f (flipped)")
+            raise IllegalActionError(
+                "an orientation is r0-r3, optionally followed by f (flipped)", "forma.orientation_r0_r3"
+            )
         if not (0 <= col < n and 0 <= row < n):
-            raise IllegalActionError(f"the reference cell is off the {n}x{n} board")
+            raise IllegalActionError(
+                f"the reference cell is off the {n}x{n} board", "forma.reference_cell_off", {"n": n}
+            )
         if not stock[p]:
-            raise IllegalActionError(f"you have no {name} left")
+            raise IllegalActionError(f"you have no {name} left", "forma.have_left", {"name": name})
         if touch:
             if state.picked < 0:
-                raise IllegalActionError("with touch-move, first pick the piece you will place (e.g. 'pick F5')")
+                raise IllegalActionError(
+                    "with touch-move, first pick the piece you will place (e.g. 'pick F5')", "forma.touch_move_first"
+                )
             if state.picked != p:
-                raise IllegalActionError(f"you picked {P.PIECE_NAMES[state.picked]}: that is the piece to place")
+                raise IllegalActionError(
+                    f"you picked {P.PIECE_NAMES[state.picked]}: that is the piece to place",
+                    "forma.picked_piece_place",
+                    {"piece_names": P.PIECE_NAMES[state.picked]},
+                )
         g = P.ORIENT_GK[p * 8 + k]
         x, y = col - P.ORIENT_REF[g], n - 1 - row
         w, h = P.ORIENT_W[g], P.ORIENT_H[g]
         at = f"{name} {orient_text(k)} @ {cell_name(col, row)}"
         if x < 0 or x + w > n or y < 0 or y + h > n:
-            raise IllegalActionError(f"{at} would stick out over the edge of the board")
+            raise IllegalActionError(
+                f"{at} would stick out over the edge of the board", "forma.would_stick_out", {"at": at}
+            )
         tb = P.tables(n)
         mask = tb.masks[g] << (y * tb.stride + x)
         clash = mask & state.filled
         if clash:
             what = cell_names(tb, clash, n)
-            verb = "is" if len(what) == 1 else "are"
-            raise IllegalActionError(f"{at} would cover {', '.join(what)}, which {verb} not free")
+            if len(what) == 1:
+                raise IllegalActionError(
+                    f"{at} would cover {what[0]}, which is not free", "forma.would_cover", {"at": at, "what": what[0]}
+                )
+            raise IllegalActionError(
+                f"{at} would cover {', '.join(what)}, which are not free",
+                "forma.would_cover_cells",
+                {"at": at, "what": ", ".join(what)},
+            )
 
     def _apply(self, state: FormaState, action: FormaAction, player: int) -> FormaState:
         if state.placing:

@@ -45,7 +45,9 @@ def format_action(action: FormaAction) -> str:
 def parse_action(text: str, size: int) -> FormaAction:
     """Read an action's text on a ``size`` board; :class:`IllegalActionError` says what cannot be read."""
     if not isinstance(text, str):
-        raise IllegalActionError("a move is text like 'F5 r3f @ k7' or, with touch-move, 'pick F5'")
+        raise IllegalActionError(
+            "a move is text like 'F5 r3f @ k7' or, with touch-move, 'pick F5'", "forma.move_text_like"
+        )
     setup = _SETUP.match(text)
     if setup:
         if setup.group("fill"):
@@ -53,26 +55,36 @@ def parse_action(text: str, size: int) -> FormaAction:
         try:
             col, row = parse_cell(setup.group("cell"), size)
         except ValueError as e:
-            raise IllegalActionError(str(e)) from None
+            raise IllegalActionError.relay(e) from None
         return (Tower if setup.group("kind").lower() == "tower" else Obstacle)(col, row)
     m = _ACTION.match(text)
     if not m:
         raise IllegalActionError(
-            f"cannot read {text.strip()!r}: write a piece, an orientation and a cell, like 'F5 r3f @ k7'"
+            f"cannot read {text.strip()!r}: write a piece, an orientation and a cell, like 'F5 r3f @ k7'",
+            "forma.cannot_read_write",
+            {"text": f"{text.strip()!r}"},
         )
     if m.group("pick"):
         p = P.piece_index(m.group("pname"))
         if p < 0:
-            raise IllegalActionError(f"there is no piece called {m.group('pname')!r} ({', '.join(P.PIECE_NAMES)})")
+            raise IllegalActionError(
+                f"there is no piece called {m.group('pname')!r} ({', '.join(P.PIECE_NAMES)})",
+                "forma.there_piece_called",
+                {"m": f"{m.group('pname')!r}", "piece_names": ", ".join(P.PIECE_NAMES)},
+            )
         return Pick(p)
     p = P.piece_index(m.group("name"))
     if p < 0:
-        raise IllegalActionError(f"there is no piece called {m.group('name')!r} ({', '.join(P.PIECE_NAMES)})")
+        raise IllegalActionError(
+            f"there is no piece called {m.group('name')!r} ({', '.join(P.PIECE_NAMES)})",
+            "forma.there_piece_called",
+            {"m": f"{m.group('name')!r}", "piece_names": ", ".join(P.PIECE_NAMES)},
+        )
     k = int(m.group("rot") or 0) + (4 if m.group("flip") else 0)
     try:
         col, row = parse_cell(m.group("cell"), size)
     except ValueError as e:
-        raise IllegalActionError(str(e)) from None
+        raise IllegalActionError.relay(e) from None
     return Place(p, P.canonical_k(p, k), col, row)
 
 
@@ -93,7 +105,11 @@ def action_id(action: FormaAction) -> int:
 def action_from_id(action_id: int) -> FormaAction:
     """The action of a dense id; :class:`IllegalActionError` for an id out of range."""
     if not _is_int(action_id) or not 0 <= action_id < NUM_IDS:
-        raise IllegalActionError(f"action id {action_id!r} is out of range (0 to {NUM_IDS - 1})")
+        raise IllegalActionError(
+            f"action id {action_id!r} is out of range (0 to {NUM_IDS - 1})",
+            "forma.action_id_out",
+            {"action_id": f"{action_id!r}", "num_ids": NUM_IDS - 1},
+        )
     if action_id == _FILL_ID:
         return Fill()
     if action_id >= _OBSTACLE_IDS:

@@ -98,19 +98,26 @@ def _nth(state: FormaState, allowed: int, k: int) -> tuple[int, int]:
 
 def _set_up_first(state: FormaState, player: int) -> IllegalActionError:
     """The error for a move made before the set-up is finished, saying what is still to be placed."""
-    who, n = player_name(player), _obstacles_left(state)
+    n = _obstacles_left(state)
     if n and not state.tower:
         return IllegalActionError(
-            f"first the board is set up: {who} places the obstacles ({n} to go) and the tower "
-            f"('obstacle k7', 'tower j10'), or 'fill' to place the rest at random"
+            f"first the board is set up: {player_name(player)} places the obstacles ({n} to go) and the tower "
+            f"('obstacle k7', 'tower j10'), or 'fill' to place the rest at random",
+            "forma.first_board_set_up",
+            {"player": player + 1, "n": n},
         )
     if n:
         return IllegalActionError(
-            f"first the board is set up: {who} places the obstacles ({n} to go, 'obstacle k7'), "
-            f"or 'fill' to place the rest at random"
+            f"first the board is set up: {player_name(player)} places the obstacles ({n} to go, 'obstacle k7'), "
+            f"or 'fill' to place the rest at random",
+            "forma.first_board_set_up_places",
+            {"player": player + 1, "n": n},
         )
     return IllegalActionError(
-        f"first the board is set up: {who} places the tower ('tower j10'), or 'fill' to place it at random"
+        f"first the board is set up: {player_name(player)} places the tower ('tower j10'), "
+        "or 'fill' to place it at random",
+        "forma.first_board_set",
+        {"player": player + 1},
     )
 
 
@@ -119,43 +126,69 @@ def setup_check(state: FormaState, action: object, player: int) -> None:
     if player == CHANCE:
         kind = _chance_kind(state)
         if not isinstance(action, kind):
-            raise IllegalActionError(f"chance places the {'tower' if kind is Tower else 'next obstacle'} now")
+            if kind is Tower:
+                raise IllegalActionError("chance places the tower now", "forma.chance_tower")
+            raise IllegalActionError("chance places the next obstacle now", "forma.chance_obstacle")
     elif isinstance(action, Fill):
         return
     elif not isinstance(action, (Obstacle, Tower)):
         raise _set_up_first(state, player)
     col, row = action.col, action.row
     if not (type(col) is int and type(row) is int and 0 <= col < state.size and 0 <= row < state.size):
-        raise IllegalActionError(f"the cell is off the {state.size}x{state.size} board")
+        raise IllegalActionError(
+            f"the cell is off the {state.size}x{state.size} board", "forma.cell_off_x", {"size": state.size}
+        )
     if isinstance(action, Tower) and state.tower:
         at = next(_cells(state, state.tower))
-        raise IllegalActionError(f"the tower is already on {cell_name(*at)}; place the obstacles")
+        raise IllegalActionError(
+            f"the tower is already on {cell_name(*at)}; place the obstacles",
+            "forma.tower_already_place",
+            {"cell_name": cell_name(*at)},
+        )
     if isinstance(action, Obstacle) and not _obstacles_left(state):
-        raise IllegalActionError("every grey obstacle is on the board; place the tower")
+        raise IllegalActionError("every grey obstacle is on the board; place the tower", "forma.every_grey_obstacle")
     name = cell_name(col, row)
     bit = _bit(state, col, row)
     taken = state.obstacles | state.tower
     if not 0 < col < state.size - 1 or not 0 < row < state.size - 1:
-        raise IllegalActionError(f"{name} is on the border: obstacles and the tower stay off the edge")
+        raise IllegalActionError(
+            f"{name} is on the border: obstacles and the tower stay off the edge",
+            "forma.border_obstacles_tower",
+            {"name": name},
+        )
     if bit & taken:
-        raise IllegalActionError(f"{name} already holds {'the tower' if bit & state.tower else 'an obstacle'}")
+        if bit & state.tower:
+            raise IllegalActionError(f"{name} already holds the tower", "forma.holds_tower", {"name": name})
+        raise IllegalActionError(f"{name} already holds an obstacle", "forma.holds_obstacle", {"name": name})
     tb = P.tables(state.size)
     near = neighbours(tb, bit) & taken
     if near:
         other = cell_name(*next(_cells(state, near)))
         if near & state.tower:
-            raise IllegalActionError(f"{name} is next to the tower on {other}: obstacles and the tower may not touch")
-        raise IllegalActionError(f"{name} is next to the obstacle on {other}: obstacles and the tower may not touch")
+            raise IllegalActionError(
+                f"{name} is next to the tower on {other}: obstacles and the tower may not touch",
+                "forma.next_tower_obstacles",
+                {"name": name, "other": other},
+            )
+        raise IllegalActionError(
+            f"{name} is next to the obstacle on {other}: obstacles and the tower may not touch",
+            "forma.next_obstacle_obstacles",
+            {"name": name, "other": other},
+        )
     if not bit & _allowed(state):
         shut = cell_name(*next(_cells(state, neighbours(tb, bit) & _walled(state, taken | bit))))
         if isinstance(action, Tower):
             raise IllegalActionError(
                 f"the tower on {name} would wall in the empty cell {shut} with obstacles alone: no move could ever "
-                f"enclose it"
+                f"enclose it",
+                "forma.tower_would_wall",
+                {"name": name, "shut": shut},
             )
         raise IllegalActionError(
             f"an obstacle on {name} would wall in the empty cell {shut} with obstacles alone: no move could ever "
-            f"enclose it"
+            f"enclose it",
+            "forma.obstacle_would_wall",
+            {"name": name, "shut": shut},
         )
 
 

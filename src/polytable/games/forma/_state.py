@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from polytable.core import Config, ConfigError, below
+from polytable.core import Config, ConfigError, PolytableError, below
 from polytable.geometry import bits
 
 from ._pieces import select_bit, tables
@@ -140,11 +140,19 @@ def parse_cell(text: str, size: int) -> tuple[int, int]:
     """``k7`` -> (col, row) in human coordinates, or ValueError with a sentence."""
     m = _CELL.match(text.strip())
     if not m:
-        raise ValueError(f"{text.strip()!r} is not a cell: write a column letter and a row number, like k7")
+        raise PolytableError(
+            f"{text.strip()!r} is not a cell: write a column letter and a row number, like k7",
+            "forma.cell_write_column",
+            {"text": f"{text.strip()!r}"},
+        )
     col = COLUMNS.index(m.group(1).lower())
     row = int(m.group(2)) - 1
     if col >= size or not 0 <= row < size:
-        raise ValueError(f"cell {text.strip()} is off the {size}x{size} board (a1 to {cell_name(size - 1, size - 1)})")
+        raise PolytableError(
+            f"cell {text.strip()} is off the {size}x{size} board (a1 to {cell_name(size - 1, size - 1)})",
+            "forma.cell_off_board",
+            {"text": text.strip(), "size": size, "cell_name": cell_name(size - 1, size - 1)},
+        )
     return col, row
 
 
@@ -157,19 +165,33 @@ def _check_layout(size: int, tower: tuple[int, int] | None, obstacles: list[tupl
     by them alone (it could never be enclosed by a move)."""
     items = [*([tower] if tower else []), *obstacles]
     if len(set(items)) != len(items):
-        raise ConfigError("the set-up puts two obstacles (or an obstacle and the tower) on the same cell")
+        raise ConfigError(
+            "the set-up puts two obstacles (or an obstacle and the tower) on the same cell", "forma.set_up_puts"
+        )
     taken = set(items)
     for x, y in items:
         name = cell_name(x, size - 1 - y)
         if not (0 < x < size - 1 and 0 < y < size - 1):
-            raise ConfigError(f"an obstacle or the tower is on the border at {name}; they must stay off the edge")
+            raise ConfigError(
+                f"an obstacle or the tower is on the border at {name}; they must stay off the edge",
+                "forma.obstacle_tower_border",
+                {"name": name},
+            )
         for nb in _neighbours(x, y):
             if nb in taken:
-                raise ConfigError(f"the obstacle or tower at {name} touches another one; they may not be adjacent")
+                raise ConfigError(
+                    f"the obstacle or tower at {name} touches another one; they may not be adjacent",
+                    "forma.obstacle_tower_touches",
+                    {"name": name},
+                )
     for x in range(size):
         for y in range(size):
             if (x, y) not in taken and all(nb in taken for nb in _neighbours(x, y)):
-                raise ConfigError(f"cell {cell_name(x, size - 1 - y)} is walled in by obstacles before play")
+                raise ConfigError(
+                    f"cell {cell_name(x, size - 1 - y)} is walled in by obstacles before play",
+                    "forma.cell_walled_obstacles",
+                    {"cell_name": cell_name(x, size - 1 - y)},
+                )
 
 
 def allowed_cells(size: int, taken: int) -> int:
@@ -201,7 +223,11 @@ def random_setup(size: int, count: int, seed_state: int) -> tuple[tuple[int, int
     for _ in range(count + 1):
         allowed = allowed_cells(size, taken)
         if not allowed:  # cannot happen for 25 obstacles on 17 x 17 interior cells; kept as a guard
-            raise ConfigError(f"no room for {count} obstacles on a {size}x{size} board")
+            raise ConfigError(
+                f"no room for {count} obstacles on a {size}x{size} board",
+                "forma.room_obstacles_x",
+                {"count": count, "size": size},
+            )
         i, g = below(g, allowed.bit_count())
         bit = select_bit(allowed, i)
         taken |= 1 << bit
@@ -223,20 +249,30 @@ def parse_setup(text: str, size: int, partial: bool = False) -> tuple[tuple[int,
         try:
             parsed = [parse_cell(c, size) for c in cells]
         except ValueError as e:
-            raise ConfigError(f"set-up: {e}") from None
+            raise ConfigError(f"set-up: {e}", "forma.set_up", {"e": e}) from None
         xy = [(c, size - 1 - r) for c, r in parsed]
         if key == "tower":
             if len(xy) != 1 or tower is not None:
-                raise ConfigError("set-up: name exactly one cell for the tower, like 'tower j10'")
+                raise ConfigError("set-up: name exactly one cell for the tower, like 'tower j10'", "forma.set_up_name")
             tower = xy[0]
         elif key in ("obstacles", "obstacle"):
             obstacles.extend(xy)
         else:
-            raise ConfigError(f"set-up: expected 'tower <cell>' or 'obstacles <cells>', not {part.strip()!r}")
+            raise ConfigError(
+                f"set-up: expected 'tower <cell>' or 'obstacles <cells>', not {part.strip()!r}",
+                "forma.set_up_expected",
+                {"part": f"{part.strip()!r}"},
+            )
     if tower is None and not partial:
-        raise ConfigError("set-up: the tower's cell is missing (write 'tower j10; obstacles c3 e5')")
+        raise ConfigError(
+            "set-up: the tower's cell is missing (write 'tower j10; obstacles c3 e5')", "forma.set_up_tower"
+        )
     if len(obstacles) > 25:
-        raise ConfigError(f"set-up: at most 25 grey obstacles, not {len(obstacles)}")
+        raise ConfigError(
+            f"set-up: at most 25 grey obstacles, not {len(obstacles)}",
+            "forma.set_up_most",
+            {"obstacles": len(obstacles)},
+        )
     _check_layout(size, tower, obstacles)
     return tower, obstacles
 

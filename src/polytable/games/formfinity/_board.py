@@ -134,7 +134,9 @@ def _rules_of(config: Config) -> Rules:
     if vfile.strip():
         rules = parse_variant_file(vfile)
     elif variant == "custom":
-        raise ConfigError("variant custom needs a variant file (option variant_file)")
+        raise ConfigError(
+            "variant custom needs a variant file (option variant_file)", "formfinity.variant_custom_needs"
+        )
     else:
         rules = PRESETS[variant]
     if rules.goal == "lines" and not vfile.strip():
@@ -158,7 +160,11 @@ def _build(config: Config) -> Setup:
             if rules.min_players == rules.max_players
             else (f"{rules.min_players} to {rules.max_players}")
         )
-        raise ConfigError(f"{rules.name} is played by {span} players, not {n}")
+        raise ConfigError(
+            f"{rules.name} is played by {span} players, not {n}",
+            "formfinity.played_players",
+            {"name": rules.name, "span": span, "n": n},
+        )
     t = load_template(rules.template, rules)
     W, H = t.width, t.height
     S = W + 1

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from polytable.core import ConfigError, below
+from polytable.core import ConfigError, PolytableError, below
 from polytable.geometry import Shape, fixed_polyominoes, is_connected, normalize, transform
 
 __all__ = [
@@ -98,14 +98,30 @@ def parse_shape(text: str) -> int:
     rows = text.strip().replace("/", "\n").split("\n")
     cells = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row.strip()) if ch in "#X"]
     if not cells:
-        raise ValueError(f"the shape {text!r} has no squares (draw squares with #)")
+        raise PolytableError(
+            f"the shape {text!r} has no squares (draw squares with #)",
+            "formfinity.shape_has_squares",
+            {"text": f"{text!r}"},
+        )
     bad = {ch for row in rows for ch in row.strip() if ch not in "#X. "}
     if bad:
-        raise ValueError(f"the shape {text!r} uses {''.join(sorted(bad))!r}; draw squares with # and gaps with .")
+        raise PolytableError(
+            f"the shape {text!r} uses {''.join(sorted(bad))!r}; draw squares with # and gaps with .",
+            "formfinity.shape_uses_draw",
+            {"text": f"{text!r}", "bad": f"{''.join(sorted(bad))!r}"},
+        )
     if len(cells) > 5:
-        raise ValueError(f"the shape {text!r} has {len(cells)} squares; a card shape has 1 to 5")
+        raise PolytableError(
+            f"the shape {text!r} has {len(cells)} squares; a card shape has 1 to 5",
+            "formfinity.shape_has_squares_card",
+            {"text": f"{text!r}", "cells": len(cells)},
+        )
     if not is_connected(cells):
-        raise ValueError(f"the shape {text!r} is not one piece (its squares must touch along edges)")
+        raise PolytableError(
+            f"the shape {text!r} is not one piece (its squares must touch along edges)",
+            "formfinity.shape_one_piece",
+            {"text": f"{text!r}"},
+        )
     return SHAPE_INDEX[normalize(cells)]
 
 
@@ -128,7 +144,9 @@ class Card:
     @staticmethod
     def from_id(card_id: int) -> Card:
         if not 0 <= card_id < NUM_CARDS:
-            raise ValueError(f"there is no card number {card_id}")
+            raise PolytableError(
+                f"there is no card number {card_id}", "formfinity.there_card_number", {"card_id": card_id}
+            )
         if _CARDS:
             return _CARDS[card_id]
         rest, rot = divmod(card_id, 2)
@@ -173,14 +191,26 @@ def parse_card(text: str) -> Card:
     raw = text.strip()
     parts = raw.split(":")
     if len(parts) != 3 or "x" not in parts[0]:
-        raise ValueError(f"{raw!r} is not a card; write SHAPExCOUNT:EDGES:ROT, for example ##/#.x2:TR:r")
+        raise PolytableError(
+            f"{raw!r} is not a card; write SHAPExCOUNT:EDGES:ROT, for example ##/#.x2:TR:r",
+            "formfinity.card_write_shapexcount",
+            {"raw": f"{raw!r}"},
+        )
     drawing, _, count_text = parts[0].rpartition("x")
     shape = parse_shape(drawing)
     if count_text not in ("1", "2", "3"):
-        raise ValueError(f"a card gives 1, 2 or 3 elements, not {count_text!r}")
+        raise PolytableError(
+            f"a card gives 1, 2 or 3 elements, not {count_text!r}",
+            "formfinity.card_gives_elements",
+            {"count_text": f"{count_text!r}"},
+        )
     edges = _parse_edges(parts[1])
     if parts[2] not in ("r", "f"):
-        raise ValueError(f"the rotation mark is r (may rotate) or f (fixed), not {parts[2]!r}")
+        raise PolytableError(
+            f"the rotation mark is r (may rotate) or f (fixed), not {parts[2]!r}",
+            "formfinity.rotation_mark_r",
+            {"parts": f"{parts[2]!r}"},
+        )
     return Card(shape, int(count_text), edges, parts[2] == "r")
 
 
@@ -194,11 +224,19 @@ def _parse_edges(text: object) -> int:
             return 0
         items = [t.lower()] if t.lower() in words else list(t.lower())
     else:
-        raise ValueError(f"arrows must be letters like 'TR' or a list like ['top', 'right'], not {text!r}")
+        raise PolytableError(
+            f"arrows must be letters like 'TR' or a list like ['top', 'right'], not {text!r}",
+            "formfinity.arrows_letters_like",
+            {"text": f"{text!r}"},
+        )
     edges = 0
     for item in items:
         if item not in words:
-            raise ValueError(f"{item!r} is not an edge; use T, R, B, L (top, right, bottom, left)")
+            raise PolytableError(
+                f"{item!r} is not an edge; use T, R, B, L (top, right, bottom, left)",
+                "formfinity.edge_use_t",
+                {"item": f"{item!r}"},
+            )
         edges |= 1 << words[item]
     return edges
 
@@ -208,9 +246,17 @@ def _weights(text: str, n: int, name: str) -> tuple[int, ...]:
     try:
         values = tuple(int(v) for v in text.replace(";", ",").split(","))
     except ValueError:
-        raise ConfigError(f"option {name!r} takes {n} whole numbers separated by commas, not {text!r}") from None
+        raise ConfigError(
+            f"option {name!r} takes {n} whole numbers separated by commas, not {text!r}",
+            "formfinity.option_takes_whole",
+            {"name": f"{name!r}", "n": n, "text": f"{text!r}"},
+        ) from None
     if len(values) != n or any(v < 0 for v in values) or not any(values):
-        raise ConfigError(f"option {name!r} takes {n} weights (whole numbers, at least one above 0), not {text!r}")
+        raise ConfigError(
+            f"option {name!r} takes {n} weights (whole numbers, at least one above 0), not {text!r}",
+            "formfinity.option_takes_weights",
+            {"name": f"{name!r}", "n": n, "text": f"{text!r}"},
+        )
     return values
 
 
@@ -294,40 +340,52 @@ def parse_deck(text: str) -> tuple[Card, ...]:
     """
     body = text.strip()
     if not body:
-        raise ConfigError("the deck file is empty")
+        raise ConfigError("the deck file is empty", "formfinity.deck_file_empty")
     data: Any
     if body.startswith("{"):
         try:
             data = json.loads(body)
         except json.JSONDecodeError as e:
-            raise ConfigError(f"the deck file is not valid JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
+            raise ConfigError(
+                f"the deck file is not valid JSON: line {e.lineno}, column {e.colno}: {e.msg}",
+                "formfinity.deck_file_valid",
+                {"lineno": e.lineno, "colno": e.colno, "msg": e.msg},
+            ) from None
     else:
         try:
             data = tomllib.loads(body)
         except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"the deck file is not valid TOML (or JSON): {e}") from None
+            raise ConfigError(
+                f"the deck file is not valid TOML (or JSON): {e}", "formfinity.deck_file_valid_toml", {"e": e}
+            ) from None
     if not isinstance(data, Mapping):
-        raise ConfigError("the deck file must be an object with a list of cards")
+        raise ConfigError("the deck file must be an object with a list of cards", "formfinity.deck_file_object")
     unknown = set(data) - {"cards", "card", "name"}
     if unknown:
-        raise ConfigError(f"the deck file has unknown keys: {', '.join(sorted(unknown))} (use cards or [[card]])")
+        raise ConfigError(
+            f"the deck file has unknown keys: {', '.join(sorted(unknown))} (use cards or [[card]])",
+            "formfinity.deck_file_has",
+            {"unknown": ", ".join(sorted(unknown))},
+        )
     items: list[Any] = []
     for key in ("cards", "card"):
         value = data.get(key, [])
         if not isinstance(value, list):
-            raise ConfigError(f"'{key}' in the deck file must be a list")
+            raise ConfigError(f"'{key}' in the deck file must be a list", "formfinity.deck_file_list", {"key": key})
         items += value
     cards: list[Card] = []
     for n, item in enumerate(items, 1):
         try:
             card, copies = _deck_card(item)
         except ValueError as e:
-            raise ConfigError(f"deck card {n}: {e}") from None
+            raise ConfigError(f"deck card {n}: {e}", "formfinity.deck_card", {"n": n, "e": e}) from None
         cards += [card] * copies
     if not cards:
-        raise ConfigError("the deck file has no cards")
+        raise ConfigError("the deck file has no cards", "formfinity.deck_file_has_cards")
     if len(cards) > 10_000:
-        raise ConfigError(f"the deck has {len(cards)} cards; at most 10000")
+        raise ConfigError(
+            f"the deck has {len(cards)} cards; at most 10000", "formfinity.deck_has_cards", {"cards": len(cards)}
+        )
     return tuple(cards)
 
 
@@ -335,23 +393,38 @@ def _deck_card(item: object) -> tuple[Card, int]:
     if isinstance(item, str):
         return parse_card(item), 1
     if not isinstance(item, Mapping):
-        raise ValueError("a card is a string in card notation or a table with shape, count, arrows, rotate")
+        raise PolytableError(
+            "a card is a string in card notation or a table with shape, count, arrows, rotate",
+            "formfinity.card_string_card",
+        )
     unknown = set(item) - {"shape", "count", "arrows", "rotate", "copies"}
     if unknown:
-        raise ValueError(f"unknown keys {', '.join(sorted(unknown))}")
+        raise PolytableError(
+            f"unknown keys {', '.join(sorted(unknown))}",
+            "formfinity.unknown_keys",
+            {"unknown": ", ".join(sorted(unknown))},
+        )
     if "shape" not in item or not isinstance(item["shape"], str):
-        raise ValueError("it needs a shape, drawn with # and . (rows separated by / or new lines)")
+        raise PolytableError(
+            "it needs a shape, drawn with # and . (rows separated by / or new lines)", "formfinity.needs_shape_drawn"
+        )
     shape = parse_shape(item["shape"])
     count = item.get("count", 1)
     if count not in (1, 2, 3) or isinstance(count, bool):
-        raise ValueError(f"count must be 1, 2 or 3, not {count!r}")
+        raise PolytableError(f"count must be 1, 2 or 3, not {count!r}", "formfinity.count", {"count": f"{count!r}"})
     edges = _parse_edges(item.get("arrows", ""))
     rotate = item.get("rotate", False)
     if not isinstance(rotate, bool):
-        raise ValueError(f"rotate must be true or false, not {rotate!r}")
+        raise PolytableError(
+            f"rotate must be true or false, not {rotate!r}", "formfinity.rotate_true_false", {"rotate": f"{rotate!r}"}
+        )
     copies = item.get("copies", 1)
     if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 100:
-        raise ValueError(f"copies must be a whole number from 1 to 100, not {copies!r}")
+        raise PolytableError(
+            f"copies must be a whole number from 1 to 100, not {copies!r}",
+            "formfinity.copies_whole_number",
+            {"copies": f"{copies!r}"},
+        )
     return Card(shape, count, edges, rotate), copies
 
 

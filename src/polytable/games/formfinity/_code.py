@@ -16,6 +16,8 @@ upper-case letters, which QR codes store compactly), read from its lowest bit up
 
 from __future__ import annotations
 
+from polytable.core import PolytableError
+
 from ._cards import SHAPES, Card, parse_shape, shape_text
 
 __all__ = ["card_code", "card_url", "parse_card_code"]
@@ -48,7 +50,11 @@ def parse_card_code(text: str) -> Card:
     raw = raw.split("?", 1)[0].split("#", 1)[0].strip("/").upper()
     if not 1 <= len(raw) <= 8 or any(ch not in _DIGITS for ch in raw):
         shown = text[:40]
-        raise ValueError(f"{shown!r} is not a card code (letters and digits, as on a QR card)")
+        raise PolytableError(
+            f"{shown!r} is not a card code (letters and digits, as on a QR card)",
+            "formfinity.card_code_letters",
+            {"shown": f"{shown!r}"},
+        )
     value = int(raw, 36)
     rotate = bool(value & 1)
     edges = value >> 1 & 15
@@ -57,15 +63,27 @@ def parse_card_code(text: str) -> Card:
     bits = value >> 10
     n = bits.bit_length() - 1
     if count > 3 or n < 1 or n % w or not 1 <= n // w <= 5 or w > 5:
-        raise ValueError(f"{raw!r} is not a card code (it does not describe a card)")
+        raise PolytableError(
+            f"{raw!r} is not a card code (it does not describe a card)",
+            "formfinity.card_code_does",
+            {"raw": f"{raw!r}"},
+        )
     rows = ["".join("#" if bits >> (y * w + x) & 1 else "." for x in range(w)) for y in range(n // w)]
     drawing = "/".join(rows)
     try:
         shape = parse_shape(drawing)
     except ValueError:  # squares that are not one piece, or too many: not a code any card has
-        raise ValueError(f"{raw!r} is not a card code (it does not describe a card)") from None
+        raise PolytableError(
+            f"{raw!r} is not a card code (it does not describe a card)",
+            "formfinity.card_code_does",
+            {"raw": f"{raw!r}"},
+        ) from None
     if drawing != shape_text(shape):
-        raise ValueError(f"{raw!r} is not a card code (its drawing has empty rows or columns)")
+        raise PolytableError(
+            f"{raw!r} is not a card code (its drawing has empty rows or columns)",
+            "formfinity.card_code_drawing",
+            {"raw": f"{raw!r}"},
+        )
     return Card(shape, count, edges, rotate)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from polytable.core import IllegalActionError
+from polytable.core import IllegalActionError, word
 from polytable.geometry import bits
 
 from ._board import PROFILES, Setup, slide_anchors
@@ -47,13 +47,17 @@ def format_action(action: Action, setup: Setup | None) -> str:
         if setup is not None and 0 <= action.area < len(setup.area_names):
             return f"area:{setup.area_names[action.area]}"
         return f"area:{action.area + 1}"
-    raise IllegalActionError(f"{action!r} is not a FORMFINITY action")
+    raise IllegalActionError(
+        f"{action!r} is not a FORMFINITY action", "formfinity.formfinity_action", {"action": f"{action!r}"}
+    )
 
 
 def _bad(text: str) -> IllegalActionError:
     return IllegalActionError(
         f"{text[:40]!r} is not a FORMFINITY action: place an element as SHAPE@CELL (##/#.@c5), by edge and "
-        "lane (T:c, L:5, optionally /r1 to rotate), by its top-left square (c5) or as its squares (c5 d5 c6)"
+        "lane (T:c, L:5, optionally /r1 to rotate), by its top-left square (c5) or as its squares (c5 d5 c6)",
+        "formfinity.formfinity_action_place",
+        {"text": f"{text[:40]!r}"},
     )
 
 
@@ -70,11 +74,17 @@ def parse_action(text: str, setup: Setup | None, card: Card | None, blocked: int
             return ChooseArea(setup.area_names.index(name))
         if name.isdigit() and 1 <= int(name) <= 1600:
             return ChooseArea(int(name) - 1)
-        raise IllegalActionError(f"there is no area named {name!r}")
+        raise IllegalActionError(
+            f"there is no area named {name!r}", "formfinity.there_area_named", {"name": f"{name!r}"}
+        )
     if low.startswith("line:"):
         parts = low.split(":")
         if len(parts) != 3 or parts[1] not in DIRS:
-            raise IllegalActionError(f"{raw!r}: write a line claim as line:h:c5 (h, v, d or a, then its first square)")
+            raise IllegalActionError(
+                f"{raw!r}: write a line claim as line:h:c5 (h, v, d or a, then its first square)",
+                "formfinity.write_line_claim",
+                {"raw": f"{raw!r}"},
+            )
         x, y = _cell(parts[2])
         return Claim(DIRS.index(parts[1]), x, y)
     if "@" in raw:
@@ -82,21 +92,25 @@ def parse_action(text: str, setup: Setup | None, card: Card | None, blocked: int
         try:
             shape = parse_shape(drawing)
         except ValueError as e:
-            raise IllegalActionError(str(e)) from None
+            raise IllegalActionError.relay(e) from None
         x, y = _cell(where)
         return Place(shape, x, y)
     if raw.count(":") == 2 and "x" in raw.split(":")[0]:
         try:
             return parse_card(raw)
         except ValueError as e:
-            raise IllegalActionError(str(e)) from None
+            raise IllegalActionError.relay(e) from None
     m = _EDGE.match(raw)
     if m:
         return _by_edge(raw, m, setup, card, blocked)
     m = _ANCHOR.match(low)
     if m:
         if card is None:
-            raise IllegalActionError(f"{raw!r} names a square, but no card is being placed now")
+            raise IllegalActionError(
+                f"{raw!r} names a square, but no card is being placed now",
+                "formfinity.names_square_but",
+                {"raw": f"{raw!r}"},
+            )
         x, y = _cell(m.group(1))
         shape = _rotated(card, int(m.group(2) or 0), setup)
         return Place(shape, x, y)
@@ -104,11 +118,17 @@ def parse_action(text: str, setup: Setup | None, card: Card | None, blocked: int
     if len(tokens) > 1:
         cells = [_cell(t) for t in tokens]
         if len(set(cells)) != len(cells):
-            raise IllegalActionError(f"{raw!r} names a square twice")
+            raise IllegalActionError(
+                f"{raw!r} names a square twice", "formfinity.names_square_twice", {"raw": f"{raw!r}"}
+            )
         mx, my = min(x for x, _ in cells), min(y for _, y in cells)
         key = tuple(sorted(((x - mx, y - my) for x, y in cells), key=lambda c: (c[1], c[0])))
         if key not in SHAPE_INDEX:
-            raise IllegalActionError(f"the squares {raw!r} are not one element of 1 to 5 squares touching by edges")
+            raise IllegalActionError(
+                f"the squares {raw!r} are not one element of 1 to 5 squares touching by edges",
+                "formfinity.squares_one_element",
+                {"raw": f"{raw!r}"},
+            )
         return Place(SHAPE_INDEX[key], mx, my)
     raise _bad(raw)
 
@@ -117,15 +137,17 @@ def _cell(text: str) -> tuple[int, int]:
     try:
         x, y = parse_cell(text)
     except ValueError as e:
-        raise IllegalActionError(str(e)) from None
+        raise IllegalActionError.relay(e) from None
     if not (0 <= x < 40 and 0 <= y < 40):
-        raise IllegalActionError(f"{text!r} is outside any template")
+        raise IllegalActionError(
+            f"{text!r} is outside any template", "formfinity.outside_any_template", {"text": f"{text!r}"}
+        )
     return x, y
 
 
 def _rotated(card: Card, turns: int, setup: Setup | None) -> int:
     if turns and setup is not None and not setup.rules.rotation_allowed(card.rotate):
-        raise IllegalActionError("this card's element cannot be rotated")
+        raise IllegalActionError("this card's element cannot be rotated", "formfinity.card_s_element")
     from polytable.geometry import transform
 
     from ._cards import SHAPES
@@ -137,32 +159,54 @@ def _rotated(card: Card, turns: int, setup: Setup | None) -> int:
 
 def _by_edge(raw: str, m: re.Match[str], setup: Setup | None, card: Card | None, blocked: int) -> Place:
     if setup is None or card is None:
-        raise IllegalActionError(f"{raw!r} enters an element from an edge, but no card is being placed now")
+        raise IllegalActionError(
+            f"{raw!r} enters an element from an edge, but no card is being placed now",
+            "formfinity.enters_element_edge",
+            {"raw": f"{raw!r}"},
+        )
     edge = "TRBL".index(m.group(1).upper())
     lane_text = m.group(2)
     shape = _rotated(card, int(m.group(3) or 0), setup)
     w, h = PROFILES[shape][0], PROFILES[shape][1]
     if edge in (0, 2):
         if lane_text.isdigit():
-            raise IllegalActionError(f"{raw!r}: from the top or bottom the lane is a column letter, like T:c")
+            raise IllegalActionError(
+                f"{raw!r}: from the top or bottom the lane is a column letter, like T:c",
+                "formfinity.top_bottom_lane",
+                {"raw": f"{raw!r}"},
+            )
         lane = parse_cell(lane_text + "1")[0]
         if not 0 <= lane <= setup.W - w:
-            raise IllegalActionError(f"{raw!r}: the element does not fit in lane {lane_text}")
+            raise IllegalActionError(
+                f"{raw!r}: the element does not fit in lane {lane_text}",
+                "formfinity.element_does_fit",
+                {"raw": f"{raw!r}", "lane_text": lane_text},
+            )
     else:
         if not lane_text.isdigit():
-            raise IllegalActionError(f"{raw!r}: from the left or right the lane is a row number, like L:5")
+            raise IllegalActionError(
+                f"{raw!r}: from the left or right the lane is a row number, like L:5",
+                "formfinity.left_right_lane",
+                {"raw": f"{raw!r}"},
+            )
         lane = int(lane_text) - 1
         if not 0 <= lane <= setup.H - h:
-            raise IllegalActionError(f"{raw!r}: the element does not fit in lane {lane_text}")
+            raise IllegalActionError(
+                f"{raw!r}: the element does not fit in lane {lane_text}",
+                "formfinity.element_does_fit",
+                {"raw": f"{raw!r}", "lane_text": lane_text},
+            )
     rest = slide_anchors(setup, shape, 1 << edge, blocked, None)
     S = setup.S
     for b in _bits(rest):
         y, x = divmod(b, S)
         if (edge in (0, 2) and x == lane) or (edge in (1, 3) and y == lane):
             return Place(shape, x, y)
+    side = ("top", "right", "bottom", "left")[edge]
     raise IllegalActionError(
-        f"{raw!r}: sliding in from the {('top', 'right', 'bottom', 'left')[edge]} in that lane, the element "
-        "stops before it is wholly on the template"
+        f"{raw!r}: sliding in from the {side} in that lane, the element stops before it is wholly on the template",
+        "formfinity.sliding_lane_element",
+        {"raw": f"{raw!r}", "side": word(side)},
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from polytable.core import Config
+from polytable.core import Config, PolytableError
 
 from ._cards import Card
 
@@ -137,11 +137,19 @@ def parse_cell(text: str) -> tuple[int, int]:
         i += 1
     letters, digits = t[:i], t[i:]
     if not letters or not digits.isdigit() or len(letters) > 2 or len(digits) > 3:
-        raise ValueError(f"{text!r} is not a square; name squares like c5 (column letter, row number)")
+        raise PolytableError(
+            f"{text!r} is not a square; name squares like c5 (column letter, row number)",
+            "formfinity.square_name_squares",
+            {"text": f"{text!r}"},
+        )
     if len(letters) == 1:
         x = ord(letters) - 97
     elif letters[0] == "a":
         x = 26 + ord(letters[1]) - 97
     else:
-        raise ValueError(f"{text!r} is not a square; columns run a ... z, aa ... an")
+        raise PolytableError(
+            f"{text!r} is not a square; columns run a ... z, aa ... an",
+            "formfinity.square_columns_run",
+            {"text": f"{text!r}"},
+        )
     return x, int(digits) - 1

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from polytable.core import ConfigError
+from polytable.core import ConfigError, phrase
 
 __all__ = ["MAX_SIDE", "Template", "TemplateError", "parse_template", "template_text"]
 
@@ -64,6 +64,11 @@ class Template:
         line, col = self.where[cell[1]][cell[0]]
         return f"line {line}, column {col}"
 
+    def at_part(self, cell: tuple[int, int]) -> dict[str, object]:
+        """:meth:`at` as a translatable part of an error's params."""
+        line, col = self.where[cell[1]][cell[0]]
+        return phrase("formfinity.line_column", f"line {line}, column {col}", {"line": line, "column": col})
+
     def label(self, x: int, y: int) -> str:
         """The token of a cell as written (area name, number, or the symbol)."""
         for name, cells in self.areas:
@@ -87,12 +92,19 @@ def parse_template(text: str) -> Template:
             # A blank line inside the grid ends nothing: blank lines are skipped everywhere.
             continue
     if not rows:
-        raise TemplateError("the template is empty: write one line per row, squares separated by spaces")
+        raise TemplateError(
+            "the template is empty: write one line per row, squares separated by spaces",
+            "formfinity.template_empty_write",
+        )
     height = len(rows)
     width = max(len(r) for r in rows)
     if width > MAX_SIDE or height > MAX_SIDE:
         line = rows[MAX_SIDE][0][1] if height > MAX_SIDE else next(r for r in rows if len(r) > MAX_SIDE)[MAX_SIDE][1]
-        raise TemplateError(f"line {line}: the template is {width} x {height}; at most {MAX_SIDE} x {MAX_SIDE}")
+        raise TemplateError(
+            f"line {line}: the template is {width} x {height}; at most {MAX_SIDE} x {MAX_SIDE}",
+            "formfinity.line_template_x",
+            {"line": line, "width": width, "height": height, "max_side": MAX_SIDE},
+        )
     kinds: list[tuple[str, ...]] = []
     where: list[tuple[tuple[int, int], ...]] = []
     areas: dict[str, list[tuple[int, int]]] = {}
@@ -118,12 +130,18 @@ def parse_template(text: str) -> Template:
             elif tok.isdigit():
                 n = int(tok)
                 if not 1 <= n <= 999:
-                    raise TemplateError(f"line {line}, column {col}: numbers start at 1, not {tok}")
+                    raise TemplateError(
+                        f"line {line}, column {col}: numbers start at 1, not {tok}",
+                        "formfinity.line_column_numbers",
+                        {"line": line, "col": col, "tok": tok},
+                    )
                 if n in numbers:
                     px, py = numbers[n]
                     first = rows[py][px]
                     raise TemplateError(
-                        f"line {line}, column {col}: the number {n} is already at line {first[1]}, column {first[2]}"
+                        f"line {line}, column {col}: the number {n} is already at line {first[1]}, column {first[2]}",
+                        "formfinity.line_column_number",
+                        {"line": line, "col": col, "n": n, "first_line": first[1], "first_column": first[2]},
                     )
                 numbers[n] = (x, y)
                 row_kinds.append("free")
@@ -133,12 +151,18 @@ def parse_template(text: str) -> Template:
             else:
                 raise TemplateError(
                     f"line {line}, column {col}: {tok!r} is not a template square; use . (free), # (black), "
-                    "- (outside), * (start square), a number, or an area name such as A"
+                    "- (outside), * (start square), a number, or an area name such as A",
+                    "formfinity.line_column_template",
+                    {"line": line, "col": col, "tok": f"{tok!r}"},
                 )
         kinds.append(tuple(row_kinds))
         where.append(tuple(row_where))
     if not any(k == "free" for row in kinds for k in row):
-        raise TemplateError(f"line {rows[0][0][1]}: the template has no free square to draw on")
+        raise TemplateError(
+            f"line {rows[0][0][1]}: the template has no free square to draw on",
+            "formfinity.line_template_has",
+            {"line": rows[0][0][1]},
+        )
     return Template(
         width,
         height,

@@ -83,21 +83,31 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def _err(msg: str) -> ConfigError:
-    return ConfigError(f"variant file: {msg}")
+def _err(msg: str, code: str = "", params: Mapping[str, object] | None = None) -> ConfigError:
+    """A variant file's error: ``msg`` (with its own code and params) after ``variant file:``."""
+    inner = ConfigError(msg, code, params)
+    return ConfigError(f"variant file: {msg}", "formfinity.variant_file", {"msg": inner})
 
 
 def _int(data: Mapping[str, Any], key: str, default: int, lo: int, hi: int, where: str = "") -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _err(f"{where}{key} must be a whole number from {lo} to {hi}, not {value!r}")
+        raise _err(
+            f"{where}{key} must be a whole number from {lo} to {hi}, not {value!r}",
+            "formfinity.whole_number",
+            {"where": where, "key": key, "lo": lo, "hi": hi, "value": f"{value!r}"},
+        )
     return value
 
 
 def _bool(data: Mapping[str, Any], key: str, default: bool, where: str = "") -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise _err(f"{where}{key} must be true or false, not {value!r}")
+        raise _err(
+            f"{where}{key} must be true or false, not {value!r}",
+            "formfinity.true_false",
+            {"where": where, "key": key, "value": f"{value!r}"},
+        )
     return value
 
 
@@ -106,23 +116,36 @@ def parse_variant_file(text: str) -> Rules:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise _err(f"not valid TOML: {e}") from None
+        raise _err(f"not valid TOML: {e}", "formfinity.valid_toml", {"e": e}) from None
     known = {"name", "template", "players", "arrows", "rotation", "goal"}
     unknown = set(data) - known
     if unknown:
-        raise _err(f"unknown keys {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})")
+        raise _err(
+            f"unknown keys {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})",
+            "formfinity.unknown_keys_known",
+            {"unknown": ", ".join(sorted(unknown)), "known": ", ".join(sorted(known))},
+        )
     goal = data.get("goal")
     if not isinstance(goal, Mapping) or "type" not in goal:
-        raise _err("it needs a [goal] table with a type: lines, areas, connection or numbers")
+        raise _err(
+            "it needs a [goal] table with a type: lines, areas, connection or numbers", "formfinity.needs_goal_table"
+        )
     kind = goal["type"]
     if kind not in GOALS:
-        raise _err(f"goal type must be one of {', '.join(GOALS)}, not {kind!r}")
+        raise _err(
+            f"goal type must be one of {', '.join(GOALS)}, not {kind!r}",
+            "formfinity.goal_type_one",
+            {"goals": ", ".join(GOALS), "kind": f"{kind!r}"},
+        )
     name = data.get("name", "Custom variant")
     if not isinstance(name, str) or len(name) > 100:
-        raise _err("name must be a short text")
+        raise _err("name must be a short text", "formfinity.name_short_text")
     tpl = data.get("template", "blank")
     if not isinstance(tpl, str):
-        raise _err("template must be a shipped template name (1, 2, 3, 4, blank) or the template grid as text")
+        raise _err(
+            "template must be a shipped template name (1, 2, 3, 4, blank) or the template grid as text",
+            "formfinity.template_shipped_template",
+        )
     template = TEMPLATES.get(tpl.strip(), tpl)
     default_players = (2, 2) if kind in ("connection",) else (2, 4)
     players = data.get("players", list(default_players))
@@ -134,12 +157,20 @@ def parse_variant_file(text: str) -> Rules:
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
         or not 2 <= players[0] <= players[1] <= 4
     ):
-        raise _err(f"players must be a count from 2 to 4 or a range such as [2, 4], not {players!r}")
+        raise _err(
+            f"players must be a count from 2 to 4 or a range such as [2, 4], not {players!r}",
+            "formfinity.players_count_range",
+            {"players": f"{players!r}"},
+        )
     if kind == "connection" and players != [2, 2]:
-        raise _err("a connection goal is played by exactly 2 players")
+        raise _err("a connection goal is played by exactly 2 players", "formfinity.connection_goal_played")
     rotation = data.get("rotation", "card")
     if rotation not in ("card", "always", "never"):
-        raise _err(f"rotation must be card, always or never, not {rotation!r}")
+        raise _err(
+            f"rotation must be card, always or never, not {rotation!r}",
+            "formfinity.rotation_card_always",
+            {"rotation": f"{rotation!r}"},
+        )
     arrows = _bool(data, "arrows", kind in ("lines", "connection"))
     rules = Rules(name, kind, template, players[0], players[1], arrows=arrows, rotation=rotation)
     params = {"type"}
@@ -148,10 +179,18 @@ def parse_variant_file(text: str) -> Rules:
         params |= {"length", "target", "difficulty", "directions"}
         difficulty = goal.get("difficulty", "easy")
         if difficulty not in ("easy", "hard"):
-            raise _err(f"{w}difficulty must be easy or hard, not {difficulty!r}")
+            raise _err(
+                f"{w}difficulty must be easy or hard, not {difficulty!r}",
+                "formfinity.difficulty_easy_hard",
+                {"w": w, "difficulty": f"{difficulty!r}"},
+            )
         dirs = goal.get("directions", list(DIRECTION_NAMES))
         if not isinstance(dirs, list) or not dirs or any(d not in DIRECTION_NAMES for d in dirs):
-            raise _err(f"{w}directions must be a list of {', '.join(DIRECTION_NAMES)}")
+            raise _err(
+                f"{w}directions must be a list of {', '.join(DIRECTION_NAMES)}",
+                "formfinity.directions_list",
+                {"w": w, "direction_names": ", ".join(DIRECTION_NAMES)},
+            )
         mask = sum(1 << DIRECTION_NAMES.index(d) for d in set(dirs))
         rules = replace(
             rules,
@@ -168,7 +207,11 @@ def parse_variant_file(text: str) -> Rules:
         rules = replace(rules, connect=_bool(goal, "connect", True, w))
     extra = set(goal) - params
     if extra:
-        raise _err(f"{w}{', '.join(sorted(extra))} is not a parameter of the {kind} goal")
+        raise _err(
+            f"{w}{', '.join(sorted(extra))} is not a parameter of the {kind} goal",
+            "formfinity.parameter_goal",
+            {"w": w, "extra": ", ".join(sorted(extra)), "kind": kind},
+        )
     return rules
 
 
@@ -177,17 +220,32 @@ def validate_template(t: Template, rules: Rules) -> None:
     goal = rules.goal
     if goal != "numbers" and t.numbers:
         n, cell = t.numbers[0]
-        raise TemplateError(f"{t.at(cell)}: the number {n} is only used when the goal is to connect numbers")
+        raise TemplateError(
+            f"{t.at(cell)}: the number {n} is only used when the goal is to connect numbers",
+            "formfinity.number_only_used",
+            {"at": t.at_part(cell), "n": n},
+        )
     stars = t.cells("star")
     if goal != "connection" and stars:
-        raise TemplateError(f"{t.at(stars[0])}: start squares (*) are only used in the black squares variant")
+        raise TemplateError(
+            f"{t.at(stars[0])}: start squares (*) are only used in the black squares variant",
+            "formfinity.start_squares_only",
+            {"at": t.at_part(stars[0])},
+        )
     if goal == "areas":
         if not t.areas:
-            raise TemplateError("line 1, column 1: this variant needs areas; name each area's squares (A, B, ...)")
+            raise TemplateError(
+                "line 1, column 1: this variant needs areas; name each area's squares (A, B, ...)",
+                "formfinity.line_column_variant",
+            )
         in_area = {c for _, cells in t.areas for c in cells}
         for cell in t.cells("free"):
             if cell not in in_area:
-                raise TemplateError(f"{t.at(cell)}: in this variant every free square belongs to an area (A, B, ...)")
+                raise TemplateError(
+                    f"{t.at(cell)}: in this variant every free square belongs to an area (A, B, ...)",
+                    "formfinity.variant_every_free",
+                    {"at": t.at_part(cell)},
+                )
         for name, cells in t.areas:
             todo, seen = [cells[0]], {cells[0]}
             cellset = set(cells)
@@ -199,22 +257,45 @@ def validate_template(t: Template, rules: Rules) -> None:
                         todo.append(nb)
             stray = [c for c in cells if c not in seen]
             if stray:
-                raise TemplateError(f"{t.at(stray[0])}: this square of area {name} does not touch the rest of the area")
+                raise TemplateError(
+                    f"{t.at(stray[0])}: this square of area {name} does not touch the rest of the area",
+                    "formfinity.square_area_does",
+                    {"at": t.at_part(stray[0]), "name": name},
+                )
     elif t.areas:
         name, cells = t.areas[0]
-        raise TemplateError(f"{t.at(cells[0])}: area names such as {name} are only used when the goal is areas")
+        raise TemplateError(
+            f"{t.at(cells[0])}: area names such as {name} are only used when the goal is areas",
+            "formfinity.area_names_such",
+            {"at": t.at_part(cells[0]), "name": name},
+        )
     if goal == "connection":
         if len(stars) != 2:
             where = t.at(stars[2]) if len(stars) > 2 else "line 1, column 1"
-            raise TemplateError(f"{where}: this variant needs exactly two start squares (*), found {len(stars)}")
+            raise TemplateError(
+                f"{where}: this variant needs exactly two start squares (*), found {len(stars)}",
+                "formfinity.variant_needs_exactly",
+                {"where": where, "stars": len(stars)},
+            )
         if stars[0][1] == stars[1][1]:
-            raise TemplateError(f"{t.at(stars[1])}: the two start squares (*) must be on different rows")
+            raise TemplateError(
+                f"{t.at(stars[1])}: the two start squares (*) must be on different rows",
+                "formfinity.two_start_squares",
+                {"at": t.at_part(stars[1])},
+            )
     if goal == "numbers":
         if not t.numbers:
-            raise TemplateError("line 1, column 1: this variant needs numbered squares 1, 2, 3, ...")
+            raise TemplateError(
+                "line 1, column 1: this variant needs numbered squares 1, 2, 3, ...",
+                "formfinity.line_column_variant_needs",
+            )
         for i, (n, cell) in enumerate(t.numbers, 1):
             if n != i:
-                raise TemplateError(f"{t.at(cell)}: the numbers must run 1, 2, 3, ... without gaps; {i} is missing")
+                raise TemplateError(
+                    f"{t.at(cell)}: the numbers must run 1, 2, 3, ... without gaps; {i} is missing",
+                    "formfinity.numbers_run_without",
+                    {"at": t.at_part(cell), "i": i},
+                )
     if goal == "lines":
         free = set(t.cells("free"))
         w = rules.length
@@ -226,7 +307,11 @@ def validate_template(t: Template, rules: Rules) -> None:
             for x, y in free
         )
         if not ok:
-            raise TemplateError(f"line 1, column 1: no line of {w} free squares fits on this template")
+            raise TemplateError(
+                f"line 1, column 1: no line of {w} free squares fits on this template",
+                "formfinity.line_column_line",
+                {"w": w},
+            )
 
 
 def load_template(text: str, rules: Rules) -> Template:
@@ -235,5 +320,5 @@ def load_template(text: str, rules: Rules) -> Template:
         t = parse_template(text)
         validate_template(t, rules)
     except TemplateError as e:
-        raise TemplateError(f"template {e}") from None
+        raise TemplateError(f"template {e}", "formfinity.template", {"e": e}) from None
     return t

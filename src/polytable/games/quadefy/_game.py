@@ -94,27 +94,54 @@ class Quadefy(Game[QuadefyState, Placement]):
         else:
             pid = sample_placement(state.occupied, state.remaining[player], state.flags, rng.u64)
         if pid is None:
-            raise IllegalActionError(f"{player_name(player)} cannot place any block")
+            raise IllegalActionError(
+                f"{player_name(player)} cannot place any block", "quadefy.player_cannot_place", {"player": player + 1}
+            )
         return ACTIONS[pid]
 
     def _check(self, state: QuadefyState, action: Placement, player: int) -> None:
         if not isinstance(action, Placement):
-            raise IllegalActionError(f"a Quadefy move is a block placement, not {type(action).__name__}")
+            raise IllegalActionError(
+                f"a Quadefy move is a block placement, not {type(action).__name__}",
+                "quadefy.quadefy_move_block",
+                {"name": type(action).__name__},
+            )
         name = action.block
         if name not in BLOCK_INDEX:
-            raise IllegalActionError(f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}")
+            raise IllegalActionError(
+                f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}",
+                "quadefy.there_block_blocks",
+                {"name": f"{name!r}", "blocks": ", ".join(BLOCKS)},
+            )
         if not state.remaining[player] >> BLOCK_INDEX[name] & 1:
-            raise IllegalActionError(f"{player_name(player)} has already placed block {name}")
+            raise IllegalActionError(
+                f"{player_name(player)} has already placed block {name}",
+                "quadefy.player_has_already",
+                {"player": player + 1, "name": name},
+            )
         pid = ACTION_IDS.get(action)
         if pid is None:
             count = ORIENT_COUNT[name]
             if not isinstance(action.rotation, int) or not 0 <= action.rotation < count:
-                raise IllegalActionError(f"block {name} has orientations r0 to r{count - 1}")
-            raise IllegalActionError(f"{format_placement(action)}: part of block {name} would stick out of the cube")
+                raise IllegalActionError(
+                    f"block {name} has orientations r0 to r{count - 1}",
+                    "quadefy.block_has_orientations",
+                    {"name": name, "count": count - 1},
+                )
+            raise IllegalActionError(
+                f"{format_placement(action)}: part of block {name} would stick out of the cube",
+                "quadefy.part_block_would",
+                {"move": format_placement(action), "name": name},
+            )
         p = PLACEMENTS[pid]
-        why = reason(state.occupied, ORIENTS[p.orient], p.pbit, p.mask, state.flags)
-        if why is not None:
-            raise IllegalActionError(f"{format_placement(action)} is not allowed: {why}")
+        found = reason(state.occupied, ORIENTS[p.orient], p.pbit, p.mask, state.flags)
+        if found is not None:
+            why = found["message"]
+            raise IllegalActionError(
+                f"{format_placement(action)} is not allowed: {why}",
+                "quadefy.not_allowed",
+                {"move": format_placement(action), "why": found},
+            )
 
     def _apply(self, state: QuadefyState, action: Placement, player: int) -> QuadefyState:
         p = PLACEMENTS[ACTION_IDS[action]]
@@ -177,12 +204,20 @@ class Quadefy(Game[QuadefyState, Placement]):
     def action_id(self, action: Placement, state: QuadefyState | None = None) -> int:
         pid = ACTION_IDS.get(action) if isinstance(action, Placement) else None
         if pid is None:
-            raise IllegalActionError(f"{action!r} is not a placement inside the cube")
+            raise IllegalActionError(
+                f"{action!r} is not a placement inside the cube",
+                "quadefy.placement_inside_cube",
+                {"action": f"{action!r}"},
+            )
         return pid
 
     def action_from_id(self, action_id: int, state: QuadefyState) -> Placement:
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(ACTIONS):
-            raise IllegalActionError(f"action id {action_id!r} is out of range (0 to {len(ACTIONS) - 1})")
+            raise IllegalActionError(
+                f"action id {action_id!r} is out of range (0 to {len(ACTIONS) - 1})",
+                "quadefy.action_id_out",
+                {"action_id": f"{action_id!r}", "actions": len(ACTIONS) - 1},
+            )
         return ACTIONS[action_id]
 
     # ------------------------------------------------------------------ serialisation and views
@@ -197,22 +232,28 @@ class Quadefy(Game[QuadefyState, Placement]):
         """Rebuild by replaying the moves, so a saved state is validated by the rules themselves."""
         cfg = require(data, "config")
         if not isinstance(cfg, Mapping):
-            raise StateFormatError("field 'config' must be an object")
+            raise StateFormatError("field 'config' must be an object", "state.field_config_object")
         options = cfg.get("options", {})
         players = cfg.get("players", 2)
         if not isinstance(options, Mapping):
-            raise StateFormatError("field 'config.options' must be an object")
+            raise StateFormatError("field 'config.options' must be an object", "quadefy.field_config_options")
         try:
             state = self.new_game(dict(options), 0, players)
         except ValueError as exc:
-            raise StateFormatError(f"bad config: {exc}") from None
+            raise StateFormatError(f"bad config: {exc}", "quadefy.bad_config", {"exc": exc}) from None
         for i, text in enumerate(require_list(data, "moves")):
             if not isinstance(text, str):
-                raise StateFormatError(f"move {i + 1} must be text, not {text!r}")
+                raise StateFormatError(
+                    f"move {i + 1} must be text, not {text!r}", "quadefy.move_text", {"i": i + 1, "text": f"{text!r}"}
+                )
             try:
                 state = self.apply(state, self.parse_action(text, state))
             except IllegalActionError as exc:
-                raise StateFormatError(f"move {i + 1} ({text}) cannot be replayed: {exc}") from None
+                raise StateFormatError(
+                    f"move {i + 1} ({text}) cannot be replayed: {exc}",
+                    "quadefy.move_cannot_replayed",
+                    {"i": i + 1, "text": text, "exc": exc},
+                ) from None
         return state
 
     def view(self, state: QuadefyState, player: int | None) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from polytable.core import phrase
 from polytable.geometry import bits as set_bits
 from polytable.geometry import select_bit
 
@@ -240,20 +241,23 @@ def placement_ids(occ: int, rem: int, flags: int) -> list[int]:
     return out
 
 
-def reason(occ: int, o: Orient, pbit: int, mask: int, flags: int) -> str | None:
+def reason(occ: int, o: Orient, pbit: int, mask: int, flags: int) -> dict[str, object] | None:
     """Why the placement of orientation ``o`` at padded translation ``pbit`` (cells ``mask``) is illegal,
-    as a sentence fragment, or None when it is legal."""
+    as a sentence fragment with its stable code (a :func:`~polytable.core.phrase`); None when it is legal."""
     if mask & occ:
-        return "it would overlap blocks already placed"
+        return phrase("quadefy.overlap", "it would overlap blocks already placed")
     sup = support_cells(occ)
     if not mask & sup:
-        return "it would float (none of its cubes rests on the floor or directly on a placed block)"
+        return phrase(
+            "quadefy.float", "it would float (none of its cubes rests on the floor or directly on a placed block)"
+        )
     occ_p, sup_p = padded(occ)
     if flags & STABLE and not orient_legal(o, occ_p, sup_p, STABLE) >> pbit & 1:
-        return "it would topple (its centre of mass is not over the cubes it rests on)"
+        return phrase("quadefy.topple", "it would topple (its centre of mass is not over the cubes it rests on)")
     if flags & REACH and not orient_legal(o, occ_p, sup_p, flags) >> pbit & 1:
-        return (
-            "it cannot be moved into that spot from outside the cube without lifting or sliding blocks already placed"
+        return phrase(
+            "quadefy.unreachable",
+            "it cannot be moved into that spot from outside the cube without lifting or sliding blocks already placed",
         )
     return None
 

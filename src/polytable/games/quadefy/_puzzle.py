@@ -115,10 +115,16 @@ def parse_pattern(text: str) -> int:
             else:
                 raise ConfigError(
                     f"unexpected {ch!r} in the pattern: use X (dark) and . (light), or name a pattern "
-                    f"({', '.join(PATTERNS)})"
+                    f"({', '.join(PATTERNS)})",
+                    "quadefy.unexpected_pattern_use",
+                    {"ch": f"{ch!r}", "patterns": ", ".join(PATTERNS)},
                 )
     if len(symbols) != 64:
-        raise ConfigError(f"a pattern has 64 cells (4 layers of 4 rows of 4); this one has {len(symbols)}")
+        raise ConfigError(
+            f"a pattern has 64 cells (4 layers of 4 rows of 4); this one has {len(symbols)}",
+            "quadefy.pattern_has_cells",
+            {"symbols": len(symbols)},
+        )
     dark = 0
     for i, is_dark in enumerate(symbols):
         z, rest = divmod(i, 16)
@@ -128,7 +134,11 @@ def parse_pattern(text: str) -> int:
             dark |= 1 << (x + 4 * y + 16 * z)
     n = dark.bit_count()
     if n != 32:
-        raise ConfigError(f"each colour needs exactly 32 cells (8 blocks of 4); this pattern has {n} dark cells")
+        raise ConfigError(
+            f"each colour needs exactly 32 cells (8 blocks of 4); this pattern has {n} dark cells",
+            "quadefy.each_colour_needs",
+            {"n": n},
+        )
     return dark
 
 

@@ -73,26 +73,46 @@ _RE = re.compile(r"^\s*([A-Za-z]{1,2})\s*[rR]\s*(\d+)\s*@\s*([A-Za-z])\s*(\d+)\s
 def parse_placement(text: str) -> Placement:
     """Read ``L r17 @ b2.1``; errors say what is wrong for a player."""
     if not isinstance(text, str):
-        raise IllegalActionError(f"a Quadefy move is text like 'L r17 @ b2.1', not {type(text).__name__}")
+        raise IllegalActionError(
+            f"a Quadefy move is text like 'L r17 @ b2.1', not {type(text).__name__}",
+            "quadefy.quadefy_move_text",
+            {"name": type(text).__name__},
+        )
     m = _RE.match(text)
     if not m:
         raise IllegalActionError(
             f"cannot read {text!r}: write a move as block, orientation and anchor, like 'L r17 @ b2.1' "
-            "(column a-d, row 1-4, layer 1-4)"
+            "(column a-d, row 1-4, layer 1-4)",
+            "quadefy.cannot_read_write",
+            {"text": f"{text!r}"},
         )
     name, rot, col, row, layer = m.groups()
     name = name.upper()
     if name not in BLOCK_INDEX:
-        raise IllegalActionError(f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}")
+        raise IllegalActionError(
+            f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}",
+            "quadefy.there_block_blocks",
+            {"name": f"{name!r}", "blocks": ", ".join(BLOCKS)},
+        )
     r = int(rot)
     if r >= ORIENT_COUNT[name]:
-        raise IllegalActionError(f"block {name} has orientations r0 to r{ORIENT_COUNT[name] - 1}; there is no r{r}")
+        raise IllegalActionError(
+            f"block {name} has orientations r0 to r{ORIENT_COUNT[name] - 1}; there is no r{r}",
+            "quadefy.block_has_orientations_r0",
+            {"name": name, "orient_count": ORIENT_COUNT[name] - 1, "r": r},
+        )
     c = col.lower()
     if c not in _COLS:
-        raise IllegalActionError(f"column {col!r} is off the field: columns are a to d")
+        raise IllegalActionError(
+            f"column {col!r} is off the field: columns are a to d", "quadefy.column_off_field", {"col": f"{col!r}"}
+        )
     y, z = int(row), int(layer)
     if not 1 <= y <= 4:
-        raise IllegalActionError(f"row {row} is off the field: rows are 1 to 4")
+        raise IllegalActionError(f"row {row} is off the field: rows are 1 to 4", "quadefy.row_off_field", {"row": row})
     if not 1 <= z <= 4:
-        raise IllegalActionError(f"layer {layer} is outside the cube: layers are 1 (the floor) to 4")
+        raise IllegalActionError(
+            f"layer {layer} is outside the cube: layers are 1 (the floor) to 4",
+            "quadefy.layer_outside_cube",
+            {"layer": layer},
+        )
     return Placement(name, r, _COLS.index(c), y - 1, z - 1)

@@ -6,6 +6,8 @@ a person or an id names, and a test checks the two agree on random positions.
 
 from __future__ import annotations
 
+from polytable.core import IllegalActionError, word
+
 from ._board import START, Board, Placement
 from ._tiles import LINE_MAX, STRIDE, cell_xy, face_text, faces_of, line_ok
 
@@ -31,26 +33,39 @@ def _line_name(step: int) -> str:
     return "row" if step == 1 else "column"
 
 
-def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need: int) -> str | None:
-    """None if ``placed`` is legal from ``hand`` on ``board``, else the reason. ``need`` is the size the
-    first turn demands (0 after it)."""
+def _no(reason: str, code: str, params: dict[str, object] | None = None) -> IllegalActionError:
+    """The error for a refused placement: the reason as a sentence (capitalised), its code and params."""
+    return IllegalActionError(reason[0].upper() + reason[1:], code, params)
+
+
+def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need: int) -> IllegalActionError | None:
+    """None if ``placed`` is legal from ``hand`` on ``board``, else the error saying why. ``need`` is the
+    size the first turn demands (0 after it)."""
     if not placed:
-        return "place at least one cube"
+        return _no("place at least one cube", "qwirkle.place_one")
     left = list(hand)
     for t, _ in placed:
         if t not in left:
             have = sum(1 for h in hand if h == t)
             if have:
-                return f"you have only {have} {face_text(t)} in your hand"
-            return f"you have no {face_text(t)} in your hand"
+                return _no(
+                    f"you have only {have} {face_text(t)} in your hand",
+                    "qwirkle.only_in_hand",
+                    {"have": have, "cube": face_text(t)},
+                )
+            return _no(f"you have no {face_text(t)} in your hand", "qwirkle.not_in_hand", {"cube": face_text(t)})
         left.remove(t)
     cells = [c for _, c in placed]
     if len(set(cells)) != len(cells):
         dup = next(c for c in cells if cells.count(c) > 1)
-        return f"you name cell {_xy(dup)} twice"
+        return _no(f"you name cell {_xy(dup)} twice", "qwirkle.cell_twice", {"cell": _xy(dup)})
     for _, c in placed:
         if c in board.cells:
-            return f"cell {_xy(c)} is already taken by {face_text(board.cells[c])}"
+            return _no(
+                f"cell {_xy(c)} is already taken by {face_text(board.cells[c])}",
+                "qwirkle.cell_taken",
+                {"cell": _xy(c), "cube": face_text(board.cells[c])},
+            )
     step = 1
     if len(placed) > 1:
         xs = {cell_xy(c)[0] for c in cells}
@@ -60,23 +75,35 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
         elif len(xs) == 1:
             step = STRIDE
         else:
-            return "all cubes placed in one turn must lie in one row or one column"
+            return _no("all cubes placed in one turn must lie in one row or one column", "qwirkle.one_line")
         lo, hi = min(cells), max(cells)
         mine = set(cells)
         for c in range(lo, hi, step):
             if c not in mine and c not in board.cells:
-                return (
-                    f"cell {_xy(c)} between your cubes would stay empty: cubes placed in one turn form an unbroken line"
+                return _no(
+                    f"cell {_xy(c)} between your cubes would stay empty: "
+                    "cubes placed in one turn form an unbroken line",
+                    "qwirkle.gap",
+                    {"cell": _xy(c)},
                 )
     if not board.cells:
         if len(placed) != need:
-            return f"on the first turn you must place as many cubes as you can in one line: {need}, not {len(placed)}"
+            return _no(
+                f"on the first turn you must place as many cubes as you can in one line: {need}, not {len(placed)}",
+                "qwirkle.first_count",
+                {"need": need, "placed": len(placed)},
+            )
         if placed[0][1] != START or step != 1:
-            return (
-                "the first play starts at 0,0 and runs to the right along row 0 (coordinates count from the first cube)"
+            return _no(
+                "the first play starts at 0,0 and runs to the right along row 0 "
+                "(coordinates count from the first cube)",
+                "qwirkle.first_start",
             )
     elif not any(c in board.frontier for c in cells):
-        return "your cubes must touch a cube on the table along a side (touching only at a corner does not count)"
+        return _no(
+            "your cubes must touch a cube on the table along a side (touching only at a corner does not count)",
+            "qwirkle.touch",
+        )
     after = board.with_cubes(placed)
     axes = (1, STRIDE)
     for _, c in placed:
@@ -93,18 +120,29 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
                 x += ax
             if len(faces) < 2:
                 continue
-            where = f"the {_line_name(ax)} through {_xy(c)}"
+            line, cell = _line_name(ax), _xy(c)
+            at = {"line": word(line), "cell": cell}
             if len(faces) > LINE_MAX:
-                return f"{where} would be {len(faces)} cubes long; a line holds at most {LINE_MAX}"
+                return _no(
+                    f"the {line} through {cell} would be {len(faces)} cubes long; a line holds at most {LINE_MAX}",
+                    "qwirkle.line_long",
+                    {**at, "length": len(faces), "max": LINE_MAX},
+                )
             mask = 0
             for f in faces:
                 if mask >> f & 1:
-                    return f"{where} would hold two {face_text(f)}: a line never repeats a cube"
+                    return _no(
+                        f"the {line} through {cell} would hold two {face_text(f)}: a line never repeats a cube",
+                        "qwirkle.line_repeat",
+                        {**at, "cube": face_text(f)},
+                    )
                 mask |= 1 << f
             if not line_ok(mask):
                 shown = " ".join(face_text(f) for f in faces_of(mask))
-                return (
-                    f"{where} would mix colours and shapes ({shown}): a line is one colour with different "
-                    "shapes, or one shape with different colours"
+                return _no(
+                    f"the {line} through {cell} would mix colours and shapes ({shown}): a line is one colour with "
+                    "different shapes, or one shape with different colours",
+                    "qwirkle.line_mix",
+                    {**at, "shown": shown},
                 )
     return None

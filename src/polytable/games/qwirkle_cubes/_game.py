@@ -165,7 +165,7 @@ class QwirkleCubes(Game[QState, Action]):
 
     def chance_outcome(self, state: QState) -> Action:
         if state.phase not in CHANCE_PHASES:
-            raise IllegalActionError("this is not a chance event")
+            raise IllegalActionError("this is not a chance event", "qwirkle.chance_event")
         sub, _ = next_u64(state.rng)
         if state.phase in (SETUP_DRAW, DRAW):
             bag = list(state.bag)
@@ -272,7 +272,9 @@ class QwirkleCubes(Game[QState, Action]):
             need = _first_need(state.board, state.hand)
             n = state.board.count(hand, need)
             if n == 0:
-                raise IllegalActionError(f"{player_name(player)} has no legal action")
+                raise IllegalActionError(
+                    f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
+                )
             return Place(state.board.sample(hand, need, rng.below(n)))
         return Pass()
 
@@ -281,64 +283,95 @@ class QwirkleCubes(Game[QState, Action]):
         phase = state.phase
         if isinstance(action, (Roll, Draw)):
             if player != CHANCE:
-                raise IllegalActionError("rolls and draws are chance events, not moves")
+                raise IllegalActionError("rolls and draws are chance events, not moves", "qwirkle.rolls_draws_chance")
             if isinstance(action, Draw):
                 if phase not in (SETUP_DRAW, DRAW):
-                    raise IllegalActionError("the chance event now is a roll, not a draw")
+                    raise IllegalActionError(
+                        "the chance event now is a roll, not a draw", "qwirkle.chance_event_now_roll"
+                    )
                 if len(action.colours) != self._draw_count(state):
                     raise IllegalActionError(
-                        f"the draw takes {self._draw_count(state)} cubes, not {len(action.colours)}"
+                        f"the draw takes {self._draw_count(state)} cubes, not {len(action.colours)}",
+                        "qwirkle.draw_takes_cubes_2",
+                        {"need": self._draw_count(state), "colours": len(action.colours)},
                     )
                 if list(action.colours) != sorted(action.colours):
-                    raise IllegalActionError("a draw lists its colours in order")
+                    raise IllegalActionError("a draw lists its colours in order", "qwirkle.draw_lists_colours")
                 for c in set(action.colours):
                     if action.colours.count(c) > state.bag[c]:
-                        raise IllegalActionError(f"the bag holds only {state.bag[c]} cubes of that colour")
+                        raise IllegalActionError(
+                            f"the bag holds only {state.bag[c]} cubes of that colour",
+                            "qwirkle.bag_holds_only",
+                            {"bag": state.bag[c]},
+                        )
                 return
             if phase in (SETUP_DRAW, DRAW):
-                raise IllegalActionError("the chance event now is a draw, not a roll")
+                raise IllegalActionError("the chance event now is a draw, not a roll", "qwirkle.chance_event_now")
             if len(action.shapes) != state.rolling.bit_count():
-                raise IllegalActionError(f"{state.rolling.bit_count()} cubes are rolled, not {len(action.shapes)}")
+                raise IllegalActionError(
+                    f"{state.rolling.bit_count()} cubes are rolled, not {len(action.shapes)}",
+                    "qwirkle.cubes_rolled",
+                    {"rolling": state.rolling.bit_count(), "shapes": len(action.shapes)},
+                )
             if not all(0 <= s < 6 for s in action.shapes):
-                raise IllegalActionError("a cube has 6 shapes")
+                raise IllegalActionError("a cube has 6 shapes", "qwirkle.cube_has_shapes")
             return
         if player == CHANCE:
-            raise IllegalActionError("the next step is a chance event, not a player's move")
+            raise IllegalActionError("the next step is a chance event, not a player's move", "chance")
         if isinstance(action, Reroll):
             if phase != REROLL:
-                raise IllegalActionError(self._wrong_phase(state, "reroll"))
+                raise self._wrong_phase(state)
             hand = state.hand
             if action.mask < 0 or action.mask >> len(hand):
-                raise IllegalActionError(f"your hand has {len(hand)} cubes: reroll positions 1 to {len(hand)}")
+                raise IllegalActionError(
+                    f"your hand has {len(hand)} cubes: reroll positions 1 to {len(hand)}",
+                    "qwirkle.hand_has_cubes",
+                    {"hand": len(hand)},
+                )
             if canonical_mask(hand, action.mask) != action.mask:
                 raise IllegalActionError(
-                    "you name one of two identical cubes: name the first of them (they are the same cube)"
+                    "you name one of two identical cubes: name the first of them (they are the same cube)",
+                    "qwirkle.name_one_two",
                 )
             return
         if isinstance(action, Pass):
             if phase != PASS:
+                if phase == REROLL:
+                    raise IllegalActionError(
+                        "you may pass only when no face of any of your cubes could ever be placed; "
+                        "reroll or keep first",
+                        "qwirkle.pass_reroll",
+                    )
                 raise IllegalActionError(
-                    "you may pass only when no face of any of your cubes could ever be placed; "
-                    + ("reroll or keep first" if phase == REROLL else "place at least one cube")
+                    "you may pass only when no face of any of your cubes could ever be placed; place at least one cube",
+                    "qwirkle.pass_place",
                 )
             return
         if not isinstance(action, Place):
-            raise IllegalActionError(f"{action!r} is not an action of Qwirkle Cubes")
+            raise IllegalActionError(
+                f"{action!r} is not an action of Qwirkle Cubes",
+                "qwirkle.action_qwirkle_cubes",
+                {"action": f"{action!r}"},
+            )
         if phase != PLACE:
-            raise IllegalActionError(self._wrong_phase(state, "place"))
+            raise self._wrong_phase(state)
         need = _first_need(state.board, state.hand)
         if state.board.is_legal(action.cubes, hand_mask(state.hand), need):
             return
-        why = placement_error(state.board, action.cubes, state.hand, need) or "that placement is not legal"
-        raise IllegalActionError(why[0].upper() + why[1:])
+        why = placement_error(state.board, action.cubes, state.hand, need)
+        raise why or IllegalActionError("That placement is not legal", "qwirkle.not_legal")
 
     @staticmethod
-    def _wrong_phase(state: QState, what: str) -> str:
+    def _wrong_phase(state: QState) -> IllegalActionError:
         if state.phase == PASS:
-            return "no face of any of your cubes could ever be placed: you must pass"
+            return IllegalActionError(
+                "no face of any of your cubes could ever be placed: you must pass", "qwirkle.must_pass"
+            )
         if state.phase == REROLL:
-            return "first choose which cubes to reroll (like 'reroll 1,4'), or 'keep' them all"
-        return "you have already chosen your reroll this turn: now place cubes"
+            return IllegalActionError(
+                "first choose which cubes to reroll (like 'reroll 1,4'), or 'keep' them all", "qwirkle.reroll_first"
+            )
+        return IllegalActionError("you have already chosen your reroll this turn: now place cubes", "qwirkle.place_now")
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: QState, action: Action, player: int) -> QState:
@@ -434,10 +467,16 @@ class QwirkleCubes(Game[QState, Action]):
             hand = state.hands[state.player]
             mask = (1 << len(hand)) - 1 if action.mask == -1 else action.mask
             if mask >> len(hand):
-                raise IllegalActionError(f"your hand has {len(hand)} cubes: reroll positions 1 to {len(hand)}")
+                raise IllegalActionError(
+                    f"your hand has {len(hand)} cubes: reroll positions 1 to {len(hand)}",
+                    "qwirkle.hand_has_cubes",
+                    {"hand": len(hand)},
+                )
             return Reroll(canonical_mask(hand, mask))
         if isinstance(action, Reroll) and action.mask == -1:
-            raise IllegalActionError("'reroll all' needs the position: name the cubes, like 'reroll 1,2,3'")
+            raise IllegalActionError(
+                "'reroll all' needs the position: name the cubes, like 'reroll 1,2,3'", "qwirkle.reroll_all_needs"
+            )
         return action
 
     def num_distinct_actions(self, config: Config) -> int:
@@ -456,11 +495,11 @@ class QwirkleCubes(Game[QState, Action]):
     def state_from_dict(self, data: Mapping[str, Any]) -> QState:
         raw = require(data, "config")
         if not isinstance(raw, Mapping):
-            raise StateFormatError("field 'config' must be an object")
+            raise StateFormatError("field 'config' must be an object", "state.field_config_object")
         try:
             config = self.spec.config(require(raw, "options"), require(raw, "players"))
         except ValueError as e:
-            raise StateFormatError(f"bad config: {e}") from None
+            raise StateFormatError(f"bad config: {e}", "qwirkle.bad_config", {"e": e}) from None
         return state_from_dict(data, config)
 
     def view(self, state: QState, player: int | None) -> dict[str, Any]:

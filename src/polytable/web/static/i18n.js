@@ -1,7 +1,8 @@
 // Translations: every string of the client comes from static/i18n/<lang>.json; server errors name a
-// reason (error.<reason>), game specs have keys (game.<id>.name ...), engine messages are matched by
-// pattern (engine.<lang>.json). The language follows the browser (Dutch when it prefers nl, else English) and can be switched; the choice is kept in
-// localStorage. A missing key falls back to English, then to the key itself.
+// reason (error.<reason>), engine errors a code (reason engine.<code>: error.engine.<code>), game specs have
+// keys (game.<id>.name ...). The language follows the browser (Dutch when it prefers nl, else English) and
+// can be switched; the choice is kept in localStorage. A missing key falls back to English, then to the
+// key itself; a missing engine key falls back to the engine's English message.
 const KEY = "polytable.lang";
 export const LANGS = { en: "English", nl: "Nederlands" };
 
@@ -18,9 +19,6 @@ async function load(l) {
 }
 const english = await load("en");
 const dict = lang === "en" ? english : await load(lang);
-// The rules' own messages (English f-strings raised by the engine), as English template -> translation;
-// English needs none (see src/polytable/web/_i18n.py for where the templates come from).
-const engine = lang === "en" ? {} : await load(`engine.${lang}`);
 document.documentElement.lang = lang;
 
 export function t(key, params = {}) {
@@ -42,68 +40,28 @@ export function gameName(id, fallback) {
   return tOr(`game.${id}.name`, fallback || id);
 }
 
-// Engine messages: each English template becomes an anchored pattern ({x} matches any text); a message is
-// matched against them, most specific first, and the translation is filled with the parts it captured.
-// A captured part is itself translated when it is a whole engine message ("{move} is not allowed: {why}")
-// and otherwise has its few English words ("Player", "top", "and") replaced from the words table.
-let compiled = null;
-function patterns() {
-  if (compiled) return compiled;
-  compiled = Object.entries(engine.patterns || {}).map(([src, out]) => {
-    const names = [];
-    const re = src.replace(/\{(\w+)\}|[^{]+|\{/g, (m, name) => {
-      if (name) { names.push(name); return "([\\s\\S]*?)"; }
-      return m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    });
-    return { re: new RegExp(`^${re}$`), names, out, weight: src.replace(/\{\w+\}/g, "").length };
-  }).sort((a, b) => b.weight - a.weight);
-  return compiled;
+// A param of an error may itself be a coded part ({code, params, message}: a word such as "top", a reason
+// relayed from another error); it is shown as error.engine.<code> in turn, or its English message.
+function param(value) {
+  if (value && typeof value === "object" && typeof value.code === "string") {
+    return tOr(`error.engine.${value.code}`, String(value.message ?? ""), params(value.params));
+  }
+  return value;
 }
 
-let wordList = null;
-function words(text) {
-  if (!wordList) {
-    wordList = Object.entries(engine.words || {}).sort((a, b) => b[0].length - a[0].length)
-      .map(([en, out]) => [new RegExp(`(^|[^\\w'])${en.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "g"), out]);
-  }
-  let out = text;
-  for (const [re, to] of wordList) out = out.replace(re, (m, pre) => pre + to);
+function params(raw) {
+  const out = {};
+  for (const [k, v] of Object.entries(raw || {})) out[k] = param(v);
   return out;
 }
 
-function match(message, depth) {
-  for (const p of patterns()) {
-    let m = p.re.exec(message);
-    let upper = false;
-    if (!m && /^[A-Z]/.test(message)) {
-      m = p.re.exec(message[0].toLowerCase() + message.slice(1));
-      upper = m !== null;
-    }
-    if (!m) continue;
-    const params = {};
-    p.names.forEach((n, i) => {
-      if (params[n] !== undefined) return;
-      const part = m[i + 1];
-      params[n] = (depth < 2 && part ? match(part, depth + 1) : null) ?? words(part);
-    });
-    const out = fill(p.out, params);
-    return upper ? out[0].toUpperCase() + out.slice(1) : out;
-  }
-  return null;
-}
-
-/** An engine message in the chosen language (unchanged when English or when no pattern fits). */
-export function tEngine(message) {
-  if (lang === "en" || typeof message !== "string" || !message) return message;
-  return match(message, 0) ?? message;
-}
-
-/** The text of an error from the server ({reason, params, message} or {reason, params, error}). */
+/** The text of an error from the server ({reason, params, message} or {reason, params, error}): an engine
+ * error has the reason engine.<code>; one without a code (reason "engine") is shown in English. */
 export function tError(err) {
   if (!err) return "";
   const message = err.message ?? err.error ?? "";
-  if (!err.reason || err.reason === "engine") return tEngine(message);
-  return tOr(`error.${err.reason}`, tEngine(message), err.params || {});
+  if (!err.reason || err.reason === "engine") return message;
+  return tOr(`error.${err.reason}`, message, params(err.params));
 }
 
 export function setLang(l) {

@@ -21,17 +21,18 @@ function serviceWorkerReady() {
   return controlled;
 }
 
-/** Call one operation of the offline engine; rejects with the engine's message (e.g. an illegal move). */
+/** Call one operation of the offline engine; rejects with the engine's message (e.g. an illegal move), and
+ * for an engine error its ``reason`` (engine.<code>) and ``params``, so it is shown translated. */
 export async function call(op, args) {
   await serviceWorkerReady();
   if (!worker) {
     worker = new Worker("/static/offline/worker.js", { type: "module" });
     worker.onmessage = (ev) => {
-      const { id, ok, value, error } = ev.data;
+      const { id, ok, value, error, reason, params } = ev.data;
       const done = waiting.get(id);
       if (!done) return;
       waiting.delete(id);
-      if (ok) done.resolve(value); else done.reject(new Error(error));
+      if (ok) done.resolve(value); else done.reject(Object.assign(new Error(error), { reason, params }));
     };
     worker.onerror = (ev) => {
       const err = new Error(ev.message || "the offline engine could not start");
@@ -45,6 +46,13 @@ export async function call(op, args) {
     waiting.set(id, { resolve, reject });
     worker.postMessage({ id, op, args });
   });
+}
+
+/** An error of the worker as the room shows it: an engine error by its code, anything else as "the offline
+ * engine could not start: <message>". */
+function engineError(e) {
+  if (e.reason) return { reason: e.reason, params: e.params, message: e.message };
+  return { reason: "offline_engine", params: { message: e.message }, message: e.message };
 }
 
 /**
@@ -71,7 +79,7 @@ export class LocalSocket {
       if (this.onopen) this.onopen();
       await this.deliver(first);
     } catch (e) {
-      this.emit({ type: "error", code: "offline", reason: "offline_engine", message: e.message });
+      this.emit({ type: "error", code: "offline", ...engineError(e) });
     }
   }
 
@@ -95,7 +103,7 @@ export class LocalSocket {
         const state = await call("aiStep");
         if (state) await this.deliver([state]);
       } catch (e) {
-        this.emit({ type: "error", code: "offline", reason: "offline_engine", message: e.message });
+        this.emit({ type: "error", code: "offline", ...engineError(e) });
       }
     }, this.delay);
   }
@@ -111,8 +119,9 @@ export class LocalSocket {
   send(text) {
     const m = JSON.parse(text);
     if (m.type === "hello") return;
-    call("send", m).then((replies) => this.deliver(replies))
-      .catch((e) => this.emit({ type: "error", code: "illegal", message: e.message }));
+    call("send", m).then((replies) => this.deliver(replies)).catch((e) => this.emit({
+      type: "error", code: "illegal", reason: e.reason, params: e.params, message: e.message,
+    }));
   }
 
   close() {

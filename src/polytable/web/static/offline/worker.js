@@ -11,31 +11,47 @@ const ready = (async () => {
   const res = await fetch("/offline/rules.whl");
   if (!res.ok) throw new Error(`the rules could not be loaded (${res.status})`);
   py.unpackArchive(new Uint8Array(await res.arrayBuffer()), "wheel");
-  py.runPython("import json\nfrom polytable.ai import make_bot\nfrom polytable.match import Table, game_catalogue\n");
+  py.runPython(`import json
+from polytable.ai import make_bot
+from polytable.core import PolytableError
+from polytable.match import Table, engine_reason, game_catalogue
+_error = None
+def _run(src, mode):
+    """Run the page's call; an engine error is kept (message, reason engine.<code>, params) for the page."""
+    global _error
+    _error = None
+    try:
+        return eval(src, globals()) if mode == "eval" else exec(src, globals())
+    except PolytableError as e:
+        _error = json.dumps({"message": str(e), **engine_reason(e)})
+        raise
+`);
   return py;
 })();
 
+const run = (code, mode = "eval") => py.globals.get("_run")(code, mode);
 const callPy = (code, args) => {
   py.globals.set("args_json", JSON.stringify(args ?? null));
-  return JSON.parse(py.runPython(code));
+  return JSON.parse(run(code));
 };
 
 const OPS = {
   catalogue: () => callPy(`json.dumps(game_catalogue())`),
   start: (a) => {
     py.globals.set("args_json", JSON.stringify(a));
-    py.runPython(`_a = json.loads(args_json)
+    run(`_a = json.loads(args_json)
 if _a.get("mode") == "companion":
     _t = Table.companion(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)))
 else:
-    _t = Table.new(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)), _a.get("seats"), make_bot)`);
+    _t = Table.new(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)), _a.get("seats"), make_bot)
+`, "exec");
     table = true;
     return callPy(`json.dumps([_t.welcome(), _t.message()])`);
   },
   resume: (a) => {
     py.globals.set("args_json", JSON.stringify(a));
-    py.runPython(`_a = json.loads(args_json)
-_t = Table.resume(_a["record"], _a.get("seats"), make_bot)`);
+    run(`_a = json.loads(args_json)
+_t = Table.resume(_a["record"], _a.get("seats"), make_bot)`, "exec");
     table = true;
     return callPy(`json.dumps([_t.welcome(), _t.message()])`);
   },
@@ -55,7 +71,14 @@ self.onmessage = async (ev) => {
     if (op !== "catalogue" && op !== "start" && op !== "resume" && !table) throw new Error("no game is open");
     self.postMessage({ id, ok: true, value: OPS[op](args) });
   } catch (e) {
-    // A Python exception's last line is its message ("IllegalActionError: ..."): keep that, not the trace.
+    // An engine error comes with its code (reason engine.<code>, params) so the page can translate it;
+    // any other Python exception's last line is its message ("ValueError: ..."): keep that, not the trace.
+    const kept = py && py.globals.get("_error");
+    if (typeof kept === "string") {
+      const { message, reason, params } = JSON.parse(kept);
+      self.postMessage({ id, ok: false, error: message, reason, params });
+      return;
+    }
     const text = String((e && e.message) || e).trim().split("\n").pop();
     self.postMessage({ id, ok: false, error: text });
   }
