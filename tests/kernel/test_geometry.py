@@ -145,6 +145,27 @@ def test_derived_runs_once_per_object_and_stays_bounded() -> None:
     assert size(a) == 2 and len(calls) == 5
 
 
+def test_derived_by_value_builds_once_per_equal_object() -> None:
+    calls: list[object] = []
+
+    @derived(maxsize=2, by_value=True)
+    def total(obj: tuple[int, ...]) -> int:
+        calls.append(obj)
+        return sum(obj)
+
+    a = (1, 2)
+    b = tuple(x for x in a)  # equal, another object
+    assert b is not a and total(a) == 3 and total(b) == 3 and len(calls) == 1
+    for _ in range(5):  # many new objects of one value: the identity table fills, the value stays
+        assert total(tuple(x for x in a)) == 3
+    assert len(calls) == 1
+    assert total((5,)) == 5 and total((6,)) == 6 and len(calls) == 3  # two values: full, cleared at the second
+    assert total(a) == 3 and len(calls) == 4  # forgotten by value (and by identity), built again
+    assert total(a) == 3 and len(calls) == 4
+    total.cache_clear()
+    assert total(a) == 3 and len(calls) == 5
+
+
 def test_grid3_is_one_64_bit_int_and_steps_do_not_wrap() -> None:
     g = Grid3(4, 4, 4)
     assert g.full == (1 << 64) - 1

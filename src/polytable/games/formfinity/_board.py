@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from polytable.core import Config, ConfigError
-from polytable.geometry import bits, flood, lowest
+from polytable.geometry import bits, derived, flood, lowest
 
 from ._cards import NUM_CARDS, ROTATIONS, SHAPES, Card, CardGenerator, parse_deck
 from ._template import Template
@@ -122,9 +121,11 @@ class Setup:
         return card.edges if self.rules.arrows else 0
 
 
-@lru_cache(maxsize=64)
+@derived(maxsize=64, by_value=True)
 def setup_for(config: Config) -> Setup:
-    """The (cached) setup of a config; ConfigError (TemplateError names line and column) if invalid."""
+    """The setup of a config, built once per config value (found by identity on every step, by equality
+    for a config read back from a saved state); ConfigError (TemplateError names line and column) if
+    invalid."""
     return _build(config)
 
 
