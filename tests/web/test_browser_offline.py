@@ -137,3 +137,23 @@ def test_offline_companion_deals_formfinity_cards(server: Server, browser: Any) 
     _shot(page, "offline-companion")
     assert first
     assert page.errors == []
+
+
+def test_the_offline_engine_gives_an_engine_error_its_code(server: Server, browser: Any) -> None:
+    """A refused start in the Pyodide worker reaches the page with its code and params, as from a server."""
+    page = _page(browser, "nl-NL")
+    page.goto(server.base + "/")
+    got = page.evaluate(
+        """async () => {
+          const { call } = await import('/static/offline/engine.js');
+          const { tError } = await import('/static/i18n.js');
+          try { await call('start', { game: 'forma', options: { obstacles: 99 }, players: 2, seed: 1 }); }
+          catch (e) { return { message: e.message, reason: e.reason, params: e.params, shown: tError(e) }; }
+          return null;
+        }"""
+    )
+    assert got is not None and got["reason"] == "engine.option_max", got
+    assert got["params"] == {"option": "obstacles", "max": "25", "value": "99"}
+    assert got["shown"] == "optie 'obstacles' moet hoogstens 25 zijn; kreeg 99"
+    assert got["message"].startswith("option 'obstacles' must be at most 25")
+    assert page.errors == []

@@ -34,6 +34,7 @@ def test_a_refused_move_changes_nothing_and_undo_takes_back_ones_own(gid: str) -
     before = table.message()
     replies = table.handle({"type": "act", "seat": seat, "version": table.match.version, "action": "no such move"})
     assert replies[0]["type"] == "error" and replies[0]["message"]
+    assert replies[0]["reason"].startswith("engine.") and isinstance(replies[0]["params"], dict)  # as a server room
     assert table.message() == before
     stale = table.handle({"type": "act", "seat": seat, "version": table.match.version + 5, "action": "x"})
     assert stale[0]["type"] == "error"
@@ -66,6 +67,7 @@ def test_a_seat_played_by_an_ai_cannot_be_moved_by_hand() -> None:
     text = table.match.game.format_action(move, table.match.state)
     replies = table.handle({"type": "act", "seat": 0, "version": 0, "action": text})
     assert replies[0]["type"] == "error" and "not played on this device" in replies[0]["message"]
+    assert (replies[0]["reason"], replies[0]["params"]) == ("engine.match.seat_elsewhere", {"seat": 1})
 
 
 def test_a_companion_table_deals_takes_back_and_resumes_as_a_server_room_does() -> None:
