@@ -62,7 +62,7 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
         IllegalActionError(
             "with this card the element enters from the top or left and slides until it stops; "
             "it cannot come to rest at c5",
-            "formfinity.card_element_enters",
+            "formfinity.slides_elsewhere",
             {"where": joined(["top", "left"], "or"), "cell_name": "c5"},
         ),
         IllegalActionError("no heap 4 in this nim game", "nim.no_heap", {"heap": 4}),

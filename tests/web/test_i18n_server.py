@@ -173,14 +173,14 @@ def test_engine_messages_translate_nested_parts_and_words() -> None:
     )
     inner = ConfigError(
         "line 3, column 4: the numbers must run 1, 2, 3, ... without gaps; 5 is missing",
-        "formfinity.numbers_run_without",
+        "formfinity.variant_number_gap",
         {"at": phrase("formfinity.line_column", "line 3, column 4", {"line": 3, "column": 4}), "i": 5},
     )
     variant = ConfigError(f"variant file: {inner}", "formfinity.variant_file", {"msg": inner})
     enters = IllegalActionError(
         "with this card the element enters from the top or left and slides until it stops; "
         "it cannot come to rest at c5",
-        "formfinity.card_element_enters",
+        "formfinity.slides_elsewhere",
         {"where": joined(["top", "left"], "or"), "cell_name": "c5"},
     )
     cases = {
@@ -278,7 +278,7 @@ def test_engine_errors_reach_the_client_as_translatable_text(client: TestClient)
         v = state(ws)["version"]
         ws.send_json({"type": "act", "seat": 0, "version": v, "action": "F5 r0 @ a1"})
         err = error(ws)
-        assert (err["code"], err["reason"]) == ("illegal", "engine.forma.first_board_set")  # a game's own code
+        assert (err["code"], err["reason"]) == ("illegal", "engine.forma.setup_first_tower")  # a game's own code
         assert err["params"] == {"player": 1}
         dutch = _i18n.translate_error(err["reason"], err["params"], err["message"], NL)
         assert dutch.startswith("eerst wordt het spelbord opgesteld: Speler 1 plaatst de toren"), dutch

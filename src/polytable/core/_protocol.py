@@ -131,7 +131,7 @@ class Game(ABC, Generic[S, A]):
         config = self.spec.config(options, players)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise StateFormatError(
-                f"the seed must be a whole number, not {seed!r}", "action.seed_whole_number", {"seed": f"{seed!r}"}
+                f"the seed must be a whole number, not {seed!r}", "action.seed_type", {"seed": f"{seed!r}"}
             )
         return self._new(config, seed)
 

@@ -57,7 +57,7 @@ def get_game(game_id: str) -> Game[Any, Any]:
     known = ", ".join(sorted(_GAMES)) or "none"
     raise ConfigError(
         f"unknown game {game_id!r} (games: {known})",
-        "game.unknown_game_games",
+        "game.unknown",
         {"game_id": f"{game_id!r}", "known": known},
     )
 

@@ -15,10 +15,10 @@ def require(data: Mapping[str, Any], key: str) -> Any:
     """``data[key]``, or a StateFormatError naming the missing field."""
     if not isinstance(data, Mapping):
         raise StateFormatError(
-            f"expected an object, got {type(data).__name__}", "util.expected_object_got", {"name": type(data).__name__}
+            f"expected an object, got {type(data).__name__}", "util.not_an_object", {"name": type(data).__name__}
         )
     if key not in data:
-        raise StateFormatError(f"missing field {key!r}", "util.missing_field", {"key": f"{key!r}"})
+        raise StateFormatError(f"missing field {key!r}", "util.field_missing", {"key": f"{key!r}"})
     return data[key]
 
 
@@ -28,12 +28,12 @@ def require_int(data: Mapping[str, Any], key: str, lo: int | None = None, hi: in
     if isinstance(value, bool) or not isinstance(value, int):
         raise StateFormatError(
             f"field {key!r} must be a whole number, not {value!r}",
-            "util.field_whole_number",
+            "util.field_not_int",
             {"key": f"{key!r}", "value": f"{value!r}"},
         )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise StateFormatError(
-            f"field {key!r} is out of range: {value}", "util.field_out_range", {"key": f"{key!r}", "value": value}
+            f"field {key!r} is out of range: {value}", "util.field_range", {"key": f"{key!r}", "value": value}
         )
     return value
 
@@ -42,11 +42,11 @@ def require_list(data: Mapping[str, Any], key: str, length: int | None = None) -
     """A list field, optionally of a fixed length."""
     value = require(data, key)
     if not isinstance(value, list):
-        raise StateFormatError(f"field {key!r} must be a list", "util.field_list", {"key": f"{key!r}"})
+        raise StateFormatError(f"field {key!r} must be a list", "util.field_not_list", {"key": f"{key!r}"})
     if length is not None and len(value) != length:
         raise StateFormatError(
             f"field {key!r} must have {length} items, not {len(value)}",
-            "util.field_have_items",
+            "util.field_length",
             {"key": f"{key!r}", "length": length, "value": len(value)},
         )
     return value

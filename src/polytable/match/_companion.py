@@ -42,13 +42,13 @@ class Dealer:
     def __init__(self, game: Game[Any, Any], initial: Any, dealt: list[str]) -> None:
         if not supports(game.spec.id):
             raise PolytableError(
-                f"{game.spec.name} has no companion mode", "match.has_companion_mode", {"name": game.spec.name}
+                f"{game.spec.name} has no companion mode", "match.no_companion", {"name": game.spec.name}
             )
         fields = {f.name for f in dataclasses.fields(initial)}
         if not {"rng", "deck"} <= fields:
             raise PolytableError(
                 f"{game.spec.name}'s state has no card generator to deal from",
-                "match.s_state_has",
+                "match.no_generator",
                 {"name": game.spec.name},
             )
         self.game = game
@@ -63,7 +63,7 @@ class Dealer:
             if got != text:
                 raise PolytableError(
                     f"card {len(self.dealt) + 1} was {text!r}, the seed now gives {got!r}",
-                    "match.card_seed_now",
+                    "match.deal_differs",
                     {"dealt": len(self.dealt) + 1, "text": f"{text!r}", "got": f"{got!r}"},
                 )
             self.push()
@@ -110,13 +110,13 @@ class Dealer:
     def next_card(self) -> str:
         state = self.states[-1]
         if not self.can_deal():
-            raise IllegalActionError("the deck is empty: the game is over", "match.deck_empty_game")
+            raise IllegalActionError("the deck is empty: the game is over", "match.deck_empty")
         return self.game.format_action(self.game.chance_outcome(state), state)
 
     def push(self) -> str:
         """Deal the next card; returns its notation."""
         if not self.can_deal():
-            raise IllegalActionError("the deck is empty: the game is over", "match.deck_empty_game")
+            raise IllegalActionError("the deck is empty: the game is over", "match.deck_empty")
         game, state = self.game, self.states[-1]
         outcome = game.chance_outcome(state)
         text = game.format_action(outcome, state)
@@ -127,7 +127,7 @@ class Dealer:
 
     def pop(self) -> None:
         if not self.dealt:
-            raise IllegalActionError("no card has been dealt yet", "match.card_has_been")
+            raise IllegalActionError("no card has been dealt yet", "match.nothing_dealt")
         self.dealt.pop()
         self.states.pop()
 

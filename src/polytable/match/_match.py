@@ -98,7 +98,7 @@ class Match:
             raise IllegalActionError(
                 f"this move was made on version {expected_version} of the game, which is now at version "
                 f"{self.version}; look at the board again",
-                "match.move_made_version",
+                "match.stale",
                 {"expected_version": expected_version, "version": self.version},
             )
         game, state = self.game, self.state
@@ -114,7 +114,7 @@ class Match:
     def _push(self, entry: LogEntry, state: Any) -> None:
         if len(self.log) >= MAX_STEPS:
             raise IllegalActionError(
-                f"the match exceeded {MAX_STEPS} actions", "match.match_exceeded_actions", {"max_steps": MAX_STEPS}
+                f"the match exceeded {MAX_STEPS} actions", "match.too_long", {"max_steps": MAX_STEPS}
             )
         self.log.append(entry)
         self._states.append(state)
@@ -149,7 +149,7 @@ class Match:
     def undo(self, player: int) -> Any:
         """Take back ``player``'s last action if the rules allow it (see :meth:`can_undo`)."""
         if not self.log:
-            raise IllegalActionError("there is nothing to undo", "match.there_nothing_undo")
+            raise IllegalActionError("there is nothing to undo", "match.nothing_to_undo")
         if not self.can_undo(player):
             last = self.log[-1]
             if last.player == CHANCE:
@@ -209,33 +209,33 @@ class Match:
         that is no longer legal, a chance outcome the seed would not have produced, or a different result.
         """
         if not isinstance(record, Mapping):
-            raise StateFormatError("a record must be a JSON object", "match.record_json_object")
+            raise StateFormatError("a record must be a JSON object", "match.record_type")
         for key in ("game", "rules_version", "config", "seed", "actions"):
             if key not in record:
-                raise StateFormatError(f"the record has no {key!r}", "match.record_has", {"key": f"{key!r}"})
+                raise StateFormatError(f"the record has no {key!r}", "match.record_missing", {"key": f"{key!r}"})
         game = get_game(str(record["game"]))
         if record["rules_version"] != game.spec.rules_version:
             raise StateFormatError(
                 f"the record was played under rules version {record['rules_version']} of {game.spec.name}; "
                 f"this polytable has version {game.spec.rules_version}",
-                "match.record_played_under",
+                "match.record_version",
                 {"record": record["rules_version"], "name": game.spec.name, "rules_version": game.spec.rules_version},
             )
         config = record["config"]
         if not isinstance(config, Mapping) or not isinstance(config.get("options", {}), Mapping):
             raise StateFormatError(
-                "the record's config must be {'players': N, 'options': {...}}", "match.record_s_config"
+                "the record's config must be {'players': N, 'options': {...}}", "match.record_config"
             )
         seed = record["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise StateFormatError("the record's seed must be a whole number", "match.record_s_seed")
+            raise StateFormatError("the record's seed must be a whole number", "match.record_seed")
         players = config.get("players")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-            raise StateFormatError("the record's player count must be a whole number", "match.record_s_player")
+            raise StateFormatError("the record's player count must be a whole number", "match.record_players")
         match = cls(game, dict(config.get("options", {})), players, seed)
         actions = record["actions"]
         if not isinstance(actions, Sequence) or isinstance(actions, str):
-            raise StateFormatError("the record's actions must be a list", "match.record_s_actions")
+            raise StateFormatError("the record's actions must be a list", "match.record_actions")
         for i, entry in enumerate(actions):
             if (
                 not isinstance(entry, Sequence)
@@ -246,7 +246,7 @@ class Match:
                 or not isinstance(entry[1], str)
             ):
                 raise StateFormatError(
-                    f"action {i + 1} of the record must be [player, text]", "match.action_record_player", {"i": i + 1}
+                    f"action {i + 1} of the record must be [player, text]", "match.record_action_format", {"i": i + 1}
                 )
             player, text = entry
             try:
@@ -256,14 +256,14 @@ class Match:
                         raise StateFormatError(
                             f"action {i + 1}: the recorded chance outcome {text!r} is not what the seed gives "
                             f"({expected!r})",
-                            "match.action_recorded_chance",
+                            "match.record_chance",
                             {"i": i + 1, "text": f"{text!r}", "expected": f"{expected!r}"},
                         )
                 match.play(text, player)
             except IllegalActionError as exc:
                 raise StateFormatError(
                     f"action {i + 1} ({text!r} by player {player + 1}): {exc}",
-                    "match.action_player",
+                    "match.record_action",
                     {"i": i + 1, "text": f"{text!r}", "player": player + 1, "exc": exc},
                 ) from None
         if check_result and "result" in record and record["result"] is not None:
@@ -271,7 +271,7 @@ class Match:
             if _jsonish(got) != _jsonish(record["result"]):
                 raise StateFormatError(
                     f"the replayed result {got} differs from the recorded one {record['result']}",
-                    "match.replayed_result_differs",
+                    "match.record_result",
                     {"got": got, "record": record["result"]},
                 )
         return match

@@ -366,7 +366,7 @@ class Table:
     def _maker(self) -> PlayerMaker:
         if self.make_player is None:
             raise IllegalActionError(
-                "this table was opened without players: no AI seat or hint is possible", "match.table_opened_without"
+                "this table was opened without players: no AI seat or hint is possible", "match.no_players"
             )
         return self.make_player
 

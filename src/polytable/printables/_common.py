@@ -20,9 +20,7 @@ def new_canvas(out_path: str, paper: str, title: str) -> tuple[Any, float, float
     from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
     if paper not in ("a4", "letter"):
-        raise ConfigError(
-            f"paper must be a4 or letter, not {paper!r}", "print.paper_a4_letter", {"paper": f"{paper!r}"}
-        )
+        raise ConfigError(f"paper must be a4 or letter, not {paper!r}", "print.paper", {"paper": f"{paper!r}"})
     w, h = A4 if paper == "a4" else LETTER
     canvas = Canvas(out_path, pagesize=(w, h))
     canvas.setTitle(title)
@@ -40,13 +38,13 @@ def int_option(options: Mapping[str, str], name: str, default: int, lo: int, hi:
     except ValueError:
         raise ConfigError(
             f"option {name!r} takes a whole number, not {raw!r}",
-            "print.option_takes_whole",
+            "print.option_type",
             {"name": f"{name!r}", "raw": f"{raw!r}"},
         ) from None
     if not lo <= value <= hi:
         raise ConfigError(
             f"option {name!r} must be from {lo} to {hi}, not {value}",
-            "print.option",
+            "print.option_range",
             {"name": f"{name!r}", "lo": lo, "hi": hi, "value": value},
         )
     return value

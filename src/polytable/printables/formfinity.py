@@ -49,7 +49,7 @@ def _read(value: str) -> str:
                 f"cannot read {path!r}: {exc}", "print.cannot_read", {"path": f"{path!r}", "exc": exc}
             ) from None
     if value.startswith("@"):
-        raise ConfigError(f"there is no file {path!r}", "print.there_file", {"path": f"{path!r}"})
+        raise ConfigError(f"there is no file {path!r}", "print.no_file", {"path": f"{path!r}"})
     return value
 
 
@@ -61,7 +61,7 @@ def _setup_from(options: Mapping[str, str]) -> Setup:
     try:
         players = int(options.get("players", "2") or 2)
     except ValueError:
-        raise ConfigError("players takes a whole number", "print.players_takes_whole") from None
+        raise ConfigError("players takes a whole number", "print.players_type") from None
     if variant in ("1", "2", "3", "4"):
         opts["variant"] = variant
     elif variant == "blank":
@@ -200,7 +200,7 @@ def print_cards(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
         count = int(options.pop("count", "12") or 12)
         seed = int(options.pop("seed", "1") or 1)
     except ValueError:
-        raise ConfigError("count and seed take whole numbers", "print.count_seed_take") from None
+        raise ConfigError("count and seed take whole numbers", "print.count_seed_type") from None
     if not 1 <= count <= 1000:
         raise ConfigError(f"count must be from 1 to 1000, not {count}", "print.count", {"count": count})
     qr = str(options.pop("qr", "")).lower() in ("1", "true", "yes", "on")

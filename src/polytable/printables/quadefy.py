@@ -56,7 +56,7 @@ def print_puzzles(out_path: str, paper: str = "a4", options: Mapping[str, str] |
     if which != "all" and which not in PATTERNS:
         raise ConfigError(
             f"unknown pattern {which!r}; patterns: all, {', '.join(PATTERNS)}",
-            "print.unknown_pattern_patterns",
+            "print.unknown_pattern",
             {"which": f"{which!r}", "patterns": ", ".join(PATTERNS)},
         )
     solutions = str(options.get("solutions", "yes")).strip().lower() not in ("no", "false", "0", "off")

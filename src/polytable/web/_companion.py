@@ -115,5 +115,5 @@ def sheet_pdf(room: Any, paper: str) -> bytes:
             printables()[room.game.spec.id](path, paper, {"players": str(config.players)})
         else:
             name = room.game.spec.name
-            raise PolytableError(f"{name} has no sheet to print", "companion.has_sheet_print", {"name": name})
+            raise PolytableError(f"{name} has no sheet to print", "companion.no_sheet", {"name": name})
         return Path(path).read_bytes()

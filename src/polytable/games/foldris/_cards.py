@@ -101,7 +101,7 @@ def parse_deck(text: str | None) -> Deck:
         if len(parts) not in (2, 3):
             raise ConfigError(
                 f"deck line {lineno}: expected 'NAME LANE' or 'NAME LANE DRAWING', got {line!r}",
-                "foldris.deck_line_expected",
+                "foldris.deck_line_format",
                 {"lineno": lineno, "line": f"{line!r}"},
             )
         name, lane_text = parts[0], parts[1]
@@ -109,7 +109,7 @@ def parse_deck(text: str | None) -> Deck:
             raise ConfigError(
                 f"deck line {lineno}: card name {name!r} must be 1-8 letters or digits and must not read like"
                 " a part of the action notation (m, reveal, r1, t2, c3)",
-                "foldris.deck_line_card",
+                "foldris.deck_card_name",
                 {"lineno": lineno, "name": f"{name!r}"},
             )
         if name.upper() in STANDARD_SHAPES:
@@ -119,51 +119,51 @@ def parse_deck(text: str | None) -> Deck:
         except ValueError:
             raise ConfigError(
                 f"deck line {lineno}: the lane must be a number from 1 to 7, not {lane_text!r}",
-                "foldris.deck_line_lane_number",
+                "foldris.deck_lane_number",
                 {"lineno": lineno, "lane_text": f"{lane_text!r}"},
             ) from None
         if not 1 <= lane <= 7:
             raise ConfigError(
                 f"deck line {lineno}: the lane must be from 1 to 7, not {lane}",
-                "foldris.deck_line_lane",
+                "foldris.deck_lane_range",
                 {"lineno": lineno, "lane": lane},
             )
         if len(parts) == 3:
             if name in STANDARD_SHAPES:
                 raise ConfigError(
                     f"deck line {lineno}: {name} is a standard block; give a new name to a new shape",
-                    "foldris.deck_line_standard",
+                    "foldris.deck_standard_redrawn",
                     {"lineno": lineno, "name": name},
                 )
             shape = shape_from_text(parts[2])
             if not shape or not set(parts[2]) <= set("#./"):
                 raise ConfigError(
                     f"deck line {lineno}: the drawing {parts[2]!r} must use '#', '.' and '/' only",
-                    "foldris.deck_line_drawing",
+                    "foldris.deck_drawing_chars",
                     {"lineno": lineno, "parts": f"{parts[2]!r}"},
                 )
             if not is_connected(shape):
                 raise ConfigError(
                     f"deck line {lineno}: the block {parts[2]!r} is not in one piece",
-                    "foldris.deck_line_block",
+                    "foldris.deck_not_one_piece",
                     {"lineno": lineno, "parts": f"{parts[2]!r}"},
                 )
             if len(shape) > MAX_CELLS:
                 raise ConfigError(
                     f"deck line {lineno}: a block may have at most {MAX_CELLS} squares",
-                    "foldris.deck_line_block_may",
+                    "foldris.deck_too_many_squares",
                     {"lineno": lineno, "max_cells": MAX_CELLS},
                 )
             if max(max(x, y) for x, y in shape) >= WIDTH:
                 raise ConfigError(
                     f"deck line {lineno}: a block must fit in 8 columns whichever way it turns",
-                    "foldris.deck_line_block_fit",
+                    "foldris.deck_too_wide",
                     {"lineno": lineno},
                 )
             if name in shapes and shapes[name] != shape:
                 raise ConfigError(
                     f"deck line {lineno}: {name} was drawn differently earlier in the deck",
-                    "foldris.deck_line_drawn",
+                    "foldris.deck_drawn_twice",
                     {"lineno": lineno, "name": name},
                 )
             shapes[name] = shape
@@ -172,14 +172,14 @@ def parse_deck(text: str | None) -> Deck:
         elif name not in shapes:
             raise ConfigError(
                 f"deck line {lineno}: {name} is not a standard block; draw it the first time",
-                "foldris.deck_line_standard_block",
+                "foldris.deck_unknown_block",
                 {"lineno": lineno, "name": name},
             )
         cards.append((name, lane))
     if len(cards) < 2:
-        raise ConfigError("a deck needs at least 2 cards (the start card and one block)", "foldris.deck_needs_least")
+        raise ConfigError("a deck needs at least 2 cards (the start card and one block)", "foldris.deck_too_short")
     if len(cards) > 200:
-        raise ConfigError("a deck may hold at most 200 cards", "foldris.deck_may_hold")
+        raise ConfigError("a deck may hold at most 200 cards", "foldris.deck_too_long")
     names = [n for n in STANDARD_SHAPES] + [n for n in shapes if n not in STANDARD_SHAPES]
     return Deck(tuple(cards), tuple(sorted(shapes.items())), tuple(names))
 

@@ -198,40 +198,38 @@ class FoldrisGame(Game[FoldrisState, Action]):
     def _check(self, state: FoldrisState, action: Action, player: int) -> None:
         if player == CHANCE:
             if not isinstance(action, Reveal):
-                raise IllegalActionError(
-                    "a card must be revealed now (for example 'reveal T 3')", "foldris.card_revealed_now"
-                )
+                raise IllegalActionError("a card must be revealed now (for example 'reveal T 3')", "foldris.reveal_now")
             cards = deck_of(state.config).cards
             if not any(cards[i] == (action.name, action.lane) for i in state.deck):
                 raise IllegalActionError(
                     f"card {action.name} {action.lane} is not in the deck any more",
-                    "foldris.card_deck_any",
+                    "foldris.card_gone",
                     {"name": action.name, "lane": action.lane},
                 )
             return
         if not isinstance(action, Drop):
             raise IllegalActionError(
-                "drop this round's block (for example 'T r1 c3'); cards are revealed by chance", "foldris.drop_round_s"
+                "drop this round's block (for example 'T r1 c3'); cards are revealed by chance", "foldris.drop_now"
             )
         deck = deck_of(state.config)
         name = deck.cards[state.card][0]
         if action.name != name:
             raise IllegalActionError(
                 f"the card this round is {name}, not {action.name}",
-                "foldris.card_round",
+                "foldris.wrong_card",
                 {"name": name, "played": action.name},
             )
         m, t, r, c = action.mirror, action.trim, action.rot, action.col
         if not all(type(x) is int for x in (m, t, r, c)) or m not in (0, 1) or not 0 <= r <= 3 or not 0 <= c < WIDTH:
             raise IllegalActionError(
-                "a drop needs a rotation r0-r3, an optional mirror m and a column c1-c8", "foldris.drop_needs_rotation"
+                "a drop needs a rotation r0-r3, an optional mirror m and a column c1-c8", "foldris.drop_format"
             )
         table = table_of(state)
         size = len(deck.shape(name))
         if not 0 <= t <= size:
             raise IllegalActionError(
                 f"block {name} has {size} squares; there is no square {t} to trim",
-                "foldris.block_has_squares",
+                "foldris.trim_no_square",
                 {"name": name, "size": size, "t": t},
             )
         key = (m, t, r)
@@ -239,12 +237,12 @@ class FoldrisGame(Game[FoldrisState, Action]):
             if size == 1:
                 raise IllegalActionError(
                     f"block {name} has a single square: trimming it would leave nothing",
-                    "foldris.block_has_single",
+                    "foldris.trim_single",
                     {"name": name},
                 )
             raise IllegalActionError(
                 f"trimming square {t} of block {name} would split it in two, which is not allowed",
-                "foldris.trimming_square_block",
+                "foldris.trim_splits",
                 {"t": t, "name": name},
             )
         v = table.variants[table.by_key[key]]
@@ -252,7 +250,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             canon = format_action(Drop(name, v.mirror, v.trim, v.rot, c))
             raise IllegalActionError(
                 f"'{format_action(action)}' rests on the same squares as '{canon}', its cheapest form; play that",
-                "foldris.rests_same_squares",
+                "foldris.not_cheapest",
                 {"action": format_action(action), "canon": canon},
             )
         sheet = state.sheets[player]
@@ -274,14 +272,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
             raise IllegalActionError(
                 f"block {name} in rotation {r} is {v.width} columns wide: at column {c + 1} it would stick out"
                 f" on the right (the last column it can start at is {WIDTH - v.width + 1})",
-                "foldris.block_rotation_columns",
+                "foldris.sticks_out_right",
                 {"name": name, "r": r, "width": v.width, "c": c + 1, "last": WIDTH - v.width + 1},
             )
         y = rest_row(v, heights(sheet.ink | sheet.barrier), c)
         if y + v.height > sheet.height:
             raise IllegalActionError(
                 f"block {name} would come to rest above the top of your sheet at column {c + 1}: it does not fit",
-                "foldris.block_would_come",
+                "foldris.above_top",
                 {"name": name, "c": c + 1},
             )
 
@@ -463,7 +461,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             names = deck_of(state.config).names if state is not None else deck_of(self.spec.config()).names
             if action.name not in names:
                 raise IllegalActionError(
-                    f"there is no card {action.name} in this deck", "foldris.there_card_deck", {"name": action.name}
+                    f"there is no card {action.name} in this deck", "foldris.no_such_card", {"name": action.name}
                 )
             return DROP_IDS + names.index(action.name) * 7 + action.lane - 1
         return (((action.mirror * (MAX_CELLS + 1) + action.trim) * 4 + action.rot) * WIDTH) + action.col
@@ -472,15 +470,13 @@ class FoldrisGame(Game[FoldrisState, Action]):
         if isinstance(action_id, bool) or not isinstance(action_id, int):
             raise IllegalActionError(
                 f"an action id is a whole number, not {action_id!r}",
-                "foldris.action_id_whole",
+                "foldris.action_id_type",
                 {"action_id": f"{action_id!r}"},
             )
         deck = deck_of(state.config)
         if 0 <= action_id < DROP_IDS:
             if state.card < 0:
-                raise IllegalActionError(
-                    "no block card is face up: there is nothing to drop now", "foldris.block_card_face"
-                )
+                raise IllegalActionError("no block card is face up: there is nothing to drop now", "foldris.no_card_up")
             col = action_id % WIDTH
             rest = action_id // WIDTH
             rot = rest % 4
@@ -491,7 +487,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             return Reveal(deck.names[k // 7], k % 7 + 1)
         raise IllegalActionError(
             f"action id {action_id} is out of range (0-{self.num_distinct_actions(state.config) - 1})",
-            "foldris.action_id_out",
+            "foldris.action_id_range",
             {"action_id": action_id, "max": self.num_distinct_actions(state.config) - 1},
         )
 

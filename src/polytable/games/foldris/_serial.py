@@ -33,7 +33,7 @@ def _from_rows(rows: list[Any], field: str) -> int:
         if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row <= 0xFF:
             raise StateFormatError(
                 f"{field}: each row is a number from 0 to 255, not {row!r}",
-                "foldris.each_row_number",
+                "foldris.state_row",
                 {"field": field, "row": f"{row!r}"},
             )
         board |= row << (WIDTH * r)
@@ -72,14 +72,14 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
     from ._game import deck_of, table_of
 
     if require(data, "game") != "foldris":
-        raise StateFormatError("this is not a Foldris state", "foldris.foldris_state")
+        raise StateFormatError("this is not a Foldris state", "foldris.not_a_state")
     options = require(data, "options")
     if not isinstance(options, Mapping):
-        raise StateFormatError("field 'options' must be an object", "foldris.field_options_object")
+        raise StateFormatError("field 'options' must be an object", "foldris.state_options")
     try:
         config = game.spec.config(options, require_int(data, "players", 1, 7))
     except ValueError as exc:
-        raise StateFormatError(f"bad configuration: {exc}", "foldris.bad_configuration", {"exc": exc}) from None
+        raise StateFormatError(f"bad configuration: {exc}", "foldris.bad_config", {"exc": exc}) from None
     n = config.players
     full_height = config.int("height")
     cards = deck_of(config).cards
@@ -90,31 +90,31 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
         barrier = _from_rows(require_list(raw, "barrier", height), "barrier")
         if ink & barrier:
             raise StateFormatError(
-                f"sheet {i + 1}: a barrier overlaps inked squares", "foldris.sheet_barrier_overlaps", {"i": i + 1}
+                f"sheet {i + 1}: a barrier overlaps inked squares", "foldris.state_barrier_inked", {"i": i + 1}
             )
         lines = require_int(raw, "lines", 0, full_height)
         if lines + height != full_height:
             raise StateFormatError(
                 f"sheet {i + 1}: lines plus visible rows must equal the sheet height",
-                "foldris.sheet_lines_plus",
+                "foldris.state_sheet_height",
                 {"i": i + 1},
             )
         sheets.append(Sheet(ink, barrier, height, lines, require_int(raw, "bonus", 0), require_int(raw, "out", 0)))
     deck = require_list(data, "deck")
     if any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(cards) for i in deck):
-        raise StateFormatError("field 'deck' holds card numbers of this deck", "foldris.field_deck_holds")
+        raise StateFormatError("field 'deck' holds card numbers of this deck", "foldris.state_deck_cards")
     if sorted(set(deck)) != deck:
         raise StateFormatError(
-            "field 'deck' must list distinct card numbers in increasing order", "foldris.field_deck_list"
+            "field 'deck' must list distinct card numbers in increasing order", "foldris.state_deck_order"
         )
     start_lane = require_int(data, "start_lane", 0, 7)
     rnd = require_int(data, "round", 0)
     card = require_int(data, "card", -1, len(cards) - 1)
     if card in deck:
-        raise StateFormatError("the face-up card is still listed in the deck", "foldris.face_up_card")
+        raise StateFormatError("the face-up card is still listed in the deck", "foldris.state_card_in_deck")
     over = require(data, "over")
     if not isinstance(over, bool):
-        raise StateFormatError("field 'over' must be true or false", "foldris.field_over_true")
+        raise StateFormatError("field 'over' must be true or false", "foldris.state_over")
     rng = require_int(data, "rng", 0, (1 << 64) - 1)
     starter = require_int(data, "starter", 0, n - 1)
     state = FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, (None,) * n, rng, over, starter)
@@ -125,25 +125,25 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
             continue
         if card < 0 or not isinstance(text, str):
             raise StateFormatError(
-                "a pending choice exists only while a card is face up", "foldris.pending_choice_exists"
+                "a pending choice exists only while a card is face up", "foldris.state_pending_no_card"
             )
         try:
             action = parse_action(text, cards[card][0])
             if not isinstance(action, Drop) or sheets[p].out:
                 raise StateFormatError(
                     f"pending choice of player {p + 1} is not a drop of a player in the game",
-                    "foldris.pending_choice_player",
+                    "foldris.state_pending_not_drop",
                     {"p": p + 1},
                 )
             game._check(state, action, p)
         except IllegalActionError as exc:
             raise StateFormatError(
-                f"pending choice of player {p + 1}: {exc}", "foldris.pending_choice_player_2", {"p": p + 1, "exc": exc}
+                f"pending choice of player {p + 1}: {exc}", "foldris.state_pending_bad", {"p": p + 1, "exc": exc}
             ) from None
         pending.append(action)
     if card >= 0 and all(d is not None or s.out for d, s in zip(pending, sheets, strict=True)):
         raise StateFormatError(
-            "every player has chosen, so the round should already be resolved", "foldris.every_player_has"
+            "every player has chosen, so the round should already be resolved", "foldris.state_unresolved"
         )
     if card >= 0:
         table_of(state)  # the card must exist

@@ -42,19 +42,19 @@ def parse_action(text: str, card_name: str | None = None) -> Action:
     if not isinstance(text, str):
         raise IllegalActionError(
             f"an action is text such as 'T r1 c3', not {type(text).__name__}",
-            "foldris.action_text_such",
+            "foldris.action_type",
             {"name": type(text).__name__},
         )
     tokens = text.split()
     if not tokens:
         raise IllegalActionError(
-            "empty action: write a drop such as 'T r1 c3' (block, rotation, column)", "foldris.empty_action_write"
+            "empty action: write a drop such as 'T r1 c3' (block, rotation, column)", "foldris.empty_action"
         )
     if tokens[0].lower() == "reveal":
         if len(tokens) != 3 or not tokens[2].isdigit() or not 1 <= int(tokens[2]) <= 7:
             raise IllegalActionError(
                 "a reveal reads 'reveal NAME LANE', with a lane from 1 to 7 (e.g. 'reveal T 3')",
-                "foldris.reveal_reads_reveal",
+                "foldris.reveal_format",
             )
         return Reveal(_name(tokens[1]), int(tokens[2]))
     first = tokens[0].lower()
@@ -62,7 +62,7 @@ def parse_action(text: str, card_name: str | None = None) -> Action:
         if card_name is None:
             raise IllegalActionError(
                 f"start with the block's name, for example 'T {text.strip()}'",
-                "foldris.start_block_s",
+                "foldris.name_first",
                 {"text": text.strip()},
             )
         name = card_name
@@ -76,7 +76,7 @@ def parse_action(text: str, card_name: str | None = None) -> Action:
         if low == "m":
             if mirror:
                 raise IllegalActionError(
-                    "mirror 'm' is given twice; each effect can be used once a round", "foldris.mirror_m_given"
+                    "mirror 'm' is given twice; each effect can be used once a round", "foldris.mirror_twice"
                 )
             mirror = 1
             continue
@@ -84,7 +84,7 @@ def parse_action(text: str, card_name: str | None = None) -> Action:
         if not match:
             raise IllegalActionError(
                 f"cannot read {token!r}: use m (mirror), tK (trim square K), rK (K quarter turns), cK (column K)",
-                "foldris.cannot_read_use",
+                "foldris.unreadable_token",
                 {"token": f"{token!r}"},
             )
         key, number = match.group(1), int(match.group(2))
@@ -97,23 +97,23 @@ def parse_action(text: str, card_name: str | None = None) -> Action:
         values[key] = number
     if "c" not in values:
         raise IllegalActionError(
-            "say the column the block's left edge drops into, for example 'c3' (1 to 8)", "foldris.say_column_block"
+            "say the column the block's left edge drops into, for example 'c3' (1 to 8)", "foldris.column_missing"
         )
     col, rot, trim = values["c"], values.get("r", 0), values.get("t", 0)
     if not 1 <= col <= WIDTH:
         raise IllegalActionError(
-            f"the column must be from 1 to {WIDTH}, not {col}", "foldris.column", {"width": WIDTH, "col": col}
+            f"the column must be from 1 to {WIDTH}, not {col}", "foldris.column_range", {"width": WIDTH, "col": col}
         )
     if not 0 <= rot <= 3:
         raise IllegalActionError(
             f"the rotation is a number of quarter turns from 0 to 3, not {rot}",
-            "foldris.rotation_number_quarter",
+            "foldris.rotation_range",
             {"rot": rot},
         )
     if "t" in values and not 1 <= trim <= MAX_CELLS:
         raise IllegalActionError(
             f"the trimmed square is numbered from 1 (reading order), not {trim}",
-            "foldris.trimmed_square_numbered",
+            "foldris.trim_range",
             {"trim": trim},
         )
     return Drop(name, mirror, trim, rot, col - 1)

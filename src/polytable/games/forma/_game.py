@@ -210,7 +210,7 @@ class Forma(Game[FormaState, FormaAction]):
         """A uniformly random legal action and the cells it covers (0 for anything but a placement)."""
         if player != state.turn:
             raise IllegalActionError(
-                f"it is not {player_name(player)}'s turn", "forma.player_s_turn", {"player": player + 1}
+                f"it is not {player_name(player)}'s turn", "forma.not_your_turn", {"player": player + 1}
             )
         if state.placing:
             return setup_sample(state, player, rng), 0
@@ -260,7 +260,7 @@ class Forma(Game[FormaState, FormaAction]):
             return
         if isinstance(action, (Obstacle, Tower, Fill)):
             raise IllegalActionError(
-                "the set-up is over: the obstacles and the tower are placed before the first move", "forma.set_up_over"
+                "the set-up is over: the obstacles and the tower are placed before the first move", "forma.setup_over"
             )
         touch = state.config.bool("touch_move")
         stock = state.stock[player]
@@ -269,47 +269,47 @@ class Forma(Game[FormaState, FormaAction]):
             if not touch:
                 raise IllegalActionError(
                     "picking a piece first is part of the touch-move option only; place a piece",
-                    "forma.picking_piece_first",
+                    "forma.pick_without_touch_move",
                 )
             if state.picked >= 0:
                 raise IllegalActionError(
                     f"you already hold {P.PIECE_NAMES[state.picked]}: place it",
-                    "forma.already_hold_place",
+                    "forma.already_holding",
                     {"piece_names": P.PIECE_NAMES[state.picked]},
                 )
             if not _is_int(p) or not 0 <= p < P.NUM_PIECES:
-                raise IllegalActionError(f"there is no piece number {p!r}", "forma.there_piece_number", {"p": f"{p!r}"})
+                raise IllegalActionError(f"there is no piece number {p!r}", "forma.no_piece_number", {"p": f"{p!r}"})
             if not stock[p]:
                 raise IllegalActionError(
-                    f"you have no {P.PIECE_NAMES[p]} left", "forma.have_left_2", {"piece_names": P.PIECE_NAMES[p]}
+                    f"you have no {P.PIECE_NAMES[p]} left", "forma.piece_none_left", {"piece_names": P.PIECE_NAMES[p]}
                 )
             return
         if not isinstance(action, Place) or not all(_is_int(v) for v in action):
-            raise IllegalActionError(f"{action!r} is not a Forma move", "forma.forma_move", {"action": f"{action!r}"})
+            raise IllegalActionError(f"{action!r} is not a Forma move", "forma.not_a_move", {"action": f"{action!r}"})
         p, k, col, row = action
         n = state.size
         if not 0 <= p < P.NUM_PIECES:
-            raise IllegalActionError(f"there is no piece number {p}", "forma.there_piece_number", {"p": p})
+            raise IllegalActionError(f"there is no piece number {p}", "forma.no_piece_number", {"p": p})
         name = P.PIECE_NAMES[p]
         if not 0 <= k < 8:
             raise IllegalActionError(
-                "an orientation is r0-r3, optionally followed by f (flipped)", "forma.orientation_r0_r3"
+                "an orientation is r0-r3, optionally followed by f (flipped)", "forma.orientation_format"
             )
         if not (0 <= col < n and 0 <= row < n):
             raise IllegalActionError(
-                f"the reference cell is off the {n}x{n} board", "forma.reference_cell_off", {"n": n}
+                f"the reference cell is off the {n}x{n} board", "forma.reference_off_board", {"n": n}
             )
         if not stock[p]:
-            raise IllegalActionError(f"you have no {name} left", "forma.have_left", {"name": name})
+            raise IllegalActionError(f"you have no {name} left", "forma.none_left", {"name": name})
         if touch:
             if state.picked < 0:
                 raise IllegalActionError(
-                    "with touch-move, first pick the piece you will place (e.g. 'pick F5')", "forma.touch_move_first"
+                    "with touch-move, first pick the piece you will place (e.g. 'pick F5')", "forma.pick_first"
                 )
             if state.picked != p:
                 raise IllegalActionError(
                     f"you picked {P.PIECE_NAMES[state.picked]}: that is the piece to place",
-                    "forma.picked_piece_place",
+                    "forma.place_picked",
                     {"piece_names": P.PIECE_NAMES[state.picked]},
                 )
         g = P.ORIENT_GK[p * 8 + k]

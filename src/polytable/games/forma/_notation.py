@@ -45,9 +45,7 @@ def format_action(action: FormaAction) -> str:
 def parse_action(text: str, size: int) -> FormaAction:
     """Read an action's text on a ``size`` board; :class:`IllegalActionError` says what cannot be read."""
     if not isinstance(text, str):
-        raise IllegalActionError(
-            "a move is text like 'F5 r3f @ k7' or, with touch-move, 'pick F5'", "forma.move_text_like"
-        )
+        raise IllegalActionError("a move is text like 'F5 r3f @ k7' or, with touch-move, 'pick F5'", "forma.move_type")
     setup = _SETUP.match(text)
     if setup:
         if setup.group("fill"):
@@ -61,7 +59,7 @@ def parse_action(text: str, size: int) -> FormaAction:
     if not m:
         raise IllegalActionError(
             f"cannot read {text.strip()!r}: write a piece, an orientation and a cell, like 'F5 r3f @ k7'",
-            "forma.cannot_read_write",
+            "forma.unreadable",
             {"text": f"{text.strip()!r}"},
         )
     if m.group("pick"):
@@ -69,7 +67,7 @@ def parse_action(text: str, size: int) -> FormaAction:
         if p < 0:
             raise IllegalActionError(
                 f"there is no piece called {m.group('pname')!r} ({', '.join(P.PIECE_NAMES)})",
-                "forma.there_piece_called",
+                "forma.no_such_piece",
                 {"m": f"{m.group('pname')!r}", "piece_names": ", ".join(P.PIECE_NAMES)},
             )
         return Pick(p)
@@ -77,7 +75,7 @@ def parse_action(text: str, size: int) -> FormaAction:
     if p < 0:
         raise IllegalActionError(
             f"there is no piece called {m.group('name')!r} ({', '.join(P.PIECE_NAMES)})",
-            "forma.there_piece_called",
+            "forma.no_such_piece",
             {"m": f"{m.group('name')!r}", "piece_names": ", ".join(P.PIECE_NAMES)},
         )
     k = int(m.group("rot") or 0) + (4 if m.group("flip") else 0)
@@ -107,7 +105,7 @@ def action_from_id(action_id: int) -> FormaAction:
     if not _is_int(action_id) or not 0 <= action_id < NUM_IDS:
         raise IllegalActionError(
             f"action id {action_id!r} is out of range (0 to {NUM_IDS - 1})",
-            "forma.action_id_out",
+            "forma.action_id_range",
             {"action_id": f"{action_id!r}", "num_ids": NUM_IDS - 1},
         )
     if action_id == _FILL_ID:

@@ -54,7 +54,7 @@ def state_from_dict(config_of: Any, data: Mapping[str, Any]) -> FormaState:
     """``config_of(options, players)``: the game's spec validation (it raises ConfigError). A view reads
     back too: without ``rng`` the generator is 0 (it matters only for a random fill still to come)."""
     if require(data, "game") != "forma":
-        raise StateFormatError("this is not a Forma state", "forma.forma_state")
+        raise StateFormatError("this is not a Forma state", "forma.not_a_state")
     cfg = require(data, "config")
     placing = require_int(data, "placing", 0, 26)
     try:
@@ -70,7 +70,7 @@ def state_from_dict(config_of: Any, data: Mapping[str, Any]) -> FormaState:
     if placing and placing != _left_to_place(config, obstacles, tower):
         raise StateFormatError(
             f"field 'placing' says {placing} left to place, which does not match the set-up",
-            "forma.field_placing_says",
+            "forma.state_placing",
             {"placing": placing},
         )
     players = require_list(data, "players", config.players)
@@ -84,19 +84,19 @@ def state_from_dict(config_of: Any, data: Mapping[str, Any]) -> FormaState:
             if part & filled:
                 raise StateFormatError(
                     f"player {i + 1}'s cells overlap other pieces, markers or obstacles",
-                    "forma.player_s_cells",
+                    "forma.state_cells_overlap",
                     {"i": i + 1},
                 )
             filled |= part
         stock_d = require(pd, "stock")
         if not isinstance(stock_d, Mapping):
-            raise StateFormatError("field 'stock' must map piece names to counts", "forma.field_stock_map")
+            raise StateFormatError("field 'stock' must map piece names to counts", "forma.state_stock")
         counts = [0] * P.NUM_PIECES
         for name, c in stock_d.items():
             p = P.piece_index(str(name))
             if p < 0 or isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= P.START_COUNTS[p] * mult:
                 raise StateFormatError(
-                    f"bad stock entry {name!r}: {c!r}", "forma.bad_stock_entry", {"name": f"{name!r}", "c": f"{c!r}"}
+                    f"bad stock entry {name!r}: {c!r}", "forma.state_stock_entry", {"name": f"{name!r}", "c": f"{c!r}"}
                 )
             counts[p] = c
         pieces.append(pc)
@@ -106,32 +106,32 @@ def state_from_dict(config_of: Any, data: Mapping[str, Any]) -> FormaState:
         bridges.append(require_int(pd, "bridges", 0))
     if placing and filled != obstacles | tower:
         raise StateFormatError(
-            "pieces or markers are on the board before the set-up is finished", "forma.pieces_markers_board"
+            "pieces or markers are on the board before the set-up is finished", "forma.state_pieces_in_setup"
         )
     closed = _mask(tb, require_list(data, "closed"), n)
     if closed & ~(obstacles | tower):
-        raise StateFormatError("field 'closed' may list only obstacles and the tower", "forma.field_closed_may")
+        raise StateFormatError("field 'closed' may list only obstacles and the tower", "forma.state_closed")
     turn = require_int(data, "turn")
     if placing:
         if turn not in (0, CHANCE):
             raise StateFormatError(
                 f"during the set-up the starting player or chance acts, not {turn}",
-                "forma.during_set_up",
+                "forma.state_setup_turn",
                 {"turn": turn},
             )
     elif turn != TERMINAL and not 0 <= turn < config.players:
-        raise StateFormatError(f"field 'turn' is out of range: {turn}", "forma.field_turn_out", {"turn": turn})
+        raise StateFormatError(f"field 'turn' is out of range: {turn}", "forma.state_turn", {"turn": turn})
     picked_name = require(data, "picked")
     picked = -1 if picked_name is None else P.piece_index(str(picked_name))
     if picked_name is not None and (picked < 0 or turn < 0 or not stocks[turn][picked]):
         raise StateFormatError(
             f"field 'picked' names no piece the player holds: {picked_name!r}",
-            "forma.field_picked_names",
+            "forma.state_picked",
             {"picked_name": f"{picked_name!r}"},
         )
     exact = require(data, "exact")
     if not isinstance(exact, bool):
-        raise StateFormatError("field 'exact' must be true or false", "forma.field_exact_true")
+        raise StateFormatError("field 'exact' must be true or false", "forma.state_exact")
     return FormaState(
         config,
         n,
@@ -218,6 +218,6 @@ def _mask(tb: P.Tables, names: list[Any], n: int) -> int:
             raise StateFormatError.relay(e) from None
         bit = 1 << ((n - 1 - row) * tb.stride + col)
         if out & bit:
-            raise StateFormatError(f"cell {name} is listed twice", "forma.cell_listed_twice", {"name": name})
+            raise StateFormatError(f"cell {name} is listed twice", "forma.state_cell_twice", {"name": name})
         out |= bit
     return out

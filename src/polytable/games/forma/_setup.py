@@ -103,20 +103,20 @@ def _set_up_first(state: FormaState, player: int) -> IllegalActionError:
         return IllegalActionError(
             f"first the board is set up: {player_name(player)} places the obstacles ({n} to go) and the tower "
             f"('obstacle k7', 'tower j10'), or 'fill' to place the rest at random",
-            "forma.first_board_set_up",
+            "forma.setup_first",
             {"player": player + 1, "n": n},
         )
     if n:
         return IllegalActionError(
             f"first the board is set up: {player_name(player)} places the obstacles ({n} to go, 'obstacle k7'), "
             f"or 'fill' to place the rest at random",
-            "forma.first_board_set_up_places",
+            "forma.setup_first_obstacles",
             {"player": player + 1, "n": n},
         )
     return IllegalActionError(
         f"first the board is set up: {player_name(player)} places the tower ('tower j10'), "
         "or 'fill' to place it at random",
-        "forma.first_board_set",
+        "forma.setup_first_tower",
         {"player": player + 1},
     )
 
@@ -136,24 +136,24 @@ def setup_check(state: FormaState, action: object, player: int) -> None:
     col, row = action.col, action.row
     if not (type(col) is int and type(row) is int and 0 <= col < state.size and 0 <= row < state.size):
         raise IllegalActionError(
-            f"the cell is off the {state.size}x{state.size} board", "forma.cell_off_x", {"size": state.size}
+            f"the cell is off the {state.size}x{state.size} board", "forma.setup_cell_off_board", {"size": state.size}
         )
     if isinstance(action, Tower) and state.tower:
         at = next(_cells(state, state.tower))
         raise IllegalActionError(
             f"the tower is already on {cell_name(*at)}; place the obstacles",
-            "forma.tower_already_place",
+            "forma.tower_placed",
             {"cell_name": cell_name(*at)},
         )
     if isinstance(action, Obstacle) and not _obstacles_left(state):
-        raise IllegalActionError("every grey obstacle is on the board; place the tower", "forma.every_grey_obstacle")
+        raise IllegalActionError("every grey obstacle is on the board; place the tower", "forma.obstacles_done")
     name = cell_name(col, row)
     bit = _bit(state, col, row)
     taken = state.obstacles | state.tower
     if not 0 < col < state.size - 1 or not 0 < row < state.size - 1:
         raise IllegalActionError(
             f"{name} is on the border: obstacles and the tower stay off the edge",
-            "forma.border_obstacles_tower",
+            "forma.on_border",
             {"name": name},
         )
     if bit & taken:
@@ -167,12 +167,12 @@ def setup_check(state: FormaState, action: object, player: int) -> None:
         if near & state.tower:
             raise IllegalActionError(
                 f"{name} is next to the tower on {other}: obstacles and the tower may not touch",
-                "forma.next_tower_obstacles",
+                "forma.next_to_tower",
                 {"name": name, "other": other},
             )
         raise IllegalActionError(
             f"{name} is next to the obstacle on {other}: obstacles and the tower may not touch",
-            "forma.next_obstacle_obstacles",
+            "forma.next_to_obstacle",
             {"name": name, "other": other},
         )
     if not bit & _allowed(state):
@@ -181,13 +181,13 @@ def setup_check(state: FormaState, action: object, player: int) -> None:
             raise IllegalActionError(
                 f"the tower on {name} would wall in the empty cell {shut} with obstacles alone: no move could ever "
                 f"enclose it",
-                "forma.tower_would_wall",
+                "forma.tower_walls_in",
                 {"name": name, "shut": shut},
             )
         raise IllegalActionError(
             f"an obstacle on {name} would wall in the empty cell {shut} with obstacles alone: no move could ever "
             f"enclose it",
-            "forma.obstacle_would_wall",
+            "forma.obstacle_walls_in",
             {"name": name, "shut": shut},
         )
 

@@ -142,7 +142,7 @@ def parse_cell(text: str, size: int) -> tuple[int, int]:
     if not m:
         raise PolytableError(
             f"{text.strip()!r} is not a cell: write a column letter and a row number, like k7",
-            "forma.cell_write_column",
+            "forma.not_a_cell",
             {"text": f"{text.strip()!r}"},
         )
     col = COLUMNS.index(m.group(1).lower())
@@ -166,7 +166,7 @@ def _check_layout(size: int, tower: tuple[int, int] | None, obstacles: list[tupl
     items = [*([tower] if tower else []), *obstacles]
     if len(set(items)) != len(items):
         raise ConfigError(
-            "the set-up puts two obstacles (or an obstacle and the tower) on the same cell", "forma.set_up_puts"
+            "the set-up puts two obstacles (or an obstacle and the tower) on the same cell", "forma.setup_same_cell"
         )
     taken = set(items)
     for x, y in items:
@@ -174,14 +174,14 @@ def _check_layout(size: int, tower: tuple[int, int] | None, obstacles: list[tupl
         if not (0 < x < size - 1 and 0 < y < size - 1):
             raise ConfigError(
                 f"an obstacle or the tower is on the border at {name}; they must stay off the edge",
-                "forma.obstacle_tower_border",
+                "forma.setup_on_border",
                 {"name": name},
             )
         for nb in _neighbours(x, y):
             if nb in taken:
                 raise ConfigError(
                     f"the obstacle or tower at {name} touches another one; they may not be adjacent",
-                    "forma.obstacle_tower_touches",
+                    "forma.setup_touching",
                     {"name": name},
                 )
     for x in range(size):
@@ -189,7 +189,7 @@ def _check_layout(size: int, tower: tuple[int, int] | None, obstacles: list[tupl
             if (x, y) not in taken and all(nb in taken for nb in _neighbours(x, y)):
                 raise ConfigError(
                     f"cell {cell_name(x, size - 1 - y)} is walled in by obstacles before play",
-                    "forma.cell_walled_obstacles",
+                    "forma.state_walled_in",
                     {"cell_name": cell_name(x, size - 1 - y)},
                 )
 
@@ -225,7 +225,7 @@ def random_setup(size: int, count: int, seed_state: int) -> tuple[tuple[int, int
         if not allowed:  # cannot happen for 25 obstacles on 17 x 17 interior cells; kept as a guard
             raise ConfigError(
                 f"no room for {count} obstacles on a {size}x{size} board",
-                "forma.room_obstacles_x",
+                "forma.no_room_for_obstacles",
                 {"count": count, "size": size},
             )
         i, g = below(g, allowed.bit_count())
@@ -249,28 +249,30 @@ def parse_setup(text: str, size: int, partial: bool = False) -> tuple[tuple[int,
         try:
             parsed = [parse_cell(c, size) for c in cells]
         except ValueError as e:
-            raise ConfigError(f"set-up: {e}", "forma.set_up", {"e": e}) from None
+            raise ConfigError(f"set-up: {e}", "forma.setup_text", {"e": e}) from None
         xy = [(c, size - 1 - r) for c, r in parsed]
         if key == "tower":
             if len(xy) != 1 or tower is not None:
-                raise ConfigError("set-up: name exactly one cell for the tower, like 'tower j10'", "forma.set_up_name")
+                raise ConfigError(
+                    "set-up: name exactly one cell for the tower, like 'tower j10'", "forma.setup_one_tower"
+                )
             tower = xy[0]
         elif key in ("obstacles", "obstacle"):
             obstacles.extend(xy)
         else:
             raise ConfigError(
                 f"set-up: expected 'tower <cell>' or 'obstacles <cells>', not {part.strip()!r}",
-                "forma.set_up_expected",
+                "forma.setup_format",
                 {"part": f"{part.strip()!r}"},
             )
     if tower is None and not partial:
         raise ConfigError(
-            "set-up: the tower's cell is missing (write 'tower j10; obstacles c3 e5')", "forma.set_up_tower"
+            "set-up: the tower's cell is missing (write 'tower j10; obstacles c3 e5')", "forma.setup_no_tower"
         )
     if len(obstacles) > 25:
         raise ConfigError(
             f"set-up: at most 25 grey obstacles, not {len(obstacles)}",
-            "forma.set_up_most",
+            "forma.setup_too_many",
             {"obstacles": len(obstacles)},
         )
     _check_layout(size, tower, obstacles)

@@ -135,9 +135,7 @@ def _rules_of(config: Config) -> Rules:
     if vfile.strip():
         rules = parse_variant_file(vfile)
     elif variant == "custom":
-        raise ConfigError(
-            "variant custom needs a variant file (option variant_file)", "formfinity.variant_custom_needs"
-        )
+        raise ConfigError("variant custom needs a variant file (option variant_file)", "formfinity.custom_needs_file")
     else:
         rules = PRESETS[variant]
     if rules.goal == "lines" and not vfile.strip():
@@ -163,7 +161,7 @@ def _build(config: Config) -> Setup:
         )
         raise ConfigError(
             f"{rules.name} is played by {span} players, not {n}",
-            "formfinity.played_players",
+            "formfinity.player_count",
             {"name": rules.name, "span": span, "n": n},
         )
     t = load_template(rules.template, rules)

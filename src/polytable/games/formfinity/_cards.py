@@ -100,26 +100,26 @@ def parse_shape(text: str) -> int:
     if not cells:
         raise PolytableError(
             f"the shape {text!r} has no squares (draw squares with #)",
-            "formfinity.shape_has_squares",
+            "formfinity.shape_empty",
             {"text": f"{text!r}"},
         )
     bad = {ch for row in rows for ch in row.strip() if ch not in "#X. "}
     if bad:
         raise PolytableError(
             f"the shape {text!r} uses {''.join(sorted(bad))!r}; draw squares with # and gaps with .",
-            "formfinity.shape_uses_draw",
+            "formfinity.shape_chars",
             {"text": f"{text!r}", "bad": f"{''.join(sorted(bad))!r}"},
         )
     if len(cells) > 5:
         raise PolytableError(
             f"the shape {text!r} has {len(cells)} squares; a card shape has 1 to 5",
-            "formfinity.shape_has_squares_card",
+            "formfinity.shape_size",
             {"text": f"{text!r}", "cells": len(cells)},
         )
     if not is_connected(cells):
         raise PolytableError(
             f"the shape {text!r} is not one piece (its squares must touch along edges)",
-            "formfinity.shape_one_piece",
+            "formfinity.shape_not_one_piece",
             {"text": f"{text!r}"},
         )
     return SHAPE_INDEX[normalize(cells)]
@@ -145,7 +145,7 @@ class Card:
     def from_id(card_id: int) -> Card:
         if not 0 <= card_id < NUM_CARDS:
             raise PolytableError(
-                f"there is no card number {card_id}", "formfinity.there_card_number", {"card_id": card_id}
+                f"there is no card number {card_id}", "formfinity.no_card_number", {"card_id": card_id}
             )
         if _CARDS:
             return _CARDS[card_id]
@@ -193,7 +193,7 @@ def parse_card(text: str) -> Card:
     if len(parts) != 3 or "x" not in parts[0]:
         raise PolytableError(
             f"{raw!r} is not a card; write SHAPExCOUNT:EDGES:ROT, for example ##/#.x2:TR:r",
-            "formfinity.card_write_shapexcount",
+            "formfinity.card_format",
             {"raw": f"{raw!r}"},
         )
     drawing, _, count_text = parts[0].rpartition("x")
@@ -201,14 +201,14 @@ def parse_card(text: str) -> Card:
     if count_text not in ("1", "2", "3"):
         raise PolytableError(
             f"a card gives 1, 2 or 3 elements, not {count_text!r}",
-            "formfinity.card_gives_elements",
+            "formfinity.card_count_text",
             {"count_text": f"{count_text!r}"},
         )
     edges = _parse_edges(parts[1])
     if parts[2] not in ("r", "f"):
         raise PolytableError(
             f"the rotation mark is r (may rotate) or f (fixed), not {parts[2]!r}",
-            "formfinity.rotation_mark_r",
+            "formfinity.card_rotation_mark",
             {"parts": f"{parts[2]!r}"},
         )
     return Card(shape, int(count_text), edges, parts[2] == "r")
@@ -226,7 +226,7 @@ def _parse_edges(text: object) -> int:
     else:
         raise PolytableError(
             f"arrows must be letters like 'TR' or a list like ['top', 'right'], not {text!r}",
-            "formfinity.arrows_letters_like",
+            "formfinity.card_arrows",
             {"text": f"{text!r}"},
         )
     edges = 0
@@ -234,7 +234,7 @@ def _parse_edges(text: object) -> int:
         if item not in words:
             raise PolytableError(
                 f"{item!r} is not an edge; use T, R, B, L (top, right, bottom, left)",
-                "formfinity.edge_use_t",
+                "formfinity.card_edge",
                 {"item": f"{item!r}"},
             )
         edges |= 1 << words[item]
@@ -248,13 +248,13 @@ def _weights(text: str, n: int, name: str) -> tuple[int, ...]:
     except ValueError:
         raise ConfigError(
             f"option {name!r} takes {n} whole numbers separated by commas, not {text!r}",
-            "formfinity.option_takes_whole",
+            "formfinity.option_numbers",
             {"name": f"{name!r}", "n": n, "text": f"{text!r}"},
         ) from None
     if len(values) != n or any(v < 0 for v in values) or not any(values):
         raise ConfigError(
             f"option {name!r} takes {n} weights (whole numbers, at least one above 0), not {text!r}",
-            "formfinity.option_takes_weights",
+            "formfinity.option_weights",
             {"name": f"{name!r}", "n": n, "text": f"{text!r}"},
         )
     return values
@@ -340,7 +340,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
     """
     body = text.strip()
     if not body:
-        raise ConfigError("the deck file is empty", "formfinity.deck_file_empty")
+        raise ConfigError("the deck file is empty", "formfinity.deck_empty_file")
     data: Any
     if body.startswith("{"):
         try:
@@ -348,7 +348,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         except json.JSONDecodeError as e:
             raise ConfigError(
                 f"the deck file is not valid JSON: line {e.lineno}, column {e.colno}: {e.msg}",
-                "formfinity.deck_file_valid",
+                "formfinity.deck_json",
                 {"lineno": e.lineno, "colno": e.colno, "msg": e.msg},
             ) from None
     else:
@@ -356,22 +356,22 @@ def parse_deck(text: str) -> tuple[Card, ...]:
             data = tomllib.loads(body)
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(
-                f"the deck file is not valid TOML (or JSON): {e}", "formfinity.deck_file_valid_toml", {"e": e}
+                f"the deck file is not valid TOML (or JSON): {e}", "formfinity.deck_toml", {"e": e}
             ) from None
     if not isinstance(data, Mapping):
-        raise ConfigError("the deck file must be an object with a list of cards", "formfinity.deck_file_object")
+        raise ConfigError("the deck file must be an object with a list of cards", "formfinity.deck_type")
     unknown = set(data) - {"cards", "card", "name"}
     if unknown:
         raise ConfigError(
             f"the deck file has unknown keys: {', '.join(sorted(unknown))} (use cards or [[card]])",
-            "formfinity.deck_file_has",
+            "formfinity.deck_unknown_keys",
             {"unknown": ", ".join(sorted(unknown))},
         )
     items: list[Any] = []
     for key in ("cards", "card"):
         value = data.get(key, [])
         if not isinstance(value, list):
-            raise ConfigError(f"'{key}' in the deck file must be a list", "formfinity.deck_file_list", {"key": key})
+            raise ConfigError(f"'{key}' in the deck file must be a list", "formfinity.deck_not_list", {"key": key})
         items += value
     cards: list[Card] = []
     for n, item in enumerate(items, 1):
@@ -381,10 +381,10 @@ def parse_deck(text: str) -> tuple[Card, ...]:
             raise ConfigError(f"deck card {n}: {e}", "formfinity.deck_card", {"n": n, "e": e}) from None
         cards += [card] * copies
     if not cards:
-        raise ConfigError("the deck file has no cards", "formfinity.deck_file_has_cards")
+        raise ConfigError("the deck file has no cards", "formfinity.deck_no_cards")
     if len(cards) > 10_000:
         raise ConfigError(
-            f"the deck has {len(cards)} cards; at most 10000", "formfinity.deck_has_cards", {"cards": len(cards)}
+            f"the deck has {len(cards)} cards; at most 10000", "formfinity.deck_too_long", {"cards": len(cards)}
         )
     return tuple(cards)
 
@@ -395,34 +395,36 @@ def _deck_card(item: object) -> tuple[Card, int]:
     if not isinstance(item, Mapping):
         raise PolytableError(
             "a card is a string in card notation or a table with shape, count, arrows, rotate",
-            "formfinity.card_string_card",
+            "formfinity.card_type",
         )
     unknown = set(item) - {"shape", "count", "arrows", "rotate", "copies"}
     if unknown:
         raise PolytableError(
             f"unknown keys {', '.join(sorted(unknown))}",
-            "formfinity.unknown_keys",
+            "formfinity.card_unknown_keys",
             {"unknown": ", ".join(sorted(unknown))},
         )
     if "shape" not in item or not isinstance(item["shape"], str):
         raise PolytableError(
-            "it needs a shape, drawn with # and . (rows separated by / or new lines)", "formfinity.needs_shape_drawn"
+            "it needs a shape, drawn with # and . (rows separated by / or new lines)", "formfinity.card_no_shape"
         )
     shape = parse_shape(item["shape"])
     count = item.get("count", 1)
     if count not in (1, 2, 3) or isinstance(count, bool):
-        raise PolytableError(f"count must be 1, 2 or 3, not {count!r}", "formfinity.count", {"count": f"{count!r}"})
+        raise PolytableError(
+            f"count must be 1, 2 or 3, not {count!r}", "formfinity.card_count", {"count": f"{count!r}"}
+        )
     edges = _parse_edges(item.get("arrows", ""))
     rotate = item.get("rotate", False)
     if not isinstance(rotate, bool):
         raise PolytableError(
-            f"rotate must be true or false, not {rotate!r}", "formfinity.rotate_true_false", {"rotate": f"{rotate!r}"}
+            f"rotate must be true or false, not {rotate!r}", "formfinity.card_rotate", {"rotate": f"{rotate!r}"}
         )
     copies = item.get("copies", 1)
     if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 100:
         raise PolytableError(
             f"copies must be a whole number from 1 to 100, not {copies!r}",
-            "formfinity.copies_whole_number",
+            "formfinity.card_copies",
             {"copies": f"{copies!r}"},
         )
     return Card(shape, count, edges, rotate), copies

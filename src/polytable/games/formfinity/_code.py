@@ -52,7 +52,7 @@ def parse_card_code(text: str) -> Card:
         shown = text[:40]
         raise PolytableError(
             f"{shown!r} is not a card code (letters and digits, as on a QR card)",
-            "formfinity.card_code_letters",
+            "formfinity.code_chars",
             {"shown": f"{shown!r}"},
         )
     value = int(raw, 36)
@@ -65,7 +65,7 @@ def parse_card_code(text: str) -> Card:
     if count > 3 or n < 1 or n % w or not 1 <= n // w <= 5 or w > 5:
         raise PolytableError(
             f"{raw!r} is not a card code (it does not describe a card)",
-            "formfinity.card_code_does",
+            "formfinity.code_no_card",
             {"raw": f"{raw!r}"},
         )
     rows = ["".join("#" if bits >> (y * w + x) & 1 else "." for x in range(w)) for y in range(n // w)]
@@ -75,13 +75,13 @@ def parse_card_code(text: str) -> Card:
     except ValueError:  # squares that are not one piece, or too many: not a code any card has
         raise PolytableError(
             f"{raw!r} is not a card code (it does not describe a card)",
-            "formfinity.card_code_does",
+            "formfinity.code_no_card",
             {"raw": f"{raw!r}"},
         ) from None
     if drawing != shape_text(shape):
         raise PolytableError(
             f"{raw!r} is not a card code (its drawing has empty rows or columns)",
-            "formfinity.card_code_drawing",
+            "formfinity.code_empty_rows",
             {"raw": f"{raw!r}"},
         )
     return Card(shape, count, edges, rotate)

@@ -172,18 +172,18 @@ class FormfinityGame(Game[FormfinityState, Action]):
         ph = state.phase
         if ph == DRAW:
             if not isinstance(action, Card):
-                raise IllegalActionError("the next step is drawing a card", "formfinity.next_step_drawing")
+                raise IllegalActionError("the next step is drawing a card", "formfinity.draw_next")
             if setup.generator is not None:
                 if action.id not in setup.chance_ids:
                     raise IllegalActionError(
                         f"the card generator never deals {action.notation()}",
-                        "formfinity.card_generator_never",
+                        "formfinity.never_dealt",
                         {"action": action.notation()},
                     )
             elif action.id not in (state.deck[:1] if not setup.deck_shuffle else state.deck):
                 raise IllegalActionError(
                     f"{action.notation()} is not the next card of the deck",
-                    "formfinity.next_card_deck",
+                    "formfinity.not_next_card",
                     {"action": action.notation()},
                 )
             return
@@ -191,19 +191,19 @@ class FormfinityGame(Game[FormfinityState, Action]):
             if not isinstance(action, ChooseArea):
                 raise IllegalActionError(
                     f"{player_name(player)} must first choose the next area to fill (area:NAME)",
-                    "formfinity.first_choose_next",
+                    "formfinity.choose_area_first",
                     {"player": player + 1},
                 )
             if not 0 <= action.area < len(setup.areas):
                 raise IllegalActionError(
                     f"there is no area number {action.area + 1} on this template",
-                    "formfinity.there_area_number",
+                    "formfinity.no_area_number",
                     {"area": action.area + 1},
                 )
             if state.done_areas >> action.area & 1:
                 raise IllegalActionError(
                     f"area {setup.area_names[action.area]} is already finished",
-                    "formfinity.area_already_finished",
+                    "formfinity.area_finished",
                     {"area_names": setup.area_names[action.area]},
                 )
             return
@@ -211,23 +211,23 @@ class FormfinityGame(Game[FormfinityState, Action]):
             if not isinstance(action, Claim):
                 raise IllegalActionError(
                     f"{player_name(player)} must first choose which line to claim (line:h:c5)",
-                    "formfinity.first_choose_which",
+                    "formfinity.choose_line_first",
                     {"player": player + 1},
                 )
             if not (0 <= action.x < setup.W and 0 <= action.y < setup.H) or action.direction not in range(4):
-                raise IllegalActionError("that line is not on the template", "formfinity.line_template")
+                raise IllegalActionError("that line is not on the template", "formfinity.line_off_template")
             b = action.y * setup.S + action.x
             if not any(d == action.direction and s == b for d, s, _ in _flow.claimable(setup, state)):
                 raise IllegalActionError(
                     f"there is no line to claim starting at {cell_name(action.x, action.y)} in that direction",
-                    "formfinity.there_line_claim",
+                    "formfinity.no_line_to_claim",
                     {"cell_name": cell_name(action.x, action.y)},
                 )
             return
         if not isinstance(action, Place):
             raise IllegalActionError(
                 f"{player_name(player)} must place an element of the card now",
-                "formfinity.place_element_card",
+                "formfinity.place_now",
                 {"player": player + 1},
             )
         if 0 <= action.shape < len(SHAPES) and setup.on_board(action.shape, action.x, action.y):
@@ -236,7 +236,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
                 if shape == action.shape and anchors >> bit & 1:
                     return
         _explain(setup, state, action, player)
-        raise IllegalActionError("the element cannot go there", "formfinity.element_cannot_go")
+        raise IllegalActionError("the element cannot go there", "formfinity.cannot_go")
 
     def _apply(self, state: State, action: Action, player: int) -> State:
         setup = setup_for(state.config)
@@ -283,7 +283,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         if not isinstance(text, str):
-            raise IllegalActionError("an action is written as text", "formfinity.action_written_text")
+            raise IllegalActionError("an action is written as text", "formfinity.action_type")
         if state is None:
             return parse_action(text, None, None, 0)
         setup = setup_for(state.config)
@@ -303,14 +303,14 @@ class FormfinityGame(Game[FormfinityState, Action]):
         if isinstance(action, ChooseArea):
             return _AREA0 + action.area
         raise IllegalActionError(
-            f"{action!r} is not a FORMFINITY action", "formfinity.formfinity_action", {"action": f"{action!r}"}
+            f"{action!r} is not a FORMFINITY action", "formfinity.not_an_action", {"action": f"{action!r}"}
         )
 
     def action_from_id(self, action_id: int, state: State) -> Action:
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < _TOTAL:
             raise IllegalActionError(
                 f"there is no action number {action_id!r}",
-                "formfinity.there_action_number",
+                "formfinity.no_such_action",
                 {"action_id": f"{action_id!r}"},
             )
         if action_id < _PLACE0:
@@ -360,25 +360,25 @@ class FormfinityGame(Game[FormfinityState, Action]):
             raise
         except ValueError as e:
             raise StateFormatError(
-                f"the saved configuration is invalid: {e}", "formfinity.saved_configuration_invalid", {"e": e}
+                f"the saved configuration is invalid: {e}", "formfinity.state_config", {"e": e}
             ) from None
         n = config.players
 
         def mask(value: object, what: str) -> int:
             if not isinstance(value, str):
-                raise StateFormatError(f"{what} must be a hex string", "formfinity.hex_string", {"what": what})
+                raise StateFormatError(f"{what} must be a hex string", "formfinity.state_hex", {"what": what})
             try:
                 m = int(value, 16)
             except ValueError:
                 raise StateFormatError(
                     f"{what} is not a hex number: {value!r}",
-                    "formfinity.hex_number",
+                    "formfinity.state_hex_number",
                     {"what": what, "value": f"{value!r}"},
                 ) from None
             if m < 0 or m & ~setup.playable:
                 raise StateFormatError(
                     f"{what} covers squares that are not free squares of the template",
-                    "formfinity.covers_squares_free",
+                    "formfinity.state_not_free",
                     {"what": what},
                 )
             return m
@@ -387,27 +387,27 @@ class FormfinityGame(Game[FormfinityState, Action]):
         total = 0
         for m in owners:
             if total & m:
-                raise StateFormatError("two players drew on the same square", "formfinity.two_players_drew")
+                raise StateFormatError("two players drew on the same square", "formfinity.state_drawn_twice")
             total |= m
         deck = require_list(data, "deck")
         if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < NUM_CARDS for c in deck):
-            raise StateFormatError("field 'deck' must list card numbers", "formfinity.field_deck_list")
+            raise StateFormatError("field 'deck' must list card numbers", "formfinity.state_deck")
         lines = require_list(data, "lines")
         for t in lines:
             if not (isinstance(t, list) and len(t) == 3 and all(isinstance(v, int) for v in t)):
-                raise StateFormatError("each line is [owner, direction, start]", "formfinity.each_line_owner")
+                raise StateFormatError("each line is [owner, direction, start]", "formfinity.state_line")
             if not (0 <= t[0] < n and 0 <= t[1] < 4 and 0 <= t[2] < setup.S * setup.H):
-                raise StateFormatError(f"line {t} is out of range", "formfinity.line_out_range", {"t": t})
+                raise StateFormatError(f"line {t} is out of range", "formfinity.state_line_range", {"t": t})
         points = require_list(data, "points", n)
         numbers = require_list(data, "numbers")
         winners = require_list(data, "winners")
         for what, values, hi in (("points", points, 10**6), ("numbers", numbers, n - 1), ("winners", winners, n - 1)):
             if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi for v in values):
                 raise StateFormatError(
-                    f"field {what!r} has a value out of range", "formfinity.field_has_value", {"what": f"{what!r}"}
+                    f"field {what!r} has a value out of range", "formfinity.state_range", {"what": f"{what!r}"}
                 )
         if len(numbers) > len(setup.numbers):
-            raise StateFormatError("more numbers claimed than the template has", "formfinity.more_numbers_claimed")
+            raise StateFormatError("more numbers claimed than the template has", "formfinity.state_numbers")
         rng = require_int(data, "rng", 0, (1 << 64) - 1)
         st = State(
             config=config,
@@ -431,9 +431,9 @@ class FormfinityGame(Game[FormfinityState, Action]):
             unused=require_int(data, "unused", 0, 3),
         )
         if st.phase == PLACE and st.card < 0:
-            raise StateFormatError("a card is being placed but none is drawn", "formfinity.card_being_placed")
+            raise StateFormatError("a card is being placed but none is drawn", "formfinity.state_no_card")
         if setup.generator is None and not st.deck:
-            raise StateFormatError("the deck is empty", "formfinity.deck_empty")
+            raise StateFormatError("the deck is empty", "formfinity.state_deck_empty")
         return st
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:
@@ -509,39 +509,37 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
         if 0 <= action.shape < len(SHAPES) and setup.rules.rotation_allowed(card.rotate):
             raise IllegalActionError(
                 f"the element must be {shape_text(card.shape)} or one of its rotations",
-                "formfinity.element_one_rotations",
+                "formfinity.wrong_shape",
                 {"shape_text": shape_text(card.shape)},
             )
         raise IllegalActionError(
             f"the element must be drawn as on the card ({shape_text(card.shape)}): this card does not allow rotation",
-            "formfinity.element_drawn_card",
+            "formfinity.drawn_as_card",
             {"shape_text": shape_text(card.shape)},
         )
     if not setup.on_board(action.shape, action.x, action.y):
-        raise IllegalActionError("the element would leave the template", "formfinity.element_would_leave")
+        raise IllegalActionError("the element would leave the template", "formfinity.leaves_template")
     mask = setup.place_mask(action.shape, action.x, action.y)
     blocked, allowed, touch = _flow.constraints(setup, state, player)
     if mask & setup.wall:
         raise IllegalActionError(
-            "the element would cover a black square or leave the template", "formfinity.element_would_cover"
+            "the element would cover a black square or leave the template", "formfinity.covers_black"
         )
     if mask & state.drawn:
-        raise IllegalActionError(
-            "the element would cover squares that are already drawn", "formfinity.element_would_cover_squares"
-        )
+        raise IllegalActionError("the element would cover squares that are already drawn", "formfinity.covers_drawn")
     goal = setup.rules.goal
     if mask & ~allowed:
         if goal == "areas":
             raise IllegalActionError(
                 f"the element must lie wholly inside area {setup.area_names[state.area]}",
-                "formfinity.element_lie_wholly",
+                "formfinity.outside_area",
                 {"area_names": setup.area_names[state.area]},
             )
         if goal == "numbers":
             k = len(state.numbers)
             raise IllegalActionError(
                 f"the element would cover a number out of turn: number {k + 1} is next",
-                "formfinity.element_would_cover_number",
+                "formfinity.number_out_of_turn",
                 {"k": k + 1},
             )
         if goal == "connection":
@@ -556,14 +554,14 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
                 "formfinity.touch_drawing_corner",
                 {"player": 2 - player},
             )
-        raise IllegalActionError("the element cannot go there", "formfinity.element_cannot_go")
+        raise IllegalActionError("the element cannot go there", "formfinity.cannot_go")
     if touch is not None and not mask & touch:
         if goal == "connection":
             raise IllegalActionError(
-                "the element must touch your own drawing along the edge of a square", "formfinity.element_touch_own"
+                "the element must touch your own drawing along the edge of a square", "formfinity.touch_own"
             )
         raise IllegalActionError(
-            "the element must touch a drawn element along the edge of a square", "formfinity.element_touch_drawn"
+            "the element must touch a drawn element along the edge of a square", "formfinity.touch_drawn"
         )
     edges = setup.edges(card)
     if edges:
@@ -576,12 +574,12 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
             raise IllegalActionError(
                 f"with this card the element enters from the {where} and slides until it stops; "
                 f"it cannot come to rest at {cell_name(action.x, action.y)}",
-                "formfinity.card_element_enters",
+                "formfinity.slides_elsewhere",
                 {"where": joined(sides, "or"), "cell_name": cell_name(action.x, action.y)},
             )
     if goal == "connection":
         raise IllegalActionError(
             f"the element would leave {player_name(1 - player)} no way to their goal: one must always stay open",
-            "formfinity.element_would_leave_player",
+            "formfinity.blocks_goal",
             {"player": 1 - player + 1},
         )

@@ -48,7 +48,7 @@ def format_action(action: Action, setup: Setup | None) -> str:
             return f"area:{setup.area_names[action.area]}"
         return f"area:{action.area + 1}"
     raise IllegalActionError(
-        f"{action!r} is not a FORMFINITY action", "formfinity.formfinity_action", {"action": f"{action!r}"}
+        f"{action!r} is not a FORMFINITY action", "formfinity.not_an_action", {"action": f"{action!r}"}
     )
 
 
@@ -56,7 +56,7 @@ def _bad(text: str) -> IllegalActionError:
     return IllegalActionError(
         f"{text[:40]!r} is not a FORMFINITY action: place an element as SHAPE@CELL (##/#.@c5), by edge and "
         "lane (T:c, L:5, optionally /r1 to rotate), by its top-left square (c5) or as its squares (c5 d5 c6)",
-        "formfinity.formfinity_action_place",
+        "formfinity.unreadable",
         {"text": f"{text[:40]!r}"},
     )
 
@@ -74,15 +74,13 @@ def parse_action(text: str, setup: Setup | None, card: Card | None, blocked: int
             return ChooseArea(setup.area_names.index(name))
         if name.isdigit() and 1 <= int(name) <= 1600:
             return ChooseArea(int(name) - 1)
-        raise IllegalActionError(
-            f"there is no area named {name!r}", "formfinity.there_area_named", {"name": f"{name!r}"}
-        )
+        raise IllegalActionError(f"there is no area named {name!r}", "formfinity.no_such_area", {"name": f"{name!r}"})
     if low.startswith("line:"):
         parts = low.split(":")
         if len(parts) != 3 or parts[1] not in DIRS:
             raise IllegalActionError(
                 f"{raw!r}: write a line claim as line:h:c5 (h, v, d or a, then its first square)",
-                "formfinity.write_line_claim",
+                "formfinity.claim_format",
                 {"raw": f"{raw!r}"},
             )
         x, y = _cell(parts[2])
@@ -108,7 +106,7 @@ def parse_action(text: str, setup: Setup | None, card: Card | None, blocked: int
         if card is None:
             raise IllegalActionError(
                 f"{raw!r} names a square, but no card is being placed now",
-                "formfinity.names_square_but",
+                "formfinity.square_no_card",
                 {"raw": f"{raw!r}"},
             )
         x, y = _cell(m.group(1))
@@ -118,15 +116,13 @@ def parse_action(text: str, setup: Setup | None, card: Card | None, blocked: int
     if len(tokens) > 1:
         cells = [_cell(t) for t in tokens]
         if len(set(cells)) != len(cells):
-            raise IllegalActionError(
-                f"{raw!r} names a square twice", "formfinity.names_square_twice", {"raw": f"{raw!r}"}
-            )
+            raise IllegalActionError(f"{raw!r} names a square twice", "formfinity.square_twice", {"raw": f"{raw!r}"})
         mx, my = min(x for x, _ in cells), min(y for _, y in cells)
         key = tuple(sorted(((x - mx, y - my) for x, y in cells), key=lambda c: (c[1], c[0])))
         if key not in SHAPE_INDEX:
             raise IllegalActionError(
                 f"the squares {raw!r} are not one element of 1 to 5 squares touching by edges",
-                "formfinity.squares_one_element",
+                "formfinity.squares_not_element",
                 {"raw": f"{raw!r}"},
             )
         return Place(SHAPE_INDEX[key], mx, my)
@@ -139,15 +135,13 @@ def _cell(text: str) -> tuple[int, int]:
     except ValueError as e:
         raise IllegalActionError.relay(e) from None
     if not (0 <= x < 40 and 0 <= y < 40):
-        raise IllegalActionError(
-            f"{text!r} is outside any template", "formfinity.outside_any_template", {"text": f"{text!r}"}
-        )
+        raise IllegalActionError(f"{text!r} is outside any template", "formfinity.off_template", {"text": f"{text!r}"})
     return x, y
 
 
 def _rotated(card: Card, turns: int, setup: Setup | None) -> int:
     if turns and setup is not None and not setup.rules.rotation_allowed(card.rotate):
-        raise IllegalActionError("this card's element cannot be rotated", "formfinity.card_s_element")
+        raise IllegalActionError("this card's element cannot be rotated", "formfinity.no_rotation")
     from polytable.geometry import transform
 
     from ._cards import SHAPES
@@ -161,7 +155,7 @@ def _by_edge(raw: str, m: re.Match[str], setup: Setup | None, card: Card | None,
     if setup is None or card is None:
         raise IllegalActionError(
             f"{raw!r} enters an element from an edge, but no card is being placed now",
-            "formfinity.enters_element_edge",
+            "formfinity.edge_no_card",
             {"raw": f"{raw!r}"},
         )
     edge = "TRBL".index(m.group(1).upper())
@@ -172,28 +166,28 @@ def _by_edge(raw: str, m: re.Match[str], setup: Setup | None, card: Card | None,
         if lane_text.isdigit():
             raise IllegalActionError(
                 f"{raw!r}: from the top or bottom the lane is a column letter, like T:c",
-                "formfinity.top_bottom_lane",
+                "formfinity.lane_column",
                 {"raw": f"{raw!r}"},
             )
         lane = parse_cell(lane_text + "1")[0]
         if not 0 <= lane <= setup.W - w:
             raise IllegalActionError(
                 f"{raw!r}: the element does not fit in lane {lane_text}",
-                "formfinity.element_does_fit",
+                "formfinity.lane_no_fit",
                 {"raw": f"{raw!r}", "lane_text": lane_text},
             )
     else:
         if not lane_text.isdigit():
             raise IllegalActionError(
                 f"{raw!r}: from the left or right the lane is a row number, like L:5",
-                "formfinity.left_right_lane",
+                "formfinity.lane_row",
                 {"raw": f"{raw!r}"},
             )
         lane = int(lane_text) - 1
         if not 0 <= lane <= setup.H - h:
             raise IllegalActionError(
                 f"{raw!r}: the element does not fit in lane {lane_text}",
-                "formfinity.element_does_fit",
+                "formfinity.lane_no_fit",
                 {"raw": f"{raw!r}", "lane_text": lane_text},
             )
     rest = slide_anchors(setup, shape, 1 << edge, blocked, None)
@@ -205,7 +199,7 @@ def _by_edge(raw: str, m: re.Match[str], setup: Setup | None, card: Card | None,
     side = ("top", "right", "bottom", "left")[edge]
     raise IllegalActionError(
         f"{raw!r}: sliding in from the {side} in that lane, the element stops before it is wholly on the template",
-        "formfinity.sliding_lane_element",
+        "formfinity.lane_stops_short",
         {"raw": f"{raw!r}", "side": word(side)},
     )
 

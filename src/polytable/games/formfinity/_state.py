@@ -139,7 +139,7 @@ def parse_cell(text: str) -> tuple[int, int]:
     if not letters or not digits.isdigit() or len(letters) > 2 or len(digits) > 3:
         raise PolytableError(
             f"{text!r} is not a square; name squares like c5 (column letter, row number)",
-            "formfinity.square_name_squares",
+            "formfinity.not_a_square",
             {"text": f"{text!r}"},
         )
     if len(letters) == 1:
@@ -149,7 +149,7 @@ def parse_cell(text: str) -> tuple[int, int]:
     else:
         raise PolytableError(
             f"{text!r} is not a square; columns run a ... z, aa ... an",
-            "formfinity.square_columns_run",
+            "formfinity.square_column",
             {"text": f"{text!r}"},
         )
     return x, int(digits) - 1

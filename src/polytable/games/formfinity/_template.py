@@ -94,7 +94,7 @@ def parse_template(text: str) -> Template:
     if not rows:
         raise TemplateError(
             "the template is empty: write one line per row, squares separated by spaces",
-            "formfinity.template_empty_write",
+            "formfinity.template_empty",
         )
     height = len(rows)
     width = max(len(r) for r in rows)
@@ -102,7 +102,7 @@ def parse_template(text: str) -> Template:
         line = rows[MAX_SIDE][0][1] if height > MAX_SIDE else next(r for r in rows if len(r) > MAX_SIDE)[MAX_SIDE][1]
         raise TemplateError(
             f"line {line}: the template is {width} x {height}; at most {MAX_SIDE} x {MAX_SIDE}",
-            "formfinity.line_template_x",
+            "formfinity.template_too_big",
             {"line": line, "width": width, "height": height, "max_side": MAX_SIDE},
         )
     kinds: list[tuple[str, ...]] = []
@@ -132,7 +132,7 @@ def parse_template(text: str) -> Template:
                 if not 1 <= n <= 999:
                     raise TemplateError(
                         f"line {line}, column {col}: numbers start at 1, not {tok}",
-                        "formfinity.line_column_numbers",
+                        "formfinity.template_number_start",
                         {"line": line, "col": col, "tok": tok},
                     )
                 if n in numbers:
@@ -140,7 +140,7 @@ def parse_template(text: str) -> Template:
                     first = rows[py][px]
                     raise TemplateError(
                         f"line {line}, column {col}: the number {n} is already at line {first[1]}, column {first[2]}",
-                        "formfinity.line_column_number",
+                        "formfinity.template_number_twice",
                         {"line": line, "col": col, "n": n, "first_line": first[1], "first_column": first[2]},
                     )
                 numbers[n] = (x, y)
@@ -152,7 +152,7 @@ def parse_template(text: str) -> Template:
                 raise TemplateError(
                     f"line {line}, column {col}: {tok!r} is not a template square; use . (free), # (black), "
                     "- (outside), * (start square), a number, or an area name such as A",
-                    "formfinity.line_column_template",
+                    "formfinity.template_square",
                     {"line": line, "col": col, "tok": f"{tok!r}"},
                 )
         kinds.append(tuple(row_kinds))
@@ -160,7 +160,7 @@ def parse_template(text: str) -> Template:
     if not any(k == "free" for row in kinds for k in row):
         raise TemplateError(
             f"line {rows[0][0][1]}: the template has no free square to draw on",
-            "formfinity.line_template_has",
+            "formfinity.template_no_free",
             {"line": rows[0][0][1]},
         )
     return Template(

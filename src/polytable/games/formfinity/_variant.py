@@ -94,7 +94,7 @@ def _int(data: Mapping[str, Any], key: str, default: int, lo: int, hi: int, wher
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise _err(
             f"{where}{key} must be a whole number from {lo} to {hi}, not {value!r}",
-            "formfinity.whole_number",
+            "formfinity.variant_int",
             {"where": where, "key": key, "lo": lo, "hi": hi, "value": f"{value!r}"},
         )
     return value
@@ -105,7 +105,7 @@ def _bool(data: Mapping[str, Any], key: str, default: bool, where: str = "") -> 
     if not isinstance(value, bool):
         raise _err(
             f"{where}{key} must be true or false, not {value!r}",
-            "formfinity.true_false",
+            "formfinity.variant_bool",
             {"where": where, "key": key, "value": f"{value!r}"},
         )
     return value
@@ -116,25 +116,25 @@ def parse_variant_file(text: str) -> Rules:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise _err(f"not valid TOML: {e}", "formfinity.valid_toml", {"e": e}) from None
+        raise _err(f"not valid TOML: {e}", "formfinity.variant_toml", {"e": e}) from None
     known = {"name", "template", "players", "arrows", "rotation", "goal"}
     unknown = set(data) - known
     if unknown:
         raise _err(
             f"unknown keys {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})",
-            "formfinity.unknown_keys_known",
+            "formfinity.variant_unknown_keys",
             {"unknown": ", ".join(sorted(unknown)), "known": ", ".join(sorted(known))},
         )
     goal = data.get("goal")
     if not isinstance(goal, Mapping) or "type" not in goal:
         raise _err(
-            "it needs a [goal] table with a type: lines, areas, connection or numbers", "formfinity.needs_goal_table"
+            "it needs a [goal] table with a type: lines, areas, connection or numbers", "formfinity.variant_no_goal"
         )
     kind = goal["type"]
     if kind not in GOALS:
         raise _err(
             f"goal type must be one of {', '.join(GOALS)}, not {kind!r}",
-            "formfinity.goal_type_one",
+            "formfinity.variant_goal_type",
             {"goals": ", ".join(GOALS), "kind": f"{kind!r}"},
         )
     name = data.get("name", "Custom variant")
@@ -144,7 +144,7 @@ def parse_variant_file(text: str) -> Rules:
     if not isinstance(tpl, str):
         raise _err(
             "template must be a shipped template name (1, 2, 3, 4, blank) or the template grid as text",
-            "formfinity.template_shipped_template",
+            "formfinity.variant_template",
         )
     template = TEMPLATES.get(tpl.strip(), tpl)
     default_players = (2, 2) if kind in ("connection",) else (2, 4)
@@ -159,16 +159,16 @@ def parse_variant_file(text: str) -> Rules:
     ):
         raise _err(
             f"players must be a count from 2 to 4 or a range such as [2, 4], not {players!r}",
-            "formfinity.players_count_range",
+            "formfinity.variant_players",
             {"players": f"{players!r}"},
         )
     if kind == "connection" and players != [2, 2]:
-        raise _err("a connection goal is played by exactly 2 players", "formfinity.connection_goal_played")
+        raise _err("a connection goal is played by exactly 2 players", "formfinity.variant_connection_players")
     rotation = data.get("rotation", "card")
     if rotation not in ("card", "always", "never"):
         raise _err(
             f"rotation must be card, always or never, not {rotation!r}",
-            "formfinity.rotation_card_always",
+            "formfinity.variant_rotation",
             {"rotation": f"{rotation!r}"},
         )
     arrows = _bool(data, "arrows", kind in ("lines", "connection"))
@@ -181,14 +181,14 @@ def parse_variant_file(text: str) -> Rules:
         if difficulty not in ("easy", "hard"):
             raise _err(
                 f"{w}difficulty must be easy or hard, not {difficulty!r}",
-                "formfinity.difficulty_easy_hard",
+                "formfinity.variant_difficulty",
                 {"w": w, "difficulty": f"{difficulty!r}"},
             )
         dirs = goal.get("directions", list(DIRECTION_NAMES))
         if not isinstance(dirs, list) or not dirs or any(d not in DIRECTION_NAMES for d in dirs):
             raise _err(
                 f"{w}directions must be a list of {', '.join(DIRECTION_NAMES)}",
-                "formfinity.directions_list",
+                "formfinity.variant_directions",
                 {"w": w, "direction_names": ", ".join(DIRECTION_NAMES)},
             )
         mask = sum(1 << DIRECTION_NAMES.index(d) for d in set(dirs))
@@ -209,7 +209,7 @@ def parse_variant_file(text: str) -> Rules:
     if extra:
         raise _err(
             f"{w}{', '.join(sorted(extra))} is not a parameter of the {kind} goal",
-            "formfinity.parameter_goal",
+            "formfinity.variant_goal_parameter",
             {"w": w, "extra": ", ".join(sorted(extra)), "kind": kind},
         )
     return rules
@@ -222,28 +222,28 @@ def validate_template(t: Template, rules: Rules) -> None:
         n, cell = t.numbers[0]
         raise TemplateError(
             f"{t.at(cell)}: the number {n} is only used when the goal is to connect numbers",
-            "formfinity.number_only_used",
+            "formfinity.variant_numbers_unused",
             {"at": t.at_part(cell), "n": n},
         )
     stars = t.cells("star")
     if goal != "connection" and stars:
         raise TemplateError(
             f"{t.at(stars[0])}: start squares (*) are only used in the black squares variant",
-            "formfinity.start_squares_only",
+            "formfinity.variant_starts_unused",
             {"at": t.at_part(stars[0])},
         )
     if goal == "areas":
         if not t.areas:
             raise TemplateError(
                 "line 1, column 1: this variant needs areas; name each area's squares (A, B, ...)",
-                "formfinity.line_column_variant",
+                "formfinity.variant_needs_areas",
             )
         in_area = {c for _, cells in t.areas for c in cells}
         for cell in t.cells("free"):
             if cell not in in_area:
                 raise TemplateError(
                     f"{t.at(cell)}: in this variant every free square belongs to an area (A, B, ...)",
-                    "formfinity.variant_every_free",
+                    "formfinity.variant_area_missing",
                     {"at": t.at_part(cell)},
                 )
         for name, cells in t.areas:
@@ -259,14 +259,14 @@ def validate_template(t: Template, rules: Rules) -> None:
             if stray:
                 raise TemplateError(
                     f"{t.at(stray[0])}: this square of area {name} does not touch the rest of the area",
-                    "formfinity.square_area_does",
+                    "formfinity.variant_area_split",
                     {"at": t.at_part(stray[0]), "name": name},
                 )
     elif t.areas:
         name, cells = t.areas[0]
         raise TemplateError(
             f"{t.at(cells[0])}: area names such as {name} are only used when the goal is areas",
-            "formfinity.area_names_such",
+            "formfinity.variant_areas_unused",
             {"at": t.at_part(cells[0]), "name": name},
         )
     if goal == "connection":
@@ -274,26 +274,26 @@ def validate_template(t: Template, rules: Rules) -> None:
             where = t.at(stars[2]) if len(stars) > 2 else "line 1, column 1"
             raise TemplateError(
                 f"{where}: this variant needs exactly two start squares (*), found {len(stars)}",
-                "formfinity.variant_needs_exactly",
+                "formfinity.variant_two_starts",
                 {"where": where, "stars": len(stars)},
             )
         if stars[0][1] == stars[1][1]:
             raise TemplateError(
                 f"{t.at(stars[1])}: the two start squares (*) must be on different rows",
-                "formfinity.two_start_squares",
+                "formfinity.variant_starts_same_row",
                 {"at": t.at_part(stars[1])},
             )
     if goal == "numbers":
         if not t.numbers:
             raise TemplateError(
                 "line 1, column 1: this variant needs numbered squares 1, 2, 3, ...",
-                "formfinity.line_column_variant_needs",
+                "formfinity.variant_needs_numbers",
             )
         for i, (n, cell) in enumerate(t.numbers, 1):
             if n != i:
                 raise TemplateError(
                     f"{t.at(cell)}: the numbers must run 1, 2, 3, ... without gaps; {i} is missing",
-                    "formfinity.numbers_run_without",
+                    "formfinity.variant_number_gap",
                     {"at": t.at_part(cell), "i": i},
                 )
     if goal == "lines":
@@ -309,7 +309,7 @@ def validate_template(t: Template, rules: Rules) -> None:
         if not ok:
             raise TemplateError(
                 f"line 1, column 1: no line of {w} free squares fits on this template",
-                "formfinity.line_column_line",
+                "formfinity.variant_no_line_fits",
                 {"w": w},
             )
 
@@ -320,5 +320,5 @@ def load_template(text: str, rules: Rules) -> Template:
         t = parse_template(text)
         validate_template(t, rules)
     except TemplateError as e:
-        raise TemplateError(f"template {e}", "formfinity.template", {"e": e}) from None
+        raise TemplateError(f"template {e}", "formfinity.template_error", {"e": e}) from None
     return t

@@ -95,7 +95,7 @@ class Quadefy(Game[QuadefyState, Placement]):
             pid = sample_placement(state.occupied, state.remaining[player], state.flags, rng.u64)
         if pid is None:
             raise IllegalActionError(
-                f"{player_name(player)} cannot place any block", "quadefy.player_cannot_place", {"player": player + 1}
+                f"{player_name(player)} cannot place any block", "quadefy.cannot_place", {"player": player + 1}
             )
         return ACTIONS[pid]
 
@@ -103,20 +103,20 @@ class Quadefy(Game[QuadefyState, Placement]):
         if not isinstance(action, Placement):
             raise IllegalActionError(
                 f"a Quadefy move is a block placement, not {type(action).__name__}",
-                "quadefy.quadefy_move_block",
+                "quadefy.move_kind",
                 {"name": type(action).__name__},
             )
         name = action.block
         if name not in BLOCK_INDEX:
             raise IllegalActionError(
                 f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}",
-                "quadefy.there_block_blocks",
+                "quadefy.no_such_block",
                 {"name": f"{name!r}", "blocks": ", ".join(BLOCKS)},
             )
         if not state.remaining[player] >> BLOCK_INDEX[name] & 1:
             raise IllegalActionError(
                 f"{player_name(player)} has already placed block {name}",
-                "quadefy.player_has_already",
+                "quadefy.already_placed",
                 {"player": player + 1, "name": name},
             )
         pid = ACTION_IDS.get(action)
@@ -125,12 +125,12 @@ class Quadefy(Game[QuadefyState, Placement]):
             if not isinstance(action.rotation, int) or not 0 <= action.rotation < count:
                 raise IllegalActionError(
                     f"block {name} has orientations r0 to r{count - 1}",
-                    "quadefy.block_has_orientations",
+                    "quadefy.orientation_range",
                     {"name": name, "count": count - 1},
                 )
             raise IllegalActionError(
                 f"{format_placement(action)}: part of block {name} would stick out of the cube",
-                "quadefy.part_block_would",
+                "quadefy.sticks_out",
                 {"move": format_placement(action), "name": name},
             )
         p = PLACEMENTS[pid]
@@ -206,7 +206,7 @@ class Quadefy(Game[QuadefyState, Placement]):
         if pid is None:
             raise IllegalActionError(
                 f"{action!r} is not a placement inside the cube",
-                "quadefy.placement_inside_cube",
+                "quadefy.not_a_placement",
                 {"action": f"{action!r}"},
             )
         return pid
@@ -215,7 +215,7 @@ class Quadefy(Game[QuadefyState, Placement]):
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(ACTIONS):
             raise IllegalActionError(
                 f"action id {action_id!r} is out of range (0 to {len(ACTIONS) - 1})",
-                "quadefy.action_id_out",
+                "quadefy.action_id_range",
                 {"action_id": f"{action_id!r}", "actions": len(ACTIONS) - 1},
             )
         return ACTIONS[action_id]
@@ -236,22 +236,24 @@ class Quadefy(Game[QuadefyState, Placement]):
         options = cfg.get("options", {})
         players = cfg.get("players", 2)
         if not isinstance(options, Mapping):
-            raise StateFormatError("field 'config.options' must be an object", "quadefy.field_config_options")
+            raise StateFormatError("field 'config.options' must be an object", "quadefy.state_options")
         try:
             state = self.new_game(dict(options), 0, players)
         except ValueError as exc:
-            raise StateFormatError(f"bad config: {exc}", "quadefy.bad_config", {"exc": exc}) from None
+            raise StateFormatError(f"bad config: {exc}", "quadefy.state_config", {"exc": exc}) from None
         for i, text in enumerate(require_list(data, "moves")):
             if not isinstance(text, str):
                 raise StateFormatError(
-                    f"move {i + 1} must be text, not {text!r}", "quadefy.move_text", {"i": i + 1, "text": f"{text!r}"}
+                    f"move {i + 1} must be text, not {text!r}",
+                    "quadefy.state_move_type",
+                    {"i": i + 1, "text": f"{text!r}"},
                 )
             try:
                 state = self.apply(state, self.parse_action(text, state))
             except IllegalActionError as exc:
                 raise StateFormatError(
                     f"move {i + 1} ({text}) cannot be replayed: {exc}",
-                    "quadefy.move_cannot_replayed",
+                    "quadefy.state_replay",
                     {"i": i + 1, "text": text, "exc": exc},
                 ) from None
         return state

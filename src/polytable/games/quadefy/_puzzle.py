@@ -116,13 +116,13 @@ def parse_pattern(text: str) -> int:
                 raise ConfigError(
                     f"unexpected {ch!r} in the pattern: use X (dark) and . (light), or name a pattern "
                     f"({', '.join(PATTERNS)})",
-                    "quadefy.unexpected_pattern_use",
+                    "quadefy.pattern_char",
                     {"ch": f"{ch!r}", "patterns": ", ".join(PATTERNS)},
                 )
     if len(symbols) != 64:
         raise ConfigError(
             f"a pattern has 64 cells (4 layers of 4 rows of 4); this one has {len(symbols)}",
-            "quadefy.pattern_has_cells",
+            "quadefy.pattern_size",
             {"symbols": len(symbols)},
         )
     dark = 0
@@ -136,7 +136,7 @@ def parse_pattern(text: str) -> int:
     if n != 32:
         raise ConfigError(
             f"each colour needs exactly 32 cells (8 blocks of 4); this pattern has {n} dark cells",
-            "quadefy.each_colour_needs",
+            "quadefy.pattern_balance",
             {"n": n},
         )
     return dark

@@ -75,7 +75,7 @@ def parse_placement(text: str) -> Placement:
     if not isinstance(text, str):
         raise IllegalActionError(
             f"a Quadefy move is text like 'L r17 @ b2.1', not {type(text).__name__}",
-            "quadefy.quadefy_move_text",
+            "quadefy.move_type",
             {"name": type(text).__name__},
         )
     m = _RE.match(text)
@@ -83,7 +83,7 @@ def parse_placement(text: str) -> Placement:
         raise IllegalActionError(
             f"cannot read {text!r}: write a move as block, orientation and anchor, like 'L r17 @ b2.1' "
             "(column a-d, row 1-4, layer 1-4)",
-            "quadefy.cannot_read_write",
+            "quadefy.unreadable",
             {"text": f"{text!r}"},
         )
     name, rot, col, row, layer = m.groups()
@@ -91,14 +91,14 @@ def parse_placement(text: str) -> Placement:
     if name not in BLOCK_INDEX:
         raise IllegalActionError(
             f"there is no block {name!r}; the blocks are {', '.join(BLOCKS)}",
-            "quadefy.there_block_blocks",
+            "quadefy.no_such_block",
             {"name": f"{name!r}", "blocks": ", ".join(BLOCKS)},
         )
     r = int(rot)
     if r >= ORIENT_COUNT[name]:
         raise IllegalActionError(
             f"block {name} has orientations r0 to r{ORIENT_COUNT[name] - 1}; there is no r{r}",
-            "quadefy.block_has_orientations_r0",
+            "quadefy.no_such_orientation",
             {"name": name, "orient_count": ORIENT_COUNT[name] - 1, "r": r},
         )
     c = col.lower()

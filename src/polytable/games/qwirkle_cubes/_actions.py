@@ -124,14 +124,14 @@ def parse_text(text: str) -> Action:
     """Read an action; the hand-dependent normalisation of rerolls is done by the game."""
     if not isinstance(text, str):
         raise IllegalActionError(
-            f"an action is text, not {type(text).__name__}", "qwirkle.action_text", {"name": type(text).__name__}
+            f"an action is text, not {type(text).__name__}", "qwirkle.action_type", {"name": type(text).__name__}
         )
     words = " ".join(text.replace(";", " ").split()).strip()
     low = words.lower()
     if not words:
         raise IllegalActionError(
             "empty action: type cubes to place (like B◆@0,1 B●@0,2), reroll 1,4, keep or pass",
-            "qwirkle.empty_action_type",
+            "qwirkle.empty_action",
         )
     if low in _KEEP:
         return Reroll(0)
@@ -146,12 +146,12 @@ def parse_text(text: str) -> Action:
             if not w.isdigit() or not 1 <= int(w) <= 6:
                 raise IllegalActionError(
                     f"reroll takes hand positions 1 to 6, like 'reroll 1,4'; {w!r} is not one",
-                    "qwirkle.reroll_takes_hand",
+                    "qwirkle.reroll_position",
                     {"w": f"{w!r}"},
                 )
             bit = 1 << (int(w) - 1)
             if mask & bit:
-                raise IllegalActionError(f"cube {w} is named twice in the reroll", "qwirkle.cube_named_twice", {"w": w})
+                raise IllegalActionError(f"cube {w} is named twice in the reroll", "qwirkle.reroll_twice", {"w": w})
             mask |= bit
         return Reroll(mask)
     if low.startswith("rolls"):
@@ -160,11 +160,11 @@ def parse_text(text: str) -> Action:
             s = _SHAPE_TOKEN.get(w, _SHAPE_TOKEN.get(w.lower(), -1))
             if s < 0:
                 raise IllegalActionError(
-                    f"{w!r} is not a shape (use ● ■ ◆ ♣ ✦ ✸ or o s d c x *)", "qwirkle.shape_use_o", {"w": f"{w!r}"}
+                    f"{w!r} is not a shape (use ● ■ ◆ ♣ ✦ ✸ or o s d c x *)", "qwirkle.not_a_shape", {"w": f"{w!r}"}
                 )
             shapes.append(s)
         if not 1 <= len(shapes) <= 6:
-            raise IllegalActionError("a roll shows the shapes of 1 to 6 cubes", "qwirkle.roll_shows_shapes")
+            raise IllegalActionError("a roll shows the shapes of 1 to 6 cubes", "qwirkle.roll_size")
         return Roll(tuple(shapes))
     if low.startswith("draws"):
         colours = []
@@ -172,11 +172,11 @@ def parse_text(text: str) -> Action:
             c = COLOUR_LETTERS.find(w.upper()) if len(w) == 1 else -1
             if c < 0:
                 raise IllegalActionError(
-                    f"{w!r} is not a colour (use R O Y G B P)", "qwirkle.colour_use_r", {"w": f"{w!r}"}
+                    f"{w!r} is not a colour (use R O Y G B P)", "qwirkle.not_a_colour", {"w": f"{w!r}"}
                 )
             colours.append(c)
         if not 1 <= len(colours) <= 6:
-            raise IllegalActionError("a draw takes 1 to 6 cubes", "qwirkle.draw_takes_cubes")
+            raise IllegalActionError("a draw takes 1 to 6 cubes", "qwirkle.draw_size")
         return Draw(tuple(sorted(colours)))
     cubes: list[tuple[int, int]] = []
     for w in words.split():
@@ -184,27 +184,27 @@ def parse_text(text: str) -> Action:
         if m is None:
             raise IllegalActionError(
                 f"I cannot read {w[:40]!r}: write a cube as colour letter, shape and @x,y, like B◆@0,1 or Bd@0,1",
-                "qwirkle.i_cannot_read",
+                "qwirkle.unreadable_cube",
                 {"w": f"{w[:40]!r}"},
             )
         t = parse_face(m.group(1))
         if t is None:
             raise IllegalActionError(
                 f"{m.group(1)!r} is not a cube: colours are R O Y G B P, shapes ● ■ ◆ ♣ ✦ ✸ (ASCII o s d c x *)",
-                "qwirkle.cube_colours_r",
+                "qwirkle.not_a_cube",
                 {"m": f"{m.group(1)!r}"},
             )
         x, y = int(m.group(2)), int(m.group(3))
         if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
             raise IllegalActionError(
                 f"{x},{y} is too far from the first cube: no cube can ever lie there",
-                "qwirkle.too_far_first",
+                "qwirkle.too_far",
                 {"x": x, "y": y},
             )
         cubes.append((t, cell(x, y)))
     if len(cubes) > 6:
         raise IllegalActionError(
-            f"you name {len(cubes)} cubes; a hand holds 6", "qwirkle.name_cubes_hand", {"cubes": len(cubes)}
+            f"you name {len(cubes)} cubes; a hand holds 6", "qwirkle.too_many_cubes", {"cubes": len(cubes)}
         )
     cubes.sort(key=lambda tc: tc[1])
     return Place(tuple(cubes))
@@ -284,7 +284,7 @@ def action_id(a: Action) -> int:
         return 0
     if isinstance(a, Reroll):
         if not 0 <= a.mask < 64:
-            raise IllegalActionError("reroll all has no id of its own: name the cubes", "qwirkle.reroll_all_has")
+            raise IllegalActionError("reroll all has no id of its own: name the cubes", "qwirkle.reroll_all_id")
         return 1 + a.mask
     if isinstance(a, Roll):
         return ROLL_BASE + _base6(a.shapes)
@@ -292,7 +292,7 @@ def action_id(a: Action) -> int:
         return DRAW_BASE + _base6(a.colours)
     cubes = a.cubes
     if not cubes:
-        raise IllegalActionError("a placement needs at least one cube", "qwirkle.placement_needs_least")
+        raise IllegalActionError("a placement needs at least one cube", "qwirkle.placement_empty")
     if len(cubes) == 1:
         t, c = cubes[0]
         return SINGLE_BASE + t * _SPAN * _SPAN + _xy_index(c)
@@ -306,7 +306,7 @@ def action_id(a: Action) -> int:
     else:
         raise IllegalActionError(
             "the cubes placed in one turn share a colour or a shape, all different otherwise",
-            "qwirkle.cubes_placed_one",
+            "qwirkle.line_rule",
         )
     k = len(seq)
     seq_id = (kind * 6 + common) * _SEQS + _PERM_OFF[k] + _rank(seq)
@@ -317,7 +317,7 @@ def action_id(a: Action) -> int:
 def decode_id(i: int, occupied: set[int] | dict[int, int]) -> Action:
     """The action with id ``i``; a line's cells are the first empty cells of ``occupied`` from its start."""
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < NUM_ACTIONS:
-        raise IllegalActionError(f"there is no action with id {i!r}", "qwirkle.there_action_id", {"i": f"{i!r}"})
+        raise IllegalActionError(f"there is no action with id {i!r}", "qwirkle.no_such_action", {"i": f"{i!r}"})
     if i == 0:
         return Pass()
     if i < ROLL_BASE:
@@ -348,7 +348,7 @@ def decode_id(i: int, occupied: set[int] | dict[int, int]) -> Action:
             c += step
         cx, cy = cell_xy(c)
         if abs(cx) > MAX_COORD or abs(cy) > MAX_COORD:
-            raise IllegalActionError(f"action id {i} runs off the reachable table", "qwirkle.action_id_runs", {"i": i})
+            raise IllegalActionError(f"action id {i} runs off the reachable table", "qwirkle.action_id_reach", {"i": i})
         cubes.append((t, c))
         c += step
     return Place(tuple(cubes))

@@ -165,7 +165,7 @@ class QwirkleCubes(Game[QState, Action]):
 
     def chance_outcome(self, state: QState) -> Action:
         if state.phase not in CHANCE_PHASES:
-            raise IllegalActionError("this is not a chance event", "qwirkle.chance_event")
+            raise IllegalActionError("this is not a chance event", "qwirkle.not_chance")
         sub, _ = next_u64(state.rng)
         if state.phase in (SETUP_DRAW, DRAW):
             bag = list(state.bag)
@@ -283,38 +283,36 @@ class QwirkleCubes(Game[QState, Action]):
         phase = state.phase
         if isinstance(action, (Roll, Draw)):
             if player != CHANCE:
-                raise IllegalActionError("rolls and draws are chance events, not moves", "qwirkle.rolls_draws_chance")
+                raise IllegalActionError("rolls and draws are chance events, not moves", "qwirkle.chance_only")
             if isinstance(action, Draw):
                 if phase not in (SETUP_DRAW, DRAW):
-                    raise IllegalActionError(
-                        "the chance event now is a roll, not a draw", "qwirkle.chance_event_now_roll"
-                    )
+                    raise IllegalActionError("the chance event now is a roll, not a draw", "qwirkle.roll_not_draw")
                 if len(action.colours) != self._draw_count(state):
                     raise IllegalActionError(
                         f"the draw takes {self._draw_count(state)} cubes, not {len(action.colours)}",
-                        "qwirkle.draw_takes_cubes_2",
+                        "qwirkle.draw_count",
                         {"need": self._draw_count(state), "colours": len(action.colours)},
                     )
                 if list(action.colours) != sorted(action.colours):
-                    raise IllegalActionError("a draw lists its colours in order", "qwirkle.draw_lists_colours")
+                    raise IllegalActionError("a draw lists its colours in order", "qwirkle.draw_order")
                 for c in set(action.colours):
                     if action.colours.count(c) > state.bag[c]:
                         raise IllegalActionError(
                             f"the bag holds only {state.bag[c]} cubes of that colour",
-                            "qwirkle.bag_holds_only",
+                            "qwirkle.bag_short",
                             {"bag": state.bag[c]},
                         )
                 return
             if phase in (SETUP_DRAW, DRAW):
-                raise IllegalActionError("the chance event now is a draw, not a roll", "qwirkle.chance_event_now")
+                raise IllegalActionError("the chance event now is a draw, not a roll", "qwirkle.draw_not_roll")
             if len(action.shapes) != state.rolling.bit_count():
                 raise IllegalActionError(
                     f"{state.rolling.bit_count()} cubes are rolled, not {len(action.shapes)}",
-                    "qwirkle.cubes_rolled",
+                    "qwirkle.roll_count",
                     {"rolling": state.rolling.bit_count(), "shapes": len(action.shapes)},
                 )
             if not all(0 <= s < 6 for s in action.shapes):
-                raise IllegalActionError("a cube has 6 shapes", "qwirkle.cube_has_shapes")
+                raise IllegalActionError("a cube has 6 shapes", "qwirkle.shape_range")
             return
         if player == CHANCE:
             raise IllegalActionError("the next step is a chance event, not a player's move", "chance")
@@ -325,13 +323,13 @@ class QwirkleCubes(Game[QState, Action]):
             if action.mask < 0 or action.mask >> len(hand):
                 raise IllegalActionError(
                     f"your hand has {len(hand)} cubes: reroll positions 1 to {len(hand)}",
-                    "qwirkle.hand_has_cubes",
+                    "qwirkle.reroll_range",
                     {"hand": len(hand)},
                 )
             if canonical_mask(hand, action.mask) != action.mask:
                 raise IllegalActionError(
                     "you name one of two identical cubes: name the first of them (they are the same cube)",
-                    "qwirkle.name_one_two",
+                    "qwirkle.reroll_identical",
                 )
             return
         if isinstance(action, Pass):
@@ -350,7 +348,7 @@ class QwirkleCubes(Game[QState, Action]):
         if not isinstance(action, Place):
             raise IllegalActionError(
                 f"{action!r} is not an action of Qwirkle Cubes",
-                "qwirkle.action_qwirkle_cubes",
+                "qwirkle.not_an_action",
                 {"action": f"{action!r}"},
             )
         if phase != PLACE:
@@ -469,13 +467,13 @@ class QwirkleCubes(Game[QState, Action]):
             if mask >> len(hand):
                 raise IllegalActionError(
                     f"your hand has {len(hand)} cubes: reroll positions 1 to {len(hand)}",
-                    "qwirkle.hand_has_cubes",
+                    "qwirkle.reroll_range",
                     {"hand": len(hand)},
                 )
             return Reroll(canonical_mask(hand, mask))
         if isinstance(action, Reroll) and action.mask == -1:
             raise IllegalActionError(
-                "'reroll all' needs the position: name the cubes, like 'reroll 1,2,3'", "qwirkle.reroll_all_needs"
+                "'reroll all' needs the position: name the cubes, like 'reroll 1,2,3'", "qwirkle.reroll_all"
             )
         return action
 
@@ -499,7 +497,7 @@ class QwirkleCubes(Game[QState, Action]):
         try:
             config = self.spec.config(require(raw, "options"), require(raw, "players"))
         except ValueError as e:
-            raise StateFormatError(f"bad config: {e}", "qwirkle.bad_config", {"e": e}) from None
+            raise StateFormatError(f"bad config: {e}", "qwirkle.state_config", {"e": e}) from None
         return state_from_dict(data, config)
 
     def view(self, state: QState, player: int | None) -> dict[str, Any]:

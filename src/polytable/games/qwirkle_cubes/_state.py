@@ -105,7 +105,7 @@ def _face(text: object, what: str) -> int:
     t = parse_face(text) if isinstance(text, str) else None
     if t is None:
         raise StateFormatError(
-            f"{what}: {text!r} is not a cube like 'Bd'", "qwirkle.cube_like_bd", {"what": what, "text": f"{text!r}"}
+            f"{what}: {text!r} is not a cube like 'Bd'", "qwirkle.state_cube", {"what": what, "text": f"{text!r}"}
         )
     return t
 
@@ -115,7 +115,7 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> QState:
     if phase_name not in PHASES:
         raise StateFormatError(
             f"field 'phase' must be one of {', '.join(PHASES)}; got {phase_name!r}",
-            "qwirkle.field_phase_one",
+            "qwirkle.state_phase",
             {"phases": ", ".join(PHASES), "phase_name": f"{phase_name!r}"},
         )
     n = config.players
@@ -125,30 +125,30 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> QState:
         if not isinstance(h, list) or len(h) > HAND_SIZE:
             raise StateFormatError(
                 f"hand {i + 1} must be a list of at most {HAND_SIZE} cubes",
-                "qwirkle.hand_list_most",
+                "qwirkle.state_hand",
                 {"i": i + 1, "hand_size": HAND_SIZE},
             )
         hands.append(tuple(_face(t, f"hand {i + 1}") for t in h))
     bag = require_list(data, "bag", COLOURS)
     if not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= CUBES_PER_COLOUR for b in bag):
-        raise StateFormatError("field 'bag' must hold 6 counts from 0 to 15", "qwirkle.field_bag_hold")
+        raise StateFormatError("field 'bag' must hold 6 counts from 0 to 15", "qwirkle.state_bag")
     points = require_list(data, "points", n)
     if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points):
-        raise StateFormatError("field 'points' must hold whole numbers", "qwirkle.field_points_hold")
+        raise StateFormatError("field 'points' must hold whole numbers", "qwirkle.state_points")
     table = require_list(data, "table")
     placed = []
     seen = set()
     for item in table:
         if not (isinstance(item, list) and len(item) == 3 and all(isinstance(v, int) for v in item[:2])):
             raise StateFormatError(
-                f"a table entry must be [x, y, cube]; got {item!r}", "qwirkle.table_entry_x", {"item": f"{item!r}"}
+                f"a table entry must be [x, y, cube]; got {item!r}", "qwirkle.state_table_entry", {"item": f"{item!r}"}
             )
         x, y = item[0], item[1]
         if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
-            raise StateFormatError(f"table cell {x},{y} is out of reach", "qwirkle.table_cell_out", {"x": x, "y": y})
+            raise StateFormatError(f"table cell {x},{y} is out of reach", "qwirkle.state_cell_reach", {"x": x, "y": y})
         c = cell(x, y)
         if c in seen:
-            raise StateFormatError(f"table cell {x},{y} appears twice", "qwirkle.table_cell_appears", {"x": x, "y": y})
+            raise StateFormatError(f"table cell {x},{y} appears twice", "qwirkle.state_cell_twice", {"x": x, "y": y})
         seen.add(c)
         placed.append((_face(item[2], "table"), c))
     for colour in range(COLOURS):
@@ -157,12 +157,12 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> QState:
         if total != CUBES_PER_COLOUR:
             raise StateFormatError(
                 f"colour {colour} has {total} cubes in bag, hands and table; there are 15",
-                "qwirkle.colour_has_cubes",
+                "qwirkle.state_colour_count",
                 {"colour": colour, "total": total},
             )
     last = require_list(data, "last", 3)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in last):
-        raise StateFormatError("field 'last' must hold three whole numbers", "qwirkle.field_last_hold")
+        raise StateFormatError("field 'last' must hold three whole numbers", "qwirkle.state_last")
     rng = require_int(data, "rng", 0, (1 << 64) - 1)
     order = tuple(placed)
     return QState(
