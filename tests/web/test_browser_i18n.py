@@ -46,7 +46,7 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
 
     # The client shows an engine error by its code with its params (a coded param translated in turn), as
     # the server-side twin does; a code without a Dutch text and an error without a code stay in English.
-    from polytable.core import IllegalActionError, joined, phrase
+    from polytable.core import IllegalActionError, joined, phrase, word
     from polytable.match import engine_reason
 
     errors = [
@@ -66,6 +66,7 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
             {"where": joined(["top", "left"], "or"), "cell_name": "c5"},
         ),
         IllegalActionError("no heap 4 in this nim game", "nim.no_heap", {"heap": 4}),
+        IllegalActionError("nothing slides in from the top", "nim.slide", {"side": word("top")}),
         IllegalActionError("a message without a code"),
     ]
     payloads = [{"message": str(e), **engine_reason(e)} for e in errors]
@@ -75,7 +76,7 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
     assert got == [_i18n.translate_error(p["reason"], p["params"], p["message"], NL) for p in payloads]
     assert got[1] == "F5 r0 @ a1 zou over de rand van het spelbord uitsteken"
     assert got[3].startswith("met deze kaart komt het element binnen van boven of links")
-    assert got[4:] == ["no heap 4 in this nim game", "a message without a code"]
+    assert got[4:] == ["no heap 4 in this nim game", "nothing slides in from the top", "a message without a code"]
     said = page.evaluate(
         "async () => (await import('/static/i18n.js')).tError({reason: 'seat_taken', params: {seat: 2}, message: 'x'})"
     )

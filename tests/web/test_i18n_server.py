@@ -145,13 +145,17 @@ def test_every_shipped_engine_code_has_dutch_and_a_new_games_gaps_are_reported(
 
 
 def test_a_code_without_a_translation_falls_back_to_the_english_message() -> None:
-    from polytable.core import IllegalActionError
+    from polytable.core import IllegalActionError, word
     from polytable.match import engine_reason
 
     exc = IllegalActionError("no nim heap 4 here", "nim.no_heap", {"heap": 4})  # a throwaway game's code
     shown = engine_reason(exc)
     assert shown == {"reason": "engine.nim.no_heap", "params": {"heap": 4}}
     assert _i18n.translate_error(shown["reason"], shown["params"], str(exc), NL) == "no nim heap 4 here"
+    side = IllegalActionError("nothing slides in from the top", "nim.slide", {"side": word("top")})
+    shown = engine_reason(side)  # the part has Dutch, the sentence has not: the whole stays English
+    assert shown["params"] == {"side": {"code": "word.top", "params": {}, "message": "top"}}
+    assert _i18n.translate_error(shown["reason"], shown["params"], str(side), NL) == str(side)
     plain = IllegalActionError("an error without a code")
     assert engine_reason(plain) == {"reason": "engine", "params": {}}
 

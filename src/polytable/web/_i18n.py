@@ -336,8 +336,9 @@ def load(name: str) -> dict[str, object]:
 
 
 def translate_error(reason: str, params: dict[str, object], message: str, table: dict[str, object]) -> str:
-    """An error as the client shows it (``static/i18n.js`` ``tError``): ``error.<reason>`` of ``table``
-    with ``params`` filled in (a coded part translated the same way), else the English ``message``."""
+    """An engine error as the client shows it (``static/i18n.js`` ``tError``): ``error.<reason>`` of
+    ``table`` with ``params`` filled in (a coded part shown the same way), else the English ``message``
+    as it is (never an English template with translated parts)."""
     text = table.get(f"error.{reason}")
     if not isinstance(text, str):
         return message

@@ -40,18 +40,20 @@ export function gameName(id, fallback) {
   return tOr(`game.${id}.name`, fallback || id);
 }
 
-// A param of an error may itself be a coded part ({code, params, message}: a word such as "top", a reason
-// relayed from another error); it is shown as error.engine.<code> in turn, or its English message.
-function param(value) {
-  if (value && typeof value === "object" && typeof value.code === "string") {
-    return tOr(`error.engine.${value.code}`, String(value.message ?? ""), params(value.params));
-  }
-  return value;
+// An engine error is shown from error.engine.<code> of this language with its params, or else as the
+// engine's English message (never an English template with translated parts). A param may itself be a
+// coded part ({code, params, message}: a word such as "top", a reason relayed from another error); it is
+// shown the same way.
+function engineText(code, message, raw) {
+  const text = dict[`error.engine.${code}`];
+  return text === undefined ? String(message ?? "") : fill(text, params(raw));
 }
 
 function params(raw) {
   const out = {};
-  for (const [k, v] of Object.entries(raw || {})) out[k] = param(v);
+  for (const [k, v] of Object.entries(raw || {})) {
+    out[k] = v && typeof v === "object" && typeof v.code === "string" ? engineText(v.code, v.message, v.params) : v;
+  }
   return out;
 }
 
@@ -61,6 +63,7 @@ export function tError(err) {
   if (!err) return "";
   const message = err.message ?? err.error ?? "";
   if (!err.reason || err.reason === "engine") return message;
+  if (err.reason.startsWith("engine.")) return engineText(err.reason.slice(7), message, err.params);
   return tOr(`error.${err.reason}`, message, params(err.params));
 }
 
