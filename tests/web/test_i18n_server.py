@@ -129,6 +129,16 @@ def test_every_error_the_rules_raise_has_a_well_formed_code_and_an_english_text(
     assert {c: (EN[f"error.engine.{c}"], t) for c, t in messages.items() if EN[f"error.engine.{c}"] != t} == {}
 
 
+def test_no_shipped_engine_code_disappears() -> None:
+    """Codes are stable: one listed in ``tests/data/engine_codes.txt`` is still raised (a new one may be
+    added to the list; a new game's codes need not be there)."""
+    listed = Path(__file__).parent.parent / "data" / "engine_codes.txt"
+    shipped = {line for line in listed.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"}
+    assert len(shipped) > 350
+    now = {*_i18n.engine_messages(), *_i18n.engine_codes()}
+    assert sorted(shipped - now) == []
+
+
 def test_every_shipped_engine_code_has_dutch_and_a_new_games_gaps_are_reported(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
