@@ -264,7 +264,7 @@ class Match:
                 raise StateFormatError(
                     f"action {i + 1} ({text!r} by player {player + 1}): {exc}",
                     "match.record_action",
-                    {"i": i + 1, "text": f"{text!r}", "player": player + 1, "exc": exc},
+                    {"i": i + 1, "text": f"{text!r}", "player": player + 1, "why": exc},
                 ) from None
         if check_result and "result" in record and record["result"] is not None:
             got = game.result(match.state)

@@ -46,7 +46,7 @@ def _read(value: str) -> str:
                 return fh.read()
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(
-                f"cannot read {path!r}: {exc}", "print.cannot_read", {"path": f"{path!r}", "exc": exc}
+                f"cannot read {path!r}: {exc}", "print.cannot_read", {"path": f"{path!r}", "why": exc}
             ) from None
     if value.startswith("@"):
         raise ConfigError(f"there is no file {path!r}", "print.no_file", {"path": f"{path!r}"})

@@ -140,13 +140,13 @@ def parse_deck(text: str | None) -> Deck:
                 raise ConfigError(
                     f"deck line {lineno}: the drawing {parts[2]!r} must use '#', '.' and '/' only",
                     "foldris.deck_drawing_chars",
-                    {"lineno": lineno, "parts": f"{parts[2]!r}"},
+                    {"lineno": lineno, "drawing": f"{parts[2]!r}"},
                 )
             if not is_connected(shape):
                 raise ConfigError(
                     f"deck line {lineno}: the block {parts[2]!r} is not in one piece",
                     "foldris.deck_not_one_piece",
-                    {"lineno": lineno, "parts": f"{parts[2]!r}"},
+                    {"lineno": lineno, "drawing": f"{parts[2]!r}"},
                 )
             if len(shape) > MAX_CELLS:
                 raise ConfigError(

@@ -230,7 +230,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             raise IllegalActionError(
                 f"block {name} has {size} squares; there is no square {t} to trim",
                 "foldris.trim_no_square",
-                {"name": name, "size": size, "t": t},
+                {"name": name, "size": size, "square": t},
             )
         key = (m, t, r)
         if key not in table.by_key:
@@ -243,7 +243,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             raise IllegalActionError(
                 f"trimming square {t} of block {name} would split it in two, which is not allowed",
                 "foldris.trim_splits",
-                {"t": t, "name": name},
+                {"square": t, "name": name},
             )
         v = table.variants[table.by_key[key]]
         if (v.mirror, v.trim, v.rot) != key:
@@ -273,14 +273,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
                 f"block {name} in rotation {r} is {v.width} columns wide: at column {c + 1} it would stick out"
                 f" on the right (the last column it can start at is {WIDTH - v.width + 1})",
                 "foldris.sticks_out_right",
-                {"name": name, "r": r, "width": v.width, "c": c + 1, "last": WIDTH - v.width + 1},
+                {"name": name, "rotation": r, "width": v.width, "column": c + 1, "last": WIDTH - v.width + 1},
             )
         y = rest_row(v, heights(sheet.ink | sheet.barrier), c)
         if y + v.height > sheet.height:
             raise IllegalActionError(
                 f"block {name} would come to rest above the top of your sheet at column {c + 1}: it does not fit",
                 "foldris.above_top",
-                {"name": name, "c": c + 1},
+                {"name": name, "column": c + 1},
             )
 
     # ------------------------------------------------------------------ applying

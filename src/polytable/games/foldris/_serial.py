@@ -79,7 +79,7 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
     try:
         config = game.spec.config(options, require_int(data, "players", 1, 7))
     except ValueError as exc:
-        raise StateFormatError(f"bad configuration: {exc}", "foldris.bad_config", {"exc": exc}) from None
+        raise StateFormatError(f"bad configuration: {exc}", "foldris.bad_config", {"why": exc}) from None
     n = config.players
     full_height = config.int("height")
     cards = deck_of(config).cards
@@ -90,14 +90,14 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
         barrier = _from_rows(require_list(raw, "barrier", height), "barrier")
         if ink & barrier:
             raise StateFormatError(
-                f"sheet {i + 1}: a barrier overlaps inked squares", "foldris.state_barrier_inked", {"i": i + 1}
+                f"sheet {i + 1}: a barrier overlaps inked squares", "foldris.state_barrier_inked", {"sheet": i + 1}
             )
         lines = require_int(raw, "lines", 0, full_height)
         if lines + height != full_height:
             raise StateFormatError(
                 f"sheet {i + 1}: lines plus visible rows must equal the sheet height",
                 "foldris.state_sheet_height",
-                {"i": i + 1},
+                {"sheet": i + 1},
             )
         sheets.append(Sheet(ink, barrier, height, lines, require_int(raw, "bonus", 0), require_int(raw, "out", 0)))
     deck = require_list(data, "deck")
@@ -133,12 +133,12 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
                 raise StateFormatError(
                     f"pending choice of player {p + 1} is not a drop of a player in the game",
                     "foldris.state_pending_not_drop",
-                    {"p": p + 1},
+                    {"player": p + 1},
                 )
             game._check(state, action, p)
         except IllegalActionError as exc:
             raise StateFormatError(
-                f"pending choice of player {p + 1}: {exc}", "foldris.state_pending_bad", {"p": p + 1, "exc": exc}
+                f"pending choice of player {p + 1}: {exc}", "foldris.state_pending_bad", {"player": p + 1, "why": exc}
             ) from None
         pending.append(action)
     if card >= 0 and all(d is not None or s.out for d, s in zip(pending, sheets, strict=True)):

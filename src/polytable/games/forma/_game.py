@@ -278,7 +278,9 @@ class Forma(Game[FormaState, FormaAction]):
                     {"piece_names": P.PIECE_NAMES[state.picked]},
                 )
             if not _is_int(p) or not 0 <= p < P.NUM_PIECES:
-                raise IllegalActionError(f"there is no piece number {p!r}", "forma.no_piece_number", {"p": f"{p!r}"})
+                raise IllegalActionError(
+                    f"there is no piece number {p!r}", "forma.no_piece_number", {"number": f"{p!r}"}
+                )
             if not stock[p]:
                 raise IllegalActionError(
                     f"you have no {P.PIECE_NAMES[p]} left", "forma.piece_none_left", {"piece_names": P.PIECE_NAMES[p]}
@@ -289,7 +291,7 @@ class Forma(Game[FormaState, FormaAction]):
         p, k, col, row = action
         n = state.size
         if not 0 <= p < P.NUM_PIECES:
-            raise IllegalActionError(f"there is no piece number {p}", "forma.no_piece_number", {"p": p})
+            raise IllegalActionError(f"there is no piece number {p}", "forma.no_piece_number", {"number": p})
         name = P.PIECE_NAMES[p]
         if not 0 <= k < 8:
             raise IllegalActionError(
@@ -297,7 +299,7 @@ class Forma(Game[FormaState, FormaAction]):
             )
         if not (0 <= col < n and 0 <= row < n):
             raise IllegalActionError(
-                f"the reference cell is off the {n}x{n} board", "forma.reference_off_board", {"n": n}
+                f"the reference cell is off the {n}x{n} board", "forma.reference_off_board", {"size": n}
             )
         if not stock[p]:
             raise IllegalActionError(f"you have no {name} left", "forma.none_left", {"name": name})

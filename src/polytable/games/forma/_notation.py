@@ -68,7 +68,7 @@ def parse_action(text: str, size: int) -> FormaAction:
             raise IllegalActionError(
                 f"there is no piece called {m.group('pname')!r} ({', '.join(P.PIECE_NAMES)})",
                 "forma.no_such_piece",
-                {"m": f"{m.group('pname')!r}", "piece_names": ", ".join(P.PIECE_NAMES)},
+                {"name": f"{m.group('pname')!r}", "names": ", ".join(P.PIECE_NAMES)},
             )
         return Pick(p)
     p = P.piece_index(m.group("name"))
@@ -76,7 +76,7 @@ def parse_action(text: str, size: int) -> FormaAction:
         raise IllegalActionError(
             f"there is no piece called {m.group('name')!r} ({', '.join(P.PIECE_NAMES)})",
             "forma.no_such_piece",
-            {"m": f"{m.group('name')!r}", "piece_names": ", ".join(P.PIECE_NAMES)},
+            {"name": f"{m.group('name')!r}", "names": ", ".join(P.PIECE_NAMES)},
         )
     k = int(m.group("rot") or 0) + (4 if m.group("flip") else 0)
     try:

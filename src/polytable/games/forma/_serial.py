@@ -85,7 +85,7 @@ def state_from_dict(config_of: Any, data: Mapping[str, Any]) -> FormaState:
                 raise StateFormatError(
                     f"player {i + 1}'s cells overlap other pieces, markers or obstacles",
                     "forma.state_cells_overlap",
-                    {"i": i + 1},
+                    {"player": i + 1},
                 )
             filled |= part
         stock_d = require(pd, "stock")
@@ -96,7 +96,9 @@ def state_from_dict(config_of: Any, data: Mapping[str, Any]) -> FormaState:
             p = P.piece_index(str(name))
             if p < 0 or isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= P.START_COUNTS[p] * mult:
                 raise StateFormatError(
-                    f"bad stock entry {name!r}: {c!r}", "forma.state_stock_entry", {"name": f"{name!r}", "c": f"{c!r}"}
+                    f"bad stock entry {name!r}: {c!r}",
+                    "forma.state_stock_entry",
+                    {"name": f"{name!r}", "count": f"{c!r}"},
                 )
             counts[p] = c
         pieces.append(pc)

@@ -104,14 +104,14 @@ def _set_up_first(state: FormaState, player: int) -> IllegalActionError:
             f"first the board is set up: {player_name(player)} places the obstacles ({n} to go) and the tower "
             f"('obstacle k7', 'tower j10'), or 'fill' to place the rest at random",
             "forma.setup_first",
-            {"player": player + 1, "n": n},
+            {"player": player + 1, "left": n},
         )
     if n:
         return IllegalActionError(
             f"first the board is set up: {player_name(player)} places the obstacles ({n} to go, 'obstacle k7'), "
             f"or 'fill' to place the rest at random",
             "forma.setup_first_obstacles",
-            {"player": player + 1, "n": n},
+            {"player": player + 1, "left": n},
         )
     return IllegalActionError(
         f"first the board is set up: {player_name(player)} places the tower ('tower j10'), "
@@ -182,13 +182,13 @@ def setup_check(state: FormaState, action: object, player: int) -> None:
                 f"the tower on {name} would wall in the empty cell {shut} with obstacles alone: no move could ever "
                 f"enclose it",
                 "forma.tower_walls_in",
-                {"name": name, "shut": shut},
+                {"name": name, "cell": shut},
             )
         raise IllegalActionError(
             f"an obstacle on {name} would wall in the empty cell {shut} with obstacles alone: no move could ever "
             f"enclose it",
             "forma.obstacle_walls_in",
-            {"name": name, "shut": shut},
+            {"name": name, "cell": shut},
         )
 
 

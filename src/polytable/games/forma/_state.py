@@ -249,7 +249,7 @@ def parse_setup(text: str, size: int, partial: bool = False) -> tuple[tuple[int,
         try:
             parsed = [parse_cell(c, size) for c in cells]
         except ValueError as e:
-            raise ConfigError(f"set-up: {e}", "forma.setup_text", {"e": e}) from None
+            raise ConfigError(f"set-up: {e}", "forma.setup_text", {"why": e}) from None
         xy = [(c, size - 1 - r) for c, r in parsed]
         if key == "tower":
             if len(xy) != 1 or tower is not None:

@@ -356,7 +356,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
             data = tomllib.loads(body)
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(
-                f"the deck file is not valid TOML (or JSON): {e}", "formfinity.deck_toml", {"e": e}
+                f"the deck file is not valid TOML (or JSON): {e}", "formfinity.deck_toml", {"why": e}
             ) from None
     if not isinstance(data, Mapping):
         raise ConfigError("the deck file must be an object with a list of cards", "formfinity.deck_type")
@@ -378,7 +378,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         try:
             card, copies = _deck_card(item)
         except ValueError as e:
-            raise ConfigError(f"deck card {n}: {e}", "formfinity.deck_card", {"n": n, "e": e}) from None
+            raise ConfigError(f"deck card {n}: {e}", "formfinity.deck_card", {"card": n, "why": e}) from None
         cards += [card] * copies
     if not cards:
         raise ConfigError("the deck file has no cards", "formfinity.deck_no_cards")

@@ -360,7 +360,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
             raise
         except ValueError as e:
             raise StateFormatError(
-                f"the saved configuration is invalid: {e}", "formfinity.state_config", {"e": e}
+                f"the saved configuration is invalid: {e}", "formfinity.state_config", {"why": e}
             ) from None
         n = config.players
 
@@ -397,7 +397,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
             if not (isinstance(t, list) and len(t) == 3 and all(isinstance(v, int) for v in t)):
                 raise StateFormatError("each line is [owner, direction, start]", "formfinity.state_line")
             if not (0 <= t[0] < n and 0 <= t[1] < 4 and 0 <= t[2] < setup.S * setup.H):
-                raise StateFormatError(f"line {t} is out of range", "formfinity.state_line_range", {"t": t})
+                raise StateFormatError(f"line {t} is out of range", "formfinity.state_line_range", {"line": t})
         points = require_list(data, "points", n)
         numbers = require_list(data, "numbers")
         winners = require_list(data, "winners")
@@ -540,7 +540,7 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
             raise IllegalActionError(
                 f"the element would cover a number out of turn: number {k + 1} is next",
                 "formfinity.number_out_of_turn",
-                {"k": k + 1},
+                {"number": k + 1},
             )
         if goal == "connection":
             if setup.rules.corner_touch:

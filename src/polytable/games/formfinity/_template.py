@@ -133,7 +133,7 @@ def parse_template(text: str) -> Template:
                     raise TemplateError(
                         f"line {line}, column {col}: numbers start at 1, not {tok}",
                         "formfinity.template_number_start",
-                        {"line": line, "col": col, "tok": tok},
+                        {"line": line, "col": col, "token": tok},
                     )
                 if n in numbers:
                     px, py = numbers[n]
@@ -153,7 +153,7 @@ def parse_template(text: str) -> Template:
                     f"line {line}, column {col}: {tok!r} is not a template square; use . (free), # (black), "
                     "- (outside), * (start square), a number, or an area name such as A",
                     "formfinity.template_square",
-                    {"line": line, "col": col, "tok": f"{tok!r}"},
+                    {"line": line, "col": col, "token": f"{tok!r}"},
                 )
         kinds.append(tuple(row_kinds))
         where.append(tuple(row_where))

@@ -116,7 +116,7 @@ def parse_variant_file(text: str) -> Rules:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise _err(f"not valid TOML: {e}", "formfinity.variant_toml", {"e": e}) from None
+        raise _err(f"not valid TOML: {e}", "formfinity.variant_toml", {"why": e}) from None
     known = {"name", "template", "players", "arrows", "rotation", "goal"}
     unknown = set(data) - known
     if unknown:
@@ -182,14 +182,14 @@ def parse_variant_file(text: str) -> Rules:
             raise _err(
                 f"{w}difficulty must be easy or hard, not {difficulty!r}",
                 "formfinity.variant_difficulty",
-                {"w": w, "difficulty": f"{difficulty!r}"},
+                {"where": w, "difficulty": f"{difficulty!r}"},
             )
         dirs = goal.get("directions", list(DIRECTION_NAMES))
         if not isinstance(dirs, list) or not dirs or any(d not in DIRECTION_NAMES for d in dirs):
             raise _err(
                 f"{w}directions must be a list of {', '.join(DIRECTION_NAMES)}",
                 "formfinity.variant_directions",
-                {"w": w, "direction_names": ", ".join(DIRECTION_NAMES)},
+                {"where": w, "direction_names": ", ".join(DIRECTION_NAMES)},
             )
         mask = sum(1 << DIRECTION_NAMES.index(d) for d in set(dirs))
         rules = replace(
@@ -210,7 +210,7 @@ def parse_variant_file(text: str) -> Rules:
         raise _err(
             f"{w}{', '.join(sorted(extra))} is not a parameter of the {kind} goal",
             "formfinity.variant_goal_parameter",
-            {"w": w, "extra": ", ".join(sorted(extra)), "kind": kind},
+            {"where": w, "extra": ", ".join(sorted(extra)), "kind": kind},
         )
     return rules
 
@@ -310,7 +310,7 @@ def validate_template(t: Template, rules: Rules) -> None:
             raise TemplateError(
                 f"line 1, column 1: no line of {w} free squares fits on this template",
                 "formfinity.variant_no_line_fits",
-                {"w": w},
+                {"length": w},
             )
 
 
@@ -320,5 +320,5 @@ def load_template(text: str, rules: Rules) -> Template:
         t = parse_template(text)
         validate_template(t, rules)
     except TemplateError as e:
-        raise TemplateError(f"template {e}", "formfinity.template_error", {"e": e}) from None
+        raise TemplateError(f"template {e}", "formfinity.template_error", {"why": e}) from None
     return t

@@ -240,7 +240,7 @@ class Quadefy(Game[QuadefyState, Placement]):
         try:
             state = self.new_game(dict(options), 0, players)
         except ValueError as exc:
-            raise StateFormatError(f"bad config: {exc}", "quadefy.state_config", {"exc": exc}) from None
+            raise StateFormatError(f"bad config: {exc}", "quadefy.state_config", {"why": exc}) from None
         for i, text in enumerate(require_list(data, "moves")):
             if not isinstance(text, str):
                 raise StateFormatError(
@@ -254,7 +254,7 @@ class Quadefy(Game[QuadefyState, Placement]):
                 raise StateFormatError(
                     f"move {i + 1} ({text}) cannot be replayed: {exc}",
                     "quadefy.state_replay",
-                    {"i": i + 1, "text": text, "exc": exc},
+                    {"i": i + 1, "text": text, "why": exc},
                 ) from None
         return state
 

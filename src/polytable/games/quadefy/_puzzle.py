@@ -117,7 +117,7 @@ def parse_pattern(text: str) -> int:
                     f"unexpected {ch!r} in the pattern: use X (dark) and . (light), or name a pattern "
                     f"({', '.join(PATTERNS)})",
                     "quadefy.pattern_char",
-                    {"ch": f"{ch!r}", "patterns": ", ".join(PATTERNS)},
+                    {"char": f"{ch!r}", "patterns": ", ".join(PATTERNS)},
                 )
     if len(symbols) != 64:
         raise ConfigError(

@@ -99,7 +99,7 @@ def parse_placement(text: str) -> Placement:
         raise IllegalActionError(
             f"block {name} has orientations r0 to r{ORIENT_COUNT[name] - 1}; there is no r{r}",
             "quadefy.no_such_orientation",
-            {"name": name, "orient_count": ORIENT_COUNT[name] - 1, "r": r},
+            {"name": name, "orient_count": ORIENT_COUNT[name] - 1, "rotation": r},
         )
     c = col.lower()
     if c not in _COLS:

@@ -147,11 +147,11 @@ def parse_text(text: str) -> Action:
                 raise IllegalActionError(
                     f"reroll takes hand positions 1 to 6, like 'reroll 1,4'; {w!r} is not one",
                     "qwirkle.reroll_position",
-                    {"w": f"{w!r}"},
+                    {"text": f"{w!r}"},
                 )
             bit = 1 << (int(w) - 1)
             if mask & bit:
-                raise IllegalActionError(f"cube {w} is named twice in the reroll", "qwirkle.reroll_twice", {"w": w})
+                raise IllegalActionError(f"cube {w} is named twice in the reroll", "qwirkle.reroll_twice", {"cube": w})
             mask |= bit
         return Reroll(mask)
     if low.startswith("rolls"):
@@ -160,7 +160,7 @@ def parse_text(text: str) -> Action:
             s = _SHAPE_TOKEN.get(w, _SHAPE_TOKEN.get(w.lower(), -1))
             if s < 0:
                 raise IllegalActionError(
-                    f"{w!r} is not a shape (use ● ■ ◆ ♣ ✦ ✸ or o s d c x *)", "qwirkle.not_a_shape", {"w": f"{w!r}"}
+                    f"{w!r} is not a shape (use ● ■ ◆ ♣ ✦ ✸ or o s d c x *)", "qwirkle.not_a_shape", {"text": f"{w!r}"}
                 )
             shapes.append(s)
         if not 1 <= len(shapes) <= 6:
@@ -172,7 +172,7 @@ def parse_text(text: str) -> Action:
             c = COLOUR_LETTERS.find(w.upper()) if len(w) == 1 else -1
             if c < 0:
                 raise IllegalActionError(
-                    f"{w!r} is not a colour (use R O Y G B P)", "qwirkle.not_a_colour", {"w": f"{w!r}"}
+                    f"{w!r} is not a colour (use R O Y G B P)", "qwirkle.not_a_colour", {"text": f"{w!r}"}
                 )
             colours.append(c)
         if not 1 <= len(colours) <= 6:
@@ -185,14 +185,14 @@ def parse_text(text: str) -> Action:
             raise IllegalActionError(
                 f"I cannot read {w[:40]!r}: write a cube as colour letter, shape and @x,y, like B◆@0,1 or Bd@0,1",
                 "qwirkle.unreadable_cube",
-                {"w": f"{w[:40]!r}"},
+                {"text": f"{w[:40]!r}"},
             )
         t = parse_face(m.group(1))
         if t is None:
             raise IllegalActionError(
                 f"{m.group(1)!r} is not a cube: colours are R O Y G B P, shapes ● ■ ◆ ♣ ✦ ✸ (ASCII o s d c x *)",
                 "qwirkle.not_a_cube",
-                {"m": f"{m.group(1)!r}"},
+                {"text": f"{m.group(1)!r}"},
             )
         x, y = int(m.group(2)), int(m.group(3))
         if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
@@ -317,7 +317,7 @@ def action_id(a: Action) -> int:
 def decode_id(i: int, occupied: set[int] | dict[int, int]) -> Action:
     """The action with id ``i``; a line's cells are the first empty cells of ``occupied`` from its start."""
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < NUM_ACTIONS:
-        raise IllegalActionError(f"there is no action with id {i!r}", "qwirkle.no_such_action", {"i": f"{i!r}"})
+        raise IllegalActionError(f"there is no action with id {i!r}", "qwirkle.no_such_action", {"action_id": f"{i!r}"})
     if i == 0:
         return Pass()
     if i < ROLL_BASE:
@@ -348,7 +348,9 @@ def decode_id(i: int, occupied: set[int] | dict[int, int]) -> Action:
             c += step
         cx, cy = cell_xy(c)
         if abs(cx) > MAX_COORD or abs(cy) > MAX_COORD:
-            raise IllegalActionError(f"action id {i} runs off the reachable table", "qwirkle.action_id_reach", {"i": i})
+            raise IllegalActionError(
+                f"action id {i} runs off the reachable table", "qwirkle.action_id_reach", {"action_id": i}
+            )
         cubes.append((t, c))
         c += step
     return Place(tuple(cubes))

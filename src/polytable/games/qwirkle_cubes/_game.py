@@ -497,7 +497,7 @@ class QwirkleCubes(Game[QState, Action]):
         try:
             config = self.spec.config(require(raw, "options"), require(raw, "players"))
         except ValueError as e:
-            raise StateFormatError(f"bad config: {e}", "qwirkle.state_config", {"e": e}) from None
+            raise StateFormatError(f"bad config: {e}", "qwirkle.state_config", {"why": e}) from None
         return state_from_dict(data, config)
 
     def view(self, state: QState, player: int | None) -> dict[str, Any]:
