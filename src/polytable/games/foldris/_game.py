@@ -11,7 +11,7 @@ revealed.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +32,7 @@ from polytable.core import (
 from polytable.geometry import derived
 
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
+from ._native import EXT, native_playout, table_id
 from ._rules import (
     affordable,
     any_placement,
@@ -96,6 +97,13 @@ def table_of(state: FoldrisState) -> VariantTable:
     return tables_of(state.config)[state.card]
 
 
+def _can_drop(table: VariantTable, s: Sheet) -> bool:
+    """Whether the sheet has room for the card in any way its owner can afford."""
+    if EXT is not None:
+        return EXT.count(table_id(table), s.ink, s.barrier, s.height, s.bonus) > 0  # type: ignore[no-any-return]
+    return any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus)
+
+
 class FoldrisGame(Game[FoldrisState, Action]):
     spec = GameSpec(
         id="foldris",
@@ -155,6 +163,11 @@ class FoldrisGame(Game[FoldrisState, Action]):
         table = table_of(state)
         name = deck_of(state.config).cards[state.card][0]
         variants = table.variants
+        if EXT is not None:
+            for k in EXT.legal(table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus):
+                v = variants[k >> 3]
+                yield Drop(name, v.mirror, v.trim, v.rot, k & 7)
+            return
         for i, col in placements(table, heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus):
             v = variants[i]
             yield Drop(name, v.mirror, v.trim, v.rot, col)
@@ -164,21 +177,30 @@ class FoldrisGame(Game[FoldrisState, Action]):
             cards = deck_of(state.config).cards
             return len({cards[i] for i in state.deck})
         sheet = state.sheets[player]
+        if EXT is not None:
+            return EXT.count(table_id(table_of(state)), sheet.ink, sheet.barrier, sheet.height, sheet.bonus)  # type: ignore[no-any-return]
         return count_placements(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
 
     def _any(self, state: FoldrisState, player: int) -> bool:
         if player == CHANCE:
             return bool(state.deck)
-        sheet = state.sheets[player]
-        return any_placement(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
+        return _can_drop(table_of(state), state.sheets[player])
 
     def _sample(self, state: FoldrisState, player: int, rng: Rng) -> Action:
         if player == CHANCE:
             return super()._sample(state, player, rng)
         sheet = state.sheets[player]
         table = table_of(state)
-        hts = heights(sheet.ink | sheet.barrier)
         name = deck_of(state.config).cards[state.card][0]
+        if EXT is not None:  # the same draws as below, in C
+            i, col, rng.state = EXT.sample(
+                table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus, rng.state
+            )
+            if i < 0:
+                raise IllegalActionError(f"{player_name(player)} has no legal action")
+            v = table.variants[i]
+            return Drop(name, v.mirror, v.trim, v.rot, col)
+        hts = heights(sheet.ink | sheet.barrier)
         if max(hts) + table.max_height <= sheet.height:
             # Every column of every affordable variant fits: draw an index and locate it, no list built.
             k = affordable(table, sheet.bonus)
@@ -291,7 +313,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         for s in state.sheets:
             if s.out:
                 out.append(s)
-            elif any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus):
+            elif _can_drop(table, s):
                 out.append(s)
                 alive += 1
             else:
@@ -307,6 +329,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
         lane = deck_of(state.config).cards[state.card][1]
         solo = state.config.players == 1
         variants, by_key = table.variants, table.by_key
+        if EXT is not None:
+            drops = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in pending]
+            rows = [(s.ink, s.barrier, s.height, s.lines, s.bonus, s.out) for s in state.sheets]
+            done = tuple(Sheet(*t) for t in EXT.resolve(table_id(table), lane, solo, rows, drops))
+            return FoldrisState(
+                state.config, done, state.deck, state.start_lane, state.round, -1, (None,) * len(done), state.rng,
+                not state.deck, state.starter,
+            )  # fmt: skip
         dropped: list[tuple[int, int, int] | None] = []  # (ink after folding, lines made, cost) per sheet
         anyone = False
         for s, d in zip(state.sheets, pending, strict=True):
@@ -349,6 +379,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
             not state.deck,
             state.starter,
         )
+
+    def playout(
+        self, state: FoldrisState, rngs: Sequence[Rng], max_actions: int | None = None
+    ) -> tuple[FoldrisState, int]:
+        """The protocol's random playout, in the compiled kernel when it is built (same results)."""
+        if EXT is not None:
+            return native_playout(state, rngs, max_actions)
+        return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
     def chance_outcome(self, state: FoldrisState) -> Action:
