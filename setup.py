@@ -25,7 +25,7 @@ setup(
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
-            ["src/polytable/games/foldris/_cfoldris_playout.h"],
+            ["src/polytable/games/foldris/_cfoldris_values.h", "src/polytable/games/foldris/_cfoldris_playout.h"],
         ),
         # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
         ext(

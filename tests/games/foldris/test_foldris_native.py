@@ -86,3 +86,24 @@ def test_no_legal_drop_is_refused_alike() -> None:
                 with pytest.raises(Exception, match="no legal action"):
                     GAME.legal_actions(s, p).sample(rng)
         assert rng.state == Rng(4).state
+
+
+def test_the_compiled_check_accepts_exactly_what_the_rules_accept() -> None:
+    """Every drop id (and look-alikes with bools or out-of-range numbers) in many positions: the same verdict."""
+    from polytable.games.foldris import Drop
+
+    checked = 0
+    for seed in range(20):
+        s = _mid_round(seed, 1 + seed % 4, {"height": 6} if seed % 3 == 0 else {})
+        if GAME.current_player(s) == CHANCE or GAME.is_terminal(s):
+            continue
+        p = GAME.acting_players(s)[0]
+        name = GAME.action_from_id(0, s).name
+        odd = [Drop(name, True, 0, 0, 0), Drop(name, 0, 0, 0, 8), Drop(name, 0, 9, 0, 0), Drop("Q", 0, 0, 0, 0)]
+        for a in [GAME.action_from_id(i, s) for i in range(576)] + odd:
+            compiled = a in GAME.legal_actions(s, p)
+            with pure_engine():
+                pure = a in GAME.legal_actions(s, p)
+            assert compiled == pure, (seed, a)
+            checked += compiled
+    assert checked > 120

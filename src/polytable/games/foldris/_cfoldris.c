@@ -11,6 +11,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <structmember.h>
 
 #define ROWS 64 /* bytes of a sheet: the height option is at most 40, a resting block's top stays below it */
 #define MAXV 80 /* variants of one table: 2 mirrors x (8 + 1) trims x 4 turns = 72 at most */
@@ -20,16 +21,18 @@
 #define GOLDEN 0x9E3779B97F4A7C15ULL
 
 typedef struct {
-    int cost, width, height;
+    int cost, width, height, mirror, trim, rot;
     uint64_t bits; /* row r of the shape in byte r */
     int low[8];    /* per column j of the shape: its lowest square's row */
-    int need[8];   /* free rows column j needs: height - low[j] */
+    int shift[8];  /* 8 * (free rows column j needs: height - low[j]) + j: its shift into the packed room */
+    int top[8];    /* per column j of the shape: its highest square's row + 1 */
     uint8_t colmask;
 } V;
 
 typedef struct {
     int n, max_height;
     V v[MAXV];
+    int8_t by_key[2][9][4]; /* VariantTable.by_key: (mirror, trim, rot) -> variant, or -1 */
 } Table;
 
 static Table *tables[MAXT];
@@ -38,7 +41,46 @@ static int ntables;
 typedef struct {
     uint8_t ink[ROWS], bar[ROWS];
     long height, lines, bonus, out;
+    int top;         /* no square at or above this row (an upper bound kept as the sheet changes) */
+    int ihv, ih[8];  /* when ihv: each column's ink height */
+    int bh[8];       /* each column's barrier height */
+    int hv, hts[8];  /* when hv: each column's height (ink or barrier), what drops rest on */
+    const void *mt;  /* when the heights are current: the table whose fit masks are below, for mbonus */
+    long mbonus;
+    int mk, mtotal, fit[MAXV];
 } Sheet;
+
+/* Rows up to and including the highest square of each column, in one layer of the sheet. */
+static inline void scan(const uint8_t *rows, int top, int *h) {
+    int left = 0xFF;
+    for (int c = 0; c < 8; c++) h[c] = 0;
+    for (int r = top - 1; r >= 0 && left; r--) {
+        int m = rows[r] & left;
+        left &= ~rows[r];
+        while (m) {
+            h[__builtin_ctz(m)] = r + 1;
+            m &= m - 1;
+        }
+    }
+}
+
+static inline void set_top(Sheet *s) {
+    s->top = ROWS;
+    while (s->top > 0 && !(s->ink[s->top - 1] | s->bar[s->top - 1])) s->top--;
+    scan(s->ink, s->top, s->ih);
+    scan(s->bar, s->top, s->bh);
+    s->ihv = 1;
+    s->hv = 0;
+    s->mt = NULL;
+}
+
+static inline const int *ink_heights(Sheet *s) {
+    if (!s->ihv) {
+        scan(s->ink, s->top, s->ih);
+        s->ihv = 1;
+    }
+    return s->ih;
+}
 
 /* ------------------------------------------------------------------ generator (core._rng) */
 static inline uint64_t next_u64(uint64_t *s) {
@@ -58,92 +100,72 @@ static inline uint64_t below(uint64_t *s, uint64_t n) {
     }
 }
 
-/* ------------------------------------------------------------------ Python ints <-> rows */
-static int to_rows(PyObject *v, uint8_t *rows) {
-    if (!PyLong_Check(v)) {
-        PyErr_SetString(PyExc_TypeError, "a Foldris sheet must be an int");
-        return -1;
-    }
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t r = PyLong_AsNativeBytes(v, rows, ROWS,
-                                        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
-                                            Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-    if (r < 0) return -1;
-    if (r > ROWS) {
-        PyErr_SetString(PyExc_OverflowError, "sheet too large");
-        return -1;
-    }
-    return 0;
-#else
-    return _PyLong_AsByteArray((PyLongObject *)v, rows, ROWS, 1, 0);
-#endif
-}
-static PyObject *from_rows(const uint8_t *rows) {
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(rows, ROWS, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(rows, ROWS, 1, 0);
-#endif
-}
-
 /* ------------------------------------------------------------------ rules (_rules.py) */
 /* Rows up to and including the highest occupied square of each column (ink or barrier). */
-static inline void heights(const Sheet *s, int *hts) {
-    int left = 0xFF;
-    for (int c = 0; c < 8; c++) hts[c] = 0;
-    for (int r = ROWS - 1; r >= 0 && left; r--) {
-        int m = (s->ink[r] | s->bar[r]) & left;
-        while (m) {
-            int c = __builtin_ctz(m);
-            hts[c] = r + 1;
-            m &= m - 1;
-        }
-        left &= ~(s->ink[r] | s->bar[r]);
+static inline const int *heights(Sheet *s) {
+    if (!s->hv) {
+        const int *ih = ink_heights(s);
+        for (int c = 0; c < 8; c++) s->hts[c] = ih[c] > s->bh[c] ? ih[c] : s->bh[c];
+        s->hv = 1;
+        s->mt = NULL;
     }
+    return s->hts;
 }
 
-/* _rules.room: room[k] has bit c set when column c has at least k free rows (k = 0..8). */
-static inline void room(const int *hts, long height, uint8_t *rm) {
-    for (int k = 0; k <= 8; k++) rm[k] = 0;
+/* THERMO[f]: bit 0 of bytes 0..f */
+static const uint64_t THERMO[8] = {0x1ULL,           0x101ULL,           0x10101ULL,           0x1010101ULL,
+                                   0x101010101ULL, 0x10101010101ULL, 0x1010101010101ULL, 0x101010101010101ULL};
+
+/* _rules.room: bit c of byte k set when column c has at least k free rows (k = 0..8, so 72 bits). */
+static inline unsigned __int128 room(const int *hts, long height) {
+    unsigned __int128 r = 0;
     for (int c = 0; c < 8; c++) {
         long f = height - hts[c];
         if (f < 0) continue;
-        if (f > 8) f = 8;
-        for (int k = 0; k <= f; k++) rm[k] |= (uint8_t)(1 << c);
+        r |= (unsigned __int128)THERMO[f < 7 ? f : 7] << c;
+        if (f >= 8) r |= (unsigned __int128)1 << (64 + c);
     }
+    return r;
 }
 
-static inline int fit_mask(const V *v, const uint8_t *rm) {
-    int m = v->colmask;
-    for (int j = 0; j < v->width; j++) m &= rm[v->need[j]] >> j;
-    return m;
+static inline int fit_mask(const V *v, unsigned __int128 rm) {
+    unsigned __int128 m = v->colmask;
+    for (int j = 0; j < v->width; j++) m &= rm >> v->shift[j];
+    return (int)(m & 0xFF);
 }
 
-/* The fit masks of every affordable variant; returns how many variants are affordable (a prefix). */
-static inline int masks(const Table *t, const Sheet *s, int *fit, int *total) {
-    int hts[8];
-    uint8_t rm[9];
-    heights(s, hts);
-    room(hts, s->height, rm);
-    int k = 0, n = 0;
-    for (; k < t->n && t->v[k].cost <= s->bonus; k++) {
-        fit[k] = fit_mask(&t->v[k], rm);
-        n += __builtin_popcount(fit[k]);
+/* The fit masks of every affordable variant (kept in the sheet: the reveal's check and the draw share them);
+ * returns how many variants are affordable (a prefix). */
+static inline int masks(const Table *t, Sheet *s, const int **fit, int *total) {
+    const int *hts = heights(s);
+    if (s->mt != t || s->mbonus != s->bonus) {
+        unsigned __int128 rm = room(hts, s->height);
+        int k = 0, n = 0;
+        for (; k < t->n && t->v[k].cost <= s->bonus; k++) {
+            s->fit[k] = fit_mask(&t->v[k], rm);
+            n += __builtin_popcount(s->fit[k]);
+        }
+        s->mt = t;
+        s->mbonus = s->bonus;
+        s->mk = k;
+        s->mtotal = n;
     }
-    *total = n;
-    return k;
+    *fit = s->fit;
+    *total = s->mtotal;
+    return s->mk;
 }
 
-static int count(const Table *t, const Sheet *s) {
-    int fit[MAXV], total;
-    masks(t, s, fit, &total);
+static int count(const Table *t, Sheet *s) {
+    const int *fit;
+    int total;
+    masks(t, s, &fit, &total);
     return total;
 }
 
 /* FoldrisGame._sample: below(total), then the pick-th (variant, column) in order; -1 when none. */
-static int sample(const Table *t, const Sheet *s, uint64_t *rng, int *col) {
-    int fit[MAXV], total;
-    int k = masks(t, s, fit, &total);
+static int sample(const Table *t, Sheet *s, uint64_t *rng, int *col) {
+    const int *fit;
+    int total, k = masks(t, s, &fit, &total);
     if (!total) return -1;
     int pick = (int)below(rng, (uint64_t)total);
     for (int i = 0; i < k; i++) {
@@ -171,32 +193,36 @@ static inline int rest_row(const V *v, const int *hts, int col) {
 
 /* The drop of _game._resolve: place the block, fold its completed rows (highest first); lines made. */
 static int drop(Sheet *s, const V *v, int col) {
-    int hts[8];
-    heights(s, hts);
-    int y = rest_row(v, hts, col);
+    int y = rest_row(v, heights(s), col);
     for (int r = 0; r < v->height; r++) s->ink[y + r] |= (uint8_t)(((v->bits >> (8 * r)) & 0xFF) << col);
+    if (s->ihv)
+        for (int j = 0; j < v->width; j++)
+            if (y + v->top[j] > s->ih[col + j]) s->ih[col + j] = y + v->top[j];
     int n = 0;
     for (int r = y + v->height - 1; r >= y; r--) {
         if (s->ink[r] == 0xFF) {
             memmove(&s->ink[r], &s->ink[r + 1], ROWS - 1 - r);
             s->ink[ROWS - 1] = 0;
+            s->ihv = 0;
             n++;
         }
     }
+    if (y + v->height > s->top) s->top = y + v->height; /* folds move squares down: still a bound */
+    s->hv = 0;
     return n;
 }
 
 /* _rules.barrier_drop, written into s->bar (cleared first); the barrier falls on the ink only. */
 static void barrier_drop(Sheet *s, int lane, long height) {
     memset(s->bar, 0, ROWS);
-    int c = lane - 1, y = 0;
-    for (int r = ROWS - 1; r >= 0; r--)
-        if (s->ink[r] & (3 << c)) {
-            y = r + 1;
-            break;
-        }
+    memset(s->bh, 0, sizeof s->bh);
+    s->hv = 0;
+    const int *ih = ink_heights(s);
+    int c = lane - 1, y = ih[c] > ih[c + 1] ? ih[c] : ih[c + 1];
     if (y >= height) return;
     s->bar[y] = (uint8_t)(3 << c);
+    s->bh[c] = s->bh[c + 1] = y + 1;
+    if (y + 1 > s->top) s->top = y + 1;
 }
 
 /* _game._resolve: every survivor's pending drop (vi[p] >= 0) at once, then barriers. */
@@ -218,111 +244,26 @@ static void resolve(const Table *t, int lane, int solo, Sheet *sh, int n, const 
         s->height -= k;
         if (solo || (anyone && !k))
             barrier_drop(s, lane, s->height);
-        else
+        else {
             memset(s->bar, 0, ROWS);
+            memset(s->bh, 0, sizeof s->bh);
+            s->hv = 0;
+        }
         s->lines += k;
         s->bonus += k - t->v[vi[p]].cost;
     }
 }
 
-/* ------------------------------------------------------------------ arguments */
-static Table *table_arg(PyObject *o) {
-    long i = PyLong_AsLong(o);
-    if (i == -1 && PyErr_Occurred()) return NULL;
-    if (i < 0 || i >= ntables) {
-        PyErr_SetString(PyExc_ValueError, "unknown Foldris table");
-        return NULL;
-    }
-    return tables[i];
-}
-
-/* (ink, barrier, height, bonus) as in FoldrisGame's per-sheet calls */
-static int sheet_args(PyObject *const *a, Sheet *s) {
-    if (to_rows(a[0], s->ink) < 0 || to_rows(a[1], s->bar) < 0) return -1;
-    s->height = PyLong_AsLong(a[2]);
-    s->bonus = PyLong_AsLong(a[3]);
-    s->lines = s->out = 0;
-    return PyErr_Occurred() ? -1 : 0;
-}
-
-static int longs_in(PyObject *seq, long *out, int n, const char *what) {
-    PyObject *f = PySequence_Fast(seq, what);
-    if (!f) return -1;
-    if (PySequence_Fast_GET_SIZE(f) != n) {
-        Py_DECREF(f);
-        PyErr_Format(PyExc_ValueError, "%s: expected %d items", what, n);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
-    Py_DECREF(f);
-    return PyErr_Occurred() ? -1 : 0;
-}
-
-/* one sheet as (ink, barrier, height, lines, bonus, out) */
-static int sheet_in(PyObject *o, Sheet *s) {
-    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 6) {
-        PyErr_SetString(PyExc_TypeError, "a sheet is (ink, barrier, height, lines, bonus, out)");
-        return -1;
-    }
-    if (to_rows(PyTuple_GET_ITEM(o, 0), s->ink) < 0 || to_rows(PyTuple_GET_ITEM(o, 1), s->bar) < 0) return -1;
-    s->height = PyLong_AsLong(PyTuple_GET_ITEM(o, 2));
-    s->lines = PyLong_AsLong(PyTuple_GET_ITEM(o, 3));
-    s->bonus = PyLong_AsLong(PyTuple_GET_ITEM(o, 4));
-    s->out = PyLong_AsLong(PyTuple_GET_ITEM(o, 5));
-    if (PyErr_Occurred()) return -1;
-    if (s->height < 1 || s->height > ROWS - 8) {
-        PyErr_SetString(PyExc_ValueError, "sheet height out of range");
-        return -1;
-    }
-    return 0;
-}
-static PyObject *sheet_out(const Sheet *s) {
-    PyObject *ink = from_rows(s->ink), *bar = ink ? from_rows(s->bar) : NULL;
-    if (!bar) {
-        Py_XDECREF(ink);
-        return NULL;
-    }
-    return Py_BuildValue("(NNllll)", ink, bar, s->height, s->lines, s->bonus, s->out);
-}
-static int sheets_in(PyObject *seq, Sheet *sh, int *n) {
-    PyObject *f = PySequence_Fast(seq, "sheets");
-    if (!f) return -1;
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(f);
-    if (k < 1 || k > MAXP) {
-        Py_DECREF(f);
-        PyErr_SetString(PyExc_ValueError, "1 to 7 sheets");
-        return -1;
-    }
-    *n = (int)k;
-    for (int p = 0; p < k; p++)
-        if (sheet_in(PySequence_Fast_GET_ITEM(f, p), &sh[p]) < 0) {
-            Py_DECREF(f);
-            return -1;
-        }
-    Py_DECREF(f);
-    return 0;
-}
-static PyObject *sheets_out(const Sheet *sh, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (!t) return NULL;
-    for (int p = 0; p < n; p++) {
-        PyObject *o = sheet_out(&sh[p]);
-        if (!o) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, p, o);
-    }
-    return t;
-}
+#include "_cfoldris_values.h"
 
 /* ------------------------------------------------------------------ module functions */
-static PyObject *py_register(PyObject *self, PyObject *arg) {
+static PyObject *py_register(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "register() takes 2 arguments");
     if (ntables >= MAXT) {
         PyErr_SetString(PyExc_RuntimeError, "too many Foldris tables");
         return NULL;
     }
-    PyObject *f = PySequence_Fast(arg, "register() takes a sequence of variants");
+    PyObject *f = PySequence_Fast(a[0], "register() takes a sequence of variants");
     if (!f) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
     if (n < 1 || n > MAXV) {
@@ -340,7 +281,8 @@ static PyObject *py_register(PyObject *self, PyObject *arg) {
         V *v = &t->v[i];
         unsigned long long bits;
         PyObject *lows;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(f, i), "iiiKO", &v->cost, &v->width, &v->height, &bits, &lows))
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(f, i), "iiiKOiii", &v->cost, &v->width, &v->height, &bits,
+                              &lows, &v->mirror, &v->trim, &v->rot))
             goto fail;
         if (v->width < 1 || v->width > 8 || v->height < 1 || v->height > 8) {
             PyErr_SetString(PyExc_ValueError, "a variant is 1 to 8 squares wide and high");
@@ -351,16 +293,30 @@ static PyObject *py_register(PyObject *self, PyObject *arg) {
         v->bits = bits;
         for (int j = 0; j < v->width; j++) {
             v->low[j] = (int)low[j];
-            v->need[j] = v->height - v->low[j];
+            v->shift[j] = 8 * (v->height - v->low[j]) + j;
+            for (int r = 0; r < v->height; r++)
+                if (bits >> (8 * r + j) & 1) v->top[j] = r + 1;
         }
         v->colmask = (uint8_t)((1 << (8 - v->width + 1)) - 1);
         if (v->height > t->max_height) t->max_height = v->height;
     }
     Py_DECREF(f);
+    memset(t->by_key, -1, sizeof t->by_key);
+    if (!(f = PySequence_Fast(a[1], "register() takes the by_key items"))) goto fail;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(f); i++) {
+        int m, tr, r, vi;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(f, i), "iiii", &m, &tr, &r, &vi)) goto fail;
+        if (m < 0 || m > 1 || tr < 0 || tr > 8 || r < 0 || r > 3 || vi < 0 || vi >= n) {
+            PyErr_SetString(PyExc_ValueError, "a by_key item out of range");
+            goto fail;
+        }
+        t->by_key[m][tr][r] = (int8_t)vi;
+    }
+    Py_DECREF(f);
     tables[ntables] = t;
     return PyLong_FromLong(ntables++);
 fail:
-    Py_DECREF(f);
+    Py_XDECREF(f);
     PyMem_Free(t);
     return NULL;
 }
@@ -387,16 +343,43 @@ static PyObject *py_sample(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 static PyObject *py_legal(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     Sheet s;
     Table *t;
-    int fit[MAXV], total;
+    const int *fit;
+    int total;
     if (n != 5) return PyErr_Format(PyExc_TypeError, "legal() takes 5 arguments");
     if (!(t = table_arg(a[0])) || sheet_args(a + 1, &s) < 0) return NULL;
-    int k = masks(t, &s, fit, &total);
+    int k = masks(t, &s, &fit, &total);
     PyObject *out = PyTuple_New(total);
     if (!out) return NULL;
     int j = 0;
     for (int i = 0; i < k; i++)
         for (int m = fit[i]; m; m &= m - 1) PyTuple_SET_ITEM(out, j++, PyLong_FromLong(8 * i + __builtin_ctz(m)));
     return out;
+}
+
+/* FoldrisGame._check of a drop of this round's card (the name is checked by the caller): whole numbers in
+ * range, the canonical form, affordable, inside the 8 columns, resting below the top. */
+static PyObject *py_check(PyObject *self, PyObject *const *a, Py_ssize_t n) {
+    Sheet s;
+    Table *t;
+    long k[4];
+    if (n != 9) return PyErr_Format(PyExc_TypeError, "check() takes 9 arguments");
+    if (!(t = table_arg(a[0]))) return NULL;
+    for (int i = 0; i < 4; i++) {
+        if (!PyLong_CheckExact(a[1 + i])) Py_RETURN_FALSE; /* not an int, or a bool */
+        k[i] = PyLong_AsLong(a[1 + i]);
+        if (k[i] == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            Py_RETURN_FALSE;
+        }
+    }
+    if (k[0] < 0 || k[0] > 1 || k[1] < 0 || k[1] > 8 || k[2] < 0 || k[2] > 3 || k[3] < 0 || k[3] > 7) Py_RETURN_FALSE;
+    int vi = t->by_key[k[0]][k[1]][k[2]];
+    if (vi < 0) Py_RETURN_FALSE;
+    const V *v = &t->v[vi];
+    if (v->mirror != k[0] || v->trim != k[1] || v->rot != k[2] || k[3] + v->width > 8) Py_RETURN_FALSE;
+    if (sheet_args(a + 5, &s) < 0) return NULL;
+    if (v->cost > s.bonus || rest_row(v, heights(&s), (int)k[3]) + v->height > s.height) Py_RETURN_FALSE;
+    Py_RETURN_TRUE;
 }
 
 /* resolve(table, lane, solo, sheets, drops): drops[p] = 8 * variant + column, or -1 */
@@ -424,8 +407,13 @@ static PyObject *py_resolve(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 #include "_cfoldris_playout.h"
 
 static PyMethodDef methods[] = {
-    {"register", py_register, METH_O,
-     "register(variants) -> table id; a variant is (cost, width, height, bits, lowest row per column)."},
+    {"types", (PyCFunction)(void (*)(void))py_types, METH_FASTCALL,
+     "types(Sheet, its field names, FoldrisState, its field names): the value classes the kernel reads and builds."},
+    {"register", (PyCFunction)(void (*)(void))py_register, METH_FASTCALL,
+     "register(variants, by_key items) -> table id; a variant is (cost, width, height, bits, lowest row per "
+     "column, mirror, trim, rot); an item (mirror, trim, rot, variant)."},
+    {"check", (PyCFunction)(void (*)(void))py_check, METH_FASTCALL,
+     "check(table, mirror, trim, rot, col, ink, barrier, height, bonus) -> whether this drop of the card is legal."},
     {"count", (PyCFunction)(void (*)(void))py_count, METH_FASTCALL,
      "count(table, ink, barrier, height, bonus) -> number of legal drops."},
     {"sample", (PyCFunction)(void (*)(void))py_sample, METH_FASTCALL,
@@ -434,6 +422,8 @@ static PyMethodDef methods[] = {
      "legal(table, ink, barrier, height, bonus) -> every legal drop as 8 * variant + column, in order."},
     {"resolve", (PyCFunction)(void (*)(void))py_resolve, METH_FASTCALL,
      "resolve(table, lane, solo, sheets, drops) -> the sheets after the round (see _game._resolve)."},
+    {"deck", (PyCFunction)(void (*)(void))py_deck, METH_FASTCALL,
+     "deck(tables, keys, lanes) -> deck id: per card, its table, a key equal for equal cards, its lane."},
     {"playout", (PyCFunction)(void (*)(void))py_playout, METH_FASTCALL,
      "Random drops and reveals to the end (or max_actions); see _cfoldris_playout.h."},
     {NULL, NULL, 0, NULL},

@@ -8,6 +8,14 @@
 
 typedef struct {
     int ncards, tid[MAXDECK], key[MAXDECK], lane[MAXDECK];
+} Deck;
+
+static Deck *decks[MAXT];
+static int ndecks;
+
+typedef struct {
+    const Deck *d;
+    const int *tid, *key, *lane;
     int ndeck, deck[MAXDECK];
     int n, solo, start_lane, card, over, starter, cleared;
     long round;
@@ -36,6 +44,12 @@ static int reveal(Game *g) {
             memset(s->bar, 0, ROWS);
             s->ink[0] = s->ink[1] = (uint8_t)(3 << c);
             s->out = 0;
+            s->top = 2;
+            memset(s->ih, 0, sizeof s->ih);
+            memset(s->bh, 0, sizeof s->bh);
+            s->ih[c] = s->ih[c + 1] = 2;
+            s->ihv = 1;
+            s->hv = 0;
         }
         g->start_lane = lane;
         g->round = 0;
@@ -103,42 +117,66 @@ static int ints_in(PyObject *seq, int *out, int max, const char *what) {
     return PyErr_Occurred() ? -1 : (int)n;
 }
 
-/* playout(tables, keys, lanes, deck, sheets, pending, start_lane, round, card, rng, over, starter, solo, rngs,
- *         shared, max_actions) -> (sheets, deck, start_lane, round, card, rng, over, pending cleared,
- *         generator states, player actions taken). tables/keys/lanes are per card of the deck file (equal
- *         keys: equal cards); pending[p] is 8 * variant + column, or -1. */
+/* deck(tables, keys, lanes) -> deck id: per card of a deck file, its table, a key (equal for equal cards)
+ * and its lane */
+static PyObject *py_deck(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
+    if (nargs != 3) return PyErr_Format(PyExc_TypeError, "deck() takes 3 arguments");
+    if (ndecks >= MAXT) return PyErr_Format(PyExc_RuntimeError, "too many Foldris decks");
+    Deck *d = PyMem_Calloc(1, sizeof(Deck));
+    if (!d) return PyErr_NoMemory();
+    d->ncards = ints_in(a[0], d->tid, MAXDECK, "tables");
+    if (d->ncards < 1 || ints_in(a[1], d->key, MAXDECK, "keys") != d->ncards ||
+        ints_in(a[2], d->lane, MAXDECK, "lanes") != d->ncards) {
+        PyMem_Free(d);
+        return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "one table, key and lane per card");
+    }
+    for (int i = 0; i < d->ncards; i++)
+        if (d->tid[i] < 0 || d->tid[i] >= ntables || d->lane[i] < 1 || d->lane[i] > 7) {
+            PyMem_Free(d);
+            return PyErr_Format(PyExc_ValueError, "bad table or lane of card %d", i);
+        }
+    decks[ndecks] = d;
+    return PyLong_FromLong(ndecks++);
+}
+
+/* playout(deck, state, pending, rngs, shared, max_actions) -> (final state, generator states, player actions
+ * taken). pending[p] is player p's pending drop as 8 * variant + column, or -1. */
 static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
     Game g;
     uint64_t rngs[MAXP];
-    if (nargs != 16) return PyErr_Format(PyExc_TypeError, "playout() takes 16 arguments");
+    PyObject *v[10];
+    if (nargs != 6) return PyErr_Format(PyExc_TypeError, "playout() takes 6 arguments");
+    long did = PyLong_AsLong(a[0]);
+    if (PyErr_Occurred()) return NULL;
+    if (did < 0 || did >= ndecks) return PyErr_Format(PyExc_ValueError, "unknown deck");
+    if (!state_type || Py_TYPE(a[1]) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    for (int i = 0; i < 10; i++)
+        if (!(v[i] = slot(a[1], state_off[i]))) return NULL;
     memset(&g, 0, sizeof g);
-    g.ncards = ints_in(a[0], g.tid, MAXDECK, "tables");
-    if (g.ncards < 0 || ints_in(a[1], g.key, MAXDECK, "keys") != g.ncards ||
-        ints_in(a[2], g.lane, MAXDECK, "lanes") != g.ncards)
-        return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "one table, key and lane per card");
-    for (int i = 0; i < g.ncards; i++)
-        if (g.tid[i] < 0 || g.tid[i] >= ntables || g.lane[i] < 1 || g.lane[i] > 7)
-            return PyErr_Format(PyExc_ValueError, "bad table or lane of card %d", i);
-    if ((g.ndeck = ints_in(a[3], g.deck, MAXDECK, "deck")) < 0 || sheets_in(a[4], g.sh, &g.n) < 0 ||
-        longs_in(a[5], g.pending, g.n, "pending") < 0)
+    g.d = decks[did];
+    g.tid = g.d->tid;
+    g.key = g.d->key;
+    g.lane = g.d->lane;
+    if ((g.ndeck = ints_in(v[2], g.deck, MAXDECK, "deck")) < 0 || sheets_in(v[1], g.sh, &g.n) < 0 ||
+        longs_in(a[2], g.pending, g.n, "pending") < 0)
         return NULL;
     for (int i = 0; i < g.ndeck; i++)
-        if (g.deck[i] < 0 || g.deck[i] >= g.ncards) return PyErr_Format(PyExc_ValueError, "bad deck entry");
-    g.start_lane = (int)PyLong_AsLong(a[6]);
-    g.round = PyLong_AsLong(a[7]);
-    g.card = (int)PyLong_AsLong(a[8]);
-    g.rng = PyLong_AsUnsignedLongLong(a[9]);
-    g.over = PyObject_IsTrue(a[10]);
-    g.starter = (int)PyLong_AsLong(a[11]);
-    g.solo = PyObject_IsTrue(a[12]);
-    int shared = PyObject_IsTrue(a[14]);
-    long max_actions = PyLong_AsLong(a[15]);
+        if (g.deck[i] < 0 || g.deck[i] >= g.d->ncards) return PyErr_Format(PyExc_ValueError, "bad deck entry");
+    g.start_lane = (int)PyLong_AsLong(v[3]);
+    g.round = PyLong_AsLong(v[4]);
+    g.card = (int)PyLong_AsLong(v[5]);
+    g.rng = PyLong_AsUnsignedLongLong(v[7]);
+    g.over = PyObject_IsTrue(v[8]);
+    g.starter = (int)PyLong_AsLong(v[9]);
+    g.solo = g.n == 1;
+    int shared = PyObject_IsTrue(a[4]);
+    long max_actions = PyLong_AsLong(a[5]);
     if (PyErr_Occurred()) return NULL;
-    if (g.card >= g.ncards) return PyErr_Format(PyExc_ValueError, "bad card");
+    if (g.card >= g.d->ncards) return PyErr_Format(PyExc_ValueError, "bad card");
     for (int p = 0; p < g.n; p++)
-        if (g.pending[p] >= 0 && g.card >= 0 && (g.pending[p] >> 3) >= tables[g.tid[g.card]]->n)
+        if (g.pending[p] >= 0 && (g.card < 0 || (g.pending[p] >> 3) >= tables[g.tid[g.card]]->n))
             return PyErr_Format(PyExc_ValueError, "bad pending drop");
-    PyObject *rf = PySequence_Fast(a[13], "rngs");
+    PyObject *rf = PySequence_Fast(a[3], "rngs");
     if (!rf) return NULL;
     int nr = (int)PySequence_Fast_GET_SIZE(rf);
     if (nr != (shared ? 1 : g.n)) {
@@ -150,16 +188,32 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
     if (PyErr_Occurred()) return NULL;
     long taken;
     if (run(&g, rngs, shared, max_actions, &taken) < 0) return NULL;
-    PyObject *deck = PyTuple_New(g.ndeck), *states = PyList_New(nr);
-    if (!deck || !states) goto fail;
+    PyObject *states = PyList_New(nr), *deck = PyTuple_New(g.ndeck), *out[10];
+    if (!deck || !states) {
+        Py_XDECREF(deck);
+        Py_XDECREF(states);
+        return NULL;
+    }
     for (int i = 0; i < g.ndeck; i++) PyTuple_SET_ITEM(deck, i, PyLong_FromLong(g.deck[i]));
     for (int i = 0; i < nr; i++) PyList_SET_ITEM(states, i, PyLong_FromUnsignedLongLong(rngs[i]));
-    PyObject *sheets = sheets_out(g.sh, g.n);
-    if (!sheets) goto fail;
-    return Py_BuildValue("(NNiliKOONl)", sheets, deck, g.start_lane, g.round, g.card, (unsigned long long)g.rng,
-                         g.over ? Py_True : Py_False, g.cleared ? Py_True : Py_False, states, taken);
-fail:
-    Py_XDECREF(deck);
-    Py_XDECREF(states);
-    return NULL;
+    out[0] = Py_NewRef(v[0]);
+    out[1] = sheets_out(g.sh, g.n);
+    out[2] = deck;
+    out[3] = PyLong_FromLong(g.start_lane);
+    out[4] = PyLong_FromLong(g.round);
+    out[5] = PyLong_FromLong(g.card);
+    if (g.cleared) {
+        out[6] = PyTuple_New(g.n);
+        for (int p = 0; out[6] && p < g.n; p++) PyTuple_SET_ITEM(out[6], p, Py_NewRef(Py_None));
+    } else
+        out[6] = Py_NewRef(v[6]);
+    out[7] = PyLong_FromUnsignedLongLong(g.rng);
+    out[8] = PyBool_FromLong(g.over);
+    out[9] = Py_NewRef(v[9]);
+    PyObject *state = make(state_type, state_off, 10, out);
+    if (!state) {
+        Py_DECREF(states);
+        return NULL;
+    }
+    return Py_BuildValue("(NNl)", state, states, taken);
 }

@@ -104,6 +104,17 @@ def _can_drop(table: VariantTable, s: Sheet) -> bool:
     return any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus)
 
 
+def _compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
+    """True when the kernel finds the drop legal (the same tests as ``_check``)."""
+    _, deck, tables = _of_config(state.config)
+    if action.name != deck.cards[state.card][0]:
+        return False
+    s = state.sheets[player]
+    tid = table_id(tables[state.card])
+    m, t, r, c = action.mirror, action.trim, action.rot, action.col
+    return EXT.check(tid, m, t, r, c, s.ink, s.barrier, s.height, s.bonus)  # type: ignore[no-any-return, union-attr]
+
+
 class FoldrisGame(Game[FoldrisState, Action]):
     spec = GameSpec(
         id="foldris",
@@ -224,6 +235,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
             if not any(cards[i] == (action.name, action.lane) for i in state.deck):
                 raise IllegalActionError(f"card {action.name} {action.lane} is not in the deck any more")
             return
+        if EXT is not None and type(action) is Drop and _compiled_check(state, action, player):
+            return  # legal; anything else is judged, and explained, below
         if not isinstance(action, Drop):
             raise IllegalActionError("drop this round's block (for example 'T r1 c3'); cards are revealed by chance")
         deck = deck_of(state.config)
@@ -331,8 +344,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         variants, by_key = table.variants, table.by_key
         if EXT is not None:
             drops = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in pending]
-            rows = [(s.ink, s.barrier, s.height, s.lines, s.bonus, s.out) for s in state.sheets]
-            done = tuple(Sheet(*t) for t in EXT.resolve(table_id(table), lane, solo, rows, drops))
+            done = EXT.resolve(table_id(table), lane, solo, state.sheets, drops)
             return FoldrisState(
                 state.config, done, state.deck, state.start_lane, state.round, -1, (None,) * len(done), state.rng,
                 not state.deck, state.starter,

@@ -27,7 +27,18 @@ EXT: ModuleType | None = native_module("polytable.games.foldris._cfoldris")
 
 _IDS: dict[int, tuple[VariantTable, int]] = {}
 """id(table) -> (the table, kept alive so its id is never reused; its number in the kernel)."""
-_DECKS: dict[int, tuple[tuple[VariantTable, ...], tuple[list[int], list[int], list[int]]]] = {}
+_DECKS: dict[int, tuple[tuple[VariantTable, ...], int]] = {}
+"""id(a config's tables) -> (those tables, kept alive; the kernel's number of the deck)."""
+
+
+def _types() -> None:
+    """Tell the kernel the frozen value classes it reads and builds (their fields in order)."""
+    from dataclasses import fields
+
+    from ._state import FoldrisState, Sheet
+
+    assert EXT is not None
+    EXT.types(Sheet, [f.name for f in fields(Sheet)], FoldrisState, [f.name for f in fields(FoldrisState)])
 
 
 def table_id(table: VariantTable) -> int:
@@ -35,52 +46,50 @@ def table_id(table: VariantTable) -> int:
     hit = _IDS.get(id(table))
     if hit is None:
         assert EXT is not None
-        rows = [(v.cost, v.width, v.height, v.bits, [b for _, b in v.profile]) for v in table.variants]
-        hit = _IDS[id(table)] = (table, EXT.register(rows))
+        if not _IDS:
+            _types()
+        rows = [
+            (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot)
+            for v in table.variants
+        ]
+        keys = [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
+        hit = _IDS[id(table)] = (table, EXT.register(rows, keys))
     return hit[1]
 
 
-def _deck_arrays(state: FoldrisState) -> tuple[list[int], list[int], list[int]]:
-    """Per card of the config's deck: its table's number, a key equal for equal (name, lane) cards, the lane."""
+def _deck_id(state: FoldrisState) -> int:
+    """The kernel's number of the config's deck: per card, its table, a key equal for equal (name, lane)
+    cards, and its lane."""
     from ._game import deck_of, tables_of
 
     tabs = tables_of(state.config)
     hit = _DECKS.get(id(tabs))
     if hit is None:
-        names = deck_of(state.config).names
-        cards = deck_of(state.config).cards
-        arrays = ([table_id(t) for t in tabs], [names.index(n) * 8 + lane for n, lane in cards], [c[1] for c in cards])
-        hit = _DECKS[id(tabs)] = (tabs, arrays)
+        assert EXT is not None
+        deck = deck_of(state.config)
+        keys = [deck.names.index(n) * 8 + lane for n, lane in deck.cards]
+        hit = _DECKS[id(tabs)] = (tabs, EXT.deck([table_id(t) for t in tabs], keys, [c[1] for c in deck.cards]))
     return hit[1]
 
 
 def native_playout(state: FoldrisState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FoldrisState, int]:
     """``FoldrisGame.playout`` in C (the caller checks ``EXT``); the same states and draws as the pure loop."""
-    from ._game import tables_of
-    from ._state import FoldrisState, Sheet
-
     assert EXT is not None
-    tids, keys, lanes = _deck_arrays(state)
+    deck = _deck_id(state)
     pending = [-1] * len(state.sheets)
     if state.card >= 0:
-        table = tables_of(state.config)[state.card]
+        from ._game import tables_of
+
+        by_key = tables_of(state.config)[state.card].by_key
         for p, d in enumerate(state.pending):
             if d is not None:
-                pending[p] = table.by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col
-    shared = len(rngs) == 1
-    used = rngs[:1] if shared else rngs[: state.config.players]
-    out = EXT.playout(
-        tids, keys, lanes, state.deck, [(s.ink, s.barrier, s.height, s.lines, s.bonus, s.out) for s in state.sheets],
-        pending, state.start_lane, state.round, state.card, state.rng, state.over, state.starter,
-        state.config.players == 1, [r.state for r in used], shared, -1 if max_actions is None else max_actions,
-    )  # fmt: skip
-    sheets, deck, start_lane, rnd, card, rng, over, cleared, states, taken = out
+                pending[p] = by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col
+    used = rngs[:1] if len(rngs) == 1 else rngs[: state.config.players]
+    final, states, taken = EXT.playout(
+        deck, state, pending, [r.state for r in used], len(rngs) == 1, -1 if max_actions is None else max_actions
+    )
     for r, st in zip(used, states, strict=True):
         r.state = st
-    final = FoldrisState(
-        state.config, tuple(Sheet(*s) for s in sheets), deck, start_lane, rnd, card,
-        (None,) * len(sheets) if cleared else state.pending, rng, over, state.starter,
-    )  # fmt: skip
     return final, taken
 
 
