@@ -4,6 +4,8 @@
   connect_four random games per CPU second (target 0.125x: half of Pentobi's playout speed here).
 * Forma random steps per CPU second through the Python protocol (``legal_actions(...).sample``, ``apply``),
   compiled and pure, as ratios to connect_four's Python loop.
+* Foldris random 4-player drops per CPU second through the protocol (compiled and pure; target 1.0x
+  connect_four's Python loop) and through the compiled playout (target 10x). Reveals are not counted.
 * Quadefy random steps per CPU second through the protocol (target 1.0x OpenSpiel pentago's Python
   loop) and through the compiled playout (target 10x).
 * The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
@@ -58,6 +60,42 @@ def _forma_protocol(games: int, pure: bool) -> float:
     else:
         steps, cpu = loop()
     return steps / cpu
+
+
+def _foldris_steps(games: int) -> dict[str, float]:
+    """Foldris random 4-player drops per CPU second: the protocol loop (compiled and pure) and the playout."""
+    from ..core import CHANCE
+    from ..games.foldris import GAME, pure_engine
+
+    def loop(n: int) -> float:
+        rng = Rng(5)
+        drops = 0
+        t0 = time.process_time()
+        for seed in range(n):
+            s = GAME.new_game(seed=seed, players=4)
+            while not GAME.is_terminal(s):
+                if GAME.current_player(s) == CHANCE:
+                    s = GAME.apply_chance(s)
+                    continue
+                p = GAME.acting_players(s)[0]
+                s = GAME.apply(s, GAME.legal_actions(s, p).sample(rng), p)
+                drops += 1
+        return drops / max(time.process_time() - t0, 1e-9)
+
+    compiled = loop(games)
+    with pure_engine():
+        pure = loop(max(games // 3, 1))
+    # the new games and the generators are made before the clock starts: the playout alone is timed
+    starts = [
+        (GAME.new_game(seed=seed, players=4), [Rng(seed, 1000 + p) for p in range(4)]) for seed in range(games * 10)
+    ]
+    t0 = time.process_time()
+    drops = 0
+    for start, rngs in starts:
+        _, n = GAME.playout(start, rngs)
+        drops += n
+    playout = drops / max(time.process_time() - t0, 1e-9)
+    return {"compiled": compiled, "pure": pure, "playout": playout}
 
 
 def _quadefy_steps(games: int) -> dict[str, float]:
@@ -144,6 +182,15 @@ def run(quick: bool = False) -> dict[str, object]:
         out["ratio: forma playout steps / connect_four steps"] = round(play["steps_per_s"] / st, 2)
     else:
         out["openspiel"] = c4.get("status", "unavailable")
+    f = _foldris_steps(20 if quick else 300)
+    out["foldris random 4p drops per CPU second, protocol loop (compiled)"] = round(f["compiled"])
+    out["foldris random 4p drops per CPU second, protocol loop (pure)"] = round(f["pure"])
+    out["foldris random 4p drops per CPU second, playout"] = round(f["playout"])
+    if "steps_per_s" in c4:
+        st = float(c4["steps_per_s"])  # type: ignore[arg-type]
+        out["ratio: foldris protocol drops (compiled) / connect_four steps (target 1.0)"] = round(f["compiled"] / st, 3)
+        out["ratio: foldris protocol drops (pure) / connect_four steps"] = round(f["pure"] / st, 3)
+        out["ratio: foldris playout drops / connect_four steps (target 10)"] = round(f["playout"] / st, 2)
     pentago = openspiel_random("pentago", seconds=1.0 if quick else 4.0)
     q = _quadefy_steps(20 if quick else 200)
     out["quadefy random steps per CPU second, protocol loop (compiled)"] = round(q["compiled"])
