@@ -356,15 +356,18 @@ static PyObject *boards_out(const B *b, int n) {
 }
 
 /* playout(size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch, turn,
- *         moves, last, exact, rngs, shared, max_actions, bridge_fn)
- * -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, rngs, actions) */
+ *         moves, last, exact, rngs, shared, max_actions, bridge_fn, touch_move, picked, misses, placing, rng)
+ * -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, rngs, actions,
+ *     obstacles, tower, picked, misses, placing, rng) */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
-    int size, turn, moves, exact, shared, max_actions;
+    int size, turn, moves, exact, shared, max_actions, touch, picked, misses, placing;
+    unsigned long long setup_rng;
     PyObject *o_obst, *o_tower, *o_pieces, *o_markers, *o_filled, *o_stocks, *o_scores, *o_bridges, *o_closed,
         *o_watch, *o_last, *o_rngs, *bridge_fn;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpiO", &size, &o_obst, &o_tower, &o_pieces, &o_markers, &o_filled,
-                          &o_stocks, &o_scores, &o_bridges, &o_closed, &o_watch, &turn, &moves, &o_last, &exact,
-                          &o_rngs, &shared, &max_actions, &bridge_fn))
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpiOpiiiK", &size, &o_obst, &o_tower, &o_pieces, &o_markers,
+                          &o_filled, &o_stocks, &o_scores, &o_bridges, &o_closed, &o_watch, &turn, &moves, &o_last,
+                          &exact, &o_rngs, &shared, &max_actions, &bridge_fn, &touch, &picked, &misses, &placing,
+                          &setup_rng))
         return NULL;
     T *t = table_for(size);
     if (!t) return NULL;
@@ -378,6 +381,15 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     s.turn = turn;
     s.moves = moves;
     s.exact = exact;
+    s.touch = touch;
+    s.picked = picked;
+    s.misses = misses;
+    s.placing = placing;
+    s.setup_rng = setup_rng;
+    if (picked < -1 || picked >= NP || placing < 0) {
+        PyErr_SetString(PyExc_ValueError, "picked or placing out of range");
+        return NULL;
+    }
     if (to_b(o_obst, &s.obstacles) < 0 || to_b(o_tower, &s.tower) < 0 || to_b(o_filled, &s.filled) < 0 ||
         to_b(o_closed, &s.closed) < 0 || to_b(o_watch, &s.watch) < 0 || to_b(o_last, &s.last) < 0 ||
         boards_in(o_pieces, s.pieces, s.n) < 0 || boards_in(o_markers, s.markers, s.n) < 0 ||
@@ -426,9 +438,11 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         PyTuple_SET_ITEM(bridges, i, PyLong_FromLong(s.bridges[i]));
     }
     for (int i = 0; i < nr; i++) PyList_SET_ITEM(rngs, i, PyLong_FromUnsignedLongLong(rng[i]));
-    return Py_BuildValue("(NNNNNNNNiiNONi)", boards_out(s.pieces, s.n), boards_out(s.markers, s.n), forma_from_b(&s.filled),
-                         stocks, scores, bridges, forma_from_b(&s.closed), forma_from_b(&s.watch), s.turn, s.moves,
-                         forma_from_b(&s.last), s.exact ? Py_True : Py_False, rngs, actions);
+    return Py_BuildValue("(NNNNNNNNiiNONiNNiiiK)", boards_out(s.pieces, s.n), boards_out(s.markers, s.n),
+                         forma_from_b(&s.filled), stocks, scores, bridges, forma_from_b(&s.closed),
+                         forma_from_b(&s.watch), s.turn, s.moves, forma_from_b(&s.last), s.exact ? Py_True : Py_False,
+                         rngs, actions, forma_from_b(&s.obstacles), forma_from_b(&s.tower), s.picked, s.misses,
+                         s.placing, (unsigned long long)s.setup_rng);
 fail:
     Py_XDECREF(stocks);
     Py_XDECREF(scores);

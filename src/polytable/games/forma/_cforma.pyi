@@ -34,6 +34,11 @@ def playout(
     shared: bool,
     max_actions: int,
     bridge_fn: Callable[[int], tuple[int, bool]],
+    touch_move: bool,
+    picked: int,
+    misses: int,
+    placing: int,
+    rng: int,
     /,
 ) -> tuple[
     tuple[int, ...],
@@ -49,5 +54,11 @@ def playout(
     int,
     bool,
     list[int],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
     int,
 ]: ...

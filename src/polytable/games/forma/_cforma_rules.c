@@ -278,29 +278,166 @@ static int apply_place(const T *t, S *s, int g, int anchor, PyObject *bridge_fn)
     s->turn = forma_next_turn(t, s, &free, pl);
     s->moves++;
     s->last = mask;
+    s->picked = -1;
+    s->misses = 0;
     return 0;
 }
 
 
+/* ------------------------------------------------------------------ touch-move (_game._apply_pick) */
+/* _rules.piece_fits: some orientation of the piece fits somewhere on the free cells */
+static int piece_fits(const T *t, int piece, const B *free) {
+    if (piece == 0) return b_any(free);
+    B sh[64], a;
+    shifts(t, free, sh);
+    for (int g = piece_first[piece]; g < piece_first[piece + 1]; g++) {
+        anchors_of(t, sh, g, &a);
+        if (b_any(&a)) return 1;
+    }
+    return 0;
+}
+
+/* Pick up a piece: if it fits it must be placed; if not it leaves the game and the player picks once more
+ * (only when some remaining piece fits and this was the first miss), else the turn passes. */
+static void apply_pick(const T *t, S *s, int piece) {
+    int pl = s->turn;
+    B free;
+    for (int i = 0; i < NW; i++) free.w[i] = t->board.w[i] & ~s->filled.w[i];
+    if (piece_fits(t, piece, &free)) {
+        s->picked = piece;
+        s->misses = 0;
+    } else {
+        s->stock[pl][piece]--;
+        s->picked = -1;
+        if (s->misses == 0 && forma_can_place(t, s->stock[pl], &free))
+            s->misses = 1;
+        else {
+            s->turn = forma_next_turn(t, s, &free, pl);
+            s->misses = 0;
+        }
+    }
+    s->moves++;
+}
+
+/* _game._draw's pick: uniform over the pieces held */
+static int sample_pick(const S *s, uint64_t *rng) {
+    int held[NP], n = 0;
+    for (int p = 0; p < NP; p++)
+        if (s->stock[s->turn][p]) held[n++] = p;
+    if (!n) return -1;
+    return held[below(rng, (uint64_t)n)];
+}
+
+/* ------------------------------------------------------------------ the players' set-up (_setup.py) */
+/* _state.allowed_cells: off the border, not on or next to a taken cell, not the last open side of an empty
+ * cell the taken ones wall in on three sides */
+static void allowed_cells(const T *t, const B *taken, B *out) {
+    B le, ri, up, dn, three, a, b, c, d;
+    b_shl(taken, 1, &le);
+    b_shr(taken, 1, &ri);
+    b_shl(taken, t->stride, &up);
+    b_shr(taken, t->stride, &dn);
+    for (int i = 0; i < NW; i++)
+        three.w[i] = t->board.w[i] & ~taken->w[i] &
+                     ((le.w[i] & ri.w[i] & (up.w[i] | dn.w[i])) | (up.w[i] & dn.w[i] & (le.w[i] | ri.w[i])));
+    b_shl(&three, 1, &a);
+    b_shr(&three, 1, &b);
+    b_shl(&three, t->stride, &c);
+    b_shr(&three, t->stride, &d);
+    for (int i = 0; i < NW; i++) {
+        uint64_t interior = t->board.w[i] & ~(t->top.w[i] | t->bottom.w[i] | t->left.w[i] | t->right.w[i]);
+        uint64_t near = (le.w[i] | ri.w[i] | up.w[i] | dn.w[i]) & t->board.w[i];
+        uint64_t danger = (a.w[i] | b.w[i] | c.w[i] | d.w[i]) & t->board.w[i];
+        out->w[i] = interior & ~taken->w[i] & ~near & ~danger;
+    }
+}
+
+/* _setup.setup_apply of an obstacle or the tower on cell bit; when the last one is down, player 1 moves */
+static void setup_place(const T *t, S *s, int tower, int bit) {
+    if (tower)
+        memset(&s->tower, 0, sizeof s->tower), b_set(&s->tower, bit);
+    else
+        b_set(&s->obstacles, bit);
+    s->placing--;
+    for (int i = 0; i < NW; i++) s->filled.w[i] = s->obstacles.w[i] | s->tower.w[i];
+    if (!s->placing) {
+        s->setup_rng = 0;
+        s->turn = 0;
+        neighbours(t, &s->filled, &s->watch);
+    }
+}
+
+/* _setup.setup_sample then setup_apply for the starting player: an obstacle, the tower, or 'fill' */
+static int setup_step(const T *t, S *s, uint64_t *rng) {
+    B taken, allowed;
+    for (int i = 0; i < NW; i++) taken.w[i] = s->obstacles.w[i] | s->tower.w[i];
+    allowed_cells(t, &taken, &allowed);
+    int n = b_count(&allowed), has_tower = b_any(&s->tower), kinds[2], nk = 0;
+    if (s->placing - (has_tower ? 0 : 1)) kinds[nk++] = 0;
+    if (!has_tower) kinds[nk++] = 1;
+    int k = (int)below(rng, (uint64_t)(n * nk + 1));
+    if (k == n * nk) {
+        s->turn = CHANCE; /* fill: chance places the rest */
+        return 0;
+    }
+    setup_place(t, s, kinds[k / n], b_select(&allowed, k % n));
+    return 0;
+}
+
+/* a chance node of the fill: the tower first, then the obstacles, each uniform over the allowed cells */
+static int chance_step(const T *t, S *s) {
+    B taken, allowed;
+    for (int i = 0; i < NW; i++) taken.w[i] = s->obstacles.w[i] | s->tower.w[i];
+    allowed_cells(t, &taken, &allowed);
+    int n = b_count(&allowed);
+    if (!n || !s->placing) {
+        PyErr_SetString(PyExc_ValueError, "no cell for the random fill");
+        return -1;
+    }
+    int k = (int)below(&s->setup_rng, (uint64_t)n);
+    setup_place(t, s, !b_any(&s->tower), b_select(&allowed, k));
+    return 0;
+}
+
+/* ------------------------------------------------------------------ playout */
 /* Game.playout: uniformly random legal actions until the game ends or max_actions player actions (>= 0) were
- * taken; the player p to act draws with rng[p] (rng[0] when shared). */
+ * taken; the player p to act draws with rng[p] (rng[0] when shared); chance nodes (the set-up's fill) draw
+ * from the state's generator and are not counted. */
 int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyObject *bridge_fn, int *actions) {
     *actions = 0;
-    while (s->turn >= 0 && (max_actions < 0 || *actions < max_actions)) {
+    for (;;) {
+        if (s->turn == CHANCE) {
+            if (chance_step(t, s) < 0) return -1;
+            continue;
+        }
+        if (s->turn < 0 || (max_actions >= 0 && *actions >= max_actions)) return 0;
         if (s->turn >= s->n) {
             PyErr_SetString(PyExc_ValueError, "turn out of range");
             return -1;
         }
+        uint64_t *r = &rng[shared ? 0 : s->turn];
+        ++*actions;
+        if (s->placing) {
+            if (setup_step(t, s, r) < 0) return -1;
+            continue;
+        }
+        if (s->touch && s->picked < 0) {
+            int piece = sample_pick(s, r);
+            if (piece < 0) {
+                PyErr_SetString(PyExc_ValueError, "the player to move holds no piece");
+                return -1;
+            }
+            apply_pick(t, s, piece);
+            continue;
+        }
         B free;
         for (int i = 0; i < NW; i++) free.w[i] = t->board.w[i] & ~s->filled.w[i];
         int anchor = 0;
-        int g = forma_sample_move(t, s->stock[s->turn], &free, &rng[shared ? 0 : s->turn], -1, &anchor);
+        int g = forma_sample_move(t, s->stock[s->turn], &free, r, s->picked, &anchor);
         if (g < 0) {
             PyErr_SetString(PyExc_ValueError, "the player to move has no legal placement");
             return -1;
         }
         if (apply_place(t, s, g, anchor, bridge_fn) < 0) return -1;
-        ++*actions;
     }
-    return 0;
 }
