@@ -312,6 +312,20 @@ static PyObject *py_next_turn(PyObject *self, PyObject *args) {
     return PyLong_FromLong(forma_next_turn(t, &s, &free, player));
 }
 
+static PyObject *py_setup_sample(PyObject *self, PyObject *args) {
+    int size, placing, chance, bit = 0;
+    PyObject *o_obst, *o_tower;
+    unsigned long long rs;
+    if (!PyArg_ParseTuple(args, "iOOiKp", &size, &o_obst, &o_tower, &placing, &rs, &chance)) return NULL;
+    T *t = table_for(size);
+    B obstacles, tower;
+    if (!t || to_b(o_obst, &obstacles) < 0 || to_b(o_tower, &tower) < 0) return NULL;
+    uint64_t rng = rs;
+    int kind = forma_setup_draw(t, &obstacles, &tower, placing, &rng, chance, &bit);
+    if (kind < 0) return PyErr_Format(PyExc_ValueError, "no cell is allowed");
+    return Py_BuildValue("(iiK)", kind, bit, (unsigned long long)rng);
+}
+
 static int boards_in(PyObject *seq, B *out, int n) {
     PyObject *fast = PySequence_Fast(seq, "expected a sequence of bitboards");
     if (!fast) return -1;
@@ -462,6 +476,8 @@ static PyMethodDef methods[] = {
      "bridge bound or -1)."},
     {"neighbours", py_neighbours, METH_VARARGS, "neighbours(size, cells) -> their orthogonal neighbours."},
     {"next_turn", py_next_turn, METH_VARARGS, "next_turn(size, stocks, free, player) -> next player able to place."},
+    {"setup_sample", py_setup_sample, METH_VARARGS,
+     "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
     {"playout", py_playout, METH_VARARGS, "Random placements to the end (or max_actions); see the C source."},
     {NULL, NULL, 0, NULL},
 };

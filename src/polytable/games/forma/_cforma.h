@@ -162,6 +162,8 @@ void forma_placement_mask(const T *t, int g, int anchor, B *m);
 long forma_effect(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower, const B *closed0,
                   const B *own0, const B *mask, int size, B *filled, B *enc, B *closed, B *own, int *bound);
 int forma_next_turn(const T *t, const S *s, const B *free, int player);
+int forma_setup_draw(const T *t, const B *obstacles, const B *tower, int placing, uint64_t *rng, int chance,
+                     int *bit);
 int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyObject *bridge_fn, int *actions);
 
 /* ------------------------------------------------------------------ _cforma.c */

@@ -367,35 +367,43 @@ static void setup_place(const T *t, S *s, int tower, int bit) {
     }
 }
 
-/* _setup.setup_sample then setup_apply for the starting player: an obstacle, the tower, or 'fill' */
-static int setup_step(const T *t, S *s, uint64_t *rng) {
+/* _setup.setup_sample (chance: chance_outcome's draw): 0 an obstacle, 1 the tower (on cell *bit), 2 'fill';
+ * -1 when chance has no cell */
+int forma_setup_draw(const T *t, const B *obstacles, const B *tower, int placing, uint64_t *rng, int chance,
+                     int *bit) {
     B taken, allowed;
-    for (int i = 0; i < NW; i++) taken.w[i] = s->obstacles.w[i] | s->tower.w[i];
+    for (int i = 0; i < NW; i++) taken.w[i] = obstacles->w[i] | tower->w[i];
     allowed_cells(t, &taken, &allowed);
-    int n = b_count(&allowed), has_tower = b_any(&s->tower), kinds[2], nk = 0;
-    if (s->placing - (has_tower ? 0 : 1)) kinds[nk++] = 0;
+    int n = b_count(&allowed), has_tower = b_any(tower), kinds[2], nk = 0;
+    if (chance) {
+        if (!n) return -1;
+        *bit = b_select(&allowed, (int)below(rng, (uint64_t)n));
+        return !has_tower;
+    }
+    if (placing - (has_tower ? 0 : 1)) kinds[nk++] = 0;
     if (!has_tower) kinds[nk++] = 1;
     int k = (int)below(rng, (uint64_t)(n * nk + 1));
-    if (k == n * nk) {
-        s->turn = CHANCE; /* fill: chance places the rest */
-        return 0;
-    }
-    setup_place(t, s, kinds[k / n], b_select(&allowed, k % n));
-    return 0;
+    if (k == n * nk) return 2;
+    *bit = b_select(&allowed, k % n);
+    return kinds[k / n];
 }
 
-/* a chance node of the fill: the tower first, then the obstacles, each uniform over the allowed cells */
-static int chance_step(const T *t, S *s) {
-    B taken, allowed;
-    for (int i = 0; i < NW; i++) taken.w[i] = s->obstacles.w[i] | s->tower.w[i];
-    allowed_cells(t, &taken, &allowed);
-    int n = b_count(&allowed);
-    if (!n || !s->placing) {
+/* a set-up step of the starting player (rng: theirs) or of chance (the state's generator) */
+static int setup_step(const T *t, S *s, uint64_t *rng) {
+    int chance = s->turn == CHANCE, bit = 0;
+    if (!s->placing) {
+        PyErr_SetString(PyExc_ValueError, "the set-up is over");
+        return -1;
+    }
+    int kind = forma_setup_draw(t, &s->obstacles, &s->tower, s->placing, chance ? &s->setup_rng : rng, chance, &bit);
+    if (kind < 0) {
         PyErr_SetString(PyExc_ValueError, "no cell for the random fill");
         return -1;
     }
-    int k = (int)below(&s->setup_rng, (uint64_t)n);
-    setup_place(t, s, !b_any(&s->tower), b_select(&allowed, k));
+    if (kind == 2)
+        s->turn = CHANCE; /* fill: chance places the rest */
+    else
+        setup_place(t, s, kind, bit);
     return 0;
 }
 
@@ -407,7 +415,7 @@ int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyOb
     *actions = 0;
     for (;;) {
         if (s->turn == CHANCE) {
-            if (chance_step(t, s) < 0) return -1;
+            if (setup_step(t, s, NULL) < 0) return -1;
             continue;
         }
         if (s->turn < 0 || (max_actions >= 0 && *actions >= max_actions)) return 0;

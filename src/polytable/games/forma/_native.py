@@ -70,9 +70,9 @@ class pure_engine:
     and ``polytable fuzz`` can play both engines side by side in one process. Not thread-safe."""
 
     def __enter__(self) -> None:
-        from . import _game, _pieces, _rules
+        from . import _game, _pieces, _rules, _setup
 
-        self._modules = (vars(_rules), vars(_game))
+        self._modules = (vars(_rules), vars(_game), vars(_setup))
         for d in self._modules:
             d["EXT"] = None
         for tb in _pieces._TABLES.values():
