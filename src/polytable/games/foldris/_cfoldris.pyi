@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+from polytable.core import Rng
+
 from ._state import FoldrisState, Sheet
 
 def register(
@@ -21,5 +23,11 @@ def resolve(
 ) -> tuple[Sheet, ...]: ...
 def deck(tables: Sequence[int], keys: Sequence[int], lanes: Sequence[int], /) -> int: ...
 def playout(
-    deck: int, state: FoldrisState, pending: Sequence[int], rngs: Sequence[int], shared: bool, max_actions: int, /
-) -> tuple[FoldrisState, list[int], int]: ...
+    deck: int,
+    state: FoldrisState,
+    pending: Sequence[int] | None,
+    rngs: Sequence[Rng],
+    shared: bool,
+    max_actions: int,
+    /,
+) -> tuple[FoldrisState, int]: ...

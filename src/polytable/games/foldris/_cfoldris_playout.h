@@ -11,6 +11,7 @@ typedef struct {
 } Deck;
 
 static Deck *decks[MAXT];
+static PyObject *state_str; /* "state", the attribute of core.Rng */
 static int ndecks;
 
 typedef struct {
@@ -139,8 +140,9 @@ static PyObject *py_deck(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
     return PyLong_FromLong(ndecks++);
 }
 
-/* playout(deck, state, pending, rngs, shared, max_actions) -> (final state, generator states, player actions
- * taken). pending[p] is player p's pending drop as 8 * variant + column, or -1. */
+/* playout(deck, state, pending, rngs, shared, max_actions) -> (final state, player actions taken). pending[p]
+ * is player p's pending drop as 8 * variant + column, or -1 (None: nobody's); rngs are core.Rng objects
+ * (their state attribute is read and advanced). */
 static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
     Game g;
     uint64_t rngs[MAXP];
@@ -157,8 +159,10 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
     g.tid = g.d->tid;
     g.key = g.d->key;
     g.lane = g.d->lane;
-    if ((g.ndeck = ints_in(v[2], g.deck, MAXDECK, "deck")) < 0 || sheets_in(v[1], g.sh, &g.n) < 0 ||
-        longs_in(a[2], g.pending, g.n, "pending") < 0)
+    if ((g.ndeck = ints_in(v[2], g.deck, MAXDECK, "deck")) < 0 || sheets_in(v[1], g.sh, &g.n) < 0) return NULL;
+    if (a[2] == Py_None)
+        for (int p = 0; p < g.n; p++) g.pending[p] = -1;
+    else if (longs_in(a[2], g.pending, g.n, "pending") < 0)
         return NULL;
     for (int i = 0; i < g.ndeck; i++)
         if (g.deck[i] < 0 || g.deck[i] >= g.d->ncards) return PyErr_Format(PyExc_ValueError, "bad deck entry");
@@ -183,19 +187,38 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
         Py_DECREF(rf);
         return PyErr_Format(PyExc_ValueError, "one generator, or one per player");
     }
-    for (int i = 0; i < nr; i++) rngs[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(rf, i));
-    Py_DECREF(rf);
-    if (PyErr_Occurred()) return NULL;
-    long taken;
-    if (run(&g, rngs, shared, max_actions, &taken) < 0) return NULL;
-    PyObject *states = PyList_New(nr), *deck = PyTuple_New(g.ndeck), *out[10];
-    if (!deck || !states) {
-        Py_XDECREF(deck);
-        Py_XDECREF(states);
+    if (!state_str && !(state_str = PyUnicode_InternFromString("state"))) {
+        Py_DECREF(rf);
         return NULL;
     }
+    for (int i = 0; i < nr; i++) {
+        PyObject *st = PyObject_GetAttr(PySequence_Fast_GET_ITEM(rf, i), state_str);
+        if (!st) break;
+        rngs[i] = PyLong_AsUnsignedLongLong(st);
+        Py_DECREF(st);
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(rf);
+        return NULL;
+    }
+    long taken;
+    if (run(&g, rngs, shared, max_actions, &taken) < 0) {
+        Py_DECREF(rf);
+        return NULL;
+    }
+    for (int i = 0; i < nr; i++) {
+        PyObject *st = PyLong_FromUnsignedLongLong(rngs[i]);
+        if (!st || PyObject_SetAttr(PySequence_Fast_GET_ITEM(rf, i), state_str, st) < 0) {
+            Py_XDECREF(st);
+            Py_DECREF(rf);
+            return NULL;
+        }
+        Py_DECREF(st);
+    }
+    Py_DECREF(rf);
+    PyObject *deck = PyTuple_New(g.ndeck), *out[10];
+    if (!deck) return NULL;
     for (int i = 0; i < g.ndeck; i++) PyTuple_SET_ITEM(deck, i, PyLong_FromLong(g.deck[i]));
-    for (int i = 0; i < nr; i++) PyList_SET_ITEM(states, i, PyLong_FromUnsignedLongLong(rngs[i]));
     out[0] = Py_NewRef(v[0]);
     out[1] = sheets_out(g.sh, g.n);
     out[2] = deck;
@@ -211,9 +234,6 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
     out[8] = PyBool_FromLong(g.over);
     out[9] = Py_NewRef(v[9]);
     PyObject *state = make(state_type, state_off, 10, out);
-    if (!state) {
-        Py_DECREF(states);
-        return NULL;
-    }
-    return Py_BuildValue("(NNl)", state, states, taken);
+    if (!state) return NULL;
+    return Py_BuildValue("(Nl)", state, taken);
 }

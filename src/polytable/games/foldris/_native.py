@@ -57,14 +57,13 @@ def table_id(table: VariantTable) -> int:
     return hit[1]
 
 
-def _deck_id(state: FoldrisState) -> int:
-    """The kernel's number of the config's deck: per card, its table, a key equal for equal (name, lane)
-    cards, and its lane."""
-    from ._game import deck_of, tables_of
-
-    tabs = tables_of(state.config)
+def _deck_id(state: FoldrisState, tabs: tuple[VariantTable, ...]) -> int:
+    """The kernel's number of the config's deck (``tabs``: its tables by card): per card, its table, a key
+    equal for equal (name, lane) cards, and its lane."""
     hit = _DECKS.get(id(tabs))
     if hit is None:
+        from ._game import deck_of
+
         assert EXT is not None
         deck = deck_of(state.config)
         keys = [deck.names.index(n) * 8 + lane for n, lane in deck.cards]
@@ -72,25 +71,21 @@ def _deck_id(state: FoldrisState) -> int:
     return hit[1]
 
 
-def native_playout(state: FoldrisState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FoldrisState, int]:
-    """``FoldrisGame.playout`` in C (the caller checks ``EXT``); the same states and draws as the pure loop."""
+def native_playout(
+    state: FoldrisState, tabs: tuple[VariantTable, ...], rngs: Sequence[Rng], max_actions: int | None
+) -> tuple[FoldrisState, int]:
+    """``FoldrisGame.playout`` in C (the caller checks ``EXT``; ``tabs``: the config's tables by card); the same
+    states and draws as the pure loop."""
     assert EXT is not None
-    deck = _deck_id(state)
-    pending = [-1] * len(state.sheets)
-    if state.card >= 0:
-        from ._game import tables_of
-
-        by_key = tables_of(state.config)[state.card].by_key
-        for p, d in enumerate(state.pending):
-            if d is not None:
-                pending[p] = by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col
-    used = rngs[:1] if len(rngs) == 1 else rngs[: state.config.players]
-    final, states, taken = EXT.playout(
-        deck, state, pending, [r.state for r in used], len(rngs) == 1, -1 if max_actions is None else max_actions
-    )
-    for r, st in zip(used, states, strict=True):
-        r.state = st
-    return final, taken
+    pending = None
+    if state.card >= 0 and state.pending.count(None) != len(state.pending):
+        by_key = tabs[state.card].by_key
+        pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in state.pending]
+    shared = len(rngs) == 1
+    return EXT.playout(  # type: ignore[no-any-return]
+        _deck_id(state, tabs), state, pending, rngs if shared else rngs[: len(state.sheets)], shared,
+        -1 if max_actions is None else max_actions,
+    )  # fmt: skip
 
 
 class pure_engine:
