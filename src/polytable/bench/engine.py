@@ -29,17 +29,31 @@ CLASSIC = {"placement": "random", "touch_move": False}
 placement a move): the figures stay comparable with earlier runs and with Blokus-like peers."""
 
 
-def _forma_playouts(games: int) -> dict[str, float]:
+def _forma_playouts(games: int, options: dict[str, object] = CLASSIC) -> dict[str, float]:
     from ..games.forma import GAME
 
     t0 = time.process_time()
     moves = 0
     for seed in range(games):
-        s = GAME.new_game(CLASSIC, seed=seed, players=4)
+        s = GAME.new_game(options, seed=seed, players=4)
         _, n = GAME.playout(s, [Rng(seed, stream=1000 + p) for p in range(4)])
         moves += n
     cpu = max(time.process_time() - t0, 1e-9)
     return {"games_per_s": games / cpu, "steps_per_s": moves / cpu}
+
+
+def _forma_default(games: int) -> dict[str, object]:
+    """Forma's default rules (the players' set-up, touch-move): random 4-player games per CPU second through
+    the playout, compiled and pure (before rules version 2's defaults were compiled they ran pure)."""
+    from ..games.forma import pure_engine
+
+    compiled = _forma_playouts(games, {})
+    with pure_engine():
+        pure = _forma_playouts(max(games // 10, 1), {})
+    return {
+        "forma default rules: random 4p games per CPU second (playout, compiled)": round(compiled["games_per_s"], 1),
+        "forma default rules: random 4p games per CPU second (playout, pure)": round(pure["games_per_s"], 1),
+    }
 
 
 def _forma_protocol(games: int, pure: bool) -> float:
@@ -174,6 +188,7 @@ def run(quick: bool = False) -> dict[str, object]:
     c4 = openspiel_random("connect_four", seconds=1.0 if quick else 4.0)
     play = _forma_playouts(200 if quick else 2000)
     out["forma random 4p games per CPU second (playout)"] = round(play["games_per_s"], 1)
+    out.update(_forma_default(50 if quick else 500))
     steps_c = _forma_protocol(5 if quick else 40, pure=False)
     steps_p = _forma_protocol(3 if quick else 20, pure=True)
     out["forma random steps per CPU second, protocol loop (compiled)"] = round(steps_c)
