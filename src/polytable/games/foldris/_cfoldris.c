@@ -382,26 +382,112 @@ static PyObject *py_check(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     Py_RETURN_TRUE;
 }
 
-/* resolve(table, lane, solo, sheets, drops): drops[p] = 8 * variant + column, or -1 */
-static PyObject *py_resolve(PyObject *self, PyObject *const *a, Py_ssize_t n) {
-    Sheet sh[MAXP];
-    long d[MAXP];
-    int np, vi[MAXP], col[MAXP];
-    Table *t;
-    if (n != 5) return PyErr_Format(PyExc_TypeError, "resolve() takes 5 arguments");
-    if (!(t = table_arg(a[0]))) return NULL;
-    long lane = PyLong_AsLong(a[1]), solo = PyLong_AsLong(a[2]);
-    if (PyErr_Occurred() || sheets_in(a[3], sh, &np) < 0 || longs_in(a[4], d, np, "drops") < 0) return NULL;
-    for (int p = 0; p < np; p++) {
-        vi[p] = d[p] < 0 ? -1 : (int)(d[p] >> 3);
-        col[p] = (int)(d[p] & 7);
-        if (vi[p] >= t->n) {
-            PyErr_SetString(PyExc_ValueError, "unknown variant");
-            return NULL;
+/* A new FoldrisState: the fields of old, except those given in v (NULL: keep; the references are stolen). */
+static PyObject *remake(PyObject *old, PyObject **v) {
+    PyObject *out[10];
+    for (int i = 0; i < 10; i++) {
+        out[i] = v[i];
+        if (!out[i]) {
+            out[i] = slot(old, state_off[i]);
+            Py_XINCREF(out[i]);
         }
     }
-    resolve(t, (int)lane, (int)solo, sh, np, vi, col);
-    return sheets_out(sh, np);
+    return make(state_type, state_off, 10, out);
+}
+
+/* FoldrisGame.acting_players(state): the survivors who have not chosen this round (none between rounds) */
+static PyObject *py_acting(PyObject *self, PyObject *st) {
+    if (!state_type || Py_TYPE(st) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = slot(st, state_off[1]), *card = slot(st, state_off[5]), *pending = slot(st, state_off[6]),
+             *over = slot(st, state_off[8]);
+    if (!sheets || !card || !pending || !over) return NULL;
+    int done = PyObject_IsTrue(over), c = (int)PyLong_AsLong(card), k = 0;
+    if (done < 0 || PyErr_Occurred()) return NULL;
+    if (!PyTuple_Check(sheets) || !PyTuple_Check(pending) || PyTuple_GET_SIZE(sheets) > MAXP ||
+        PyTuple_GET_SIZE(pending) != PyTuple_GET_SIZE(sheets))
+        return PyErr_Format(PyExc_TypeError, "sheets and pending choices: one per player");
+    if (done || c < 0) return PyTuple_New(0);
+    int who[MAXP];
+    for (Py_ssize_t p = 0; p < PyTuple_GET_SIZE(sheets); p++) {
+        PyObject *sh = PyTuple_GET_ITEM(sheets, p), *out;
+        if (Py_TYPE(sh) != sheet_type || !(out = slot(sh, sheet_off[5]))) return PyErr_Format(PyExc_TypeError, "a Sheet");
+        int is_out = PyObject_IsTrue(out);
+        if (is_out < 0) return NULL;
+        if (!is_out && PyTuple_GET_ITEM(pending, p) == Py_None) who[k++] = (int)p;
+    }
+    PyObject *act = PyTuple_New(k);
+    for (int i = 0; act && i < k; i++) PyTuple_SET_ITEM(act, i, PyLong_FromLong(who[i]));
+    return act;
+}
+
+/* choose(table, lane, state, player, drop): FoldrisGame._apply of a checked drop. The choice is recorded;
+ * after the last survivor's, the round resolves (_game._resolve): blocks fall, lines fold, barriers fall. */
+static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
+    Table *t;
+    if (n != 5) return PyErr_Format(PyExc_TypeError, "choose() takes 5 arguments");
+    if (!(t = table_arg(a[0]))) return NULL;
+    long lane = PyLong_AsLong(a[1]), player = PyLong_AsLong(a[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (!state_type || Py_TYPE(a[2]) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = slot(a[2], state_off[1]), *pending = slot(a[2], state_off[6]), *deck = slot(a[2], state_off[2]);
+    if (!sheets || !pending || !deck) return NULL;
+    Py_ssize_t np = PyTuple_Check(sheets) ? PyTuple_GET_SIZE(sheets) : -1;
+    if (np < 1 || np > MAXP || !PyTuple_Check(pending) || PyTuple_GET_SIZE(pending) != np || !PyTuple_Check(deck) ||
+        player < 0 || player >= np || lane < 1 || lane > 7)
+        return PyErr_Format(PyExc_ValueError, "choose(): bad state, player or lane");
+    PyObject *chosen = PyTuple_New(np), *v[10] = {NULL};
+    if (!chosen) return NULL;
+    int waiting = 0;
+    for (Py_ssize_t p = 0; p < np; p++) {
+        PyObject *d = p == player ? a[4] : PyTuple_GET_ITEM(pending, p), *out;
+        PyTuple_SET_ITEM(chosen, p, Py_NewRef(d));
+        if (d != Py_None) continue;
+        if (!(out = slot(PyTuple_GET_ITEM(sheets, p), sheet_off[5]))) goto fail;
+        int is_out = PyObject_IsTrue(out);
+        if (is_out < 0) goto fail;
+        if (!is_out) waiting = 1;
+    }
+    if (waiting) {
+        v[6] = chosen; /* others still choose: record this choice only */
+        return remake(a[2], v);
+    }
+    Sheet sh[MAXP];
+    int k, vi[MAXP], col[MAXP];
+    if (sheets_in(sheets, sh, &k) < 0) goto fail;
+    for (int p = 0; p < np; p++) {
+        PyObject *d = PyTuple_GET_ITEM(chosen, p);
+        vi[p] = -1;
+        col[p] = 0;
+        if (d == Py_None || sh[p].out) continue;
+        long m[4];
+        if (!PyTuple_Check(d) || PyTuple_GET_SIZE(d) != 5) {
+            PyErr_SetString(PyExc_TypeError, "a pending choice is a Drop");
+            goto fail;
+        }
+        for (int i = 0; i < 4; i++) m[i] = PyLong_AsLong(PyTuple_GET_ITEM(d, i + 1));
+        if (PyErr_Occurred()) goto fail;
+        if (m[0] < 0 || m[0] > 1 || m[1] < 0 || m[1] > 8 || m[2] < 0 || m[2] > 3 || m[3] < 0 || m[3] > 7 ||
+            (vi[p] = t->by_key[m[0]][m[1]][m[2]]) < 0) {
+            PyErr_SetString(PyExc_ValueError, "a pending choice that is not a drop of this card");
+            goto fail;
+        }
+        col[p] = (int)m[3];
+    }
+    resolve(t, (int)lane, np == 1, sh, np, vi, col);
+    Py_DECREF(chosen);
+    v[1] = sheets_out(sh, np);
+    v[5] = PyLong_FromLong(-1);
+    v[6] = PyTuple_New(np);
+    for (Py_ssize_t p = 0; v[6] && p < np; p++) PyTuple_SET_ITEM(v[6], p, Py_NewRef(Py_None));
+    v[8] = PyBool_FromLong(PyTuple_GET_SIZE(deck) == 0);
+    if (!v[1] || !v[5] || !v[6]) {
+        for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
+        return NULL;
+    }
+    return remake(a[2], v);
+fail:
+    Py_DECREF(chosen);
+    return NULL;
 }
 
 #include "_cfoldris_playout.h"
@@ -420,8 +506,9 @@ static PyMethodDef methods[] = {
      "sample(table, ink, barrier, height, bonus, rng) -> (variant or -1, column, rng)."},
     {"legal", (PyCFunction)(void (*)(void))py_legal, METH_FASTCALL,
      "legal(table, ink, barrier, height, bonus) -> every legal drop as 8 * variant + column, in order."},
-    {"resolve", (PyCFunction)(void (*)(void))py_resolve, METH_FASTCALL,
-     "resolve(table, lane, solo, sheets, drops) -> the sheets after the round (see _game._resolve)."},
+    {"acting", py_acting, METH_O, "acting(state) -> the players who may choose now (acting_players)."},
+    {"choose", (PyCFunction)(void (*)(void))py_choose, METH_FASTCALL,
+     "choose(table, lane, state, player, drop) -> the state after a checked drop (_apply)."},
     {"deck", (PyCFunction)(void (*)(void))py_deck, METH_FASTCALL,
      "deck(tables, keys, lanes) -> deck id: per card, its table, a key equal for equal cards, its lane."},
     {"playout", (PyCFunction)(void (*)(void))py_playout, METH_FASTCALL,

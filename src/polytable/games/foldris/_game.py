@@ -156,6 +156,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return CHANCE if state.card < 0 else SIMULTANEOUS
 
     def acting_players(self, state: FoldrisState) -> tuple[int, ...]:
+        if EXT is not None:
+            return EXT.acting(state)  # type: ignore[no-any-return]
         if state.over or state.card < 0:
             return ()
         return tuple(p for p, s in enumerate(state.sheets) if not s.out and state.pending[p] is None)
@@ -201,8 +203,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
         if player == CHANCE:
             return super()._sample(state, player, rng)
         sheet = state.sheets[player]
-        table = table_of(state)
-        name = deck_of(state.config).cards[state.card][0]
+        _, deck, tables = _of_config(state.config)
+        table = tables[state.card]
+        name = deck.cards[state.card][0]
         if EXT is not None:  # the same draws as below, in C
             i, col, rng.state = EXT.sample(
                 table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus, rng.state
@@ -284,6 +287,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             assert isinstance(action, Reveal)
             return self._reveal(state, action)
         assert isinstance(action, Drop)
+        if EXT is not None:  # the same record, or resolution after the last choice, in C
+            _, deck, tables = _of_config(state.config)
+            return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
         for d, s in zip(pending, state.sheets, strict=True):
             if d is None and not s.out:
@@ -342,13 +348,6 @@ class FoldrisGame(Game[FoldrisState, Action]):
         lane = deck_of(state.config).cards[state.card][1]
         solo = state.config.players == 1
         variants, by_key = table.variants, table.by_key
-        if EXT is not None:
-            drops = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in pending]
-            done = EXT.resolve(table_id(table), lane, solo, state.sheets, drops)
-            return FoldrisState(
-                state.config, done, state.deck, state.start_lane, state.round, -1, (None,) * len(done), state.rng,
-                not state.deck, state.starter,
-            )  # fmt: skip
         dropped: list[tuple[int, int, int] | None] = []  # (ink after folding, lines made, cost) per sheet
         anyone = False
         for s, d in zip(state.sheets, pending, strict=True):
