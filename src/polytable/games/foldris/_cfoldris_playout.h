@@ -142,7 +142,7 @@ static PyObject *py_deck(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
 
 /* playout(deck, state, pending, rngs, shared, max_actions) -> (final state, player actions taken). pending[p]
  * is player p's pending drop as 8 * variant + column, or -1 (None: nobody's); rngs are core.Rng objects
- * (their state attribute is read and advanced). */
+ * (their state attribute is read and advanced): one shared, or one per player (extra ones are left alone). */
 static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
     Game g;
     uint64_t rngs[MAXP];
@@ -182,8 +182,8 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
             return PyErr_Format(PyExc_ValueError, "bad pending drop");
     PyObject *rf = PySequence_Fast(a[3], "rngs");
     if (!rf) return NULL;
-    int nr = (int)PySequence_Fast_GET_SIZE(rf);
-    if (nr != (shared ? 1 : g.n)) {
+    int nr = shared ? 1 : g.n; /* one generator, or the first n of several: one per player */
+    if (PySequence_Fast_GET_SIZE(rf) < nr || (shared && PySequence_Fast_GET_SIZE(rf) != 1)) {
         Py_DECREF(rf);
         return PyErr_Format(PyExc_ValueError, "one generator, or one per player");
     }

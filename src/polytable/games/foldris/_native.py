@@ -81,11 +81,9 @@ def native_playout(
     if state.card >= 0 and state.pending.count(None) != len(state.pending):
         by_key = tabs[state.card].by_key
         pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in state.pending]
-    shared = len(rngs) == 1
-    return EXT.playout(  # type: ignore[no-any-return]
-        _deck_id(state, tabs), state, pending, rngs if shared else rngs[: len(state.sheets)], shared,
-        -1 if max_actions is None else max_actions,
-    )  # fmt: skip
+    hit = _DECKS.get(id(tabs))
+    deck = hit[1] if hit is not None else _deck_id(state, tabs)
+    return EXT.playout(deck, state, pending, rngs, len(rngs) == 1, -1 if max_actions is None else max_actions)  # type: ignore[no-any-return]
 
 
 class pure_engine:
