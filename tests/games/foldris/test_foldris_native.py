@@ -107,3 +107,15 @@ def test_the_compiled_check_accepts_exactly_what_the_rules_accept() -> None:
             assert compiled == pure, (seed, a)
             checked += compiled
     assert checked > 120
+
+
+@pytest.mark.parametrize("players", [1, 4, 7])
+def test_simulate_gives_the_same_games_on_both_engines(players: int) -> None:
+    """``simulate --ai random`` runs the compiled playout; the pure engine gives the same per-game results."""
+    from polytable.ai import make_bot
+    from polytable.match import simulate
+
+    compiled = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
+    with pure_engine():
+        pure = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
+    assert compiled == pure and len(compiled) == 8

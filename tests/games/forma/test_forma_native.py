@@ -96,3 +96,15 @@ def test_playouts_from_every_phase_agree() -> None:
                 end_p, n_p = GAME.playout(s, r2, limit)
             assert end == end_p and n == n_p and r1[0].state == r2[0].state
     assert all(phases.values()), phases
+
+
+@pytest.mark.parametrize("options", [{}, {"touch_move": False}, {"placement": "random"}])
+def test_simulate_gives_the_same_games_on_both_engines(options: dict[str, object]) -> None:
+    """The default rules (set-up, touch-move) and each option alone: compiled playouts, the same games."""
+    from polytable.ai import make_bot
+    from polytable.match import simulate
+
+    compiled = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
+    with pure_engine():
+        pure = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
+    assert compiled == pure and len(compiled) == 6
