@@ -64,8 +64,8 @@ static inline void scan(const uint8_t *rows, int top, int *h) {
     }
 }
 
-static inline void set_top(Sheet *s) {
-    s->top = ROWS;
+static inline void set_top(Sheet *s, int bound) {
+    s->top = bound;
     while (s->top > 0 && !(s->ink[s->top - 1] | s->bar[s->top - 1])) s->top--;
     scan(s->ink, s->top, s->ih);
     scan(s->bar, s->top, s->bh);

@@ -25,12 +25,19 @@ static int to_rows(PyObject *v, uint8_t *rows) {
     return _PyLong_AsByteArray((PyLongObject *)v, rows, ROWS, 1, 0);
 #endif
 }
-static PyObject *from_rows(const uint8_t *rows) {
+/* the int of the first n rows (the rows above are empty) */
+static PyObject *from_rows(const uint8_t *rows, int n) {
 #if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(rows, ROWS, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+    return PyLong_FromUnsignedNativeBytes(rows, (size_t)n, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
 #else
-    return _PyLong_FromByteArray(rows, ROWS, 1, 0);
+    return _PyLong_FromByteArray(rows, (size_t)n, 1, 0);
 #endif
+}
+
+/* rows that may hold a square of ink or barrier (both ints already read into rows: non-negative, small) */
+static int top_of(PyObject *ink, PyObject *bar) {
+    size_t a = _PyLong_NumBits(ink), b = _PyLong_NumBits(bar), m = a > b ? a : b;
+    return m == (size_t)-1 || (m + 7) / 8 > ROWS ? ROWS : (int)((m + 7) / 8);
 }
 
 /* ------------------------------------------------------------------ arguments */
@@ -50,7 +57,7 @@ static int sheet_args(PyObject *const *a, Sheet *s) {
     s->height = PyLong_AsLong(a[2]);
     s->bonus = PyLong_AsLong(a[3]);
     s->lines = s->out = 0;
-    set_top(s);
+    set_top(s, top_of(a[0], a[1]));
     return PyErr_Occurred() ? -1 : 0;
 }
 
@@ -109,7 +116,7 @@ static int sheet_in(PyObject *o, Sheet *s) {
     s->bonus = PyLong_AsLong(f[4]);
     s->out = PyLong_AsLong(f[5]);
     if (PyErr_Occurred()) return -1;
-    set_top(s);
+    set_top(s, top_of(f[0], f[1]));
     if (s->height < 1 || s->height > ROWS - 8) {
         PyErr_SetString(PyExc_ValueError, "sheet height out of range");
         return -1;
@@ -117,7 +124,7 @@ static int sheet_in(PyObject *o, Sheet *s) {
     return 0;
 }
 static PyObject *sheet_out(const Sheet *s) {
-    PyObject *v[6] = {from_rows(s->ink),        from_rows(s->bar),        PyLong_FromLong(s->height),
+    PyObject *v[6] = {from_rows(s->ink, s->top), from_rows(s->bar, s->top),        PyLong_FromLong(s->height),
                       PyLong_FromLong(s->lines), PyLong_FromLong(s->bonus), PyLong_FromLong(s->out)};
     return make(sheet_type, sheet_off, 6, v);
 }
