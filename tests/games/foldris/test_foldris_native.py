@@ -119,3 +119,23 @@ def test_simulate_gives_the_same_games_on_both_engines(players: int) -> None:
     with pure_engine():
         pure = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
     assert compiled == pure and len(compiled) == 8
+
+
+def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
+    """The MCTS players' uniform rollouts call the game's playout: compiled or pure, the same values."""
+    from polytable.ai import MCTSBot, MCTSConfig
+
+    s = _mid_round(4, 3, {})
+    while GAME.current_player(s) == CHANCE:
+        s = GAME.apply_chance(s)
+    bot = MCTSBot(MCTSConfig(iterations=30, reuse_tree=False))
+    r1, r2 = Rng(9), Rng(9)
+    v1 = bot._rollout(GAME, s, r1)
+    with pure_engine():
+        v2 = bot._rollout(GAME, s, r2)
+    assert v1 == v2 and r1.state == r2.state
+    p = GAME.acting_players(s)[0]
+    compiled = bot.choose(GAME, s, p, Rng(3))
+    with pure_engine():
+        pure = bot.choose(GAME, s, p, Rng(3))
+    assert compiled == pure

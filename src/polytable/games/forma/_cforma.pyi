@@ -1,4 +1,4 @@
-"""Type stubs of Forma's compiled kernel (``_cforma.c``)."""
+"""Type stubs of Forma's compiled kernel (``_cforma.c``, ``_cforma_rules.c``, ``_cforma.h``)."""
 
 from collections.abc import Callable, Sequence
 
