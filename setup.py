@@ -21,7 +21,16 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
 
 setup(
     ext_modules=[
-        ext("polytable.games.forma._cforma", ["src/polytable/games/forma/_cforma.c"], []),
+        ext(
+            "polytable.games.forma._cforma",
+            ["src/polytable/games/forma/_cforma.c", "src/polytable/games/forma/_cforma_rules.c"],
+            ["src/polytable/games/forma/_cforma.h"],
+        ),
+        ext(
+            "polytable.games.foldris._cfoldris",
+            ["src/polytable/games/foldris/_cfoldris.c"],
+            ["src/polytable/games/foldris/_cfoldris_values.h", "src/polytable/games/foldris/_cfoldris_playout.h"],
+        ),
         # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
         ext(
             "polytable.games.quadefy._cquadefy",

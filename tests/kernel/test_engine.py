@@ -27,12 +27,13 @@ def test_polytable_pure_forces_the_pure_engine_silently() -> None:
         "from polytable.core import native_module\n"
         "from polytable.games.forma._native import EXT\n"
         "from polytable.games.quadefy._native import EXT as Q\n"
+        "from polytable.games.foldris._native import EXT as F\n"
         "from polytable.ai._native import available\n"
-        "print(native_module('polytable.games.forma._cforma'), EXT, Q, available())"
+        "print(native_module('polytable.games.forma._cforma'), EXT, Q, F, available())"
     )
     env = {**os.environ, "POLYTABLE_PURE": "1"}
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert res.stdout.split() == ["None", "None", "None", "False"]
+    assert res.stdout.split() == ["None", "None", "None", "None", "False"]
     assert res.stderr == ""
 
 
@@ -43,6 +44,7 @@ def test_the_extensions_are_built() -> None:
     assert native_module("polytable.ai._native._qsolve") is not None
     assert native_module("polytable.games.forma._cforma") is not None
     assert native_module("polytable.games.quadefy._cquadefy") is not None
+    assert native_module("polytable.games.foldris._cfoldris") is not None
 
 
 def test_engine_benchmark_reports_every_target_quickly() -> None:
@@ -50,6 +52,8 @@ def test_engine_benchmark_reports_every_target_quickly() -> None:
 
     out = benchmarks()["engine"](True)
     assert out["forma random 4p games per CPU second (playout)"] > 0  # type: ignore[operator]
+    assert out["foldris random 4p drops per CPU second, playout"] > 0  # type: ignore[operator]
+    assert out["forma default rules: random 4p games per CPU second (playout, compiled)"] > 0  # type: ignore[operator]
     assert "simulate --workers 2 / --workers 1 (target 1.8)" in out
     if not pure_engine_forced():
         assert out["quadefy solver: nodes per CPU second"] > 0  # type: ignore[operator]

@@ -22,6 +22,7 @@ from ..core import CHANCE, IllegalActionError, Rng, get_game
 __all__ = ["COMPILED", "FuzzReport", "fuzz"]
 
 COMPILED: dict[str, tuple[str, str]] = {
+    "foldris": ("polytable.games.foldris", "polytable.games.foldris._cfoldris"),
     "forma": ("polytable.games.forma", "polytable.games.forma._cforma"),
     "quadefy": ("polytable.games.quadefy", "polytable.games.quadefy._cquadefy"),
 }

@@ -4,6 +4,9 @@
   connect_four random games per CPU second (target 0.125x: half of Pentobi's playout speed here).
 * Forma random steps per CPU second through the Python protocol (``legal_actions(...).sample``, ``apply``),
   compiled and pure, as ratios to connect_four's Python loop.
+* Foldris random 4-player drops per CPU second through the protocol (compiled and pure; target 1.0x
+  connect_four's Python loop) and through the compiled playout (target 10x). Reveals (chance) are not
+  counted as steps, except in one playout figure that counts them as the peer's loop counts chance steps.
 * Quadefy random steps per CPU second through the protocol (target 1.0x OpenSpiel pentago's Python
   loop) and through the compiled playout (target 10x).
 * The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
@@ -13,6 +16,7 @@ Figures are printed, never asserted.
 
 from __future__ import annotations
 
+import gc
 import time
 
 from ..core import Rng, native_module
@@ -25,17 +29,31 @@ CLASSIC = {"placement": "random", "touch_move": False}
 placement a move): the figures stay comparable with earlier runs and with Blokus-like peers."""
 
 
-def _forma_playouts(games: int) -> dict[str, float]:
+def _forma_playouts(games: int, options: dict[str, object] = CLASSIC) -> dict[str, float]:
     from ..games.forma import GAME
 
     t0 = time.process_time()
     moves = 0
     for seed in range(games):
-        s = GAME.new_game(CLASSIC, seed=seed, players=4)
+        s = GAME.new_game(options, seed=seed, players=4)
         _, n = GAME.playout(s, [Rng(seed, stream=1000 + p) for p in range(4)])
         moves += n
     cpu = max(time.process_time() - t0, 1e-9)
     return {"games_per_s": games / cpu, "steps_per_s": moves / cpu}
+
+
+def _forma_default(games: int) -> dict[str, object]:
+    """Forma's default rules (the players' set-up, touch-move): random 4-player games per CPU second through
+    the playout, compiled and pure (before rules version 2's defaults were compiled they ran pure)."""
+    from ..games.forma import pure_engine
+
+    compiled = _forma_playouts(games, {})
+    with pure_engine():
+        pure = _forma_playouts(max(games // 10, 1), {})
+    return {
+        "forma default rules: random 4p games per CPU second (playout, compiled)": round(compiled["games_per_s"], 1),
+        "forma default rules: random 4p games per CPU second (playout, pure)": round(pure["games_per_s"], 1),
+    }
 
 
 def _forma_protocol(games: int, pure: bool) -> float:
@@ -58,6 +76,46 @@ def _forma_protocol(games: int, pure: bool) -> float:
     else:
         steps, cpu = loop()
     return steps / cpu
+
+
+def _foldris_steps(games: int) -> dict[str, float]:
+    """Foldris random 4-player drops per CPU second: the protocol loop (compiled and pure) and the playout."""
+    from ..core import CHANCE
+    from ..games.foldris import GAME, pure_engine
+
+    def loop(n: int) -> float:
+        rng = Rng(5)
+        drops = 0
+        t0 = time.process_time()
+        for seed in range(n):
+            s = GAME.new_game(seed=seed, players=4)
+            while not GAME.is_terminal(s):
+                if GAME.current_player(s) == CHANCE:
+                    s = GAME.apply_chance(s)
+                    continue
+                p = GAME.acting_players(s)[0]
+                s = GAME.apply(s, GAME.legal_actions(s, p).sample(rng), p)
+                drops += 1
+        return drops / max(time.process_time() - t0, 1e-9)
+
+    compiled = loop(games)
+    with pure_engine():
+        pure = loop(max(games // 3, 1))
+    # the new games and the generators are made before the clock starts: the playout alone is timed
+    starts = [
+        (GAME.new_game(seed=seed, players=4), [Rng(seed, 1000 + p) for p in range(4)]) for seed in range(games * 10)
+    ]
+    gc.collect()
+    gc.freeze()  # the collector would otherwise walk the thousands of prepared starts again and again
+    t0 = time.process_time()
+    drops = reveals = 0
+    for start, rngs in starts:
+        end, n = GAME.playout(start, rngs)
+        drops += n
+        reveals += len(start.deck) - len(end.deck)
+    cpu = max(time.process_time() - t0, 1e-9)
+    gc.unfreeze()
+    return {"compiled": compiled, "pure": pure, "playout": drops / cpu, "playout_steps": (drops + reveals) / cpu}
 
 
 def _quadefy_steps(games: int) -> dict[str, float]:
@@ -130,6 +188,7 @@ def run(quick: bool = False) -> dict[str, object]:
     c4 = openspiel_random("connect_four", seconds=1.0 if quick else 4.0)
     play = _forma_playouts(200 if quick else 2000)
     out["forma random 4p games per CPU second (playout)"] = round(play["games_per_s"], 1)
+    out.update(_forma_default(50 if quick else 500))
     steps_c = _forma_protocol(5 if quick else 40, pure=False)
     steps_p = _forma_protocol(3 if quick else 20, pure=True)
     out["forma random steps per CPU second, protocol loop (compiled)"] = round(steps_c)
@@ -144,6 +203,17 @@ def run(quick: bool = False) -> dict[str, object]:
         out["ratio: forma playout steps / connect_four steps"] = round(play["steps_per_s"] / st, 2)
     else:
         out["openspiel"] = c4.get("status", "unavailable")
+    f = _foldris_steps(20 if quick else 300)
+    out["foldris random 4p drops per CPU second, protocol loop (compiled)"] = round(f["compiled"])
+    out["foldris random 4p drops per CPU second, protocol loop (pure)"] = round(f["pure"])
+    out["foldris random 4p drops per CPU second, playout"] = round(f["playout"])
+    out["foldris random 4p steps (drops and reveals) per CPU second, playout"] = round(f["playout_steps"])
+    if "steps_per_s" in c4:
+        st = float(c4["steps_per_s"])  # type: ignore[arg-type]
+        out["ratio: foldris protocol drops (compiled) / connect_four steps (target 1.0)"] = round(f["compiled"] / st, 3)
+        out["ratio: foldris protocol drops (pure) / connect_four steps"] = round(f["pure"] / st, 3)
+        out["ratio: foldris playout drops / connect_four steps (target 10)"] = round(f["playout"] / st, 2)
+        out["ratio: foldris playout steps with reveals / connect_four steps"] = round(f["playout_steps"] / st, 2)
     pentago = openspiel_random("pentago", seconds=1.0 if quick else 4.0)
     q = _quadefy_steps(20 if quick else 200)
     out["quadefy random steps per CPU second, protocol loop (compiled)"] = round(q["compiled"])

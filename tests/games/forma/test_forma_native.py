@@ -59,3 +59,52 @@ def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
     with pure_engine():
         pure = bot.choose(GAME, s, s.turn, Rng(3))
     assert compiled == pure
+
+
+def test_playouts_from_every_phase_agree() -> None:
+    """From the players' set-up, a random fill, a piece in hand, a second pick and plain placements, in
+    every sample configuration (the default has the set-up and touch-move): the same end, counts and draws."""
+    from polytable.core import CHANCE
+
+    configs = GAME.sample_configs()
+    phases = {"setup": 0, "fill": 0, "picked": 0, "misses": 0, "play": 0}
+    for k, (i, (options, players)) in ((k, c) for k in range(10) for c in enumerate(configs)):
+        seed = 100 * k + i
+        s = GAME.new_game(options, seed, players)
+        rng = Rng(seed, 5)
+        steps = (0, 1, 4, 11, 13, 25, 40, 80, 150)[(k + i) % 9]
+        for _ in range(steps):
+            if GAME.is_terminal(s):
+                break
+            if GAME.current_player(s) == CHANCE:
+                s = GAME.apply_chance(s)
+            else:
+                s = GAME.apply(s, GAME.legal_actions(s).sample(rng))
+        phases["setup" if s.placing and s.turn >= 0 else "fill" if s.placing else "play"] += 1
+        phases["picked"] += s.picked >= 0
+        phases["misses"] += s.misses > 0
+        for limit in (None, 1 + seed % 7):
+            r1, r2 = [Rng(seed, 9 + p) for p in range(players)], [Rng(seed, 9 + p) for p in range(players)]
+            end, n = GAME.playout(s, r1, limit)
+            with pure_engine():
+                end_p, n_p = GAME.playout(s, r2, limit)
+            assert end == end_p and n == n_p, (options, players, seed, steps, limit)
+            assert [r.state for r in r1] == [r.state for r in r2]
+            r1, r2 = [Rng(seed)], [Rng(seed)]
+            end, n = GAME.playout(s, r1, limit)
+            with pure_engine():
+                end_p, n_p = GAME.playout(s, r2, limit)
+            assert end == end_p and n == n_p and r1[0].state == r2[0].state
+    assert all(phases.values()), phases
+
+
+@pytest.mark.parametrize("options", [{}, {"touch_move": False}, {"placement": "random"}])
+def test_simulate_gives_the_same_games_on_both_engines(options: dict[str, object]) -> None:
+    """The default rules (set-up, touch-move) and each option alone: compiled playouts, the same games."""
+    from polytable.ai import make_bot
+    from polytable.match import simulate
+
+    compiled = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
+    with pure_engine():
+        pure = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
+    assert compiled == pure and len(compiled) == 6

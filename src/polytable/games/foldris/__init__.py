@@ -30,6 +30,7 @@ from polytable.core import register
 from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
 from ._eval import WEIGHTS, evaluate_sheet
 from ._game import FoldrisGame, deck_of, tables_of
+from ._native import pure_engine
 from ._rules import barrier_drop, fold, heights
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
@@ -53,6 +54,7 @@ __all__ = [
     "fold",
     "heights",
     "parse_deck",
+    "pure_engine",
     "solo_title",
     "tables_of",
 ]

@@ -11,7 +11,7 @@ revealed.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -33,6 +33,7 @@ from polytable.core import (
 from polytable.geometry import derived
 
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
+from ._native import EXT, native_playout, table_id
 from ._rules import (
     affordable,
     any_placement,
@@ -97,6 +98,24 @@ def table_of(state: FoldrisState) -> VariantTable:
     return tables_of(state.config)[state.card]
 
 
+def _can_drop(table: VariantTable, s: Sheet) -> bool:
+    """Whether the sheet has room for the card in any way its owner can afford."""
+    if EXT is not None:
+        return EXT.count(table_id(table), s.ink, s.barrier, s.height, s.bonus) > 0  # type: ignore[no-any-return]
+    return any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus)
+
+
+def _compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
+    """True when the kernel finds the drop legal (the same tests as ``_check``)."""
+    _, deck, tables = _of_config(state.config)
+    if action.name != deck.cards[state.card][0]:
+        return False
+    s = state.sheets[player]
+    tid = table_id(tables[state.card])
+    m, t, r, c = action.mirror, action.trim, action.rot, action.col
+    return EXT.check(tid, m, t, r, c, s.ink, s.barrier, s.height, s.bonus)  # type: ignore[no-any-return, union-attr]
+
+
 class FoldrisGame(Game[FoldrisState, Action]):
     spec = GameSpec(
         id="foldris",
@@ -138,6 +157,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return CHANCE if state.card < 0 else SIMULTANEOUS
 
     def acting_players(self, state: FoldrisState) -> tuple[int, ...]:
+        if EXT is not None:
+            return EXT.acting(state)  # type: ignore[no-any-return]
         if state.over or state.card < 0:
             return ()
         return tuple(p for p, s in enumerate(state.sheets) if not s.out and state.pending[p] is None)
@@ -156,6 +177,11 @@ class FoldrisGame(Game[FoldrisState, Action]):
         table = table_of(state)
         name = deck_of(state.config).cards[state.card][0]
         variants = table.variants
+        if EXT is not None:
+            for k in EXT.legal(table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus):
+                v = variants[k >> 3]
+                yield Drop(name, v.mirror, v.trim, v.rot, k & 7)
+            return
         for i, col in placements(table, heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus):
             v = variants[i]
             yield Drop(name, v.mirror, v.trim, v.rot, col)
@@ -165,21 +191,31 @@ class FoldrisGame(Game[FoldrisState, Action]):
             cards = deck_of(state.config).cards
             return len({cards[i] for i in state.deck})
         sheet = state.sheets[player]
+        if EXT is not None:
+            return EXT.count(table_id(table_of(state)), sheet.ink, sheet.barrier, sheet.height, sheet.bonus)  # type: ignore[no-any-return]
         return count_placements(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
 
     def _any(self, state: FoldrisState, player: int) -> bool:
         if player == CHANCE:
             return bool(state.deck)
-        sheet = state.sheets[player]
-        return any_placement(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
+        return _can_drop(table_of(state), state.sheets[player])
 
     def _sample(self, state: FoldrisState, player: int, rng: Rng) -> Action:
         if player == CHANCE:
             return super()._sample(state, player, rng)
         sheet = state.sheets[player]
-        table = table_of(state)
+        _, deck, tables = _of_config(state.config)
+        table = tables[state.card]
+        name = deck.cards[state.card][0]
+        if EXT is not None:  # the same draws as below, in C
+            i, col, rng.state = EXT.sample(
+                table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus, rng.state
+            )
+            if i < 0:
+                raise IllegalActionError(f"{player_name(player)} has no legal action")
+            v = table.variants[i]
+            return Drop(name, v.mirror, v.trim, v.rot, col)
         hts = heights(sheet.ink | sheet.barrier)
-        name = deck_of(state.config).cards[state.card][0]
         if max(hts) + table.max_height <= sheet.height:
             # Every column of every affordable variant fits: draw an index and locate it, no list built.
             k = affordable(table, sheet.bonus)
@@ -207,6 +243,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
                     {"name": action.name, "lane": action.lane},
                 )
             return
+        if EXT is not None and type(action) is Drop and _compiled_check(state, action, player):
+            return  # legal; anything else is judged, and explained, below
         if not isinstance(action, Drop):
             raise IllegalActionError(
                 "drop this round's block (for example 'T r1 c3'); cards are revealed by chance", "foldris.drop_now"
@@ -289,6 +327,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             assert isinstance(action, Reveal)
             return self._reveal(state, action)
         assert isinstance(action, Drop)
+        if EXT is not None:  # the same record, or resolution after the last choice, in C
+            _, deck, tables = _of_config(state.config)
+            return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
         for d, s in zip(pending, state.sheets, strict=True):
             if d is None and not s.out:
@@ -331,7 +372,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         for s in state.sheets:
             if s.out:
                 out.append(s)
-            elif any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus):
+            elif _can_drop(table, s):
                 out.append(s)
                 alive += 1
             else:
@@ -389,6 +430,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
             not state.deck,
             state.starter,
         )
+
+    def playout(
+        self, state: FoldrisState, rngs: Sequence[Rng], max_actions: int | None = None
+    ) -> tuple[FoldrisState, int]:
+        """The protocol's random playout, in the compiled kernel when it is built (same results)."""
+        if EXT is not None:
+            return native_playout(state, _of_config(state.config)[2], rngs, max_actions)
+        return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
     def chance_outcome(self, state: FoldrisState) -> Action:

@@ -1,96 +1,14 @@
-/* polytable.games.forma._cforma: Forma's play-phase hot path in C (see _native.py for how it is used).
+/* polytable.games.forma._cforma: Forma's hot path in C (see _native.py for how it is used).
  *
- * It mirrors, bit for bit, the bitboard rules of _pieces.py and _rules.py: a board is the same Python int
- * (row stride size + 4, guard columns empty), held here as eight 64-bit words. The geometry is not
- * defined here: Python passes every orientation's cell offsets (init), so the tables stay single-sourced.
- * Random draws use the same SplitMix64 generator and the same draws in the same order as
- * _rules.sample_move, so a seeded game is identical in both engines. Bridges are counted by the Python
- * code (bridge_total), called back only when the cheap C tests say a new bridge may have formed.
+ * Three units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
+ * generation, a placement's effect, touch-move picks, the players' set-up, a random playout) and this file,
+ * the Python side: arguments, the tables Python passes in (init), and the module's functions. The geometry
+ * is not defined here: Python passes every orientation's cell offsets, so the tables stay single-sourced.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "_cforma.h"
 
-#define NW 8 /* 512 bits: a 20 x 20 board with stride 24 needs 480 */
-#define NO 91
-#define NP 21
-#define MAXOFF 5
-#define MAXSIZE 20
-#define MAXPLAYERS 4
-#define TERMINAL (-4)
-#define TRIES 6
-#define GOLDEN 0x9E3779B97F4A7C15ULL
-
-typedef struct {
-    uint64_t w[NW];
-} B;
-
-typedef struct {
-    int size, stride, cells;
-    B board, top, bottom, left, right;
-    uint64_t row_mask;
-    int nd, dist[64];
-    int olen[NO], oidx[NO][MAXOFF], ooff[NO][MAXOFF];
-    int nflat, flat_shift;
-    uint8_t *flat_g;
-    uint16_t *flat_pos;
-} T;
-
-static T *tabs[MAXSIZE + 1];
-static int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
-
-/* ------------------------------------------------------------------ words */
-static inline int b_any(const B *a) {
-    uint64_t x = 0;
-    for (int i = 0; i < NW; i++) x |= a->w[i];
-    return x != 0;
-}
-static inline int b_count(const B *a) {
-    int c = 0;
-    for (int i = 0; i < NW; i++) c += __builtin_popcountll(a->w[i]);
-    return c;
-}
-static inline void b_shr(const B *a, int k, B *o) {
-    int q = k >> 6, r = k & 63;
-    for (int i = 0; i < NW; i++) {
-        uint64_t lo = i + q < NW ? a->w[i + q] : 0, hi = i + q + 1 < NW ? a->w[i + q + 1] : 0;
-        o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
-    }
-}
-static inline void b_shl(const B *a, int k, B *o) {
-    int q = k >> 6, r = k & 63;
-    for (int i = NW - 1; i >= 0; i--) {
-        uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
-        o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
-    }
-}
-static inline int b_bit(const B *a, int i) { return (int)(a->w[i >> 6] >> (i & 63) & 1); }
-static inline void b_set(B *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
-static inline int b_eq(const B *a, const B *b) { return memcmp(a, b, sizeof(B)) == 0; }
-static inline int b_intersects(const B *a, const B *b) {
-    uint64_t x = 0;
-    for (int i = 0; i < NW; i++) x |= a->w[i] & b->w[i];
-    return x != 0;
-}
-/* index of the k-th (0-based) set bit */
-static inline int b_select(const B *a, int k) {
-    for (int i = 0; i < NW; i++) {
-        int c = __builtin_popcountll(a->w[i]);
-        if (k < c) {
-            uint64_t x = a->w[i];
-            while (k--) x &= x - 1;
-            return 64 * i + __builtin_ctzll(x);
-        }
-        k -= c;
-    }
-    return -1;
-}
-static inline int b_low(const B *a) {
-    for (int i = 0; i < NW; i++)
-        if (a->w[i]) return 64 * i + __builtin_ctzll(a->w[i]);
-    return -1;
-}
+T *forma_tabs[MAXSIZE + 1];
+int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
 
 /* ------------------------------------------------------------------ Python ints */
 static int to_b(PyObject *v, B *b) {
@@ -118,7 +36,7 @@ static int to_b(PyObject *v, B *b) {
     }
     return 0;
 }
-static PyObject *from_b(const B *b) {
+PyObject *forma_from_b(const B *b) {
     unsigned char buf[8 * NW];
     for (int i = 0; i < NW; i++)
         for (int j = 0; j < 8; j++) buf[8 * i + j] = (unsigned char)(b->w[i] >> (8 * j));
@@ -129,139 +47,6 @@ static PyObject *from_b(const B *b) {
 #endif
 }
 
-/* ------------------------------------------------------------------ rules */
-static inline uint64_t next_u64(uint64_t *s) {
-    *s += GOLDEN;
-    uint64_t z = *s;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-/* exactly core._rng.below (n >= 1) */
-static inline uint64_t below(uint64_t *s, uint64_t n) {
-    if (n == 1) return 0;
-    int bits = 64 - __builtin_clzll(n - 1);
-    for (;;) {
-        uint64_t r = next_u64(s) >> (64 - bits);
-        if (r < n) return r;
-    }
-}
-
-/* All distinct shifted copies of free: sh[d] = free >> dist[d]. */
-static inline void shifts(const T *t, const B *free, B *sh) {
-    for (int d = 0; d < t->nd; d++) b_shr(free, t->dist[d], &sh[d]);
-}
-static inline void anchors_of(const T *t, const B *sh, int g, B *out) {
-    *out = sh[t->oidx[g][0]];
-    for (int k = 1; k < t->olen[g]; k++) {
-        const B *s = &sh[t->oidx[g][k]];
-        for (int i = 0; i < NW; i++) out->w[i] &= s->w[i];
-    }
-}
-static inline void enclosed(const T *t, const B *filled, const B *among, B *out) {
-    B a, b, c, d;
-    b_shl(filled, 1, &a);
-    b_shr(filled, 1, &b);
-    b_shl(filled, t->stride, &c);
-    b_shr(filled, t->stride, &d);
-    for (int i = 0; i < NW; i++)
-        out->w[i] = among->w[i] & (a.w[i] | t->left.w[i]) & (b.w[i] | t->right.w[i]) & (c.w[i] | t->top.w[i]) &
-                    (d.w[i] | t->bottom.w[i]);
-}
-static inline void neighbours(const T *t, const B *x, B *out) {
-    B a, b, c, d;
-    b_shl(x, 1, &a);
-    b_shr(x, 1, &b);
-    b_shl(x, t->stride, &c);
-    b_shr(x, t->stride, &d);
-    for (int i = 0; i < NW; i++) out->w[i] = (a.w[i] | b.w[i] | c.w[i] | d.w[i]) & t->board.w[i];
-}
-static void flood(const T *t, const B *seed, const B *pass, B *out) {
-    B r, a, b, c, d;
-    for (int i = 0; i < NW; i++) r.w[i] = seed->w[i] & pass->w[i];
-    for (;;) {
-        b_shl(&r, 1, &a);
-        b_shr(&r, 1, &b);
-        b_shl(&r, t->stride, &c);
-        b_shr(&r, t->stride, &d);
-        B g;
-        for (int i = 0; i < NW; i++) g.w[i] = (r.w[i] | a.w[i] | b.w[i] | c.w[i] | d.w[i]) & pass->w[i];
-        if (b_eq(&g, &r)) break;
-        r = g;
-    }
-    *out = r;
-}
-static inline void b_and(const B *a, const B *b, B *o) {
-    for (int i = 0; i < NW; i++) o->w[i] = a->w[i] & b->w[i];
-}
-static inline void b_or_shr(B *a, int k) {
-    B s;
-    b_shr(a, k, &s);
-    for (int i = 0; i < NW; i++) a->w[i] |= s.w[i];
-}
-/* _rules.may_bridge */
-static int may_bridge(const T *t, const B *own, const B *nw) {
-    if (!((b_intersects(own, &t->top) && b_intersects(own, &t->bottom)) ||
-          (b_intersects(own, &t->left) && b_intersects(own, &t->right))))
-        return 0;
-    B a = *own, x, y, m;
-    b_or_shr(&a, 1);
-    b_or_shr(&a, 2);
-    b_or_shr(&a, 4);
-    b_shr(&a, 8, &x);
-    b_shr(&a, 15, &y);
-    for (int i = 0; i < NW; i++) m.w[i] = (a.w[i] | x.w[i] | y.w[i]) & t->left.w[i];
-    int ns = b_eq(&m, &t->left);
-    B c = *own;
-    int st = t->stride;
-    b_or_shr(&c, st);
-    b_or_shr(&c, 2 * st);
-    b_or_shr(&c, 4 * st);
-    b_or_shr(&c, 8 * st);
-    b_or_shr(&c, 16 * st);
-    b_and(&c, &t->top, &m);
-    int ew = b_eq(&m, &t->top);
-    if (!(ns || ew)) return 0;
-    B comp;
-    flood(t, nw, own, &comp);
-    return (b_intersects(&comp, &t->top) && b_intersects(&comp, &t->bottom)) ||
-           (b_intersects(&comp, &t->left) && b_intersects(&comp, &t->right));
-}
-/* _rules.bridge_bound */
-static int bridge_bound(const T *t, const B *own) {
-    B s, e, ns, ew, m;
-    b_and(own, &t->top, &s);
-    flood(t, &s, own, &s);
-    b_and(own, &t->bottom, &e);
-    flood(t, &e, own, &e);
-    b_and(&s, &e, &ns);
-    b_and(own, &t->left, &s);
-    flood(t, &s, own, &s);
-    b_and(own, &t->right, &e);
-    flood(t, &e, own, &e);
-    b_and(&s, &e, &ew);
-    int bound = 0;
-    if (b_any(&ns)) {
-        int best = 1 << 30;
-        for (int y = 0; y < t->size; y++) {
-            b_shr(&ns, y * t->stride, &m);
-            int c = __builtin_popcountll(m.w[0] & t->row_mask);
-            if (c < best) best = c;
-        }
-        bound += best;
-    }
-    if (b_any(&ew)) {
-        int best = 1 << 30;
-        for (int x = 0; x < t->size; x++) {
-            b_shr(&ew, x, &m);
-            b_and(&m, &t->left, &m);
-            int c = b_count(&m);
-            if (c < best) best = c;
-        }
-        bound += best;
-    }
-    return bound;
-}
 
 /* ------------------------------------------------------------------ tables */
 static PyObject *py_init(PyObject *self, PyObject *args) {
@@ -374,12 +159,12 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
             }
         }
     }
-    if (tabs[size]) {
-        PyMem_Free(tabs[size]->flat_g);
-        PyMem_Free(tabs[size]->flat_pos);
-        PyMem_Free(tabs[size]);
+    if (forma_tabs[size]) {
+        PyMem_Free(forma_tabs[size]->flat_g);
+        PyMem_Free(forma_tabs[size]->flat_pos);
+        PyMem_Free(forma_tabs[size]);
     }
-    tabs[size] = t;
+    forma_tabs[size] = t;
     Py_RETURN_NONE;
 fail:
     PyMem_Free(t->flat_g);
@@ -389,11 +174,11 @@ fail:
 }
 
 static T *table_for(int size) {
-    if (size < 0 || size > MAXSIZE || !tabs[size]) {
+    if (size < 0 || size > MAXSIZE || !forma_tabs[size]) {
         PyErr_Format(PyExc_ValueError, "no Forma tables for size %d (call init first)", size);
         return NULL;
     }
-    return tabs[size];
+    return forma_tabs[size];
 }
 
 /* A stock tuple of 21 counts into ints. */
@@ -412,196 +197,6 @@ static int to_stock(PyObject *o, int *stock) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
-/* ------------------------------------------------------------------ move generation */
-static int count_moves(const T *t, const int *stock, const B *free, int only) {
-    B sh[64], a;
-    shifts(t, free, sh);
-    int total = 0;
-    for (int p = only < 0 ? 0 : only; p < (only < 0 ? NP : only + 1); p++) {
-        if (!stock[p]) continue;
-        for (int g = piece_first[p]; g < piece_first[p + 1]; g++) {
-            anchors_of(t, sh, g, &a);
-            total += b_count(&a);
-        }
-    }
-    return total;
-}
-
-static int can_place(const T *t, const int *stock, const B *free) {
-    if (!b_any(free)) return 0;
-    int held = 0;
-    for (int p = 0; p < NP; p++) held |= stock[p];
-    if (!held) return 0;
-    if (stock[0]) return 1;
-    B sh[64], a;
-    shifts(t, free, sh);
-    for (int p = 1; p < NP; p++) {
-        if (!stock[p]) continue;
-        for (int g = piece_first[p]; g < piece_first[p + 1]; g++) {
-            anchors_of(t, sh, g, &a);
-            if (b_any(&a)) return 1;
-        }
-    }
-    return 0;
-}
-
-/* _rules.sample_move: (orientation, anchor) of a uniform legal placement; -1 when none. */
-static int sample_move(const T *t, const int *stock, const B *free, uint64_t *rng, int only, int *anchor) {
-    if (only < 0 && b_count(free) * 100 > t->cells * 72) {
-        uint64_t n = (uint64_t)t->nflat;
-        for (int i = 0; i < TRIES; i++) {
-            uint64_t r;
-            do r = next_u64(rng) >> t->flat_shift;
-            while (r >= n);
-            int g = t->flat_g[r], pos = t->flat_pos[r];
-            if (!stock[orient_piece[g]]) continue;
-            int ok = 1;
-            for (int k = 0; k < t->olen[g]; k++)
-                if (!b_bit(free, pos + t->ooff[g][k])) {
-                    ok = 0;
-                    break;
-                }
-            if (ok) {
-                *anchor = pos;
-                return g;
-            }
-        }
-    }
-    B sh[64], tab[NO];
-    int counts[NO], gs[NO], ng = 0, total = 0;
-    shifts(t, free, sh);
-    for (int p = only < 0 ? 0 : only; p < (only < 0 ? NP : only + 1); p++) {
-        if (!stock[p] && only < 0) continue;
-        for (int g = piece_first[p]; g < piece_first[p + 1]; g++) {
-            anchors_of(t, sh, g, &tab[ng]);
-            counts[ng] = b_count(&tab[ng]);
-            total += counts[ng];
-            gs[ng++] = g;
-        }
-    }
-    if (!total) return -1;
-    int r = (int)below(rng, (uint64_t)total);
-    for (int i = 0; i < ng; i++) {
-        if (r < counts[i]) {
-            *anchor = b_select(&tab[i], r);
-            return gs[i];
-        }
-        r -= counts[i];
-    }
-    return -1;
-}
-
-static void placement_mask(const T *t, int g, int anchor, B *m) {
-    memset(m, 0, sizeof *m);
-    for (int k = 0; k < t->olen[g]; k++) b_set(m, anchor + t->ooff[g][k]);
-}
-
-/* ------------------------------------------------------------------ one placement and its score */
-typedef struct {
-    int n, turn, moves, exact;
-    B obstacles, tower, filled, closed, watch, last;
-    B pieces[MAXPLAYERS], markers[MAXPLAYERS];
-    int stock[MAXPLAYERS][NP];
-    long scores[MAXPLAYERS], bridges[MAXPLAYERS];
-} S;
-
-/* _rules.place_effect without the bridge count: fills *filled, *enc, *closed (new), *own; returns the
- * points; *bound is bridge_bound(own) when may_bridge says a bridge may have formed, else -1. */
-static long effect(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower,
-                   const B *closed0, const B *own0, const B *mask, int size, B *filled, B *enc, B *closed, B *own,
-                   int *bound) {
-    B free;
-    for (int i = 0; i < NW; i++) {
-        filled->w[i] = filled0->w[i] | mask->w[i];
-        free.w[i] = t->board.w[i] & ~filled->w[i];
-    }
-    enclosed(t, filled, &free, enc);
-    B nw;
-    for (int i = 0; i < NW; i++) {
-        filled->w[i] |= enc->w[i];
-        own->w[i] = own0->w[i] | mask->w[i] | enc->w[i];
-        nw.w[i] = mask->w[i] | enc->w[i];
-    }
-    long points = size + 10L * b_count(enc);
-    memset(closed, 0, sizeof *closed);
-    if (b_intersects(&nw, watch)) {
-        B pending;
-        for (int i = 0; i < NW; i++) pending.w[i] = (obstacles->w[i] | tower->w[i]) & ~closed0->w[i];
-        enclosed(t, filled, &pending, closed);
-        if (b_any(closed)) {
-            if (b_intersects(closed, tower)) points += 50;
-            B co, mine;
-            b_and(closed, obstacles, &co);
-            enclosed(t, own, &co, &mine);
-            points += 10L * b_count(&mine);
-        }
-    }
-    *bound = may_bridge(t, own, &nw) ? bridge_bound(t, own) : -1;
-    return points;
-}
-
-/* bridge_fn(own) -> (total, exact) from the Python rules; -1 on error */
-static int call_bridges(PyObject *fn, const B *own, long *total, int *exact) {
-    PyObject *o = from_b(own);
-    if (!o) return -1;
-    PyObject *r = PyObject_CallOneArg(fn, o);
-    Py_DECREF(o);
-    if (!r) return -1;
-    int ok = PyArg_ParseTuple(r, "lp", total, exact);
-    Py_DECREF(r);
-    return ok ? 0 : -1;
-}
-
-static int next_turn(const T *t, const S *s, const B *free, int player) {
-    for (int i = 1; i <= s->n; i++) {
-        int q = (player + i) % s->n;
-        if (can_place(t, s->stock[q], free)) return q;
-    }
-    return TERMINAL;
-}
-
-/* Game._apply for a placement of orientation g at anchor by the player to move. */
-static int apply_place(const T *t, S *s, int g, int anchor, PyObject *bridge_fn) {
-    int pl = s->turn, p = orient_piece[g];
-    B mask, filled, enc, closed, own, own0;
-    placement_mask(t, g, anchor, &mask);
-    for (int i = 0; i < NW; i++) own0.w[i] = s->pieces[pl].w[i] | s->markers[pl].w[i];
-    int bound;
-    long points = effect(t, &s->filled, &s->watch, &s->obstacles, &s->tower, &s->closed, &own0, &mask, piece_size[p],
-                         &filled, &enc, &closed, &own, &bound);
-    if (bound > s->bridges[pl]) {
-        long total;
-        int exact;
-        if (call_bridges(bridge_fn, &own, &total, &exact) < 0) return -1;
-        if (!exact) s->exact = 0;
-        if (total > s->bridges[pl]) {
-            points += 50 * (total - s->bridges[pl]);
-            s->bridges[pl] = total;
-        }
-    }
-    for (int i = 0; i < NW; i++) {
-        s->pieces[pl].w[i] |= mask.w[i];
-        s->markers[pl].w[i] |= enc.w[i];
-    }
-    s->stock[pl][p]--;
-    s->scores[pl] += points;
-    if (b_any(&closed)) {
-        B pend;
-        for (int i = 0; i < NW; i++) {
-            s->closed.w[i] |= closed.w[i];
-            pend.w[i] = (s->obstacles.w[i] | s->tower.w[i]) & ~s->closed.w[i];
-        }
-        neighbours(t, &pend, &s->watch);
-    }
-    s->filled = filled;
-    B free;
-    for (int i = 0; i < NW; i++) free.w[i] = t->board.w[i] & ~filled.w[i];
-    s->turn = next_turn(t, s, &free, pl);
-    s->moves++;
-    s->last = mask;
-    return 0;
-}
-
 /* ------------------------------------------------------------------ Python functions */
 static PyObject *py_anchors(PyObject *self, PyObject *args) {
     int size;
@@ -615,7 +210,7 @@ static PyObject *py_anchors(PyObject *self, PyObject *args) {
     if (!out) return NULL;
     for (int g = 0; g < NO; g++) {
         anchors_of(t, sh, g, &a);
-        PyObject *v = from_b(&a);
+        PyObject *v = forma_from_b(&a);
         if (!v) {
             Py_DECREF(out);
             return NULL;
@@ -633,7 +228,7 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
     B free;
     if (!t || to_stock(so, stock) < 0 || to_b(fo, &free) < 0) return NULL;
     if (only >= NP) only = NP - 1;
-    return PyLong_FromLong(count_moves(t, stock, &free, only));
+    return PyLong_FromLong(forma_count_moves(t, stock, &free, only));
 }
 
 static PyObject *py_can_place(PyObject *self, PyObject *args) {
@@ -643,7 +238,7 @@ static PyObject *py_can_place(PyObject *self, PyObject *args) {
     T *t = table_for(size);
     B free;
     if (!t || to_stock(so, stock) < 0 || to_b(fo, &free) < 0) return NULL;
-    return PyBool_FromLong(can_place(t, stock, &free));
+    return PyBool_FromLong(forma_can_place(t, stock, &free));
 }
 
 static PyObject *py_sample(PyObject *self, PyObject *args) {
@@ -657,10 +252,10 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     if (only >= NP) only = NP - 1;
     uint64_t rng = rs;
     int anchor = 0;
-    int g = sample_move(t, stock, &free, &rng, only, &anchor);
+    int g = forma_sample_move(t, stock, &free, &rng, only, &anchor);
     if (g < 0) return Py_BuildValue("(iiK)", -1, 0, (unsigned long long)rng);
-    placement_mask(t, g, anchor, &mask);
-    PyObject *m = from_b(&mask);
+    forma_placement_mask(t, g, anchor, &mask);
+    PyObject *m = forma_from_b(&mask);
     if (!m) return NULL;
     return Py_BuildValue("(iNK)", g, m, (unsigned long long)rng);
 }
@@ -676,9 +271,9 @@ static PyObject *py_effect(PyObject *self, PyObject *args) {
     for (int i = 0; i < 7; i++)
         if (to_b(o[i], &in[i]) < 0) return NULL;
     int bound;
-    long points = effect(t, &in[0], &in[1], &in[2], &in[3], &in[4], &in[5], &in[6], pieces, &filled, &enc, &closed,
+    long points = forma_effect(t, &in[0], &in[1], &in[2], &in[3], &in[4], &in[5], &in[6], pieces, &filled, &enc, &closed,
                          &own, &bound);
-    return Py_BuildValue("(NNNlNi)", from_b(&filled), from_b(&enc), from_b(&closed), points, from_b(&own), bound);
+    return Py_BuildValue("(NNNlNi)", forma_from_b(&filled), forma_from_b(&enc), forma_from_b(&closed), points, forma_from_b(&own), bound);
 }
 
 static PyObject *py_neighbours(PyObject *self, PyObject *args) {
@@ -689,7 +284,7 @@ static PyObject *py_neighbours(PyObject *self, PyObject *args) {
     B x, out;
     if (!t || to_b(o, &x) < 0) return NULL;
     neighbours(t, &x, &out);
-    return from_b(&out);
+    return forma_from_b(&out);
 }
 
 static PyObject *py_next_turn(PyObject *self, PyObject *args) {
@@ -714,7 +309,21 @@ static PyObject *py_next_turn(PyObject *self, PyObject *args) {
             return NULL;
         }
     Py_DECREF(fast);
-    return PyLong_FromLong(next_turn(t, &s, &free, player));
+    return PyLong_FromLong(forma_next_turn(t, &s, &free, player));
+}
+
+static PyObject *py_setup_sample(PyObject *self, PyObject *args) {
+    int size, placing, chance, bit = 0;
+    PyObject *o_obst, *o_tower;
+    unsigned long long rs;
+    if (!PyArg_ParseTuple(args, "iOOiKp", &size, &o_obst, &o_tower, &placing, &rs, &chance)) return NULL;
+    T *t = table_for(size);
+    B obstacles, tower;
+    if (!t || to_b(o_obst, &obstacles) < 0 || to_b(o_tower, &tower) < 0) return NULL;
+    uint64_t rng = rs;
+    int kind = forma_setup_draw(t, &obstacles, &tower, placing, &rng, chance, &bit);
+    if (kind < 0) return PyErr_Format(PyExc_ValueError, "no cell is allowed");
+    return Py_BuildValue("(iiK)", kind, bit, (unsigned long long)rng);
 }
 
 static int boards_in(PyObject *seq, B *out, int n) {
@@ -750,7 +359,7 @@ static PyObject *boards_out(const B *b, int n) {
     PyObject *t = PyTuple_New(n);
     if (!t) return NULL;
     for (int i = 0; i < n; i++) {
-        PyObject *v = from_b(&b[i]);
+        PyObject *v = forma_from_b(&b[i]);
         if (!v) {
             Py_DECREF(t);
             return NULL;
@@ -761,15 +370,18 @@ static PyObject *boards_out(const B *b, int n) {
 }
 
 /* playout(size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch, turn,
- *         moves, last, exact, rngs, shared, max_actions, bridge_fn)
- * -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, rngs, actions) */
+ *         moves, last, exact, rngs, shared, max_actions, bridge_fn, touch_move, picked, misses, placing, rng)
+ * -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, rngs, actions,
+ *     obstacles, tower, picked, misses, placing, rng) */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
-    int size, turn, moves, exact, shared, max_actions;
+    int size, turn, moves, exact, shared, max_actions, touch, picked, misses, placing;
+    unsigned long long setup_rng;
     PyObject *o_obst, *o_tower, *o_pieces, *o_markers, *o_filled, *o_stocks, *o_scores, *o_bridges, *o_closed,
         *o_watch, *o_last, *o_rngs, *bridge_fn;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpiO", &size, &o_obst, &o_tower, &o_pieces, &o_markers, &o_filled,
-                          &o_stocks, &o_scores, &o_bridges, &o_closed, &o_watch, &turn, &moves, &o_last, &exact,
-                          &o_rngs, &shared, &max_actions, &bridge_fn))
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpiOpiiiK", &size, &o_obst, &o_tower, &o_pieces, &o_markers,
+                          &o_filled, &o_stocks, &o_scores, &o_bridges, &o_closed, &o_watch, &turn, &moves, &o_last,
+                          &exact, &o_rngs, &shared, &max_actions, &bridge_fn, &touch, &picked, &misses, &placing,
+                          &setup_rng))
         return NULL;
     T *t = table_for(size);
     if (!t) return NULL;
@@ -783,6 +395,15 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     s.turn = turn;
     s.moves = moves;
     s.exact = exact;
+    s.touch = touch;
+    s.picked = picked;
+    s.misses = misses;
+    s.placing = placing;
+    s.setup_rng = setup_rng;
+    if (picked < -1 || picked >= NP || placing < 0) {
+        PyErr_SetString(PyExc_ValueError, "picked or placing out of range");
+        return NULL;
+    }
     if (to_b(o_obst, &s.obstacles) < 0 || to_b(o_tower, &s.tower) < 0 || to_b(o_filled, &s.filled) < 0 ||
         to_b(o_closed, &s.closed) < 0 || to_b(o_watch, &s.watch) < 0 || to_b(o_last, &s.last) < 0 ||
         boards_in(o_pieces, s.pieces, s.n) < 0 || boards_in(o_markers, s.markers, s.n) < 0 ||
@@ -818,22 +439,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         if (PyErr_Occurred()) return NULL;
     }
     int actions = 0;
-    while (s.turn >= 0 && (max_actions < 0 || actions < max_actions)) {
-        if (s.turn >= s.n) {
-            PyErr_SetString(PyExc_ValueError, "turn out of range");
-            return NULL;
-        }
-        B free;
-        for (int i = 0; i < NW; i++) free.w[i] = t->board.w[i] & ~s.filled.w[i];
-        int anchor = 0;
-        int g = sample_move(t, s.stock[s.turn], &free, &rng[shared ? 0 : s.turn], -1, &anchor);
-        if (g < 0) {
-            PyErr_SetString(PyExc_ValueError, "the player to move has no legal placement");
-            return NULL;
-        }
-        if (apply_place(t, &s, g, anchor, bridge_fn) < 0) return NULL;
-        actions++;
-    }
+    if (forma_run(t, &s, rng, shared, max_actions, bridge_fn, &actions) < 0) return NULL;
     PyObject *stocks = PyTuple_New(s.n), *scores = PyTuple_New(s.n), *bridges = PyTuple_New(s.n),
              *rngs = PyList_New(nr);
     if (!stocks || !scores || !bridges || !rngs) goto fail;
@@ -846,9 +452,11 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         PyTuple_SET_ITEM(bridges, i, PyLong_FromLong(s.bridges[i]));
     }
     for (int i = 0; i < nr; i++) PyList_SET_ITEM(rngs, i, PyLong_FromUnsignedLongLong(rng[i]));
-    return Py_BuildValue("(NNNNNNNNiiNONi)", boards_out(s.pieces, s.n), boards_out(s.markers, s.n), from_b(&s.filled),
-                         stocks, scores, bridges, from_b(&s.closed), from_b(&s.watch), s.turn, s.moves,
-                         from_b(&s.last), s.exact ? Py_True : Py_False, rngs, actions);
+    return Py_BuildValue("(NNNNNNNNiiNONiNNiiiK)", boards_out(s.pieces, s.n), boards_out(s.markers, s.n),
+                         forma_from_b(&s.filled), stocks, scores, bridges, forma_from_b(&s.closed),
+                         forma_from_b(&s.watch), s.turn, s.moves, forma_from_b(&s.last), s.exact ? Py_True : Py_False,
+                         rngs, actions, forma_from_b(&s.obstacles), forma_from_b(&s.tower), s.picked, s.misses,
+                         s.placing, (unsigned long long)s.setup_rng);
 fail:
     Py_XDECREF(stocks);
     Py_XDECREF(scores);
@@ -868,6 +476,8 @@ static PyMethodDef methods[] = {
      "bridge bound or -1)."},
     {"neighbours", py_neighbours, METH_VARARGS, "neighbours(size, cells) -> their orthogonal neighbours."},
     {"next_turn", py_next_turn, METH_VARARGS, "next_turn(size, stocks, free, player) -> next player able to place."},
+    {"setup_sample", py_setup_sample, METH_VARARGS,
+     "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
     {"playout", py_playout, METH_VARARGS, "Random placements to the end (or max_actions); see the C source."},
     {NULL, NULL, 0, NULL},
 };
@@ -876,3 +486,4 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cforma", "Forma'
                                        methods};
 
 PyMODINIT_FUNC PyInit__cforma(void) { return PyModule_Create(&moduledef); }
+

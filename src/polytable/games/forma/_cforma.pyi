@@ -1,4 +1,4 @@
-"""Type stubs of Forma's compiled kernel (``_cforma.c``)."""
+"""Type stubs of Forma's compiled kernel (``_cforma.c``, ``_cforma_rules.c``, ``_cforma.h``)."""
 
 from collections.abc import Callable, Sequence
 
@@ -14,6 +14,9 @@ def effect(
 ) -> tuple[int, int, int, int, int, int]: ...
 def neighbours(size: int, cells: int, /) -> int: ...
 def next_turn(size: int, stocks: Sequence[Sequence[int]], free: int, player: int, /) -> int: ...
+def setup_sample(
+    size: int, obstacles: int, tower: int, placing: int, rng: int, chance: bool, /
+) -> tuple[int, int, int]: ...
 def playout(
     size: int,
     obstacles: int,
@@ -34,6 +37,11 @@ def playout(
     shared: bool,
     max_actions: int,
     bridge_fn: Callable[[int], tuple[int, bool]],
+    touch_move: bool,
+    picked: int,
+    misses: int,
+    placing: int,
+    rng: int,
     /,
 ) -> tuple[
     tuple[int, ...],
@@ -49,5 +57,11 @@ def playout(
     int,
     bool,
     list[int],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
     int,
 ]: ...

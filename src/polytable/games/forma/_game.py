@@ -447,15 +447,9 @@ class Forma(Game[FormaState, FormaAction]):
 
     # ------------------------------------------------------------------ random playouts
     def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[FormaState, int]:
-        """The protocol's random playout: placements run in the compiled kernel when it is built (same
-        draws, same states), anything else (the set-up, touch-move picks, the pure engine) step by step."""
-        if (
-            EXT is not None
-            and not state.placing
-            and state.picked < 0
-            and not state.config["touch_move"]
-            and state.turn >= 0
-        ):
+        """The protocol's random playout: in the compiled kernel when it is built (same draws, same states:
+        the set-up, touch-move picks and placements), else step by step."""
+        if EXT is not None:
             return native_playout(state, rngs, max_actions)
         return super().playout(state, rngs, max_actions)
 

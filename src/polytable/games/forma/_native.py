@@ -2,11 +2,11 @@
 
 Why here, inside the game's package: rules code imports only ``core`` and ``geometry``, and the kernel
 is this game's rules in another language, so it lives beside the Python it mirrors; the lookup (and the
-``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers the play phase of
-the standard move (placing a piece): move generation (count, sample, list through the anchor table),
-a placement's effect and score, whose turn is next, and a random playout to the end. Everything else
-(touch-move picks, set-up, notation, views) stays in Python, and bridges are counted by ``_bridges``
-(called back from C only when a move may have built one). The pure-Python rules remain the reference:
+``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers move generation
+(count, sample, list through the anchor table), a placement's effect and score, whose turn is next, and a
+random playout to the end that includes the players' set-up (and its random fill) and touch-move picks.
+Notation, views and checks stay in Python, and bridges are counted by ``_bridges`` (called back from C
+only when a move may have built one). The pure-Python rules remain the reference:
 tests/games/forma/test_forma_native.py plays both side by side.
 """
 
@@ -29,9 +29,9 @@ EXT: ModuleType | None = native_module("polytable.games.forma._cforma")
 
 
 def native_playout(state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int]:
-    """``Forma.playout`` of a placement-phase state in C (the caller checks the phase and ``EXT``)."""
+    """``Forma.playout`` in C (the caller checks ``EXT``): the set-up, touch-move picks and placements."""
     from ._pieces import tables  # here: _pieces and _rules import this module
-    from ._rules import avail_orients, bridge_total
+    from ._rules import bridge_total
     from ._state import FormaState
 
     assert EXT is not None
@@ -41,16 +41,28 @@ def native_playout(state: FormaState, rngs: Sequence[Rng], max_actions: int | No
         state.size, state.obstacles, state.tower, state.pieces, state.markers, state.filled, state.stock,
         state.scores, state.bridges, state.closed, state.watch, state.turn, state.moves, state.last, state.exact,
         [r.state for r in used], shared, -1 if max_actions is None else max_actions,
-        functools.partial(bridge_total, tables(state.size)),
+        functools.partial(bridge_total, tables(state.size)), bool(state.config["touch_move"]), state.picked,
+        state.misses, state.placing, state.rng,
     )  # fmt: skip
-    pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, states, taken = out
+    pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, states, taken = out[:14]
+    obstacles, tower, picked, misses, placing, rng = out[14:]
     for r, st in zip(used, states, strict=True):
         r.state = st
     final = FormaState(
-        state.config, state.size, state.obstacles, state.tower, pieces, markers, filled, stocks, scores, bridges,
-        closed, watch, turn, -1, 0, moves, last, exact, tuple(avail_orients(s) for s in stocks),
+        state.config, state.size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch,
+        turn, picked, misses, moves, last, exact,
+        stocks_orients(state, stocks), placing, rng,
     )  # fmt: skip
     return final, taken
+
+
+def stocks_orients(state: FormaState, stocks: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Each player's available orientations after a playout (unchanged stocks keep their tuples)."""
+    from ._rules import avail_orients
+
+    return tuple(
+        o if s == s0 else avail_orients(s) for s, s0, o in zip(stocks, state.stock, state.orients, strict=True)
+    )
 
 
 class pure_engine:
@@ -58,9 +70,9 @@ class pure_engine:
     and ``polytable fuzz`` can play both engines side by side in one process. Not thread-safe."""
 
     def __enter__(self) -> None:
-        from . import _game, _pieces, _rules
+        from . import _game, _pieces, _rules, _setup
 
-        self._modules = (vars(_rules), vars(_game))
+        self._modules = (vars(_rules), vars(_game), vars(_setup))
         for d in self._modules:
             d["EXT"] = None
         for tb in _pieces._TABLES.values():

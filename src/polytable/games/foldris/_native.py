@@ -1,0 +1,102 @@
+"""Foldris's compiled kernel, when it is built: ``_cfoldris`` (C, next to these rules) or None.
+
+Why here, inside the game's package: rules code imports only ``core`` and ``geometry``, and the kernel is
+this game's rules in another language, so it lives beside the Python it mirrors; the lookup (and the
+``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers legal drops (count,
+list, sample with the same draws as ``FoldrisGame._sample``), a round's resolution (drops, folds, barriers)
+and a random playout to the end (reveals included). Checks, notation, views and the AIs' evaluation stay in
+Python; the pure rules remain the reference (tests/games/foldris/test_foldris_native.py, ``polytable fuzz``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from polytable.core import Rng, native_module
+
+if TYPE_CHECKING:
+    from ._cards import VariantTable
+    from ._state import FoldrisState
+
+__all__ = ["EXT", "native_playout", "pure_engine", "table_id"]
+
+EXT: ModuleType | None = native_module("polytable.games.foldris._cfoldris")
+"""The extension module, or None when the pure engine runs."""
+
+_IDS: dict[int, tuple[VariantTable, int]] = {}
+"""id(table) -> (the table, kept alive so its id is never reused; its number in the kernel)."""
+_DECKS: dict[int, tuple[tuple[VariantTable, ...], int]] = {}
+"""id(a config's tables) -> (those tables, kept alive; the kernel's number of the deck)."""
+
+
+def _types() -> None:
+    """Tell the kernel the frozen value classes it reads and builds (their fields in order)."""
+    from dataclasses import fields
+
+    from ._state import FoldrisState, Sheet
+
+    assert EXT is not None
+    EXT.types(Sheet, [f.name for f in fields(Sheet)], FoldrisState, [f.name for f in fields(FoldrisState)])
+
+
+def table_id(table: VariantTable) -> int:
+    """The kernel's number of a variant table, registered on first use (tables are memoised per shape)."""
+    hit = _IDS.get(id(table))
+    if hit is None:
+        assert EXT is not None
+        if not _IDS:
+            _types()
+        rows = [
+            (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot)
+            for v in table.variants
+        ]
+        keys = [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
+        hit = _IDS[id(table)] = (table, EXT.register(rows, keys))
+    return hit[1]
+
+
+def _deck_id(state: FoldrisState, tabs: tuple[VariantTable, ...]) -> int:
+    """The kernel's number of the config's deck (``tabs``: its tables by card): per card, its table, a key
+    equal for equal (name, lane) cards, and its lane."""
+    hit = _DECKS.get(id(tabs))
+    if hit is None:
+        from ._game import deck_of
+
+        assert EXT is not None
+        deck = deck_of(state.config)
+        keys = [deck.names.index(n) * 8 + lane for n, lane in deck.cards]
+        hit = _DECKS[id(tabs)] = (tabs, EXT.deck([table_id(t) for t in tabs], keys, [c[1] for c in deck.cards]))
+    return hit[1]
+
+
+def native_playout(
+    state: FoldrisState, tabs: tuple[VariantTable, ...], rngs: Sequence[Rng], max_actions: int | None
+) -> tuple[FoldrisState, int]:
+    """``FoldrisGame.playout`` in C (the caller checks ``EXT``; ``tabs``: the config's tables by card); the same
+    states and draws as the pure loop."""
+    assert EXT is not None
+    pending = None
+    if state.card >= 0 and state.pending.count(None) != len(state.pending):
+        by_key = tabs[state.card].by_key
+        pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in state.pending]
+    hit = _DECKS.get(id(tabs))
+    deck = hit[1] if hit is not None else _deck_id(state, tabs)
+    return EXT.playout(deck, state, pending, rngs, len(rngs) == 1, -1 if max_actions is None else max_actions)  # type: ignore[no-any-return]
+
+
+class pure_engine:
+    """Inside the block, the pure-Python rules run even where the kernel is built, so differential tests
+    and ``polytable fuzz`` can play both engines side by side in one process. Not thread-safe."""
+
+    def __enter__(self) -> None:
+        from . import _game
+
+        self._modules = (vars(_game),)
+        for d in self._modules:
+            d["EXT"] = None
+
+    def __exit__(self, *exc: object) -> None:
+        for d in self._modules:
+            d["EXT"] = EXT

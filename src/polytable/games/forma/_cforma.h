@@ -1,0 +1,172 @@
+/* Forma's compiled kernel: what its C units share (see _cforma.c for the whole and _native.py for its use).
+ *
+ * A board is the same Python int as in _pieces.py (row stride size + 4, guard columns empty), held as eight
+ * 64-bit words; the small word operations, the generator and the geometry helpers are inline here.
+ */
+#ifndef POLYTABLE_CFORMA_H
+#define POLYTABLE_CFORMA_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NW 8 /* 512 bits: a 20 x 20 board with stride 24 needs 480 */
+#define NO 91
+#define NP 21
+#define MAXOFF 5
+#define MAXSIZE 20
+#define MAXPLAYERS 4
+#define TERMINAL (-4)
+#define CHANCE (-1)
+#define TRIES 6
+#define GOLDEN 0x9E3779B97F4A7C15ULL
+
+typedef struct {
+    uint64_t w[NW];
+} B;
+
+typedef struct {
+    int size, stride, cells;
+    B board, top, bottom, left, right;
+    uint64_t row_mask;
+    int nd, dist[64];
+    int olen[NO], oidx[NO][MAXOFF], ooff[NO][MAXOFF];
+    int nflat, flat_shift;
+    uint8_t *flat_g;
+    uint16_t *flat_pos;
+} T;
+
+/* A game in progress (a FormaState's fields the kernel plays with). */
+typedef struct {
+    int n, turn, moves, exact, touch, picked, misses, placing;
+    uint64_t setup_rng; /* the set-up's random fill (FormaState.rng) */
+    B obstacles, tower, filled, closed, watch, last;
+    B pieces[MAXPLAYERS], markers[MAXPLAYERS];
+    int stock[MAXPLAYERS][NP];
+    long scores[MAXPLAYERS], bridges[MAXPLAYERS];
+} S;
+
+extern T *forma_tabs[MAXSIZE + 1];
+extern int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
+
+/* ------------------------------------------------------------------ words */
+/* ------------------------------------------------------------------ words */
+static inline int b_any(const B *a) {
+    uint64_t x = 0;
+    for (int i = 0; i < NW; i++) x |= a->w[i];
+    return x != 0;
+}
+static inline int b_count(const B *a) {
+    int c = 0;
+    for (int i = 0; i < NW; i++) c += __builtin_popcountll(a->w[i]);
+    return c;
+}
+static inline void b_shr(const B *a, int k, B *o) {
+    int q = k >> 6, r = k & 63;
+    for (int i = 0; i < NW; i++) {
+        uint64_t lo = i + q < NW ? a->w[i + q] : 0, hi = i + q + 1 < NW ? a->w[i + q + 1] : 0;
+        o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
+    }
+}
+static inline void b_shl(const B *a, int k, B *o) {
+    int q = k >> 6, r = k & 63;
+    for (int i = NW - 1; i >= 0; i--) {
+        uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
+        o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
+    }
+}
+static inline int b_bit(const B *a, int i) { return (int)(a->w[i >> 6] >> (i & 63) & 1); }
+static inline void b_set(B *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
+static inline int b_eq(const B *a, const B *b) { return memcmp(a, b, sizeof(B)) == 0; }
+static inline int b_intersects(const B *a, const B *b) {
+    uint64_t x = 0;
+    for (int i = 0; i < NW; i++) x |= a->w[i] & b->w[i];
+    return x != 0;
+}
+/* index of the k-th (0-based) set bit */
+static inline int b_select(const B *a, int k) {
+    for (int i = 0; i < NW; i++) {
+        int c = __builtin_popcountll(a->w[i]);
+        if (k < c) {
+            uint64_t x = a->w[i];
+            while (k--) x &= x - 1;
+            return 64 * i + __builtin_ctzll(x);
+        }
+        k -= c;
+    }
+    return -1;
+}
+static inline int b_low(const B *a) {
+    for (int i = 0; i < NW; i++)
+        if (a->w[i]) return 64 * i + __builtin_ctzll(a->w[i]);
+    return -1;
+}
+
+
+/* ------------------------------------------------------------------ rules */
+static inline uint64_t next_u64(uint64_t *s) {
+    *s += GOLDEN;
+    uint64_t z = *s;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+/* exactly core._rng.below (n >= 1) */
+static inline uint64_t below(uint64_t *s, uint64_t n) {
+    if (n == 1) return 0;
+    int bits = 64 - __builtin_clzll(n - 1);
+    for (;;) {
+        uint64_t r = next_u64(s) >> (64 - bits);
+        if (r < n) return r;
+    }
+}
+
+
+/* All distinct shifted copies of free: sh[d] = free >> dist[d]. */
+static inline void shifts(const T *t, const B *free, B *sh) {
+    for (int d = 0; d < t->nd; d++) b_shr(free, t->dist[d], &sh[d]);
+}
+static inline void anchors_of(const T *t, const B *sh, int g, B *out) {
+    *out = sh[t->oidx[g][0]];
+    for (int k = 1; k < t->olen[g]; k++) {
+        const B *s = &sh[t->oidx[g][k]];
+        for (int i = 0; i < NW; i++) out->w[i] &= s->w[i];
+    }
+}
+static inline void enclosed(const T *t, const B *filled, const B *among, B *out) {
+    B a, b, c, d;
+    b_shl(filled, 1, &a);
+    b_shr(filled, 1, &b);
+    b_shl(filled, t->stride, &c);
+    b_shr(filled, t->stride, &d);
+    for (int i = 0; i < NW; i++)
+        out->w[i] = among->w[i] & (a.w[i] | t->left.w[i]) & (b.w[i] | t->right.w[i]) & (c.w[i] | t->top.w[i]) &
+                    (d.w[i] | t->bottom.w[i]);
+}
+static inline void neighbours(const T *t, const B *x, B *out) {
+    B a, b, c, d;
+    b_shl(x, 1, &a);
+    b_shr(x, 1, &b);
+    b_shl(x, t->stride, &c);
+    b_shr(x, t->stride, &d);
+    for (int i = 0; i < NW; i++) out->w[i] = (a.w[i] | b.w[i] | c.w[i] | d.w[i]) & t->board.w[i];
+}
+
+/* ------------------------------------------------------------------ _cforma_rules.c */
+void forma_flood(const T *t, const B *seed, const B *pass, B *out);
+int forma_count_moves(const T *t, const int *stock, const B *free, int only);
+int forma_can_place(const T *t, const int *stock, const B *free);
+int forma_sample_move(const T *t, const int *stock, const B *free, uint64_t *rng, int only, int *anchor);
+void forma_placement_mask(const T *t, int g, int anchor, B *m);
+long forma_effect(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower, const B *closed0,
+                  const B *own0, const B *mask, int size, B *filled, B *enc, B *closed, B *own, int *bound);
+int forma_next_turn(const T *t, const S *s, const B *free, int player);
+int forma_setup_draw(const T *t, const B *obstacles, const B *tower, int placing, uint64_t *rng, int chance,
+                     int *bit);
+int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyObject *bridge_fn, int *actions);
+
+/* ------------------------------------------------------------------ _cforma.c */
+PyObject *forma_from_b(const B *b);
+
+#endif

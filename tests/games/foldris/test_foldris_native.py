@@ -1,0 +1,141 @@
+"""Foldris's compiled kernel against the pure-Python rules (the reference), side by side.
+
+100,000 random actions over every sample configuration (1-7 players, solo, short sheets, custom and short
+decks; reveals included) must give the same legal counts and lists, the same draws, states, scores and
+playouts (``polytable._native.fuzz``). Skipped only under ``POLYTABLE_PURE=1``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from polytable._native import fuzz
+from polytable.core import CHANCE, Rng, pure_engine_forced
+from polytable.games.foldris import GAME, pure_engine
+
+pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+
+@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
+def test_100k_random_actions_agree() -> None:
+    rep = fuzz("foldris", 100_000, seed=0, list_every=50, check_every=500)
+    assert rep.actions == 100_000
+    assert rep.games >= 2000  # every sample configuration many times (solo games are short)
+    assert rep.playouts >= rep.games // 2
+    assert rep.round_trips >= 150 and rep.illegal_refused >= 150
+
+
+def test_some_random_actions_agree() -> None:
+    rep = fuzz("foldris", 3_000, seed=500, list_every=7, check_every=100)
+    assert rep.actions == 3_000 and rep.games >= 50
+
+
+def _mid_round(seed: int, players: int, options: dict[str, object]) -> object:
+    """A state after a few rounds, with some players' choices of this round pending."""
+    s = GAME.new_game(options, seed, players)
+    rng = Rng(seed, 3)
+    for _ in range(3 * players + seed % players):
+        if GAME.is_terminal(s):
+            break
+        if GAME.current_player(s) == CHANCE:
+            s = GAME.apply_chance(s)
+            continue
+        p = GAME.acting_players(s)[0]
+        s = GAME.apply(s, GAME.legal_actions(s, p).sample(rng), p)
+    return s
+
+
+@pytest.mark.parametrize("options", [{}, {"height": 5}, {"deck": "I 1\nO 2\nT 3\nS 4\nZ 5\n"}])
+def test_playout_matches_a_match_of_random_bots(options: dict[str, object]) -> None:
+    """Per-seat generators (simulate) and one shared generator (MCTS rollouts), with an action limit."""
+    for seed in range(40):
+        n = 1 + seed % 7
+        s = _mid_round(seed, n, options)
+        for rngs_c, rngs_p, limit in (
+            ([Rng(seed, 1000 + p) for p in range(n)], [Rng(seed, 1000 + p) for p in range(n)], None),
+            ([Rng(seed)], [Rng(seed)], seed % 9),
+        ):
+            end, k = GAME.playout(s, rngs_c, limit)  # type: ignore[arg-type]
+            with pure_engine():
+                end_p, k_p = GAME.playout(s, rngs_p, limit)  # type: ignore[arg-type]
+            assert end == end_p and k == k_p
+            assert [r.state for r in rngs_c] == [r.state for r in rngs_p]
+        assert GAME.is_terminal(GAME.playout(s, [Rng(1)])[0])  # type: ignore[arg-type]
+
+
+def test_no_legal_drop_is_refused_alike() -> None:
+    """A full sheet: no drop fits; both engines count 0 and refuse to sample, drawing nothing."""
+    s = _mid_round(2, 2, {})
+    while GAME.current_player(s) == CHANCE or not GAME.acting_players(s):
+        s = GAME.apply_chance(s)
+    p = GAME.acting_players(s)[0]
+    full = type(s.sheets[p])(
+        ink=(1 << 8 * s.sheets[p].height) - 1 - 1, barrier=0, height=s.sheets[p].height, lines=0, bonus=0
+    )
+    s = type(s)(s.config, (full, *s.sheets[1:]) if p == 0 else (s.sheets[0], full), s.deck, s.start_lane, s.round,
+                s.card, s.pending, s.rng, s.over, s.starter)  # fmt: skip
+    for engine in (None, pure_engine()):
+        rng = Rng(4)
+        if engine is None:
+            assert GAME.legal_actions(s, p).count() == 0 and not GAME.legal_actions(s, p)
+            with pytest.raises(Exception, match="no legal action"):
+                GAME.legal_actions(s, p).sample(rng)
+        else:
+            with engine:
+                assert GAME.legal_actions(s, p).count() == 0 and not GAME.legal_actions(s, p)
+                with pytest.raises(Exception, match="no legal action"):
+                    GAME.legal_actions(s, p).sample(rng)
+        assert rng.state == Rng(4).state
+
+
+def test_the_compiled_check_accepts_exactly_what_the_rules_accept() -> None:
+    """Every drop id (and look-alikes with bools or out-of-range numbers) in many positions: the same verdict."""
+    from polytable.games.foldris import Drop
+
+    checked = 0
+    for seed in range(20):
+        s = _mid_round(seed, 1 + seed % 4, {"height": 6} if seed % 3 == 0 else {})
+        if GAME.current_player(s) == CHANCE or GAME.is_terminal(s):
+            continue
+        p = GAME.acting_players(s)[0]
+        name = GAME.action_from_id(0, s).name
+        odd = [Drop(name, True, 0, 0, 0), Drop(name, 0, 0, 0, 8), Drop(name, 0, 9, 0, 0), Drop("Q", 0, 0, 0, 0)]
+        for a in [GAME.action_from_id(i, s) for i in range(576)] + odd:
+            compiled = a in GAME.legal_actions(s, p)
+            with pure_engine():
+                pure = a in GAME.legal_actions(s, p)
+            assert compiled == pure, (seed, a)
+            checked += compiled
+    assert checked > 120
+
+
+@pytest.mark.parametrize("players", [1, 4, 7])
+def test_simulate_gives_the_same_games_on_both_engines(players: int) -> None:
+    """``simulate --ai random`` runs the compiled playout; the pure engine gives the same per-game results."""
+    from polytable.ai import make_bot
+    from polytable.match import simulate
+
+    compiled = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
+    with pure_engine():
+        pure = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
+    assert compiled == pure and len(compiled) == 8
+
+
+def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
+    """The MCTS players' uniform rollouts call the game's playout: compiled or pure, the same values."""
+    from polytable.ai import MCTSBot, MCTSConfig
+
+    s = _mid_round(4, 3, {})
+    while GAME.current_player(s) == CHANCE:
+        s = GAME.apply_chance(s)
+    bot = MCTSBot(MCTSConfig(iterations=30, reuse_tree=False))
+    r1, r2 = Rng(9), Rng(9)
+    v1 = bot._rollout(GAME, s, r1)
+    with pure_engine():
+        v2 = bot._rollout(GAME, s, r2)
+    assert v1 == v2 and r1.state == r2.state
+    p = GAME.acting_players(s)[0]
+    compiled = bot.choose(GAME, s, p, Rng(3))
+    with pure_engine():
+        pure = bot.choose(GAME, s, p, Rng(3))
+    assert compiled == pure
