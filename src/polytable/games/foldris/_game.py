@@ -212,7 +212,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
                 table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus, rng.state
             )
             if i < 0:
-                raise IllegalActionError(f"{player_name(player)} has no legal action")
+                raise IllegalActionError(
+                    f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
+                )
             v = table.variants[i]
             return Drop(name, v.mirror, v.trim, v.rot, col)
         hts = heights(sheet.ink | sheet.barrier)
