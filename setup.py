@@ -26,12 +26,20 @@ setup(
         ext(
             "polytable.games.quadefy._cquadefy",
             ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+            [
+                "src/polytable/ai/_native/quadefy_solve.h",
+                "src/polytable/ai/_native/quadefy_gen.h",
+                "src/polytable/ai/_native/quadefy_pyinit.h",
+            ],
         ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+            [
+                "src/polytable/ai/_native/quadefy_solve.h",
+                "src/polytable/ai/_native/quadefy_gen.h",
+                "src/polytable/ai/_native/quadefy_pyinit.h",
+            ],
         ),
     ],
 )

@@ -10,13 +10,20 @@
  * 256-bit padded board. Per-word shifts give the same result as the Python 256-bit shifts because cell
  * bits sit in columns 3-6 and rows 3-6 of each word and the guard column/row 7 is never in "free".
  *
- * Search: negamax on win/loss (no draws), canonical keys over the 8 symmetries (reflections swap the SL
- * and SR bits of both hands, as in _symmetry.canonical_key, so keys equal the Python keys and checkpoint
- * files are shared), a 4-way bucketed transposition table replacing the entry with the smallest subtree,
- * a never-evicted table for positions near the root (checkpointed through a callback), enhanced
- * transposition cutoffs (a child already known lost for the opponent wins at once, a child known won for
- * the opponent is skipped), move ordering by the opponent's number of replies, fewest first (within
- * ORDER_PLIES of the start), and the children's table buckets prefetched before they are probed.
+ * Search: negamax on win/loss (no draws), a 4-way bucketed transposition table replacing the entry with
+ * the smallest subtree and a never-evicted table for positions near the root (checkpointed through a
+ * callback). Two kinds of node:
+ * - within ORDER_PLIES plies (absolute depth) of the empty cube: canonical keys over the 8 symmetries
+ *   (reflections swap the SL and SR bits of both hands, as in _symmetry.canonical_key, so keys equal the
+ *   Python keys and checkpoint files are shared), every child generated with its key and its table bucket
+ *   prefetched, enhanced transposition cutoffs (a child already known lost for the opponent wins at once,
+ *   a child known won for the opponent is skipped), ordering by the opponent's number of replies, fewest
+ *   first;
+ * - deeper, where almost all nodes are: plain (cells, hands) keys, children searched in generation order
+ *   as each orientation's placements are generated (no keys, probes or counts for the children after a
+ *   refutation), their buckets prefetched an orientation at a time.
+ * The per-orientation generator skips the layers with no translation inside the cube and pads the boards
+ * with zero words, so it has no bounds tests.
  */
 #include "quadefy_solve.h"
 
@@ -25,245 +32,18 @@
 #include <string.h>
 #include <time.h>
 
-#define REACH 1
-#define STABLE 2
-#define MAXO 128
-#define MAXP 2304
-#define MAXMOVES 1024 /* more than the 761 legal moves of the empty cube */
-#define MAXSUB 24
-#define MAXPLY 20
+#include "quadefy_gen.h"
+
 #define TRACK 8
 /* Children are ordered by the opponent's number of replies only this close to the root: deeper, counting
- * every child's replies costs more than the better order saves (docs/ai-quadefy.md has the figures). */
-#define ORDER_PLIES 9
-
-static int n_orient, n_place;
-static int o_block[MAXO];
-static int o_kxy[MAXO][4], o_kz[MAXO][4];
-static uint64_t o_inside[MAXO][4], o_box[MAXO][4], o_seed[MAXO][4];
-static int o_nsub[MAXO];
-static int o_sublen[MAXO][MAXSUB];
-static int o_subxy[MAXO][MAXSUB][4], o_subz[MAXO][MAXSUB][4];
-static int16_t place_at[MAXO][256];
-static uint64_t p_mask[MAXP];
-static int p_block[MAXP];
-static int block_first[9];
-static uint64_t sym_tab[8][8][256];
-static int screw_l, screw_r;
-
-int qs_init(int no, const int *oblock, const int *ooff, const uint64_t *omasks, const int *osub, const int16_t *pat,
-            int np, const uint64_t *pmask, const int *pblock, const uint8_t *perm, int sl, int sr) {
-    if (no > MAXO || np > MAXP) return -1;
-    n_orient = no;
-    n_place = np;
-    for (int o = 0; o < no; o++) {
-        o_block[o] = oblock[o];
-        for (int k = 0; k < 4; k++) {
-            int off = ooff[4 * o + k];
-            o_kz[o][k] = off / 64;
-            o_kxy[o][k] = off % 64;
-        }
-        for (int w = 0; w < 4; w++) {
-            o_inside[o][w] = omasks[12 * o + w];
-            o_box[o][w] = omasks[12 * o + 4 + w];
-            o_seed[o][w] = omasks[12 * o + 8 + w];
-        }
-        /* osub: per orientation MAXSUB subsets of 5 ints: length, then up to 4 offsets */
-        int ns = 0;
-        for (int s = 0; s < MAXSUB; s++) {
-            const int *e = osub + (o * MAXSUB + s) * 5;
-            if (e[0] <= 0) break;
-            o_sublen[o][s] = e[0];
-            for (int k = 0; k < e[0]; k++) {
-                o_subz[o][s][k] = e[1 + k] / 64;
-                o_subxy[o][s][k] = e[1 + k] % 64;
-            }
-            ns++;
-        }
-        o_nsub[o] = ns;
-        for (int i = 0; i < 256; i++) place_at[o][i] = pat[256 * o + i];
-    }
-    for (int p = 0; p < np; p++) {
-        p_mask[p] = pmask[p];
-        p_block[p] = pblock[p];
-    }
-    for (int b = 0; b <= 8; b++) block_first[b] = no;
-    for (int o = no - 1; o >= 0; o--) block_first[o_block[o]] = o;
-    for (int b = 7; b >= 0; b--)
-        if (block_first[b] > block_first[b + 1]) block_first[b] = block_first[b + 1];
-    for (int t = 0; t < 8; t++)
-        for (int i = 0; i < 8; i++)
-            for (int v = 0; v < 256; v++) {
-                uint64_t m = 0;
-                for (int j = 0; j < 8; j++)
-                    if (v >> j & 1) m |= 1ULL << perm[64 * t + 8 * i + j];
-                sym_tab[t][i][v] = m;
-            }
-    screw_l = sl;
-    screw_r = sr;
-    return 0;
-}
-
-static inline void embed(uint64_t c, uint64_t out[4]) {
-    for (int z = 0; z < 4; z++) {
-        uint64_t l = c >> (16 * z) & 0xffff;
-        out[z] = (l & 15) << 27 | (l >> 4 & 15) << 35 | (l >> 8 & 15) << 43 | (l >> 12 & 15) << 51;
-    }
-}
-
-static inline uint64_t support_cells(uint64_t occ) { return (0xffffULL | occ << 16) & ~occ; }
-
-/* The legal translations of orientation o (mirrors _moves.orient_legal); returns nonzero when any. */
-static inline int orient_legal(int o, const uint64_t occ_p[4], const uint64_t sup_p[4], int flags, uint64_t out[4]) {
-    uint64_t blk[4], cand[4], any = 0;
-    for (int w = 0; w < 4; w++) {
-        uint64_t b = 0, s = 0;
-        for (int k = 0; k < 4; k++) {
-            int i = w + o_kz[o][k];
-            if (i < 4) {
-                b |= occ_p[i] >> o_kxy[o][k];
-                s |= sup_p[i] >> o_kxy[o][k];
-            }
-        }
-        blk[w] = b;
-        uint64_t c = o_inside[o][w] & ~b;
-        if (flags & STABLE) {
-            uint64_t st = 0;
-            for (int j = 0; j < o_nsub[o]; j++) {
-                uint64_t m = c;
-                for (int k = 0; k < o_sublen[o][j]; k++) {
-                    int i = w + o_subz[o][j][k];
-                    m &= i < 4 ? sup_p[i] >> o_subxy[o][j][k] : 0;
-                }
-                st |= m;
-            }
-            c = st;
-        } else {
-            c &= s;
-        }
-        cand[w] = c;
-        any |= c;
-    }
-    if (!any) return 0;
-    if (!(flags & REACH)) {
-        memcpy(out, cand, sizeof cand);
-        return 1;
-    }
-    uint64_t fr[4], r[4];
-    for (int w = 0; w < 4; w++) {
-        fr[w] = o_box[o][w] & ~blk[w];
-        r[w] = fr[w] & o_seed[o][w];
-    }
-    /* straight drops from above first (most placements are reached so) */
-    for (int w = 2; w >= 0; w--) r[w] |= fr[w] & r[w + 1];
-    uint64_t miss = 0;
-    for (int w = 0; w < 4; w++) miss |= cand[w] & ~r[w];
-    while (miss) {
-        uint64_t n[4], ch = 0;
-        for (int w = 0; w < 4; w++) {
-            uint64_t x = r[w];
-            uint64_t y = x | x << 1 | x >> 1 | x << 8 | x >> 8;
-            if (w > 0) y |= r[w - 1];
-            if (w < 3) y |= r[w + 1];
-            n[w] = y & fr[w];
-            ch |= n[w] ^ r[w];
-        }
-        memcpy(r, n, sizeof n);
-        if (!ch) break;
-        miss = 0;
-        for (int w = 0; w < 4; w++) miss |= cand[w] & ~r[w];
-    }
-    any = 0;
-    for (int w = 0; w < 4; w++) {
-        out[w] = cand[w] & r[w];
-        any |= out[w];
-    }
-    return any != 0;
-}
-
-/* Every legal placement id of hand `hand`, in the order of _moves.placement_ids; returns the count. */
-int qs_legal(uint64_t occ, int hand, int flags, int *pids) {
-    uint64_t occ_p[4], sup_p[4], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    int n = 0;
-    for (int b = 0; b < 8; b++) {
-        if (!(hand >> b & 1)) continue;
-        for (int o = block_first[b]; o < block_first[b + 1]; o++) {
-            if (!orient_legal(o, occ_p, sup_p, flags, bits)) continue;
-            for (int w = 0; w < 4; w++) {
-                uint64_t x = bits[w];
-                while (x) {
-                    pids[n++] = place_at[o][64 * w + __builtin_ctzll(x)];
-                    x &= x - 1;
-                }
-            }
-        }
-    }
-    return n;
-}
-
-int qs_count(uint64_t occ, int hand, int flags) {
-    uint64_t occ_p[4], sup_p[4], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    int n = 0;
-    for (int b = 0; b < 8; b++) {
-        if (!(hand >> b & 1)) continue;
-        for (int o = block_first[b]; o < block_first[b + 1]; o++)
-            if (orient_legal(o, occ_p, sup_p, flags, bits))
-                n += __builtin_popcountll(bits[0]) + __builtin_popcountll(bits[1]) + __builtin_popcountll(bits[2]) +
-                     __builtin_popcountll(bits[3]);
-    }
-    return n;
-}
-
-/* Whether hand `hand` can place anything (stops at the first orientation that fits). */
-int qs_any(uint64_t occ, int hand, int flags) {
-    uint64_t occ_p[4], sup_p[4], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    for (int b = 0; b < 8; b++) {
-        if (!(hand >> b & 1)) continue;
-        for (int o = block_first[b]; o < block_first[b + 1]; o++)
-            if (orient_legal(o, occ_p, sup_p, flags, bits)) return 1;
-    }
-    return 0;
-}
-
-/* The padded legal translations of one orientation (4 words), as _moves.orient_legal. */
-void qs_orient_legal(int o, uint64_t occ, int flags, uint64_t out[4]) {
-    uint64_t occ_p[4], sup_p[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    if (!orient_legal(o, occ_p, sup_p, flags, out)) memset(out, 0, 4 * sizeof(uint64_t));
-}
-
-static inline int swap_screws(int h) {
-    int keep = h & ~((1 << screw_l) | (1 << screw_r)) & 255;
-    return keep | (h >> screw_l & 1) << screw_r | (h >> screw_r & 1) << screw_l;
-}
-
-/* The canonical key (as _symmetry.canonical_key): lo = cells, hi = me | opp << 8, smallest over 8 images. */
-static inline void canon(uint64_t occ, int me, int opp, uint64_t *lo, int *hi) {
-    uint64_t blo = occ;
-    int hands = me | opp << 8;
-    int mirrored = swap_screws(me) | swap_screws(opp) << 8;
-    int bhi = hands;
-    for (int t = 1; t < 8; t++) {
-        uint64_t img = 0;
-        for (int i = 0; i < 8; i++) img |= sym_tab[t][i][occ >> (8 * i) & 255];
-        int h = t >= 4 ? mirrored : hands;
-        if (h < bhi || (h == bhi && img < blo)) {
-            bhi = h;
-            blo = img;
-        }
-    }
-    *lo = blo;
-    *hi = bhi;
-}
-
-void qs_canon(uint64_t occ, int me, int opp, uint64_t *lo, int *hi) { canon(occ, me, opp, lo, hi); }
+ * every child's replies costs more than the better order saves (docs/engine.md has the figures). */
+#define ORDER_PLIES 8
+/* Positions at most this deep get symmetry-canonical table keys (see key_of); at least PERSIST_PLIES of
+ * _fullsolve, so checkpoint lines keep the Python keys. */
+#define CANON_PLIES 8
+#if CANON_PLIES > ORDER_PLIES + 1
+#error "expand_deep prefetches by plain keys: CANON_PLIES must not exceed ORDER_PLIES + 1"
+#endif
 
 /* ---- transposition tables ---- */
 typedef struct {
@@ -278,6 +58,7 @@ static Entry *tt = NULL;
 static uint64_t tt_mask = 0; /* bucket index mask; 4 entries per bucket */
 static Entry *keep = NULL;    /* near-root positions, linear probing, never evicted */
 static uint64_t keep_mask = 0, keep_used = 0;
+static int keep_cells = -1; /* the most occupied cells of a pinned entry: deeper keys skip that table */
 static int64_t tt_stores = 0;
 
 static inline uint64_t hash_key(uint64_t lo, int hi) {
@@ -295,6 +76,7 @@ int qs_tt_alloc(int log2_entries) {
     tt_mask = n / 4 - 1;
     keep_mask = (1ULL << 22) - 1;
     keep_used = 0;
+    keep_cells = -1;
     tt_stores = 0;
     return 0;
 }
@@ -303,6 +85,7 @@ void qs_tt_clear(void) {
     memset(tt, 0, (tt_mask + 1) * 4 * sizeof(Entry));
     memset(keep, 0, (keep_mask + 1) * sizeof(Entry));
     keep_used = 0;
+    keep_cells = -1;
     tt_stores = 0;
 }
 
@@ -311,7 +94,7 @@ static int probe(uint64_t lo, int hi) {
     Entry *b = tt + 4 * (h & tt_mask);
     for (int i = 0; i < 4; i++)
         if (b[i].lo == lo && b[i].hi == hi && b[i].work) return b[i].val;
-    if (keep_used) {
+    if (keep_used && __builtin_popcountll(lo) <= keep_cells) {
         for (uint64_t j = h & keep_mask;; j = (j + 1) & keep_mask) {
             Entry *e = keep + j;
             if (!e->work) break;
@@ -332,6 +115,7 @@ static void store(uint64_t lo, int hi, int val, int64_t nodes, int pinned) {
                 e->val = (uint8_t)val;
                 e->work = 1;
                 keep_used++;
+                if (__builtin_popcountll(lo) > keep_cells) keep_cells = __builtin_popcountll(lo);
                 return;
             }
             if (e->lo == lo && e->hi == hi) return;
@@ -383,7 +167,8 @@ static double now(void) {
 }
 
 typedef struct {
-    int count, pid;
+    int count, pid, key_hi;
+    uint64_t key_lo;
 } Kid;
 
 static int kid_cmp(const void *a, const void *b) {
@@ -392,10 +177,23 @@ static int kid_cmp(const void *a, const void *b) {
     return x->pid - y->pid;
 }
 
-static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
-    uint64_t lo;
-    int hi;
-    canon(occ, me, opp, &lo, &hi);
+/* A position's table key: canonical over the 8 symmetries within CANON_PLIES of the start, where images of
+ * one position are often reached by different paths; deeper, the plain (cells, hands) key, which costs
+ * nothing. Both kinds are exact: a key names one position and its value, and a canonical key is the plain
+ * key of an image with the same value, so the two kinds share one table. */
+static inline void key_of(uint64_t occ, int me, int opp, int ply, uint64_t *lo, int *hi) {
+    if (ply <= CANON_PLIES) {
+        canon(occ, me, opp, lo, hi);
+    } else {
+        *lo = occ;
+        *hi = me | opp << 8;
+    }
+}
+
+static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi);
+
+/* The value of a position for the player to move: from the table when it is there, else searched. */
+static inline int node(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, int use_tt) {
     if (use_tt) {
         int v = probe(lo, hi);
         if (v >= 0) {
@@ -403,26 +201,81 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
             return v;
         }
     }
+    return expand(occ, me, opp, ply, lo, hi);
+}
+
+static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
+    uint64_t lo;
+    int hi;
+    key_of(occ, me, opp, ply, &lo, &hi);
+    return node(occ, me, opp, ply, lo, hi, use_tt);
+}
+
+/* Deep in the tree (beyond ORDER_PLIES): the children in generation order, one orientation's placements
+ * at a time, each searched as soon as it is generated: most nodes there are decided by their first
+ * children, so neither the later children nor their keys or table probes are computed. */
+static int expand_deep(uint64_t occ, int me, int opp, int ply) {
+    uint64_t occ_p[8], sup_p[8], bits[4];
+    embed(occ, occ_p);
+    embed(support_cells(occ), sup_p);
+    for (int b = 0; b < 8; b++) {
+        if (!(me >> b & 1)) continue;
+        int rest = me & ~(1 << b);
+        for (int o = block_first[b]; o < block_first[b + 1]; o++) {
+            if (!orient_legal(o, occ_p, sup_p, g_flags, bits)) continue;
+            /* this orientation's children: their table buckets are fetched while the first is searched */
+            int pids[64], n = 0;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t x = bits[w]; x; x &= x - 1) {
+                    int pid = place_at[o][64 * w + __builtin_ctzll(x)];
+                    pids[n++] = pid;
+                    __builtin_prefetch(tt + 4 * (hash_key(occ | p_mask[pid], opp | rest << 8) & tt_mask));
+                }
+            for (int i = 0; i < n; i++) {
+                int pid = pids[i];
+                uint64_t child = occ | p_mask[pid];
+                uint64_t clo;
+                int chi;
+                key_of(child, opp, rest, ply + 1, &clo, &chi);
+                int r = node(child, opp, rest, ply + 1, clo, chi, 1);
+                if (aborted) return 0;
+                if (!r) {
+                    win_move[ply] = pid;
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
     nodes++;
     if ((nodes & 4095) == 0) {
         if ((max_nodes > 0 && nodes >= max_nodes) || (deadline > 0 && now() > deadline)) aborted = 1;
     }
     if (aborted) return 0;
     int64_t start = nodes;
+    int result = 0;
+    if (ply > ORDER_PLIES) {
+        result = expand_deep(occ, me, opp, ply);
+        if (aborted) return 0;
+        goto done;
+    }
     int pids[MAXMOVES];
     Kid kids[MAXMOVES];
     uint64_t seen_lo[MAXMOVES];
     int seen_hi[MAXMOVES];
     int nseen = 0;
     int n = qs_legal(occ, me, g_flags, pids);
-    int nk = 0, result = 0;
-    /* Every child's canonical key first, with its table bucket prefetched: the probes below then find
-     * the buckets in cache instead of waiting for memory one child at a time. */
+    int nk = 0;
+    /* Every child's key first, with its table bucket prefetched: the probes below then find the buckets
+     * in cache instead of waiting for memory one child at a time. */
     uint64_t ck_lo[MAXMOVES];
     int ck_hi[MAXMOVES];
     for (int i = 0; i < n; i++) {
         int pid = pids[i];
-        canon(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), &ck_lo[i], &ck_hi[i]);
+        key_of(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, &ck_lo[i], &ck_hi[i]);
         __builtin_prefetch(tt + 4 * (hash_key(ck_lo[i], ck_hi[i]) & tt_mask));
     }
     for (int i = 0; i < n; i++) {
@@ -452,13 +305,15 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
             tt_hits++;
             continue;
         }
-        int c = ply < 10 ? qs_count(child, opp, g_flags) : 1;
+        int c = qs_count(child, opp, g_flags);
         if (c == 0) {
             result = 1;
             win_move[ply] = pid;
             goto done;
         }
         kids[nk].count = c;
+        kids[nk].key_hi = chi;
+        kids[nk].key_lo = clo;
         kids[nk++].pid = pid;
     }
     qsort(kids, nk, sizeof(Kid), kid_cmp);
@@ -473,7 +328,7 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
         }
         for (int i = 0; i < nk; i++) {
             int pid = kids[i].pid;
-            int r = win(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, 1);
+            int r = node(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, kids[i].key_lo, kids[i].key_hi, 1);
             if (aborted) return 0; /* the path stays as it was: it shows where the search stopped */
             if (!r) {
                 result = 1;
@@ -495,8 +350,6 @@ done:
     return result;
 }
 
-/* Solve one position. Returns 1 (the player to move wins), 0 (loses) or -1 (stopped by the budget).
- * *best gets a winning placement id when the result is 1 and one was found here (else -1). */
 int qs_solve(uint64_t occ, int me, int opp, int flags, int ply, int use_tt, double max_seconds, int64_t node_budget,
              int persist, int dedup, record_fn rec, progress_fn prog, int *best) {
     g_flags = flags;
