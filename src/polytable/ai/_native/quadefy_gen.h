@@ -18,6 +18,9 @@
 #define MAXMOVES 1024 /* more than the 761 legal moves of the empty cube */
 #define MAXSUB 24
 #define MAXPLY 20
+#if (MAXP + 63) / 64 != QS_NW
+#error "QS_NW must be the words of MAXP placement bits"
+#endif
 
 static int n_orient, n_place;
 static int o_block[MAXO];
@@ -33,6 +36,8 @@ static int p_block[MAXP];
 static int block_first[9];
 static uint64_t sym_tab[8][8][256];
 static int screw_l, screw_r;
+
+#include "quadefy_cover.h"
 
 int qs_init(int no, const int *oblock, const int *ooff, const uint64_t *omasks, const int *osub, const int16_t *pat,
             int np, const uint64_t *pmask, const int *pblock, const uint8_t *perm, int sl, int sr) {
@@ -86,6 +91,7 @@ int qs_init(int no, const int *oblock, const int *ooff, const uint64_t *omasks, 
             }
     screw_l = sl;
     screw_r = sr;
+    build_cover_tables();
     return 0;
 }
 
@@ -227,6 +233,17 @@ int qs_any(uint64_t occ, int hand, int flags) {
 }
 
 /* The padded legal translations of one orientation (4 words), as _moves.orient_legal. */
+/* The padded boards of occ and of its support cells, for qs_orient_legal_at. */
+void qs_boards(uint64_t occ, uint64_t occ_p[8], uint64_t sup_p[8]) {
+    embed(occ, occ_p);
+    embed(support_cells(occ), sup_p);
+}
+
+/* qs_orient_legal on boards made by qs_boards (several orientations of one position). */
+void qs_orient_legal_at(int o, const uint64_t occ_p[8], const uint64_t sup_p[8], int flags, uint64_t out[4]) {
+    if (!orient_legal(o, occ_p, sup_p, flags, out)) memset(out, 0, 4 * sizeof(uint64_t));
+}
+
 void qs_orient_legal(int o, uint64_t occ, int flags, uint64_t out[4]) {
     uint64_t occ_p[8], sup_p[8];
     embed(occ, occ_p);

@@ -5,10 +5,11 @@
  * table this file needs through qs_init: per orientation its block, its four cube offsets on the padded
  * translation board, the inside/box/seed masks and the minimal stable subsets; per placement its cells and
  * block; the placement id at every padded translation of every orientation; and the cell permutation of
- * the 8 symmetries. This file only mirrors the bit logic of polytable.games.quadefy._moves.orient_legal
- * (overlap, support or stability, reachability flood fill) on four 64-bit words, one per layer of the
- * 256-bit padded board. Per-word shifts give the same result as the Python 256-bit shifts because cell
- * bits sit in columns 3-6 and rows 3-6 of each word and the guard column/row 7 is never in "free".
+ * the 8 symmetries. The move generator (quadefy_gen.h) only mirrors the bit logic of
+ * polytable.games.quadefy._moves.orient_legal (overlap, support or stability, reachability flood fill) on
+ * four 64-bit words, one per layer of the 256-bit padded board. Per-word shifts give the same result as
+ * the Python 256-bit shifts because cell bits sit in columns 3-6 and rows 3-6 of each word and the guard
+ * column/row 7 is never in "free". quadefy_cover.h gives the candidate placements as bit sets over ids.
  *
  * Search: negamax on win/loss (no draws), a 4-way bucketed transposition table replacing the entry with
  * the smallest subtree and a never-evicted table for positions near the root (checkpointed through a
@@ -19,11 +20,14 @@
  *   prefetched, enhanced transposition cutoffs (a child already known lost for the opponent wins at once,
  *   a child known won for the opponent is skipped), ordering by the opponent's number of replies, fewest
  *   first;
- * - deeper, where almost all nodes are: plain (cells, hands) keys, children searched in generation order
- *   as each orientation's placements are generated (no keys, probes or counts for the children after a
- *   refutation), their buckets prefetched an orientation at a time.
- * The per-orientation generator skips the layers with no translation inside the cube and pads the boards
- * with zero words, so it has no bounds tests.
+ * - deeper, where almost all nodes are: plain (cells, hands) keys, children from the candidate sets kept
+ *   along the path (the parent's plus the 4 cells just placed), searched in generation order as they are
+ *   found (no tests, keys or probes for the children after a refutation); from TABLE_PLIES on no table
+ *   at all.
+ * Reply counts use the candidate sets too. A candidate that drops in from the top through empty cells is
+ * reachable; only the others take their orientation's flood fill. Children come in the same order as
+ * before these changes and the values are the same (tests/games/quadefy/test_quadefy_solver_verdicts.py);
+ * only the table's reach (TABLE_PLIES) changes which positions are searched again.
  */
 #include "quadefy_solve.h"
 
@@ -41,6 +45,9 @@
 /* Positions at most this deep get symmetry-canonical table keys (see key_of); at least PERSIST_PLIES of
  * _fullsolve, so checkpoint lines keep the Python keys. */
 #define CANON_PLIES 8
+/* Only positions less deep than this go to the transposition table: deeper subtrees are a few nodes, and
+ * searching one again costs less than the cache miss of a probe and a store (docs/engine.md). */
+#define TABLE_PLIES 10
 #if CANON_PLIES > ORDER_PLIES + 1
 #error "expand_deep prefetches by plain keys: CANON_PLIES must not exceed ORDER_PLIES + 1"
 #endif
@@ -190,10 +197,10 @@ static inline void key_of(uint64_t occ, int me, int opp, int ply, uint64_t *lo, 
     }
 }
 
-static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi);
+static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, uint64_t placed);
 
 /* The value of a position for the player to move: from the table when it is there, else searched. */
-static inline int node(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, int use_tt) {
+static inline int node(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, int use_tt, uint64_t placed) {
     if (use_tt) {
         int v = probe(lo, hi);
         if (v >= 0) {
@@ -201,55 +208,110 @@ static inline int node(uint64_t occ, int me, int opp, int ply, uint64_t lo, int 
             return v;
         }
     }
-    return expand(occ, me, opp, ply, lo, hi);
+    return expand(occ, me, opp, ply, lo, hi, placed);
 }
 
 static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
     uint64_t lo;
     int hi;
     key_of(occ, me, opp, ply, &lo, &hi);
-    return node(occ, me, opp, ply, lo, hi, use_tt);
+    return node(occ, me, opp, ply, lo, hi, use_tt, 0);
 }
 
-/* Deep in the tree (beyond ORDER_PLIES): the children in generation order, one orientation's placements
- * at a time, each searched as soon as it is generated: most nodes there are decided by their first
- * children, so neither the later children nor their keys or table probes are computed. */
-static int expand_deep(uint64_t occ, int me, int opp, int ply) {
-    uint64_t occ_p[8], sup_p[8], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    for (int b = 0; b < 8; b++) {
-        if (!(me >> b & 1)) continue;
-        int rest = me & ~(1 << b);
-        for (int o = block_first[b]; o < block_first[b + 1]; o++) {
-            if (!orient_legal(o, occ_p, sup_p, g_flags, bits)) continue;
-            /* this orientation's children: their table buckets are fetched while the first is searched */
-            int pids[64], n = 0;
-            for (int w = 0; w < 4; w++)
-                for (uint64_t x = bits[w]; x; x &= x - 1) {
-                    int pid = place_at[o][64 * w + __builtin_ctzll(x)];
-                    pids[n++] = pid;
-                    __builtin_prefetch(tt + 4 * (hash_key(occ | p_mask[pid], opp | rest << 8) & tt_mask));
+/* The candidate sets (quadefy_cover.h) of the positions on the path, one per deep ply. */
+static uint64_t d_blk[MAXPLY + 1][NW], d_sup[MAXPLY + 1][NW];
+
+/* Deep in the tree (beyond ORDER_PLIES): the children in generation order (placement id order, as
+ * qs_legal), searched as they are found: most nodes there are decided by their first children, so the
+ * later children are never tested, keyed or probed. The candidates come from the position's cover sets,
+ * its parent's plus the 4 cells just placed; a candidate is legal at once without reachability and
+ * stability, or with reachability alone when it drops in from the top; else its orientation's rules are
+ * computed (once per orientation). The children of one word of candidates have their buckets prefetched
+ * before the first is searched. */
+static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) {
+    uint64_t *blk = d_blk[ply], *sup = d_sup[ply];
+    int all = me | opp, w0 = hand_w0[all], w1 = hand_w1[all];
+    if (ply > top_ply && ply - 1 > ORDER_PLIES) {
+        memcpy(blk + w0, d_blk[ply - 1] + w0, (w1 - w0) * sizeof(uint64_t));
+        memcpy(sup + w0, d_sup[ply - 1] + w0, (w1 - w0) * sizeof(uint64_t));
+        covers_add(placed, w0, w1, blk, sup);
+    } else {
+        covers(occ, w0, w1, blk, sup);
+    }
+    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
+    if (!hand_candidates(me, blk, sup, cand)) return 0;
+    int cur_o = -1, boards = 0, probe_kids = ply + 1 < TABLE_PLIES;
+    for (int w = hand_w0[me]; w < hand_w1[me]; w++) {
+        int pids[64], n = 0;
+        for (uint64_t x = cand[w]; x; x &= x - 1) {
+            int pid = 64 * w + __builtin_ctzll(x);
+            if (g_flags && (g_flags != REACH || (p_above[pid] & occ))) {
+                int o = p_orient[pid];
+                if (o != cur_o) {
+                    if (!boards) {
+                        embed(occ, occ_p);
+                        embed(support_cells(occ), sup_p);
+                        boards = 1;
+                    }
+                    if (!orient_legal(o, occ_p, sup_p, g_flags, bits)) memset(bits, 0, sizeof bits);
+                    cur_o = o;
                 }
-            for (int i = 0; i < n; i++) {
-                int pid = pids[i];
-                uint64_t child = occ | p_mask[pid];
-                uint64_t clo;
-                int chi;
-                key_of(child, opp, rest, ply + 1, &clo, &chi);
-                int r = node(child, opp, rest, ply + 1, clo, chi, 1);
-                if (aborted) return 0;
-                if (!r) {
-                    win_move[ply] = pid;
-                    return 1;
-                }
+                if (!(bits[p_bit[pid] >> 6] >> (p_bit[pid] & 63) & 1)) continue;
+            }
+            pids[n++] = pid;
+            if (probe_kids) {
+                int rest = me & ~(1 << p_block[pid]);
+                __builtin_prefetch(tt + 4 * (hash_key(occ | p_mask[pid], opp | rest << 8) & tt_mask));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int pid = pids[i];
+            uint64_t child = occ | p_mask[pid];
+            int rest = me & ~(1 << p_block[pid]);
+            uint64_t clo;
+            int chi;
+            key_of(child, opp, rest, ply + 1, &clo, &chi);
+            int r = node(child, opp, rest, ply + 1, clo, chi, probe_kids, p_mask[pid]);
+            if (aborted) return 0;
+            if (!r) {
+                win_move[ply] = pid;
+                return 1;
             }
         }
     }
     return 0;
 }
 
-static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
+/* The legal placements of hand in position occ whose cover sets are blk, sup (as qs_count, from the
+ * candidates: only those that do not drop in from the top take their orientation's rules). */
+static int count_legal(uint64_t occ, int hand, const uint64_t blk[NW], const uint64_t sup[NW]) {
+    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
+    int n = hand_candidates(hand, blk, sup, cand);
+    if (!n || !g_flags) return n;
+    int count = 0, cur_o = -1, boards = 0;
+    for (int w = hand_w0[hand]; w < hand_w1[hand]; w++)
+        for (uint64_t x = cand[w]; x; x &= x - 1) {
+            int pid = 64 * w + __builtin_ctzll(x);
+            if (g_flags == REACH && !(p_above[pid] & occ)) {
+                count++;
+                continue;
+            }
+            int o = p_orient[pid];
+            if (o != cur_o) {
+                if (!boards) {
+                    embed(occ, occ_p);
+                    embed(support_cells(occ), sup_p);
+                    boards = 1;
+                }
+                if (!orient_legal(o, occ_p, sup_p, g_flags, bits)) memset(bits, 0, sizeof bits);
+                cur_o = o;
+            }
+            count += (int)(bits[p_bit[pid] >> 6] >> (p_bit[pid] & 63) & 1);
+        }
+    return count;
+}
+
+static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, uint64_t placed) {
     nodes++;
     if ((nodes & 4095) == 0) {
         if ((max_nodes > 0 && nodes >= max_nodes) || (deadline > 0 && now() > deadline)) aborted = 1;
@@ -258,7 +320,7 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
     int64_t start = nodes;
     int result = 0;
     if (ply > ORDER_PLIES) {
-        result = expand_deep(occ, me, opp, ply);
+        result = expand_deep(occ, me, opp, ply, placed);
         if (aborted) return 0;
         goto done;
     }
@@ -269,6 +331,9 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
     int nseen = 0;
     int n = qs_legal(occ, me, g_flags, pids);
     int nk = 0;
+    uint64_t blk[NW], sup[NW], cblk[NW], csup[NW];
+    int w0 = hand_w0[me | opp], w1 = hand_w1[me | opp];
+    covers(occ, w0, w1, blk, sup);
     /* Every child's key first, with its table bucket prefetched: the probes below then find the buckets
      * in cache instead of waiting for memory one child at a time. */
     uint64_t ck_lo[MAXMOVES];
@@ -305,7 +370,10 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
             tt_hits++;
             continue;
         }
-        int c = qs_count(child, opp, g_flags);
+        memcpy(cblk + w0, blk + w0, (w1 - w0) * sizeof(uint64_t));
+        memcpy(csup + w0, sup + w0, (w1 - w0) * sizeof(uint64_t));
+        covers_add(p_mask[pid], w0, w1, cblk, csup);
+        int c = count_legal(child, opp, cblk, csup);
         if (c == 0) {
             result = 1;
             win_move[ply] = pid;
@@ -328,7 +396,8 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
         }
         for (int i = 0; i < nk; i++) {
             int pid = kids[i].pid;
-            int r = node(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, kids[i].key_lo, kids[i].key_hi, 1);
+            int r = node(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, kids[i].key_lo, kids[i].key_hi, 1,
+                         p_mask[pid]);
             if (aborted) return 0; /* the path stays as it was: it shows where the search stopped */
             if (!r) {
                 result = 1;
@@ -341,7 +410,7 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi) {
         if (track) path_len--;
     }
 done:
-    store(lo, hi, result, nodes - start + 1, ply <= g_persist);
+    if (ply < TABLE_PLIES) store(lo, hi, result, nodes - start + 1, ply <= g_persist);
     if (ply <= g_persist && on_record) on_record(lo, hi, result);
     if (ply < MAXPLY) {
         ply_count[ply]++;
