@@ -27,8 +27,10 @@ setup(
             "polytable.games.quadefy._cquadefy",
             ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
             [
+                "src/polytable/games/quadefy/_cquadefy_kernel.h",
                 "src/polytable/ai/_native/quadefy_solve.h",
                 "src/polytable/ai/_native/quadefy_gen.h",
+                "src/polytable/ai/_native/quadefy_cover.h",
                 "src/polytable/ai/_native/quadefy_pyinit.h",
             ],
         ),
@@ -38,6 +40,7 @@ setup(
             [
                 "src/polytable/ai/_native/quadefy_solve.h",
                 "src/polytable/ai/_native/quadefy_gen.h",
+                "src/polytable/ai/_native/quadefy_cover.h",
                 "src/polytable/ai/_native/quadefy_pyinit.h",
             ],
         ),
