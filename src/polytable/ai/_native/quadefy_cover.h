@@ -5,10 +5,9 @@
  * cell" set (sup) are 8 lookups a word. sup & ~blk, within a hand's placements, is _moves.candidates: a
  * placement whose support cube is occupied meets the occupied cells. Both sets only grow as blocks are
  * placed, so a child's sets are its parent's plus the covers of the 4 new cells. Without reachability and
- * stability the candidates are the legal placements; with reachability alone, a candidate whose cells
- * straight above are empty (p_above) drops in from the top, the flood fill's first step; the others take
- * their orientation's rules. Placement ids run by block, orientation, then layer, row, column: the order
- * of qs_legal.
+ * stability the candidates are the legal placements; with reachability alone, a candidate that slides in
+ * along a straight line of empty cells (p_line) is reachable; the others take their orientation's rules.
+ * Placement ids run by block, orientation, then layer, row, column: the order of qs_legal.
  */
 #ifndef POLYTABLE_QUADEFY_COVER_H
 #define POLYTABLE_QUADEFY_COVER_H
@@ -20,7 +19,8 @@
 static uint64_t cover8[8][256][NW];
 static uint64_t hand_ids[256][NW];     /* the placements of the blocks of a hand */
 static int hand_w0[256], hand_w1[256]; /* the words where a hand's placements are */
-static uint64_t p_above[MAXP];         /* the cells above the block, up to the top, in its columns */
+/* the cells the block sweeps when it is slid straight in: from the top, from -x, +x, -y, +y */
+static uint64_t p_line[MAXP][5];
 static int p_orient[MAXP], p_bit[MAXP]; /* a placement's orientation and padded translation bit */
 
 static void build_cover_tables(void) {
@@ -32,8 +32,17 @@ static void build_cover_tables(void) {
                 if (p_mask[p] >> (8 * i) & (uint64_t)v) cover8[i][v][p >> 6] |= 1ULL << (p & 63);
         for (int h = 0; h < 256; h++)
             if (h >> p_block[p] & 1) hand_ids[h][p >> 6] |= 1ULL << (p & 63);
-        p_above[p] = 0;
-        for (int d = 1; d <= 3 - (__builtin_ctzll(p_mask[p]) >> 4); d++) p_above[p] |= p_mask[p] << (16 * d);
+        memset(p_line[p], 0, sizeof p_line[p]);
+        for (uint64_t x = p_mask[p]; x; x &= x - 1) {
+            int c = __builtin_ctzll(x), cx = c & 3, cy = c >> 2 & 3, cz = c >> 4;
+            for (int z = cz + 1; z < 4; z++) p_line[p][0] |= 1ULL << (c + 16 * (z - cz));
+            for (int i = 0; i < 4; i++) {
+                if (i < cx) p_line[p][1] |= 1ULL << (c - (cx - i));
+                if (i > cx) p_line[p][2] |= 1ULL << (c + (i - cx));
+                if (i < cy) p_line[p][3] |= 1ULL << (c - 4 * (cy - i));
+                if (i > cy) p_line[p][4] |= 1ULL << (c + 4 * (i - cy));
+            }
+        }
     }
     for (int o = 0; o < n_orient; o++)
         for (int i = 0; i < 256; i++)
@@ -79,6 +88,14 @@ static inline void covers_add(uint64_t mask, int w0, int w1, uint64_t blk[NW], u
     }
 }
 
+/* Whether placement p (a candidate: on empty cells, supported) slides in from outside along a straight
+ * line through empty cells (down from the top or level from a side), which makes it reachable: a path of
+ * the flood fill of _moves.orient_legal. The others need that flood fill. */
+static inline int straight_in(int p, uint64_t occ) {
+    return !(p_line[p][0] & occ) || !(p_line[p][1] & occ) || !(p_line[p][2] & occ) || !(p_line[p][3] & occ) ||
+           !(p_line[p][4] & occ);
+}
+
 /* The candidates of hand rem, in words [hand_w0[rem], hand_w1[rem]) of out; their count. */
 static inline int hand_candidates(int rem, const uint64_t blk[NW], const uint64_t sup[NW], uint64_t out[NW]) {
     int n = 0;
@@ -100,6 +117,6 @@ int qs_candidates(int rem, const uint64_t blk[QS_NW], const uint64_t sup[QS_NW],
     return hand_candidates(rem, blk, sup, out);
 }
 int qs_first_word(int rem) { return hand_w0[rem]; }
-uint64_t qs_above(int p) { return p_above[p]; }
+int qs_straight_in(int p, uint64_t occ) { return straight_in(p, occ); }
 
 #endif

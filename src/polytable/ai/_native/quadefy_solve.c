@@ -24,7 +24,7 @@
  *   along the path (the parent's plus the 4 cells just placed), searched in generation order as they are
  *   found (no tests, keys or probes for the children after a refutation); from TABLE_PLIES on no table
  *   at all.
- * Reply counts use the candidate sets too. A candidate that drops in from the top through empty cells is
+ * Reply counts use the candidate sets too. A candidate that slides in along a straight line of empty cells is
  * reachable; only the others take their orientation's flood fill. Children come in the same order as
  * before these changes and the values are the same (tests/games/quadefy/test_quadefy_solver_verdicts.py);
  * only the table's reach (TABLE_PLIES) changes which positions are searched again.
@@ -225,9 +225,9 @@ static uint64_t d_blk[MAXPLY + 1][NW], d_sup[MAXPLY + 1][NW];
  * qs_legal), searched as they are found: most nodes there are decided by their first children, so the
  * later children are never tested, keyed or probed. The candidates come from the position's cover sets,
  * its parent's plus the 4 cells just placed; a candidate is legal at once without reachability and
- * stability, or with reachability alone when it drops in from the top; else its orientation's rules are
- * computed (once per orientation). The children of one word of candidates have their buckets prefetched
- * before the first is searched. */
+ * stability, or with reachability alone when it slides in along a straight line; else its orientation's
+ * rules are computed (once per orientation). The children of one word of candidates have their buckets
+ * prefetched before the first is searched. */
 static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) {
     uint64_t *blk = d_blk[ply], *sup = d_sup[ply];
     int all = me | opp, w0 = hand_w0[all], w1 = hand_w1[all];
@@ -245,7 +245,7 @@ static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) 
         int pids[64], n = 0;
         for (uint64_t x = cand[w]; x; x &= x - 1) {
             int pid = 64 * w + __builtin_ctzll(x);
-            if (g_flags && (g_flags != REACH || (p_above[pid] & occ))) {
+            if (g_flags && (g_flags != REACH || !straight_in(pid, occ))) {
                 int o = p_orient[pid];
                 if (o != cur_o) {
                     if (!boards) {
@@ -283,7 +283,7 @@ static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) 
 }
 
 /* The legal placements of hand in position occ whose cover sets are blk, sup (as qs_count, from the
- * candidates: only those that do not drop in from the top take their orientation's rules). */
+ * candidates: only those that do not slide in along a straight line take their orientation's rules). */
 static int count_legal(uint64_t occ, int hand, const uint64_t blk[NW], const uint64_t sup[NW]) {
     uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
     int n = hand_candidates(hand, blk, sup, cand);
@@ -292,7 +292,7 @@ static int count_legal(uint64_t occ, int hand, const uint64_t blk[NW], const uin
     for (int w = hand_w0[hand]; w < hand_w1[hand]; w++)
         for (uint64_t x = cand[w]; x; x &= x - 1) {
             int pid = 64 * w + __builtin_ctzll(x);
-            if (g_flags == REACH && !(p_above[pid] & occ)) {
+            if (g_flags == REACH && straight_in(pid, occ)) {
                 count++;
                 continue;
             }

@@ -31,7 +31,7 @@ void qs_covers(uint64_t occ, int rem, uint64_t blk[QS_NW], uint64_t sup[QS_NW]);
 void qs_covers_add(uint64_t mask, int rem, uint64_t blk[QS_NW], uint64_t sup[QS_NW]);
 int qs_candidates(int rem, const uint64_t blk[QS_NW], const uint64_t sup[QS_NW], uint64_t out[QS_NW]);
 int qs_first_word(int rem);
-uint64_t qs_above(int p);
+int qs_straight_in(int p, uint64_t occ);
 
 #define QS_MAXSUB 24
 #define QS_MAXPLY 20

@@ -367,7 +367,7 @@ static PyMethodDef methods[] = {
     {"playouts", py_playouts, METH_VARARGS, "playouts(state, seeds, stream) -> [(state, taken)] or None."},
     {"why", py_why, METH_VARARGS, "why(occ, pid, flags) -> 0 legal, 1 overlap, 2 floats, 3 topples, 4 unreachable."},
     {"bind", py_bind, METH_VARARGS, "bind(state_class): the slots apply writes."},
-    {"apply", py_apply, METH_VARARGS, "apply(state, pid, player or None) -> next state, or None (take the checked path)."},
+    {"apply", py_apply, METH_VARARGS, "apply(state, pid, player or None) -> next state or None."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -80,15 +80,15 @@ static int draw(uint64_t occ, int rem, int flags, uint64_t *rng, const uint64_t 
     if (!flags) {
         p = select_kth(cand, w0, below32(&r, (uint64_t)n));
     } else {
-        /* A candidate dropped straight from the top through empty cells is reachable (the flood fill's
-         * first step): with reachability alone that decides most draws without the orientation's rules. */
+        /* A candidate that slides in along a straight line of empty cells is reachable (a path of the
+         * flood fill): with reachability alone that decides most draws without the orientation's rules. */
         uint64_t bits[MAXO][4], occ_p[8], sup_p[8];
         unsigned char seen[MAXO];
         int boards = 0;
         memset(seen, 0, sizeof seen);
         for (int t = 0; t < TRIES && p < 0; t++) {
             int q = select_kth(cand, w0, below32(&r, (uint64_t)n));
-            if (flags == 1 && !(qs_above(q) & occ)) {
+            if (flags == 1 && qs_straight_in(q, occ)) {
                 p = q;
                 break;
             }
@@ -123,7 +123,7 @@ static int sample(uint64_t occ, int rem, int flags, uint64_t *rng) {
 static int why_illegal(uint64_t occ, int p, int flags) {
     if (p_mask[p] & occ) return 1;
     if (!(p_mask[p] & support_cells(occ))) return 2;
-    if (flags == 1 && !(qs_above(p) & occ)) return 0; /* dropped straight in from the top */
+    if (flags == 1 && qs_straight_in(p, occ)) return 0; /* slid straight in */
     uint64_t bits[4];
     int w = p_bit[p] >> 6, b = p_bit[p] & 63;
     if (flags & 2) {
