@@ -270,6 +270,25 @@ static int rng_set(PyObject *rng, uint64_t value) {
     return r;
 }
 
+/* draw(state, player, rng) -> a uniformly random legal placement id of that player's hand with the draws
+ * of _moves.sample_placement, rng.state advanced; -1, rng untouched, when state is not a bound state or
+ * the hand cannot move (the caller's Python path then decides). */
+static PyObject *py_draw(PyObject *self, PyObject *args) {
+    PyObject *st, *rng_obj;
+    int player, flags;
+    QPos q;
+    if (!PyArg_ParseTuple(args, "OiO", &st, &player, &rng_obj) || !check_ready()) return NULL;
+    int ok = read_state(st, &q, &flags);
+    if (ok < 0) return NULL;
+    if (!ok || (player != 0 && player != 1)) return PyLong_FromLong(-1);
+    uint64_t rng, blk[NW], sup[NW], cand[NW];
+    if (rng_get(rng_obj, &rng) < 0) return NULL;
+    qs_covers(q.occ, q.rem[player], blk, sup);
+    int p = draw(q.occ, q.rem[player], flags, &rng, cand, qs_candidates(q.rem[player], blk, sup, cand), 1);
+    if (p >= 0 && rng_set(rng_obj, rng) < 0) return NULL;
+    return PyLong_FromLong(p);
+}
+
 /* One playout from a bound state whose covers are blk0, sup0: (final state, actions taken), or NULL with an
  * error set. */
 static PyObject *playout_of(PyObject *st, const QPos *start, int flags, uint64_t rng[2], int shared, int max_actions,
@@ -364,6 +383,7 @@ static PyMethodDef methods[] = {
     {"any", py_any, METH_VARARGS, "any(occ, hand, flags) -> whether the hand can move."},
     {"legal", py_legal, METH_VARARGS, "legal(occ, hand, flags) -> placement ids in rules order."},
     {"playout", py_playout, METH_VARARGS, "playout(state, rngs, max_actions) -> (state, taken) or None."},
+    {"draw", py_draw, METH_VARARGS, "draw(state, player, rng) -> placement id, or -1 (rng untouched)."},
     {"playouts", py_playouts, METH_VARARGS, "playouts(state, seeds, stream) -> [(state, taken)] or None."},
     {"why", py_why, METH_VARARGS, "why(occ, pid, flags) -> 0 legal, 1 overlap, 2 floats, 3 topples, 4 unreachable."},
     {"bind", py_bind, METH_VARARGS, "bind(state_class): the slots apply writes."},

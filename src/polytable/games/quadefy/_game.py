@@ -39,11 +39,17 @@ equal identity is the same object): the compiled ``apply`` skips hashing the dat
 
 
 class _Legal(LegalActions[Placement]):
-    """The protocol's lazy legal-action view with sampling one call shorter (the compiled sampler)."""
+    """The protocol's lazy legal-action view; ``sample`` is one C call with the kernel (``draw``: the state
+    and the generator object in, a placement id out; it declines with -1, generator untouched, where the
+    game's ``_sample`` then decides, with its error)."""
 
     __slots__ = ()
 
     def sample(self, rng: Rng) -> Placement:
+        if EXT is not None:
+            pid: int = EXT.draw(self._state, self._player, rng)
+            if pid >= 0:
+                return ACTIONS[pid]
         game: Quadefy = self._game  # type: ignore[assignment]
         return game._sample(self._state, self._player, rng)
 
@@ -88,7 +94,7 @@ class Quadefy(Game[QuadefyState, Placement]):
         return state.loser >= 0
 
     def legal_actions(self, state: QuadefyState, player: int | None = None) -> LegalActions[Placement]:
-        if player is None and state.loser < 0:
+        if state.loser < 0 and (player is None or player == state.to_move):
             return _Legal(self, state, state.to_move)
         return super().legal_actions(state, player)
 
