@@ -35,12 +35,23 @@ setup(
         ext(
             "polytable.games.quadefy._cquadefy",
             ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+            [
+                "src/polytable/games/quadefy/_cquadefy_kernel.h",
+                "src/polytable/ai/_native/quadefy_solve.h",
+                "src/polytable/ai/_native/quadefy_gen.h",
+                "src/polytable/ai/_native/quadefy_cover.h",
+                "src/polytable/ai/_native/quadefy_pyinit.h",
+            ],
         ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
+            [
+                "src/polytable/ai/_native/quadefy_solve.h",
+                "src/polytable/ai/_native/quadefy_gen.h",
+                "src/polytable/ai/_native/quadefy_cover.h",
+                "src/polytable/ai/_native/quadefy_pyinit.h",
+            ],
         ),
     ],
 )

@@ -77,3 +77,15 @@ def test_arena_over_workers_matches_one_process() -> None:
     one = arena("toy", ["random", "greedy"], 6, seed=3, workers=1)
     two = arena("toy", ["random", "greedy"], 6, seed=3, workers=2)
     assert one == two
+
+
+def test_batched_random_games_equal_matches_of_random_bots() -> None:
+    """Quadefy's ``random_games`` batches (over batch boundaries and workers) give every game's match result."""
+    opts: dict[str, Any] = {"stability": True}
+    one = simulate("quadefy", 2, 1003, ["random"], opts, seed=7, workers=1, make_player=make_bot)
+    two = simulate("quadefy", 2, 1003, ["random"], opts, seed=7, workers=2, make_player=make_bot)
+    assert one["per_game"] == two["per_game"] and len(one["per_game"]) == 1003
+    options = dict(one["config"]["options"])
+    for i in (0, 499, 500, 1002):  # records force a match of random bots
+        slow, record = _one_game(("quadefy", ("random", "random"), options, 7 + i, True, make_bot))
+        assert record is not None and one["per_game"][i] == slow

@@ -8,7 +8,8 @@
   connect_four's Python loop) and through the compiled playout (target 10x). Reveals (chance) are not
   counted as steps, except in one playout figure that counts them as the peer's loop counts chance steps.
 * Quadefy random steps per CPU second through the protocol (target 1.0x OpenSpiel pentago's Python
-  loop) and through the compiled playout (target 10x).
+  loop) and through the compiled playout (target 10x): one playout a call (two generator objects made for
+  each, as an MCTS rollout does) and batches of whole games (``random_games``, as ``simulate`` plays them).
 * The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
 * ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x).
 Figures are printed, never asserted.
@@ -120,7 +121,7 @@ def _foldris_steps(games: int) -> dict[str, float]:
 
 def _quadefy_steps(games: int) -> dict[str, float]:
     """Quadefy random steps per CPU second: through the protocol (compiled and pure) and the playout."""
-    from ..games.quadefy import GAME, pure_engine
+    from ..games.quadefy import GAME, Quadefy, pure_engine
 
     def loop() -> float:
         rng = Rng(5)
@@ -143,7 +144,14 @@ def _quadefy_steps(games: int) -> dict[str, float]:
         _, n = GAME.playout(start, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
         steps += n
     playout = steps / max(time.process_time() - t0, 1e-9)
-    return {"compiled": compiled, "pure": pure, "playout": playout}
+    # simulate's random games: batches of whole seeded games, one call each (no generator objects)
+    assert isinstance(GAME, Quadefy)
+    t0 = time.process_time()
+    steps = 0
+    for first in range(0, games * 50, 1000):
+        steps += sum(n for _, n in GAME.random_games(None, 2, list(range(first, first + 1000))))
+    batch = steps / max(time.process_time() - t0, 1e-9)
+    return {"compiled": compiled, "pure": pure, "playout": playout, "batch": batch}
 
 
 def _quadefy_solver(nodes: int) -> dict[str, object]:
@@ -219,12 +227,14 @@ def run(quick: bool = False) -> dict[str, object]:
     out["quadefy random steps per CPU second, protocol loop (compiled)"] = round(q["compiled"])
     out["quadefy random steps per CPU second, protocol loop (pure)"] = round(q["pure"])
     out["quadefy random steps per CPU second, playout"] = round(q["playout"])
+    out["quadefy random steps per CPU second, batched games (simulate --ai random)"] = round(q["batch"])
     if "steps_per_s" in pentago:
         st = float(pentago["steps_per_s"])  # type: ignore[arg-type]
         out["openspiel pentago random steps per CPU second"] = st
         out["ratio: quadefy protocol steps (compiled) / pentago steps (target 1.0)"] = round(q["compiled"] / st, 3)
         out["ratio: quadefy protocol steps (pure) / pentago steps"] = round(q["pure"] / st, 3)
         out["ratio: quadefy playout steps / pentago steps (target 10)"] = round(q["playout"] / st, 2)
+        out["ratio: quadefy batched game steps / pentago steps (target 10)"] = round(q["batch"] / st, 2)
     out.update(_quadefy_solver(200_000 if quick else 3_000_000))
     out.update(_workers(400 if quick else 4000))
     return out

@@ -6,7 +6,8 @@ Games run over ``workers`` processes (default in the CLI: every core); game ``i`
 whatever the worker, and results are gathered in seed order, so the per-game results are the same for any
 number of workers. When every seat is the ``random`` AI and no records are wanted, a game is one call of
 the game's :meth:`~polytable.core.Game.playout` (compiled where the game has a kernel): the same draws as
-a match of random bots, without the match's log.
+a match of random bots, without the match's log; a game that offers ``random_games(options, players,
+seeds)`` (Quadefy) plays a whole batch of such games in one call, with the same per-game results.
 """
 
 from __future__ import annotations
@@ -77,6 +78,21 @@ def play_game(
 
 
 _Job = tuple[str, tuple[str, ...], dict[str, Any], int, bool, PlayerMaker]
+_Batch = tuple[str, int, dict[str, Any], list[int]]
+_BATCH = 500
+"""Games per call of a game's ``random_games`` (and per task of a worker)."""
+
+
+def _result(game: Game[Any, Any], state: Any, seed: int, turns: int) -> dict[str, Any]:
+    return {"seed": seed, "scores": list(game.scores(state)), "winners": list(game.winners(state)), "turns": turns}
+
+
+def _random_batch(job: _Batch) -> list[tuple[dict[str, Any], Any]]:
+    """The per-game results of a batch of seeded games of random players (``random_games``)."""
+    game_id, players, options, seeds = job
+    game = get_game(game_id)
+    finals = game.random_games(options, players, seeds)  # type: ignore[attr-defined]
+    return [(_result(game, state, seed, turns), None) for seed, (state, turns) in zip(seeds, finals, strict=True)]
 
 
 def _one_game(job: _Job) -> tuple[dict[str, Any], Any]:
@@ -91,8 +107,7 @@ def _one_game(job: _Job) -> tuple[dict[str, Any], Any]:
         match = play_game(game, [make_player(name, game_id) for name in seats], options, seed)
         state, turns = match.state, sum(1 for e in match.log if e.player >= 0)
         rec = match.record() if record else None
-    result = {"seed": seed, "scores": list(game.scores(state)), "winners": list(game.winners(state)), "turns": turns}
-    return result, rec
+    return _result(game, state, seed, turns), rec
 
 
 def simulate(
@@ -128,7 +143,15 @@ def simulate(
     totals = [0.0] * players
     turns = 0
     start = time.perf_counter()
-    results: Iterable[tuple[dict[str, Any], Any]] = parallel_map(_one_game, jobs, workers)
+    results: Iterable[tuple[dict[str, Any], Any]]
+    if hasattr(game, "random_games") and not records and all(s == "random" for s in seats):
+        seeds = [seed + i for i in range(games)]
+        batches: list[_Batch] = [
+            (game.spec.id, players, dict(config), seeds[i : i + _BATCH]) for i in range(0, games, _BATCH)
+        ]
+        results = (r for batch in parallel_map(_random_batch, batches, workers) for r in batch)
+    else:
+        results = parallel_map(_one_game, jobs, workers)
     for i, (result, rec) in enumerate(results):
         turns += result["turns"]
         for p in range(players):

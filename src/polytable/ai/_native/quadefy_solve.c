@@ -5,18 +5,29 @@
  * table this file needs through qs_init: per orientation its block, its four cube offsets on the padded
  * translation board, the inside/box/seed masks and the minimal stable subsets; per placement its cells and
  * block; the placement id at every padded translation of every orientation; and the cell permutation of
- * the 8 symmetries. This file only mirrors the bit logic of polytable.games.quadefy._moves.orient_legal
- * (overlap, support or stability, reachability flood fill) on four 64-bit words, one per layer of the
- * 256-bit padded board. Per-word shifts give the same result as the Python 256-bit shifts because cell
- * bits sit in columns 3-6 and rows 3-6 of each word and the guard column/row 7 is never in "free".
+ * the 8 symmetries. The move generator (quadefy_gen.h) only mirrors the bit logic of
+ * polytable.games.quadefy._moves.orient_legal (overlap, support or stability, reachability flood fill) on
+ * four 64-bit words, one per layer of the 256-bit padded board. Per-word shifts give the same result as
+ * the Python 256-bit shifts because cell bits sit in columns 3-6 and rows 3-6 of each word and the guard
+ * column/row 7 is never in "free". quadefy_cover.h gives the candidate placements as bit sets over ids.
  *
- * Search: negamax on win/loss (no draws), canonical keys over the 8 symmetries (reflections swap the SL
- * and SR bits of both hands, as in _symmetry.canonical_key, so keys equal the Python keys and checkpoint
- * files are shared), a 4-way bucketed transposition table replacing the entry with the smallest subtree,
- * a never-evicted table for positions near the root (checkpointed through a callback), enhanced
- * transposition cutoffs (a child already known lost for the opponent wins at once, a child known won for
- * the opponent is skipped), move ordering by the opponent's number of replies, fewest first (within
- * ORDER_PLIES of the start), and the children's table buckets prefetched before they are probed.
+ * Search: negamax on win/loss (no draws), a 4-way bucketed transposition table replacing the entry with
+ * the smallest subtree and a never-evicted table for positions near the root (checkpointed through a
+ * callback). Two kinds of node:
+ * - within ORDER_PLIES plies (absolute depth) of the empty cube: canonical keys over the 8 symmetries
+ *   (reflections swap the SL and SR bits of both hands, as in _symmetry.canonical_key, so keys equal the
+ *   Python keys and checkpoint files are shared), every child generated with its key and its table bucket
+ *   prefetched, enhanced transposition cutoffs (a child already known lost for the opponent wins at once,
+ *   a child known won for the opponent is skipped), ordering by the opponent's number of replies, fewest
+ *   first;
+ * - deeper, where almost all nodes are: plain (cells, hands) keys, children from the candidate sets kept
+ *   along the path (the parent's plus the 4 cells just placed), searched in generation order as they are
+ *   found (no tests, keys or probes for the children after a refutation); from TABLE_PLIES on no table
+ *   at all.
+ * Reply counts use the candidate sets too. A candidate that slides in along a straight line of empty cells is
+ * reachable; only the others take their orientation's flood fill. Children come in the same order as
+ * before these changes and the values are the same (tests/games/quadefy/test_quadefy_solver_verdicts.py);
+ * only the table's reach (TABLE_PLIES) changes which positions are searched again.
  */
 #include "quadefy_solve.h"
 
@@ -25,245 +36,21 @@
 #include <string.h>
 #include <time.h>
 
-#define REACH 1
-#define STABLE 2
-#define MAXO 128
-#define MAXP 2304
-#define MAXMOVES 1024 /* more than the 761 legal moves of the empty cube */
-#define MAXSUB 24
-#define MAXPLY 20
+#include "quadefy_gen.h"
+
 #define TRACK 8
 /* Children are ordered by the opponent's number of replies only this close to the root: deeper, counting
- * every child's replies costs more than the better order saves (docs/ai-quadefy.md has the figures). */
-#define ORDER_PLIES 9
-
-static int n_orient, n_place;
-static int o_block[MAXO];
-static int o_kxy[MAXO][4], o_kz[MAXO][4];
-static uint64_t o_inside[MAXO][4], o_box[MAXO][4], o_seed[MAXO][4];
-static int o_nsub[MAXO];
-static int o_sublen[MAXO][MAXSUB];
-static int o_subxy[MAXO][MAXSUB][4], o_subz[MAXO][MAXSUB][4];
-static int16_t place_at[MAXO][256];
-static uint64_t p_mask[MAXP];
-static int p_block[MAXP];
-static int block_first[9];
-static uint64_t sym_tab[8][8][256];
-static int screw_l, screw_r;
-
-int qs_init(int no, const int *oblock, const int *ooff, const uint64_t *omasks, const int *osub, const int16_t *pat,
-            int np, const uint64_t *pmask, const int *pblock, const uint8_t *perm, int sl, int sr) {
-    if (no > MAXO || np > MAXP) return -1;
-    n_orient = no;
-    n_place = np;
-    for (int o = 0; o < no; o++) {
-        o_block[o] = oblock[o];
-        for (int k = 0; k < 4; k++) {
-            int off = ooff[4 * o + k];
-            o_kz[o][k] = off / 64;
-            o_kxy[o][k] = off % 64;
-        }
-        for (int w = 0; w < 4; w++) {
-            o_inside[o][w] = omasks[12 * o + w];
-            o_box[o][w] = omasks[12 * o + 4 + w];
-            o_seed[o][w] = omasks[12 * o + 8 + w];
-        }
-        /* osub: per orientation MAXSUB subsets of 5 ints: length, then up to 4 offsets */
-        int ns = 0;
-        for (int s = 0; s < MAXSUB; s++) {
-            const int *e = osub + (o * MAXSUB + s) * 5;
-            if (e[0] <= 0) break;
-            o_sublen[o][s] = e[0];
-            for (int k = 0; k < e[0]; k++) {
-                o_subz[o][s][k] = e[1 + k] / 64;
-                o_subxy[o][s][k] = e[1 + k] % 64;
-            }
-            ns++;
-        }
-        o_nsub[o] = ns;
-        for (int i = 0; i < 256; i++) place_at[o][i] = pat[256 * o + i];
-    }
-    for (int p = 0; p < np; p++) {
-        p_mask[p] = pmask[p];
-        p_block[p] = pblock[p];
-    }
-    for (int b = 0; b <= 8; b++) block_first[b] = no;
-    for (int o = no - 1; o >= 0; o--) block_first[o_block[o]] = o;
-    for (int b = 7; b >= 0; b--)
-        if (block_first[b] > block_first[b + 1]) block_first[b] = block_first[b + 1];
-    for (int t = 0; t < 8; t++)
-        for (int i = 0; i < 8; i++)
-            for (int v = 0; v < 256; v++) {
-                uint64_t m = 0;
-                for (int j = 0; j < 8; j++)
-                    if (v >> j & 1) m |= 1ULL << perm[64 * t + 8 * i + j];
-                sym_tab[t][i][v] = m;
-            }
-    screw_l = sl;
-    screw_r = sr;
-    return 0;
-}
-
-static inline void embed(uint64_t c, uint64_t out[4]) {
-    for (int z = 0; z < 4; z++) {
-        uint64_t l = c >> (16 * z) & 0xffff;
-        out[z] = (l & 15) << 27 | (l >> 4 & 15) << 35 | (l >> 8 & 15) << 43 | (l >> 12 & 15) << 51;
-    }
-}
-
-static inline uint64_t support_cells(uint64_t occ) { return (0xffffULL | occ << 16) & ~occ; }
-
-/* The legal translations of orientation o (mirrors _moves.orient_legal); returns nonzero when any. */
-static inline int orient_legal(int o, const uint64_t occ_p[4], const uint64_t sup_p[4], int flags, uint64_t out[4]) {
-    uint64_t blk[4], cand[4], any = 0;
-    for (int w = 0; w < 4; w++) {
-        uint64_t b = 0, s = 0;
-        for (int k = 0; k < 4; k++) {
-            int i = w + o_kz[o][k];
-            if (i < 4) {
-                b |= occ_p[i] >> o_kxy[o][k];
-                s |= sup_p[i] >> o_kxy[o][k];
-            }
-        }
-        blk[w] = b;
-        uint64_t c = o_inside[o][w] & ~b;
-        if (flags & STABLE) {
-            uint64_t st = 0;
-            for (int j = 0; j < o_nsub[o]; j++) {
-                uint64_t m = c;
-                for (int k = 0; k < o_sublen[o][j]; k++) {
-                    int i = w + o_subz[o][j][k];
-                    m &= i < 4 ? sup_p[i] >> o_subxy[o][j][k] : 0;
-                }
-                st |= m;
-            }
-            c = st;
-        } else {
-            c &= s;
-        }
-        cand[w] = c;
-        any |= c;
-    }
-    if (!any) return 0;
-    if (!(flags & REACH)) {
-        memcpy(out, cand, sizeof cand);
-        return 1;
-    }
-    uint64_t fr[4], r[4];
-    for (int w = 0; w < 4; w++) {
-        fr[w] = o_box[o][w] & ~blk[w];
-        r[w] = fr[w] & o_seed[o][w];
-    }
-    /* straight drops from above first (most placements are reached so) */
-    for (int w = 2; w >= 0; w--) r[w] |= fr[w] & r[w + 1];
-    uint64_t miss = 0;
-    for (int w = 0; w < 4; w++) miss |= cand[w] & ~r[w];
-    while (miss) {
-        uint64_t n[4], ch = 0;
-        for (int w = 0; w < 4; w++) {
-            uint64_t x = r[w];
-            uint64_t y = x | x << 1 | x >> 1 | x << 8 | x >> 8;
-            if (w > 0) y |= r[w - 1];
-            if (w < 3) y |= r[w + 1];
-            n[w] = y & fr[w];
-            ch |= n[w] ^ r[w];
-        }
-        memcpy(r, n, sizeof n);
-        if (!ch) break;
-        miss = 0;
-        for (int w = 0; w < 4; w++) miss |= cand[w] & ~r[w];
-    }
-    any = 0;
-    for (int w = 0; w < 4; w++) {
-        out[w] = cand[w] & r[w];
-        any |= out[w];
-    }
-    return any != 0;
-}
-
-/* Every legal placement id of hand `hand`, in the order of _moves.placement_ids; returns the count. */
-int qs_legal(uint64_t occ, int hand, int flags, int *pids) {
-    uint64_t occ_p[4], sup_p[4], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    int n = 0;
-    for (int b = 0; b < 8; b++) {
-        if (!(hand >> b & 1)) continue;
-        for (int o = block_first[b]; o < block_first[b + 1]; o++) {
-            if (!orient_legal(o, occ_p, sup_p, flags, bits)) continue;
-            for (int w = 0; w < 4; w++) {
-                uint64_t x = bits[w];
-                while (x) {
-                    pids[n++] = place_at[o][64 * w + __builtin_ctzll(x)];
-                    x &= x - 1;
-                }
-            }
-        }
-    }
-    return n;
-}
-
-int qs_count(uint64_t occ, int hand, int flags) {
-    uint64_t occ_p[4], sup_p[4], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    int n = 0;
-    for (int b = 0; b < 8; b++) {
-        if (!(hand >> b & 1)) continue;
-        for (int o = block_first[b]; o < block_first[b + 1]; o++)
-            if (orient_legal(o, occ_p, sup_p, flags, bits))
-                n += __builtin_popcountll(bits[0]) + __builtin_popcountll(bits[1]) + __builtin_popcountll(bits[2]) +
-                     __builtin_popcountll(bits[3]);
-    }
-    return n;
-}
-
-/* Whether hand `hand` can place anything (stops at the first orientation that fits). */
-int qs_any(uint64_t occ, int hand, int flags) {
-    uint64_t occ_p[4], sup_p[4], bits[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    for (int b = 0; b < 8; b++) {
-        if (!(hand >> b & 1)) continue;
-        for (int o = block_first[b]; o < block_first[b + 1]; o++)
-            if (orient_legal(o, occ_p, sup_p, flags, bits)) return 1;
-    }
-    return 0;
-}
-
-/* The padded legal translations of one orientation (4 words), as _moves.orient_legal. */
-void qs_orient_legal(int o, uint64_t occ, int flags, uint64_t out[4]) {
-    uint64_t occ_p[4], sup_p[4];
-    embed(occ, occ_p);
-    embed(support_cells(occ), sup_p);
-    if (!orient_legal(o, occ_p, sup_p, flags, out)) memset(out, 0, 4 * sizeof(uint64_t));
-}
-
-static inline int swap_screws(int h) {
-    int keep = h & ~((1 << screw_l) | (1 << screw_r)) & 255;
-    return keep | (h >> screw_l & 1) << screw_r | (h >> screw_r & 1) << screw_l;
-}
-
-/* The canonical key (as _symmetry.canonical_key): lo = cells, hi = me | opp << 8, smallest over 8 images. */
-static inline void canon(uint64_t occ, int me, int opp, uint64_t *lo, int *hi) {
-    uint64_t blo = occ;
-    int hands = me | opp << 8;
-    int mirrored = swap_screws(me) | swap_screws(opp) << 8;
-    int bhi = hands;
-    for (int t = 1; t < 8; t++) {
-        uint64_t img = 0;
-        for (int i = 0; i < 8; i++) img |= sym_tab[t][i][occ >> (8 * i) & 255];
-        int h = t >= 4 ? mirrored : hands;
-        if (h < bhi || (h == bhi && img < blo)) {
-            bhi = h;
-            blo = img;
-        }
-    }
-    *lo = blo;
-    *hi = bhi;
-}
-
-void qs_canon(uint64_t occ, int me, int opp, uint64_t *lo, int *hi) { canon(occ, me, opp, lo, hi); }
+ * every child's replies costs more than the better order saves (docs/engine.md has the figures). */
+#define ORDER_PLIES 8
+/* Positions at most this deep get symmetry-canonical table keys (see key_of); at least PERSIST_PLIES of
+ * _fullsolve, so checkpoint lines keep the Python keys. */
+#define CANON_PLIES 8
+/* Only positions less deep than this go to the transposition table: deeper subtrees are a few nodes, and
+ * searching one again costs less than the cache miss of a probe and a store (docs/engine.md). */
+#define TABLE_PLIES 10
+#if CANON_PLIES > ORDER_PLIES + 1
+#error "expand_deep prefetches by plain keys: CANON_PLIES must not exceed ORDER_PLIES + 1"
+#endif
 
 /* ---- transposition tables ---- */
 typedef struct {
@@ -278,6 +65,7 @@ static Entry *tt = NULL;
 static uint64_t tt_mask = 0; /* bucket index mask; 4 entries per bucket */
 static Entry *keep = NULL;    /* near-root positions, linear probing, never evicted */
 static uint64_t keep_mask = 0, keep_used = 0;
+static int keep_cells = -1; /* the most occupied cells of a pinned entry: deeper keys skip that table */
 static int64_t tt_stores = 0;
 
 static inline uint64_t hash_key(uint64_t lo, int hi) {
@@ -295,6 +83,7 @@ int qs_tt_alloc(int log2_entries) {
     tt_mask = n / 4 - 1;
     keep_mask = (1ULL << 22) - 1;
     keep_used = 0;
+    keep_cells = -1;
     tt_stores = 0;
     return 0;
 }
@@ -303,6 +92,7 @@ void qs_tt_clear(void) {
     memset(tt, 0, (tt_mask + 1) * 4 * sizeof(Entry));
     memset(keep, 0, (keep_mask + 1) * sizeof(Entry));
     keep_used = 0;
+    keep_cells = -1;
     tt_stores = 0;
 }
 
@@ -311,7 +101,7 @@ static int probe(uint64_t lo, int hi) {
     Entry *b = tt + 4 * (h & tt_mask);
     for (int i = 0; i < 4; i++)
         if (b[i].lo == lo && b[i].hi == hi && b[i].work) return b[i].val;
-    if (keep_used) {
+    if (keep_used && __builtin_popcountll(lo) <= keep_cells) {
         for (uint64_t j = h & keep_mask;; j = (j + 1) & keep_mask) {
             Entry *e = keep + j;
             if (!e->work) break;
@@ -332,6 +122,7 @@ static void store(uint64_t lo, int hi, int val, int64_t nodes, int pinned) {
                 e->val = (uint8_t)val;
                 e->work = 1;
                 keep_used++;
+                if (__builtin_popcountll(lo) > keep_cells) keep_cells = __builtin_popcountll(lo);
                 return;
             }
             if (e->lo == lo && e->hi == hi) return;
@@ -383,7 +174,8 @@ static double now(void) {
 }
 
 typedef struct {
-    int count, pid;
+    int count, pid, key_hi;
+    uint64_t key_lo;
 } Kid;
 
 static int kid_cmp(const void *a, const void *b) {
@@ -392,10 +184,23 @@ static int kid_cmp(const void *a, const void *b) {
     return x->pid - y->pid;
 }
 
-static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
-    uint64_t lo;
-    int hi;
-    canon(occ, me, opp, &lo, &hi);
+/* A position's table key: canonical over the 8 symmetries within CANON_PLIES of the start, where images of
+ * one position are often reached by different paths; deeper, the plain (cells, hands) key, which costs
+ * nothing. Both kinds are exact: a key names one position and its value, and a canonical key is the plain
+ * key of an image with the same value, so the two kinds share one table. */
+static inline void key_of(uint64_t occ, int me, int opp, int ply, uint64_t *lo, int *hi) {
+    if (ply <= CANON_PLIES) {
+        canon(occ, me, opp, lo, hi);
+    } else {
+        *lo = occ;
+        *hi = me | opp << 8;
+    }
+}
+
+static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, uint64_t placed);
+
+/* The value of a position for the player to move: from the table when it is there, else searched. */
+static inline int node(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, int use_tt, uint64_t placed) {
     if (use_tt) {
         int v = probe(lo, hi);
         if (v >= 0) {
@@ -403,26 +208,139 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
             return v;
         }
     }
+    return expand(occ, me, opp, ply, lo, hi, placed);
+}
+
+static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
+    uint64_t lo;
+    int hi;
+    key_of(occ, me, opp, ply, &lo, &hi);
+    return node(occ, me, opp, ply, lo, hi, use_tt, 0);
+}
+
+/* The candidate sets (quadefy_cover.h) of the positions on the path, one per deep ply. */
+static uint64_t d_blk[MAXPLY + 1][NW], d_sup[MAXPLY + 1][NW];
+
+/* Deep in the tree (beyond ORDER_PLIES): the children in generation order (placement id order, as
+ * qs_legal), searched as they are found: most nodes there are decided by their first children, so the
+ * later children are never tested, keyed or probed. The candidates come from the position's cover sets,
+ * its parent's plus the 4 cells just placed; a candidate is legal at once without reachability and
+ * stability, or with reachability alone when it slides in along a straight line; else its orientation's
+ * rules are computed (once per orientation). The children of one word of candidates have their buckets
+ * prefetched before the first is searched. */
+static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) {
+    uint64_t *blk = d_blk[ply], *sup = d_sup[ply];
+    int all = me | opp, w0 = hand_w0[all], w1 = hand_w1[all];
+    if (ply > top_ply && ply - 1 > ORDER_PLIES) {
+        memcpy(blk + w0, d_blk[ply - 1] + w0, (w1 - w0) * sizeof(uint64_t));
+        memcpy(sup + w0, d_sup[ply - 1] + w0, (w1 - w0) * sizeof(uint64_t));
+        covers_add(placed, w0, w1, blk, sup);
+    } else {
+        covers(occ, w0, w1, blk, sup);
+    }
+    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
+    if (!hand_candidates(me, blk, sup, cand)) return 0;
+    int cur_o = -1, boards = 0, probe_kids = ply + 1 < TABLE_PLIES;
+    for (int w = hand_w0[me]; w < hand_w1[me]; w++) {
+        int pids[64], n = 0;
+        for (uint64_t x = cand[w]; x; x &= x - 1) {
+            int pid = 64 * w + __builtin_ctzll(x);
+            if (g_flags && (g_flags != REACH || !straight_in(pid, occ))) {
+                int o = p_orient[pid];
+                if (o != cur_o) {
+                    if (!boards) {
+                        embed(occ, occ_p);
+                        embed(support_cells(occ), sup_p);
+                        boards = 1;
+                    }
+                    if (!orient_legal(o, occ_p, sup_p, g_flags, bits)) memset(bits, 0, sizeof bits);
+                    cur_o = o;
+                }
+                if (!(bits[p_bit[pid] >> 6] >> (p_bit[pid] & 63) & 1)) continue;
+            }
+            pids[n++] = pid;
+            if (probe_kids) {
+                int rest = me & ~(1 << p_block[pid]);
+                __builtin_prefetch(tt + 4 * (hash_key(occ | p_mask[pid], opp | rest << 8) & tt_mask));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int pid = pids[i];
+            uint64_t child = occ | p_mask[pid];
+            int rest = me & ~(1 << p_block[pid]);
+            uint64_t clo;
+            int chi;
+            key_of(child, opp, rest, ply + 1, &clo, &chi);
+            int r = node(child, opp, rest, ply + 1, clo, chi, probe_kids, p_mask[pid]);
+            if (aborted) return 0;
+            if (!r) {
+                win_move[ply] = pid;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The legal placements of hand in position occ whose cover sets are blk, sup (as qs_count, from the
+ * candidates: only those that do not slide in along a straight line take their orientation's rules). */
+static int count_legal(uint64_t occ, int hand, const uint64_t blk[NW], const uint64_t sup[NW]) {
+    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
+    int n = hand_candidates(hand, blk, sup, cand);
+    if (!n || !g_flags) return n;
+    int count = 0, cur_o = -1, boards = 0;
+    for (int w = hand_w0[hand]; w < hand_w1[hand]; w++)
+        for (uint64_t x = cand[w]; x; x &= x - 1) {
+            int pid = 64 * w + __builtin_ctzll(x);
+            if (g_flags == REACH && straight_in(pid, occ)) {
+                count++;
+                continue;
+            }
+            int o = p_orient[pid];
+            if (o != cur_o) {
+                if (!boards) {
+                    embed(occ, occ_p);
+                    embed(support_cells(occ), sup_p);
+                    boards = 1;
+                }
+                if (!orient_legal(o, occ_p, sup_p, g_flags, bits)) memset(bits, 0, sizeof bits);
+                cur_o = o;
+            }
+            count += (int)(bits[p_bit[pid] >> 6] >> (p_bit[pid] & 63) & 1);
+        }
+    return count;
+}
+
+static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, uint64_t placed) {
     nodes++;
     if ((nodes & 4095) == 0) {
         if ((max_nodes > 0 && nodes >= max_nodes) || (deadline > 0 && now() > deadline)) aborted = 1;
     }
     if (aborted) return 0;
     int64_t start = nodes;
+    int result = 0;
+    if (ply > ORDER_PLIES) {
+        result = expand_deep(occ, me, opp, ply, placed);
+        if (aborted) return 0;
+        goto done;
+    }
     int pids[MAXMOVES];
     Kid kids[MAXMOVES];
     uint64_t seen_lo[MAXMOVES];
     int seen_hi[MAXMOVES];
     int nseen = 0;
     int n = qs_legal(occ, me, g_flags, pids);
-    int nk = 0, result = 0;
-    /* Every child's canonical key first, with its table bucket prefetched: the probes below then find
-     * the buckets in cache instead of waiting for memory one child at a time. */
+    int nk = 0;
+    uint64_t blk[NW], sup[NW], cblk[NW], csup[NW];
+    int w0 = hand_w0[me | opp], w1 = hand_w1[me | opp];
+    covers(occ, w0, w1, blk, sup);
+    /* Every child's key first, with its table bucket prefetched: the probes below then find the buckets
+     * in cache instead of waiting for memory one child at a time. */
     uint64_t ck_lo[MAXMOVES];
     int ck_hi[MAXMOVES];
     for (int i = 0; i < n; i++) {
         int pid = pids[i];
-        canon(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), &ck_lo[i], &ck_hi[i]);
+        key_of(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, &ck_lo[i], &ck_hi[i]);
         __builtin_prefetch(tt + 4 * (hash_key(ck_lo[i], ck_hi[i]) & tt_mask));
     }
     for (int i = 0; i < n; i++) {
@@ -452,13 +370,18 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
             tt_hits++;
             continue;
         }
-        int c = ply < 10 ? qs_count(child, opp, g_flags) : 1;
+        memcpy(cblk + w0, blk + w0, (w1 - w0) * sizeof(uint64_t));
+        memcpy(csup + w0, sup + w0, (w1 - w0) * sizeof(uint64_t));
+        covers_add(p_mask[pid], w0, w1, cblk, csup);
+        int c = count_legal(child, opp, cblk, csup);
         if (c == 0) {
             result = 1;
             win_move[ply] = pid;
             goto done;
         }
         kids[nk].count = c;
+        kids[nk].key_hi = chi;
+        kids[nk].key_lo = clo;
         kids[nk++].pid = pid;
     }
     qsort(kids, nk, sizeof(Kid), kid_cmp);
@@ -473,7 +396,8 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
         }
         for (int i = 0; i < nk; i++) {
             int pid = kids[i].pid;
-            int r = win(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, 1);
+            int r = node(occ | p_mask[pid], opp, me & ~(1 << p_block[pid]), ply + 1, kids[i].key_lo, kids[i].key_hi, 1,
+                         p_mask[pid]);
             if (aborted) return 0; /* the path stays as it was: it shows where the search stopped */
             if (!r) {
                 result = 1;
@@ -486,7 +410,7 @@ static int win(uint64_t occ, int me, int opp, int ply, int use_tt) {
         if (track) path_len--;
     }
 done:
-    store(lo, hi, result, nodes - start + 1, ply <= g_persist);
+    if (ply < TABLE_PLIES) store(lo, hi, result, nodes - start + 1, ply <= g_persist);
     if (ply <= g_persist && on_record) on_record(lo, hi, result);
     if (ply < MAXPLY) {
         ply_count[ply]++;
@@ -495,8 +419,6 @@ done:
     return result;
 }
 
-/* Solve one position. Returns 1 (the player to move wins), 0 (loses) or -1 (stopped by the budget).
- * *best gets a winning placement id when the result is 1 and one was found here (else -1). */
 int qs_solve(uint64_t occ, int me, int opp, int flags, int ply, int use_tt, double max_seconds, int64_t node_budget,
              int persist, int dedup, record_fn rec, progress_fn prog, int *best) {
     g_flags = flags;

@@ -1,83 +1,26 @@
-/* polytable.games.quadefy._cquadefy: Quadefy's move generation, sampling and random playout in C.
+/* polytable.games.quadefy._cquadefy: Quadefy's move generation, sampling, apply and random playouts in C.
  *
  * The bit logic is the Quadefy solver's (ai/_native/quadefy_solve.c, compiled into this extension too):
  * it mirrors _moves.orient_legal on the padded board, and the tables come from Python (init), so the
- * geometry stays single-sourced. Sampling repeats _moves.sample_placement draw for draw (candidates in id
- * order, Lemire's method on 32-bit halves, up to 24 rejections, then the k-th legal placement in the
- * order of _moves.legal_sets), so a seeded game is identical on both engines.
+ * geometry stays single-sourced. Sampling and playouts (_cquadefy_kernel.h) repeat
+ * _moves.sample_placement draw for draw, so a seeded game is identical on both engines.
+ *
+ * This file is the Python face. apply, playout and playouts read and build QuadefyState objects directly
+ * through the offsets of the dataclass's slots (bind), instead of through its __init__: the per-step
+ * Python objects were most of the protocol loop's time. Each declines (returns None) what it does not
+ * handle, and the caller then runs the checked Python path.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "../../ai/_native/quadefy_pyinit.h"
 #include "../../ai/_native/quadefy_solve.h"
+#include "_cquadefy_kernel.h"
 
-#define MAXP 2304
-#define MAXO 128
-#define TRIES 24
-#define GOLDEN 0x9E3779B97F4A7C15ULL
-
-static int n_place = 0, ready = 0;
-static uint64_t p_mask[MAXP];
-static int p_block[MAXP], p_orient[MAXP], p_bit[MAXP];
-
-static inline uint64_t next_u64(uint64_t *s) {
-    *s += GOLDEN;
-    uint64_t z = *s;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* _moves._below: uniform in [0, n) from 32-bit halves (Lemire) */
-static inline int below32(uint64_t *s, uint64_t n) {
-    uint64_t thresh = ((1ULL << 32) - n) % n;
-    for (;;) {
-        uint64_t v = next_u64(s);
-        for (int i = 0; i < 2; i++) {
-            uint64_t m = (v & 0xFFFFFFFFULL) * n;
-            if ((m & 0xFFFFFFFFULL) >= thresh) return (int)(m >> 32);
-            v >>= 32;
-        }
-    }
-}
-
-static inline uint64_t support_cells(uint64_t occ) { return (0xffffULL | occ << 16) & ~occ; }
-
-/* _moves.candidates in id order: the hand's placements on empty cells with a supported cube */
-static int candidates(uint64_t occ, int rem, int *out) {
-    uint64_t sup = support_cells(occ);
-    int n = 0;
-    for (int p = 0; p < n_place; p++)
-        if ((rem >> p_block[p] & 1) && !(p_mask[p] & occ) && (p_mask[p] & sup)) out[n++] = p;
-    return n;
-}
-
-/* _moves.sample_placement: a placement id, or -1 when the hand cannot move */
-static int sample(uint64_t occ, int rem, int flags, uint64_t *rng) {
-    int cand[MAXP];
-    int n = candidates(occ, rem, cand);
-    if (!n) return -1;
-    if (!flags) return cand[below32(rng, (uint64_t)n)];
-    static uint64_t bits[MAXO][4];
-    unsigned char seen[MAXO];
-    memset(seen, 0, sizeof seen);
-    for (int t = 0; t < TRIES; t++) {
-        int p = cand[below32(rng, (uint64_t)n)];
-        int o = p_orient[p];
-        if (!seen[o]) {
-            qs_orient_legal(o, occ, flags, bits[o]);
-            seen[o] = 1;
-        }
-        if (bits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1) return p;
-    }
-    int pids[QS_MAXMOVES];
-    int count = qs_legal(occ, rem, flags, pids);
-    if (!count) return -1;
-    return pids[below32(rng, (uint64_t)count)];
-}
+static int ready = 0;
 
 static int int_list(PyObject *seq, int *out, int max, int *len) {
     PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
@@ -170,65 +113,267 @@ static PyObject *py_legal(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* playout(occ, owned0, owned1, rem0, rem1, to_move, loser, flags, rngs, shared, max_actions)
- * -> (occ, owned0, owned1, rem0, rem1, to_move, loser, new placement ids, rngs) */
+static PyObject *py_why(PyObject *self, PyObject *args) {
+    unsigned long long occ;
+    int p, flags;
+    if (!PyArg_ParseTuple(args, "Kii", &occ, &p, &flags) || !check_ready()) return NULL;
+    if (p < 0 || p >= n_place) {
+        PyErr_SetString(PyExc_ValueError, "placement id out of range");
+        return NULL;
+    }
+    return PyLong_FromLong(why_illegal(occ, p, flags));
+}
+
+/* ---- apply: the state class's slots, read and written in place (see bind) ---- */
+enum { F_CONFIG, F_OCC, F_OWNED, F_REM, F_MOVES, F_TO_MOVE, F_LOSER, F_FLAGS, NFIELDS };
+static const char *field_names[NFIELDS] = {"config", "occupied", "owned", "remaining",
+                                           "moves",  "to_move",  "loser", "flags"};
+static PyTypeObject *state_type = NULL;
+static Py_ssize_t field_off[NFIELDS];
+static PyObject *str_state = NULL; /* "state": the attribute of core.Rng */
+static PyObject *pid_obj[MAXP];     /* the int object of every placement id, shared by the move tuples */
+
+#define FIELD(o, f) (*(PyObject **)((char *)(o) + field_off[f]))
+
+/* bind(QuadefyState): the offsets of its slots (a frozen dataclass with __slots__), so apply can build
+ * states without running the dataclass's __init__ (eight object.__setattr__ calls). */
+static PyObject *py_bind(PyObject *self, PyObject *args) {
+    PyObject *cls;
+    if (!PyArg_ParseTuple(args, "O!", &PyType_Type, &cls)) return NULL;
+    for (int f = 0; f < NFIELDS; f++) {
+        PyObject *d = PyObject_GetAttrString(cls, field_names[f]);
+        if (!d) return NULL;
+        int ok = Py_IS_TYPE(d, &PyMemberDescr_Type) && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+        if (ok) field_off[f] = ((PyMemberDescrObject *)d)->d_member->offset;
+        Py_DECREF(d);
+        if (!ok) {
+            PyErr_Format(PyExc_TypeError, "%s is not a slot of the state class", field_names[f]);
+            return NULL;
+        }
+    }
+    if (!str_state && !(str_state = PyUnicode_InternFromString("state"))) return NULL;
+    for (int p = 0; p < n_place; p++)
+        if (!pid_obj[p] && !(pid_obj[p] = PyLong_FromLong(p))) return NULL;
+    Py_XSETREF(state_type, (PyTypeObject *)Py_NewRef(cls));
+    Py_RETURN_NONE;
+}
+
+static int pair(PyObject *t, PyObject **a, PyObject **b) {
+    if (!PyTuple_CheckExact(t) || PyTuple_GET_SIZE(t) != 2) return 0;
+    *a = PyTuple_GET_ITEM(t, 0);
+    *b = PyTuple_GET_ITEM(t, 1);
+    return 1;
+}
+
+/* A bound state's position and flags: 1, or 0 when st is not a well-formed bound state, -1 on error. */
+static int read_state(PyObject *st, QPos *q, int *flags) {
+    PyObject *own0, *own1, *rem0, *rem1;
+    if (!state_type || Py_TYPE(st) != state_type || !pair(FIELD(st, F_OWNED), &own0, &own1) ||
+        !pair(FIELD(st, F_REM), &rem0, &rem1) || !PyTuple_CheckExact(FIELD(st, F_MOVES)))
+        return 0;
+    q->occ = PyLong_AsUnsignedLongLong(FIELD(st, F_OCC));
+    q->own[0] = PyLong_AsUnsignedLongLong(own0);
+    q->own[1] = PyLong_AsUnsignedLongLong(own1);
+    q->rem[0] = (int)PyLong_AsLong(rem0) & 255;
+    q->rem[1] = (int)PyLong_AsLong(rem1) & 255;
+    q->to_move = (int)PyLong_AsLong(FIELD(st, F_TO_MOVE));
+    q->loser = (int)PyLong_AsLong(FIELD(st, F_LOSER));
+    *flags = (int)PyLong_AsLong(FIELD(st, F_FLAGS));
+    if (PyErr_Occurred()) return -1;
+    return q->to_move == 0 || q->to_move == 1;
+}
+
+/* A new 2-tuple holding a and b (stolen), or NULL when either is NULL or the tuple cannot be made. */
+static PyObject *pair_of(PyObject *a, PyObject *b) {
+    PyObject *t = a && b ? PyTuple_New(2) : NULL;
+    if (!t) {
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(t, 0, a);
+    PyTuple_SET_ITEM(t, 1, b);
+    return t;
+}
+
+/* A new state: the config and flags of st, position q, the moves of st followed by pids[0..n). The same
+ * values as the dataclass built by _game._apply, without its __init__. */
+static PyObject *make_state(PyObject *st, const QPos *q, const int *pids, int n) {
+    PyObject *moves = FIELD(st, F_MOVES);
+    Py_ssize_t k = PyTuple_GET_SIZE(moves);
+    PyObject *out = NULL, *v_moves = PyTuple_New(k + n);
+    PyObject *v_owned = pair_of(PyLong_FromUnsignedLongLong(q->own[0]), PyLong_FromUnsignedLongLong(q->own[1]));
+    PyObject *v_rem = pair_of(PyLong_FromLong(q->rem[0]), PyLong_FromLong(q->rem[1]));
+    PyObject *v_occ = PyLong_FromUnsignedLongLong(q->occ);
+    if (!v_moves || !v_owned || !v_rem || !v_occ) goto fail;
+    for (Py_ssize_t i = 0; i < k; i++) PyTuple_SET_ITEM(v_moves, i, Py_NewRef(PyTuple_GET_ITEM(moves, i)));
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(v_moves, k + i, Py_NewRef(pid_obj[pids[i]]));
+    out = state_type->tp_alloc(state_type, 0);
+    if (!out) goto fail;
+    FIELD(out, F_CONFIG) = Py_NewRef(FIELD(st, F_CONFIG));
+    FIELD(out, F_OCC) = v_occ;
+    FIELD(out, F_OWNED) = v_owned;
+    FIELD(out, F_REM) = v_rem;
+    FIELD(out, F_MOVES) = v_moves;
+    FIELD(out, F_TO_MOVE) = PyLong_FromLong(q->to_move); /* small ints: cannot fail */
+    FIELD(out, F_LOSER) = PyLong_FromLong(q->loser);
+    FIELD(out, F_FLAGS) = Py_NewRef(FIELD(st, F_FLAGS));
+    return out;
+fail:
+    Py_XDECREF(v_moves);
+    Py_XDECREF(v_owned);
+    Py_XDECREF(v_rem);
+    Py_XDECREF(v_occ);
+    return NULL;
+}
+
+/* apply(state, pid, player or None) -> the next state, or None when this fast path does not apply (not a
+ * bound state, the game is over, not that player's turn, the block is not in hand, the placement is
+ * illegal): the caller then takes the checked Python path, which gives the error. */
+static PyObject *py_apply(PyObject *self, PyObject *args) {
+    PyObject *st, *who;
+    int pid, flags;
+    QPos q;
+    if (!PyArg_ParseTuple(args, "OiO", &st, &pid, &who) || !check_ready()) return NULL;
+    int ok = read_state(st, &q, &flags);
+    if (ok < 0) return NULL;
+    if (!ok || pid < 0 || pid >= n_place || q.loser >= 0) Py_RETURN_NONE;
+    if (who != Py_None) {
+        if (!PyLong_CheckExact(who)) Py_RETURN_NONE;
+        int overflow;
+        long player = PyLong_AsLongAndOverflow(who, &overflow);
+        if (overflow || player != q.to_move) Py_RETURN_NONE;
+    }
+    int p = q.to_move;
+    if (!(q.rem[p] >> p_block[pid] & 1) || why_illegal(q.occ, pid, flags)) Py_RETURN_NONE;
+    q.occ |= p_mask[pid];
+    q.own[p] |= p_mask[pid];
+    q.rem[p] &= ~(1 << p_block[pid]);
+    q.to_move = 1 - p;
+    q.loser = qs_any(q.occ, q.rem[q.to_move], flags) ? -1 : q.to_move;
+    return make_state(st, &q, &pid, 1);
+}
+
+static int rng_get(PyObject *rng, uint64_t *out) {
+    PyObject *v = PyObject_GetAttr(rng, str_state);
+    if (!v) return -1;
+    *out = PyLong_AsUnsignedLongLong(v);
+    Py_DECREF(v);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static int rng_set(PyObject *rng, uint64_t value) {
+    PyObject *v = PyLong_FromUnsignedLongLong(value);
+    if (!v) return -1;
+    int r = PyObject_SetAttr(rng, str_state, v);
+    Py_DECREF(v);
+    return r;
+}
+
+/* draw(state, player, rng) -> a uniformly random legal placement id of that player's hand with the draws
+ * of _moves.sample_placement, rng.state advanced; -1, rng untouched, when state is not a bound state or
+ * the hand cannot move (the caller's Python path then decides). */
+static PyObject *py_draw(PyObject *self, PyObject *args) {
+    PyObject *st, *rng_obj;
+    int player, flags;
+    QPos q;
+    if (!PyArg_ParseTuple(args, "OiO", &st, &player, &rng_obj) || !check_ready()) return NULL;
+    int ok = read_state(st, &q, &flags);
+    if (ok < 0) return NULL;
+    if (!ok || (player != 0 && player != 1)) return PyLong_FromLong(-1);
+    uint64_t rng, blk[NW], sup[NW], cand[NW];
+    if (rng_get(rng_obj, &rng) < 0) return NULL;
+    qs_covers(q.occ, q.rem[player], blk, sup);
+    int p = draw(q.occ, q.rem[player], flags, &rng, cand, qs_candidates(q.rem[player], blk, sup, cand), 1);
+    if (p >= 0 && rng_set(rng_obj, rng) < 0) return NULL;
+    return PyLong_FromLong(p);
+}
+
+/* One playout from a bound state whose covers are blk0, sup0: (final state, actions taken), or NULL with an
+ * error set. */
+static PyObject *playout_of(PyObject *st, const QPos *start, int flags, uint64_t rng[2], int shared, int max_actions,
+                            const uint64_t blk0[NW], const uint64_t sup0[NW]) {
+    QPos q = *start;
+    int pids[64];
+    uint64_t blk[NW], sup[NW];
+    memcpy(blk, blk0, sizeof blk);
+    memcpy(sup, sup0, sizeof sup);
+    int n = run_playout(&q, flags, rng, shared, max_actions, pids, blk, sup);
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError, "the player to move cannot place any block");
+        return NULL;
+    }
+    return pair_of(make_state(st, &q, pids, n), PyLong_FromLong(n));
+}
+
+/* playout(state, rngs, max_actions or -1) -> (final state, actions taken), the generators (core.Rng:
+ * one shared or one per seat) advanced; None when state is not a bound state (the caller plays in Python). */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
-    unsigned long long occ, own[2];
-    int rem[2], to_move, loser, flags, shared, max_actions;
-    PyObject *o_rngs;
-    if (!PyArg_ParseTuple(args, "KKKiiiiiOpi", &occ, &own[0], &own[1], &rem[0], &rem[1], &to_move, &loser, &flags,
-                          &o_rngs, &shared, &max_actions) ||
-        !check_ready())
-        return NULL;
-    if (to_move < 0 || to_move > 1) {
-        PyErr_SetString(PyExc_ValueError, "the player to move is 0 or 1");
+    PyObject *st, *rngs;
+    int max_actions, flags;
+    QPos q;
+    if (!PyArg_ParseTuple(args, "OO!i", &st, &PyList_Type, &rngs, &max_actions) || !check_ready()) return NULL;
+    int ok = read_state(st, &q, &flags);
+    if (ok <= 0) {
+        if (ok < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t nr = PyList_GET_SIZE(rngs);
+    if (nr < 1) {
+        PyErr_SetString(PyExc_ValueError, "give one generator, or one per seat");
         return NULL;
     }
+    int shared = nr == 1;
     uint64_t rng[2];
-    int nr = shared ? 1 : 2;
-    PyObject *fast = PySequence_Fast(o_rngs, "rngs must be a sequence");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != nr) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "one generator state per player (or one shared)");
-        return NULL;
-    }
-    for (int i = 0; i < nr; i++) rng[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    if (PyErr_Occurred()) return NULL;
-    PyObject *moves = PyList_New(0);
-    if (!moves) return NULL;
-    int taken = 0;
-    while (loser < 0 && (max_actions < 0 || taken < max_actions)) {
-        int p = to_move;
-        int pid = sample(occ, rem[p], flags, &rng[shared ? 0 : p]);
-        if (pid < 0) {
-            Py_DECREF(moves);
-            PyErr_SetString(PyExc_ValueError, "the player to move cannot place any block");
+    for (int i = 0; i < (shared ? 1 : 2); i++)
+        if (rng_get(PyList_GET_ITEM(rngs, i), &rng[i]) < 0) return NULL;
+    uint64_t blk[NW], sup[NW];
+    qs_covers(q.occ, 255, blk, sup);
+    PyObject *out = playout_of(st, &q, flags, rng, shared, max_actions, blk, sup);
+    if (!out) return NULL;
+    for (int i = 0; i < (shared ? 1 : 2); i++)
+        if (rng_set(PyList_GET_ITEM(rngs, i), rng[i]) < 0) {
+            Py_DECREF(out);
             return NULL;
         }
-        occ |= p_mask[pid];
-        own[p] |= p_mask[pid];
-        rem[p] &= ~(1 << p_block[pid]);
-        int nxt = 1 - p;
-        loser = qs_any(occ, rem[nxt], flags) ? -1 : nxt;
-        to_move = nxt;
-        PyObject *v = PyLong_FromLong(pid);
-        if (!v || PyList_Append(moves, v) < 0) {
-            Py_XDECREF(v);
-            Py_DECREF(moves);
-            return NULL;
-        }
-        Py_DECREF(v);
-        taken++;
+    return out;
+}
+
+/* playouts(state, seeds, stream) -> [(final state, actions taken)] per seed: seat p draws from the
+ * generator core.Rng(seed, stream=stream + p) (a batch of simulated games in one call); None when state
+ * is not a bound state or a seed does not fit 64 bits (the caller plays in Python). */
+static PyObject *py_playouts(PyObject *self, PyObject *args) {
+    PyObject *st, *seeds;
+    long long stream;
+    int flags;
+    QPos q;
+    if (!PyArg_ParseTuple(args, "OO!L", &st, &PyList_Type, &seeds, &stream) || !check_ready()) return NULL;
+    int ok = read_state(st, &q, &flags);
+    if (ok < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(seeds);
+    int64_t *vals = PyMem_Malloc((n ? n : 1) * sizeof(int64_t));
+    if (!vals) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n && ok > 0; i++) {
+        PyObject *s = PyList_GET_ITEM(seeds, i);
+        int overflow = 0;
+        vals[i] = PyLong_Check(s) && !PyBool_Check(s) ? PyLong_AsLongLongAndOverflow(s, &overflow) : 0;
+        if (!PyLong_Check(s) || PyBool_Check(s) || overflow) ok = 0;
     }
-    PyObject *rngs = PyList_New(nr);
-    if (!rngs) {
-        Py_DECREF(moves);
-        return NULL;
+    PyObject *out = ok > 0 ? PyList_New(n) : NULL;
+    uint64_t blk[NW], sup[NW];
+    qs_covers(q.occ, 255, blk, sup);
+    /* The batch makes only acyclic objects (ints, tuples of them, states of those): no collection needed. */
+    int gc_was = PyGC_Disable();
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        uint64_t rng[2] = {seed_state(vals[i], stream), seed_state(vals[i], stream + 1)};
+        PyObject *one = playout_of(st, &q, flags, rng, 0, -1, blk, sup);
+        if (!one) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, one);
     }
-    for (int i = 0; i < nr; i++) PyList_SET_ITEM(rngs, i, PyLong_FromUnsignedLongLong(rng[i]));
-    return Py_BuildValue("(KKKiiiiNN)", occ, own[0], own[1], rem[0], rem[1], to_move, loser, moves, rngs);
+    if (gc_was) PyGC_Enable();
+    PyMem_Free(vals);
+    if (!out && !PyErr_Occurred()) Py_RETURN_NONE;
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -237,7 +382,12 @@ static PyMethodDef methods[] = {
     {"count", py_count, METH_VARARGS, "count(occ, hand, flags) -> legal placements."},
     {"any", py_any, METH_VARARGS, "any(occ, hand, flags) -> whether the hand can move."},
     {"legal", py_legal, METH_VARARGS, "legal(occ, hand, flags) -> placement ids in rules order."},
-    {"playout", py_playout, METH_VARARGS, "Random placements to the end (or max_actions)."},
+    {"playout", py_playout, METH_VARARGS, "playout(state, rngs, max_actions) -> (state, taken) or None."},
+    {"draw", py_draw, METH_VARARGS, "draw(state, player, rng) -> placement id, or -1 (rng untouched)."},
+    {"playouts", py_playouts, METH_VARARGS, "playouts(state, seeds, stream) -> [(state, taken)] or None."},
+    {"why", py_why, METH_VARARGS, "why(occ, pid, flags) -> 0 legal, 1 overlap, 2 floats, 3 topples, 4 unreachable."},
+    {"bind", py_bind, METH_VARARGS, "bind(state_class): the slots apply writes."},
+    {"apply", py_apply, METH_VARARGS, "apply(state, pid, player or None) -> next state or None."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -11,6 +11,7 @@ from polytable.core import (
     Game,
     GameSpec,
     IllegalActionError,
+    LegalActions,
     Option,
     Rng,
     StateFormatError,
@@ -30,6 +31,27 @@ __all__ = ["Quadefy"]
 
 def _flags(config: Config) -> int:
     return (REACH if config.bool("reachability") else 0) | (STABLE if config.bool("stability") else 0)
+
+
+_SHARED_IDS: dict[int, int] = {id(a): i for i, a in enumerate(ACTIONS)}
+"""Placement id by object identity of the shared action instances (they live as long as the module, so an
+equal identity is the same object): the compiled ``apply`` skips hashing the dataclass."""
+
+
+class _Legal(LegalActions[Placement]):
+    """The protocol's lazy legal-action view; ``sample`` is one C call with the kernel (``draw``: the state
+    and the generator object in, a placement id out; it declines with -1, generator untouched, where the
+    game's ``_sample`` then decides, with its error)."""
+
+    __slots__ = ()
+
+    def sample(self, rng: Rng) -> Placement:
+        if EXT is not None:
+            pid: int = EXT.draw(self._state, self._player, rng)
+            if pid >= 0:
+                return ACTIONS[pid]
+        game: Quadefy = self._game  # type: ignore[assignment]
+        return game._sample(self._state, self._player, rng)
 
 
 class Quadefy(Game[QuadefyState, Placement]):
@@ -65,6 +87,28 @@ class Quadefy(Game[QuadefyState, Placement]):
 
     def current_player(self, state: QuadefyState) -> int:
         return TERMINAL if state.loser >= 0 else state.to_move
+
+    # The protocol's per-step entry points, without the generic turn resolution where the answer is plain
+    # (same results and errors: anything unusual takes the base class's checked path).
+    def is_terminal(self, state: QuadefyState) -> bool:
+        return state.loser >= 0
+
+    def legal_actions(self, state: QuadefyState, player: int | None = None) -> LegalActions[Placement]:
+        if state.loser < 0 and (player is None or player == state.to_move):
+            return _Legal(self, state, state.to_move)
+        return super().legal_actions(state, player)
+
+    def apply(self, state: QuadefyState, action: Placement, player: int | None = None) -> QuadefyState:
+        """The checked ``apply``; with the kernel, a legal move of a shared action instance is checked and
+        applied in one C call (``_cquadefy.apply``), which declines (None) anything it does not handle."""
+        ext = EXT
+        if ext is not None:
+            pid = _SHARED_IDS.get(id(action))
+            if pid is not None:
+                new: QuadefyState | None = ext.apply(state, pid, player)
+                if new is not None:
+                    return new
+        return super().apply(state, action, player)
 
     # ------------------------------------------------------------------ legal actions
     def _legal(self, state: QuadefyState, player: int) -> Iterator[Placement]:
@@ -133,6 +177,8 @@ class Quadefy(Game[QuadefyState, Placement]):
                 "quadefy.sticks_out",
                 {"move": format_placement(action), "name": name},
             )
+        if EXT is not None and not EXT.why(state.occupied, pid, state.flags):
+            return
         p = PLACEMENTS[pid]
         found = reason(state.occupied, ORIENTS[p.orient], p.pbit, p.mask, state.flags)
         if found is not None:
@@ -160,21 +206,32 @@ class Quadefy(Game[QuadefyState, Placement]):
     def playout(
         self, state: QuadefyState, rngs: Sequence[Rng], max_actions: int | None = None
     ) -> tuple[QuadefyState, int]:
-        """The protocol's random playout, in the compiled kernel when it is built (same draws, same states)."""
-        if EXT is None or state.loser >= 0:
-            return super().playout(state, rngs, max_actions)
-        shared = len(rngs) == 1
-        used = rngs[:1] if shared else rngs[:2]
-        occ, own0, own1, rem0, rem1, to_move, loser, pids, states = EXT.playout(
-            state.occupied, *state.owned, *state.remaining, state.to_move, state.loser, state.flags,
-            [r.state for r in used], shared, -1 if max_actions is None else max_actions,
-        )  # fmt: skip
-        for r, st in zip(used, states, strict=True):
-            r.state = st
-        final = QuadefyState(
-            state.config, occ, (own0, own1), (rem0, rem1), (*state.moves, *pids), to_move, loser, state.flags
-        )
-        return final, len(pids)
+        """The protocol's random playout, one C call when the kernel is built (same draws, same states)."""
+        if EXT is not None and state.loser < 0:
+            out: tuple[QuadefyState, int] | None = EXT.playout(
+                state, list(rngs[:2]), -1 if max_actions is None else max_actions
+            )
+            if out is not None:
+                return out
+        return super().playout(state, rngs, max_actions)
+
+    def playouts(self, state: QuadefyState, seeds: Sequence[int], stream: int = 1000) -> list[tuple[QuadefyState, int]]:
+        """A random playout from ``state`` for each seed, seat ``p`` drawing from ``Rng(seed, stream=stream + p)``
+        (what ``simulate`` with random players does game by game): the final states and action counts,
+        the whole batch one C call when the kernel is built."""
+        if EXT is not None:
+            out: list[tuple[QuadefyState, int]] | None = EXT.playouts(state, list(seeds), stream)
+            if out is not None:
+                return out
+        return [self.playout(state, [Rng(seed, stream=stream + p) for p in range(2)]) for seed in seeds]
+
+    def random_games(
+        self, options: Mapping[str, object] | None, players: int, seeds: Sequence[int]
+    ) -> list[tuple[QuadefyState, int]]:
+        """Whole games of random players, one per seed, exactly as ``simulate`` plays them one by one
+        (``new_game(options, seed, players)``, seat ``p`` drawing from ``Rng(seed, stream=1000 + p)``): the
+        final states and action counts, in one call (the set-up does not depend on the seed)."""
+        return self.playouts(self.new_game(options, 0, players), seeds, 1000)
 
     # ------------------------------------------------------------------ results
     def scores(self, state: QuadefyState) -> tuple[float, ...]:

@@ -3,8 +3,10 @@
 Why here, inside the game's package: rules code imports only ``core`` and ``geometry``. The C bit logic
 is the exact solver's (``ai/_native/quadefy_solve.c``, compiled into this extension as well), fed with the
 tables of :func:`export_tables`, so the geometry stays single-sourced in Python. The kernel covers legal
-placements (count, list, any), sampling with the same draws as ``_moves.sample_placement`` and a random
-playout; the pure rules remain the reference (``polytable fuzz quadefy``).
+placements (count, list, any), the legality test of a placement, sampling with the same draws as
+``_moves.sample_placement``, apply, a random playout and batches of seeded playouts; it builds
+:class:`QuadefyState` values itself (``bind``). The pure rules remain the reference (``polytable fuzz
+quadefy``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from types import ModuleType
 
 from polytable.core import native_module
 
+from ._state import QuadefyState
 from ._symmetry import transform_cells
 from ._tables import BLOCK_INDEX, ORIENTS, PLACE_AT, PLACEMENTS
 
@@ -72,6 +75,7 @@ def _load() -> ModuleType | None:
     if ext is not None:
         t = export_tables()
         ext.init(solver_args(t), t["pmask"], t["pblock"], [p.orient for p in PLACEMENTS], [p.pbit for p in PLACEMENTS])
+        ext.bind(QuadefyState)
     return ext
 
 
