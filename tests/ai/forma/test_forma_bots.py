@@ -86,3 +86,19 @@ def test_the_default_rules_set_up_then_touch_move_are_played_legally() -> None:
         assert action in GAME.legal_actions(state, player)
         state = GAME.apply(state, action, player)
     assert sum(state.scores) > 0
+
+
+def test_hard_plays_out_its_candidates_under_touch_move() -> None:
+    """The default rules have touch-move: a playout turn is then a pick and a placement (``hard``'s playouts
+    once offered picks to the placement evaluation and crashed)."""
+    state = GAME.new_game(seed=0, players=2)
+    state = GAME.apply(state, Fill(), 0)
+    while GAME.is_chance(state):
+        state = GAME.apply_chance(state)
+    bot = FormaLookahead(FormaConfig(seconds=60.0, width=3, bridges=True, rollouts=3, depth=3))
+    for _ in range(4):  # pick, place, pick, place
+        player = GAME.current_player(state)
+        action = bot.choose(GAME, state, player, Rng(2))
+        assert action in GAME.legal_actions(state, player)
+        state = GAME.apply(state, action, player)
+    assert sum(state.scores) > 0

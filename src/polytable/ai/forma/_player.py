@@ -320,9 +320,10 @@ class FormaLookahead:
     def _rollout_pick(
         self, game: Game[Any, Any], s: FormaState, me: int, moves: list[Place], seed: int, deadline: float
     ) -> Place:
-        """The move whose short playout (``depth`` plies of a fast greedy for everyone, the same seed for
-        each) ends with the best score lead for ``me``; moves come in the two-ply order, so when the time
-        runs out the playouts finished so far decide (the first one is the two-ply choice)."""
+        """The move whose short playout (``depth`` turns of a fast greedy for everyone, the same seed for
+        each; under touch-move a turn is the greedy's pick and then the placement) ends with the best score
+        lead for ``me``; moves come in the two-ply order, so when the time runs out the playouts finished so
+        far decide (the first one is the two-ply choice)."""
         best, best_lead = moves[0], float("-inf")
         for a in moves:
             if self.clock() >= deadline:
@@ -333,6 +334,8 @@ class FormaLookahead:
                 if game.is_terminal(t):
                     break
                 q = game.current_player(t)
+                if t.picked < 0 and t.config["touch_move"]:  # touch-move: the greedy's pick, then the placement
+                    t = game.apply(t, self.greedy.choose(game, t, q, rng), q)
                 t = game.apply(t, _fast_move(game, t, q, rng), q)
             lead = t.scores[me] - max(x for i, x in enumerate(t.scores) if i != me)
             if lead > best_lead:
