@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import pytest
 
-from polytable.ai import arena, bot_names, elo_ratings, make_bot, wilson
+from polytable.ai import GAME_PLAYERS, arena, bot_names, elo_ratings, make_bot, wilson
 from polytable.core import ConfigError, Rng, get_game
 
 
@@ -18,6 +19,21 @@ def test_registry_and_parameters() -> None:
         make_bot("mcts:fast", "toy")
     with pytest.raises(ConfigError, match="does not take"):
         make_bot("mcts:colour=red", "toy")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_PLAYERS))
+def test_every_game_table_lists_its_own_players(game_id: str) -> None:
+    """The explicit table: each entry names a registered game whose subpackage's ``PLAYERS`` are offered
+    by name and built with their level's name (a game's own player wins over the generic one)."""
+    get_game(game_id)
+    players = importlib.import_module(GAME_PLAYERS[game_id]).PLAYERS
+    assert set(players) <= set(bot_names(game_id))
+    for name in players:
+        if name in ("hard", "medium"):
+            bot = make_bot(name, game_id)
+            assert bot.name == name and type(bot).__module__.startswith(GAME_PLAYERS[game_id])
+    with pytest.raises(ConfigError, match="nonsense_option"):
+        make_bot("hard:nonsense_option=1", game_id)
 
 
 def test_mcts_finds_the_best_pick_in_the_toy_game() -> None:

@@ -1,11 +1,10 @@
 """A fast replica of the one-ply ``greedy`` for FORMFINITY's lines goal, for the lookahead's playouts.
 
 Why: the playouts of ``hard`` are greedy turns, and the generic greedy values each of the ~50 placements
-of an element by applying it (a state copy, a claim scan, the next element's placements) and then
-evaluating the whole board (``games/formfinity/_ai._lines``): about 0.15 ms per placement, which is
-nearly all of a playout's time. Here one bitboard pass per direction over ``drawn | placement`` gives
-both the windows it completes and the threats it leaves, and only the chosen placement is applied.
-More playouts per second means less noise in the lookahead's estimates.
+of an element by applying it and evaluating the whole board, which is nearly all of a playout's time.
+Here one bitboard pass per direction over ``drawn | placement`` gives both the windows it completes and
+the threats it leaves, and only the chosen placement is applied. More playouts per second means less
+noise in the lookahead's estimates (figures: docs/ai-ladder-formfinity.md).
 
 The value is the greedy's own (``_ai.evaluate`` of the state after the placement): 100 per claimed
 line (mine minus the best opponent's), +4 per threat while I still have an element to place and -8
