@@ -16,11 +16,13 @@ the order of cards whose make-up is public. The design notes and every measureme
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core import ConfigError, Game, Rng
 from ...games.foldris import WEIGHTS, WIDTH, Drop, FoldrisState, VariantTable, deck_of, heights, tables_of
+from .._bots import Bot
 from ._cap import NO_CAP, line_cap
 from ._clean import CleanSurvival
 from ._exact import last_lines, pair_lines
@@ -351,5 +353,5 @@ def _medium(**kw: Any) -> FoldrisExpectimaxBot:
     return FoldrisExpectimaxBot(FoldrisConfig.of(MEDIUM, **kw), name="medium")
 
 
-PLAYERS = {"expectimax": _expectimax, "hard": _hard, "medium": _medium}
+PLAYERS: dict[str, Callable[..., Bot]] = {"expectimax": _expectimax, "hard": _hard, "medium": _medium}
 """Foldris' own players by name (the registry's table points here)."""

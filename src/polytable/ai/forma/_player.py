@@ -28,6 +28,7 @@ from ...games.forma import (
     place_effect,
     place_value,
 )
+from .._bots import Bot
 from .._clock import budget_clock
 from ._bridge import frontier
 
@@ -412,5 +413,5 @@ def _medium(**kw: Any) -> FormaLookahead:
     return FormaLookahead(FormaConfig(**{**MEDIUM, **kw}), name="medium")
 
 
-PLAYERS = {"greedy": FormaGreedy, "hard": _hard, "medium": _medium}
+PLAYERS: dict[str, Callable[..., Bot]] = {"greedy": FormaGreedy, "hard": _hard, "medium": _medium}
 """Forma's own players by name (the registry's table points here)."""

@@ -12,12 +12,13 @@ one legal action is played at once. Design notes and measurements: docs/ai-ladde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ...core import CHANCE, ConfigError, Game, Rng
 from ...games.formfinity import CHOOSE, DRAW, OVER, PLACE, FormfinityState, Place, apply_place, goal_value, setup_for
-from .._bots import GreedyBot
+from .._bots import Bot, GreedyBot
 from .._clock import budget_clock
 from ._fast import fast_greedy_place, line_potential, lines_win_value
 
@@ -193,5 +194,5 @@ def _medium(**kw: Any) -> FormfinityLookahead:
     return FormfinityLookahead(FormfinityConfig(**{**MEDIUM, **kw}), name="medium")
 
 
-PLAYERS = {"hard": _hard, "medium": _medium}
+PLAYERS: dict[str, Callable[..., Bot]] = {"hard": _hard, "medium": _medium}
 """FORMFINITY's own players by name (the registry's table points here)."""

@@ -19,6 +19,7 @@ when the search does not finish, or proves the position lost, it plays the move 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ from ...games.quadefy import (
     moves_of,
     solve_position,
 )
+from .._bots import Bot
 from .._mcts import MCTSBot, MCTSConfig
 
 __all__ = ["PLAYERS", "QuadefyConfig", "QuadefyGreedyBot", "QuadefyHardBot", "QuadefySolverBot", "greedy_choice"]
@@ -209,5 +211,5 @@ def _hard(**kw: Any) -> QuadefyHardBot:
     return QuadefyHardBot(QuadefyConfig(**kw))
 
 
-PLAYERS = {"greedy": QuadefyGreedyBot, "solver": QuadefySolverBot, "hard": _hard}
+PLAYERS: dict[str, Callable[..., Bot]] = {"greedy": QuadefyGreedyBot, "solver": QuadefySolverBot, "hard": _hard}
 """Quadefy's own players by name (the registry's table points here)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,7 @@ from ...games.qwirkle_cubes import (
     threat,
     unused_mask,
 )
+from .._bots import Bot
 from ._reroll import RollTable, reroll_masks
 
 __all__ = ["PLAYERS", "QwirkleConfig", "QwirkleGreedy", "QwirkleSearch"]
@@ -470,7 +472,7 @@ def _medium(**kw: Any) -> QwirkleSearch:
     return QwirkleSearch(QwirkleConfig(**{"seconds": 0.5, **kw}), name="medium")
 
 
-PLAYERS = {
+PLAYERS: dict[str, Callable[..., Bot]] = {
     "greedy": QwirkleGreedy,
     "greedy-keep": lambda: QwirkleGreedy(reroll=False),
     "greedy-points": lambda: QwirkleGreedy(look=False),
