@@ -1,13 +1,19 @@
-"""AI players: generic bots over the protocol (``random``, ``greedy``) and a registry of named bots.
+"""AI players: the generic ones over the protocol, one subpackage per game for that game's own, and a
+registry by name.
 
-Game-specific bots live in modules named ``bots_<game>.py`` in this package; they are found automatically.
+Generic: ``random``, ``greedy`` (one ply on ``Game.action_value``), ``easy`` (greedy with noise), the MCTS
+behind ``medium``/``hard``/``mcts``, the arena and the budget clock. Per game (``foldris``, ``forma``,
+``formfinity``, ``quadefy``, ``qwirkle_cubes``): its players and search parts, with a typed config each,
+listed in that subpackage's ``PLAYERS`` table and found through :data:`GAME_PLAYERS`.
 """
 
 from ._arena import arena, elo_ratings, wilson
-from ._bots import Bot, GreedyBot, NoisyGreedyBot, RandomBot, bot_names, make_bot, register_bot
+from ._bots import Bot, GreedyBot, NoisyGreedyBot, RandomBot
 from ._mcts import MCTSBot, MCTSConfig
+from ._registry import GAME_PLAYERS, bot_names, make_bot, register_bot
 
 __all__ = [
+    "GAME_PLAYERS",
     "Bot",
     "GreedyBot",
     "MCTSBot",

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core import get_game
 from ..match import parallel_map, play_game
-from ._bots import make_bot
+from ._registry import make_bot
 
 __all__ = ["arena", "elo_ratings", "wilson"]
 

@@ -158,7 +158,7 @@ def test_solve_command_native() -> None:
 
 def test_hard_bot_plays_a_proven_win() -> None:
     from polytable.ai import make_bot
-    from polytable.ai.bots_quadefy import QuadefyHardBot
+    from polytable.ai.quadefy import QuadefyHardBot
 
     bot = make_bot("hard:seconds=0.2", "quadefy")
     assert isinstance(bot, QuadefyHardBot)

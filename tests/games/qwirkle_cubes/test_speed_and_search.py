@@ -75,7 +75,7 @@ def test_hard_rerolls_for_the_qwirkle_greedy_would_not_chase() -> None:
 def test_hard_and_medium_play_whole_games_and_replay() -> None:
     # One sample per reroll mask and few candidates keep this fast; the code paths are those of the
     # timed bots. With ``rounds`` fixed the choices depend on the seeds only, so a game replays.
-    for name, players, steps in (("medium:rounds=1,top=3", 2, 10_000), ("hard:rounds=1,top=2,future=0.5", 3, 150)):
+    for name, players, steps in (("medium:rounds=1,top=3", 2, 10_000), ("hard:rounds=1,top=2", 3, 150)):
         finals = []
         for _ in range(2):
             bots = [make_bot(name, "qwirkle-cubes") for _ in range(players)]

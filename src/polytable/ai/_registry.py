@@ -1,0 +1,126 @@
+"""Which players exist for a game, and how a name like ``hard:seconds=0.5`` becomes one.
+
+Registration is explicit: :data:`GAME_PLAYERS` names, per game id, the subpackage whose ``PLAYERS`` table
+maps its level names to factories; it is imported the first time that game's players are asked for, so a
+game's search code loads only when it plays. The generic players serve every game, a game's own player of
+the same name wins. Other packages add players through the entry point group ``polytable.bots`` (or
+:func:`register_bot`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..core import ConfigError
+from ._bots import Bot, GreedyBot, NoisyGreedyBot, RandomBot, hard, mcts, medium
+
+__all__ = ["GAME_PLAYERS", "bot_names", "make_bot", "register_bot"]
+
+GAME_PLAYERS: Mapping[str, str] = {
+    "foldris": "polytable.ai.foldris",
+    "forma": "polytable.ai.forma",
+    "formfinity": "polytable.ai.formfinity",
+    "quadefy": "polytable.ai.quadefy",
+    "qwirkle-cubes": "polytable.ai.qwirkle_cubes",
+}
+"""Game id -> the module whose ``PLAYERS: dict[str, factory]`` holds that game's own players."""
+
+_FACTORIES: dict[tuple[str, str], Callable[..., Bot]] = {
+    ("*", "random"): RandomBot,
+    ("*", "greedy"): GreedyBot,
+    ("*", "easy"): NoisyGreedyBot,
+    ("*", "medium"): medium,
+    ("*", "hard"): hard,
+    ("*", "mcts"): mcts,
+}
+_LOADED: set[str] = set()
+
+
+def register_bot(name: str, factory: Callable[..., Bot], game_id: str = "*") -> None:
+    """Register a bot factory for one game (or ``*`` for every game). A factory may take keyword
+    parameters, given on the command line as ``NAME:key=value,key=value``."""
+    _FACTORIES[(game_id, name)] = factory
+
+
+def _plugin(name: str, target: str) -> Callable[..., Bot]:
+    """A player another package provides (entry point group ``polytable.bots``), imported when first made.
+
+    Why by name: the OpenSpiel peer lives in ``polytable.interop``, which itself builds on the players, so
+    importing it here would close a loop between the two packages."""
+
+    def make(**kw: Any) -> Bot:
+        from importlib.metadata import EntryPoint
+
+        try:
+            factory = EntryPoint(name=name, value=target, group="polytable.bots").load()
+        except ImportError:
+            raise ConfigError(f"{name} needs an optional extra that is not installed (see the README)") from None
+        bot: Bot = factory(**kw)
+        return bot
+
+    return make
+
+
+def _load(game_id: str) -> None:
+    """Register the entry-point players (once) and ``game_id``'s own players (once per game)."""
+    if "*" not in _LOADED:
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group="polytable.bots"):
+            if ("*", ep.name) not in _FACTORIES:
+                register_bot(ep.name, _plugin(ep.name, ep.value))
+        _LOADED.add("*")
+    if game_id not in _LOADED:
+        module = GAME_PLAYERS.get(game_id)
+        if module is not None:
+            players: Mapping[str, Callable[..., Bot]] = importlib.import_module(module).PLAYERS
+            for name, factory in players.items():
+                _FACTORIES.setdefault((game_id, name), factory)
+        _LOADED.add(game_id)
+
+
+def bot_names(game_id: str) -> list[str]:
+    """The bots available for a game."""
+    _load(game_id)
+    return sorted({n for (g, n) in _FACTORIES if g in ("*", game_id)})
+
+
+def _value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        pass
+    try:
+        return float(low)
+    except ValueError:
+        return text.strip()
+
+
+def make_bot(name: str, game_id: str) -> Bot:
+    """A new bot by name for a game (a game's own bot of that name wins over the generic one).
+
+    ``NAME:key=value,...`` passes parameters, e.g. ``hard:seconds=0.5`` or ``mcts:iterations=2000``.
+    """
+    _load(game_id)
+    base, _, params = name.partition(":")
+    base = base.strip()
+    factory = _FACTORIES.get((game_id, base)) or _FACTORIES.get(("*", base))
+    if factory is None:
+        raise ConfigError(f"no AI named {base!r} for {game_id} (AIs: {', '.join(bot_names(game_id))})")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ConfigError(f"AI parameter {item!r} must be key=value (as in {base}:seconds=0.5)")
+        kwargs[key.strip()] = _value(value)
+    try:
+        return factory(**kwargs)
+    except TypeError as exc:
+        raise ConfigError(f"AI {base!r} does not take these parameters: {exc}") from None

@@ -1,0 +1,17 @@
+"""FORMFINITY's players: ``hard``/``medium``, a one-turn lookahead over determinised card samples."""
+
+from ._fast import WIN_TABLE, claimable_holes, fast_greedy_place, line_potential, lines_win_value
+from ._player import MEDIUM, PLAYERS, FormfinityConfig, FormfinityLookahead, leaf_value
+
+__all__ = [
+    "MEDIUM",
+    "PLAYERS",
+    "WIN_TABLE",
+    "FormfinityConfig",
+    "FormfinityLookahead",
+    "claimable_holes",
+    "fast_greedy_place",
+    "leaf_value",
+    "line_potential",
+    "lines_win_value",
+]

@@ -1,0 +1,215 @@
+"""Quadefy bots: ``greedy`` (mobility plus a small exact endgame), the exact ``solver``, and ``hard``.
+
+``greedy`` scores each placement by the mobility difference after it (own placements minus the
+opponent's, a won game worth 1000), computed straight on bit sets. Mobility alone lost about one game in
+eight to ``random``: it cannot see that a reply may leave it without a move, which is how Quadefy is lost.
+So once the position is small (at most ``endgame_moves`` legal placements) it adds two cheap checks:
+
+* a short exact search (:func:`polytable.games.quadefy.solve_position`, at most ``solve_nodes``
+  positions, its exact table kept between moves): a proven winning move is played;
+* otherwise it avoids *refutable* moves: a placement after which the opponent has a reply that leaves
+  it with no placement at all is skipped when another candidate (taken in mobility order) has none.
+
+``solver`` runs the exact solver with a larger node budget and falls back to greedy when it does not
+finish. ``hard`` (2 s by default) spends part of its time on an exact search (the compiled solver of
+:mod:`polytable.ai._native` when the extension is built, else the Python one) and plays a proven win;
+when the search does not finish, or proves the position lost, it plays the move of the generic MCTS
+(greedy priors) with the rest of its time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...core import ConfigError, Game, Rng
+from ...games.quadefy import (
+    ACTIONS,
+    PLACEMENTS,
+    Placement,
+    QuadefyState,
+    any_legal,
+    hand_counts,
+    moves_of,
+    solve_position,
+)
+from .._bots import Bot
+from .._mcts import MCTSBot, MCTSConfig
+
+__all__ = ["PLAYERS", "QuadefyConfig", "QuadefyGreedyBot", "QuadefyHardBot", "QuadefySolverBot", "greedy_choice"]
+
+_TABLE_LIMIT = 500_000
+"""Exact table entries kept between moves by one bot (emptied when larger)."""
+
+
+def _refutable(occ: int, me: int, opp: int, flags: int) -> bool:
+    """Whether the opponent (hand ``opp``) has a placement after which hand ``me`` cannot move."""
+    return any(not any_legal(occ | PLACEMENTS[q].mask, me, flags) for q in moves_of(occ, opp, flags))
+
+
+def greedy_choice(
+    state: QuadefyState,
+    player: int,
+    rng: Rng,
+    solve_nodes: int = 0,
+    endgame_moves: int = 0,
+    table: dict[int, bool] | None = None,
+) -> int:
+    """The placement id with the best mobility difference after it (ties broken with ``rng``); with
+    ``endgame_moves`` > 0, the endgame checks of the module docstring once the position is that small."""
+    occ, flags = state.occupied, state.flags
+    me, opp = state.remaining[player], state.remaining[1 - player]
+    best: list[int] = []
+    scored: list[tuple[int, int]] = []
+    best_value = -(10**9)
+    for pid in moves_of(occ, me, flags):
+        p = PLACEMENTS[pid]
+        child = occ | p.mask
+        mine, theirs = hand_counts(child, me & ~(1 << p.block), opp, flags)
+        value = 1000 if theirs == 0 else mine - theirs
+        scored.append((value, pid))
+        if value > best_value:
+            best_value, best = value, [pid]
+        elif value == best_value:
+            best.append(pid)
+    if not best:
+        raise ConfigError(f"Quadefy: player {player + 1} has no legal placement")
+    choice = best[rng.below(len(best))] if len(best) > 1 else best[0]
+    if best_value == 1000 or len(scored) > endgame_moves:
+        return choice
+    if solve_nodes > 0:
+        if table is not None and len(table) > _TABLE_LIMIT:
+            table.clear()
+        result = solve_position(occ, me, opp, flags, solve_nodes, table)
+        if result.solved and result.best is not None:
+            return result.best
+    scored.sort(key=lambda vp: -vp[0])  # stable: id order within a value
+    for pid in [choice] + [pid for _, pid in scored if pid != choice]:
+        p = PLACEMENTS[pid]
+        if not _refutable(occ | p.mask, me & ~(1 << p.block), opp, flags):
+            return pid
+    return choice
+
+
+class QuadefyGreedyBot:
+    """Mobility with the endgame checks (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, solve_nodes: int = 600, endgame_moves: int = 80) -> None:
+        self.solve_nodes = solve_nodes
+        self.endgame_moves = endgame_moves
+        self._tables: dict[int, dict[int, bool]] = {}
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Placement:
+        table = self._tables.setdefault(state.flags, {})
+        return ACTIONS[greedy_choice(state, player, rng, self.solve_nodes, self.endgame_moves, table)]
+
+
+class QuadefySolverBot:
+    """Perfect play when the exact search fits in ``max_nodes`` expansions; greedy otherwise."""
+
+    name = "solver"
+
+    def __init__(self, max_nodes: int = 4000) -> None:
+        self.max_nodes = max_nodes
+        self._tables: dict[int, dict[int, bool]] = {}
+        """Transposition tables kept between moves, one per option set (their entries are exact)."""
+        self.last: tuple[bool, bool, int] | None = None
+        """(solved, win, nodes) of the last search, for tests and curious users."""
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Placement:
+        me, opp = state.remaining[player], state.remaining[1 - player]
+        table = self._tables.setdefault(state.flags, {})
+        if len(table) > 2_000_000:
+            table.clear()
+        result = solve_position(state.occupied, me, opp, state.flags, self.max_nodes, table)
+        self.last = (result.solved, result.win, result.nodes)
+        if result.solved and result.best is not None:
+            return ACTIONS[result.best]
+        return ACTIONS[greedy_choice(state, player, rng)]
+
+
+@dataclass(frozen=True)
+class QuadefyConfig:
+    """``hard``: ``seconds`` a move, ``solve_share`` of them for the exact search (the rest for MCTS);
+    ``native`` uses the compiled solver when it can be built (false forces the Python one, about 25 times
+    fewer positions per second)."""
+
+    seconds: float = 2.0
+    solve_share: float = 0.5
+    native: bool = True
+
+    def __post_init__(self) -> None:
+        if self.seconds <= 0 or not 0.0 <= self.solve_share <= 1.0:
+            raise ConfigError("seconds must be positive and solve_share between 0 and 1")
+
+
+class QuadefyHardBot:
+    """Exact search first (``solve_share`` of the time), MCTS with the rest (see the module docstring)."""
+
+    name = "hard"
+
+    def __init__(self, config: QuadefyConfig | None = None) -> None:
+        self.config = config = config or QuadefyConfig()
+        self.seconds = config.seconds
+        self.solve_share = config.solve_share
+        self._mcts = MCTSBot(
+            MCTSConfig(iterations=None, seconds=config.seconds * (1 - config.solve_share), use_prior=True),
+            name="hard",
+        )
+        self._native: Any = None
+        if config.native:
+            from .._native import load
+
+            try:
+                self._native = load()
+            except OSError:
+                self._native = None
+        self._tables: dict[int, dict[int, bool]] = {}
+        self.last: tuple[int, int | None] | None = None
+        """(1 win / 0 loss / -1 unfinished, winning placement id) of the last exact search."""
+
+    def _solve(self, state: QuadefyState, player: int) -> tuple[int, int | None]:
+        me, opp = state.remaining[player], state.remaining[1 - player]
+        budget = self.seconds * self.solve_share
+        if self._native is not None:
+            with self._native.lock:
+                _native_flags(self._native, state.flags)
+                return self._native.solve(  # type: ignore[no-any-return]
+                    state.occupied, me, opp, state.flags, 0, max_seconds=budget, dedup_plies=1
+                )
+        table = self._tables.setdefault(state.flags, {})
+        if len(table) > 2_000_000:
+            table.clear()
+        # The Python search expands about 8,000 positions per CPU second.
+        result = solve_position(state.occupied, me, opp, state.flags, max(200, int(6000 * budget)), table)
+        if not result.solved:
+            return -1, None
+        return int(result.win), result.best
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        self.last = self._solve(state, player)
+        verdict, best = self.last
+        if verdict == 1 and best is not None:
+            return ACTIONS[best]
+        return self._mcts.choose(game, state, player, rng)
+
+
+_NATIVE_FLAGS: list[int] = [-1]
+
+
+def _native_flags(native: Any, flags: int) -> None:
+    """The native table's keys do not include the rule options: empty it when they change."""
+    if _NATIVE_FLAGS[0] != flags:
+        native.clear()
+        _NATIVE_FLAGS[0] = flags
+
+
+def _hard(**kw: Any) -> QuadefyHardBot:
+    return QuadefyHardBot(QuadefyConfig(**kw))
+
+
+PLAYERS: dict[str, Callable[..., Bot]] = {"greedy": QuadefyGreedyBot, "solver": QuadefySolverBot, "hard": _hard}
+"""Quadefy's own players by name (the registry's table points here)."""

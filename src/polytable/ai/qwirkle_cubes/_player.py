@@ -1,0 +1,482 @@
+"""Qwirkle Cubes' own players: ``greedy`` (and its two ablations) and ``hard``/``medium``.
+
+``greedy``: the best placement now minus what it leaves open (the evaluation lives with the rules), and a
+reroll of the cubes that placement does not use; ``greedy-keep`` never rerolls, ``greedy-points`` does not
+look around. ``hard``/``medium`` fix what greedy does badly: every reroll is judged by its expected value
+over shared sampled rolls, answered from a table of every placement a roll could give (:mod:`._reroll`);
+the best few placements are re-ranked by a sampled next turn of the opponent and of ours; and greedy's
+choice stands unless an alternative is better by ``CONFIDENCE`` standard errors on the shared samples.
+Why not the generic MCTS: a random playout costs ~25 ms, so 2 s buys too few to beat a good one-ply
+evaluation. Chance comes from the injected generator only. Design notes and measurements:
+docs/ai-ladder-qwirkle.md.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...core import Game, Rng
+from ...games.qwirkle_cubes import (
+    HAND_SIZE,
+    LINE_MAX,
+    PASS,
+    PLACE,
+    REROLL,
+    Board,
+    Pass,
+    Place,
+    Placement,
+    QState,
+    Reroll,
+    best_placement,
+    canonical_mask,
+    hand_mask,
+    largest_line,
+    placement_value,
+    threat,
+    unused_mask,
+)
+from .._bots import Bot
+from ._reroll import RollTable, reroll_masks
+
+__all__ = ["PLAYERS", "QwirkleConfig", "QwirkleGreedy", "QwirkleSearch"]
+
+REPLY_WEIGHT = 1.0
+"""How much of the next player's sampled points counts against a placement. What they would score
+whatever we play is common to every candidate and cancels, so the full weight is the honest one."""
+
+TOP_K = 10
+"""Placements re-ranked by the sampled turn after (by greedy value): the others are far behind in practice."""
+
+FUTURE_WEIGHT = 0.7
+"""How much of our next turn's sampled greedy value counts: the next player moves in between (and may
+take the spot), which the scenario does not play out on the table, so it is discounted."""
+
+SAMPLES = 16
+"""Scenarios per candidate placement at most (the time budget may stop the search first)."""
+
+CONFIDENCE = 1.0
+"""Standard errors by which a sampled alternative must beat greedy's own choice (reroll or placement) to
+replace it: with few samples (a short or starved budget) the noise of one lucky roll is larger than the
+differences being judged, and greedy's choice is the better default."""
+
+MAX_ROUNDS = 64
+"""Roll samples per reroll mask at most in the narrow (per-hand walk) reroll search."""
+
+ROLLS = 256
+"""Shared roll samples per decision at most in the wide (tabulated) reroll search."""
+
+PER_CUBE = 0.4
+"""Added to a placement's value per cube it uses when judging rerolls: a cube kept for the next turn is
+worth less than a fresh draw (sampled next turns: about 0.6 points of our next turn per cube kept)."""
+
+
+class QwirkleGreedy:
+    """One ply with look-around: see ``games/qwirkle_cubes/_ai.py`` for why these terms."""
+
+    def __init__(self, reroll: bool = True, look: bool = True) -> None:
+        self.reroll = reroll
+        self.look = look
+        self.name = "greedy" + ("" if reroll else "-keep") + ("" if look else "-points")
+
+    def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
+        if state.phase == PASS:
+            return Pass()
+        if state.phase == REROLL:
+            if not self.reroll:
+                return Reroll(0)
+            _, best = best_placement(state, player)
+            hand = state.hands[player]
+            return Reroll(unused_mask(hand, best) if best else (1 << len(hand)) - 1)
+        if state.phase == PLACE:
+            hand = state.hands[player]
+            hm = hand_mask(hand)
+            need = largest_line(hm) if not state.board.cells else 0
+            top: list[Placement] = []
+            top_value = float("-inf")
+            for placed in state.board.placements(hm, need):
+                v = placement_value(state, placed, player, self.look)
+                if v > top_value + 1e-9:
+                    top_value, top = v, [placed]
+                elif v >= top_value - 1e-9:
+                    top.append(placed)
+            return Place(top[rng.below(len(top))] if len(top) > 1 else top[0])
+        return game.legal_actions(state, player).sample(rng)
+
+
+class _Values:
+    """Greedy values of placements on one board for one player, each placement scored once.
+
+    The value is ``games/qwirkle_cubes/_ai.placement_value``'s (points, +6 for going out, minus the
+    Qwirkle chances handed to the others through lines of 5: ``threat`` against ``hands``) or, with
+    ``look`` off, points only. ``best`` memoises per set of distinct faces: sampling meets the same hands
+    again and again."""
+
+    __slots__ = ("_best", "_part", "bag_empty", "board", "hands", "look", "need_first", "player")
+
+    def __init__(self, board: Board, player: int, hands: tuple[tuple[int, ...], ...], bag_empty: bool, look: bool):
+        self.board = board
+        self.player = player
+        self.hands = hands
+        self.bag_empty = bag_empty
+        self.look = look
+        self.need_first = not board.cells
+        self._part: dict[Placement, float] = {}
+        self._best: dict[int, tuple[float, Placement]] = {}
+
+    def part(self, placed: Placement) -> float:
+        """The value of ``placed`` without the going-out bonus (which depends on the hand's size)."""
+        got = self._part.get(placed)
+        if got is None:
+            after = self.board.scratch(placed)
+            got = float(after.score_placed(placed)[0])
+            if self.look:
+                got -= threat(after, placed, self.hands, self.player)
+            self._part[placed] = got
+        return got
+
+    def best(self, hand: tuple[int, ...]) -> tuple[float, Placement]:
+        """(value, placement) of the best placement of ``hand`` (sorted); ``(-inf, ())`` if none fits."""
+        hm = hand_mask(hand)
+        key = hm << 3 | len(hand) if self.bag_empty else hm  # only the going-out bonus sees the size
+        got = self._best.get(key)
+        if got is not None:
+            return got
+        need = largest_line(hm) if self.need_first else 0
+        out_bonus = LINE_MAX if self.bag_empty else 0
+        size = len(hand)
+        best: tuple[float, Placement] = (float("-inf"), ())
+        part = self.part
+        for placed in self.board.placements(hm, need):
+            v = part(placed)
+            if out_bonus and len(placed) == size:
+                v += out_bonus
+            if v > best[0]:
+                best = (v, placed)
+        self._best[key] = best
+        return best
+
+    def after_greedy_reroll(self, hand: tuple[int, ...], shapes: list[int]) -> tuple[float, Placement]:
+        """A greedy player's turn: reroll the cubes the best placement leaves (all if nothing fits),
+        with ``shapes`` as the roll, then the best placement of the hand that gives."""
+        _, first = self.best(hand)
+        mask = unused_mask(hand, first) if first else (1 << len(hand)) - 1
+        if not mask:
+            return self.best(hand)
+        return self.best(_rolled(hand, mask, shapes))
+
+
+def _lower_bound(diffs: list[float]) -> float:
+    """Mean minus ``CONFIDENCE`` standard errors (-inf under two samples: no spread to judge by)."""
+    n = len(diffs)
+    if n < 2:
+        return float("-inf")
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - CONFIDENCE * math.sqrt(var / n)
+
+
+def _rolled(hand: tuple[int, ...], mask: int, shapes: list[int]) -> tuple[int, ...]:
+    """``hand`` with the cubes in ``mask`` showing ``shapes[slot]`` (colours stay), sorted."""
+    return tuple(sorted(t // 6 * 6 + shapes[i] if mask >> i & 1 else t for i, t in enumerate(hand)))
+
+
+@dataclass(frozen=True)
+class QwirkleConfig:
+    """``hard``/``medium``: ``seconds`` a decision (a cap; CPU seconds of this process with ``cpu``, for
+    measuring on a loaded machine). ``rounds``: a fixed number of samples for every decision and no time
+    limit (the choices then depend on the seeds only: tests and reproducible ladders); ``samples``:
+    scenarios per candidate placement at most (default :data:`SAMPLES`, or ``rounds``); ``top``: the
+    placements re-ranked by the sampled next turn."""
+
+    seconds: float = 2.0
+    rounds: int | None = None
+    samples: int | None = None
+    cpu: bool = False
+    top: int = TOP_K
+
+
+class QwirkleSearch:
+    """``hard``/``medium``: expected-value rerolls and placements judged by a sampled next turn (see the
+    module docstring and :class:`QwirkleConfig`)."""
+
+    def __init__(self, config: QwirkleConfig | None = None, name: str = "hard") -> None:
+        self.config = config = config or QwirkleConfig()
+        self.seconds = float(config.seconds)
+        self.rounds = None if config.rounds is None else max(1, int(config.rounds))
+        samples = config.samples
+        if samples is None:
+            samples = SAMPLES if self.rounds is None else self.rounds
+        self.samples = max(1, int(samples))
+        self.clock = time.process_time if config.cpu else time.perf_counter
+        self.reply = REPLY_WEIGHT
+        self.future = FUTURE_WEIGHT
+        self.top = max(1, int(config.top))
+        self.name = name
+
+    # ------------------------------------------------------------------ rerolls
+    def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
+        # With one sample no alternative can displace the default (no spread to judge by) and the table is
+        # the expensive part, so fixed one-sample budgets (tests) take the cheap search: greedy's reroll.
+        if state.board.cells and (self.rounds is None or self.rounds >= 2):
+            return self._reroll_wide(state, player, rng)
+        hand = state.hands[player]
+        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        _, best = values.best(hand)
+        base = unused_mask(hand, best) if best else (1 << len(hand)) - 1
+        used = [i for i in range(len(hand)) if not base >> i & 1]
+        masks = sorted(
+            {
+                canonical_mask(hand, base | sum(1 << used[j] for j in range(len(used)) if sub >> j & 1))
+                for sub in range(1 << len(used))
+            }
+        )
+        if len(masks) == 1:
+            return Reroll(masks[0])
+        samples: dict[int, list[float]] = {m: [] for m in masks}
+        deadline = self.clock() + self.seconds * 0.9
+        limit = MAX_ROUNDS if self.rounds is None else self.rounds
+        timed = self.rounds is None
+        rounds = 0
+        out_of_time = False
+        while rounds < limit and not out_of_time:
+            shapes = [rng.below(6) for _ in hand]
+            for m in masks:
+                v, placed = values.best(_rolled(hand, m, shapes))
+                samples[m].append(v if placed else 0.0)
+                # The first round always completes; later ones may stop part-way (means stay comparable).
+                if timed and rounds and self.clock() > deadline:
+                    out_of_time = True
+                    break
+            rounds += 1
+        # Greedy's reroll stands unless another is better with some confidence: paired differences on the
+        # same rolls, judged by their lower bound (a search starved of time falls back to greedy's reroll
+        # instead of following the luck of one or two samples).
+        ref = samples[base]
+        best_mask, best_bound = base, 0.0
+        for m in masks:
+            if m != base:
+                bound = _lower_bound([a - b for a, b in zip(samples[m], ref, strict=False)])
+                if bound > best_bound + 1e-9:
+                    best_mask, best_bound = m, bound
+        return Reroll(best_mask)
+
+    def _reroll_wide(self, state: QState, player: int, rng: Rng) -> Reroll:
+        """Every reroll choice, each judged by the mean over shared sampled rolls of the best value of the
+        hand it gives, looked up in a table of every placement a roll could give (``RollTable``)."""
+        hand = state.hands[player]
+        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        table = RollTable(state.board, hand, values.part, PER_CUBE, LINE_MAX if state.bag_size == 0 else 0.0)
+        _, first = table.best(hand_mask(hand))
+        base = unused_mask(hand, first) if first else (1 << len(hand)) - 1
+        masks = reroll_masks(hand)
+        if len(masks) == 1:
+            return Reroll(masks[0])
+        deadline = self.clock() + self.seconds * 0.9
+        limit = ROLLS if self.rounds is None else self.rounds
+        timed = self.rounds is None
+        n = len(hand)
+        colours = [t // 6 * 6 for t in hand]
+        # Per mask: the slots kept (their faces) and the slots rolled (their colours' base face).
+        plans = []
+        for m in masks:
+            kept = 0
+            for i in range(n):
+                if not m >> i & 1:
+                    kept |= 1 << hand[i]
+            plans.append((m, kept, [colours[i] for i in range(n) if m >> i & 1], [i for i in range(n) if m >> i & 1]))
+        diffs: dict[int, list[float]] = {m: [] for m in masks}
+        best = table.best
+        rounds = 0
+        while rounds < limit:
+            shapes = [rng.below(6) for _ in hand]
+            got = {}
+            for m, kept, cols, slots in plans:
+                fm = kept
+                for c, i in zip(cols, slots, strict=True):
+                    fm |= 1 << (c + shapes[i])
+                v, placed = best(fm)
+                got[m] = v if placed else 0.0
+            ref = got[base]
+            for m in masks:
+                diffs[m].append(got[m] - ref)
+            rounds += 1
+            if timed and rounds >= 8 and self.clock() > deadline:
+                break
+        best_mask, best_bound = base, 0.0
+        for m in masks:
+            if m != base:
+                bound = _lower_bound(diffs[m])
+                if bound > best_bound + 1e-9:
+                    best_mask, best_bound = m, bound
+        return Reroll(best_mask)
+
+    # ------------------------------------------------------------------ placements
+    def _place(self, state: QState, player: int, rng: Rng) -> Place:
+        deadline = self.clock() + self.seconds * 0.9
+        hand = state.hands[player]
+        hm = hand_mask(hand)
+        board = state.board
+        need = largest_line(hm) if not board.cells else 0
+        now = _Values(board, player, state.hands, state.bag_size == 0, True)
+        options = list(board.placements(hm, need))
+        if len(options) == 1:
+            return Place(options[0])
+        scored = []
+        for i, placed in enumerate(options):
+            v = now.part(placed)
+            if len(placed) == len(hand) and state.bag_size == 0:
+                v += LINE_MAX
+            scored.append((v, i, placed))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        cands = [_Candidate(state, player, placed) for _, _, placed in scored[: self.top]]
+        if len(cands) > 1 and (self.reply or self.future):
+            limit = self.samples
+            timed = self.rounds is None
+            for _ in range(limit):
+                scenario = _Scenario(state, rng)
+                for c in cands:
+                    c.add(scenario)
+                if timed and self.clock() > deadline:
+                    break
+        # The same confidence rule as for rerolls: a candidate displaces greedy's choice (the first) only
+        # when its paired advantage over the shared scenarios has a positive lower bound.
+        ref = cands[0].outcomes(self.reply, self.future)
+        best: list[Placement] = [cands[0].placed]
+        best_bound = 0.0
+        for c in cands[1:]:
+            bound = _lower_bound([a - b for a, b in zip(c.outcomes(self.reply, self.future), ref, strict=True)])
+            if bound > best_bound + 1e-9:
+                best_bound, best = bound, [c.placed]
+            elif bound >= best_bound - 1e-9:
+                best.append(c.placed)
+        return Place(best[rng.below(len(best))] if len(best) > 1 else best[0])
+
+    def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
+        if state.phase == PASS:
+            return Pass()
+        if state.phase == REROLL:
+            return self._reroll(state, player, rng)
+        if state.phase == PLACE:
+            return self._place(state, player, rng)
+        return game.legal_actions(state, player).sample(rng)
+
+
+class _Scenario:
+    """What we cannot know about the turn after a placement, sampled once and shared by every candidate
+    (common random numbers): the next player's reroll shapes, our refill (colours from the bag's known
+    counts, shapes) and our own reroll shapes."""
+
+    __slots__ = ("draw", "opp_shapes", "our_shapes")
+
+    def __init__(self, state: QState, rng: Rng) -> None:
+        self.opp_shapes = [rng.below(6) for _ in range(HAND_SIZE)]
+        self.our_shapes = [rng.below(6) for _ in range(HAND_SIZE)]
+        bag = list(state.bag)
+        total = sum(bag)
+        drawn = []
+        for _ in range(min(HAND_SIZE, total)):
+            r = rng.below(total)
+            c = 0
+            while r >= bag[c]:
+                r -= bag[c]
+                c += 1
+            bag[c] -= 1
+            total -= 1
+            drawn.append(c * 6 + rng.below(6))
+        self.draw = drawn
+
+
+class _Candidate:
+    """One placement and the sums of its sampled next turns."""
+
+    __slots__ = (
+        "_after",
+        "_mine",
+        "_theirs",
+        "bag_after",
+        "finished",
+        "nexts",
+        "opp",
+        "opp_hand",
+        "placed",
+        "player",
+        "points",
+        "replies",
+        "rest",
+        "state",
+    )
+
+    def __init__(self, state: QState, player: int, placed: Placement) -> None:
+        self.state = state
+        self.player = player
+        self.placed = placed
+        rest = list(state.hands[player])
+        for t, _ in placed:
+            rest.remove(t)
+        self.rest = tuple(rest)
+        after = state.board.scratch(placed)
+        self.finished = not rest and state.bag_size == 0
+        self.points = float(after.score_placed(placed)[0] + (LINE_MAX if self.finished else 0))
+        n = state.config.players
+        self.opp = (player + 1) % n
+        self.opp_hand = state.hands[self.opp]
+        self.bag_after = max(0, state.bag_size - (HAND_SIZE - len(rest)))
+        self.replies: list[float] = []
+        self.nexts: list[float] = []
+        self._after: Board | None = None
+        self._theirs: _Values | None = None
+        self._mine: _Values | None = None
+
+    def add(self, sc: _Scenario) -> None:
+        reply, mine = self._sample(sc)
+        self.replies.append(reply)
+        self.nexts.append(mine)
+
+    def _sample(self, sc: _Scenario) -> tuple[float, float]:
+        """(the next player's points, our next turn's value) in one scenario."""
+        if self.finished:
+            return 0.0, 0.0  # the game ends here: no reply, no next turn
+        if self._after is None:
+            self._after = self.state.board.with_cubes(self.placed)
+        after = self._after
+        refill = sc.draw[: HAND_SIZE - len(self.rest)] if self.state.bag_size else []
+        new_hand = tuple(sorted(self.rest + tuple(refill)))
+        # The next player's turn, played as greedy plays it: points only count (their Qwirkle included).
+        if self._theirs is None:
+            self._theirs = _Values(after, self.opp, self.state.hands, self.bag_after == 0, False)
+        reply, placed = self._theirs.after_greedy_reroll(self.opp_hand, sc.opp_shapes)
+        if not placed:
+            reply = 0.0
+        if placed and self.bag_after == 0 and len(placed) == len(self.opp_hand):
+            return reply, 0.0  # they go out: the game ends before our next turn
+        if self._mine is None:
+            self._mine = _Values(after, self.player, self.state.hands, self.bag_after == 0, True)
+        mine, placed = self._mine.after_greedy_reroll(new_hand, sc.our_shapes)
+        return reply, mine if placed else 0.0
+
+    def outcomes(self, reply: float, future: float) -> list[float]:
+        """The placement's value in each scenario so far."""
+        return [self.points - reply * r + future * m for r, m in zip(self.replies, self.nexts, strict=True)]
+
+
+def _hard(**kw: Any) -> QwirkleSearch:
+    return QwirkleSearch(QwirkleConfig(**{"seconds": 2.0, **kw}), name="hard")
+
+
+def _medium(**kw: Any) -> QwirkleSearch:
+    return QwirkleSearch(QwirkleConfig(**{"seconds": 0.5, **kw}), name="medium")
+
+
+PLAYERS: dict[str, Callable[..., Bot]] = {
+    "greedy": QwirkleGreedy,
+    "greedy-keep": lambda: QwirkleGreedy(reroll=False),
+    "greedy-points": lambda: QwirkleGreedy(look=False),
+    "hard": _hard,
+    "medium": _medium,
+}
+"""Qwirkle Cubes' own players by name (the registry's table points here)."""

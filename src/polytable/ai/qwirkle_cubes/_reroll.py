@@ -1,0 +1,119 @@
+"""Qwirkle Cubes: every placement a roll could give, tabulated once per reroll decision.
+
+Why: a reroll is judged by the best placement of each hand it may give, over many sampled rolls and
+every reroll choice. Walking the placements of each sampled hand (as the first ``hard`` did) costs about
+a millisecond a hand and capped the search at a few choices and 64 rolls. But a roll changes shapes, never
+colours, so every hand a reroll can give shows faces of the colours already held, no more cubes of a
+colour than are held. One walk over the placements those colour counts allow (faces of a colour offered
+only while a cube of that colour is left) finds every placement any roll can give; their values are
+computed once, and kept per *set of faces* (a placement never repeats a face: a line holds distinct
+faces). The best placement of a hand is then the first entry, by value, whose faces the hand shows: a
+scan of a few hundred integers instead of a walk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ...games.qwirkle_cubes import Board, Placement
+
+__all__ = ["RollTable", "reachable_placements", "reroll_masks"]
+
+_COLOUR = tuple(0x3F << (6 * c) for c in range(6))
+
+
+def reroll_masks(hand: tuple[int, ...]) -> list[int]:
+    """Every distinct reroll of a sorted hand, canonical (of identical faces, the leftmost are named)."""
+    masks = [0]
+    i = 0
+    while i < len(hand):
+        j = i
+        while j + 1 < len(hand) and hand[j + 1] == hand[i]:
+            j += 1
+        size = j - i + 1
+        masks = [m | (((1 << k) - 1) << i) for m in masks for k in range(size + 1)]
+        i = j + 1
+    return sorted(masks)
+
+
+def reachable_placements(board: Board, hand: tuple[int, ...]) -> Iterator[Placement]:
+    """Every placement on ``board`` (not the empty one) whose faces some roll of ``hand`` could show:
+    the board's own walk, offered at each step only the colours of which a cube is still unused."""
+    counts = [0] * 6
+    for t in hand:
+        counts[t // 6] += 1
+    offer = 0
+    for c in range(6):
+        if counts[c]:
+            offer |= _COLOUR[c]
+    for p, step, line, conn in board._roots(offer, 0):
+        yield from _walk(board, p, step, line, conn, 0, counts, offer, ())
+
+
+def _walk(
+    board: Board, p: int, step: int, line: int, conn: bool, k: int, counts: list[int], offer: int, acc: Placement
+) -> Iterator[Placement]:
+    q, here, steps = board._steps(p, step, line, conn, k, offer, 0)
+    for bit, m, counts_here, deeper in steps:
+        f = bit.bit_length() - 1
+        seq = (*acc, (f, p))
+        if counts_here:
+            yield seq
+        if deeper:
+            c = f // 6
+            counts[c] -= 1
+            if counts[c]:
+                yield from _walk(board, q, step, m, here, k + 1, counts, offer, seq)
+            else:
+                yield from _walk(board, q, step, m, here, k + 1, counts, offer & ~_COLOUR[c], seq)
+            counts[c] += 1
+
+
+class RollTable:
+    """The best value per set of faces over every placement a roll of ``hand`` could give, sorted best
+    first, so that the best placement of any hand those cubes can show is one scan away.
+
+    ``value(placed)`` scores a placement (points and look-around, as the caller values them); ``per_cube``
+    is added for each cube placed (a cube kept for the next turn is worth less than a fresh draw);
+    ``out_bonus`` is added when a placement uses the whole hand (going out with the bag empty)."""
+
+    __slots__ = ("_memo", "entries", "size")
+
+    def __init__(
+        self,
+        board: Board,
+        hand: tuple[int, ...],
+        value: Callable[[Placement], float],
+        per_cube: float = 0.0,
+        out_bonus: float = 0.0,
+    ) -> None:
+        size = len(hand)
+        best: dict[int, tuple[float, Placement]] = {}
+        for placed in reachable_placements(board, hand):
+            fm = 0
+            for f, _ in placed:
+                fm |= 1 << f
+            v = value(placed) + per_cube * len(placed)
+            if out_bonus and len(placed) == size:
+                v += out_bonus
+            got = best.get(fm)
+            if got is None or v > got[0]:
+                best[fm] = (v, placed)
+        self.entries = sorted(((v, fm, placed) for fm, (v, placed) in best.items()), key=lambda e: -e[0])
+        self.size = size
+        self._memo: dict[int, tuple[float, Placement]] = {}
+
+    def best(self, faces: int) -> tuple[float, Placement]:
+        """(value, placement) of the best placement of a hand showing the faces ``faces`` (a mask), or
+        ``(-inf, ())`` if none fits."""
+        got = self._memo.get(faces)
+        if got is not None:
+            return got
+        out: tuple[float, Placement] = (float("-inf"), ())
+        miss = ~faces
+        for v, fm, placed in self.entries:
+            if not fm & miss:
+                out = (v, placed)
+                break
+        self._memo[faces] = out
+        return out
