@@ -18,7 +18,7 @@ import pytest
 from polytable.match import Match
 from polytable.web._offline import PYODIDE_DIR, pyodide_available
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import CHROMIUM, PHONE, launch, serve  # skips the module without Chromium
 from ._browser import page as _page
 from ._browser import shot as _shot
 from ._proc import Server
@@ -209,3 +209,28 @@ def test_offline_engine_starts_from_its_snapshot_and_anew_when_the_snapshot_is_b
     assert _reloaded(page) == "fresh"  # not tried again
     _move(page)
     assert page.errors == []
+
+
+def test_offline_engine_plays_without_a_snapshot_over_plain_http_on_a_network(server: Server, browser: Any) -> None:
+    """A phone reaching a laptop at http://<its address>: no secure context, so no Cache API for a snapshot
+    (nor a service worker); the engine still starts, every time anew, and the board plays."""
+    port = server.base.rsplit(":", 1)[1]
+    lan = "--host-resolver-rules=MAP lan.test 127.0.0.1"  # a name, not this machine: not a secure context
+    b = browser.browser_type.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", lan])
+    try:
+        page = b.new_context(**PHONE).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"http://lan.test:{port}/")
+        assert page.evaluate("window.isSecureContext") is False
+        page.select_option("#game", "foldris")
+        page.select_option("#players", "2")
+        page.locator("#create-local").click()
+        page.wait_for_url("**/local/*")
+        page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+        _move(page)
+        assert _reloaded(page) == "fresh"
+        _move(page)
+        assert errors == []
+    finally:
+        b.close()

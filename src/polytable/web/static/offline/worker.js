@@ -56,8 +56,9 @@ const ready = (async () => {
   const res = await fetch("/offline/rules.whl");
   if (!res.ok) throw new Error(`the rules could not be loaded (${res.status})`);
   const wheel = new Uint8Array(await res.arrayBuffer());
-  const key = `/offline/snapshot/${version}/${hex(await crypto.subtle.digest("SHA-256", wheel))}`;
-  const store = await caches.open(SNAPSHOTS).catch(() => null);
+  // The Cache API and crypto.subtle need a secure context (https or this machine): elsewhere, no snapshot.
+  const store = self.isSecureContext ? await caches.open(SNAPSHOTS).catch(() => null) : null;
+  const key = store && `/offline/snapshot/${version}/${hex(await crypto.subtle.digest("SHA-256", wheel))}`;
   const hit = store && (await store.match(key));
   if (hit && hit.headers.get("X-Unusable") === null) {
     try {
@@ -66,7 +67,8 @@ const ready = (async () => {
       return py;
     } catch (e) {
       console.warn("the engine's snapshot could not be restored; starting Python anew", e);
-      await store.put(key, new Response("", { headers: { "X-Unusable": "1" } })); // not tried again
+      const unusable = new Response("", { headers: { "X-Unusable": "1" } });
+      await store.put(key, unusable).catch(() => {}); // not tried again
     }
   }
   const snapshots = store !== null && !hit;
