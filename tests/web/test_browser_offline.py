@@ -18,7 +18,7 @@ import pytest
 from polytable.match import Match
 from polytable.web._offline import PYODIDE_DIR, pyodide_available
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import CHROMIUM, PHONE, launch, serve  # skips the module without Chromium
 from ._browser import page as _page
 from ._browser import shot as _shot
 from ._proc import Server
@@ -157,3 +157,100 @@ def test_the_offline_engine_gives_an_engine_error_its_code(server: Server, brows
     assert got["shown"] == "optie 'obstacles' moet hoogstens 25 zijn; kreeg 99"
     assert got["message"].startswith("option 'obstacles' must be at most 25")
     assert page.errors == []
+
+
+SNAPSHOT = """async () => {
+  const store = await caches.open('polytable-engine-snapshot');
+  const keys = await store.keys();
+  if (keys.length !== 1) return null;
+  const res = await store.match(keys[0]);
+  return { url: keys[0].url, unusable: res.headers.get('X-Unusable'), size: (await res.blob()).size };
+}"""
+BREAK_SNAPSHOT = """async (url) => {
+  await (await caches.open('polytable-engine-snapshot')).put(url, new Response(new Uint8Array(4096).fill(7)));
+}"""
+SAVED = """async () => {
+  const { loadGame } = await import('/static/offline/engine.js');
+  const game = await loadGame(location.pathname.split('/').pop());
+  return !!game && !!game.record && game.record.actions.length === document.querySelector('#app').polytableState.moves;
+}"""
+ENGINE = "import('/static/offline/engine.js').then((m) => m.call('engine'))"
+
+
+def _snapshot(page: Any) -> dict[str, Any]:
+    """The engine's snapshot once it is stored (the first start keeps it in the background)."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        found: dict[str, Any] | None = page.evaluate(SNAPSHOT)
+        if found is not None:
+            return found
+        time.sleep(0.5)
+    raise AssertionError("the offline engine kept no snapshot")
+
+
+def _reloaded(page: Any) -> str:
+    """Reload the game page; the board comes back at the same version. How the engine started."""
+    version = page.locator("#app").get_attribute("data-version")
+    page.wait_for_function(SAVED, timeout=ENGINE_START)  # the last move is saved on the device
+    page.reload()
+    page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+    page.wait_for_function("v => document.querySelector('#app').dataset.version === v", arg=version)
+    started: str = page.evaluate(ENGINE)["started"]
+    return started
+
+
+def test_offline_engine_starts_from_its_snapshot_and_anew_when_the_snapshot_is_broken(
+    server: Server, browser: Any
+) -> None:
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.reload()
+    _cached(page)
+    page.context.set_offline(True)
+    page.goto(server.base + "/")
+    page.locator("#offline-note").wait_for()
+    page.select_option("#game", "foldris")
+    page.select_option("#players", "2")
+    page.locator("#create-local").click()
+    page.wait_for_url("**/local/*")
+    page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+    snap = _snapshot(page)
+    assert snap["unusable"] is None and snap["size"] > 1_000_000
+    assert f"/offline/snapshot/{(PYODIDE_DIR / 'VERSION').read_text().strip()}/" in snap["url"]
+    _move(page)
+
+    assert _reloaded(page) == "snapshot"
+    _move(page)  # the restored engine plays on
+
+    page.evaluate(BREAK_SNAPSHOT, snap["url"])
+    assert _reloaded(page) == "fresh"  # the broken snapshot is set aside and Python starts anew
+    assert page.evaluate(SNAPSHOT)["unusable"] == "1"
+    _move(page)
+    assert _reloaded(page) == "fresh"  # not tried again
+    _move(page)
+    assert page.errors == []
+
+
+def test_offline_engine_plays_without_a_snapshot_over_plain_http_on_a_network(server: Server, browser: Any) -> None:
+    """A phone reaching a laptop at http://<its address>: no secure context, so no Cache API for a snapshot
+    (nor a service worker); the engine still starts, every time anew, and the board plays."""
+    port = server.base.rsplit(":", 1)[1]
+    lan = "--host-resolver-rules=MAP lan.test 127.0.0.1"  # a name, not this machine: not a secure context
+    b = browser.browser_type.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", lan])
+    try:
+        page = b.new_context(**PHONE).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"http://lan.test:{port}/")
+        assert page.evaluate("window.isSecureContext") is False
+        page.select_option("#game", "foldris")
+        page.select_option("#players", "2")
+        page.locator("#create-local").click()
+        page.wait_for_url("**/local/*")
+        page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+        _move(page)
+        assert _reloaded(page) == "fresh"
+        _move(page)
+        assert errors == []
+    finally:
+        b.close()
