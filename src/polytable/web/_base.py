@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import secrets
@@ -9,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..ai import bot_names
 from ..core import PolytableError
 
 __all__ = [
@@ -18,6 +20,7 @@ __all__ = [
     "RoomError",
     "Sender",
     "Settings",
+    "ai_names",
     "clean_name",
     "engine_error",
     "hash_token",
@@ -87,6 +90,13 @@ def engine_error(exc: PolytableError, code: str = "bad") -> RoomError:
     if exc.code:
         return RoomError(str(exc), code, f"engine.{exc.code}", exc.params)
     return RoomError(str(exc), code, "engine")
+
+
+@functools.cache
+def ai_names(game_id: str) -> tuple[str, ...]:
+    """The AIs a game offers, looked up once per process: ``bot_names`` scans the installed plugins' entry
+    points on every call (about 10 ms, a fifth of the server's CPU in the room-creation profile)."""
+    return tuple(bot_names(game_id))
 
 
 class Sender(Protocol):

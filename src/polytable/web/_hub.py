@@ -11,7 +11,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-from ..ai import bot_names
 from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageConflict, StorageError
@@ -21,6 +20,7 @@ from ._base import (
     SEAT_KINDS,
     RoomError,
     Settings,
+    ai_names,
     clean_name,
     engine_error,
     hash_token,
@@ -198,7 +198,7 @@ class Hub:
             raise RoomError(f"give exactly {players} seats", reason="seat_count", params={"n": players})
         seats: list[SeatRecord] = []
         tokens: dict[int, str] = {}
-        ais = bot_names(spec.id)
+        ais = ai_names(spec.id)
         for p, raw in enumerate(raw_seats):
             if not isinstance(raw, dict):
                 raise RoomError(f"seat {p + 1} must be an object", reason="seat_object", params={"seat": p + 1})

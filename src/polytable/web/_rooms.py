@@ -25,11 +25,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import time
 from dataclasses import replace
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Bot, make_bot
@@ -42,6 +40,7 @@ from ._clock import Clock
 from ._companion import Dealer
 from ._records import build_match, default_seat_name, extend_match, step_view
 from ._timer import RoomTimer
+from ._views import Views
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -96,8 +95,7 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.rngs: dict[int, Rng] = {}
         self.ai_task: asyncio.Task[None] | None = None
-        self.cache: dict[tuple[int, int | None], dict[str, Any]] = {}
-        self.text_cache: dict[frozenset[int], str] = {}
+        self.views = Views(self)
         self.last_used = time.monotonic()
         self.failed: str | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
@@ -184,72 +182,9 @@ class Room:
             ],
         }
 
-    def _seat_part(self, seat: int | None) -> dict[str, Any]:
-        key = (self.version, seat)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return hit
-        game, state = self.game, self.match.state
-        part: dict[str, Any] = {
-            "view": game.view(state, seat),
-            "render": game.render(state, seat, color=False),
-        }
-        if seat is not None:
-            acting = seat in self.match.acting_players() if not self.is_over() else False
-            legal: list[str] = []
-            count = 0
-            if acting:
-                actions = game.legal_actions(state, seat)
-                legal = [game.format_action(a, state) for a in islice(iter(actions), self.settings.legal_limit)]
-                count = len(legal) if len(legal) < self.settings.legal_limit else actions.count()
-            part.update(
-                {
-                    "to_act": acting,
-                    "legal": legal,
-                    "legal_count": count,
-                    "can_undo": self.seats[seat].kind != "ai" and self.match.can_undo(seat),
-                }
-            )
-        if len(self.cache) > 64:
-            self.cache.clear()
-        self.cache[key] = part
-        return part
-
-    def history(self) -> list[dict[str, Any]]:
-        """The log entries people may see now (all of them once the game is over)."""
-        over = self.is_over()
-        hide_chance = self.game.spec.hidden_information
-        out = []
-        for i, entry in enumerate(self.match.log):
-            if not over and (self.simultaneous[i] or (entry.player == CHANCE and hide_chance)):
-                continue
-            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
-        return out[-30:] if not over else out
-
     def state_message(self, client: Client) -> dict[str, Any]:
-        match = self.match
-        msg: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "room": self.summary(),
-            "current": match.current_player(),
-            "acting": list(match.acting_players()) if not self.is_over() else [],
-            "over": self.is_over(),
-            "result": self.result(),
-            "clock": self.timer.view(),
-            "now": time.time(),
-            "spectator": self._seat_part(None) if not client.seats else None,
-            "mine": {str(p): self._seat_part(p) for p in sorted(client.seats)},
-            "history": self.history(),
-            "moves": len(match.log),
-            "error": self.failed,
-            "error_reason": self.failed_reason[0] if self.failed else None,
-            "error_params": self.failed_reason[1] if self.failed else None,
-        }
-        if self.dealer is not None:
-            msg["companion"] = self.dealer.message()
-            msg["mine"] = {}
-        return msg
+        """The state message a connection is sent, as a dict (the socket sends :meth:`state_text`)."""
+        return self.views.message(client.seats, client.text)
 
     def fail(self, message: str, reason: str, params: dict[str, object] | None = None) -> None:
         """Stop the room with a message for everyone (English) and its reason for the translations."""
@@ -462,16 +397,12 @@ class Room:
 
     def state_text(self, client: Client) -> str:
         """The state message as JSON text, shared by every connection holding the same seats."""
-        text = self.text_cache.get(client.seats)
-        if text is None:
-            text = json.dumps(self.state_message(client), separators=(",", ":"))
-            self.text_cache[client.seats] = text
-        return text
+        return self.views.text(client.seats, client.text)
 
-    def broadcast(self, remote: bool = True) -> None:
-        """Drop the cached messages and announce the change (``remote``: to other processes too)."""
-        self.cache.clear()
-        self.text_cache.clear()
+    def broadcast(self, remote: bool = True, state: bool = True) -> None:
+        """Drop the cached messages and announce the change (``remote``: to other processes too; not
+        ``state``: only the connections changed, so the seats' parts are kept)."""
+        self.views.changed(state)
         self.broadcaster.changed(self, remote)
 
     # ------------------------------------------------------------------ AI seats
@@ -576,12 +507,12 @@ class Room:
         client.room = self
         self.clients.add(client)
         self.last_used = time.monotonic()
-        self.broadcast(remote=False)
+        self.broadcast(remote=False, state=False)
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
-            self.broadcast(remote=False)
+            self.broadcast(remote=False, state=False)
 
     # ------------------------------------------------------------------ finished games
     def step(self, version: int) -> dict[str, Any]:
