@@ -128,7 +128,7 @@ class SqlStorage:
         with self._read() as conn:
             return conn.execute(select(_rooms.c.code).where(_rooms.c.code == code)).first() is not None
 
-    def load_room(self, code: str) -> RoomRecord | None:
+    def load_room(self, code: str, since: int = 0) -> RoomRecord | None:
         with self._read() as conn:
             row = conn.execute(select(_rooms).where(_rooms.c.code == code)).mappings().first()
             if row is None:
@@ -139,13 +139,13 @@ class SqlStorage:
             )
             acts = conn.execute(
                 select(_actions.c.pos, _actions.c.player, _actions.c.action)
-                .where(_actions.c.room == code)
+                .where(and_(_actions.c.room == code, _actions.c.pos >= since))
                 .order_by(_actions.c.pos)
             ).all()
         actions: list[tuple[int, str]] = []
         for pos, player, action in acts:
-            if pos != len(actions):
-                raise StorageError(f"room {code}: the action log has a hole at position {len(actions)}")
+            if pos != since + len(actions):
+                raise StorageError(f"room {code}: the action log has a hole at position {since + len(actions)}")
             actions.append((int(player), str(action)))
         return RoomRecord(
             code=row["code"],
@@ -160,6 +160,7 @@ class SqlStorage:
             finished=bool(row["finished"]),
             undone=int(row["undone"]),
             actions=actions,
+            actions_from=since,
             clock=row["clock"],
             rematch=row["rematch"],
         )

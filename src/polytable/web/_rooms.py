@@ -54,6 +54,9 @@ __all__ = ["LostRace", "Room", "build_match", "default_seat_name"]  # the last t
 log = logging.getLogger("polytable.web")
 
 
+_pending: set[asyncio.Task[None]] = set()  # catch-up reloads in flight (kept from the garbage collector)
+
+
 class LostRace(Exception):
     """Another server process committed at the same log position first; the room has been reloaded."""
 
@@ -96,6 +99,8 @@ class Room:
         self.rngs: dict[int, Rng] = {}
         self.ai_task: asyncio.Task[None] | None = None
         self.views = Views(self)
+        self.behind = False
+        """Another process changed the room and nobody here watched it: reload before it is used."""
         self.last_used = time.monotonic()
         self.failed: str | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
@@ -341,31 +346,49 @@ class Room:
 
     async def _rebuild(self, remote: bool = True) -> None:
         """After a failed or lost commit, or another process's change: load the room again from the
-        database (the truth) and tell the connections (``remote``: other processes too)."""
+        database (the truth) and tell the connections (``remote``: other processes too).
+
+        Only the log entries this process lacks are read (from the last one it has, which must still be
+        the same) and played on the state it holds; an undo elsewhere, a companion room or a log that
+        disagrees reads the whole log and rebuilds the match."""
+        have = len(self.match.log)
+        since = max(0, have - 1) if self.dealer is None else 0
         try:
-            fresh = await self.store.load(self.code)
+            fresh = await self.store.load(self.code, since)
+            if fresh is not None and since and (fresh.undone != self.undone or not self._extend(fresh)):
+                fresh = await self.store.load(self.code)
+                since = 0
         except StorageError as exc:
             log.error("room %s could not be reloaded: %s", self.code, exc)
             return
+        self.behind = False
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
             self.broadcast(remote=False)
             return
         self.seats = list(fresh.seats)
+        rebuilt = False
         if self.dealer is not None:
             self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
-        elif fresh.undone != self.undone or not extend_match(self.match, fresh.actions):
+        elif since == 0 and (fresh.undone != self.undone or not self._extend(fresh)):
             self.match = build_match(fresh)
+            rebuilt = True
         self.timer.clock = Clock.from_json(fresh.clock)
         self.rematch = fresh.rematch
         self.timer.arm()
         if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
             self.undone = fresh.undone
             self.undo_version = self.version
-        self.simultaneous = [
-            self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS for i in range(len(self.match.log))
-        ]
+        length = len(self.match.log)
+        if rebuilt or len(self.simultaneous) > length:
+            self.simultaneous = []  # a new match: count again
+        for i in range(len(self.simultaneous), length):
+            self.simultaneous.append(self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS)
         self.broadcast(remote)
+
+    def _extend(self, fresh: RoomRecord) -> bool:
+        """Play the stored entries this match lacks (see :func:`extend_match`)."""
+        return extend_match(self.match, fresh.actions, fresh.actions_from)
 
     async def resync(self, version: int) -> None:
         """Another process changed this room (to ``version``; a seat taken or a rematch made keep the
@@ -379,6 +402,11 @@ class Room:
             seen = self.version
             grace = self.settings.ai_delay + self.settings.standby_ai
             asyncio.get_running_loop().call_later(grace, self._standby_ai, seen)
+
+    def watched(self) -> bool:
+        """Whether another process's change must be loaded at once: someone here watches the room, or
+        its AI seats or clocks may have to act here. Otherwise it is only marked :attr:`behind`."""
+        return bool(self.clients or self.bots or self.timer.clock is not None)
 
     def _standby_ai(self, seen: int) -> None:
         if self.version == seen:
@@ -508,6 +536,10 @@ class Room:
         self.clients.add(client)
         self.last_used = time.monotonic()
         self.broadcast(remote=False, state=False)
+        if self.behind:  # changed elsewhere since this connection found the room: catch up now
+            task = asyncio.get_running_loop().create_task(self.resync(self.version))
+            _pending.add(task)
+            task.add_done_callback(_pending.discard)
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
