@@ -46,6 +46,7 @@ class Views:
         self._renders: dict[int | None, str] = {}
         self._head: str | None = None
         self._messages: dict[tuple[frozenset[int], bool], str] = {}
+        self._legal: dict[int, tuple[str, list[str], int]] = {}  # seat -> (its view's JSON, legal, count)
 
     def changed(self, state: bool = True) -> None:
         """Forget the messages; with ``state`` (the game, its seats or its clocks changed) the seats' parts
@@ -71,16 +72,32 @@ class Views:
             legal: list[str] = []
             count = 0
             if acting:
-                limit = room.settings.legal_limit
-                actions = game.legal_actions(state, seat)
-                legal = [game.format_action(a, state) for a in islice(iter(actions), limit)]
-                count = len(legal) if len(legal) < limit else actions.count()
+                legal, count = self._legal_actions(seat, part["view"])
             part["to_act"] = acting
             part["legal"] = legal
             part["legal_count"] = count
             part["can_undo"] = room.seats[seat].kind != "ai" and room.match.can_undo(seat)
         self._values[seat] = part
         return part
+
+    def _legal_actions(self, seat: int, view: Any) -> tuple[list[str], int]:
+        """The seat's legal actions as notation (at most ``legal_limit``) and how many there are.
+
+        A seat's legal actions follow from what it may see, so while its view stays the same (another seat's
+        hidden choice in a simultaneous round) the list made for that view is reused rather than formatted
+        again; the server still checks every action it receives against the rules."""
+        room = self.room
+        seen = dumps(view)
+        hit = self._legal.get(seat)
+        if hit is not None and hit[0] == seen:
+            return hit[1], hit[2]
+        game, state = room.game, room.match.state
+        limit = room.settings.legal_limit
+        actions = game.legal_actions(state, seat)
+        legal = [game.format_action(a, state) for a in islice(iter(actions), limit)]
+        count = len(legal) if len(legal) < limit else actions.count()
+        self._legal[seat] = (seen, legal, count)
+        return legal, count
 
     def _part_text(self, seat: int | None, text: bool) -> str:
         body = self._parts.get(seat)
