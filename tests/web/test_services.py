@@ -221,3 +221,21 @@ def test_the_other_process_reads_only_new_entries_and_only_for_rooms_it_watches(
     assert len(loads) == watched_loads
     assert b.get(f"/api/rooms/{quiet['code']}").json()["version"] == qv  # read when it is used again
     assert len(loads) == watched_loads + 1
+
+
+def test_pubsub_messages_carry_many_changes_and_older_single_change_messages_are_understood() -> None:
+    broadcaster = RedisBroadcaster(REDIS_URL, "unused")
+    heard: list[tuple[str, int]] = []
+
+    def on_remote(code: str, version: int) -> None:
+        heard.append((code, version))
+
+    def deliver(data: object) -> None:
+        broadcaster._deliver({"type": "message", "data": data}, on_remote)
+
+    deliver('{"o": "other", "r": [["AAAAA", 3], ["BBBBB", 7]]}')
+    deliver('{"c": "CCCCC", "v": 2, "o": "other"}')  # a process of an earlier version
+    deliver(f'{{"o": "{broadcaster.origin}", "r": [["DDDDD", 1]]}}')  # this process's own message
+    for bad in ("not json", "[1, 2]", '{"o": "x", "r": [["A"]]}', '{"o": "x"}'):
+        deliver(bad)
+    assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2)]

@@ -1,7 +1,9 @@
 """Room changes between server processes through Redis pub/sub (``polytable serve --pubsub redis://...``).
 
-Each process publishes ``{"c": code, "v": version, "o": origin}`` on one channel after every committed
-change; the others reload that room from the database if they hold it and tell their own connections.
+Each process publishes ``{"o": origin, "r": [[code, version], ...]}`` on one channel after committed
+changes (the rooms changed since its last message, so a busy process sends one message per round trip, not
+one per move); the others reload those rooms from the database if they hold them and tell their own
+connections.
 Nothing else travels: the database stays the only truth and its unique key the only arbiter between two
 writers (see :class:`~polytable.web.Room`), so a lost or late message delays a screen, never corrupts a game.
 If Redis goes away the listener reconnects with backoff; meanwhile each process still serves its own
@@ -28,6 +30,9 @@ __all__ = ["RedisBroadcaster", "redact_redis_url"]
 
 log = logging.getLogger("polytable.web")
 
+_PER_MESSAGE = 500
+"""Room changes per pub/sub message at most (a few kilobytes)."""
+
 
 def redact_redis_url(url: str) -> str:
     """The Redis URL as it may be logged: any password replaced by ``***``."""
@@ -50,9 +55,8 @@ class RedisBroadcaster(LocalBroadcaster):
         self.origin = secrets.token_hex(8)
         self.redis: Any = None
         self._listener: asyncio.Task[None] | None = None
-        self._sends: set[asyncio.Task[Any]] = set()
-        self._unsent: dict[str, str] = {}  # room code -> its latest change that could not be published
-        self._retry: asyncio.Task[None] | None = None
+        self._outbox: dict[str, int] = {}  # room code -> its latest version not yet published
+        self._sender: asyncio.Task[None] | None = None
         self.published = 0
         self.received = 0
 
@@ -77,7 +81,8 @@ class RedisBroadcaster(LocalBroadcaster):
                 if lost:
                     lost = False
                     log.info("pub/sub at %s is back; reloading the rooms held here", redact_redis_url(self.url))
-                    await self._flush()
+                    if self._outbox and (self._sender is None or self._sender.done()):
+                        self._sender = asyncio.get_running_loop().create_task(self._send())
                     if on_missed is not None:
                         on_missed()
                 async for msg in pubsub.listen():
@@ -98,54 +103,49 @@ class RedisBroadcaster(LocalBroadcaster):
             return
         try:
             data = json.loads(msg["data"])
-            code, version, origin = str(data["c"]), int(data["v"]), data.get("o")
-        except (ValueError, KeyError, TypeError):
+            origin = data.get("o")
+            if "r" in data:
+                changes = [(str(code), int(version)) for code, version in data["r"]]
+            else:  # one change a message, as processes of earlier versions send them
+                changes = [(str(data["c"]), int(data["v"]))]
+        except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("a pub/sub message was not understood and is ignored")
             return
         if origin == self.origin:
             return
         self.received += 1
-        on_remote(code, version)
+        for code, version in changes:
+            on_remote(code, version)
 
     def changed(self, room: Room, remote: bool = True) -> None:
         super().changed(room, remote)
         if remote and self.redis is not None:
-            payload = json.dumps({"c": room.code, "v": room.version, "o": self.origin}, separators=(",", ":"))
-            task = asyncio.get_running_loop().create_task(self._publish(room.code, payload))
-            self._sends.add(task)
-            task.add_done_callback(self._sends.discard)
+            self._outbox[room.code] = room.version  # the latest change of each room is what counts
+            if self._sender is None or self._sender.done():
+                self._sender = asyncio.get_running_loop().create_task(self._send())
 
-    async def _publish(self, code: str, payload: str, flush: bool = True) -> bool:
-        try:
-            await self.redis.publish(self.channel, payload)
-        except Exception as exc:  # kept, and published again once Redis answers (see _flush)
-            self._unsent[code] = payload
-            log.warning("a room change could not be published to %s: %s", redact_redis_url(self.url), exc)
-            if self._retry is None or self._retry.done():
-                self._retry = asyncio.get_running_loop().create_task(self._retry_unsent())
-            return False
-        self.published += 1
-        if self._unsent.get(code) is not None and self._unsent[code] != payload:
-            del self._unsent[code]  # a later change of the room went out: the older one is not needed
-        if flush and self._unsent:
-            await self._flush()
-        return True
-
-    async def _retry_unsent(self) -> None:
-        """Publish the unsent changes again, with backoff, until none is left."""
+    async def _send(self) -> None:
+        """Publish the outbox: the rooms changed since the last message go together in one message, so a
+        busy process sends one message per round trip to Redis rather than one per move (and the others
+        parse one). A message that fails is kept (newer changes of the same rooms win) and sent again
+        with backoff until Redis answers."""
         delay = 0.2
-        while self._unsent:
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
-            await self._flush()
-
-    async def _flush(self) -> None:
-        """Publish again the changes that could not be published (the latest of each room)."""
-        for code, payload in list(self._unsent.items()):
-            if self._unsent.get(code) == payload:
-                del self._unsent[code]
-                if not await self._publish(code, payload, flush=False):
-                    return
+        while self._outbox:
+            batch, self._outbox = self._outbox, {}
+            changes = list(batch.items())
+            try:
+                for i in range(0, len(changes), _PER_MESSAGE):
+                    payload = {"o": self.origin, "r": changes[i : i + _PER_MESSAGE]}
+                    await self.redis.publish(self.channel, json.dumps(payload, separators=(",", ":")))
+                    self.published += 1
+            except Exception as exc:
+                for code, version in changes:
+                    self._outbox.setdefault(code, version)
+                log.warning("room changes could not be published to %s: %s", redact_redis_url(self.url), exc)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            delay = 0.2
 
     async def ready(self) -> bool:
         if self.redis is None:
@@ -156,14 +156,14 @@ class RedisBroadcaster(LocalBroadcaster):
             return False
 
     async def close(self) -> None:
-        for task in (self._listener, self._retry):
+        if self._sender is not None and not self._sender.done():  # the last changes go out if Redis answers
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(self._sender), timeout=2.0)
+        for task in (self._listener, self._sender):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
-        for task in list(self._sends):
-            with contextlib.suppress(BaseException):
-                await task
         if self.redis is not None:
             with contextlib.suppress(Exception):
                 await self.redis.aclose()

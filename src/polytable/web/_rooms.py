@@ -14,10 +14,11 @@ here, once, and the Starlette routes only translate JSON to calls.
 * **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
   committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
   the database and the player is told the action did not happen.
-* **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, ``game.render``
-  of that seat and that seat's legal actions; spectators get the ``None`` view. The action log of a game
-  in progress is never sent whole: the live history leaves out chance outcomes of games with hidden
-  information and every choice made in a simultaneous round. The full log is public once the game is over.
+* **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, that seat's legal
+  actions and (if it shows it) ``game.render`` of that seat; spectators get the ``None`` view (the
+  messages are built in :mod:`._views`). The action log of a game in progress is never sent whole: the
+  live history leaves out chance outcomes of games with hidden information and every choice made in a
+  simultaneous round. The full log is public once the game is over.
 """
 
 from __future__ import annotations
