@@ -56,3 +56,8 @@ def test_connections_holding_the_same_seats_get_the_same_text_and_others_only_th
         assert seen[2]["mine"]["1"]["legal"] and not seen[0]["mine"]["0"]["legal"]  # seat 1 must answer now
         views = hub.rooms[code].views
         assert views.text(frozenset({0}), True) is views.text(frozenset({0}), True)  # built once per change
+        # Seat 0's hidden choice did not change seat 1's situation: its legal actions listed at v are reused.
+        assert views._legal[1][1] == v and seen[2]["mine"]["1"]["legal"] == ["1", "2", "3"]
+        b.send_json({"type": "act", "seat": 1, "version": seen[2]["version"], "action": "3"})  # the round resolves
+        state(b, lambda m: m["version"] > seen[2]["version"] and m["mine"]["1"]["to_act"])
+        assert views._legal[1][1] > seen[2]["version"]  # a resolved round: listed again

@@ -21,7 +21,7 @@ import time
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from ..core import CHANCE
+from ..core import CHANCE, SIMULTANEOUS
 
 if TYPE_CHECKING:
     from ._rooms import Room
@@ -46,7 +46,8 @@ class Views:
         self._renders: dict[int | None, str] = {}
         self._head: str | None = None
         self._messages: dict[tuple[frozenset[int], bool], str] = {}
-        self._legal: dict[int, tuple[str, list[str], int]] = {}  # seat -> (its view's JSON, legal, count)
+        self._legal: dict[int, tuple[int, int, Any, list[str], int]] = {}  # seat -> (undone, log length,
+        # last log entry, legal, count) when the list was made: kept across versions, see _legal_actions
 
     def changed(self, state: bool = True) -> None:
         """Forget the messages; with ``state`` (the game, its seats or its clocks changed) the seats' parts
@@ -72,7 +73,7 @@ class Views:
             legal: list[str] = []
             count = 0
             if acting:
-                legal, count = self._legal_actions(seat, part["view"])
+                legal, count = self._legal_actions(seat)
             part["to_act"] = acting
             part["legal"] = legal
             part["legal_count"] = count
@@ -80,23 +81,29 @@ class Views:
         self._values[seat] = part
         return part
 
-    def _legal_actions(self, seat: int, view: Any) -> tuple[list[str], int]:
+    def _legal_actions(self, seat: int) -> tuple[list[str], int]:
         """The seat's legal actions as notation (at most ``legal_limit``) and how many there are.
 
-        A seat's legal actions follow from what it may see, so while its view stays the same (another seat's
-        hidden choice in a simultaneous round) the list made for that view is reused rather than formatted
-        again; the server still checks every action it receives against the rules."""
+        In a simultaneous round another seat's hidden choice does not change a seat's situation (the rule
+        by which the room still accepts an action quoted before such choices, see ``Room._check_version``),
+        so the list made before them is reused rather than formatted again; anything else in between (a
+        chance event, a resolved round, the seat's own action, an undo or a reload) makes a new one."""
         room = self.room
-        seen = dumps(view)
+        match = room.match
+        log, length = match.log, len(match.log)
         hit = self._legal.get(seat)
-        if hit is not None and hit[0] == seen:
-            return hit[1], hit[2]
-        game, state = room.game, room.match.state
+        if hit is not None and hit[0] == room.undone and hit[1] <= length and match.current_player() == SIMULTANEOUS:
+            made, last = hit[1], hit[2]
+            if (made == 0 or log[made - 1] is last) and all(
+                room.simultaneous[i] and log[i].player not in (CHANCE, seat) for i in range(made, length)
+            ):
+                return hit[3], hit[4]
+        game, state = room.game, match.state
         limit = room.settings.legal_limit
         actions = game.legal_actions(state, seat)
         legal = [game.format_action(a, state) for a in islice(iter(actions), limit)]
         count = len(legal) if len(legal) < limit else actions.count()
-        self._legal[seat] = (seen, legal, count)
+        self._legal[seat] = (room.undone, length, log[-1] if log else None, legal, count)
         return legal, count
 
     def _part_text(self, seat: int | None, text: bool) -> str:
