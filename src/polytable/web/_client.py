@@ -80,6 +80,9 @@ class Client:
                 room = self.room
                 if room is None:
                     continue
+                if room.committing:  # the room holds a change not yet on disk: sent once it is (or is undone)
+                    room.waiting.add(self)
+                    continue
                 item = room.state_text(self)
             try:
                 await self.sender.send_text(item)

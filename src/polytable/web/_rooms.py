@@ -102,6 +102,8 @@ class Room:
         self.views = Views(self)
         self.behind = False
         """Another process changed the room and nobody here watched it: reload before it is used."""
+        self.committing = 0  # changes being committed: the state in memory is not yet on disk
+        self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
         self.last_used = time.monotonic()
         self.failed: str | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
@@ -264,6 +266,7 @@ class Room:
                 raise engine_error(exc, "illegal") from None
             length = len(self.match.log)
             self.simultaneous = self.simultaneous[:length]
+            self.committing += 1
             try:
                 await self.store.write("truncate_actions", self.code, length, before)
             except StorageConflict:
@@ -275,6 +278,8 @@ class Room:
                 log.error("room %s: an undo could not be saved: %s", self.code, exc)
                 await self._rebuild()
                 raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
+            finally:
+                self._committed()
             self.undone += 1
             self.undo_version = self.version
             clock = self.timer.changed(())
@@ -318,6 +323,7 @@ class Room:
             self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
         entries = [(e.player, e.action) for e in match.log[start:]]
         clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
+        self.committing += 1
         try:
             await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
         except StorageConflict:
@@ -328,8 +334,19 @@ class Room:
             log.error("room %s: a move could not be saved: %s", self.code, exc)
             await self._rebuild()
             raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+        finally:
+            self._committed()
         self.timer.arm()
         self.broadcast()
+
+    def _committed(self) -> None:
+        """A commit ended (on disk, or failed and reloaded): the connections that asked for the state
+        meanwhile get it now, so nobody is ever shown a change before it is on disk."""
+        self.committing -= 1
+        if not self.committing:
+            for client in self.waiting:
+                client.notify_state()
+            self.waiting.clear()
 
     async def play_for(self, seat: int, version: int, action: object) -> None:
         """Play ``action`` for ``seat`` if the room is still at ``version`` (a move the server chose, as on a
