@@ -100,7 +100,8 @@ async def _play_room(
     room = await _create(http, {"game": game, "players": players, "seed": seed})
     ws_url = base.replace("http", "ws") + f"/ws/{room['code']}"
     async with connect(ws_url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "tokens": list(room["tokens"].values())}))
+        # Like the room page on a game with a dedicated board (Foldris's), no text rendering is asked for.
+        await ws.send(json.dumps({"type": "hello", "tokens": list(room["tokens"].values()), "text": False}))
         msg: dict[str, Any] = {}
         sent_at: float | None = None
         sent_version = -1

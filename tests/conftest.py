@@ -17,7 +17,13 @@ from polytable.core import register
 
 register(ToyGame())
 
-SLOW_FILES = ("test_openspiel.py", "test_pyodide.py", "test_multiprocess.py", "test_services.py")
+SLOW_FILES = (
+    "test_openspiel.py",
+    "test_pyodide.py",
+    "test_multiprocess.py",
+    "test_services.py",
+    "test_pubsub_outage.py",
+)
 
 
 def pytest_collection_modifyitems(config: object, items: list[Any]) -> None:

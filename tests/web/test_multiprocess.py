@@ -4,7 +4,12 @@ send it, to the surviving process) and nothing that was acknowledged is lost."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -18,8 +23,8 @@ ws_client = pytest.importorskip("websockets.sync.client")
 
 from polytable.match import Match  # noqa: E402
 
-from ._proc import Server  # noqa: E402
-from .conftest import REDIS_URL  # noqa: E402
+from ._proc import Server, free_port  # noqa: E402
+from .conftest import REDIS_URL, need_service  # noqa: E402
 
 
 @pytest.fixture
@@ -114,3 +119,83 @@ def test_two_processes_share_a_room_and_survive_sigkill(
     record = httpx.get(f"{a.base}/api/rooms/{code}/record").json()
     assert Match.replay(record).version == msg["moves"]
     assert [act for p, act in record["actions"] if p >= 0][:5] == ["1", "2", "1", "2", "3"]
+
+
+def _children(pid: int) -> list[str]:
+    """The command lines of a process's children (Linux /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii") as fh:
+                parent = int(fh.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                cmdline = fh.read().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == pid:
+            out.append(cmdline)
+    return out
+
+
+@pytest.mark.slow
+def test_serve_with_workers_runs_that_many_processes_sharing_rooms(tmp_path: Path, pg_url: str) -> None:
+    need_service("Redis", 6379)
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("counting the worker processes reads /proc (Linux)")
+    port = free_port()
+    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port)]
+    cmd += ["--db", pg_url, "--pubsub", REDIS_URL, "--workers", "2", "--ai-delay", "0"]
+    cmd += ["--rooms-per-minute", "10000"]
+    with (tmp_path / "serve.log").open("wb") as err:
+        proc = subprocess.Popen(cmd, stdout=err, stderr=err, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[str] = []
+        while time.monotonic() < deadline:
+            workers = [c for c in _children(proc.pid) if "multiprocessing.spawn" in c]
+            ready = False
+            with contextlib.suppress(httpx.HTTPError):
+                ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=2).status_code == 200
+            if ready and len(workers) == 2:
+                break
+            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            time.sleep(0.2)
+        assert len(workers) == 2, workers
+        time.sleep(3.0)  # the second process may still be importing; both must be subscribed before moves
+        # Rooms made and played through fresh connections, which the kernel hands to either process.
+        for seed in (1, 2, 3):
+            room = httpx.post(
+                f"http://127.0.0.1:{port}/api/rooms", json={"game": "foldris", "players": 2, "seed": seed}
+            ).json()
+            code = room["code"]
+            with ExitStack() as stack:
+                socks = [_connect(stack, port, code, room["tokens"][str(p)]) for p in (0, 1)]
+                msgs = [_state(ws) for ws in socks]
+                for _ in range(400):
+                    msg = max(msgs, key=lambda m: m["version"])
+                    if msg["over"]:
+                        break
+                    seat = msg["acting"][0]
+                    part = msgs[seat]["mine"][str(seat)]
+                    if msgs[seat]["version"] != msg["version"] or not part["legal"]:
+                        msgs[seat] = _state(socks[seat], lambda m, v=msg["version"]: m["version"] >= v)
+                        continue
+                    _act(socks[seat], seat, msg["version"], part["legal"][0])
+                    msgs = [_state(ws, lambda m, v=msg["version"]: m["version"] > v) for ws in socks]
+                assert msg["over"]
+                final = [
+                    _state(ws, lambda m: m["over"]) if not m["over"] else m for ws, m in zip(socks, msgs, strict=True)
+                ]
+                assert final[0]["version"] == final[1]["version"]  # both sockets, whichever process, agree
+            record = httpx.get(f"http://127.0.0.1:{port}/api/rooms/{code}/record").json()
+            assert Match.replay(record).version == final[0]["moves"]
+        assert all(c in [x for x in _children(proc.pid)] for c in workers)  # no worker died on the way
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)

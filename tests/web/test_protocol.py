@@ -4,6 +4,7 @@ players see when the database fails (a translated reason, never the driver's tex
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -62,7 +63,7 @@ def test_a_deeply_nested_socket_message_is_refused_and_the_connection_survives(c
 
 
 def test_every_message_type_has_a_handler_and_unknown_types_are_named() -> None:
-    assert set(HANDLERS) == {"hello", "sync", "act", "undo", "preview", "deal", "undeal"}
+    assert set(HANDLERS) == {"hello", "sync", "text", "act", "undo", "preview", "deal", "undeal"}
 
 
 def test_the_new_reasons_are_translated() -> None:
@@ -137,3 +138,40 @@ def test_a_storage_failure_shows_players_a_reason_and_logs_the_detail(caplog: py
             r = client.post("/api/rooms", json={"game": "toy", "players": 2, "options": {"rounds": 2}})
             assert r.status_code == 503 and r.json()["reason"] == "room_unsaved"
             assert "hunter2" not in r.text
+
+
+class _SlowFailingStorage(_FailingStorage):
+    """Appends wait until the test releases them, then fail (a commit that hangs, then breaks)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
+        if self.fail and any(op == "append_actions" for op, _ in ops):
+            self.entered.set()
+            self.release.wait(10)
+            raise StorageError("database error: connection lost")
+        return self.inner.batch(ops)
+
+
+def test_a_connection_arriving_during_a_commit_never_sees_the_change_before_it_is_on_disk() -> None:
+    storage = _SlowFailingStorage()
+    app = create_app(storage, Settings(ai_delay=0.0, rooms_per_minute=1000))  # type: ignore[arg-type]
+    with TestClient(app) as client:
+        room = make_room(client)
+        code = room["code"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            hello(ws, room["tokens"]["0"], room["tokens"]["1"])
+            first = state(ws)
+            seat = first["acting"][0]
+            storage.fail = True
+            ws.send_json({"type": "act", "seat": seat, "version": first["version"], "action": "1"})
+            assert storage.entered.wait(10)  # the move is applied in memory, its commit hangs
+            with client.websocket_connect(f"/ws/{code}") as late:
+                hello(late)  # asks for the state while the commit is in flight
+                storage.release.set()  # ... which then fails: the move never happened
+                seen = state(late)
+                assert seen["version"] == first["version"] and seen["moves"] == first["moves"]
+            assert error(ws)["reason"] == "move_unsaved"

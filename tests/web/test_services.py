@@ -173,3 +173,69 @@ def test_redis_urls_are_logged_without_their_password() -> None:
     assert redact_redis_url("redis://:hunter2@cache:6379/0") == "redis://:***@cache:6379/0"
     assert "pw" not in redact_redis_url("redis://user:pw@cache:6379/1")
     assert redact_redis_url("redis://cache:6379/0") == "redis://cache:6379/0"
+
+
+def _count_loads(app: TestClient) -> list[int]:
+    """Record the ``since`` of every room load the app's storage serves (the position its read starts at)."""
+    storage = app.app.state.hub.storage  # type: ignore[attr-defined]
+    calls: list[int] = []
+    original = storage.load_room
+
+    def load_room(code: str, since: int = 0) -> Any:
+        calls.append(since)
+        return original(code, since)
+
+    storage.load_room = load_room
+    return calls
+
+
+def test_the_other_process_reads_only_new_entries_and_only_for_rooms_it_watches(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    a, b = two
+    room = make_room(a, players=1, seats=[{"kind": "here"}], options={"rounds": 5})
+    code, token = room["code"], room["tokens"]["0"]
+    quiet = make_room(a, players=1, seats=[{"kind": "here"}], options={"rounds": 5})
+    start = b.get(f"/api/rooms/{quiet['code']}").json()["version"]  # b holds it now; nobody watches it there
+    with a.websocket_connect(f"/ws/{code}") as wa, b.websocket_connect(f"/ws/{code}") as watcher:
+        hello(wa, token)
+        hello(watcher)
+        v = state(wa)["version"]
+        state(watcher, lambda m: m["version"] == v)
+        loads = _count_loads(b)
+        before: list[int] = []
+        for _ in range(3):
+            before.append(v)
+            wa.send_json({"type": "act", "seat": 0, "version": v, "action": "2"})
+            v = state(wa, lambda m, v=v: m["version"] > v)["version"]
+            assert state(watcher, lambda m, v=v: m["version"] == v)["mine"] == {}
+        with a.websocket_connect(f"/ws/{quiet['code']}") as wq:
+            hello(wq, quiet["tokens"]["0"])
+            qv = state(wq)["version"]
+            assert qv == start
+            wq.send_json({"type": "act", "seat": 0, "version": qv, "action": "1"})
+            qv = state(wq, lambda m: m["version"] > qv)["version"]
+    assert loads == [n - 1 for n in before]  # one read a change, from the last entry b had (to check it) on
+    watched_loads = len(loads)
+    time.sleep(0.3)  # the quiet room's change has reached b by now, and was not read there
+    assert len(loads) == watched_loads
+    assert b.get(f"/api/rooms/{quiet['code']}").json()["version"] == qv  # read when it is used again
+    assert len(loads) == watched_loads + 1
+
+
+def test_pubsub_messages_carry_many_changes_and_older_single_change_messages_are_understood() -> None:
+    broadcaster = RedisBroadcaster(REDIS_URL, "unused")
+    heard: list[tuple[str, int]] = []
+
+    def on_remote(code: str, version: int) -> None:
+        heard.append((code, version))
+
+    def deliver(data: object) -> None:
+        broadcaster._deliver({"type": "message", "data": data}, on_remote)
+
+    deliver('{"o": "other", "r": [["AAAAA", 3], ["BBBBB", 7]]}')
+    deliver('{"c": "CCCCC", "v": 2, "o": "other"}')  # a process of an earlier version
+    deliver(f'{{"o": "{broadcaster.origin}", "r": [["DDDDD", 1]]}}')  # this process's own message
+    for bad in ("not json", "[1, 2]", '{"o": "x", "r": [["A"]]}', '{"o": "x"}'):
+        deliver(bad)
+    assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2)]

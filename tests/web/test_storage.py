@@ -44,3 +44,28 @@ def test_round_trip_append_truncate_and_no_fork(tmp_path: Path) -> None:
 def test_a_bad_url_is_a_storage_error() -> None:
     with pytest.raises(StorageError):
         open_storage("nosuchdb://x")
+
+
+def test_a_batch_of_appends_for_many_rooms_and_a_partial_read(tmp_path: Path) -> None:
+    store = open_storage(f"sqlite:///{tmp_path / 'x.db'}")
+    for code in ("AAAAA", "BBBBB", "CCCCC"):
+        store.create_room(_room(code))
+    store.append_actions("CCCCC", 0, [(0, "1")], False)
+    results = store.batch(
+        [
+            ("append_actions", ("AAAAA", 0, [(-1, "2"), (0, "1")], False)),
+            ("append_actions", ("BBBBB", 0, [(0, "3")], True, '{"clock": 1}')),
+            ("append_actions", ("CCCCC", 0, [(1, "2")], False)),  # position 0 is taken: only this one fails
+            ("set_rematch", ("BBBBB", "DDDDD")),
+        ]
+    )
+    assert results[0] is None and results[1] is None and results[3] is None
+    assert isinstance(results[2], StorageError)
+    a, b, c = (store.load_room(code) for code in ("AAAAA", "BBBBB", "CCCCC"))
+    assert a is not None and a.actions == [(-1, "2"), (0, "1")] and not a.finished and a.clock is None
+    assert b is not None and b.actions == [(0, "3")] and b.finished and b.clock == '{"clock": 1}'
+    assert b.rematch == "DDDDD"
+    assert c is not None and c.actions == [(0, "1")]
+    tail = store.load_room("AAAAA", since=1)  # a reload reads only the entries it lacks
+    assert tail is not None and tail.actions == [(0, "1")] and tail.actions_from == 1
+    store.close()

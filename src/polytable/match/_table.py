@@ -283,7 +283,7 @@ class Table:
                 seat = int(msg["seat"])
                 out = preview_action(self.match.game, self.match.state, seat, str(msg["action"]))
                 return [{"type": "preview", "seat": seat, "ask": msg.get("ask"), "version": self.match.version, **out}]
-            elif kind not in ("sync", "hello"):
+            elif kind not in ("sync", "hello", "text"):  # this table always sends the text rendering
                 return [_error(f"unknown message type {kind!r}", "bad")]
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, PolytableError):

@@ -51,6 +51,8 @@ class RoomRecord:
     finished: bool = False
     undone: int = 0
     actions: list[tuple[int, str]] = field(default_factory=list)
+    actions_from: int = 0
+    """The log position of ``actions[0]``: a reload may read only the entries from there on."""
     clock: str | None = None
     """The room's time control and clocks (JSON, see ``web/_clock.py``); None for a room without one."""
     rematch: str | None = None
@@ -65,8 +67,8 @@ class Storage(Protocol):
 
     def room_exists(self, code: str) -> bool: ...
 
-    def load_room(self, code: str) -> RoomRecord | None:
-        """The room with its whole action log, or None."""
+    def load_room(self, code: str, since: int = 0) -> RoomRecord | None:
+        """The room with its action log from position ``since`` on (the whole log by default), or None."""
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
         """Room codes, oldest first."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import secrets
@@ -9,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..ai import bot_names
 from ..core import PolytableError
 from ..match import engine_reason
 
@@ -19,6 +21,7 @@ __all__ = [
     "RoomError",
     "Sender",
     "Settings",
+    "ai_names",
     "clean_name",
     "engine_error",
     "hash_token",
@@ -87,6 +90,13 @@ def engine_error(exc: PolytableError, code: str = "bad") -> RoomError:
     without a code has the reason ``engine`` and is shown in English."""
     shown = engine_reason(exc)
     return RoomError(str(exc), code, shown["reason"], shown["params"])
+
+
+@functools.cache
+def ai_names(game_id: str) -> tuple[str, ...]:
+    """The AIs a game offers, looked up once per process: ``bot_names`` scans the installed plugins' entry
+    points on every call (about 10 ms, a fifth of the server's CPU in the room-creation profile)."""
+    return tuple(bot_names(game_id))
 
 
 class Sender(Protocol):

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ._rooms import Room
 
-__all__ = ["Broadcaster", "LocalBroadcaster", "RemoteChange"]
+__all__ = ["Broadcaster", "LocalBroadcaster", "Missed", "RemoteChange"]
 
 RemoteChange = Callable[[str, int], None]
 """Called with (room code, version) when another process changed a room."""
+Missed = Callable[[], None]
+"""Called when changes may have been missed (the pub/sub came back after an outage): reload from the database."""
 
 
 class Broadcaster(Protocol):
@@ -26,8 +28,9 @@ class Broadcaster(Protocol):
     def changed(self, room: Room, remote: bool = True) -> None:
         """Tell the room's connections here; with ``remote``, tell the other processes too."""
 
-    async def start(self, on_remote: RemoteChange) -> None:
-        """Begin listening for other processes' changes."""
+    async def start(self, on_remote: RemoteChange, on_missed: Missed | None = None) -> None:
+        """Begin listening for other processes' changes (``on_missed``: after an outage, when some may
+        have been missed)."""
 
     async def ready(self) -> bool:
         """True when the broadcaster can reach what it needs (for ``/readyz``)."""
@@ -44,7 +47,7 @@ class LocalBroadcaster:
         for client in room.clients:
             client.notify_state()
 
-    async def start(self, on_remote: RemoteChange) -> None:
+    async def start(self, on_remote: RemoteChange, on_missed: Missed | None = None) -> None:
         return None
 
     async def ready(self) -> bool:

@@ -28,6 +28,8 @@ class Client:
         self.sender = sender
         self.settings = settings
         self.seats: frozenset[int] = frozenset()
+        self.text = True
+        """Whether this connection shows the game's text rendering (the generic board does; see _views)."""
         self.room: Room | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
         self.state_pending = False
@@ -77,6 +79,9 @@ class Client:
                 self.state_pending = False
                 room = self.room
                 if room is None:
+                    continue
+                if room.committing:  # the room holds a change not yet on disk: sent once it is (or is undone)
+                    room.waiting.add(self)
                     continue
                 item = room.state_text(self)
             try:

@@ -43,13 +43,12 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..ai import bot_names
 from ..core import PolytableError, all_games
 from ..match import engine_reason
 from ..storage import StorageError
 from . import _companion
 from ._balance import BalanceJobs
-from ._base import RoomError
+from ._base import RoomError, ai_names
 from ._designer import DesignError, print_variant, validate_variant
 from ._hub import Hub
 from ._limits import JsonLimitError, loads_bounded
@@ -132,7 +131,7 @@ class HttpApi:
             if not game.spec.listed:
                 continue
             d = game.spec.describe()
-            d["ai"] = bot_names(game.spec.id)
+            d["ai"] = list(ai_names(game.spec.id))
             d["companion"] = _companion.supports(game.spec.id)
             d["player_counts"] = _companion.player_counts(game)
             out.append(d)

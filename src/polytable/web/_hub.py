@@ -11,7 +11,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-from ..ai import bot_names
 from ..core import ConfigError, PolytableError, StateFormatError, get_game
 from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageConflict, StorageError
@@ -21,6 +20,7 @@ from ._base import (
     SEAT_KINDS,
     RoomError,
     Settings,
+    ai_names,
     clean_name,
     engine_error,
     hash_token,
@@ -69,16 +69,27 @@ class Hub:
 
     async def start(self) -> None:
         """Start listening for other processes' changes (a no-op with the local broadcaster)."""
-        await self.broadcaster.start(self.remote_change)
+        await self.broadcaster.start(self.remote_change, self.resync_all)
 
     def remote_change(self, code: str, version: int) -> None:
-        """Another process changed room ``code`` to ``version``: reload it here if it is loaded."""
+        """Another process changed room ``code`` to ``version``: reload it here if it is loaded and watched
+        (connections, AI seats or clocks here); a room nobody here watches is only marked to be reloaded
+        when it is next used, so a change costs nothing where nobody looks."""
         room = self.rooms.get(code)
         if room is None:
             return  # not loaded here: it is read fresh from the database when someone asks for it
+        if not room.watched():
+            room.behind = True
+            return
         task = asyncio.get_running_loop().create_task(room.resync(version))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def resync_all(self) -> None:
+        """Room changes may have been missed (the pub/sub was unreachable): every loaded room is brought up
+        to the database, at once where it is watched, on its next use otherwise."""
+        for room in list(self.rooms.values()):
+            self.remote_change(room.code, room.version)
 
     def close(self) -> None:
         for room in self.rooms.values():
@@ -105,6 +116,8 @@ class Hub:
         room = self.rooms.get(code)
         if room is not None:
             room.last_used = time.monotonic()
+            if room.behind:
+                await room.resync(room.version)
             return room
         if not code or len(code) > 16 or any(ch not in CODE_ALPHABET for ch in code):
             return None
@@ -198,7 +211,7 @@ class Hub:
             raise RoomError(f"give exactly {players} seats", reason="seat_count", params={"n": players})
         seats: list[SeatRecord] = []
         tokens: dict[int, str] = {}
-        ais = bot_names(spec.id)
+        ais = ai_names(spec.id)
         for p, raw in enumerate(raw_seats):
             if not isinstance(raw, dict):
                 raise RoomError(f"seat {p + 1} must be an object", reason="seat_object", params={"seat": p + 1})

@@ -83,6 +83,7 @@ ERROR_REASONS = (
     "too_deep",
     "spectators_full",
     "my_rooms",
+    "bad_text",
     # _base.py
     "name_text",
     "name_long",

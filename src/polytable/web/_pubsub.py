@@ -1,11 +1,15 @@
 """Room changes between server processes through Redis pub/sub (``polytable serve --pubsub redis://...``).
 
-Each process publishes ``{"c": code, "v": version, "o": origin}`` on one channel after every committed
-change; the others reload that room from the database if they hold it and tell their own connections.
+Each process publishes ``{"o": origin, "r": [[code, version], ...]}`` on one channel after committed
+changes (the rooms changed since its last message, so a busy process sends one message per round trip, not
+one per move); the others reload those rooms from the database if they hold them and tell their own
+connections.
 Nothing else travels: the database stays the only truth and its unique key the only arbiter between two
 writers (see :class:`~polytable.web.Room`), so a lost or late message delays a screen, never corrupts a game.
 If Redis goes away the listener reconnects with backoff; meanwhile each process still serves its own
-connections and a stale room is reloaded at its next write.
+connections and a stale room is reloaded at its next write. When Redis is back, each process reloads the
+rooms it holds from the database (the changes it may have missed) and publishes again the changes it
+could not announce, so every client converges without waiting for the next move.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from ._bus import LocalBroadcaster, RemoteChange
+from ._bus import LocalBroadcaster, Missed, RemoteChange
 
 if TYPE_CHECKING:
     from ._rooms import Room
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["RedisBroadcaster", "redact_redis_url"]
 
 log = logging.getLogger("polytable.web")
+
+_PER_MESSAGE = 500
+"""Room changes per pub/sub message at most (a few kilobytes)."""
 
 
 def redact_redis_url(url: str) -> str:
@@ -48,20 +55,22 @@ class RedisBroadcaster(LocalBroadcaster):
         self.origin = secrets.token_hex(8)
         self.redis: Any = None
         self._listener: asyncio.Task[None] | None = None
-        self._sends: set[asyncio.Task[Any]] = set()
+        self._outbox: dict[str, int] = {}  # room code -> its latest version not yet published
+        self._sender: asyncio.Task[None] | None = None
         self.published = 0
         self.received = 0
 
-    async def start(self, on_remote: RemoteChange) -> None:
+    async def start(self, on_remote: RemoteChange, on_missed: Missed | None = None) -> None:
         from redis.asyncio import Redis
 
         self.redis = Redis.from_url(self.url)
         ready = asyncio.get_running_loop().create_future()
-        self._listener = asyncio.get_running_loop().create_task(self._listen(on_remote, ready))
+        self._listener = asyncio.get_running_loop().create_task(self._listen(on_remote, on_missed, ready))
         await asyncio.wait([ready], timeout=2.0)  # subscribed before the first change is made
 
-    async def _listen(self, on_remote: RemoteChange, ready: asyncio.Future[None]) -> None:
+    async def _listen(self, on_remote: RemoteChange, on_missed: Missed | None, ready: asyncio.Future[None]) -> None:
         delay = 0.2
+        lost = False  # a failure since the last subscription: changes may have gone unheard meanwhile
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
@@ -69,11 +78,19 @@ class RedisBroadcaster(LocalBroadcaster):
                 if not ready.done():
                     ready.set_result(None)
                 delay = 0.2
+                if lost:
+                    lost = False
+                    log.info("pub/sub at %s is back; reloading the rooms held here", redact_redis_url(self.url))
+                    if self._outbox and (self._sender is None or self._sender.done()):
+                        self._sender = asyncio.get_running_loop().create_task(self._send())
+                    if on_missed is not None:
+                        on_missed()
                 async for msg in pubsub.listen():
                     self._deliver(msg, on_remote)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                lost = True
                 log.warning("pub/sub at %s failed (%s); retrying in %.1f s", redact_redis_url(self.url), exc, delay)
             finally:
                 with contextlib.suppress(Exception):
@@ -86,29 +103,49 @@ class RedisBroadcaster(LocalBroadcaster):
             return
         try:
             data = json.loads(msg["data"])
-            code, version, origin = str(data["c"]), int(data["v"]), data.get("o")
-        except (ValueError, KeyError, TypeError):
+            origin = data.get("o")
+            if "r" in data:
+                changes = [(str(code), int(version)) for code, version in data["r"]]
+            else:  # one change a message, as processes of earlier versions send them
+                changes = [(str(data["c"]), int(data["v"]))]
+        except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("a pub/sub message was not understood and is ignored")
             return
         if origin == self.origin:
             return
         self.received += 1
-        on_remote(code, version)
+        for code, version in changes:
+            on_remote(code, version)
 
     def changed(self, room: Room, remote: bool = True) -> None:
         super().changed(room, remote)
         if remote and self.redis is not None:
-            payload = json.dumps({"c": room.code, "v": room.version, "o": self.origin}, separators=(",", ":"))
-            task = asyncio.get_running_loop().create_task(self._publish(payload))
-            self._sends.add(task)
-            task.add_done_callback(self._sends.discard)
+            self._outbox[room.code] = room.version  # the latest change of each room is what counts
+            if self._sender is None or self._sender.done():
+                self._sender = asyncio.get_running_loop().create_task(self._send())
 
-    async def _publish(self, payload: str) -> None:
-        try:
-            await self.redis.publish(self.channel, payload)
-            self.published += 1
-        except Exception as exc:  # the other processes see the change at their next read or write
-            log.warning("a room change could not be published to %s: %s", redact_redis_url(self.url), exc)
+    async def _send(self) -> None:
+        """Publish the outbox: the rooms changed since the last message go together in one message, so a
+        busy process sends one message per round trip to Redis rather than one per move (and the others
+        parse one). A message that fails is kept (newer changes of the same rooms win) and sent again
+        with backoff until Redis answers."""
+        delay = 0.2
+        while self._outbox:
+            batch, self._outbox = self._outbox, {}
+            changes = list(batch.items())
+            try:
+                for i in range(0, len(changes), _PER_MESSAGE):
+                    payload = {"o": self.origin, "r": changes[i : i + _PER_MESSAGE]}
+                    await self.redis.publish(self.channel, json.dumps(payload, separators=(",", ":")))
+                    self.published += 1
+            except Exception as exc:
+                for code, version in changes:
+                    self._outbox.setdefault(code, version)
+                log.warning("room changes could not be published to %s: %s", redact_redis_url(self.url), exc)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            delay = 0.2
 
     async def ready(self) -> bool:
         if self.redis is None:
@@ -119,13 +156,14 @@ class RedisBroadcaster(LocalBroadcaster):
             return False
 
     async def close(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        if self._sender is not None and not self._sender.done():  # the last changes go out if Redis answers
             with contextlib.suppress(BaseException):
-                await self._listener
-        for task in list(self._sends):
-            with contextlib.suppress(BaseException):
-                await task
+                await asyncio.wait_for(asyncio.shield(self._sender), timeout=2.0)
+        for task in (self._listener, self._sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         if self.redis is not None:
             with contextlib.suppress(Exception):
                 await self.redis.aclose()

@@ -32,16 +32,20 @@ def build_match(record: RoomRecord) -> Match:
     )
 
 
-def extend_match(match: Match, actions: Sequence[tuple[int, str]]) -> bool:
+def extend_match(match: Match, actions: Sequence[tuple[int, str]], first: int = 0) -> bool:
     """Bring ``match`` up to a stored log that extends it (another process played on): play only the new
-    entries, each checked as a replay checks it. False (and ``match`` as it was) if the stored log does not
-    start with this match's log or an entry does not apply; then the caller rebuilds the whole match."""
+    entries, each checked as a replay checks it. ``actions`` is the stored log from position ``first`` on
+    (a reload reads only the entries it lacks, plus one it has, so a log that changed under it is seen).
+    False (and ``match`` as it was) if the stored log does not agree with this match's log where both have
+    entries, or an entry does not apply; then the caller rebuilds the whole match."""
     have = len(match.log)
-    if len(actions) < have or any((e.player, e.action) != tuple(a) for e, a in zip(match.log, actions, strict=False)):
+    if first > have or first + len(actions) < have:
+        return False
+    if any((e.player, e.action) != tuple(a) for e, a in zip(match.log[first:], actions, strict=False)):
         return False
     game = match.game
     try:
-        for player, text in actions[have:]:
+        for player, text in actions[have - first :]:
             if player == CHANCE and game.format_action(game.chance_outcome(match.state), match.state) != text:
                 raise IllegalActionError("the stored chance outcome is not what the seed gives")
             match.play(text, player)

@@ -14,10 +14,11 @@ here, once, and the Starlette routes only translate JSON to calls.
 * **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
   committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
   the database and the player is told the action did not happen.
-* **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, ``game.render``
-  of that seat and that seat's legal actions; spectators get the ``None`` view. The action log of a game
-  in progress is never sent whole: the live history leaves out chance outcomes of games with hidden
-  information and every choice made in a simultaneous round. The full log is public once the game is over.
+* **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, that seat's legal
+  actions and (if it shows it) ``game.render`` of that seat; spectators get the ``None`` view (the
+  messages are built in :mod:`._views`). The action log of a game in progress is never sent whole: the
+  live history leaves out chance outcomes of games with hidden information and every choice made in a
+  simultaneous round. The full log is public once the game is over.
 """
 
 from __future__ import annotations
@@ -25,11 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import time
 from dataclasses import replace
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Bot, make_bot
@@ -42,6 +41,7 @@ from ._clock import Clock
 from ._companion import Dealer
 from ._records import build_match, default_seat_name, extend_match, step_view
 from ._timer import RoomTimer
+from ._views import Views
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -53,6 +53,9 @@ if TYPE_CHECKING:
 __all__ = ["LostRace", "Room", "build_match", "default_seat_name"]  # the last two from ._records
 
 log = logging.getLogger("polytable.web")
+
+
+_pending: set[asyncio.Task[None]] = set()  # catch-up reloads in flight (kept from the garbage collector)
 
 
 class LostRace(Exception):
@@ -96,8 +99,11 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.rngs: dict[int, Rng] = {}
         self.ai_task: asyncio.Task[None] | None = None
-        self.cache: dict[tuple[int, int | None], dict[str, Any]] = {}
-        self.text_cache: dict[frozenset[int], str] = {}
+        self.views = Views(self)
+        self.behind = False
+        """Another process changed the room and nobody here watched it: reload before it is used."""
+        self.committing = 0  # changes being committed: the state in memory is not yet on disk
+        self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
         self.last_used = time.monotonic()
         self.failed: str | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
@@ -184,72 +190,9 @@ class Room:
             ],
         }
 
-    def _seat_part(self, seat: int | None) -> dict[str, Any]:
-        key = (self.version, seat)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return hit
-        game, state = self.game, self.match.state
-        part: dict[str, Any] = {
-            "view": game.view(state, seat),
-            "render": game.render(state, seat, color=False),
-        }
-        if seat is not None:
-            acting = seat in self.match.acting_players() if not self.is_over() else False
-            legal: list[str] = []
-            count = 0
-            if acting:
-                actions = game.legal_actions(state, seat)
-                legal = [game.format_action(a, state) for a in islice(iter(actions), self.settings.legal_limit)]
-                count = len(legal) if len(legal) < self.settings.legal_limit else actions.count()
-            part.update(
-                {
-                    "to_act": acting,
-                    "legal": legal,
-                    "legal_count": count,
-                    "can_undo": self.seats[seat].kind != "ai" and self.match.can_undo(seat),
-                }
-            )
-        if len(self.cache) > 64:
-            self.cache.clear()
-        self.cache[key] = part
-        return part
-
-    def history(self) -> list[dict[str, Any]]:
-        """The log entries people may see now (all of them once the game is over)."""
-        over = self.is_over()
-        hide_chance = self.game.spec.hidden_information
-        out = []
-        for i, entry in enumerate(self.match.log):
-            if not over and (self.simultaneous[i] or (entry.player == CHANCE and hide_chance)):
-                continue
-            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
-        return out[-30:] if not over else out
-
     def state_message(self, client: Client) -> dict[str, Any]:
-        match = self.match
-        msg: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "room": self.summary(),
-            "current": match.current_player(),
-            "acting": list(match.acting_players()) if not self.is_over() else [],
-            "over": self.is_over(),
-            "result": self.result(),
-            "clock": self.timer.view(),
-            "now": time.time(),
-            "spectator": self._seat_part(None) if not client.seats else None,
-            "mine": {str(p): self._seat_part(p) for p in sorted(client.seats)},
-            "history": self.history(),
-            "moves": len(match.log),
-            "error": self.failed,
-            "error_reason": self.failed_reason[0] if self.failed else None,
-            "error_params": self.failed_reason[1] if self.failed else None,
-        }
-        if self.dealer is not None:
-            msg["companion"] = self.dealer.message()
-            msg["mine"] = {}
-        return msg
+        """The state message a connection is sent, as a dict (the socket sends :meth:`state_text`)."""
+        return self.views.message(client.seats, client.text)
 
     def fail(self, message: str, reason: str, params: dict[str, object] | None = None) -> None:
         """Stop the room with a message for everyone (English) and its reason for the translations."""
@@ -323,6 +266,7 @@ class Room:
                 raise engine_error(exc, "illegal") from None
             length = len(self.match.log)
             self.simultaneous = self.simultaneous[:length]
+            self.committing += 1
             try:
                 await self.store.write("truncate_actions", self.code, length, before)
             except StorageConflict:
@@ -334,6 +278,8 @@ class Room:
                 log.error("room %s: an undo could not be saved: %s", self.code, exc)
                 await self._rebuild()
                 raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
+            finally:
+                self._committed()
             self.undone += 1
             self.undo_version = self.version
             clock = self.timer.changed(())
@@ -377,6 +323,7 @@ class Room:
             self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
         entries = [(e.player, e.action) for e in match.log[start:]]
         clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
+        self.committing += 1
         try:
             await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
         except StorageConflict:
@@ -387,8 +334,19 @@ class Room:
             log.error("room %s: a move could not be saved: %s", self.code, exc)
             await self._rebuild()
             raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+        finally:
+            self._committed()
         self.timer.arm()
         self.broadcast()
+
+    def _committed(self) -> None:
+        """A commit ended (on disk, or failed and reloaded): the connections that asked for the state
+        meanwhile get it now, so nobody is ever shown a change before it is on disk."""
+        self.committing -= 1
+        if not self.committing:
+            for client in self.waiting:
+                client.notify_state()
+            self.waiting.clear()
 
     async def play_for(self, seat: int, version: int, action: object) -> None:
         """Play ``action`` for ``seat`` if the room is still at ``version`` (a move the server chose, as on a
@@ -406,31 +364,49 @@ class Room:
 
     async def _rebuild(self, remote: bool = True) -> None:
         """After a failed or lost commit, or another process's change: load the room again from the
-        database (the truth) and tell the connections (``remote``: other processes too)."""
+        database (the truth) and tell the connections (``remote``: other processes too).
+
+        Only the log entries this process lacks are read (from the last one it has, which must still be
+        the same) and played on the state it holds; an undo elsewhere, a companion room or a log that
+        disagrees reads the whole log and rebuilds the match."""
+        have = len(self.match.log)
+        since = max(0, have - 1) if self.dealer is None else 0
         try:
-            fresh = await self.store.load(self.code)
+            fresh = await self.store.load(self.code, since)
+            if fresh is not None and since and (fresh.undone != self.undone or not self._extend(fresh)):
+                fresh = await self.store.load(self.code)
+                since = 0
         except StorageError as exc:
             log.error("room %s could not be reloaded: %s", self.code, exc)
             return
+        self.behind = False
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
             self.broadcast(remote=False)
             return
         self.seats = list(fresh.seats)
+        rebuilt = False
         if self.dealer is not None:
             self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
-        elif fresh.undone != self.undone or not extend_match(self.match, fresh.actions):
+        elif since == 0 and (fresh.undone != self.undone or not self._extend(fresh)):
             self.match = build_match(fresh)
+            rebuilt = True
         self.timer.clock = Clock.from_json(fresh.clock)
         self.rematch = fresh.rematch
         self.timer.arm()
         if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
             self.undone = fresh.undone
             self.undo_version = self.version
-        self.simultaneous = [
-            self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS for i in range(len(self.match.log))
-        ]
+        length = len(self.match.log)
+        if rebuilt or len(self.simultaneous) > length:
+            self.simultaneous = []  # a new match: count again
+        for i in range(len(self.simultaneous), length):
+            self.simultaneous.append(self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS)
         self.broadcast(remote)
+
+    def _extend(self, fresh: RoomRecord) -> bool:
+        """Play the stored entries this match lacks (see :func:`extend_match`)."""
+        return extend_match(self.match, fresh.actions, fresh.actions_from)
 
     async def resync(self, version: int) -> None:
         """Another process changed this room (to ``version``; a seat taken or a rematch made keep the
@@ -444,6 +420,11 @@ class Room:
             seen = self.version
             grace = self.settings.ai_delay + self.settings.standby_ai
             asyncio.get_running_loop().call_later(grace, self._standby_ai, seen)
+
+    def watched(self) -> bool:
+        """Whether another process's change must be loaded at once: someone here watches the room, or
+        its AI seats or clocks may have to act here. Otherwise it is only marked :attr:`behind`."""
+        return bool(self.clients or self.bots or self.timer.clock is not None)
 
     def _standby_ai(self, seen: int) -> None:
         if self.version == seen:
@@ -462,16 +443,12 @@ class Room:
 
     def state_text(self, client: Client) -> str:
         """The state message as JSON text, shared by every connection holding the same seats."""
-        text = self.text_cache.get(client.seats)
-        if text is None:
-            text = json.dumps(self.state_message(client), separators=(",", ":"))
-            self.text_cache[client.seats] = text
-        return text
+        return self.views.text(client.seats, client.text)
 
-    def broadcast(self, remote: bool = True) -> None:
-        """Drop the cached messages and announce the change (``remote``: to other processes too)."""
-        self.cache.clear()
-        self.text_cache.clear()
+    def broadcast(self, remote: bool = True, state: bool = True) -> None:
+        """Drop the cached messages and announce the change (``remote``: to other processes too; not
+        ``state``: only the connections changed, so the seats' parts are kept)."""
+        self.views.changed(state)
         self.broadcaster.changed(self, remote)
 
     # ------------------------------------------------------------------ AI seats
@@ -576,12 +553,16 @@ class Room:
         client.room = self
         self.clients.add(client)
         self.last_used = time.monotonic()
-        self.broadcast(remote=False)
+        self.broadcast(remote=False, state=False)
+        if self.behind:  # changed elsewhere since this connection found the room: catch up now
+            task = asyncio.get_running_loop().create_task(self.resync(self.version))
+            _pending.add(task)
+            task.add_done_callback(_pending.discard)
 
     def detach(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
-            self.broadcast(remote=False)
+            self.broadcast(remote=False, state=False)
 
     # ------------------------------------------------------------------ finished games
     def step(self, version: int) -> dict[str, Any]:

@@ -33,9 +33,10 @@ class RoomStore:
         """Run a storage read on the database thread."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    async def load(self, code: str) -> RoomRecord | None:
-        """The room as stored now (the database is the truth after a failed or lost write)."""
-        record: RoomRecord | None = await self.read(self.storage.load_room, code)
+    async def load(self, code: str, since: int = 0) -> RoomRecord | None:
+        """The room as stored now (the database is the truth after a failed or lost write), its log from
+        position ``since`` on."""
+        record: RoomRecord | None = await self.read(self.storage.load_room, code, since)
         return record
 
     async def write(self, op: str, *args: Any) -> None:

@@ -13,10 +13,10 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..ai import Bot, bot_names, make_bot
+from ..ai import Bot, make_bot
 from ..core import PolytableError, Rng
 from ..storage import StorageError
-from ._base import RoomError
+from ._base import RoomError, ai_names
 from ._clock import Clock
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ class RoomTimer:
     def _bot(self, seat: int) -> Bot:
         bot = self.bots.get(seat)
         if bot is None:
-            names = bot_names(self.room.game.spec.id)
+            names = ai_names(self.room.game.spec.id)
             bot = make_bot("greedy" if "greedy" in names else names[0], self.room.game.spec.id)
             self.bots[seat] = bot
         return bot

@@ -1,6 +1,6 @@
 """The WebSocket protocol of a room page: one :class:`Connection` per socket, one handler per message type.
 
-client -> server: ``hello {tokens}``, ``act {seat, version, action}``, ``undo {seat, version}``,
+client -> server: ``hello {tokens, text}``, ``text {on}``, ``act {seat, version, action}``, ``undo {seat, version}``,
 ``preview {seat, action, ask}`` (what a move would score, see :mod:`._preview`), ``sync``, ``deal`` /
 ``undeal {version}`` (companion rooms; ``deal`` may carry a printed ``card``);
 server -> client: ``welcome``, ``state``, ``preview``, ``error``.
@@ -160,14 +160,27 @@ class Connection:
             or not all(isinstance(t, str) and len(t) <= 128 for t in tokens)
         ):
             raise RoomError("tokens must be a list of at most 16 short strings", reason="bad_tokens")
+        text = msg.get("text", True)
+        if not isinstance(text, bool):
+            raise RoomError("text is true or false", reason="bad_text")
         room = self.room
         seats, problems = room.seats_for(tokens)
         room.check_room_for(seats)
         self.client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
         for p in problems:
             self.client.send(error_message("forbidden", p, "bad_token"))
+        self.client.text = text
         room.attach(self.client, seats)
         self.hello = True
+
+    async def on_text(self, msg: dict[str, Any]) -> None:
+        """Whether this page shows the game's text rendering from now on (the state is sent again)."""
+        on = msg.get("on")
+        if not isinstance(on, bool):
+            raise RoomError("text is true or false", reason="bad_text")
+        if on != self.client.text:
+            self.client.text = on
+            self.client.notify_state()
 
     async def on_sync(self, msg: dict[str, Any]) -> None:
         self.client.notify_state()
@@ -229,6 +242,7 @@ def _action_text(action: object) -> str:
 HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
     "hello": Connection.on_hello,
     "sync": Connection.on_sync,
+    "text": Connection.on_text,
     "act": Connection.on_act,
     "undo": Connection.on_undo,
     "preview": Connection.on_preview,

@@ -2,7 +2,7 @@
 // The server is the authority: this page never decides what is legal; it shows the views and legal
 // actions it receives and sends actions in the game's notation with the version they were made on.
 import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
-import { boardFor } from "./boards/index.js";
+import { boardFor, hasBoard } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
@@ -22,6 +22,8 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
   let confirmed = null; // the seat that confirmed the pass screen
   let replayAt = null; // position when stepping through a finished game
   let asks = 0; // preview requests: id -> resolve
+  let textOn = true; // the server sends the engine's text rendering until this page says it shows none
+  let textWanted = false; // a dedicated board's text view is open (or a board fell back to the generic one)
   const pending = new Map();
 
   const el = {
@@ -50,7 +52,7 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     ws = local ? new LocalSocket(local) : new WebSocket(`${proto}://${location.host}/ws/${code}`);
     ws.onopen = () => {
       retry = 500;
-      ws.send(JSON.stringify({ type: "hello", tokens: Object.values(tokensFor(code)) }));
+      ws.send(JSON.stringify({ type: "hello", tokens: Object.values(tokensFor(code)), text: textOn }));
     };
     ws.onmessage = (ev) => {
       let m;
@@ -132,8 +134,17 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     for (const span of el.seats.querySelectorAll(".clock")) span.textContent = clockText(Number(span.dataset.seat));
   }, 1000);
 
+  // The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
+  function syncText() {
+    const want = textWanted || !hasBoard(msg.room.game);
+    if (want === textOn || !ws || ws.readyState !== WebSocket.OPEN) return;
+    textOn = want;
+    ws.send(JSON.stringify({ type: "text", on: want }));
+  }
+
   function render() {
     const room = msg.room;
+    syncText();
     root.dataset.version = String(msg.version);
     where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
     el.title.textContent = where.textContent;
@@ -183,6 +194,7 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
       msg, part, seat: target, seatName,
       play: (text) => send({ type: "act", seat: target, version: msg.version, action: text }),
       undo: () => send({ type: "undo", seat: target, version: msg.version }),
+      wantText: (on) => { textWanted = on; syncText(); },
       // What a move would do (scores before/after, the seat's view after it), asked of the server.
       preview: (text) => new Promise((resolve) => {
         const ask = ++asks;

@@ -8,6 +8,7 @@ import * as generic from "./generic.js";
 
 const WIDTH = 8;
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
+let textOpen = false; // the text view stays open across updates once a player opens it
 
 export function parseDrop(text) {
   const parts = text.trim().split(/\s+/);
@@ -195,7 +196,9 @@ export function render(el, ctx) {
   const stats = me ? h("p", { class: "help" }, t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
     (me.out ? t("fd.outIn", { n: me.out }) : "") + (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : "")) : null;
   // The engine's text rendering is English (it is the terminal's view), so it is offered in English only.
-  const text = lang === "en" ? h("details", {}, h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render)) : null;
+  // The server sends it only while the view is open (ctx.wantText), so it is asked for on opening.
+  const text = lang === "en" ? h("details", { open: textOpen, ontoggle: (e) => { textOpen = e.target.open; if (ctx.wantText) ctx.wantText(textOpen); } },
+    h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render || "")) : null;
   // Who started (drawn at random by the engine) and, at the end of a solo game, the rulebook's title.
   const starter = v.players.length > 1 && v.starter !== undefined ? h("p", { class: "help", id: "fd-starter" },
     v.start_lane ? t("fd.startsLane", { name: ctx.seatName(v.starter), lane: v.start_lane }) : t("fd.starts", { name: ctx.seatName(v.starter) })) : null;

@@ -17,6 +17,7 @@ export function render(el, ctx, extra = null) {
   if (extra) g.extra.replaceChildren(extra); else g.extra.replaceChildren();
   g.pre.textContent = part.render;
   g.pre.hidden = !!(extra && ctx.hideText);
+  if (!g.pre.hidden && part.render === undefined && ctx.wantText) ctx.wantText(true); // a dedicated board fell back
   const acting = !!part.to_act;
   g.controls.hidden = ctx.seat === null || ctx.seat === undefined || !!ctx.replay;
   g.input.disabled = !acting;

@@ -9,6 +9,8 @@ import * as quadefy from "./quadefy.js";
 
 const BOARDS = { formfinity, foldris, forma, "qwirkle-cubes": qwirkle, quadefy };
 
+export function hasBoard(gameId) { return Object.hasOwn(BOARDS, gameId); }
+
 export function boardFor(gameId) {
   const b = BOARDS[gameId];
   if (!b) return generic;

@@ -1,0 +1,63 @@
+"""State messages built once and shared: the text rendering only for connections that show it, one string
+per kind of connection, and each seat still seeing only its own part."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from .conftest import error, hello, make_room, state
+
+
+def test_the_text_rendering_is_sent_only_to_connections_that_show_it(client: TestClient) -> None:
+    room = make_room(client)
+    code, t0 = room["code"], room["tokens"]["0"]
+    with client.websocket_connect(f"/ws/{code}") as plain, client.websocket_connect(f"/ws/{code}") as board:
+        hello(plain, t0)
+        assert "render" in state(plain)["mine"]["0"]  # the default: the generic board shows the text
+        board.send_json({"type": "hello", "tokens": [t0], "text": False})
+        first = state(board, lambda m: "0" in m["mine"])
+        assert "render" not in first["mine"]["0"] and first["mine"]["0"]["view"] is not None
+        board.send_json({"type": "text", "on": True})  # a dedicated board's text view was opened
+        assert state(board, lambda m: "render" in m["mine"]["0"])["mine"]["0"]["render"]
+        board.send_json({"type": "text", "on": "yes"})
+        assert error(board)["reason"] == "bad_text"
+        board.send_json({"type": "text", "on": False})
+        v = first["version"]
+        board.send_json({"type": "act", "seat": 0, "version": v, "action": "1"})
+        after = state(board, lambda m: m["version"] > v)
+        assert "render" not in after["mine"]["0"] and after["mine"]["0"]["view"] is not None
+        assert "render" in state(plain, lambda m: m["version"] > v)["mine"]["0"]
+    with client.websocket_connect(f"/ws/{code}") as bad:
+        bad.send_json({"type": "hello", "tokens": [t0], "text": 1})
+        assert error(bad)["reason"] == "bad_text"
+
+
+def test_connections_holding_the_same_seats_get_the_same_text_and_others_only_their_part(client: TestClient) -> None:
+    room = make_room(client, seats=[{"kind": "here"}, {"kind": "invite"}])
+    code, t0 = room["code"], room["tokens"]["0"]
+    t1 = client.post(f"/api/rooms/{code}/join", json={"seat": 1, "name": "Bo"}).json()["token"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with (
+        client.websocket_connect(f"/ws/{code}") as a,
+        client.websocket_connect(f"/ws/{code}") as a2,
+        client.websocket_connect(f"/ws/{code}") as b,
+        client.websocket_connect(f"/ws/{code}") as watcher,
+    ):
+        hello(a, t0)
+        hello(a2, t0)
+        hello(b, t1)
+        hello(watcher)
+        v = state(watcher, lambda m: sum(s["connected"] for s in m["room"]["seats"]) == 2)["version"]
+        a.send_json({"type": "act", "seat": 0, "version": v, "action": "2"})
+        seen = [state(ws, lambda m: m["version"] > v) for ws in (a, a2, b, watcher)]
+        assert seen[0] == seen[1]  # the same message (one string shared by both sockets)
+        assert set(seen[0]["mine"]) == {"0"} and set(seen[2]["mine"]) == {"1"} and seen[3]["mine"] == {}
+        assert seen[3]["spectator"]["view"] is not None and seen[0]["spectator"] is None
+        assert seen[2]["mine"]["1"]["legal"] and not seen[0]["mine"]["0"]["legal"]  # seat 1 must answer now
+        views = hub.rooms[code].views
+        assert views.text(frozenset({0}), True) is views.text(frozenset({0}), True)  # built once per change
+        # Seat 0's hidden choice did not change seat 1's situation: its legal actions listed at v are reused.
+        assert views._legal[1][1] == v and seen[2]["mine"]["1"]["legal"] == ["1", "2", "3"]
+        b.send_json({"type": "act", "seat": 1, "version": seen[2]["version"], "action": "3"})  # the round resolves
+        state(b, lambda m: m["version"] > seen[2]["version"] and m["mine"]["1"]["to_act"])
+        assert views._legal[1][1] > seen[2]["version"]  # a resolved round: listed again
