@@ -33,5 +33,10 @@ setup(
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
             ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/ai/_native/quadefy_pyinit.h"],
         ),
+        ext(
+            "polytable.games.qwirkle_cubes._cqwirkle",
+            [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
+            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h"],
+        ),
     ],
 )

@@ -24,6 +24,7 @@ __all__ = ["COMPILED", "FuzzReport", "fuzz"]
 COMPILED: dict[str, tuple[str, str]] = {
     "forma": ("polytable.games.forma", "polytable.games.forma._cforma"),
     "quadefy": ("polytable.games.quadefy", "polytable.games.quadefy._cquadefy"),
+    "qwirkle-cubes": ("polytable.games.qwirkle_cubes", "polytable.games.qwirkle_cubes._cqwirkle"),
 }
 """Game id -> (the public package whose ``pure_engine()`` switches the kernel off, the extension module)."""
 
