@@ -104,13 +104,12 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
 }
 
 typedef struct {
-    long long r;
     int k, faces[QHAND], cells[QHAND];
 } Pick;
 
 static int pick(QWalk *w, int k) {
     Pick *p = (Pick *)w->ctx;
-    if (p->r--) return 0;
+    if (w->r--) return 0;
     p->k = k;
     for (int i = 0; i < k; i++) {
         p->faces[i] = w->faces[i];
@@ -127,10 +126,10 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     if (n == 0) return Py_BuildValue("(OK)", Py_None, rng);
     uint64_t st = rng;
     Pick p = {0};
-    p.r = (long long)q_below(&st, (uint64_t)n);
+    w.r = (long long)q_below(&st, (uint64_t)n);
     w.emit = pick;
     w.ctx = &p;
-    qb_walk(&board, &w);
+    qb_locate(&board, &w);
     PyObject *cubes = cubes_tuple(p.faces, p.cells, p.k);
     if (cubes == NULL) return NULL;
     return Py_BuildValue("(NK)", cubes, (unsigned long long)st);
@@ -165,6 +164,30 @@ static PyObject *py_placeable(PyObject *self, PyObject *args) {
     PyObject *placed;
     if (!PyArg_ParseTuple(args, "O", &placed) || load(placed) < 0) return NULL;
     return PyLong_FromUnsignedLongLong(qb_placeable(&board));
+}
+
+static PyObject *py_table(PyObject *self, PyObject *args) {
+    PyObject *placed;
+    if (!PyArg_ParseTuple(args, "O", &placed) || load(placed) < 0) return NULL;
+    PyObject *cells = PyDict_New(), *front = PySet_New(NULL);
+    for (int i = 0; cells != NULL && front != NULL && i < board.ncubes; i++) {
+        PyObject *k = PyLong_FromLong(to_py(board.at[i])), *v = PyLong_FromLong(board.face[i]);
+        int bad = k == NULL || v == NULL || PyDict_SetItem(cells, k, v) < 0;
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        if (bad) Py_CLEAR(cells);
+    }
+    for (int i = 0; cells != NULL && front != NULL && i < board.nfront; i++) {
+        PyObject *k = PyLong_FromLong(to_py(board.fl[i]));
+        if (k == NULL || PySet_Add(front, k) < 0) Py_CLEAR(front);
+        Py_XDECREF(k);
+    }
+    if (cells == NULL || front == NULL) {
+        Py_XDECREF(cells);
+        Py_XDECREF(front);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", cells, front);
 }
 
 static int int_seq(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
@@ -279,6 +302,7 @@ static PyMethodDef methods[] = {
     {"sample", py_sample, METH_VARARGS,
      "sample(placed, hand, need, rng) -> (placement number rng.below(count), or None when there is none; rng)."},
     {"placements", py_placements, METH_VARARGS, "placements(placed, hand, need) -> every placement, in order."},
+    {"table", py_table, METH_VARARGS, "table(placed) -> (Board.cells, Board.frontier): cell -> face, the frontier."},
     {"placeable", py_placeable, METH_VARARGS, "placeable(placed) -> the faces that fit somewhere alone."},
     {"playout", py_playout, METH_VARARGS, "Random actions to the end (or max_actions); see the C source."},
     {NULL, NULL, 0, NULL},

@@ -39,7 +39,7 @@ def native_playout(state: QState, rngs: Sequence[Rng], max_actions: int | None) 
     rng, phase, player, hands, bag, points, placed, rolling, forced, passes, turn, last, finisher, states, n = out
     for r, st in zip(used, states, strict=True):
         r.state = st
-    board = state.board if len(placed) == len(state.placed) else Board(placed)
+    board = state.board if len(placed) == len(state.placed) else Board.from_parts(placed, *EXT.table(placed))
     final = evolve(
         state, rng=rng, phase=phase, player=player, hands=hands, bag=bag, points=points, placed=placed,
         rolling=rolling, forced=forced, passes=passes, turn=turn, last=last, finisher=finisher, board=board,

@@ -31,28 +31,24 @@ uint64_t q_below(uint64_t *state, uint64_t n) {
 /* ------------------------------------------------------------------ faces and lines */
 static inline int pc(uint64_t x) { return __builtin_popcountll(x); }
 
-static uint64_t addable(uint64_t line) {
-    if (pc(line) >= QLINE) return 0;
-    uint64_t out = 0;
-    for (int c = 0; c < 6; c++) {
-        uint64_t m = 0x3FULL << (6 * c);
-        if (!(line & ~m)) out |= m;
-    }
-    for (int s = 0; s < 6; s++) {
-        uint64_t m = SHAPE_MASK0 << s;
-        if (!(line & ~m)) out |= m;
-    }
-    return out & ~line;
+/* A line is one colour or one shape: only the colour and the shape of its lowest face can be shared. */
+static inline uint64_t common(uint64_t line) {
+    int t = __builtin_ctzll(line);
+    uint64_t col = 0x3FULL << (6 * (t / 6)), shp = SHAPE_MASK0 << (t % 6), out = 0;
+    if (!(line & ~col)) out |= col;
+    if (!(line & ~shp)) out |= shp;
+    return out;
 }
 
-static int line_ok(uint64_t line) {
-    if (pc(line) > QLINE) return 0;
-    for (int c = 0; c < 6; c++)
-        if (!(line & ~(0x3FULL << (6 * c)))) return 1;
-    for (int s = 0; s < 6; s++)
-        if (!(line & ~(SHAPE_MASK0 << s))) return 1;
-    return 0;
+/* The faces that may join a line holding the faces `line` (_tiles.addable). */
+static inline uint64_t addable(uint64_t line) {
+    if (!line) return ALL_FACES;
+    if (pc(line) >= QLINE) return 0;
+    return common(line) & ~line;
 }
+
+/* Whether a set of distinct faces is a legal line (_tiles.line_ok). */
+static inline int line_ok(uint64_t line) { return !line || (pc(line) <= QLINE && common(line)); }
 
 int q_largest_line(uint64_t faces) {
     int best = 0;
@@ -227,9 +223,35 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
 
 static int longest(uint64_t faces) { return q_largest_line(faces); }
 
+/* The roots of the last counting walk with their counts, so that locating the r-th placement walks
+ * only the root that holds it (single-threaded: the GIL is held). */
+#define MAXROOTS 4096
+static struct {
+    int p, step, conn;
+    uint64_t line;
+    long long n;
+} R[MAXROOTS];
+static int NR, R_OK;
+
+static int root(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int conn) {
+    long long before = w->count;
+    int stop = node(b, w, p, step, line, conn, 0);
+    if (!w->emit && w->count > before) {
+        if (NR < MAXROOTS) {
+            R[NR].p = p;
+            R[NR].step = step;
+            R[NR].conn = conn;
+            R[NR].line = line;
+            R[NR++].n = w->count - before;
+        } else
+            R_OK = 0;
+    }
+    return stop;
+}
+
 /* Every root of Board._roots, in its order; returns non-zero when the emitter stopped the walk. */
 static int roots(const QBoard *b, QWalk *w) {
-    if (!b->ncubes) return node(b, w, q_index(0, 0), 1, 0, 1, 0);
+    if (!b->ncubes) return root(b, w, q_index(0, 0), 1, 0, 1);
     for (int i = 0; i < b->nfront; i++) {
         int f = b->fl[i];
         for (int d = 0; d < 2; d++) {
@@ -238,12 +260,12 @@ static int roots(const QBoard *b, QWalk *w) {
             if (!fits) continue;
             uint64_t before = run(b, f - step, -step);
             if (before) {
-                if (fits & addable(before) && node(b, w, f, step, before, 0, 0)) return 1;
+                if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
                 continue;
             }
             uint64_t after = run(b, f + step, step), after_fits = addable(after);
             if (!(fits & after_fits)) continue;
-            if (node(b, w, f, step, 0, 0, 0)) return 1;
+            if (root(b, w, f, step, 0, 0)) return 1;
             int back = 0, p = f - step;
             while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
                 back++;
@@ -254,7 +276,7 @@ static int roots(const QBoard *b, QWalk *w) {
             if (back < cap) cap = back;
             if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
             for (int j = 1; j <= cap; j++)
-                if (node(b, w, f - j * step, step, 0, 0, 0)) return 1;
+                if (root(b, w, f - j * step, step, 0, 0)) return 1;
         }
     }
     return 0;
@@ -262,6 +284,25 @@ static int roots(const QBoard *b, QWalk *w) {
 
 long long qb_walk(const QBoard *b, QWalk *w) {
     w->count = 0;
+    if (!w->emit) {
+        NR = 0;
+        R_OK = 1;
+    }
     roots(b, w);
     return w->count;
+}
+
+void qb_locate(const QBoard *b, QWalk *w) {
+    w->count = 0;
+    if (!R_OK) {
+        roots(b, w);
+        return;
+    }
+    for (int i = 0; i < NR; i++) {
+        if (w->r < R[i].n) {
+            node(b, w, R[i].p, R[i].step, R[i].line, R[i].conn, 0);
+            return;
+        }
+        w->r -= R[i].n;
+    }
 }

@@ -111,13 +111,12 @@ static void chance(QGame *g, const QBoard *b) {
 }
 
 typedef struct {
-    long long r;
     int n, faces[QHAND], cells[QHAND];
 } Found;
 
 static int locate(QWalk *w, int k) {
     Found *f = (Found *)w->ctx;
-    if (f->r--) return 0;
+    if (w->r--) return 0;
     f->n = k;
     for (int i = 0; i < k; i++) {
         f->faces[i] = w->faces[i];
@@ -189,10 +188,10 @@ long long q_playout(QGame *g, QBoard *b, uint64_t *rngs, int shared, long long m
                 return taken;
             }
             Found f = {0};
-            f.r = (long long)q_below(rng, (uint64_t)n);
+            w.r = (long long)q_below(rng, (uint64_t)n);
             w.emit = locate;
             w.ctx = &f;
-            qb_walk(b, &w);
+            qb_locate(b, &w);
             place(g, b, &f);
         } else if (ph == PASS) {
             g->passes++;

@@ -45,7 +45,7 @@ struct QWalk {
     uint64_t hand;
     int need;
     long long count; /* placements met */
-    long long r;     /* locate: the index wanted; counts down */
+    long long r;     /* qb_locate: the number of the placement wanted (the emitter counts it down) */
     QEmit emit;      /* NULL: count only; else called for each placement (non-zero stops the walk) */
     void *ctx;
     int faces[QHAND], cells[QHAND]; /* the placement being built (k cubes) */
@@ -59,6 +59,8 @@ void qb_put(QBoard *b, int face, int at);
 uint64_t qb_placeable(const QBoard *b);
 int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles);
 long long qb_walk(const QBoard *b, QWalk *w);
+/* The placement number w->r of the last counting qb_walk on this table and hand (w->emit picks it). */
+void qb_locate(const QBoard *b, QWalk *w);
 int q_largest_line(uint64_t faces);
 
 /* The game's flow from a player's decision to the next one (see _game.py). Return values: the number of
