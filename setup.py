@@ -38,5 +38,6 @@ setup(
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
             ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h"],
         ),
+        ext("polytable.games.formfinity._cformfinity", ["src/polytable/games/formfinity/_cformfinity.c"], []),
     ],
 )

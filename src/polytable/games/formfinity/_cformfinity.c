@@ -1,0 +1,299 @@
+/* polytable.games.formfinity._cformfinity: FORMFINITY's placement generation in C (see _native.py).
+ *
+ * It mirrors _board.py bit for bit: a board is the same Python int (cell (x, y) is bit y * S + x with
+ * S = W + 1, a guard column that is always empty), held here as NW 64-bit words (templates are at most
+ * 40 x 40). element_anchors is _board.element_anchors (the anchors of every orientation of an element,
+ * anywhere or slid in from the card's edges, filtered by the squares it may cover and the squares it
+ * must touch); flood is geometry.flood on such a board. The shapes (fixed polyominoes) are not defined
+ * here: Python passes _cards.SHAPES once (init), so the tables stay single-sourced.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NW 27 /* 1,728 bits: a 40 x 40 template with stride 41 needs 1,640 */
+#define MAXSIDE 40
+#define MAXSHAPES 128
+#define MAXCELLS 5
+
+typedef struct {
+    uint64_t w[NW];
+} BB;
+
+static int nshapes;
+static int sh_n[MAXSHAPES], sh_x[MAXSHAPES][MAXCELLS], sh_y[MAXSHAPES][MAXCELLS], sh_w[MAXSHAPES], sh_h[MAXSHAPES];
+/* Per shape column dx: its top and bottom cell; per row dy: its left and right cell (_board.PROFILES). */
+static int col_top[MAXSHAPES][MAXCELLS], col_bot[MAXSHAPES][MAXCELLS];
+static int row_left[MAXSHAPES][MAXCELLS], row_right[MAXSHAPES][MAXCELLS];
+
+/* ------------------------------------------------------------------ words */
+static int from_py(PyObject *o, BB *b) {
+    if (!PyLong_Check(o) || _PyLong_Sign(o) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a board is a non-negative int");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    int r = _PyLong_AsByteArray((PyLongObject *)o, (unsigned char *)b->w, sizeof(b->w), 1, 0, 1);
+#else
+    int r = _PyLong_AsByteArray((PyLongObject *)o, (unsigned char *)b->w, sizeof(b->w), 1, 0);
+#endif
+    return r < 0 ? -1 : 0;
+}
+
+static PyObject *to_py(const BB *b) { return _PyLong_FromByteArray((const unsigned char *)b->w, sizeof(b->w), 1, 0); }
+
+static inline int b_any(const BB *a) {
+    uint64_t x = 0;
+    for (int i = 0; i < NW; i++) x |= a->w[i];
+    return x != 0;
+}
+static inline void b_set(BB *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
+static inline int b_get(const BB *a, int i) { return (int)(a->w[i >> 6] >> (i & 63) & 1); }
+
+/* o = a >> k (k >= 0) */
+static inline void b_shr(const BB *a, int k, BB *o) {
+    int q = k >> 6, r = k & 63;
+    for (int i = 0; i < NW; i++) {
+        uint64_t lo = i + q < NW ? a->w[i + q] : 0, hi = i + q + 1 < NW ? a->w[i + q + 1] : 0;
+        o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
+    }
+}
+
+/* o = a << k (k >= 0), bits past the last word dropped */
+static inline void b_shl(const BB *a, int k, BB *o) {
+    int q = k >> 6, r = k & 63;
+    for (int i = NW - 1; i >= 0; i--) {
+        uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
+        o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
+    }
+}
+
+/* ------------------------------------------------------------------ anchors */
+typedef struct {
+    int ftop[MAXSIDE], lbot[MAXSIDE], fleft[MAXSIDE], lright[MAXSIDE];
+} Prof;
+
+/* _board._profile: the first and last blocked row of each column and column of each row. */
+static void profile(const BB *blocked, int W, int H, int S, Prof *p) {
+    for (int x = 0; x < W; x++) {
+        p->ftop[x] = H;
+        p->lbot[x] = -1;
+    }
+    for (int y = 0; y < H; y++) {
+        p->fleft[y] = W;
+        p->lright[y] = -1;
+        for (int x = 0; x < W; x++)
+            if (b_get(blocked, y * S + x)) {
+                if (p->fleft[y] == W) p->fleft[y] = x;
+                p->lright[y] = x;
+                if (p->ftop[x] == H) p->ftop[x] = y;
+                p->lbot[x] = y;
+            }
+    }
+}
+
+/* _board.slide_anchors: where an element comes to rest when slid in from an edge in `edges`. */
+static void slide(int s, int edges, int W, int H, int S, const Prof *p, BB *ok) {
+    int w = sh_w[s], h = sh_h[s];
+    memset(ok, 0, sizeof(*ok));
+    if (w > W || h > H) return;
+    if (edges & 1) /* from the top, moving down */
+        for (int x = 0; x <= W - w; x++) {
+            int m = 1 << 20;
+            for (int dx = 0; dx < w; dx++) {
+                int v = p->ftop[x + dx] - col_bot[s][dx];
+                if (v < m) m = v;
+            }
+            if (m >= 1) b_set(ok, (m - 1) * S + x);
+        }
+    if (edges & 4) /* from the bottom, moving up */
+        for (int x = 0; x <= W - w; x++) {
+            int m = -(1 << 20);
+            for (int dx = 0; dx < w; dx++) {
+                int v = p->lbot[x + dx] - col_top[s][dx];
+                if (v > m) m = v;
+            }
+            if (m < H - h) b_set(ok, (m + 1) * S + x);
+        }
+    if (edges & 8) /* from the left, moving right */
+        for (int y = 0; y <= H - h; y++) {
+            int m = 1 << 20;
+            for (int dy = 0; dy < h; dy++) {
+                int v = p->fleft[y + dy] - row_right[s][dy];
+                if (v < m) m = v;
+            }
+            if (m >= 1) b_set(ok, y * S + m - 1);
+        }
+    if (edges & 2) /* from the right, moving left */
+        for (int y = 0; y <= H - h; y++) {
+            int m = -(1 << 20);
+            for (int dy = 0; dy < h; dy++) {
+                int v = p->lright[y + dy] - row_left[s][dy];
+                if (v > m) m = v;
+            }
+            if (m < W - w) b_set(ok, y * S + m + 1);
+        }
+}
+
+/* The anchors where shape s's bounding box lies on the W x H board (_board.Setup.shape_fit). */
+static void fit(int s, int W, int H, int S, BB *ok) {
+    memset(ok, 0, sizeof(*ok));
+    int w = sh_w[s], h = sh_h[s];
+    if (w > W || h > H) return;
+    for (int y = 0; y <= H - h; y++)
+        for (int x = 0; x <= W - w; x++) b_set(ok, y * S + x);
+}
+
+static PyObject *py_init(PyObject *self, PyObject *args) {
+    PyObject *shapes;
+    if (!PyArg_ParseTuple(args, "O", &shapes)) return NULL;
+    PyObject *fast = PySequence_Fast(shapes, "shapes must be a sequence");
+    if (fast == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > MAXSHAPES) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many shapes");
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, s), "a shape is a sequence of (x, y)");
+        if (cells == NULL) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(cells);
+        int ok = k >= 1 && k <= MAXCELLS, w = 0, h = 0;
+        for (Py_ssize_t i = 0; ok && i < k; i++) {
+            int x, y;
+            ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(cells, i), "ii", &x, &y) && x >= 0 && y >= 0 &&
+                 x < MAXCELLS && y < MAXCELLS;
+            if (ok) {
+                sh_x[s][i] = x;
+                sh_y[s][i] = y;
+                if (x + 1 > w) w = x + 1;
+                if (y + 1 > h) h = y + 1;
+            }
+        }
+        Py_DECREF(cells);
+        if (!ok) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a shape has 1 to 5 cells within 5 x 5");
+            return NULL;
+        }
+        sh_n[s] = (int)k;
+        sh_w[s] = w;
+        sh_h[s] = h;
+        for (int d = 0; d < MAXCELLS; d++) {
+            col_top[s][d] = row_left[s][d] = 1 << 20;
+            col_bot[s][d] = row_right[s][d] = -(1 << 20);
+        }
+        for (int i = 0; i < k; i++) {
+            int x = sh_x[s][i], y = sh_y[s][i];
+            if (y < col_top[s][x]) col_top[s][x] = y;
+            if (y > col_bot[s][x]) col_bot[s][x] = y;
+            if (x < row_left[s][y]) row_left[s][y] = x;
+            if (x > row_right[s][y]) row_right[s][y] = x;
+        }
+    }
+    Py_DECREF(fast);
+    nshapes = (int)n;
+    Py_RETURN_NONE;
+}
+
+/* element_anchors(W, H, orients, edges, blocked, allowed, touch or None) -> [(shape, anchors), ...] */
+static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
+    int W, H, edges;
+    PyObject *orients, *oblocked, *oallowed, *otouch;
+    if (!PyArg_ParseTuple(args, "iiOiOOO", &W, &H, &orients, &edges, &oblocked, &oallowed, &otouch)) return NULL;
+    if (W < 1 || H < 1 || W > MAXSIDE || H > MAXSIDE || !nshapes) {
+        PyErr_SetString(PyExc_ValueError, "the board is 1 to 40 squares a side (and init must come first)");
+        return NULL;
+    }
+    int S = W + 1;
+    BB blocked, allowed, touch;
+    if (from_py(oblocked, &blocked) < 0 || from_py(oallowed, &allowed) < 0) return NULL;
+    int has_touch = otouch != Py_None;
+    if (has_touch && from_py(otouch, &touch) < 0) return NULL;
+    PyObject *fast = PySequence_Fast(orients, "orients must be a sequence of shape ids");
+    if (fast == NULL) return NULL;
+    PyObject *out = PyList_New(0);
+    Prof prof;
+    if (edges) profile(&blocked, W, H, S, &prof);
+    for (Py_ssize_t i = 0; out != NULL && i < PySequence_Fast_GET_SIZE(fast); i++) {
+        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (s < 0 || s >= nshapes) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such shape");
+            Py_CLEAR(out);
+            break;
+        }
+        BB ok, t;
+        if (edges)
+            slide((int)s, edges, W, H, S, &prof, &ok);
+        else
+            fit((int)s, W, H, S, &ok);
+        for (int c = 0; c < sh_n[s] && b_any(&ok); c++) {
+            b_shr(&allowed, sh_y[s][c] * S + sh_x[s][c], &t);
+            for (int j = 0; j < NW; j++) ok.w[j] &= t.w[j];
+        }
+        if (has_touch && b_any(&ok)) {
+            BB any;
+            memset(&any, 0, sizeof(any));
+            for (int c = 0; c < sh_n[s]; c++) {
+                b_shr(&touch, sh_y[s][c] * S + sh_x[s][c], &t);
+                for (int j = 0; j < NW; j++) any.w[j] |= t.w[j];
+            }
+            for (int j = 0; j < NW; j++) ok.w[j] &= any.w[j];
+        }
+        if (!b_any(&ok)) continue;
+        PyObject *item = Py_BuildValue("(lN)", s, to_py(&ok));
+        if (item == NULL || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    Py_DECREF(fast);
+    return out;
+}
+
+/* flood(seed, passable, stride) -> the squares of passable edge-connected to seed & passable
+ * (geometry.flood; passable leaves the guard column empty). */
+static PyObject *py_flood(PyObject *self, PyObject *args) {
+    PyObject *oseed, *opass;
+    int S;
+    if (!PyArg_ParseTuple(args, "OOi", &oseed, &opass, &S)) return NULL;
+    if (S < 2 || S > MAXSIDE + 1) {
+        PyErr_SetString(PyExc_ValueError, "the stride is 2 to 41");
+        return NULL;
+    }
+    BB region, pass, a, b;
+    if (from_py(oseed, &region) < 0 || from_py(opass, &pass) < 0) return NULL;
+    for (int j = 0; j < NW; j++) region.w[j] &= pass.w[j];
+    for (;;) {
+        BB grown = region;
+        b_shl(&region, 1, &a);
+        b_shr(&region, 1, &b);
+        for (int j = 0; j < NW; j++) grown.w[j] |= a.w[j] | b.w[j];
+        b_shl(&region, S, &a);
+        b_shr(&region, S, &b);
+        int same = 1;
+        for (int j = 0; j < NW; j++) {
+            grown.w[j] = (grown.w[j] | a.w[j] | b.w[j]) & pass.w[j];
+            same &= grown.w[j] == region.w[j];
+        }
+        if (same) break;
+        region = grown;
+    }
+    return to_py(&region);
+}
+
+static PyMethodDef methods[] = {
+    {"init", py_init, METH_VARARGS, "init(shapes): every shape's cells (x, y), the index is the shape id."},
+    {"element_anchors", py_element_anchors, METH_VARARGS,
+     "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
+    {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cformfinity", "FORMFINITY's compiled placements.",
+                                       -1, methods};
+
+PyMODINIT_FUNC PyInit__cformfinity(void) { return PyModule_Create(&moduledef); }
