@@ -12,9 +12,11 @@ import pytest
 
 from polytable._native import fuzz
 from polytable.core import Rng, native_module, pure_engine_forced
-from polytable.games.formfinity import GAME, pure_engine
+from polytable.games.formfinity import GAME, _flow, pure_engine
 from polytable.games.formfinity._board import Setup, element_anchors, setup_for
 from polytable.games.formfinity._cards import NUM_SHAPES, ROTATIONS
+
+from ._helpers import random_midgame
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
@@ -77,6 +79,29 @@ def test_element_anchors_and_flood_are_the_pure_ones_on_random_boards() -> None:
             checked += 1
             nonempty += bool(got)
     assert checked >= 400 and nonempty >= 200
+
+
+def test_keeps_a_way_is_the_pure_one_in_race_positions() -> None:
+    """Variant 3's filter (no element may take the opponent's last way), on random positions where it
+    removes something and where it does not."""
+    filtered = 0
+    for seed in range(30):
+        for corner in (False, True):
+            st = random_midgame({"variant": "3"}, seed, 4 + seed % 30)
+            setup = setup_for(st.config)
+            if corner:
+                from dataclasses import replace
+
+                setup = replace(setup, rules=replace(setup.rules, corner_touch=True))
+            for player in (0, 1):
+                blocked, allowed, touch = _flow.constraints(setup, st, player)
+                options = element_anchors(setup, range(NUM_SHAPES), 0, blocked, allowed, touch)
+                got = _flow.keeps_a_way(setup, st, player, options)
+                with pure_engine():
+                    want = _flow.keeps_a_way(setup, st, player, options)
+                assert got == want, (seed, corner, player)
+                filtered += got != options
+    assert filtered >= 5
 
 
 def test_bad_input_is_refused() -> None:

@@ -254,8 +254,75 @@ static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* flood(seed, passable, stride) -> the squares of passable edge-connected to seed & passable
- * (geometry.flood; passable leaves the guard column empty). */
+/* ------------------------------------------------------------------ regions (connection goal) */
+static inline void b_and(BB *a, const BB *b) {
+    for (int j = 0; j < NW; j++) a->w[j] &= b->w[j];
+}
+static inline void b_or(BB *a, const BB *b) {
+    for (int j = 0; j < NW; j++) a->w[j] |= b->w[j];
+}
+static inline void b_andnot(BB *a, const BB *b) {
+    for (int j = 0; j < NW; j++) a->w[j] &= ~b->w[j];
+}
+static inline int b_meets(const BB *a, const BB *b) {
+    uint64_t x = 0;
+    for (int j = 0; j < NW; j++) x |= a->w[j] & b->w[j];
+    return x != 0;
+}
+static inline int b_lowest(const BB *a) {
+    for (int j = 0; j < NW; j++)
+        if (a->w[j]) return j * 64 + __builtin_ctzll(a->w[j]);
+    return -1;
+}
+
+/* geometry.flood: the squares of pass edge-connected to seed & pass (pass leaves the guard column empty). */
+static void b_flood(const BB *seed, const BB *pass, int S, BB *region) {
+    BB a, b;
+    *region = *seed;
+    b_and(region, pass);
+    for (;;) {
+        BB grown = *region;
+        b_shl(region, 1, &a);
+        b_shr(region, 1, &b);
+        for (int j = 0; j < NW; j++) grown.w[j] |= a.w[j] | b.w[j];
+        b_shl(region, S, &a);
+        b_shr(region, S, &b);
+        int same = 1;
+        for (int j = 0; j < NW; j++) {
+            grown.w[j] = (grown.w[j] | a.w[j] | b.w[j]) & pass->w[j];
+            same &= grown.w[j] == region->w[j];
+        }
+        if (same) return;
+        *region = grown;
+    }
+}
+
+/* Setup.n4 (edge neighbours) and Setup.n8 (the squares and everything touching them) within full. */
+static void b_n4(const BB *x, const BB *full, int S, BB *o) {
+    BB a;
+    b_shl(x, 1, o);
+    b_shr(x, 1, &a);
+    b_or(o, &a);
+    b_shl(x, S, &a);
+    b_or(o, &a);
+    b_shr(x, S, &a);
+    b_or(o, &a);
+    b_and(o, full);
+}
+static void b_n8(const BB *x, const BB *full, int S, BB *o) {
+    BB h = *x, a;
+    b_shl(x, 1, &a);
+    b_or(&h, &a);
+    b_shr(x, 1, &a);
+    b_or(&h, &a);
+    *o = h;
+    b_shl(&h, S, &a);
+    b_or(o, &a);
+    b_shr(&h, S, &a);
+    b_or(o, &a);
+    b_and(o, full);
+}
+
 static PyObject *py_flood(PyObject *self, PyObject *args) {
     PyObject *oseed, *opass;
     int S;
@@ -264,25 +331,159 @@ static PyObject *py_flood(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the stride is 2 to 41");
         return NULL;
     }
-    BB region, pass, a, b;
-    if (from_py(oseed, &region) < 0 || from_py(opass, &pass) < 0) return NULL;
-    for (int j = 0; j < NW; j++) region.w[j] &= pass.w[j];
-    for (;;) {
-        BB grown = region;
-        b_shl(&region, 1, &a);
-        b_shr(&region, 1, &b);
-        for (int j = 0; j < NW; j++) grown.w[j] |= a.w[j] | b.w[j];
-        b_shl(&region, S, &a);
-        b_shr(&region, S, &b);
-        int same = 1;
-        for (int j = 0; j < NW; j++) {
-            grown.w[j] = (grown.w[j] | a.w[j] | b.w[j]) & pass.w[j];
-            same &= grown.w[j] == region.w[j];
-        }
-        if (same) break;
-        region = grown;
-    }
+    BB seed, pass, region;
+    if (from_py(oseed, &seed) < 0 || from_py(opass, &pass) < 0) return NULL;
+    b_flood(&seed, &pass, S, &region);
     return to_py(&region);
+}
+
+/* The connection goal's fixed squares and the two drawings (2 players). */
+typedef struct {
+    int S, corner;
+    BB full, playable, star[2], own[2];
+} Race;
+
+/* _flow.constraints for the connection goal: where `player` may draw, and what they must touch. */
+static void race_constraints(const Race *r, int player, BB *allowed, BB *touch) {
+    BB ring, own;
+    const BB *opp = &r->own[1 - player];
+    if (r->corner) {
+        b_n4(opp, &r->full, r->S, &ring);
+        b_or(&ring, opp);
+    } else
+        b_n8(opp, &r->full, r->S, &ring);
+    *allowed = r->playable;
+    b_andnot(allowed, &r->own[0]);
+    b_andnot(allowed, &r->own[1]);
+    b_andnot(allowed, &ring);
+    own = r->own[player];
+    b_or(&own, &r->star[player]);
+    b_n4(&own, &r->full, r->S, touch);
+}
+
+/* _flow.way: one shortest way `player` could still draw to the other start square (empty: none). */
+static void race_way(const Race *r, int player, BB *path) {
+    static BB layers[MAXSIDE * MAXSIDE + 2];
+    BB allowed, touch, side, seen, end;
+    race_constraints(r, player, &allowed, &touch);
+    b_n4(&r->star[1 - player], &r->full, r->S, &side);
+    int n = 0;
+    layers[0] = touch;
+    b_and(&layers[0], &allowed);
+    seen = layers[0];
+    while (b_any(&layers[n]) && !b_meets(&layers[n], &side)) {
+        b_n4(&layers[n], &r->full, r->S, &layers[n + 1]);
+        b_and(&layers[n + 1], &allowed);
+        b_andnot(&layers[n + 1], &seen);
+        b_or(&seen, &layers[n + 1]);
+        n++;
+    }
+    memset(path, 0, sizeof(*path));
+    end = layers[n];
+    b_and(&end, &side);
+    int cell = b_lowest(&end);
+    if (cell < 0) return;
+    b_set(path, cell);
+    for (int k = n - 1; k >= 0; k--) {
+        BB one, step;
+        memset(&one, 0, sizeof(one));
+        b_set(&one, cell);
+        b_n4(&one, &r->full, r->S, &step);
+        b_and(&step, &layers[k]);
+        cell = b_lowest(&step);
+        if (cell < 0) return; /* cannot happen: every square of a layer touches the layer before */
+        b_set(path, cell);
+    }
+}
+
+/* _flow.connects: whether `own` joins both black squares, edge to edge. */
+static int race_connects(const Race *r, const BB *own, int player) {
+    BB pass = *own, region;
+    b_or(&pass, &r->star[0]);
+    b_or(&pass, &r->star[1]);
+    b_and(&pass, &r->full);
+    b_flood(&r->star[player], &pass, r->S, &region);
+    return b_meets(&region, &r->star[1 - player]);
+}
+
+/* _flow.can_connect: whether `player` could still ever connect. */
+static int race_can_connect(const Race *r, int player) {
+    BB allowed, touch, region, seed, near;
+    race_constraints(r, player, &allowed, &touch);
+    seed = touch;
+    b_and(&seed, &allowed);
+    b_and(&allowed, &r->full);
+    b_flood(&seed, &allowed, r->S, &region);
+    b_or(&region, &r->own[player]);
+    b_or(&region, &r->star[player]);
+    b_n4(&region, &r->full, r->S, &near);
+    return b_meets(&near, &r->star[1 - player]);
+}
+
+/* keeps_a_way(W, H, full, playable, star0, star1, corner_touch, own0, own1, player, options) -> the
+ * anchors of options that leave the opponent a way to their goal (_flow.keeps_a_way). */
+static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
+    int W, H, corner, player;
+    PyObject *o[7], *options;
+    if (!PyArg_ParseTuple(args, "iiOOOOpOOiO", &W, &H, &o[0], &o[1], &o[2], &o[3], &corner, &o[4], &o[5], &player,
+                          &options))
+        return NULL;
+    if (W < 1 || H < 1 || W > MAXSIDE || H > MAXSIDE || player < 0 || player > 1 || !nshapes) {
+        PyErr_SetString(PyExc_ValueError, "bad board size or player (init must come first)");
+        return NULL;
+    }
+    Race r;
+    r.S = W + 1;
+    r.corner = corner;
+    BB *dst[6] = {&r.full, &r.playable, &r.star[0], &r.star[1], &r.own[0], &r.own[1]};
+    for (int i = 0; i < 6; i++)
+        if (from_py(o[i], dst[i]) < 0) return NULL;
+    int opp = 1 - player;
+    BB path;
+    race_way(&r, opp, &path);
+    if (!b_any(&path)) {
+        Py_INCREF(options);
+        return options;
+    }
+    BB near;
+    b_n8(&path, &r.full, r.S, &near);
+    PyObject *fast = PySequence_Fast(options, "options must be a sequence of (shape, anchors)");
+    if (fast == NULL) return NULL;
+    PyObject *out = PyList_New(0);
+    const BB mine = r.own[player];
+    for (Py_ssize_t i = 0; out != NULL && i < PySequence_Fast_GET_SIZE(fast); i++) {
+        int s;
+        PyObject *oanchors;
+        BB anchors, hit, t, risky, ok;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iO", &s, &oanchors) || s < 0 || s >= nshapes ||
+            from_py(oanchors, &anchors) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such shape");
+            Py_CLEAR(out);
+            break;
+        }
+        memset(&hit, 0, sizeof(hit));
+        for (int c = 0; c < sh_n[s]; c++) {
+            b_shr(&near, sh_y[s][c] * r.S + sh_x[s][c], &t);
+            b_or(&hit, &t);
+        }
+        risky = anchors;
+        b_and(&risky, &hit);
+        ok = anchors;
+        b_andnot(&ok, &hit);
+        for (int low = b_lowest(&risky); low >= 0; low = b_lowest(&risky)) {
+            risky.w[low >> 6] &= ~(1ULL << (low & 63));
+            r.own[player] = mine;
+            for (int c = 0; c < sh_n[s]; c++) b_set(&r.own[player], low + sh_y[s][c] * r.S + sh_x[s][c]);
+            if (race_connects(&r, &r.own[player], player) || race_can_connect(&r, opp)) b_set(&ok, low);
+        }
+        r.own[player] = mine;
+        if (!b_any(&ok)) continue;
+        PyObject *item = Py_BuildValue("(iN)", s, to_py(&ok));
+        if (item == NULL || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    Py_DECREF(fast);
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -290,6 +491,9 @@ static PyMethodDef methods[] = {
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
     {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},
+    {"keeps_a_way", py_keeps_a_way, METH_VARARGS,
+     "keeps_a_way(W, H, full, playable, star0, star1, corner_touch, own0, own1, player, options) -> the options "
+     "that leave the opponent a way (_flow.keeps_a_way)."},
     {NULL, NULL, 0, NULL},
 };
 

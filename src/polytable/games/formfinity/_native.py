@@ -4,8 +4,9 @@ Why here, inside the game's package: rules code imports only ``core`` and ``geom
 is this game's rules in another language, so it lives beside the Python it mirrors; the lookup (and the
 ``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers the hot path the
 profile shows: where an element may go (``_board.element_anchors``: every orientation, anywhere or slid
-in from the card's edges, as bitboards) and the flood of a region (``Setup.flood``, which the
-connection and numbers goals ask for at every step). Turn flow, lines, areas, cards and notation stay in
+in from the card's edges, as bitboards), the flood of a region (``Setup.flood``, which the connection
+and numbers goals ask for at every step) and the connection goal's "no element may take the opponent's
+last way" filter (``_flow.keeps_a_way``, a flood per risky anchor). Turn flow, lines, areas, cards and notation stay in
 Python, so counts, samples and states are the pure rules' by construction; the pure-Python rules remain
 the reference (tests/games/formfinity/test_formfinity_native.py plays both side by side).
 """
@@ -35,12 +36,14 @@ class pure_engine:
     def __enter__(self) -> None:
         from . import _board, _flow
 
-        self._module = vars(_board)
-        self._module["EXT"] = None
+        self._modules = (vars(_board), vars(_flow))
+        for d in self._modules:
+            d["EXT"] = None
         _flow.clear_caches()
 
     def __exit__(self, *exc: object) -> None:
         from . import _flow
 
-        self._module["EXT"] = EXT
+        for d in self._modules:
+            d["EXT"] = EXT
         _flow.clear_caches()
