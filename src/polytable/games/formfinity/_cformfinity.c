@@ -21,6 +21,11 @@ typedef struct {
     uint64_t w[NW];
 } BB;
 
+/* The words the current call's boards use (H * S bits, rounded up): loops stop there. Words past it
+ * are zero in every input (from_py fills all NW) and never read. Single-threaded: the GIL is held. */
+static int nw = NW;
+static void set_words(int bits) { nw = bits <= 0 ? 1 : bits > NW * 64 ? NW : (bits + 63) / 64; }
+
 static int nshapes;
 static int sh_n[MAXSHAPES], sh_x[MAXSHAPES][MAXCELLS], sh_y[MAXSHAPES][MAXCELLS], sh_w[MAXSHAPES], sh_h[MAXSHAPES];
 /* Per shape column dx: its top and bottom cell; per row dy: its left and right cell (_board.PROFILES). */
@@ -41,11 +46,13 @@ static int from_py(PyObject *o, BB *b) {
     return r < 0 ? -1 : 0;
 }
 
-static PyObject *to_py(const BB *b) { return _PyLong_FromByteArray((const unsigned char *)b->w, sizeof(b->w), 1, 0); }
+static PyObject *to_py(const BB *b) {
+    return _PyLong_FromByteArray((const unsigned char *)b->w, sizeof(uint64_t) * (size_t)nw, 1, 0);
+}
 
 static inline int b_any(const BB *a) {
     uint64_t x = 0;
-    for (int i = 0; i < NW; i++) x |= a->w[i];
+    for (int i = 0; i < nw; i++) x |= a->w[i];
     return x != 0;
 }
 static inline void b_set(BB *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
@@ -54,8 +61,8 @@ static inline int b_get(const BB *a, int i) { return (int)(a->w[i >> 6] >> (i & 
 /* o = a >> k (k >= 0) */
 static inline void b_shr(const BB *a, int k, BB *o) {
     int q = k >> 6, r = k & 63;
-    for (int i = 0; i < NW; i++) {
-        uint64_t lo = i + q < NW ? a->w[i + q] : 0, hi = i + q + 1 < NW ? a->w[i + q + 1] : 0;
+    for (int i = 0; i < nw; i++) {
+        uint64_t lo = i + q < nw ? a->w[i + q] : 0, hi = i + q + 1 < nw ? a->w[i + q + 1] : 0;
         o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
     }
 }
@@ -63,7 +70,7 @@ static inline void b_shr(const BB *a, int k, BB *o) {
 /* o = a << k (k >= 0), bits past the last word dropped */
 static inline void b_shl(const BB *a, int k, BB *o) {
     int q = k >> 6, r = k & 63;
-    for (int i = NW - 1; i >= 0; i--) {
+    for (int i = nw - 1; i >= 0; i--) {
         uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
         o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
     }
@@ -211,6 +218,7 @@ static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
         return NULL;
     }
     int S = W + 1;
+    set_words(H * S);
     BB blocked, allowed, touch;
     if (from_py(oblocked, &blocked) < 0 || from_py(oallowed, &allowed) < 0) return NULL;
     int has_touch = otouch != Py_None;
@@ -234,16 +242,16 @@ static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
             fit((int)s, W, H, S, &ok);
         for (int c = 0; c < sh_n[s] && b_any(&ok); c++) {
             b_shr(&allowed, sh_y[s][c] * S + sh_x[s][c], &t);
-            for (int j = 0; j < NW; j++) ok.w[j] &= t.w[j];
+            for (int j = 0; j < nw; j++) ok.w[j] &= t.w[j];
         }
         if (has_touch && b_any(&ok)) {
             BB any;
             memset(&any, 0, sizeof(any));
             for (int c = 0; c < sh_n[s]; c++) {
                 b_shr(&touch, sh_y[s][c] * S + sh_x[s][c], &t);
-                for (int j = 0; j < NW; j++) any.w[j] |= t.w[j];
+                for (int j = 0; j < nw; j++) any.w[j] |= t.w[j];
             }
-            for (int j = 0; j < NW; j++) ok.w[j] &= any.w[j];
+            for (int j = 0; j < nw; j++) ok.w[j] &= any.w[j];
         }
         if (!b_any(&ok)) continue;
         PyObject *item = Py_BuildValue("(lN)", s, to_py(&ok));
@@ -256,27 +264,28 @@ static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
 
 /* ------------------------------------------------------------------ regions (connection goal) */
 static inline void b_and(BB *a, const BB *b) {
-    for (int j = 0; j < NW; j++) a->w[j] &= b->w[j];
+    for (int j = 0; j < nw; j++) a->w[j] &= b->w[j];
 }
 static inline void b_or(BB *a, const BB *b) {
-    for (int j = 0; j < NW; j++) a->w[j] |= b->w[j];
+    for (int j = 0; j < nw; j++) a->w[j] |= b->w[j];
 }
 static inline void b_andnot(BB *a, const BB *b) {
-    for (int j = 0; j < NW; j++) a->w[j] &= ~b->w[j];
+    for (int j = 0; j < nw; j++) a->w[j] &= ~b->w[j];
 }
 static inline int b_meets(const BB *a, const BB *b) {
     uint64_t x = 0;
-    for (int j = 0; j < NW; j++) x |= a->w[j] & b->w[j];
+    for (int j = 0; j < nw; j++) x |= a->w[j] & b->w[j];
     return x != 0;
 }
 static inline int b_lowest(const BB *a) {
-    for (int j = 0; j < NW; j++)
+    for (int j = 0; j < nw; j++)
         if (a->w[j]) return j * 64 + __builtin_ctzll(a->w[j]);
     return -1;
 }
 
-/* geometry.flood: the squares of pass edge-connected to seed & pass (pass leaves the guard column empty). */
-static void b_flood(const BB *seed, const BB *pass, int S, BB *region) {
+/* geometry.flood: the squares of pass edge-connected to seed & pass (pass leaves the guard column empty).
+ * With a target: stops early (returning 1) once the region meets it. */
+static int b_flood_to(const BB *seed, const BB *pass, int S, BB *region, const BB *target) {
     BB a, b;
     *region = *seed;
     b_and(region, pass);
@@ -284,18 +293,20 @@ static void b_flood(const BB *seed, const BB *pass, int S, BB *region) {
         BB grown = *region;
         b_shl(region, 1, &a);
         b_shr(region, 1, &b);
-        for (int j = 0; j < NW; j++) grown.w[j] |= a.w[j] | b.w[j];
+        for (int j = 0; j < nw; j++) grown.w[j] |= a.w[j] | b.w[j];
         b_shl(region, S, &a);
         b_shr(region, S, &b);
         int same = 1;
-        for (int j = 0; j < NW; j++) {
+        for (int j = 0; j < nw; j++) {
             grown.w[j] = (grown.w[j] | a.w[j] | b.w[j]) & pass->w[j];
             same &= grown.w[j] == region->w[j];
         }
-        if (same) return;
+        if (same) return target != NULL && b_meets(region, target);
         *region = grown;
+        if (target != NULL && b_meets(region, target)) return 1;
     }
 }
+static void b_flood(const BB *seed, const BB *pass, int S, BB *region) { b_flood_to(seed, pass, S, region, NULL); }
 
 /* Setup.n4 (edge neighbours) and Setup.n8 (the squares and everything touching them) within full. */
 static void b_n4(const BB *x, const BB *full, int S, BB *o) {
@@ -333,6 +344,7 @@ static PyObject *py_flood(PyObject *self, PyObject *args) {
     }
     BB seed, pass, region;
     if (from_py(oseed, &seed) < 0 || from_py(opass, &pass) < 0) return NULL;
+    set_words((int)_PyLong_NumBits(opass));
     b_flood(&seed, &pass, S, &region);
     return to_py(&region);
 }
@@ -406,18 +418,19 @@ static int race_connects(const Race *r, const BB *own, int player) {
     return b_meets(&region, &r->star[1 - player]);
 }
 
-/* _flow.can_connect: whether `player` could still ever connect. */
+/* _flow.can_connect: whether `player` could still ever connect, that is whether their drawing, start
+ * square and the squares they may still reach touch the goal; n4 is symmetric within the template, so
+ * "n4(region) meets the goal" is "region meets n4(goal)", and the flood stops when it gets there. */
 static int race_can_connect(const Race *r, int player) {
-    BB allowed, touch, region, seed, near;
+    BB allowed, touch, region, seed, side, mine = r->own[player];
+    b_n4(&r->star[1 - player], &r->full, r->S, &side);
+    b_or(&mine, &r->star[player]);
+    if (b_meets(&mine, &side)) return 1;
     race_constraints(r, player, &allowed, &touch);
     seed = touch;
     b_and(&seed, &allowed);
     b_and(&allowed, &r->full);
-    b_flood(&seed, &allowed, r->S, &region);
-    b_or(&region, &r->own[player]);
-    b_or(&region, &r->star[player]);
-    b_n4(&region, &r->full, r->S, &near);
-    return b_meets(&near, &r->star[1 - player]);
+    return b_flood_to(&seed, &allowed, r->S, &region, &side);
 }
 
 /* keeps_a_way(W, H, full, playable, star0, star1, corner_touch, own0, own1, player, options) -> the
@@ -434,6 +447,7 @@ static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
     }
     Race r;
     r.S = W + 1;
+    set_words(H * r.S);
     r.corner = corner;
     BB *dst[6] = {&r.full, &r.playable, &r.star[0], &r.star[1], &r.own[0], &r.own[1]};
     for (int i = 0; i < 6; i++)
