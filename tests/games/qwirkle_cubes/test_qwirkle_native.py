@@ -133,6 +133,17 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     assert GAME.legal_actions(s).count() == want
 
 
+def test_polytable_pure_switches_both_new_kernels_off_silently() -> None:
+    code = (
+        "from polytable.games.qwirkle_cubes._native import EXT\n"
+        "from polytable.games.formfinity._native import EXT as F\n"
+        "print(EXT, F)"
+    )
+    env = {**os.environ, "POLYTABLE_PURE": "1"}
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert res.stdout.split() == ["None", "None"] and res.stderr == ""
+
+
 def test_pure_and_compiled_simulate_print_the_same_games() -> None:
     cli = "import sys; from polytable.cli import main; sys.argv[0] = 'polytable'; main()"
     cmd = [sys.executable, "-c", cli, "simulate", "qwirkle-cubes", "--games", "20", "--seed", "1", "--json"]
