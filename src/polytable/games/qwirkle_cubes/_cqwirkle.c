@@ -269,16 +269,20 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *newplaced = PyTuple_New(board.ncubes);
-    if (newplaced == NULL) return NULL;
-    for (Py_ssize_t i = 0; i < board.ncubes; i++) {
+    for (Py_ssize_t i = 0; newplaced != NULL && i < board.ncubes; i++) {
         PyObject *item = i < before ? PyTuple_GET_ITEM(placed, i) : Py_BuildValue("(il)", board.face[i],
                                                                                  to_py(board.at[i]));
         if (item == NULL) {
-            Py_DECREF(newplaced);
-            return NULL;
+            Py_CLEAR(newplaced);
+            break;
         }
         if (i < before) Py_INCREF(item);
         PyTuple_SET_ITEM(newplaced, i, item);
+    }
+    if (newplaced == NULL) { /* the table holds the playout's cubes, not `placed`'s: forget both */
+        Py_CLEAR(loaded);
+        qb_clear(&board);
+        return NULL;
     }
     Py_SETREF(loaded, newplaced);
     Py_INCREF(loaded);
