@@ -53,5 +53,11 @@ setup(
                 "src/polytable/ai/_native/quadefy_pyinit.h",
             ],
         ),
+        ext(
+            "polytable.games.qwirkle_cubes._cqwirkle",
+            [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
+            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h"],
+        ),
+        ext("polytable.games.formfinity._cformfinity", ["src/polytable/games/formfinity/_cformfinity.c"], []),
     ],
 )

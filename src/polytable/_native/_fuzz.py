@@ -25,6 +25,8 @@ COMPILED: dict[str, tuple[str, str]] = {
     "foldris": ("polytable.games.foldris", "polytable.games.foldris._cfoldris"),
     "forma": ("polytable.games.forma", "polytable.games.forma._cforma"),
     "quadefy": ("polytable.games.quadefy", "polytable.games.quadefy._cquadefy"),
+    "qwirkle-cubes": ("polytable.games.qwirkle_cubes", "polytable.games.qwirkle_cubes._cqwirkle"),
+    "formfinity": ("polytable.games.formfinity", "polytable.games.formfinity._cformfinity"),
 }
 """Game id -> (the public package whose ``pure_engine()`` switches the kernel off, the extension module)."""
 

@@ -12,6 +12,10 @@
   each, as an MCTS rollout does) and batches of whole games (``random_games``, as ``simulate`` plays them).
 * The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
 * ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x).
+* Qwirkle Cubes random 2-player games per CPU second through ``Game.playout`` (what ``simulate --ai
+  random`` runs), compiled and pure (target 1,000).
+* FORMFINITY random player actions per CPU second over every sample configuration (its placement
+  generation and floods compiled, the turn flow in Python), compiled and pure.
 Figures are printed, never asserted.
 """
 
@@ -174,6 +178,49 @@ def _quadefy_solver(nodes: int) -> dict[str, object]:
     return {"quadefy solver: nodes": done, "quadefy solver: nodes per CPU second": round(done / cpu)}
 
 
+def _qwirkle_playouts(games: int) -> dict[str, object]:
+    """Qwirkle Cubes random 2-player games per CPU second, from the set-up (chance included) to the end."""
+    from ..games.qwirkle_cubes import GAME, pure_engine
+
+    def loop(n: int) -> float:
+        t0 = time.process_time()
+        for seed in range(n):
+            s = GAME.new_game(seed=seed, players=2)
+            GAME.playout(s, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
+        return n / max(time.process_time() - t0, 1e-9)
+
+    compiled = loop(games)
+    with pure_engine():
+        pure = loop(max(games // 40, 3))
+    return {
+        "qwirkle-cubes random 2p games per CPU second, playout (target 1000)": round(compiled, 1),
+        "qwirkle-cubes random 2p games per CPU second, playout (pure)": round(pure, 1),
+    }
+
+
+def _formfinity_steps(games: int) -> dict[str, object]:
+    """FORMFINITY random player actions per CPU second, ``games`` games of every sample configuration."""
+    from ..games.formfinity import GAME, clear_caches, pure_engine
+
+    def loop() -> float:
+        clear_caches()
+        t0 = time.process_time()
+        steps = 0
+        for options, players in GAME.sample_configs():
+            for seed in range(games):
+                s = GAME.new_game(options, seed, players)
+                steps += GAME.playout(s, [Rng(seed, stream=1000 + p) for p in range(players)])[1]
+        return steps / max(time.process_time() - t0, 1e-9)
+
+    compiled = loop()
+    with pure_engine():
+        pure = loop()
+    return {
+        "formfinity random steps per CPU second, all sample configs (compiled placements)": round(compiled),
+        "formfinity random steps per CPU second, all sample configs (pure)": round(pure),
+    }
+
+
 def _workers(games: int) -> dict[str, object]:
     from ..ai import make_bot
     from ..match import simulate
@@ -236,5 +283,7 @@ def run(quick: bool = False) -> dict[str, object]:
         out["ratio: quadefy playout steps / pentago steps (target 10)"] = round(q["playout"] / st, 2)
         out["ratio: quadefy batched game steps / pentago steps (target 10)"] = round(q["batch"] / st, 2)
     out.update(_quadefy_solver(200_000 if quick else 3_000_000))
+    out.update(_qwirkle_playouts(100 if quick else 2000))
+    out.update(_formfinity_steps(2 if quick else 30))
     out.update(_workers(400 if quick else 4000))
     return out

@@ -40,6 +40,7 @@ from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_dec
 from ._code import card_code, card_url, parse_card_code
 from ._flow import apply_place, clear_caches, deal, placements, window
 from ._game import FormfinityGame
+from ._native import pure_engine
 from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
 from ._variant import Rules, parse_variant_file
@@ -77,6 +78,7 @@ __all__ = [
     "parse_template",
     "parse_variant_file",
     "placements",
+    "pure_engine",
     "rules_for",
     "setup_for",
     "window",

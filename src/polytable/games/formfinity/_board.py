@@ -28,6 +28,7 @@ from polytable.core import Config, ConfigError
 from polytable.geometry import bits, derived, flood, lowest
 
 from ._cards import NUM_CARDS, ROTATIONS, SHAPES, Card, CardGenerator, parse_deck
+from ._native import EXT
 from ._template import Template
 from ._variant import PRESETS, Rules, load_template, parse_variant_file
 from .templates import TEMPLATES
@@ -110,6 +111,8 @@ class Setup:
         return (h | (h << s) | (h >> s)) & self.full
 
     def flood(self, seed: int, passable: int) -> int:
+        if EXT is not None:  # the compiled kernel (_native.py): the same region
+            return int(EXT.flood(seed, passable & self.full, self.S))
         return flood(seed, passable & self.full, self.S)
 
     def rotation(self, card: Card) -> tuple[int, ...]:
@@ -356,6 +359,8 @@ def element_anchors(
     ``blocked`` stops slides (drawn squares and walls); ``allowed`` is where squares may go (a subset of
     the free squares); ``touch`` (or None) is where at least one square must go.
     """
+    if EXT is not None:  # the compiled kernel (_native.py): the same list
+        return EXT.element_anchors(setup.W, setup.H, orients, edges, blocked, allowed, touch)  # type: ignore[no-any-return]
     out = []
     prof = _profile(setup, blocked, edges) if edges else None
     for s in orients:

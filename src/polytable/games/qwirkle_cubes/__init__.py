@@ -46,6 +46,7 @@ from ._ai import best_placement, placement_value, threat, unused_mask
 from ._board import Board, Placement
 from ._check import largest_line
 from ._game import QwirkleCubes, canonical_mask, hand_mask
+from ._native import pure_engine
 from ._state import PASS, PLACE, REROLL, QState
 from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, face_text
 
@@ -75,6 +76,7 @@ __all__ = [
     "hand_mask",
     "largest_line",
     "placement_value",
+    "pure_engine",
     "threat",
     "unused_mask",
 ]

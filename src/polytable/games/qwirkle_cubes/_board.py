@@ -157,6 +157,14 @@ class Board:
     def with_cubes(self, placed: Placement) -> Board:
         return Board(self.order + placed, self)
 
+    @staticmethod
+    def from_parts(order: tuple[tuple[int, int], ...], cells: dict[int, int], frontier: set[int]) -> Board:
+        """``Board(order)`` from its cells and frontier computed elsewhere (the compiled playout's table):
+        the same board, without the Python loop over every cube."""
+        b = Board().scratch(())
+        b.order, b.cells, b.frontier = order, cells, frontier
+        return b
+
     def scratch(self, placed: Placement) -> Board:
         """This board plus ``placed``, for *looking at lines only* (``run``, ``run_length``,
         ``fits_across``, ``score_placed``): no frontier and empty memo tables, so it costs one dict copy

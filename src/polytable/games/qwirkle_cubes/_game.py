@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from math import comb
 from typing import Any
@@ -37,6 +37,7 @@ from ._actions import (
 )
 from ._board import Board
 from ._check import largest_line, placement_error
+from ._native import EXT, native_playout
 from ._render import describe, render, view
 from ._state import (
     CHANCE_PHASES,
@@ -225,9 +226,10 @@ class QwirkleCubes(Game[QState, Action]):
         if phase == REROLL:
             return (Reroll(m) for m in self._reroll_masks(state.hand))
         if phase == PLACE:
-            return (
-                Place(p) for p in state.board.placements(hand_mask(state.hand), _first_need(state.board, state.hand))
-            )
+            hand, need = hand_mask(state.hand), _first_need(state.board, state.hand)
+            if EXT is not None:  # the compiled kernel: the same placements in the same order
+                return (Place(p) for p in EXT.placements(state.placed, hand, need))
+            return (Place(p) for p in state.board.placements(hand, need))
         return (Pass(),)
 
     @staticmethod
@@ -249,7 +251,10 @@ class QwirkleCubes(Game[QState, Action]):
                 n *= size + 1
             return n
         if phase == PLACE:
-            return state.board.count(hand_mask(state.hand), _first_need(state.board, state.hand))
+            hand, need = hand_mask(state.hand), _first_need(state.board, state.hand)
+            if EXT is not None:
+                return int(EXT.count(state.placed, hand, need))
+            return state.board.count(hand, need)
         return 1
 
     def _any(self, state: QState, player: int) -> bool:
@@ -270,6 +275,11 @@ class QwirkleCubes(Game[QState, Action]):
         if phase == PLACE:
             hand = hand_mask(state.hand)
             need = _first_need(state.board, state.hand)
+            if EXT is not None:  # the same draw (rng.below(count)) and the same placement
+                cubes, rng.state = EXT.sample(state.placed, hand, need, rng.state)
+                if cubes is None:
+                    raise IllegalActionError(f"{player_name(player)} has no legal action")
+                return Place(cubes)
             n = state.board.count(hand, need)
             if n == 0:
                 raise IllegalActionError(
@@ -438,6 +448,12 @@ class QwirkleCubes(Game[QState, Action]):
     @staticmethod
     def _set(hands: tuple[tuple[int, ...], ...], p: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         return (*hands[:p], hand, *hands[p + 1 :])
+
+    def playout(self, state: QState, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[QState, int]:
+        """The protocol's random playout, in the compiled kernel when it is built (same draws, same states)."""
+        if EXT is not None:
+            return native_playout(state, rngs, max_actions)
+        return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: QState, player: int, rng: Rng) -> QState:

@@ -1,0 +1,517 @@
+/* polytable.games.formfinity._cformfinity: FORMFINITY's placement generation in C (see _native.py).
+ *
+ * It mirrors _board.py bit for bit: a board is the same Python int (cell (x, y) is bit y * S + x with
+ * S = W + 1, a guard column that is always empty), held here as NW 64-bit words (templates are at most
+ * 40 x 40). element_anchors is _board.element_anchors (the anchors of every orientation of an element,
+ * anywhere or slid in from the card's edges, filtered by the squares it may cover and the squares it
+ * must touch); flood is geometry.flood on such a board. The shapes (fixed polyominoes) are not defined
+ * here: Python passes _cards.SHAPES once (init), so the tables stay single-sourced.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NW 27 /* 1,728 bits: a 40 x 40 template with stride 41 needs 1,640 */
+#define MAXSIDE 40
+#define MAXSHAPES 128
+#define MAXCELLS 5
+
+typedef struct {
+    uint64_t w[NW];
+} BB;
+
+/* The words the current call's boards use (H * S bits, rounded up): loops stop there. Words past it
+ * are zero in every input (from_py fills all NW) and never read. Single-threaded: the GIL is held. */
+static int nw = NW;
+static void set_words(int bits) { nw = bits <= 0 ? 1 : bits > NW * 64 ? NW : (bits + 63) / 64; }
+
+static int nshapes;
+static int sh_n[MAXSHAPES], sh_x[MAXSHAPES][MAXCELLS], sh_y[MAXSHAPES][MAXCELLS], sh_w[MAXSHAPES], sh_h[MAXSHAPES];
+/* Per shape column dx: its top and bottom cell; per row dy: its left and right cell (_board.PROFILES). */
+static int col_top[MAXSHAPES][MAXCELLS], col_bot[MAXSHAPES][MAXCELLS];
+static int row_left[MAXSHAPES][MAXCELLS], row_right[MAXSHAPES][MAXCELLS];
+
+/* ------------------------------------------------------------------ words */
+static int from_py(PyObject *o, BB *b) {
+    if (!PyLong_Check(o) || _PyLong_Sign(o) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a board is a non-negative int");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    int r = _PyLong_AsByteArray((PyLongObject *)o, (unsigned char *)b->w, sizeof(b->w), 1, 0, 1);
+#else
+    int r = _PyLong_AsByteArray((PyLongObject *)o, (unsigned char *)b->w, sizeof(b->w), 1, 0);
+#endif
+    return r < 0 ? -1 : 0;
+}
+
+static PyObject *to_py(const BB *b) {
+    return _PyLong_FromByteArray((const unsigned char *)b->w, sizeof(uint64_t) * (size_t)nw, 1, 0);
+}
+
+static inline int b_any(const BB *a) {
+    uint64_t x = 0;
+    for (int i = 0; i < nw; i++) x |= a->w[i];
+    return x != 0;
+}
+static inline void b_set(BB *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
+static inline int b_get(const BB *a, int i) { return (int)(a->w[i >> 6] >> (i & 63) & 1); }
+
+/* o = a >> k (k >= 0) */
+static inline void b_shr(const BB *a, int k, BB *o) {
+    int q = k >> 6, r = k & 63;
+    for (int i = 0; i < nw; i++) {
+        uint64_t lo = i + q < nw ? a->w[i + q] : 0, hi = i + q + 1 < nw ? a->w[i + q + 1] : 0;
+        o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
+    }
+}
+
+/* o = a << k (k >= 0), bits past the last word dropped */
+static inline void b_shl(const BB *a, int k, BB *o) {
+    int q = k >> 6, r = k & 63;
+    for (int i = nw - 1; i >= 0; i--) {
+        uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
+        o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
+    }
+}
+
+/* ------------------------------------------------------------------ anchors */
+typedef struct {
+    int ftop[MAXSIDE], lbot[MAXSIDE], fleft[MAXSIDE], lright[MAXSIDE];
+} Prof;
+
+/* _board._profile: the first and last blocked row of each column and column of each row. */
+static void profile(const BB *blocked, int W, int H, int S, Prof *p) {
+    for (int x = 0; x < W; x++) {
+        p->ftop[x] = H;
+        p->lbot[x] = -1;
+    }
+    for (int y = 0; y < H; y++) {
+        p->fleft[y] = W;
+        p->lright[y] = -1;
+        for (int x = 0; x < W; x++)
+            if (b_get(blocked, y * S + x)) {
+                if (p->fleft[y] == W) p->fleft[y] = x;
+                p->lright[y] = x;
+                if (p->ftop[x] == H) p->ftop[x] = y;
+                p->lbot[x] = y;
+            }
+    }
+}
+
+/* _board.slide_anchors: where an element comes to rest when slid in from an edge in `edges`. */
+static void slide(int s, int edges, int W, int H, int S, const Prof *p, BB *ok) {
+    int w = sh_w[s], h = sh_h[s];
+    memset(ok, 0, sizeof(*ok));
+    if (w > W || h > H) return;
+    if (edges & 1) /* from the top, moving down */
+        for (int x = 0; x <= W - w; x++) {
+            int m = 1 << 20;
+            for (int dx = 0; dx < w; dx++) {
+                int v = p->ftop[x + dx] - col_bot[s][dx];
+                if (v < m) m = v;
+            }
+            if (m >= 1) b_set(ok, (m - 1) * S + x);
+        }
+    if (edges & 4) /* from the bottom, moving up */
+        for (int x = 0; x <= W - w; x++) {
+            int m = -(1 << 20);
+            for (int dx = 0; dx < w; dx++) {
+                int v = p->lbot[x + dx] - col_top[s][dx];
+                if (v > m) m = v;
+            }
+            if (m < H - h) b_set(ok, (m + 1) * S + x);
+        }
+    if (edges & 8) /* from the left, moving right */
+        for (int y = 0; y <= H - h; y++) {
+            int m = 1 << 20;
+            for (int dy = 0; dy < h; dy++) {
+                int v = p->fleft[y + dy] - row_right[s][dy];
+                if (v < m) m = v;
+            }
+            if (m >= 1) b_set(ok, y * S + m - 1);
+        }
+    if (edges & 2) /* from the right, moving left */
+        for (int y = 0; y <= H - h; y++) {
+            int m = -(1 << 20);
+            for (int dy = 0; dy < h; dy++) {
+                int v = p->lright[y + dy] - row_left[s][dy];
+                if (v > m) m = v;
+            }
+            if (m < W - w) b_set(ok, y * S + m + 1);
+        }
+}
+
+/* The anchors where shape s's bounding box lies on the W x H board (_board.Setup.shape_fit). */
+static void fit(int s, int W, int H, int S, BB *ok) {
+    memset(ok, 0, sizeof(*ok));
+    int w = sh_w[s], h = sh_h[s];
+    if (w > W || h > H) return;
+    for (int y = 0; y <= H - h; y++)
+        for (int x = 0; x <= W - w; x++) b_set(ok, y * S + x);
+}
+
+static PyObject *py_init(PyObject *self, PyObject *args) {
+    PyObject *shapes;
+    if (!PyArg_ParseTuple(args, "O", &shapes)) return NULL;
+    PyObject *fast = PySequence_Fast(shapes, "shapes must be a sequence");
+    if (fast == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > MAXSHAPES) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many shapes");
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, s), "a shape is a sequence of (x, y)");
+        if (cells == NULL) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(cells);
+        int ok = k >= 1 && k <= MAXCELLS, w = 0, h = 0;
+        for (Py_ssize_t i = 0; ok && i < k; i++) {
+            int x, y;
+            ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(cells, i), "ii", &x, &y) && x >= 0 && y >= 0 &&
+                 x < MAXCELLS && y < MAXCELLS;
+            if (ok) {
+                sh_x[s][i] = x;
+                sh_y[s][i] = y;
+                if (x + 1 > w) w = x + 1;
+                if (y + 1 > h) h = y + 1;
+            }
+        }
+        Py_DECREF(cells);
+        if (!ok) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a shape has 1 to 5 cells within 5 x 5");
+            return NULL;
+        }
+        sh_n[s] = (int)k;
+        sh_w[s] = w;
+        sh_h[s] = h;
+        for (int d = 0; d < MAXCELLS; d++) {
+            col_top[s][d] = row_left[s][d] = 1 << 20;
+            col_bot[s][d] = row_right[s][d] = -(1 << 20);
+        }
+        for (int i = 0; i < k; i++) {
+            int x = sh_x[s][i], y = sh_y[s][i];
+            if (y < col_top[s][x]) col_top[s][x] = y;
+            if (y > col_bot[s][x]) col_bot[s][x] = y;
+            if (x < row_left[s][y]) row_left[s][y] = x;
+            if (x > row_right[s][y]) row_right[s][y] = x;
+        }
+    }
+    Py_DECREF(fast);
+    nshapes = (int)n;
+    Py_RETURN_NONE;
+}
+
+/* element_anchors(W, H, orients, edges, blocked, allowed, touch or None) -> [(shape, anchors), ...] */
+static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
+    int W, H, edges;
+    PyObject *orients, *oblocked, *oallowed, *otouch;
+    if (!PyArg_ParseTuple(args, "iiOiOOO", &W, &H, &orients, &edges, &oblocked, &oallowed, &otouch)) return NULL;
+    if (W < 1 || H < 1 || W > MAXSIDE || H > MAXSIDE || !nshapes) {
+        PyErr_SetString(PyExc_ValueError, "the board is 1 to 40 squares a side (and init must come first)");
+        return NULL;
+    }
+    int S = W + 1;
+    set_words(H * S);
+    BB blocked, allowed, touch;
+    if (from_py(oblocked, &blocked) < 0 || from_py(oallowed, &allowed) < 0) return NULL;
+    int has_touch = otouch != Py_None;
+    if (has_touch && from_py(otouch, &touch) < 0) return NULL;
+    PyObject *fast = PySequence_Fast(orients, "orients must be a sequence of shape ids");
+    if (fast == NULL) return NULL;
+    PyObject *out = PyList_New(0);
+    Prof prof;
+    if (edges) profile(&blocked, W, H, S, &prof);
+    for (Py_ssize_t i = 0; out != NULL && i < PySequence_Fast_GET_SIZE(fast); i++) {
+        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (s < 0 || s >= nshapes) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such shape");
+            Py_CLEAR(out);
+            break;
+        }
+        BB ok, t;
+        if (edges)
+            slide((int)s, edges, W, H, S, &prof, &ok);
+        else
+            fit((int)s, W, H, S, &ok);
+        for (int c = 0; c < sh_n[s] && b_any(&ok); c++) {
+            b_shr(&allowed, sh_y[s][c] * S + sh_x[s][c], &t);
+            for (int j = 0; j < nw; j++) ok.w[j] &= t.w[j];
+        }
+        if (has_touch && b_any(&ok)) {
+            BB any;
+            memset(&any, 0, sizeof(any));
+            for (int c = 0; c < sh_n[s]; c++) {
+                b_shr(&touch, sh_y[s][c] * S + sh_x[s][c], &t);
+                for (int j = 0; j < nw; j++) any.w[j] |= t.w[j];
+            }
+            for (int j = 0; j < nw; j++) ok.w[j] &= any.w[j];
+        }
+        if (!b_any(&ok)) continue;
+        PyObject *item = Py_BuildValue("(lN)", s, to_py(&ok));
+        if (item == NULL || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    Py_DECREF(fast);
+    return out;
+}
+
+/* ------------------------------------------------------------------ regions (connection goal) */
+static inline void b_and(BB *a, const BB *b) {
+    for (int j = 0; j < nw; j++) a->w[j] &= b->w[j];
+}
+static inline void b_or(BB *a, const BB *b) {
+    for (int j = 0; j < nw; j++) a->w[j] |= b->w[j];
+}
+static inline void b_andnot(BB *a, const BB *b) {
+    for (int j = 0; j < nw; j++) a->w[j] &= ~b->w[j];
+}
+static inline int b_meets(const BB *a, const BB *b) {
+    uint64_t x = 0;
+    for (int j = 0; j < nw; j++) x |= a->w[j] & b->w[j];
+    return x != 0;
+}
+static inline int b_lowest(const BB *a) {
+    for (int j = 0; j < nw; j++)
+        if (a->w[j]) return j * 64 + __builtin_ctzll(a->w[j]);
+    return -1;
+}
+
+/* geometry.flood: the squares of pass edge-connected to seed & pass (pass leaves the guard column empty).
+ * With a target: stops early (returning 1) once the region meets it. */
+static int b_flood_to(const BB *seed, const BB *pass, int S, BB *region, const BB *target) {
+    BB a, b;
+    *region = *seed;
+    b_and(region, pass);
+    for (;;) {
+        BB grown = *region;
+        b_shl(region, 1, &a);
+        b_shr(region, 1, &b);
+        for (int j = 0; j < nw; j++) grown.w[j] |= a.w[j] | b.w[j];
+        b_shl(region, S, &a);
+        b_shr(region, S, &b);
+        int same = 1;
+        for (int j = 0; j < nw; j++) {
+            grown.w[j] = (grown.w[j] | a.w[j] | b.w[j]) & pass->w[j];
+            same &= grown.w[j] == region->w[j];
+        }
+        if (same) return target != NULL && b_meets(region, target);
+        *region = grown;
+        if (target != NULL && b_meets(region, target)) return 1;
+    }
+}
+static void b_flood(const BB *seed, const BB *pass, int S, BB *region) { b_flood_to(seed, pass, S, region, NULL); }
+
+/* Setup.n4 (edge neighbours) and Setup.n8 (the squares and everything touching them) within full. */
+static void b_n4(const BB *x, const BB *full, int S, BB *o) {
+    BB a;
+    b_shl(x, 1, o);
+    b_shr(x, 1, &a);
+    b_or(o, &a);
+    b_shl(x, S, &a);
+    b_or(o, &a);
+    b_shr(x, S, &a);
+    b_or(o, &a);
+    b_and(o, full);
+}
+static void b_n8(const BB *x, const BB *full, int S, BB *o) {
+    BB h = *x, a;
+    b_shl(x, 1, &a);
+    b_or(&h, &a);
+    b_shr(x, 1, &a);
+    b_or(&h, &a);
+    *o = h;
+    b_shl(&h, S, &a);
+    b_or(o, &a);
+    b_shr(&h, S, &a);
+    b_or(o, &a);
+    b_and(o, full);
+}
+
+static PyObject *py_flood(PyObject *self, PyObject *args) {
+    PyObject *oseed, *opass;
+    int S;
+    if (!PyArg_ParseTuple(args, "OOi", &oseed, &opass, &S)) return NULL;
+    if (S < 2 || S > MAXSIDE + 1) {
+        PyErr_SetString(PyExc_ValueError, "the stride is 2 to 41");
+        return NULL;
+    }
+    BB seed, pass, region;
+    if (from_py(oseed, &seed) < 0 || from_py(opass, &pass) < 0) return NULL;
+    set_words((int)_PyLong_NumBits(opass));
+    b_flood(&seed, &pass, S, &region);
+    return to_py(&region);
+}
+
+/* The connection goal's fixed squares and the two drawings (2 players). */
+typedef struct {
+    int S, corner;
+    BB full, playable, star[2], own[2];
+} Race;
+
+/* _flow.constraints for the connection goal: where `player` may draw, and what they must touch. */
+static void race_constraints(const Race *r, int player, BB *allowed, BB *touch) {
+    BB ring, own;
+    const BB *opp = &r->own[1 - player];
+    if (r->corner) {
+        b_n4(opp, &r->full, r->S, &ring);
+        b_or(&ring, opp);
+    } else
+        b_n8(opp, &r->full, r->S, &ring);
+    *allowed = r->playable;
+    b_andnot(allowed, &r->own[0]);
+    b_andnot(allowed, &r->own[1]);
+    b_andnot(allowed, &ring);
+    own = r->own[player];
+    b_or(&own, &r->star[player]);
+    b_n4(&own, &r->full, r->S, touch);
+}
+
+/* _flow.way: one shortest way `player` could still draw to the other start square (empty: none). */
+static void race_way(const Race *r, int player, BB *path) {
+    static BB layers[MAXSIDE * MAXSIDE + 2];
+    BB allowed, touch, side, seen, end;
+    race_constraints(r, player, &allowed, &touch);
+    b_n4(&r->star[1 - player], &r->full, r->S, &side);
+    int n = 0;
+    layers[0] = touch;
+    b_and(&layers[0], &allowed);
+    seen = layers[0];
+    while (b_any(&layers[n]) && !b_meets(&layers[n], &side)) {
+        b_n4(&layers[n], &r->full, r->S, &layers[n + 1]);
+        b_and(&layers[n + 1], &allowed);
+        b_andnot(&layers[n + 1], &seen);
+        b_or(&seen, &layers[n + 1]);
+        n++;
+    }
+    memset(path, 0, sizeof(*path));
+    end = layers[n];
+    b_and(&end, &side);
+    int cell = b_lowest(&end);
+    if (cell < 0) return;
+    b_set(path, cell);
+    for (int k = n - 1; k >= 0; k--) {
+        BB one, step;
+        memset(&one, 0, sizeof(one));
+        b_set(&one, cell);
+        b_n4(&one, &r->full, r->S, &step);
+        b_and(&step, &layers[k]);
+        cell = b_lowest(&step);
+        if (cell < 0) return; /* cannot happen: every square of a layer touches the layer before */
+        b_set(path, cell);
+    }
+}
+
+/* _flow.connects: whether `own` joins both black squares, edge to edge. */
+static int race_connects(const Race *r, const BB *own, int player) {
+    BB pass = *own, region;
+    b_or(&pass, &r->star[0]);
+    b_or(&pass, &r->star[1]);
+    b_and(&pass, &r->full);
+    b_flood(&r->star[player], &pass, r->S, &region);
+    return b_meets(&region, &r->star[1 - player]);
+}
+
+/* _flow.can_connect: whether `player` could still ever connect, that is whether their drawing, start
+ * square and the squares they may still reach touch the goal; n4 is symmetric within the template, so
+ * "n4(region) meets the goal" is "region meets n4(goal)", and the flood stops when it gets there. */
+static int race_can_connect(const Race *r, int player) {
+    BB allowed, touch, region, seed, side, mine = r->own[player];
+    b_n4(&r->star[1 - player], &r->full, r->S, &side);
+    b_or(&mine, &r->star[player]);
+    if (b_meets(&mine, &side)) return 1;
+    race_constraints(r, player, &allowed, &touch);
+    seed = touch;
+    b_and(&seed, &allowed);
+    b_and(&allowed, &r->full);
+    return b_flood_to(&seed, &allowed, r->S, &region, &side);
+}
+
+/* keeps_a_way(W, H, full, playable, star0, star1, corner_touch, own0, own1, player, options) -> the
+ * anchors of options that leave the opponent a way to their goal (_flow.keeps_a_way). */
+static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
+    int W, H, corner, player;
+    PyObject *o[7], *options;
+    if (!PyArg_ParseTuple(args, "iiOOOOpOOiO", &W, &H, &o[0], &o[1], &o[2], &o[3], &corner, &o[4], &o[5], &player,
+                          &options))
+        return NULL;
+    if (W < 1 || H < 1 || W > MAXSIDE || H > MAXSIDE || player < 0 || player > 1 || !nshapes) {
+        PyErr_SetString(PyExc_ValueError, "bad board size or player (init must come first)");
+        return NULL;
+    }
+    Race r;
+    r.S = W + 1;
+    set_words(H * r.S);
+    r.corner = corner;
+    BB *dst[6] = {&r.full, &r.playable, &r.star[0], &r.star[1], &r.own[0], &r.own[1]};
+    for (int i = 0; i < 6; i++)
+        if (from_py(o[i], dst[i]) < 0) return NULL;
+    int opp = 1 - player;
+    BB path;
+    race_way(&r, opp, &path);
+    if (!b_any(&path)) {
+        Py_INCREF(options);
+        return options;
+    }
+    BB near;
+    b_n8(&path, &r.full, r.S, &near);
+    PyObject *fast = PySequence_Fast(options, "options must be a sequence of (shape, anchors)");
+    if (fast == NULL) return NULL;
+    PyObject *out = PyList_New(0);
+    const BB mine = r.own[player];
+    for (Py_ssize_t i = 0; out != NULL && i < PySequence_Fast_GET_SIZE(fast); i++) {
+        int s;
+        PyObject *oanchors;
+        BB anchors, hit, t, risky, ok;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iO", &s, &oanchors) || s < 0 || s >= nshapes ||
+            from_py(oanchors, &anchors) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such shape");
+            Py_CLEAR(out);
+            break;
+        }
+        memset(&hit, 0, sizeof(hit));
+        for (int c = 0; c < sh_n[s]; c++) {
+            b_shr(&near, sh_y[s][c] * r.S + sh_x[s][c], &t);
+            b_or(&hit, &t);
+        }
+        risky = anchors;
+        b_and(&risky, &hit);
+        ok = anchors;
+        b_andnot(&ok, &hit);
+        for (int low = b_lowest(&risky); low >= 0; low = b_lowest(&risky)) {
+            risky.w[low >> 6] &= ~(1ULL << (low & 63));
+            r.own[player] = mine;
+            for (int c = 0; c < sh_n[s]; c++) b_set(&r.own[player], low + sh_y[s][c] * r.S + sh_x[s][c]);
+            if (race_connects(&r, &r.own[player], player) || race_can_connect(&r, opp)) b_set(&ok, low);
+        }
+        r.own[player] = mine;
+        if (!b_any(&ok)) continue;
+        PyObject *item = Py_BuildValue("(iN)", s, to_py(&ok));
+        if (item == NULL || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    Py_DECREF(fast);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"init", py_init, METH_VARARGS, "init(shapes): every shape's cells (x, y), the index is the shape id."},
+    {"element_anchors", py_element_anchors, METH_VARARGS,
+     "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
+    {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},
+    {"keeps_a_way", py_keeps_a_way, METH_VARARGS,
+     "keeps_a_way(W, H, full, playable, star0, star1, corner_touch, own0, own1, player, options) -> the options "
+     "that leave the opponent a way (_flow.keeps_a_way)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cformfinity", "FORMFINITY's compiled placements.",
+                                       -1, methods};
+
+PyMODINIT_FUNC PyInit__cformfinity(void) { return PyModule_Create(&moduledef); }

@@ -1,0 +1,9 @@
+"""Type stubs of FORMFINITY's compiled kernel (``_cformfinity.c``)."""
+
+from collections.abc import Sequence
+
+def init(shapes: Sequence[Sequence[tuple[int, int]]], /) -> None: ...
+def element_anchors(
+    W: int, H: int, orients: Sequence[int], edges: int, blocked: int, allowed: int, touch: int | None, /
+) -> list[tuple[int, int]]: ...
+def flood(seed: int, passable: int, stride: int, /) -> int: ...

@@ -1,0 +1,318 @@
+/* polytable.games.qwirkle_cubes._cqwirkle: Qwirkle Cubes' hot path in C (see _native.py for its use).
+ *
+ * This unit is the Python face: it converts the state's tuples (cells packed as in _tiles.cell) to the
+ * C table of qwirkle_board.c and back, and runs the turn sequence of qwirkle_flow.c for a random
+ * playout. The table of the last call is kept (with a reference to the `placed` tuple it came from),
+ * so the calls of one turn, and the next turn's (whose `placed` extends it), do not rebuild it.
+ * Not thread-safe: it relies on the GIL, like the rest of the interpreter's objects.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "qwirkle_rules.h"
+
+#define PSTRIDE 512 /* the Python packed cell: (y + 256) * 512 + (x + 256) */
+#define POFF 256
+#define MAXC 89
+
+static QBoard board;
+static PyObject *loaded; /* the `placed` tuple the board holds (a strong reference), or NULL */
+
+static int to_c(long c, int *out) {
+    if (c < 0) return -1;
+    long x = c % PSTRIDE - POFF, y = c / PSTRIDE - POFF;
+    if (x < -MAXC || x > MAXC || y < -MAXC || y > MAXC) return -1;
+    *out = q_index((int)x, (int)y);
+    return 0;
+}
+
+static long to_py(int i) { return (long)(q_y(i) + POFF) * PSTRIDE + (q_x(i) + POFF); }
+
+static int put_item(PyObject *item) {
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+        PyErr_SetString(PyExc_ValueError, "a placed cube is a (face, cell) pair");
+        return -1;
+    }
+    long t = PyLong_AsLong(PyTuple_GET_ITEM(item, 0)), c = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+    if (PyErr_Occurred()) return -1;
+    int at;
+    if (t < 0 || t >= 36 || to_c(c, &at) < 0 || board.cell[at] || board.ncubes >= QMAXCUBES) {
+        PyErr_SetString(PyExc_ValueError, "a placed cube is out of range, or on a taken cell");
+        return -1;
+    }
+    qb_put(&board, (int)t, at);
+    return 0;
+}
+
+/* Make the C table hold `placed`; reuse what it holds when `placed` is it, or extends it. */
+static int load(PyObject *placed) {
+    if (!PyTuple_Check(placed)) {
+        PyErr_SetString(PyExc_TypeError, "placed must be a tuple of (face, cell) pairs");
+        return -1;
+    }
+    if (placed == loaded) return 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(placed), from = 0;
+    if (loaded != NULL && PyTuple_GET_SIZE(loaded) <= n) {
+        Py_ssize_t m = PyTuple_GET_SIZE(loaded);
+        while (from < m && PyTuple_GET_ITEM(loaded, from) == PyTuple_GET_ITEM(placed, from)) from++;
+        if (from < m) from = 0;
+    }
+    if (from == 0) qb_clear(&board);
+    Py_CLEAR(loaded);
+    for (Py_ssize_t i = from; i < n; i++)
+        if (put_item(PyTuple_GET_ITEM(placed, i)) < 0) {
+            qb_clear(&board);
+            return -1;
+        }
+    Py_INCREF(placed);
+    loaded = placed;
+    return 0;
+}
+
+static PyObject *cubes_tuple(const int *faces, const int *cells, int k) {
+    PyObject *out = PyTuple_New(k);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *pair = Py_BuildValue("(il)", faces[i], to_py(cells[i]));
+        if (pair == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
+static int parse_walk(PyObject *args, QWalk *w, const char *fmt, unsigned long long *rng) {
+    PyObject *placed;
+    unsigned long long hand;
+    int ok = rng ? PyArg_ParseTuple(args, fmt, &placed, &hand, &w->need, rng)
+                 : PyArg_ParseTuple(args, fmt, &placed, &hand, &w->need);
+    if (!ok || load(placed) < 0) return -1;
+    if (hand > ALL_FACES || w->need < 0 || w->need > QHAND) {
+        PyErr_SetString(PyExc_ValueError, "hand is a 36-bit face mask and need is 0 to 6");
+        return -1;
+    }
+    w->hand = hand;
+    return 0;
+}
+
+static PyObject *py_count(PyObject *self, PyObject *args) {
+    QWalk w = {0};
+    if (parse_walk(args, &w, "OKi", NULL) < 0) return NULL;
+    return PyLong_FromLongLong(qb_walk(&board, &w));
+}
+
+typedef struct {
+    int k, faces[QHAND], cells[QHAND];
+} Pick;
+
+static int pick(QWalk *w, int k) {
+    Pick *p = (Pick *)w->ctx;
+    if (w->r--) return 0;
+    p->k = k;
+    for (int i = 0; i < k; i++) {
+        p->faces[i] = w->faces[i];
+        p->cells[i] = w->cells[i];
+    }
+    return 1;
+}
+
+static PyObject *py_sample(PyObject *self, PyObject *args) {
+    QWalk w = {0};
+    unsigned long long rng;
+    if (parse_walk(args, &w, "OKiK", &rng) < 0) return NULL;
+    long long n = qb_walk(&board, &w);
+    if (n == 0) return Py_BuildValue("(OK)", Py_None, rng);
+    uint64_t st = rng;
+    Pick p = {0};
+    w.r = (long long)q_below(&st, (uint64_t)n);
+    w.emit = pick;
+    w.ctx = &p;
+    qb_locate(&board, &w);
+    PyObject *cubes = cubes_tuple(p.faces, p.cells, p.k);
+    if (cubes == NULL) return NULL;
+    return Py_BuildValue("(NK)", cubes, (unsigned long long)st);
+}
+
+static int collect(QWalk *w, int k) {
+    PyObject *cubes = cubes_tuple(w->faces, w->cells, k);
+    if (cubes == NULL || PyList_Append((PyObject *)w->ctx, cubes) < 0) {
+        Py_XDECREF(cubes);
+        return 1;
+    }
+    Py_DECREF(cubes);
+    return 0;
+}
+
+static PyObject *py_placements(PyObject *self, PyObject *args) {
+    QWalk w = {0};
+    if (parse_walk(args, &w, "OKi", NULL) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    w.emit = collect;
+    w.ctx = out;
+    qb_walk(&board, &w);
+    if (PyErr_Occurred()) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+static PyObject *py_placeable(PyObject *self, PyObject *args) {
+    PyObject *placed;
+    if (!PyArg_ParseTuple(args, "O", &placed) || load(placed) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(qb_placeable(&board));
+}
+
+static PyObject *py_table(PyObject *self, PyObject *args) {
+    PyObject *placed;
+    if (!PyArg_ParseTuple(args, "O", &placed) || load(placed) < 0) return NULL;
+    PyObject *cells = PyDict_New(), *front = PySet_New(NULL);
+    for (int i = 0; cells != NULL && front != NULL && i < board.ncubes; i++) {
+        PyObject *k = PyLong_FromLong(to_py(board.at[i])), *v = PyLong_FromLong(board.face[i]);
+        int bad = k == NULL || v == NULL || PyDict_SetItem(cells, k, v) < 0;
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        if (bad) Py_CLEAR(cells);
+    }
+    for (int i = 0; cells != NULL && front != NULL && i < board.nfront; i++) {
+        PyObject *k = PyLong_FromLong(to_py(board.fl[i]));
+        if (k == NULL || PySet_Add(front, k) < 0) Py_CLEAR(front);
+        Py_XDECREF(k);
+    }
+    if (cells == NULL || front == NULL) {
+        Py_XDECREF(cells);
+        Py_XDECREF(front);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", cells, front);
+}
+
+static int int_seq(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    int ok = PySequence_Fast_GET_SIZE(fast) == n;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        out[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (out[i] == -1 && PyErr_Occurred()) ok = 0;
+    }
+    Py_DECREF(fast);
+    if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, what);
+    return ok ? 0 : -1;
+}
+
+static PyObject *int_tuple(const int *v, int n) {
+    PyObject *out = PyTuple_New(n);
+    for (int i = 0; out != NULL && i < n; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(v[i]));
+    return out;
+}
+
+/* playout(players, rng, phase, player, hands, bag, points, placed, rolling, forced, passes, turn, last,
+ *         finisher, seat_rngs, shared, max_actions)
+ *   -> (rng, phase, player, hands, bag, points, placed, rolling, forced, passes, turn, last, finisher,
+ *       seat_rngs, taken): QwirkleCubes.playout's random actions (max_actions < 0: to the end). */
+static PyObject *py_playout(PyObject *self, PyObject *args) {
+    QGame g = {0};
+    unsigned long long rng;
+    PyObject *hands, *bag, *points, *placed, *last, *seats;
+    int shared;
+    long long max_actions;
+    if (!PyArg_ParseTuple(args, "iKiiOOOOiiiiOiOpL", &g.players, &rng, &g.phase, &g.player, &hands, &bag, &points,
+                          &placed, &g.rolling, &g.forced, &g.passes, &g.turn, &last, &g.finisher, &seats, &shared,
+                          &max_actions))
+        return NULL;
+    g.rng = rng;
+    if (g.players < 2 || g.players > QMAXP || g.phase < 0 || g.phase > END || g.player < 0 ||
+        g.player >= g.players) {
+        PyErr_SetString(PyExc_ValueError, "bad players, phase or player");
+        return NULL;
+    }
+    PyObject *hf = PySequence_Fast(hands, "hands must be a sequence");
+    if (hf == NULL) return NULL;
+    int bad = PySequence_Fast_GET_SIZE(hf) != g.players;
+    for (int p = 0; !bad && p < g.players; p++) {
+        PyObject *h = PySequence_Fast_GET_ITEM(hf, p);
+        Py_ssize_t n = PySequence_Size(h);
+        bad = n < 0 || n > QHAND || int_seq(h, g.hand[p], n, "a hand holds faces") < 0;
+        g.hlen[p] = (int)n;
+        for (int i = 0; !bad && i < n; i++) bad = g.hand[p][i] < 0 || g.hand[p][i] >= 36;
+    }
+    Py_DECREF(hf);
+    if (bad || int_seq(bag, g.bag, 6, "bag holds 6 counts") < 0 ||
+        int_seq(points, g.points, g.players, "points hold one number a player") < 0 ||
+        int_seq(last, g.last, 3, "last holds 3 numbers") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad hands");
+        return NULL;
+    }
+    Py_ssize_t nseats = PySequence_Size(seats);
+    if (nseats < 1 || nseats > QMAXP || (!shared && nseats < g.players)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one generator state, or one a seat");
+        return NULL;
+    }
+    uint64_t st[QMAXP];
+    for (Py_ssize_t i = 0; i < nseats; i++) {
+        PyObject *v = PySequence_GetItem(seats, i);
+        st[i] = v ? PyLong_AsUnsignedLongLong(v) : 0;
+        Py_XDECREF(v);
+        if (PyErr_Occurred()) return NULL;
+    }
+    if (load(placed) < 0) return NULL;
+    Py_ssize_t before = board.ncubes;
+    int err;
+    long long taken = q_playout(&g, &board, st, shared, max_actions, &err);
+    if (err) {
+        Py_CLEAR(loaded);
+        qb_clear(&board);
+        PyErr_SetString(PyExc_RuntimeError, "qwirkle playout: a player has no legal action");
+        return NULL;
+    }
+    PyObject *newplaced = PyTuple_New(board.ncubes);
+    for (Py_ssize_t i = 0; newplaced != NULL && i < board.ncubes; i++) {
+        PyObject *item = i < before ? PyTuple_GET_ITEM(placed, i) : Py_BuildValue("(il)", board.face[i],
+                                                                                 to_py(board.at[i]));
+        if (item == NULL) {
+            Py_CLEAR(newplaced);
+            break;
+        }
+        if (i < before) Py_INCREF(item);
+        PyTuple_SET_ITEM(newplaced, i, item);
+    }
+    if (newplaced == NULL) { /* the table holds the playout's cubes, not `placed`'s: forget both */
+        Py_CLEAR(loaded);
+        qb_clear(&board);
+        return NULL;
+    }
+    Py_SETREF(loaded, newplaced);
+    Py_INCREF(loaded);
+    PyObject *hs = PyTuple_New(g.players), *seat_out = PyList_New(nseats);
+    for (int p = 0; hs != NULL && p < g.players; p++) PyTuple_SET_ITEM(hs, p, int_tuple(g.hand[p], g.hlen[p]));
+    for (Py_ssize_t i = 0; seat_out != NULL && i < nseats; i++)
+        PyList_SET_ITEM(seat_out, i, PyLong_FromUnsignedLongLong(st[i]));
+    if (hs == NULL || seat_out == NULL || PyErr_Occurred()) {
+        Py_XDECREF(hs);
+        Py_XDECREF(seat_out);
+        Py_DECREF(newplaced);
+        return NULL;
+    }
+    return Py_BuildValue("(KiiNNNNiiiiNiNL)", (unsigned long long)g.rng, g.phase, g.player, hs,
+                         int_tuple(g.bag, 6), int_tuple(g.points, g.players), newplaced, g.rolling, g.forced,
+                         g.passes, g.turn, int_tuple(g.last, 3), g.finisher, seat_out, taken);
+}
+
+static PyMethodDef methods[] = {
+    {"count", py_count, METH_VARARGS, "count(placed, hand, need) -> the number of legal placements."},
+    {"sample", py_sample, METH_VARARGS,
+     "sample(placed, hand, need, rng) -> (placement number rng.below(count), or None when there is none; rng)."},
+    {"placements", py_placements, METH_VARARGS, "placements(placed, hand, need) -> every placement, in order."},
+    {"table", py_table, METH_VARARGS, "table(placed) -> (Board.cells, Board.frontier): cell -> face, the frontier."},
+    {"placeable", py_placeable, METH_VARARGS, "placeable(placed) -> the faces that fit somewhere alone."},
+    {"playout", py_playout, METH_VARARGS, "Random actions to the end (or max_actions); see the C source."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cqwirkle", "Qwirkle Cubes' compiled kernel.", -1,
+                                       methods};
+
+PyMODINIT_FUNC PyInit__cqwirkle(void) { return PyModule_Create(&moduledef); }

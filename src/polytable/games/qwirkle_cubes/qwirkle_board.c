@@ -1,0 +1,308 @@
+/* Qwirkle Cubes' table in C: cubes, the frontier, lines, scoring and the placement walk.
+ *
+ * It mirrors _board.py: the same roots (frontier cells in sorted order, rows before columns, then the
+ * free cells just before a frontier cell), the same depth-first walk (faces in increasing order, a
+ * placement before its extensions) and the same cuts, so the r-th placement is the same placement in
+ * both engines. There is no memo: a plain walk in C is cheaper than the Python memo tables.
+ */
+#include "qwirkle_rules.h"
+
+#include <string.h>
+
+static const uint64_t SHAPE_MASK0 = 0x1041041041ULL; /* shape 0 in each of the 6 colours */
+
+uint64_t q_next(uint64_t *state) {
+    uint64_t z = (*state += QGOLDEN);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t q_below(uint64_t *state, uint64_t n) {
+    if (n <= 1) return 0;
+    int bits = 64 - __builtin_clzll(n - 1);
+    for (;;) {
+        uint64_t v = q_next(state);
+        uint64_t r = bits < 64 ? v >> (64 - bits) : v;
+        if (r < n) return r;
+    }
+}
+
+/* ------------------------------------------------------------------ faces and lines */
+static inline int pc(uint64_t x) { return __builtin_popcountll(x); }
+
+/* A line is one colour or one shape: only the colour and the shape of its lowest face can be shared. */
+static inline uint64_t common(uint64_t line) {
+    int t = __builtin_ctzll(line);
+    uint64_t col = 0x3FULL << (6 * (t / 6)), shp = SHAPE_MASK0 << (t % 6), out = 0;
+    if (!(line & ~col)) out |= col;
+    if (!(line & ~shp)) out |= shp;
+    return out;
+}
+
+/* The faces that may join a line holding the faces `line` (_tiles.addable). */
+static inline uint64_t addable(uint64_t line) {
+    if (!line) return ALL_FACES;
+    if (pc(line) >= QLINE) return 0;
+    return common(line) & ~line;
+}
+
+/* Whether a set of distinct faces is a legal line (_tiles.line_ok). */
+static inline int line_ok(uint64_t line) { return !line || (pc(line) <= QLINE && common(line)); }
+
+int q_largest_line(uint64_t faces) {
+    int best = 0;
+    for (int c = 0; c < 6; c++) {
+        int n = pc(faces >> (6 * c) & 0x3F);
+        if (n > best) best = n;
+    }
+    for (int s = 0; s < 6; s++) {
+        int n = pc(faces >> s & SHAPE_MASK0);
+        if (n > best) best = n;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ the table */
+void qb_clear(QBoard *b) {
+    for (int i = 0; i < b->ncubes; i++) {
+        int c = b->at[i];
+        b->cell[c] = 0;
+        b->front[c] = b->front[c - 1] = b->front[c + 1] = b->front[c - QW] = b->front[c + QW] = 0;
+    }
+    b->ncubes = 0;
+    b->nfront = 0;
+}
+
+static int front_pos(const QBoard *b, int c) {
+    int lo = 0, hi = b->nfront;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (b->fl[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void qb_put(QBoard *b, int face, int at) {
+    b->cell[at] = (uint8_t)(face + 1);
+    b->face[b->ncubes] = face;
+    b->at[b->ncubes++] = at;
+    if (b->front[at]) {
+        int i = front_pos(b, at);
+        memmove(b->fl + i, b->fl + i + 1, sizeof(int) * (size_t)(b->nfront - i - 1));
+        b->nfront--;
+        b->front[at] = 0;
+    }
+    const int nb[4] = {at - QW, at - 1, at + 1, at + QW};
+    for (int j = 0; j < 4; j++) {
+        int n = nb[j];
+        if (b->cell[n] || b->front[n]) continue;
+        int i = front_pos(b, n);
+        memmove(b->fl + i + 1, b->fl + i, sizeof(int) * (size_t)(b->nfront - i));
+        b->fl[i] = n;
+        b->nfront++;
+        b->front[n] = 1;
+    }
+}
+
+static inline uint64_t run(const QBoard *b, int c, int step) {
+    uint64_t m = 0;
+    while (b->cell[c]) {
+        m |= 1ULL << (b->cell[c] - 1);
+        c += step;
+    }
+    return m;
+}
+
+static inline int run_length(const QBoard *b, int c, int step) {
+    int n = 0;
+    while (b->cell[c]) {
+        n++;
+        c += step;
+    }
+    return n;
+}
+
+/* The faces a new cube on empty cell c may show, judged by the line through c along step. */
+static uint64_t fits_across(const QBoard *b, int c, int step) {
+    uint64_t a = run(b, c - step, -step), z = run(b, c + step, step);
+    if (a & z) return 0;
+    if (a | z) return line_ok(a | z) ? addable(a | z) : 0;
+    return ALL_FACES;
+}
+
+uint64_t qb_placeable(const QBoard *b) {
+    if (!b->ncubes) return ALL_FACES;
+    uint64_t out = 0;
+    for (int i = 0; i < b->nfront; i++) {
+        int c = b->fl[i];
+        out |= fits_across(b, c, 1) & fits_across(b, c, QW);
+    }
+    return out;
+}
+
+int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles) {
+    int points = 0, qw = 0, axes[2] = {1, QW}, na = 2;
+    if (n > 1) {
+        int main = cells[1] - cells[0] < QW ? 1 : QW;
+        int len = run_length(b, cells[0], -main) + run_length(b, cells[0] + main, main);
+        if (len == QLINE) qw++;
+        points += len + (len == QLINE ? QLINE : 0);
+        axes[0] = main == 1 ? QW : 1;
+        na = 1;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < na; j++) {
+            int ax = axes[j];
+            int len = run_length(b, cells[i], -ax) + run_length(b, cells[i] + ax, ax);
+            if (len >= 2) {
+                points += len;
+                if (len == QLINE) {
+                    points += QLINE;
+                    qw++;
+                }
+            }
+        }
+    *qwirkles = qw;
+    return points;
+}
+
+/* ------------------------------------------------------------------ the placement walk */
+static int reach_of(const QBoard *b, int q, int step) {
+    int r = 0;
+    while (r < QLINE && !b->front[q + r * step]) r++;
+    return r;
+}
+
+/* A walk that has placed k cubes and reaches empty cell p with the faces `line` in its main line (see
+ * Board._count and Board._steps). Returns non-zero when the emitter stopped the walk. */
+static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int conn, int k) {
+    uint64_t fits = addable(line) & w->hand;
+    if (!fits) return 0;
+    fits &= fits_across(b, p, step == 1 ? QW : 1);
+    if (!fits) return 0;
+    uint64_t after = run(b, p + step, step);
+    int q = p + step * (pc(after) + 1);
+    int here = conn || b->front[p];
+    int k1 = k + 1;
+    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || step == 1));
+    int go_on = !w->need || k1 < w->need;
+    int reach = -1;
+    while (fits) {
+        uint64_t bit = fits & (~fits + 1);
+        fits ^= bit;
+        uint64_t m = line | bit;
+        if (after) {
+            if (m & after) continue;
+            m |= after;
+            if (!line_ok(m)) continue;
+        }
+        if (w->emit) {
+            w->faces[k] = __builtin_ctzll(bit);
+            w->cells[k] = p;
+        }
+        if (counts_here) {
+            w->count++;
+            if (w->emit && w->emit(w, k1)) return 1;
+        }
+        if (!go_on) continue;
+        int size = pc(m);
+        if (size >= QLINE) continue;
+        if (!here) {
+            if (reach < 0) reach = reach_of(b, q, step);
+            if (size + reach >= QLINE) continue;
+        }
+        if (!(addable(m) & w->hand)) continue;
+        if (node(b, w, q, step, m, here, k1)) return 1;
+    }
+    return 0;
+}
+
+static int longest(uint64_t faces) { return q_largest_line(faces); }
+
+/* The roots of the last counting walk with their counts, so that locating the r-th placement walks
+ * only the root that holds it (single-threaded: the GIL is held). */
+#define MAXROOTS 4096
+static struct {
+    int p, step, conn;
+    uint64_t line;
+    long long n;
+} R[MAXROOTS];
+static int NR, R_OK;
+
+static int root(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int conn) {
+    long long before = w->count;
+    int stop = node(b, w, p, step, line, conn, 0);
+    if (!w->emit && w->count > before) {
+        if (NR < MAXROOTS) {
+            R[NR].p = p;
+            R[NR].step = step;
+            R[NR].conn = conn;
+            R[NR].line = line;
+            R[NR++].n = w->count - before;
+        } else
+            R_OK = 0;
+    }
+    return stop;
+}
+
+/* Every root of Board._roots, in its order; returns non-zero when the emitter stopped the walk. */
+static int roots(const QBoard *b, QWalk *w) {
+    if (!b->ncubes) return root(b, w, q_index(0, 0), 1, 0, 1);
+    for (int i = 0; i < b->nfront; i++) {
+        int f = b->fl[i];
+        for (int d = 0; d < 2; d++) {
+            int step = d ? QW : 1;
+            uint64_t fits = w->hand & fits_across(b, f, d ? 1 : QW);
+            if (!fits) continue;
+            uint64_t before = run(b, f - step, -step);
+            if (before) {
+                if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
+                continue;
+            }
+            uint64_t after = run(b, f + step, step), after_fits = addable(after);
+            if (!(fits & after_fits)) continue;
+            if (root(b, w, f, step, 0, 0)) return 1;
+            int back = 0, p = f - step;
+            while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+                back++;
+                p -= step;
+            }
+            if (!back) continue;
+            int cap = longest(after ? w->hand & after_fits : w->hand) - 1;
+            if (back < cap) cap = back;
+            if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
+            for (int j = 1; j <= cap; j++)
+                if (root(b, w, f - j * step, step, 0, 0)) return 1;
+        }
+    }
+    return 0;
+}
+
+long long qb_walk(const QBoard *b, QWalk *w) {
+    w->count = 0;
+    if (!w->emit) {
+        NR = 0;
+        R_OK = 1;
+    }
+    roots(b, w);
+    return w->count;
+}
+
+void qb_locate(const QBoard *b, QWalk *w) {
+    w->count = 0;
+    if (!R_OK) {
+        roots(b, w);
+        return;
+    }
+    for (int i = 0; i < NR; i++) {
+        if (w->r < R[i].n) {
+            node(b, w, R[i].p, R[i].step, R[i].line, R[i].conn, 0);
+            return;
+        }
+        w->r -= R[i].n;
+    }
+}
