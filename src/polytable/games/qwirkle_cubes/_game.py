@@ -278,7 +278,9 @@ class QwirkleCubes(Game[QState, Action]):
             if EXT is not None:  # the same draw (rng.below(count)) and the same placement
                 cubes, rng.state = EXT.sample(state.placed, hand, need, rng.state)
                 if cubes is None:
-                    raise IllegalActionError(f"{player_name(player)} has no legal action")
+                    raise IllegalActionError(
+                        f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
+                    )
                 return Place(cubes)
             n = state.board.count(hand, need)
             if n == 0:
