@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ._base import Sender, Settings
+from ._base import RoomError, Sender, Settings
+
+log = logging.getLogger("polytable.web")
 
 if TYPE_CHECKING:
     from ._rooms import Room
@@ -83,7 +86,12 @@ class Client:
                 if room.committing:  # the room holds a change not yet on disk: sent once it is (or is undone)
                     room.waiting.add(self)
                     continue
-                item = room.state_text(self)
+                try:
+                    item = room.state_text(self)
+                except Exception:  # a bug must not silence this connection: say so and keep serving it
+                    log.exception("the state of room %s could not be built", room.code)
+                    exc = RoomError("the server could not show this room's state", "internal", "internal")
+                    item = json.dumps({"type": "error", **exc.payload()})
             try:
                 await self.sender.send_text(item)
             except Exception:  # the socket went away; the reader notices and cleans up

@@ -139,3 +139,18 @@ def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
     with pure_engine():
         pure = bot.choose(GAME, s, p, Rng(3))
     assert compiled == pure
+
+
+def test_a_fresh_process_can_ask_who_acts_before_anything_is_sampled() -> None:
+    """The kernel knows the state classes from import on: a view (acting players) may come first."""
+    import subprocess
+    import sys
+
+    code = (
+        "from polytable.core import get_game\n"
+        "g = get_game('foldris')\n"
+        "s = g.new_game(seed=3, players=3)\n"
+        "print(g.acting_players(s), g.view(s, 0)['acting'])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "() []"

@@ -41,13 +41,15 @@ def _types() -> None:
     EXT.types(Sheet, [f.name for f in fields(Sheet)], FoldrisState, [f.name for f in fields(FoldrisState)])
 
 
+if EXT is not None:  # before any call: a view asks acting_players before any table is registered
+    _types()
+
+
 def table_id(table: VariantTable) -> int:
     """The kernel's number of a variant table, registered on first use (tables are memoised per shape)."""
     hit = _IDS.get(id(table))
     if hit is None:
         assert EXT is not None
-        if not _IDS:
-            _types()
         rows = [
             (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot)
             for v in table.variants
