@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
+from polytable.interop._table import INDEXED_CAP
 from polytable.interop.pettingzoo import env, raw_env
 
 CONFIGS = [
@@ -103,7 +104,7 @@ def test_qwirkle_is_indexed_and_the_index_is_the_sorted_legal_action() -> None:
     e = raw_env("qwirkle-cubes", seed=5)
     e.reset()
     table = e.table
-    assert table.indexed and table.num_actions == 4096
+    assert table.indexed and table.num_actions == INDEXED_CAP
     seat = table.to_act()
     assert seat is not None
     mask = e.observe(f"player_{seat}")["action_mask"]
@@ -114,6 +115,31 @@ def test_qwirkle_is_indexed_and_the_index_is_the_sorted_legal_action() -> None:
     e.step(len(legal) - 1)
     assert table.state != legal  # the game moved on
     assert table.game.view(table.state, None)["turn"] >= 1 or not table.is_over()
+
+
+def test_a_position_with_more_legal_actions_than_the_cap_offers_the_first_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Qwirkle Cubes has been seen with 5,069 legal actions in random play; a mask cannot grow mid-episode,
+    # so the env offers the first INDEXED_CAP (in id order) and says how many it left out, never crashing.
+    import polytable.interop._table as table_module
+
+    monkeypatch.setattr(table_module, "INDEXED_CAP", 3)
+    e = raw_env("qwirkle-cubes", seed=5)
+    e.reset()
+    table = e.table
+    seat = table.to_act()
+    assert seat is not None
+    everything = sorted(table.game.legal_actions(table.state, seat), key=lambda a: table.game.action_id(a, table.state))
+    assert len(everything) > 3
+    assert table.legal(seat) == everything[:3]
+    agent = f"player_{seat}"
+    assert table.truncated(seat) == len(everything) - 3
+    e._select()
+    assert e.infos[agent]["actions_left_out"] == len(everything) - 3
+    with pytest.raises(ValueError, match=r"outside 0\.\.2"):
+        e.step(3)
+    before = table.state
+    e.step(2)
+    assert table.state is not before
 
 
 def test_planes_are_named_and_match_the_shape() -> None:

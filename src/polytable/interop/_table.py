@@ -4,6 +4,11 @@ resolved at once, the seat to act, observations and action masks.
 Action ids are the game's dense ids (``Game.action_id``). A game with more ids than :data:`DENSE_LIMIT`
 (Qwirkle Cubes: about 1.5e9, since a placement names every cube and cell) is *indexed*: action ``k`` is the
 ``k``-th legal action in the order of the game's ids, and the mask has :data:`INDEXED_CAP` entries.
+
+Chosen: a position with more legal actions than the cap (Qwirkle Cubes can reach thousands; random play
+has been seen above 5,000) offers the first :data:`INDEXED_CAP` of them in id order instead of failing in
+the middle of a training run; :meth:`Table.truncated` says how many were left out, and the environments
+put that number in ``info["actions_left_out"]``.
 """
 
 from __future__ import annotations
@@ -25,8 +30,8 @@ OBS_HIGH = 16.0
 DENSE_LIMIT = 1 << 20
 """Games with more action ids than this are indexed (the mask would be too long to build every step)."""
 
-INDEXED_CAP = 4096
-"""Mask length of an indexed game; more legal actions than this in one position is an error."""
+INDEXED_CAP = 1 << 15
+"""Mask length of an indexed game; a position with more legal actions offers the first this many."""
 
 
 class Table:
@@ -47,6 +52,7 @@ class Table:
         self.obs_shape = planes.array().shape
         self.state: Any = first
         self._legal: tuple[Any, int, list[Any]] | None = None
+        self._left_out = 0
         self._mask: tuple[Any, int, npt.NDArray[np.int8]] | None = None
 
     # ------------------------------------------------------------------ playing
@@ -82,10 +88,18 @@ class Table:
             return cached[2]
         s = self.state
         actions = sorted(self.game.legal_actions(s, player), key=lambda a: self.game.action_id(a, s))
-        if self.indexed and len(actions) > INDEXED_CAP:
-            raise RuntimeError(f"{len(actions)} legal actions: more than the environment's cap {INDEXED_CAP}")
+        self._left_out = max(0, len(actions) - INDEXED_CAP) if self.indexed else 0
+        if self._left_out:
+            del actions[INDEXED_CAP:]
         self._legal = (s, player, actions)
         return actions
+
+    def truncated(self, player: int) -> int:
+        """How many of ``player``'s legal actions the indexed action space leaves out now (usually 0)."""
+        if not self.indexed or player != self.to_act():
+            return 0
+        self.legal(player)
+        return self._left_out
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
         """The action mask of ``player`` (all zeros when it is not their turn); a fresh array each call."""

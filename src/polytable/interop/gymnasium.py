@@ -66,7 +66,11 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             table.play(p, self.opponents[p].choose(table.game, table.state, p, self._rngs[p]))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat)}
+        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat)}
+        left_out = self.table.truncated(self.seat)
+        if left_out:
+            info["actions_left_out"] = left_out
+        return info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -107,7 +107,12 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
                     self.rewards[a] = r
                     self.terminations[a] = True
             return
-        self.agent_selection = self.possible_agents[seat]
+        self.agent_selection = agent = self.possible_agents[seat]
+        left_out = self.table.truncated(seat)
+        if left_out:
+            self.infos[agent] = {"actions_left_out": left_out}
+        else:
+            self.infos[agent].pop("actions_left_out", None)
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
