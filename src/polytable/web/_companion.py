@@ -98,19 +98,20 @@ def read_card_picture(data: bytes) -> str:
 
 
 def sheet_pdf(room: Any, paper: str) -> bytes:
-    """The sheet of a companion room's own game: its variant's template (FORMFINITY) or its game sheets."""
+    """The sheet of a companion room's own game: its extras' room sheet (a template of the room's own
+    variant), else the game's printable for the room's player count."""
     import tempfile
     from pathlib import Path
 
     from ..printables import printables
+    from .extras import extras_for
 
     config = room.dealer.initial.config if room.dealer is not None else room.match.state.config
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "sheet.pdf")
-        if room.game.spec.id == "formfinity":
-            from ..printables.formfinity import print_config_template
-
-            print_config_template(path, paper, config)
+        extras = extras_for(room.game.spec.id)
+        if extras is not None and extras.room_sheet is not None:
+            extras.room_sheet(path, paper, config)
         elif room.game.spec.id in printables():
             printables()[room.game.spec.id](path, paper, {"players": str(config.players)})
         else:

@@ -16,16 +16,12 @@ player gets a translated reason and no driver text.
     ``GET /api/rooms/{code}/record``         a finished game's record (``polytable replay`` reads it)
     ``GET /print/{name}.pdf``                a printable (templates, sheets, cards) as ``polytable print``
     ``GET /api/boards/{game}``               static tables of a dedicated board (piece orientations, patterns)
-    ``GET /api/puzzle/quadefy?pattern=P``    the Quadefy bonus puzzle solver's answer for a pattern
-    ``POST /api/puzzle/quadefy/check``       the engine's verdict on a bonus puzzle built by hand
-    ``POST /api/formfinity/validate``        check a FORMFINITY variant file from the template designer
-    ``POST /api/formfinity/print``           print a variant file's template (PDF)
-    ``POST /api/formfinity/balance``         start a balance check of a variant (AI games; progress below)
-    ``GET  /api/formfinity/balance/{job}``   its progress, then its metrics and figures (SVG)
     ``GET /print/room/{code}.pdf``           the sheet of a companion room's own variant and template
-    ``GET /c/{code}``                        a FORMFINITY QR card's page (the app shell reads the card)
     ``GET /offline/rules.whl``               the offline engine's rules (see :mod:`._offline`)
     ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
+
+A game's own routes and pages (a puzzle, a designer) come from its web extras (:mod:`.extras`), mounted
+after these; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -47,16 +43,14 @@ from ..core import PolytableError, all_games
 from ..match import engine_reason
 from ..storage import StorageError
 from . import _companion
-from ._balance import BalanceJobs
 from ._base import RoomError, ai_names
-from ._designer import DesignError, print_variant, validate_variant
 from ._hub import Hub
 from ._limits import JsonLimitError, loads_bounded
 from ._offline import rules_wheel
-from ._preview import board_data, puzzle_answer, puzzle_check
 from ._rooms import Room
+from .extras import board_data, extra_routes
 
-__all__ = ["MAX_BODY", "STATIC", "HttpApi", "error_response", "json_body"]
+__all__ = ["MAX_BODY", "STATIC", "HttpApi", "app_page", "engine_response", "error_response", "json_body"]
 
 log = logging.getLogger("polytable.web")
 STATIC = Path(__file__).parent / "static"
@@ -70,19 +64,16 @@ class HttpApi:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.limiter = _IpLimiter(hub.settings.rooms_per_minute)
-        self.balance = BalanceJobs()
 
     def routes(self) -> list[BaseRoute]:
         return [
-            Route("/", self.index),
-            Route("/r/{code}", self.index),
-            Route("/c/{code}", self.index),
-            Route("/rules", self.index),
-            Route("/rules/{game}", self.index),
-            Route("/designer", self.index),
-            Route("/local", self.index),
-            Route("/local/{id}", self.index),
-            Route("/learn/{game}", self.index),
+            Route("/", app_page),
+            Route("/r/{code}", app_page),
+            Route("/rules", app_page),
+            Route("/rules/{game}", app_page),
+            Route("/local", app_page),
+            Route("/local/{id}", app_page),
+            Route("/learn/{game}", app_page),
             Route("/offline/rules.whl", self.offline_rules),
             Route("/manifest.webmanifest", self.manifest),
             Route("/sw.js", self.service_worker),
@@ -99,16 +90,8 @@ class HttpApi:
             Route("/print/room/{code}.pdf", self.room_printable),
             Route("/api/cards/read", self.read_card, methods=["POST"]),
             Route("/api/boards/{game}", self.boards),
-            Route("/api/puzzle/quadefy", self.quadefy_puzzle),
-            Route("/api/puzzle/quadefy/check", self.quadefy_puzzle_check, methods=["POST"]),
-            Route("/api/formfinity/validate", self.design_validate, methods=["POST"]),
-            Route("/api/formfinity/print", self.design_print, methods=["POST"]),
-            Route("/api/formfinity/balance", self.design_balance, methods=["POST"]),
-            Route("/api/formfinity/balance/{job}", self.design_balance_status),
+            *extra_routes(self.hub),
         ]
-
-    async def index(self, request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=_NO_CACHE | _SECURITY)
 
     async def manifest(self, request: Request) -> Response:
         return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
@@ -312,76 +295,12 @@ class HttpApi:
             return engine_response(exc)
         return JSONResponse({"code": code})
 
-    async def design_balance(self, request: Request) -> Response:
-        body = await json_body(request)
-        if isinstance(body, Response):
-            return body
-        try:
-            started = self.balance.start(body.get("variant_file"), body.get("games"))
-        except DesignError as exc:
-            return error_response(str(exc), 409 if exc.reason == "balance_busy" else 400, exc.reason, exc.params)
-        return JSONResponse(started)
-
-    async def design_balance_status(self, request: Request) -> Response:
-        out = self.balance.status(request.path_params["job"])
-        if out is None:
-            return error_response("no such balance check (it may have expired)", 404, "balance_unknown")
-        return JSONResponse(out)
-
     async def boards(self, request: Request) -> Response:
         game_id = str(request.path_params["game"])[:40]
         data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, board_data, game_id)
         if data is None:
             return error_response("this game's board needs no tables", 404, "no_tables")
         return JSONResponse(data, headers=_CACHE)
-
-    async def design_validate(self, request: Request) -> Response:
-        body = await json_body(request)
-        if isinstance(body, Response):
-            return body
-        out = await asyncio.get_running_loop().run_in_executor(
-            self.hub.ai_pool, validate_variant, body.get("variant_file")
-        )
-        return JSONResponse(out)
-
-    async def design_print(self, request: Request) -> Response:
-        body = await json_body(request)
-        if isinstance(body, Response):
-            return body
-        paper = body.get("paper", "a4")
-        if paper not in ("a4", "letter"):
-            return error_response("paper is a4 or letter", 400, "paper")
-        try:
-            data = await asyncio.get_running_loop().run_in_executor(
-                self.hub.ai_pool, print_variant, body.get("variant_file"), paper
-            )
-        except DesignError as exc:
-            return error_response(str(exc), 400, exc.reason, exc.params)
-        except (ValueError, PolytableError) as exc:
-            return engine_response(exc)
-        return Response(data, media_type="application/pdf")
-
-    async def quadefy_puzzle(self, request: Request) -> Response:
-        pattern = request.query_params.get("pattern", "")
-        if not pattern or len(pattern) > 1000:
-            return error_response(
-                "give a pattern: a name or 64 cells of X and . (at most 1000 characters)", 400, "no_pattern"
-            )
-        try:
-            answer = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, puzzle_answer, pattern)
-        except PolytableError as exc:
-            return engine_response(exc)
-        return JSONResponse(answer)
-
-    async def quadefy_puzzle_check(self, request: Request) -> Response:
-        body = await json_body(request)
-        if isinstance(body, Response):
-            return body
-        try:
-            verdict = puzzle_check(body.get("pattern"), body.get("blocks"))
-        except (ValueError, PolytableError) as exc:
-            return engine_response(exc)
-        return JSONResponse(verdict)
 
     async def _room(self, request: Request) -> Room | Response:
         code = str(request.path_params["code"])
@@ -393,6 +312,11 @@ class HttpApi:
         if room is None:
             return error_response(f"there is no room {code[:16]!r}", 404, "no_room", {"code": code[:16]})
         return room
+
+
+async def app_page(request: Request) -> Response:
+    """The app shell (``index.html``): every page of the client is drawn by its scripts from the address."""
+    return FileResponse(STATIC / "index.html", headers=_NO_CACHE | _SECURITY)
 
 
 _NO_CACHE = {"Cache-Control": "no-cache"}

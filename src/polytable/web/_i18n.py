@@ -52,7 +52,7 @@ I18N = Path(__file__).parent / "static" / "i18n"
 LANGUAGES = ("en", "nl")
 
 ERROR_REASONS = (
-    # _http.py, _ws.py, _limits.py
+    # _http.py, _ws.py, _limits.py, extras/quadefy.py
     "too_many_rooms",
     "room_unsaved",
     "seat_number",
@@ -134,11 +134,10 @@ ERROR_REASONS = (
     "bad_card_text",
     # _preview.py
     "not_your_turn",
-    # _designer.py
+    # extras/formfinity.py (the designer and its balance check)
     "variant_text",
     "variant_long",
     "variant_goal",
-    # _balance.py
     "balance_games",
     "balance_busy",
     "balance_unknown",
