@@ -1,5 +1,6 @@
 """The polytable kernel: the game protocol, specs and options, errors, the seeded generator, the registry."""
 
+from ._companion import Companion
 from ._discover import discover
 from ._engine import native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError, joined, phrase, word
@@ -15,6 +16,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "SIMULTANEOUS",
     "TERMINAL",
+    "Companion",
     "Config",
     "ConfigError",
     "Game",

@@ -27,6 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from ._companion import Companion
 from ._errors import IllegalActionError, StateFormatError
 from ._rng import Rng
 from ._spec import Config, GameSpec
@@ -124,6 +125,8 @@ class Game(ABC, Generic[S, A]):
     """Base class of every game. Subclasses set ``spec`` and implement the hooks marked abstract."""
 
     spec: ClassVar[GameSpec]
+    companion: ClassVar[Companion[Any] | None] = None
+    """Set by a game whose cards the app can deal for people playing on paper (companion mode)."""
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, options: Mapping[str, object] | None = None, seed: int = 0, players: int | None = None) -> S:

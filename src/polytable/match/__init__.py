@@ -1,13 +1,12 @@
 """Matches: applying actions with versions and undo, game records, replay, simulation, companion dealing
 and the offline table."""
 
-from ._companion import COMPANION_GAMES, Dealer, player_counts
+from ._companion import Dealer, catalogue_facts, player_counts, supports
 from ._match import MAX_STEPS, LogEntry, Match, Seat
 from ._simulate import Player, PlayerMaker, default_workers, parallel_map, play_game, simulate
 from ._table import Table, engine_reason, game_catalogue, random_record
 
 __all__ = [
-    "COMPANION_GAMES",
     "MAX_STEPS",
     "Dealer",
     "LogEntry",
@@ -16,6 +15,7 @@ __all__ = [
     "PlayerMaker",
     "Seat",
     "Table",
+    "catalogue_facts",
     "default_workers",
     "engine_reason",
     "game_catalogue",
@@ -24,4 +24,5 @@ __all__ = [
     "player_counts",
     "random_record",
     "simulate",
+    "supports",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import CHANCE, SIMULTANEOUS, IllegalActionError, PolytableError, Rng, all_games, get_game, player_name
-from ._companion import COMPANION_GAMES, Dealer, player_counts
+from ._companion import Dealer, catalogue_facts
 from ._match import Match
 from ._simulate import PlayerMaker
 
@@ -31,10 +31,7 @@ def game_catalogue() -> list[dict[str, Any]]:
     out = []
     for game in all_games():
         if game.spec.listed:
-            d = game.spec.describe()
-            d["companion"] = game.spec.id in COMPANION_GAMES
-            d["player_counts"] = player_counts(game)
-            out.append(d)
+            out.append({**game.spec.describe(), **catalogue_facts(game)})
     return out
 
 
@@ -113,8 +110,9 @@ class Table:
     def companion(
         cls, game: str, options: Mapping[str, object] | None, players: int | None, seed: int, dealt: Sequence[str] = ()
     ) -> Table:
-        """A companion table: the phone only deals cards (FORMFINITY, Foldris) for people playing on paper,
-        with the very :class:`Dealer` a server room uses; ``dealt`` replays the cards dealt so far."""
+        """A companion table: the phone only deals cards for people playing on paper (a game that declares
+        a companion), with the very :class:`Dealer` a server room uses; ``dealt`` replays the cards dealt
+        so far."""
         match = Match(get_game(game), dict(options or {}), players, seed)
         return cls(match, None, None, Dealer(match.game, match.state, list(dealt)))
 

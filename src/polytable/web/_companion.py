@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import CHANCE, IllegalActionError, PolytableError
-from ..match import COMPANION_GAMES, Dealer, player_counts
+from ..core import CHANCE, IllegalActionError, PolytableError, all_games
+from ..match import Dealer, player_counts, supports
 
-__all__ = ["COMPANION_GAMES", "Dealer", "deal", "player_counts", "read_card_picture", "sheet_pdf", "supports"]
-
-
-def supports(game_id: str) -> bool:
-    return game_id in COMPANION_GAMES
+__all__ = ["Dealer", "deal", "player_counts", "read_card_picture", "sheet_pdf", "supports"]
 
 
 async def deal(room: Any, version: int, undo: bool = False, card: str | None = None) -> None:
@@ -70,15 +66,14 @@ MAX_PICTURE = 6 * 1024 * 1024
 def read_card_picture(data: bytes) -> str:
     """The card code in a picture of a printed QR card (a photo or a camera frame); ValueError if none.
 
-    Read on the server with zxing-cpp (a QR reader that copes with photos at an angle), because most
+    Any game whose companion reads printed cards may claim the code (``Companion.scanned``). Read on the
+    server with zxing-cpp (a QR reader that copes with photos at an angle), because most
     phone browsers offer no barcode detection of their own; a companion room is online anyway.
     """
     import io
 
     import zxingcpp
     from PIL import Image, UnidentifiedImageError
-
-    from ..games.formfinity import card_code, parse_card_code
 
     if len(data) > MAX_PICTURE:
         mb = MAX_PICTURE // 1024 // 1024
@@ -89,11 +84,13 @@ def read_card_picture(data: bytes) -> str:
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
         raise ValueError("that is not a picture (send a photo of the card as JPEG or PNG)") from None
     image.thumbnail((1600, 1600))
+    readers = [g.companion for g in all_games() if g.companion is not None and g.companion.reads_cards]
     for found in zxingcpp.read_barcodes(image.convert("L")):
-        try:
-            return card_code(parse_card_code(found.text))
-        except ValueError:
-            continue
+        for companion in readers:
+            try:
+                return companion.scanned(found.text)
+            except ValueError:
+                continue
     raise ValueError("no card's QR code was found in the picture; hold the card flat and close, or type its number")
 
 

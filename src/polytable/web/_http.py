@@ -40,7 +40,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..core import PolytableError, all_games
-from ..match import engine_reason
+from ..match import catalogue_facts, engine_reason
 from ..storage import StorageError
 from . import _companion
 from ._base import RoomError, ai_names
@@ -115,8 +115,7 @@ class HttpApi:
                 continue
             d = game.spec.describe()
             d["ai"] = list(ai_names(game.spec.id))
-            d["companion"] = _companion.supports(game.spec.id)
-            d["player_counts"] = _companion.player_counts(game)
+            d.update(catalogue_facts(game))
             out.append(d)
         return JSONResponse(out)
 

@@ -33,6 +33,7 @@ from polytable.core import (
 from polytable.geometry import derived
 
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
+from ._companion import FoldrisCompanion
 from ._native import EXT, native_playout, table_id
 from ._rules import (
     affordable,
@@ -117,6 +118,7 @@ def _compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
 
 
 class FoldrisGame(Game[FoldrisState, Action]):
+    companion = FoldrisCompanion()
     spec = GameSpec(
         id="foldris",
         name="Foldris",

@@ -27,6 +27,7 @@ from polytable.geometry import select_bit
 from . import _ai, _flow, _render
 from ._board import Setup, setup_for
 from ._cards import NUM_CARDS, SHAPES, Card, shape_text
+from ._companion import FormfinityCompanion
 from ._notation import format_action, parse_action
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, Action, ChooseArea, Claim, FormfinityState, Place, cell_name
 
@@ -58,6 +59,7 @@ OPTIONS = (
 class FormfinityGame(Game[FormfinityState, Action]):
     """FORMFINITY: draw polyomino cards and place them on a shared template (four variants + custom)."""
 
+    companion = FormfinityCompanion()
     spec = GameSpec(
         id="formfinity",
         name="FORMFINITY",

@@ -1,11 +1,12 @@
 // Companion mode: the app only deals cards. Every phone in the room shows the same card at the same moment.
-// A FORMFINITY room may follow a printed QR deck instead: each drawn card is scanned (the browser's own
-// barcode detection, else camera frames read by the server), photographed or typed by its number.
+// What differs between games comes from the server's message (the game's declared companion), never from
+// the game's id. A game with printed QR cards may follow a printed deck instead: each drawn card is scanned
+// (the browser's own barcode detection, else camera frames read by the server), photographed or typed.
 import { t, tError } from "./i18n.js";
-import { h, s, toast, myRooms } from "./dom.js";
+import { h, s, api, toast, myRooms } from "./dom.js";
 import { codeFrom, decodeCard } from "./cardcode.js";
 
-// The seat colours of the boards (boards/formfinity.js, boards/foldris.js), so a seat looks the same.
+// The seat colours of the dedicated boards, so a seat looks the same on paper and on screen.
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
 const PENDING = "polytable.pendingCard";
 
@@ -66,7 +67,7 @@ export function describe(card, opts = {}) {
 export function renderCompanion(el, c, deal) {
   const card = c.card;
   if (!c.can_give) stopCamera();
-  const start = c.game === "foldris" && c.round === 0 && !!card;
+  const start = !!c.start && !!card; // a start card only sets the game up
   const title = start ? t("cp.start") : card ? t("cp.round", { n: c.round }) : t("cp.none");
   takePending(c, deal);
   const big = h("div", { class: "bigcard", id: "companion-card" },
@@ -88,10 +89,10 @@ export function renderCompanion(el, c, deal) {
     h("p", { class: "row" }, printLinks(c))].filter(Boolean));
 }
 
-// Whose turn: FORMFINITY's players take turns (seat 1 first); in Foldris everyone draws the same block.
+// Whose turn: the players take turns (seat 1 first), or all use the same card at once (together).
 function turnLine(c) {
   if (c.turn === null || c.turn === undefined) {
-    return c.game === "foldris" && c.card && c.round > 0 ? h("p", { class: "help", id: "companion-turn" }, t("cp.everyone")) : null;
+    return c.together && c.card && c.round > 0 ? h("p", { class: "help", id: "companion-turn" }, t("cp.everyone")) : null;
   }
   const name = (c.names || [])[c.turn] || t("room.player", { n: c.turn + 1 });
   const colour = t(`cp.colour${c.turn % COLORS.length}`);
@@ -100,7 +101,7 @@ function turnLine(c) {
     t(c.card ? "cp.turn" : "cp.turnFirst", { name, colour }));
 }
 
-// Foldris' start card: each player's 2x2 start square, in lane order from the starting player.
+// A start card's lanes: each player's start square, in lane order from the starting player.
 function startLanes(c) {
   if (!c.start_lanes || c.round !== 0) return null;
   return h("ul", { class: "lanes", id: "companion-lanes" }, c.start_lanes.map((lane, p) => h("li", {},
@@ -113,9 +114,9 @@ function printLinks(c) {
   const links = [];
   for (const name of c.printables || []) {
     if (name === c.game) {
-      links.push([`/print/room/${c.code}.pdf`, c.game === "foldris" ? t("cp.printSheets") : t("cp.printSheet")]);
-    } else if (name === "formfinity-cards") {
-      links.push([`/print/formfinity-cards.pdf?qr=1&count=48`, t("cp.printCards")]);
+      links.push([`/print/room/${c.code}.pdf`, c.shared_sheet ? t("cp.printSheet") : t("cp.printSheets")]);
+    } else if (c.deck_print && name === c.deck_print.name) {
+      links.push([`/print/${name}.pdf?${c.deck_print.query}`, t("cp.printCards")]);
     } else {
       links.push([`/print/${name}.pdf?players=${c.players || ""}`, t("cp.print", { name })]);
     }
@@ -254,16 +255,31 @@ export function renderCardPage(el, code, navigate) {
     el.replaceChildren(h("section", { class: "card" }, h("h1", {}, t("card.title")), h("p", { role: "alert" }, t("card.bad"))));
     return;
   }
-  const rooms = Object.entries(myRooms()).filter(([, r]) => r.game === "formfinity").slice(0, 5);
+  const help = h("p", { class: "help" }, t("card.noRoom"));
+  const buttons = h("div", { class: "row" });
   el.replaceChildren(h("section", { class: "card bigcard", id: "card-page" },
     h("h1", {}, t("card.title")),
     cardSvg(card),
     h("p", { class: "status", id: "card-text" }, describe(card)),
     h("p", { class: "help" }, t("card.arrowsNote")),
-    rooms.length ? h("p", { class: "help" }, t("card.drawHelp")) : h("p", { class: "help" }, t("card.noRoom")),
-    h("div", { class: "row" }, rooms.map(([room]) => h("button", { class: "draw-in", onclick: () => {
+    help, buttons));
+  cardGames().then((games) => {
+    const rooms = Object.entries(myRooms()).filter(([, r]) => games.has(r.game)).slice(0, 5);
+    if (rooms.length) help.textContent = t("card.drawHelp");
+    buttons.replaceChildren(...rooms.map(([room]) => h("button", { class: "draw-in", onclick: () => {
       sessionStorage.setItem(PENDING, JSON.stringify({ room, code: card.code }));
       navigate(`/r/${room}`);
-    } }, t("card.drawIn", { code: room })))),
-  ));
+    } }, t("card.drawIn", { code: room }))));
+  });
+}
+
+// The games whose printed cards a room can take: from the game list the home page keeps on this device
+// (so the page works offline), else from the server.
+async function cardGames() {
+  let games = null;
+  try { games = JSON.parse(localStorage.getItem("polytable.games") || "null"); } catch { games = null; }
+  if (!Array.isArray(games) || !games.some((g) => "printed_cards" in g)) {
+    try { games = await api("/api/games"); } catch { games = []; }
+  }
+  return new Set(games.filter((g) => g.printed_cards).map((g) => g.id));
 }
