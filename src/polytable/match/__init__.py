@@ -1,12 +1,13 @@
 """Matches: applying actions with versions and undo, game records, replay, simulation, companion dealing
 and the offline table."""
 
-from ._companion import Dealer, catalogue_facts, player_counts, supports
+from ._companion import GIVEN, Dealer, catalogue_facts, player_counts, supports
 from ._match import MAX_STEPS, LogEntry, Match, Seat
 from ._simulate import Player, PlayerMaker, default_workers, parallel_map, play_game, simulate
 from ._table import Table, engine_reason, game_catalogue, random_record
 
 __all__ = [
+    "GIVEN",
     "MAX_STEPS",
     "Dealer",
     "LogEntry",

@@ -104,14 +104,18 @@ class Dealer:
         Returns the card's notation; ValueError (nothing changed) when the text is no card or the room
         already deals from its seed.
         """
+        notation = self.check_give(text)
+        self.states.append(self.states[-1])
+        self.dealt.append(GIVEN + notation)
+        return notation
+
+    def check_give(self, text: str) -> str:
+        """The notation :meth:`give` would take, changing nothing; ValueError as there."""
         if not self.companion.reads_cards:
             raise ValueError(f"{self.game.spec.name} has no cards to scan")
         if self.dealt and not self.physical:
             raise ValueError("this room deals its own cards; take them all back to play a printed deck")
-        notation = self.companion.give(text)
-        self.states.append(self.states[-1])
-        self.dealt.append(GIVEN + notation)
-        return notation
+        return self.companion.give(text)
 
     def next_card(self) -> str:
         state = self.states[-1]

@@ -6,18 +6,25 @@ shared with the offline table on a phone.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from ..core import CHANCE, IllegalActionError, PolytableError, all_games
-from ..match import Dealer, player_counts, supports
+from ..match import GIVEN, Dealer, player_counts, supports
+from ..storage import StorageConflict, StorageError
 
 __all__ = ["Dealer", "deal", "player_counts", "read_card_picture", "sheet_pdf", "supports"]
+
+log = logging.getLogger("polytable.web")
 
 
 async def deal(room: Any, version: int, undo: bool = False, card: str | None = None) -> None:
     """Deal the next card in a companion room (or take the last one back), committed before it shows.
 
     With ``card`` (a printed card's number, QR code or card URL) the card is given from a physical deck.
+    The change is worked out first, written to the database, and only then made to the room and
+    broadcast, so no connection (not even one arriving during the write) sees a card that is not on
+    disk; a failed or lost write reloads the room from the database, the truth.
     """
     from ._base import RoomError, engine_error
 
@@ -27,35 +34,40 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
         if version != room.version:
             raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal")
         dealer: Dealer = room.dealer
-        hub = room.store
-        if undo:
-            try:
-                dealer.pop()
-            except IllegalActionError as exc:
-                raise engine_error(exc, "illegal") from None
-            try:
-                await hub.write("truncate_actions", room.code, len(dealer.dealt))
-            except Exception as exc:
-                dealer.push()
-                raise RoomError(f"could not be saved ({exc})", "storage", "undeal_unsaved") from None
+        n = len(dealer.dealt)
+        try:
+            if undo:
+                if not n:
+                    raise IllegalActionError("no card has been dealt yet", "match.nothing_dealt")
+                write: tuple[Any, ...] = ("truncate_actions", room.code, n - 1, n)
+            else:
+                text = GIVEN + dealer.check_give(card) if card is not None else dealer.next_card()
+                write = ("append_actions", room.code, n, [(CHANCE, text)], False)
+        except IllegalActionError as exc:
+            raise engine_error(exc, "illegal") from None
+        except ValueError as exc:
+            raise RoomError(str(exc), "bad", "bad_card", {"card": str(card)[:40]}) from None
+        try:
+            await room.store.write(*write)
+        except StorageConflict:
+            await room.reload()
+            raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal") from None
+        except StorageError as exc:
+            log.error("room %s: a deal could not be saved: %s", room.code, exc)
+            await room.reload()
+            if undo:
+                raise RoomError(
+                    "the card could not be taken back; nothing changed", "storage", "undeal_unsaved"
+                ) from None
+            raise RoomError("the card could not be saved; deal again", "storage", "deal_unsaved") from None
+        if undo:  # on disk: now the room changes, then everyone hears of it
+            dealer.pop()
             room.undone += 1
             room.undo_version = room.version
+        elif card is not None:
+            dealer.give(card)
         else:
-            try:
-                if card is not None:
-                    dealer.give(card)
-                    text = dealer.dealt[-1]
-                else:
-                    text = dealer.push()
-            except IllegalActionError as exc:
-                raise engine_error(exc, "illegal") from None
-            except ValueError as exc:
-                raise RoomError(str(exc), "bad", "bad_card", {"card": str(card)[:40]}) from None
-            try:
-                await hub.write("append_actions", room.code, len(dealer.dealt) - 1, [(CHANCE, text)], False)
-            except Exception as exc:
-                dealer.pop()
-                raise RoomError(f"the card could not be saved ({exc}); deal again", "storage", "deal_unsaved") from None
+            dealer.push()
         room.broadcast()
 
 
