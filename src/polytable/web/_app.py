@@ -1,7 +1,8 @@
 """The Starlette application, assembled: storage, broadcaster, hub, HTTP routes, the room socket.
 
-* HTTP routes: :mod:`._http` (rooms, games, printables, boards), :mod:`._ops` (``/healthz``,
-  ``/readyz``, ``/metrics``).
+* HTTP routes: :mod:`._http` (rooms, games, printables, boards), each game's own routes and pages from
+  its web extras (:mod:`.extras`, mounted by ``_http``), :mod:`._ops` (``/healthz``, ``/readyz``,
+  ``/metrics``).
 * WebSocket ``/ws/{code}``: :mod:`._ws` (one connection handler, a dispatch table of message types).
 * Rooms get their storage and broadcaster from the hub (:mod:`._store`, :mod:`._bus`, :mod:`._pubsub`).
 """
