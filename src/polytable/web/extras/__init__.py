@@ -70,8 +70,17 @@ def extra_routes(hub: Hub) -> list[BaseRoute]:
     return [route for extras in all_extras().values() for route in extras.routes(hub)]
 
 
-@functools.cache
 def board_data(game_id: str) -> dict[str, Any] | None:
     """The static tables a game's dedicated board needs, or None for a game without any."""
     extras = extras_for(game_id)
-    return extras.board_data() if extras is not None and extras.board_data is not None else None
+    if extras is None or extras.board_data is None:
+        return None
+    return _tables(game_id)
+
+
+@functools.cache
+def _tables(game_id: str) -> dict[str, Any]:
+    """Built once per game with tables (only known ids are cached: a request names any text)."""
+    build = all_extras()[game_id].board_data
+    assert build is not None
+    return build()
