@@ -7,15 +7,28 @@ const KEY = "polytable.lang";
 export const LANGS = { en: "English", nl: "Nederlands" };
 
 function pick() {
-  try { const saved = localStorage.getItem(KEY); if (saved && LANGS[saved]) return saved; } catch { /* private mode */ }
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (saved && LANGS[saved]) return saved;
+  } catch {
+    /* private mode */
+  }
   const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
-  for (const l of prefs) { const base = String(l).slice(0, 2).toLowerCase(); if (LANGS[base]) return base; }
+  for (const l of prefs) {
+    const base = String(l).slice(0, 2).toLowerCase();
+    if (LANGS[base]) return base;
+  }
   return "en";
 }
 
 export const lang = pick();
 async function load(l) {
-  try { const r = await fetch(`/static/i18n/${l}.json`); return r.ok ? await r.json() : {}; } catch { return {}; }
+  try {
+    const r = await fetch(`/static/i18n/${l}.json`);
+    return r.ok ? await r.json() : {};
+  } catch {
+    return {};
+  }
 }
 const english = await load("en");
 const dict = lang === "en" ? english : await load(lang);
@@ -32,7 +45,7 @@ function fill(text, params) {
 
 /** t(key, params) if the key is translated in this language or in English, else the fallback text. */
 export function tOr(key, fallback, params = {}) {
-  return dict[key] ?? english[key] ? t(key, params) : fallback;
+  return (dict[key] ?? english[key]) ? t(key, params) : fallback;
 }
 
 /** A game's name in this language (game.<id>.name), the server's spec name for a game not translated yet. */
@@ -69,6 +82,10 @@ export function tError(err) {
 
 export function setLang(l) {
   if (!LANGS[l]) return;
-  try { localStorage.setItem(KEY, l); } catch { /* ignore */ }
+  try {
+    localStorage.setItem(KEY, l);
+  } catch {
+    /* ignore */
+  }
   location.reload();
 }

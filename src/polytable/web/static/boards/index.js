@@ -9,14 +9,18 @@ import * as quadefy from "./quadefy.js";
 
 const BOARDS = { formfinity, foldris, forma, "qwirkle-cubes": qwirkle, quadefy };
 
-export function hasBoard(gameId) { return Object.hasOwn(BOARDS, gameId); }
+export function hasBoard(gameId) {
+  return Object.hasOwn(BOARDS, gameId);
+}
 
 export function boardFor(gameId) {
   const b = BOARDS[gameId];
   if (!b) return generic;
   return {
     render(el, ctx) {
-      try { b.render(el, ctx); } catch (err) {
+      try {
+        b.render(el, ctx);
+      } catch (err) {
         console.error(err);
         generic.render(el, ctx);
       }
