@@ -2,10 +2,12 @@
 // The server is the authority: this page never decides what is legal; it shows the views and legal
 // actions it receives and sends actions in the game's notation with the version they were made on.
 import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
-import { boardFor, hasBoard } from "./boards/index.js";
+import { loadBoard } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
+import { clockText } from "./lib/text.js";
+import { showReplay } from "./replay.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
 // socket that speaks the same protocol as the server's (see static/offline/engine.js).
@@ -20,10 +22,12 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   let held = []; // seats this connection holds (from the welcome)
   let shown = null; // the seat whose board is on screen (hot-seat)
   let confirmed = null; // the seat that confirmed the pass screen
-  let replayAt = null; // position when stepping through a finished game
+  let replaying = false; // stepping through a finished game (the replay panel owns the board)
   let asks = 0; // preview requests: id -> resolve
   let textOn = true; // the server sends the engine's text rendering until this page says it shows none
   let textWanted = false; // a dedicated board's text view is open (or a board fell back to the generic one)
+  let board = null; // the game's board, once its module is loaded (the page draws nothing before)
+  let boardAsked = false;
   const pending = new Map();
 
   const el = {
@@ -80,8 +84,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
       } else if (m.type === "state") {
         skew = Date.now() / 1000 - m.now; // the server's clock is the truth; this is how far ours is off
         msg = m;
-        root.polytableState = m;
-        render(); // the state, for tests and debugging
+        show();
       } else if (m.type === "preview") {
         const done = pending.get(m.ask);
         if (done) {
@@ -187,30 +190,44 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   }
 
   // Seconds a seat has left: the server's figure at clock.since, less the time since if its clock runs.
-  function clockText(p) {
+  function seatClock(p) {
     const c = msg.clock;
     const running = c.running.includes(p) && !msg.over;
     const left = Math.max(0, c.remaining[p] - (running ? Date.now() / 1000 - skew - c.since : 0));
-    if (left >= 3600) return t("room.clockHours", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) });
-    const s = Math.floor(left);
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    return clockText(left, t);
   }
 
   setInterval(() => {
     if (!msg || !msg.clock) return;
-    for (const span of el.seats.querySelectorAll(".clock")) span.textContent = clockText(Number(span.dataset.seat));
+    for (const span of el.seats.querySelectorAll(".clock")) span.textContent = seatClock(Number(span.dataset.seat));
   }, 1000);
 
   // The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
   function syncText() {
-    const want = textWanted || !hasBoard(msg.room.game);
+    const want = textWanted || !board.dedicated;
     if (want === textOn || !ws || ws.readyState !== WebSocket.OPEN) return;
     textOn = want;
     ws.send(JSON.stringify({ type: "text", on: want }));
   }
 
+  // Draw the latest state. The first state loads the board module: states arriving meanwhile only replace
+  // msg, and the page is drawn once, with the latest, when the module is there.
+  function show() {
+    if (board) {
+      render();
+      return;
+    }
+    if (boardAsked) return;
+    boardAsked = true;
+    loadBoard(msg.room.game).then((b) => {
+      board = b;
+      if (!closed) render();
+    });
+  }
+
   function render() {
     const room = msg.room;
+    root.polytableState = msg; // the state on screen, for tests and debugging
     syncText();
     root.dataset.version = String(msg.version);
     where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
@@ -234,7 +251,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
               ? t("room.open")
               : "",
           msg.clock
-            ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, clockText(s.seat))
+            ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, seatClock(s.seat))
             : "",
         ),
       ),
@@ -290,10 +307,9 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     shown = target;
     renderStatus(target);
     renderOver();
-    const part = replayAt !== null ? null : target === null ? msg.spectator : msg.mine[String(target)];
-    if (replayAt !== null) return; // the replay panel owns the board while stepping
+    const part = replaying ? null : target === null ? msg.spectator : msg.mine[String(target)];
+    if (replaying) return; // the replay panel owns the board while stepping
     renderGuide(target, part);
-    const board = boardFor(room.game);
     board.render(el.boardBox, {
       msg,
       part,
@@ -529,74 +545,20 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     );
   }
 
-  async function startReplay() {
-    replayAt = 0;
-    // Each position is drawn by the game's own board, read-only, as a spectator sees it (no text rendering:
-    // the board speaks the chosen language; the engine's text does not).
-    const host = h("div", { class: "replay-board", id: "replay-board" });
-    const info = h("p", { class: "status", id: "replay-info" });
-    const range = h("input", { type: "range", min: 0, max: msg.moves, value: 0, "aria-label": t("room.position") });
-    const board = boardFor(msg.room.game);
-    const none = () => {};
-    const go = async (n) => {
-      replayAt = Math.max(0, Math.min(msg.moves, n));
-      try {
-        const st = local ? await offline("step", replayAt) : await api(`/api/rooms/${code}/step/${replayAt}`);
-        const shown = { ...msg, over: st.result !== null, result: st.result || msg.result, acting: [] };
-        board.render(host, {
-          msg: shown,
-          part: { view: st.view, render: st.render, legal: [], count: 0, to_act: false },
-          seat: targetSeat(),
-          seatName,
-          play: none,
-          undo: none,
-          preview: async () => null,
-          announce: none,
-          replay: true,
-        });
-        range.value = String(replayAt);
-        const a = st.action;
-        info.textContent =
-          t("room.positionOf", { n: st.position, total: st.total }) +
-          (a ? ` — ${a.player < 0 ? t("room.chanceWord") : seatName(a.player)}: ${a.action}` : t("room.theStart"));
-      } catch (e) {
-        toast(e.message, true);
-      }
-    };
-    range.addEventListener("input", () => go(Number(range.value)));
-    el.boardBox.replaceChildren(
-      info,
-      host,
-      h(
-        "div",
-        { class: "replay" },
-        h("button", { class: "secondary", "aria-label": t("room.first"), onclick: () => go(0) }, "⏮"),
-        h(
-          "button",
-          { class: "secondary", id: "replay-prev", "aria-label": t("room.prev"), onclick: () => go(replayAt - 1) },
-          "◀",
-        ),
-        range,
-        h(
-          "button",
-          { class: "secondary", id: "replay-next", "aria-label": t("room.next"), onclick: () => go(replayAt + 1) },
-          "▶",
-        ),
-        h("button", { class: "secondary", "aria-label": t("room.last"), onclick: () => go(msg.moves) }, "⏭"),
-        h(
-          "button",
-          {
-            onclick: () => {
-              replayAt = null;
-              el.boardBox.replaceChildren();
-              render();
-            },
-          },
-          t("room.done"),
-        ),
-      ),
-    );
-    go(0);
+  function startReplay() {
+    replaying = true;
+    showReplay(el.boardBox, {
+      state: () => msg,
+      board,
+      step: (n) => (local ? offline("step", n) : api(`/api/rooms/${code}/step/${n}`)),
+      seat: targetSeat(),
+      seatName,
+      done: () => {
+        replaying = false;
+        el.boardBox.replaceChildren();
+        render();
+      },
+    });
   }
 
   connect();

@@ -1,11 +1,30 @@
 // "How to play": one short illustrated page per game in sections, its text from the translation files
 // (written from the rules traces in docs/rules/<game>.md, which tie every rulebook sentence to a key here and
 // to the test that enforces it), its pictures drawn here as SVG.
+// The games come from the server's list (games.js); a game without rules text here gets its page from its
+// summary, so a new game needs no edit of this file.
 import { h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tOr, gameName } from "./i18n.js";
+import { loadGames } from "./games.js";
 
-export const GAMES = ["forma", "qwirkle-cubes", "quadefy", "formfinity", "foldris"];
+// Translation keys of a game's page: rules.<key>.* (Qwirkle Cubes' pages were written as "qwirkle").
 const KEYS = { "qwirkle-cubes": "qwirkle" };
+const rulesKey = (id) => KEYS[id] || id;
+
+// The guided first games (/learn/<game>): the same scripted start every time (a fixed seed), the learner in
+// seat 1 against the easy AI, played by the offline engine so they work without a server too.
+export const LEARN = {
+  formfinity: { seed: 11, others: ["easy"] },
+  foldris: { seed: 3, others: [] },
+  forma: { seed: 5, others: ["easy"] },
+  "qwirkle-cubes": { seed: 7, others: ["easy"] },
+  quadefy: { seed: 2, others: ["easy"] },
+};
+
+/** A game's name on the rules pages ({id, name} of /api/games). */
+export function rulesName(g) {
+  return tOr(`rules.${rulesKey(g.id)}.name`, gameName(g.id, g.name));
+}
 
 // Sections of each page, in order: the heading is rules.<game>.<section>, the items rules.<game>.<section>.1, .2, ...
 const SECTIONS = {
@@ -126,10 +145,14 @@ const PICTURES = {
   },
 };
 
-export function renderRules(root, game) {
-  const key = KEYS[game] || game;
-  if (!GAMES.includes(game)) {
-    root.append(
+export async function renderRules(root, game) {
+  const { list } = await loadGames();
+  if (location.pathname !== (game ? `/rules/${game}` : "/rules")) return; // navigated away meanwhile
+  const key = rulesKey(game);
+  // Offline before the server ever sent its list, a game with a page here is still shown.
+  const g = list.find((x) => x.id === game) || (game && tOr(`rules.${key}.name`, null) ? { id: game } : null);
+  if (!g) {
+    root.replaceChildren(
       h(
         "section",
         { class: "card" },
@@ -137,9 +160,7 @@ export function renderRules(root, game) {
         h(
           "ul",
           {},
-          GAMES.map((g) =>
-            h("li", {}, h("a", { href: `/rules/${g}`, "data-nav": true }, t(`rules.${KEYS[g] || g}.name`))),
-          ),
+          list.map((x) => h("li", {}, h("a", { href: `/rules/${x.id}`, "data-nav": true }, rulesName(x)))),
         ),
       ),
     );
@@ -164,24 +185,23 @@ export function renderRules(root, game) {
     }
     return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), list);
   });
-  root.append(
+  const caption = tOr(`rules.${key}.caption`, "");
+  root.replaceChildren(
     h(
       "article",
       { class: "card rules", id: "rules" },
-      h("h1", {}, `${t("rules.title")}: ${t(`rules.${key}.name`)}`),
-      h("p", {}, t(`rules.${key}.goal`)),
+      h("h1", {}, `${t("rules.title")}: ${rulesName(g)}`),
+      h("p", {}, tOr(`rules.${key}.goal`, tOr(`game.${game}.summary`, g.summary || ""))),
       // The caption under the pictures says what they show, so the pictures themselves name it too.
-      h(
-        "div",
-        { class: "row pics", role: "img", "aria-label": t(`rules.${key}.caption`) },
-        (PICTURES[key] || (() => []))(),
-      ),
-      h("p", { class: "help" }, t(`rules.${key}.caption`)),
+      PICTURES[key] ? h("div", { class: "row pics", role: "img", "aria-label": caption }, PICTURES[key]()) : null,
+      caption ? h("p", { class: "help" }, caption) : null,
       sections,
       h(
         "p",
         { class: "row" },
-        h("a", { class: "button", href: `/learn/${game}`, "data-nav": true, id: "learn-link" }, t("learn.start")),
+        LEARN[game]
+          ? h("a", { class: "button", href: `/learn/${game}`, "data-nav": true, id: "learn-link" }, t("learn.start"))
+          : null,
         h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")),
       ),
     ),

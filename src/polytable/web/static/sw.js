@@ -5,31 +5,35 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v7-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v8-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
-  "/static/room.js",
-  "/static/dom.js",
-  "/static/companion.js",
-  "/static/cardcode.js",
-  "/static/boards/index.js",
-  "/static/boards/generic.js",
-  "/static/boards/formfinity.js",
   "/static/boards/foldris.js",
   "/static/boards/forma.js",
-  "/static/boards/qwirkle.js",
+  "/static/boards/formfinity.js",
+  "/static/boards/generic.js",
+  "/static/boards/index.js",
   "/static/boards/quadefy.js",
+  "/static/boards/qwirkle-cubes.js",
+  "/static/cardcode.js",
+  "/static/companion.js",
+  "/static/designer.js",
+  "/static/dom.js",
+  "/static/games.js",
   "/static/i18n.js",
   "/static/i18n/en.json",
   "/static/i18n/nl.json",
-  "/static/rules.js",
-  "/static/designer.js",
-  "/static/style.css",
   "/static/icon.svg",
-  "/manifest.webmanifest",
+  "/static/lib/text.js",
+  "/static/newgame.js",
   "/static/offline/engine.js",
   "/static/offline/worker.js",
+  "/static/replay.js",
+  "/static/room.js",
+  "/static/rules.js",
+  "/static/style.css",
+  "/manifest.webmanifest",
 ];
 // The offline engine: cached apart from the shell, so a server without Pyodide (no npm at set-up) still
 // caches its shell. About 13 MB, downloaded once.
