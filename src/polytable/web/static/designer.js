@@ -8,16 +8,9 @@
 // Delete frees it); each change is announced.
 import { h, api, toast } from "./dom.js";
 import { t, tError } from "./i18n.js";
+import { TOOLS, cellKind, renumber as renumberCells } from "./lib/designer.js";
 
 const KEY = "polytable.designs";
-const TOOLS = [
-  { id: "free", token: "." },
-  { id: "black", token: "#" },
-  { id: "outside", token: "-" },
-  { id: "start", token: "*" },
-  { id: "area", token: null },
-  { id: "number", token: null },
-];
 
 function saved() {
   try {
@@ -147,33 +140,11 @@ export function renderDesigner(root, { navigate }) {
     sync();
   }
   function renumber() {
-    const nums = [];
-    st.cells.forEach((row, y) =>
-      row.forEach((c, x) => {
-        if (/^\d+$/.test(c)) nums.push([Number(c), y, x]);
-      }),
-    );
-    nums
-      .sort((p, q) => p[0] - q[0])
-      .forEach(([, y, x], i) => {
-        st.cells[y][x] = String(i + 1);
-      });
-    st.next = nums.length + 1;
+    st.next = renumberCells(st.cells);
   }
   let down = false;
   const look = (c, x, y) => {
-    const kind =
-      c === "#"
-        ? "black"
-        : c === "-"
-          ? "outside"
-          : c === "*"
-            ? "start"
-            : /^\d+$/.test(c)
-              ? "number"
-              : c === "."
-                ? "free"
-                : "area";
+    const kind = cellKind(c);
     const label = `${String.fromCharCode(97 + x)}${y + 1}: ${t(`ds.tool.${kind}`)}${kind === "area" || kind === "number" ? ` ${c}` : ""}`;
     const shown = kind === "outside" ? "·" : kind === "start" ? "★" : kind === "area" || kind === "number" ? c : "";
     return { kind, label, shown };

@@ -13,12 +13,9 @@
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import * as generic from "./generic.js";
-
-const COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7"]; // Okabe-Ito: colour-blind safe
-const MARKS = ["●", "■", "▲", "◆"];
-const LETTERS = ["A", "B", "C", "D"];
-const CELL = 24;
-const PAD = 22;
+import * as lib from "../lib/forma.js";
+import { cellName, parseCell, rotate, flip, freshBridges, freshMarkers } from "../lib/forma.js";
+import { COLORS, LETTERS, CELL, PAD, patternDefs, cellLayer, bridgeShape, mini } from "./parts/forma-draw.js";
 
 let tables = null;
 let loading = null;
@@ -31,13 +28,6 @@ function loadTables() {
         return d;
       });
   return loading;
-}
-
-const col = (x) => String.fromCharCode(97 + x);
-const cellName = (x, y) => `${col(x)}${y + 1}`;
-function parseCell(n) {
-  const m = /^([a-t])(\d{1,2})$/.exec(n || "");
-  return m ? [m[1].charCodeAt(0) - 97, Number(m[2]) - 1] : null;
 }
 
 export function render(el, ctx) {
@@ -73,7 +63,7 @@ export function render(el, ctx) {
   if (st.version !== ctx.msg.version) {
     st.fresh = freshMarkers(st, v);
     st.freshBridges = freshBridges(st, v);
-    announceLast(st, v, ctx);
+    lib.announceLast(st, v, ctx, t);
     st.version = ctx.msg.version;
     st.preview = null;
   }
@@ -116,226 +106,11 @@ export function render(el, ctx) {
   const Y = (row) => PAD + (n - 1 - row) * CELL;
   const X = (x) => PAD + x * CELL;
   const out = [];
-  out.push(
-    s(
-      "defs",
-      {},
-      COLORS.map((c, p) =>
-        s(
-          "pattern",
-          {
-            id: `fm-pat${p}`,
-            width: 6,
-            height: 6,
-            patternUnits: "userSpaceOnUse",
-            patternTransform: p % 2 ? "rotate(45)" : "",
-          },
-          s("rect", { width: 6, height: 6, fill: c }),
-          p % 2 ? s("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#fff", "stroke-width": 1.5, opacity: 0.55 }) : null,
-        ),
-      ),
-      s(
-        "pattern",
-        { id: "fm-bad", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-        s("rect", { width: 6, height: 6, fill: "#d55e00", opacity: 0.35 }),
-        s("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#d55e00", "stroke-width": 3 }),
-      ),
-    ),
-  );
-  for (let x = 0; x < n; x++) {
-    out.push(s("text", { x: X(x) + CELL / 2, y: PAD - 6, class: "coord", "text-anchor": "middle" }, col(x)));
-    out.push(
-      s("text", { x: X(x) + CELL / 2, y: PAD + n * CELL + 15, class: "coord", "text-anchor": "middle" }, col(x)),
-    );
-  }
-  for (let y = 0; y < n; y++) {
-    out.push(s("text", { x: PAD - 4, y: Y(y) + CELL * 0.7, class: "coord", "text-anchor": "end" }, String(y + 1)));
-  }
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const c = cellName(x, y);
-      const p = owner.get(c);
-      let fill = "#fff";
-      if (p !== undefined) fill = `url(#fm-pat${p})`;
-      else if (obstacles.has(c)) fill = closed.has(c) ? "#555" : "#8a8a8a";
-      else if (c === tower) fill = "#fff";
-      out.push(
-        s("rect", {
-          x: X(x),
-          y: Y(y),
-          width: CELL,
-          height: CELL,
-          fill,
-          stroke: "#c8c8c8",
-          "data-cell": c,
-          class: "cell",
-        }),
-      );
-      if (c === tower) {
-        out.push(
-          s("path", {
-            d: `M${X(x) + 5} ${Y(y) + CELL - 4} h${CELL - 10} l-3 -${CELL - 10} h-${CELL - 16} z`,
-            fill: "#fff",
-            stroke: closed.has(c) ? "#009e73" : "#333",
-            "stroke-width": 2,
-            "pointer-events": "none",
-          }),
-        );
-      } else if (obstacles.has(c)) {
-        out.push(
-          s(
-            "text",
-            {
-              x: X(x) + CELL / 2,
-              y: Y(y) + CELL * 0.7,
-              "text-anchor": "middle",
-              fill: "#fff",
-              "font-size": 12,
-              "pointer-events": "none",
-            },
-            "✕",
-          ),
-        );
-      }
-      if (st.fresh && st.fresh.has(c)) {
-        out.push(
-          s("circle", {
-            cx: X(x) + CELL / 2,
-            cy: Y(y) + CELL / 2,
-            r: CELL * 0.48,
-            fill: "none",
-            stroke: "#000",
-            "stroke-width": 2.5,
-            "stroke-dasharray": "3 2",
-            class: "fresh",
-            "pointer-events": "none",
-          }),
-        );
-      }
-      if (allowed.has(c)) {
-        out.push(
-          s("circle", {
-            cx: X(x) + CELL / 2,
-            cy: Y(y) + CELL / 2,
-            r: 3,
-            fill: "#009e73",
-            class: "allowed",
-            "pointer-events": "none",
-          }),
-        );
-      }
-      if (marker.has(c)) {
-        const q = marker.get(c);
-        out.push(
-          s(
-            "text",
-            {
-              x: X(x) + CELL / 2,
-              y: Y(y) + CELL * 0.72,
-              "text-anchor": "middle",
-              "font-size": 15,
-              fill: COLORS[q],
-              stroke: "#000",
-              "stroke-width": 0.6,
-              "pointer-events": "none",
-              class: "marker",
-            },
-            MARKS[q],
-          ),
-        );
-      }
-      if (last.has(c)) {
-        out.push(
-          s("rect", {
-            x: X(x) + 1.5,
-            y: Y(y) + 1.5,
-            width: CELL - 3,
-            height: CELL - 3,
-            fill: "none",
-            stroke: "#222",
-            "stroke-width": 2.5,
-            "stroke-dasharray": "4 2",
-            "pointer-events": "none",
-          }),
-        );
-      }
-    }
-  }
-  // Bridges: a line through the cells of each one, in the owner's colour over a white halo, with the
-  // owner's letter in a circle at both ends (so colour is not the only cue); those the last move scored
-  // are thicker and haloed yellow, and those the previewed placement would add are dashed.
-  const centre = (c) => {
-    const xy = parseCell(c);
-    return xy ? [X(xy[0]) + CELL / 2, Y(xy[1]) + CELL / 2] : null;
-  };
+  out.push(patternDefs());
+  out.push(...cellLayer(n, { owner, marker, obstacles, closed, tower, fresh: st.fresh, allowed, last }));
   const bridgeLine = (cells, p, kind) => {
-    const pts = cells.map(centre).filter(Boolean);
-    if (pts.length < 2) return;
-    const points = pts.map((q) => q.join(",")).join(" ");
-    const fresh = kind === "fresh",
-      would = kind === "would";
-    const g = [];
-    if (fresh)
-      g.push(
-        s("polyline", {
-          points,
-          fill: "none",
-          stroke: "#f1c453",
-          "stroke-width": 14,
-          "stroke-linejoin": "round",
-          "stroke-linecap": "round",
-          opacity: 0.9,
-          class: "halo",
-        }),
-      );
-    g.push(
-      s("polyline", {
-        points,
-        fill: "none",
-        stroke: "#fff",
-        "stroke-width": fresh ? 9 : 7,
-        "stroke-linejoin": "round",
-        "stroke-linecap": "round",
-        opacity: 0.9,
-      }),
-    );
-    g.push(
-      s("polyline", {
-        points,
-        fill: "none",
-        stroke: COLORS[p],
-        "stroke-width": fresh ? 5 : 3.5,
-        "stroke-linejoin": "round",
-        "stroke-linecap": "round",
-        "stroke-dasharray": would ? "6 4" : null,
-      }),
-    );
-    for (const [x, y] of [pts[0], pts[pts.length - 1]]) {
-      g.push(s("circle", { cx: x, cy: y, r: 8, fill: "#fff", stroke: COLORS[p], "stroke-width": 2.5 }));
-      g.push(
-        s(
-          "text",
-          { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#000" },
-          LETTERS[p],
-        ),
-      );
-    }
-    const label = t("forma.bridgeOf", { name: ctx.seatName(p), from: cells[0], to: cells[cells.length - 1] });
-    out.push(
-      s(
-        "g",
-        {
-          class: `bridge${fresh ? " fresh" : ""}${would ? " would" : ""}`,
-          "data-player": p,
-          "data-cells": cells.join(" "),
-          "pointer-events": "none",
-          role: "img",
-          "aria-label": label,
-        },
-        s("title", {}, label),
-        g,
-      ),
-    );
+    const g = bridgeShape(cells, p, kind, n, ctx.seatName);
+    if (g) out.push(g);
   };
   const bridgeKeys = new Set();
   v.players.forEach((pl, p) =>
@@ -545,7 +320,7 @@ export function render(el, ctx) {
       info.append(
         h("strong", {}, t("forma.wouldEarn", { move: pv.action, points: pv.delta })),
         " ",
-        breakdown(pv, v, me),
+        lib.breakdown(pv, v, me, t),
       );
     else if (pv) info.append(h("span", { class: "bad" }, `✕ ${pv.message}`));
     else info.append(localOk ? `${text} …` : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { move: text })}`));
@@ -678,135 +453,18 @@ export function render(el, ctx) {
   }
 }
 
+// The ghost of the chosen piece at the cursor (needs the piece tables).
 function ghostOf(st, n) {
   if (!st.piece || !tables) return null;
-  const pc = tables.pieces.find((p) => p.name === st.piece);
-  if (!pc) return null;
-  const o = pc.orients[pc.of_k[st.k]];
-  const [ax, ay] = st.cursor;
-  let inside = true;
-  const cells = o.cells.map(([dx, dy]) => {
-    const x = ax + dx,
-      y = ay + dy;
-    if (x < 0 || y < 0 || x >= n || y >= n) inside = false;
-    return cellName(x, y);
-  });
-  return { cells, inside, text: `${pc.name} ${o.text} @ ${cellName(ax, ay)}` };
-}
-
-// Square symmetries as k = quarter turns clockwise + 4 * mirrored (the notation's r<k>[f]).
-function rotate(k) {
-  return k < 4 ? (k + 1) % 4 : 4 + ((k + 3) % 4);
-}
-function flip(k) {
-  return k < 4 ? k + 4 : k - 4;
-}
-
-function mini(cells, color) {
-  const xs = cells.map((c) => c[0]),
-    ys = cells.map((c) => -c[1]);
-  const x0 = Math.min(...xs),
-    y0 = Math.min(...ys);
-  const size = 8;
-  return s(
-    "svg",
-    { viewBox: `-1 -1 ${5 * size + 2} ${5 * size + 2}`, width: 34, height: 34, "aria-hidden": "true" },
-    cells.map(([x, y]) =>
-      s("rect", { x: (x - x0) * size, y: (-y - y0) * size, width: size, height: size, fill: color, stroke: "#fff" }),
-    ),
+  return lib.ghostOf(
+    tables.pieces.find((p) => p.name === st.piece),
+    st.k,
+    st.cursor,
+    n,
   );
 }
 
-function breakdown(pv, v, me) {
-  const a = pv.view.players[me],
-    b = v.players[me];
-  const cells = a.pieces.length - b.pieces.length;
-  const enclosed = a.markers.length - b.markers.length;
-  const bridges = a.bridges - b.bridges;
-  const rest = pv.delta - cells - 10 * enclosed - 50 * bridges;
-  const parts = [t("forma.cells", { n: cells })];
-  if (enclosed) parts.push(t("forma.enclosures", { n: enclosed, p: 10 * enclosed }));
-  if (bridges)
-    parts.push(bridges === 1 ? t("forma.bridgeOne", { p: 50 }) : t("forma.bridgePts", { n: bridges, p: 50 * bridges }));
-  if (rest) parts.push(t("forma.towerObstacles", { p: rest }));
-  return `(${parts.join(", ")})`;
-}
-
-// Bridges that appeared with the last move (keyed "player:cells"), to highlight them; none on the first view.
-function freshBridges(st, v) {
-  const now = new Set();
-  v.players.forEach((pl, p) => (pl.bridge_paths || []).forEach((cells) => now.add(`${p}:${cells.join(" ")}`)));
-  const prev = st.bridgeSet,
-    before = st.bridgeCounts;
-  const counts = v.players.map((pl) => pl.bridges);
-  st.bridgeSet = now;
-  st.bridgeCounts = counts;
-  if (!prev || !before) return new Set();
-  const grew = counts.map((c, p) => c > before[p]);
-  // Only a player whose count grew scored: another path of an old bridge found by the search is not new.
-  return new Set([...now].filter((k) => !prev.has(k) && grew[Number(k.split(":")[0])]));
-}
-
-// Markers that appeared with the last move (the enclosures it scored), to ring them on the board.
-function freshMarkers(st, v) {
-  const now = v.players.map((p) => p.markers);
-  const prev = st.markers;
-  st.markers = now;
-  if (!prev) return new Set();
-  const out = new Set();
-  now.forEach((ms, p) =>
-    ms.forEach((c) => {
-      if (!(prev[p] || []).includes(c)) out.add(c);
-    }),
-  );
-  st.enclosed = out.size;
-  return out;
-}
-
-function announceLast(st, v, ctx) {
-  const scores = v.players.map((p) => p.score);
-  const prev = st.scores;
-  st.scores = scores;
-  const bridges = v.players.map((p) => p.bridges);
-  const before = st.bridges;
-  st.bridges = bridges;
-  st.banner = null;
-  if (before) {
-    bridges.forEach((b, p) => {
-      if (b > before[p]) st.banner = t("forma.bridgeBanner", { name: ctx.seatName(p), n: b - before[p] });
-    });
-  }
-  if (!prev || !ctx.announce) return;
-  const entry = ctx.msg.history[ctx.msg.history.length - 1];
-  if (!entry || entry.player < 0) return;
-  const gain = scores[entry.player] - prev[entry.player];
-  const enclosing = st.enclosed ? t("forma.enclosing", { n: st.enclosed }) : "";
-  ctx.announce(
-    t("announce.move", {
-      name: ctx.seatName(entry.player),
-      move: entry.action + enclosing,
-      points: gain >= 0 ? `+${gain}` : `${gain}`,
-    }),
-  );
-}
-
-// Touch-move picks that fit nowhere, from the history: a "pick X" not followed by that player's placement
-// (the next entry is another pick, another player's action, or none while nothing is in hand). The newest
-// one since the last placement is told (a placement ends the news), or null.
+/** The newest touch-move pick that fits nowhere, told from the history (see lib/forma.js), or null. */
 export function lostPicks(st, v, ctx) {
-  const hist = ctx.msg.history || [];
-  let from = 0;
-  hist.forEach((e, i) => {
-    if (e.player >= 0 && / @ /.test(e.action)) from = i + 1;
-  });
-  let out = null;
-  for (let i = from; i < hist.length; i++) {
-    const e = hist[i];
-    if (e.player < 0 || !/^pick \S+$/.test(e.action)) continue;
-    const next = hist[i + 1];
-    if (!next && v.picked) continue; // still in hand: it fits
-    const again = next ? next.player === e.player : v.current_player === e.player && !!v.misses;
-    out = t(again ? "forma.lostAgain" : "forma.lostPass", { who: ctx.seatName(e.player), name: e.action.slice(5) });
-  }
-  return out;
+  return lib.lostPicks(st, v, ctx, t);
 }
