@@ -20,7 +20,9 @@ def _client_files() -> list[Path]:
 
 
 def test_every_client_file_is_under_the_line_limit() -> None:
-    long = {str(p.relative_to(STATIC)): n for p in _client_files() if (n := len(p.read_bytes().splitlines())) > 600}
+    # Code only: the translation files (i18n/*.json) are data, one key a line.
+    code = [p for p in _client_files() if p.suffix in (".js", ".css", ".html")]
+    long = {str(p.relative_to(STATIC)): n for p in code if (n := len(p.read_bytes().splitlines())) > MAX_LINES}
     assert not long, f"client files over {MAX_LINES} lines: {long}"
 
 
