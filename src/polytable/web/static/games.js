@@ -2,6 +2,7 @@
 // pages and the room's board. The list the server last sent is kept in localStorage, so every page works
 // offline with it; no game is named in the client.
 import { api } from "./dom.js";
+import { boardIn } from "./lib/games.js";
 
 const KEY = "polytable.games";
 
@@ -37,11 +38,4 @@ export async function boardOf(gameId) {
   const known = boardIn(cachedGames(), gameId);
   if (known !== undefined) return known;
   return boardIn((await loadGames()).list, gameId) ?? null;
-}
-
-/** A game's `board` in a list: the module name, null (none), or undefined (the list does not say). */
-export function boardIn(list, gameId) {
-  const g = list.find((x) => x && x.id === gameId);
-  if (!g || g.board === undefined) return undefined;
-  return typeof g.board === "string" && /^[a-z0-9][a-z0-9-]*$/.test(g.board) ? g.board : null;
 }
