@@ -11,8 +11,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 dest="$top/build/npm-lint"
 want="eslint@$ESLINT @eslint/js@$ESLINT_JS globals@$GLOBALS prettier@$PRETTIER"
 missing() {
+  if [ "${POLYTABLE_REQUIRE_NPM:-}" = "1" ]; then
+    echo "$1 (POLYTABLE_REQUIRE_NPM=1: this is an error)"
+    exit 1
+  fi
   echo "$1"
-  if [ "${POLYTABLE_REQUIRE_NPM:-}" = "1" ]; then exit 1; fi
   exit 0
 }
 if [ -f "$dest/.installed" ] && [ "$(cat "$dest/.installed")" = "$want" ]; then exit 0; fi
