@@ -29,6 +29,7 @@ const SHELL = [
   "/static/icon.svg",
   "/static/lib/designer.js",
   "/static/lib/forma.js",
+  "/static/lib/games.js",
   "/static/lib/i18n.js",
   "/static/lib/quadefy.js",
   "/static/lib/text.js",
