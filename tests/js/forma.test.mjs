@@ -104,10 +104,13 @@ test("breakdown: a previewed placement's points, part by part", () => {
   const after = { players: players([[["a1", "b1"], 1, []]]) };
   after.players[0].pieces = ["a1", "a2", "a3", "a4", "a5"];
   const text = fm.breakdown({ view: after, delta: 3 + 10 + 50 + 2 }, v, 0, t);
-  assert.equal(
-    text,
-    `(${[t("forma.cells", { n: 3 }), t("forma.enclosures", { n: 1, p: 10 }), t("forma.bridgeOne", { p: 50 }), t("forma.towerObstacles", { p: 2 })].join(", ")})`,
-  );
+  const parts = [
+    t("forma.cells", { n: 3 }),
+    t("forma.enclosures", { n: 1, p: 10 }),
+    t("forma.bridgeOne", { p: 50 }),
+    t("forma.towerObstacles", { p: 2 }),
+  ];
+  assert.equal(text, `(${parts.join(", ")})`);
   const plain = { players: players([[["a1"], 0, []]]) };
   plain.players[0].pieces = ["a1", "a2", "a3"];
   assert.equal(fm.breakdown({ view: plain, delta: 1 }, v, 0, t), `(${t("forma.cells", { n: 1 })})`);

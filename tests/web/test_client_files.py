@@ -1,5 +1,6 @@
-"""The web client's files: each under the line limit, every one in the service worker's shell (so the app
-opens offline), and each game's ``board`` in ``/api/games`` naming the module the client will import."""
+"""The web client's files: each under the line limit with lines of at most 120 characters, every one in the
+service worker's shell (so the app opens offline), and each game's ``board`` in ``/api/games`` naming the
+module the client will import."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ def test_every_client_file_is_under_the_line_limit() -> None:
     code = [p for p in _client_files() if p.suffix in (".js", ".css", ".html")]
     long = {str(p.relative_to(STATIC)): n for p in code if (n := len(p.read_bytes().splitlines())) > MAX_LINES}
     assert not long, f"client files over {MAX_LINES} lines: {long}"
+
+
+def test_no_client_line_is_longer_than_120_characters() -> None:
+    # Prettier wraps code at 120; a long string or template literal it cannot wrap is split by hand.
+    wide = [
+        f"{p.relative_to(STATIC)}:{n}"
+        for p in _client_files()
+        if p.suffix == ".js"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > 120
+    ]
+    assert not wide, f"lines over 120 characters: {wide}"
 
 
 def test_the_service_worker_caches_every_client_file() -> None:

@@ -145,7 +145,8 @@ export function renderDesigner(root, { navigate }) {
   let down = false;
   const look = (c, x, y) => {
     const kind = cellKind(c);
-    const label = `${String.fromCharCode(97 + x)}${y + 1}: ${t(`ds.tool.${kind}`)}${kind === "area" || kind === "number" ? ` ${c}` : ""}`;
+    const named = kind === "area" || kind === "number" ? ` ${c}` : "";
+    const label = `${String.fromCharCode(97 + x)}${y + 1}: ${t(`ds.tool.${kind}`)}${named}`;
     const shown = kind === "outside" ? "·" : kind === "start" ? "★" : kind === "area" || kind === "number" ? c : "";
     return { kind, label, shown };
   };

@@ -230,7 +230,9 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     root.polytableState = msg; // the state on screen, for tests and debugging
     syncText();
     root.dataset.version = String(msg.version);
-    where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
+    const place = local ? t("offline.onDevice") : room.code;
+    const companion = room.mode === "companion" ? t("room.companion") : "";
+    where.textContent = `${gameName(room.game, room.name)} · ${place}${companion}`;
     el.title.textContent = where.textContent;
     if (!local) saveRoom(code, { game: room.game, name: room.name });
     el.rules.setAttribute("href", `/rules/${room.game}`);

@@ -110,7 +110,8 @@ function fillMoves(g) {
   const shown = hits.slice(0, SHOW);
   // Long notations (FORMFINITY shapes, Foldris drops) get wider buttons so the whole move stays readable.
   const longest = shown.reduce((n, m) => Math.max(n, m.length), 0);
-  g.moves.style.gridTemplateColumns = `repeat(auto-fill, minmax(${Math.min(320, Math.max(96, 20 + 9 * longest))}px, 1fr))`;
+  const width = Math.min(320, Math.max(96, 20 + 9 * longest));
+  g.moves.style.gridTemplateColumns = `repeat(auto-fill, minmax(${width}px, 1fr))`;
   g.moves.replaceChildren(
     ...shown.map((m) =>
       h(
