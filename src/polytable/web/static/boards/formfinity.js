@@ -7,53 +7,10 @@ import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardSvg } from "../companion.js";
 import * as generic from "./generic.js";
+import { cellName, parseCell, placementCells, parseCard } from "../lib/formfinity.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97"];
 const CELL = 28;
-
-export function colName(x) {
-  return x < 26 ? String.fromCharCode(97 + x) : "a" + String.fromCharCode(97 + x - 26);
-}
-export function cellName(x, y) {
-  return `${colName(x)}${y + 1}`;
-}
-export function parseCell(name) {
-  const m = /^([a-z]{1,2})(\d{1,3})$/.exec(name);
-  if (!m) return null;
-  const x = m[1].length === 1 ? m[1].charCodeAt(0) - 97 : 26 + m[1].charCodeAt(1) - 97;
-  return [x, Number(m[2]) - 1];
-}
-
-// "##/#.@c5" -> the cells it covers (names)
-export function placementCells(text) {
-  const at = text.lastIndexOf("@");
-  if (at < 0) return null;
-  const anchor = parseCell(text.slice(at + 1));
-  if (!anchor) return null;
-  const out = [];
-  text
-    .slice(0, at)
-    .split("/")
-    .forEach((row, dy) =>
-      [...row].forEach((ch, dx) => {
-        if (ch === "#") out.push(cellName(anchor[0] + dx, anchor[1] + dy));
-      }),
-    );
-  return out;
-}
-
-export function parseCard(text) {
-  if (!text) return null;
-  const [head, edges, rot] = text.split(":");
-  const i = head.lastIndexOf("x");
-  return {
-    text,
-    shape: head.slice(0, i).split("/"),
-    count: Number(head.slice(i + 1)) || 1,
-    arrows: edges === "-" ? "" : edges || "",
-    rotate: rot === "r",
-  };
-}
 
 export function render(el, ctx) {
   const part = ctx.part;

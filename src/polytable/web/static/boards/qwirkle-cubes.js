@@ -5,18 +5,12 @@
 // celebrated. Each cube shows its colour's letter as well as its colour and its shape.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
+import { tokens, parseTok } from "../lib/qwirkle-cubes.js";
 import * as generic from "./generic.js";
 
 const FILL = { R: "#d55e00", O: "#e69f00", Y: "#f0e442", G: "#009e73", B: "#0072b2", P: "#8e5aa8" };
 const INK = { R: "#fff", O: "#000", Y: "#000", G: "#fff", B: "#fff", P: "#fff" };
 const C = 40;
-
-const tokens = (text) => text.split(/\s+/).filter((x) => x.includes("@"));
-function parseTok(tok) {
-  const [cube, at] = tok.split("@");
-  const [x, y] = at.split(",").map(Number);
-  return { cube, x, y, tok };
-}
 
 function cube(c, x, y, size, extra = {}) {
   const col = c[0];
