@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # The compiled engine's sources: editing one rebuilds the extensions on the next make.
 NATIVE := setup.py $(shell find src -name '*.c' -o -name '*.h')
+# The web client and its unit tests: linted by ESLint and Prettier from build/npm-lint (scripts/npm-lint.sh).
+JS     := "src/polytable/web/static/**/*.js" "tests/js/**/*.mjs"
+NPMBIN := build/npm-lint/node_modules/.bin
 
 .PHONY: run play test check lint typecheck unit fast bench clean format
 
@@ -23,7 +26,7 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/polytable play
 
-## test: set up, then ruff, mypy --strict and the whole pytest suite
+## test: set up, then ruff, ESLint, Prettier, mypy --strict and the whole pytest suite (with the JS unit tests)
 test: $(STAMP) lint typecheck unit
 
 ## check: the fast feedback loop: ruff, mypy --strict and the tests not marked slow (no browser, Node,
@@ -33,9 +36,15 @@ check: $(STAMP) lint typecheck fast
 fast: $(STAMP)
 	$(BIN)/pytest -n 2 -q -p no:cacheprovider -m "not slow"
 
+## lint: ruff, then ESLint and Prettier over the web client (skipped without npm unless POLYTABLE_REQUIRE_NPM=1)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	bash scripts/npm-lint.sh
+	@if [ -x $(NPMBIN)/eslint ] && [ -x $(NPMBIN)/prettier ]; then \
+	  echo "eslint + prettier --check (web client)"; \
+	  $(NPMBIN)/eslint $(JS) && $(NPMBIN)/prettier --check --log-level warn $(JS); \
+	else echo "JS lint skipped: ESLint/Prettier are not installed (no npm)"; fi
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -48,6 +57,8 @@ unit: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks
 	$(BIN)/ruff check --fix src tests benchmarks
+	bash scripts/npm-lint.sh
+	@if [ -x $(NPMBIN)/prettier ]; then $(NPMBIN)/prettier --write --log-level warn $(JS); fi
 
 ## bench: every benchmark (figures are printed, never asserted)
 bench: $(STAMP)

@@ -6,7 +6,8 @@ JSON error: a ``reason`` (+ ``params``) the client shows from its translation fi
 sentence as the fallback (see :mod:`._i18n`). A storage failure is logged in full for the operator; the
 player gets a translated reason and no driver text.
 
-    ``GET /api/games``                       games, options, player ranges and AIs (for the home page)
+    ``GET /api/games``                       games, options, player ranges, AIs and board modules (the one
+                                             game list of the client: home page, rules pages, boards)
     ``POST /api/rooms``                      create a room; returns its code, link and the tokens of the
                                              seats played on this device
     ``GET /api/rooms/{code}``                the room's public summary
@@ -50,12 +51,35 @@ from ._offline import rules_wheel
 from ._rooms import Room
 from .extras import board_data, extra_routes
 
-__all__ = ["MAX_BODY", "STATIC", "HttpApi", "app_page", "engine_response", "error_response", "json_body"]
+__all__ = [
+    "MAX_BODY",
+    "STATIC",
+    "HttpApi",
+    "app_page",
+    "board_module",
+    "engine_response",
+    "error_response",
+    "json_body",
+]
 
 log = logging.getLogger("polytable.web")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 """Largest HTTP request body accepted (a room request with options; template files stay on the server)."""
+
+
+BOARDS = STATIC / "boards"
+
+
+def board_module(game_id: str) -> str | None:
+    """The client's dedicated board of a game: ``static/boards/<game id>.js`` when that file exists, else None.
+
+    Found by name so a game needs no entry in any list: a game without one plays on the generic board, and
+    its board is one file. The rules never name their client (games/ holds no web code).
+    """
+    if game_id in ("generic", "index") or not game_id.replace("-", "").isalnum():
+        return None
+    return game_id if (BOARDS / f"{game_id}.js").is_file() else None
 
 
 class HttpApi:
@@ -116,6 +140,7 @@ class HttpApi:
             d = game.spec.describe()
             d["ai"] = list(ai_names(game.spec.id))
             d.update(catalogue_facts(game))
+            d["board"] = board_module(game.spec.id)
             out.append(d)
         return JSONResponse(out)
 

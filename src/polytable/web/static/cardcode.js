@@ -33,22 +33,43 @@ export function decodeCard(code) {
     rows.push(row);
   }
   const squares = rows.join("").split("#").length - 1;
-  if (squares < 1 || squares > 5 || !rows[0].includes("#") || !rows[h - 1].includes("#")
-    || !rows.some((r) => r[0] === "#") || !rows.some((r) => r[w - 1] === "#") || !connected(rows)) return null;
+  if (
+    squares < 1 ||
+    squares > 5 ||
+    !rows[0].includes("#") ||
+    !rows[h - 1].includes("#") ||
+    !rows.some((r) => r[0] === "#") ||
+    !rows.some((r) => r[w - 1] === "#") ||
+    !connected(rows)
+  )
+    return null;
   const arrows = [..."TRBL"].filter((_, k) => (edges >> k) & 1).join("");
-  return { shape: rows, count, arrows, rotate, code: raw,
-    text: `${rows.join("/")}x${count}:${arrows || "-"}:${rotate ? "r" : "f"}` };
+  return {
+    shape: rows,
+    count,
+    arrows,
+    rotate,
+    code: raw,
+    text: `${rows.join("/")}x${count}:${arrows || "-"}:${rotate ? "r" : "f"}`,
+  };
 }
 
 function connected(rows) {
   const cells = [];
-  rows.forEach((r, y) => [...r].forEach((ch, x) => { if (ch === "#") cells.push(`${x},${y}`); }));
+  rows.forEach((r, y) =>
+    [...r].forEach((ch, x) => {
+      if (ch === "#") cells.push(`${x},${y}`);
+    }),
+  );
   const seen = new Set([cells[0]]);
   const todo = [cells[0]];
   while (todo.length) {
     const [x, y] = todo.pop().split(",").map(Number);
     for (const k of [`${x + 1},${y}`, `${x - 1},${y}`, `${x},${y + 1}`, `${x},${y - 1}`]) {
-      if (cells.includes(k) && !seen.has(k)) { seen.add(k); todo.push(k); }
+      if (cells.includes(k) && !seen.has(k)) {
+        seen.add(k);
+        todo.push(k);
+      }
     }
   }
   return seen.size === cells.length;

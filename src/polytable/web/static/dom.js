@@ -41,16 +41,30 @@ export function toast(message, error = false) {
   t.className = error ? "error" : "";
   t.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, error ? 6000 : 3000);
+  toastTimer = setTimeout(
+    () => {
+      t.hidden = true;
+    },
+    error ? 6000 : 3000,
+  );
 }
 
 export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
+  const init =
+    body === undefined
+      ? {}
+      : {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        };
   const res = await fetch(path, init);
-  let data = null;
-  try { data = await res.json(); } catch { data = null; }
+  let data;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
   // Errors arrive with a reason (error.<reason> in the translation files) or, for the rules' own
   // messages, as English text translated by pattern; so do the {ok: false} answers of a check.
   if (!res.ok) throw new Error(data && data.error ? tError(data) : t("error.http", { status: res.status }));
@@ -61,7 +75,11 @@ export async function api(path, body) {
 // Seat tokens live in this browser only (localStorage), per room code.
 const KEY = "polytable.rooms";
 export function myRooms() {
-  try { return JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { return {}; }
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
 }
 export function saveRoom(code, info) {
   const all = myRooms();

@@ -2,16 +2,18 @@
 // The server is the authority: this page never decides what is legal; it shows the views and legal
 // actions it receives and sends actions in the game's notation with the version they were made on.
 import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
-import { boardFor, hasBoard } from "./boards/index.js";
+import { loadBoard } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
+import { clockText } from "./lib/text.js";
+import { showReplay } from "./replay.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
 // socket that speaks the same protocol as the server's (see static/offline/engine.js).
 // ``guide``: a guided first game (a game id): a panel says what to do, offers the greedy player's move
 // ("show me") and explains the points when the learner scores.
-export function openRoom(root, code, { where, navigate, local = null, guide = null }) {
+export function openRoom(root, code, { where, local = null, guide = null }) {
   let ws = null;
   let closed = false;
   let retry = 500;
@@ -20,10 +22,12 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
   let held = []; // seats this connection holds (from the welcome)
   let shown = null; // the seat whose board is on screen (hot-seat)
   let confirmed = null; // the seat that confirmed the pass screen
-  let replayAt = null; // position when stepping through a finished game
+  let replaying = false; // stepping through a finished game (the replay panel owns the board)
   let asks = 0; // preview requests: id -> resolve
   let textOn = true; // the server sends the engine's text rendering until this page says it shows none
   let textWanted = false; // a dedicated board's text view is open (or a board fell back to the generic one)
+  let board = null; // the game's board, once its module is loaded (the page draws nothing before)
+  let boardAsked = false;
   const pending = new Map();
 
   const el = {
@@ -43,9 +47,23 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
   el.main.append(el.status, el.boardBox);
-  el.side.append(el.over, h("p", {}, el.rules), h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history), el.share);
-  root.append(el.title, el.guide, el.seats, el.alert, el.join, h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side), el.pass);
-  if (local) el.share.hidden = true; else buildShare();
+  el.side.append(
+    el.over,
+    h("p", {}, el.rules),
+    h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history),
+    el.share,
+  );
+  root.append(
+    el.title,
+    el.guide,
+    el.seats,
+    el.alert,
+    el.join,
+    h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side),
+    el.pass,
+  );
+  if (local) el.share.hidden = true;
+  else buildShare();
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -56,50 +74,102 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     };
     ws.onmessage = (ev) => {
       let m;
-      try { m = JSON.parse(ev.data); } catch { return; }
-      if (m.type === "welcome") { held = m.seats; }
-      else if (m.type === "state") {
+      try {
+        m = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (m.type === "welcome") {
+        held = m.seats;
+      } else if (m.type === "state") {
         skew = Date.now() / 1000 - m.now; // the server's clock is the truth; this is how far ours is off
-        msg = m; root.polytableState = m; render(); // the state, for tests and debugging
-      }
-      else if (m.type === "preview") {
+        msg = m;
+        show();
+      } else if (m.type === "preview") {
         const done = pending.get(m.ask);
-        if (done) { pending.delete(m.ask); done(m.ok ? m : { ...m, message: tError(m) }); }
-      }
-      else if (m.type === "error") {
-        if (m.code === "missing") { closed = true; showMissing(); return; }
+        if (done) {
+          pending.delete(m.ask);
+          done(m.ok ? m : { ...m, message: tError(m) });
+        }
+      } else if (m.type === "error") {
+        if (m.code === "missing") {
+          closed = true;
+          showMissing();
+          return;
+        }
         toast(tError(m), m.code !== "stale");
       }
     };
     ws.onclose = () => {
       if (closed) return;
       el.status.textContent = t("room.lost");
-      setTimeout(() => { if (!closed) connect(); }, retry);
+      setTimeout(() => {
+        if (!closed) connect();
+      }, retry);
       retry = Math.min(retry * 2, 5000);
     };
   }
 
   function send(obj) {
-    if (!ws || ws.readyState !== WebSocket.OPEN) { toast(t("room.notConnected"), true); return false; }
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      toast(t("room.notConnected"), true);
+      return false;
+    }
     ws.send(JSON.stringify(obj));
     return true;
   }
 
   function showMissing() {
-    root.replaceChildren(h("section", { class: "card" }, h("h1", {}, t("room.missing", { code })),
-      h("p", {}, t("room.missingHelp")), h("a", { class: "button", href: "/", "data-nav": true }, t("room.home"))));
+    root.replaceChildren(
+      h(
+        "section",
+        { class: "card" },
+        h("h1", {}, t("room.missing", { code })),
+        h("p", {}, t("room.missingHelp")),
+        h("a", { class: "button", href: "/", "data-nav": true }, t("room.home")),
+      ),
+    );
   }
 
   function buildShare() {
     const link = `${location.origin}/r/${code}`;
-    const copy = h("button", { class: "secondary", onclick: async () => {
-      try { await navigator.clipboard.writeText(link); toast(t("room.copied")); } catch { toast(link); }
-    } }, t("room.copy"));
-    const shareBtn = navigator.share ? h("button", { class: "secondary", onclick: () => navigator.share({ url: link, title: "polytable" }).catch(() => {}) }, t("room.share")) : null;
-    el.share.replaceChildren(h("h2", {}, t("room.invite")),
-      h("div", { class: "share" },
+    const copy = h(
+      "button",
+      {
+        class: "secondary",
+        onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            toast(t("room.copied"));
+          } catch {
+            toast(link);
+          }
+        },
+      },
+      t("room.copy"),
+    );
+    const shareBtn = navigator.share
+      ? h(
+          "button",
+          { class: "secondary", onclick: () => navigator.share({ url: link, title: "polytable" }).catch(() => {}) },
+          t("room.share"),
+        )
+      : null;
+    el.share.replaceChildren(
+      h("h2", {}, t("room.invite")),
+      h(
+        "div",
+        { class: "share" },
         h("img", { src: `/api/rooms/${code}/qr.svg`, alt: t("room.qr", { code }), width: 160, height: 160 }),
-        h("div", {}, h("div", { class: "code", id: "room-code" }, code), h("p", { class: "help" }, link), h("div", { class: "row" }, copy, shareBtn))));
+        h(
+          "div",
+          {},
+          h("div", { class: "code", id: "room-code" }, code),
+          h("p", { class: "help" }, link),
+          h("div", { class: "row" }, copy, shareBtn),
+        ),
+      ),
+    );
   }
 
   // A name nobody typed ("Player 2", "Greedy AI") is the server's default: shown in this language.
@@ -120,52 +190,93 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
   }
 
   // Seconds a seat has left: the server's figure at clock.since, less the time since if its clock runs.
-  function clockText(p) {
+  function seatClock(p) {
     const c = msg.clock;
     const running = c.running.includes(p) && !msg.over;
     const left = Math.max(0, c.remaining[p] - (running ? Date.now() / 1000 - skew - c.since : 0));
-    if (left >= 3600) return t("room.clockHours", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) });
-    const s = Math.floor(left);
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    return clockText(left, t);
   }
 
   setInterval(() => {
     if (!msg || !msg.clock) return;
-    for (const span of el.seats.querySelectorAll(".clock")) span.textContent = clockText(Number(span.dataset.seat));
+    for (const span of el.seats.querySelectorAll(".clock")) span.textContent = seatClock(Number(span.dataset.seat));
   }, 1000);
 
   // The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
   function syncText() {
-    const want = textWanted || !hasBoard(msg.room.game);
+    const want = textWanted || !board.dedicated;
     if (want === textOn || !ws || ws.readyState !== WebSocket.OPEN) return;
     textOn = want;
     ws.send(JSON.stringify({ type: "text", on: want }));
   }
 
+  // Draw the latest state. The first state loads the board module: states arriving meanwhile only replace
+  // msg, and the page is drawn once, with the latest, when the module is there.
+  function show() {
+    if (board) {
+      render();
+      return;
+    }
+    if (boardAsked) return;
+    boardAsked = true;
+    loadBoard(msg.room.game).then((b) => {
+      board = b;
+      if (!closed) render();
+    });
+  }
+
   function render() {
     const room = msg.room;
+    root.polytableState = msg; // the state on screen, for tests and debugging
     syncText();
     root.dataset.version = String(msg.version);
-    where.textContent = `${gameName(room.game, room.name)} · ${local ? t("offline.onDevice") : room.code}${room.mode === "companion" ? t("room.companion") : ""}`;
+    const place = local ? t("offline.onDevice") : room.code;
+    const companion = room.mode === "companion" ? t("room.companion") : "";
+    where.textContent = `${gameName(room.game, room.name)} · ${place}${companion}`;
     el.title.textContent = where.textContent;
     if (!local) saveRoom(code, { game: room.game, name: room.name });
     el.rules.setAttribute("href", `/rules/${room.game}`);
     el.seats.hidden = room.mode === "companion";
-    el.seats.replaceChildren(...room.seats.map((s) => h("span", {
-      class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
-      title: t({ here: "home.here", invite: "home.invited", ai: "home.ai" }[s.kind] || "home.here"),
-    }, h("span", { class: `dot${s.connected ? " on" : ""}` }), `${s.seat + 1}. ${seatName(s.seat)}`,
-      s.kind === "ai" && !s.default_name ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) }) : s.open ? t("room.open") : "",
-      msg.clock ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, clockText(s.seat)) : "")));
-    el.alert.replaceChildren(msg.error ? h("p", { class: "card", role: "alert" },
-      tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error })) : "");
+    el.seats.replaceChildren(
+      ...room.seats.map((s) =>
+        h(
+          "span",
+          {
+            class: `seat${msg.acting.includes(s.seat) ? " acting" : ""}${held.includes(s.seat) ? " me" : ""}`,
+            title: t({ here: "home.here", invite: "home.invited", ai: "home.ai" }[s.kind] || "home.here"),
+          },
+          h("span", { class: `dot${s.connected ? " on" : ""}` }),
+          `${s.seat + 1}. ${seatName(s.seat)}`,
+          s.kind === "ai" && !s.default_name
+            ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) })
+            : s.open
+              ? t("room.open")
+              : "",
+          msg.clock
+            ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, seatClock(s.seat))
+            : "",
+        ),
+      ),
+    );
+    el.alert.replaceChildren(
+      msg.error
+        ? h(
+            "p",
+            { class: "card", role: "alert" },
+            tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error }),
+          )
+        : "",
+    );
     renderJoin();
     renderHistory();
     if (room.mode === "companion") {
       el.pass.hidden = true;
       el.status.textContent = "";
-      renderCompanion(el.boardBox, { ...msg.companion, code: room.code, names: room.seats.map((s) => seatName(s.seat)) },
-        (undo, card) => send({ type: undo ? "undeal" : "deal", version: msg.version, card }));
+      renderCompanion(
+        el.boardBox,
+        { ...msg.companion, code: room.code, names: room.seats.map((s) => seatName(s.seat)) },
+        (undo, card) => send({ type: undo ? "undeal" : "deal", version: msg.version, card }),
+      );
       return;
     }
     const target = targetSeat();
@@ -175,10 +286,22 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
       shown = target;
       el.boardBox.replaceChildren();
       el.status.textContent = "";
-      el.pass.replaceChildren(h("h2", {}, t("room.passTo", { name: seatName(target) })),
+      el.pass.replaceChildren(
+        h("h2", {}, t("room.passTo", { name: seatName(target) })),
         h("p", {}, t("room.passHidden")),
-        h("button", { id: "pass-ok", onclick: () => { confirmed = target; el.pass.hidden = true; render(); } },
-          t("room.iAm", { name: seatName(target) })));
+        h(
+          "button",
+          {
+            id: "pass-ok",
+            onclick: () => {
+              confirmed = target;
+              el.pass.hidden = true;
+              render();
+            },
+          },
+          t("room.iAm", { name: seatName(target) }),
+        ),
+      );
       el.pass.hidden = false;
       return;
     }
@@ -186,22 +309,33 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     shown = target;
     renderStatus(target);
     renderOver();
-    const part = replayAt !== null ? null : target === null ? msg.spectator : msg.mine[String(target)];
-    if (replayAt !== null) return; // the replay panel owns the board while stepping
+    const part = replaying ? null : target === null ? msg.spectator : msg.mine[String(target)];
+    if (replaying) return; // the replay panel owns the board while stepping
     renderGuide(target, part);
-    const board = boardFor(room.game);
     board.render(el.boardBox, {
-      msg, part, seat: target, seatName,
+      msg,
+      part,
+      seat: target,
+      seatName,
       play: (text) => send({ type: "act", seat: target, version: msg.version, action: text }),
       undo: () => send({ type: "undo", seat: target, version: msg.version }),
-      wantText: (on) => { textWanted = on; syncText(); },
+      wantText: (on) => {
+        textWanted = on;
+        syncText();
+      },
       // What a move would do (scores before/after, the seat's view after it), asked of the server.
-      preview: (text) => new Promise((resolve) => {
-        const ask = ++asks;
-        pending.set(ask, resolve);
-        if (!send({ type: "preview", seat: target, action: text, ask })) { pending.delete(ask); resolve(null); }
-        setTimeout(() => { if (pending.delete(ask)) resolve(null); }, 5000);
-      }),
+      preview: (text) =>
+        new Promise((resolve) => {
+          const ask = ++asks;
+          pending.set(ask, resolve);
+          if (!send({ type: "preview", seat: target, action: text, ask })) {
+            pending.delete(ask);
+            resolve(null);
+          }
+          setTimeout(() => {
+            if (pending.delete(ask)) resolve(null);
+          }, 5000);
+        }),
       announce,
     });
   }
@@ -224,14 +358,24 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
     if (msg.over) lines.push(t(`learn.${guide}.end`));
     else if (part && part.to_act) {
       lines.push(t(`learn.${guide}.turn`));
-      show = h("button", { type: "button", class: "secondary", id: "learn-hint", onclick: async () => {
-        const move = await offline("hint", target).catch(() => null);
-        const input = document.getElementById("move-input");
-        if (!move || !input) return;
-        input.value = move;
-        for (const b of document.querySelectorAll("#moves button")) b.classList.toggle("chosen", b.dataset.move === move);
-        hintText.textContent = t("learn.try", { move });
-      } }, t("learn.showMe"));
+      show = h(
+        "button",
+        {
+          type: "button",
+          class: "secondary",
+          id: "learn-hint",
+          onclick: async () => {
+            const move = await offline("hint", target).catch(() => null);
+            const input = document.getElementById("move-input");
+            if (!move || !input) return;
+            input.value = move;
+            for (const b of document.querySelectorAll("#moves button"))
+              b.classList.toggle("chosen", b.dataset.move === move);
+            hintText.textContent = t("learn.try", { move });
+          },
+        },
+        t("learn.showMe"),
+      );
     }
     const hintText = h("p", { id: "learn-try", class: "help" });
     el.guide.replaceChildren(h("h2", {}, t("learn.title")), ...lines.map((x) => h("p", {}, x)), show, hintText);
@@ -240,116 +384,188 @@ export function openRoom(root, code, { where, navigate, local = null, guide = nu
   // Screen readers hear each move as it happens (a polite live region).
   function announce(text) {
     const live = document.getElementById("announce");
-    if (live && text) { live.textContent = ""; setTimeout(() => { live.textContent = text; }, 30); }
+    if (live && text) {
+      live.textContent = "";
+      setTimeout(() => {
+        live.textContent = text;
+      }, 30);
+    }
   }
 
   function renderStatus(target) {
     const s = el.status;
     s.className = "status";
-    if (msg.over) { s.textContent = t("room.over"); return; }
+    if (msg.over) {
+      s.textContent = t("room.over");
+      return;
+    }
     if (target === null) {
       const who = msg.acting.map(seatName).join(", ");
       s.textContent = who ? t("room.watching", { who }) : t("room.watchingOnly");
       return;
     }
     const part = msg.mine[String(target)];
-    if (part && part.to_act) { s.textContent = t("room.yourMove", { name: seatName(target) }); s.classList.add("turn"); }
-    else if (msg.acting.length) s.textContent = t("room.waitingFor", { name: seatName(target), who: msg.acting.map(seatName).join(", ") });
+    if (part && part.to_act) {
+      s.textContent = t("room.yourMove", { name: seatName(target) });
+      s.classList.add("turn");
+    } else if (msg.acting.length)
+      s.textContent = t("room.waitingFor", { name: seatName(target), who: msg.acting.map(seatName).join(", ") });
     else s.textContent = t("room.waiting");
   }
 
   function renderJoin() {
     const open = msg.room.seats.filter((s) => s.open);
-    if (!open.length || held.length || msg.room.mode !== "play") { el.join.hidden = true; return; }
-    const name = h("input", { id: "join-name", placeholder: t("room.yourName"), maxlength: 24, "aria-label": t("room.yourName") });
-    el.join.replaceChildren(h("h2", {}, t("room.takeSeat")), name, h("div", { class: "row", style: "margin-top:8px" },
-      open.map((s) => h("button", { class: "take", dataset: { seat: s.seat }, onclick: async () => {
-        try {
-          const r = await api(`/api/rooms/${code}/join`, { seat: s.seat, name: name.value.trim() });
-          saveRoom(code, { tokens: { [r.seat]: r.token } });
-          ws.close(); // reconnect with the new token
-        } catch (err) { toast(err.message, true); }
-      } }, t("room.seat", { n: s.seat + 1 })))), h("p", { class: "help" }, t("room.orWatch")));
+    if (!open.length || held.length || msg.room.mode !== "play") {
+      el.join.hidden = true;
+      return;
+    }
+    const name = h("input", {
+      id: "join-name",
+      placeholder: t("room.yourName"),
+      maxlength: 24,
+      "aria-label": t("room.yourName"),
+    });
+    el.join.replaceChildren(
+      h("h2", {}, t("room.takeSeat")),
+      name,
+      h(
+        "div",
+        { class: "row", style: "margin-top:8px" },
+        open.map((s) =>
+          h(
+            "button",
+            {
+              class: "take",
+              dataset: { seat: s.seat },
+              onclick: async () => {
+                try {
+                  const r = await api(`/api/rooms/${code}/join`, { seat: s.seat, name: name.value.trim() });
+                  saveRoom(code, { tokens: { [r.seat]: r.token } });
+                  ws.close(); // reconnect with the new token
+                } catch (err) {
+                  toast(err.message, true);
+                }
+              },
+            },
+            t("room.seat", { n: s.seat + 1 }),
+          ),
+        ),
+      ),
+      h("p", { class: "help" }, t("room.orWatch")),
+    );
     el.join.hidden = false;
   }
 
   function renderHistory() {
-    const items = msg.history.slice(-30).map((e) => h("li", { value: e.n },
-      e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`));
+    const items = msg.history
+      .slice(-30)
+      .map((e) =>
+        h(
+          "li",
+          { value: e.n },
+          e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`,
+        ),
+      );
     el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("room.nothing"))]));
     el.history.scrollTop = el.history.scrollHeight;
   }
 
   function renderOver() {
-    if (!msg.over) { el.over.hidden = true; return; }
+    if (!msg.over) {
+      el.over.hidden = true;
+      return;
+    }
     const r = msg.result || {};
-    const lines = (r.scores || []).map((sc, p) => h("li", {}, `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}`
-      + ((r.forfeited || []).includes(p) ? t("room.forfeited") : "")));
-    const stepBtn = h("button", { id: "replay-start", class: "secondary", onclick: () => startReplay() }, t("room.step"));
+    const lines = (r.scores || []).map((sc, p) =>
+      h(
+        "li",
+        {},
+        `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}` +
+          ((r.forfeited || []).includes(p) ? t("room.forfeited") : ""),
+      ),
+    );
+    const stepBtn = h(
+      "button",
+      { id: "replay-start", class: "secondary", onclick: () => startReplay() },
+      t("room.step"),
+    );
     // A rematch keeps the seats: this device's tokens of this room hold the same seats in the new one.
-    const rematch = held.length && msg.room.mode === "play" ? h("button", { id: "rematch", onclick: async () => {
-      try {
-        const r = await api(`/api/rooms/${code}/rematch`, { tokens: Object.values(tokensFor(code)) });
-        saveRoom(r.code, { tokens: tokensFor(code), game: msg.room.game, name: msg.room.name });
-        location.assign(`/r/${r.code}`);
-      } catch (err) { toast(err.message, true); }
-    } }, msg.room.rematch ? t("room.rematchOpen") : t("room.rematch")) : "";
-    el.over.replaceChildren(h("h2", {}, t("room.result")), h("ul", {}, lines),
-      local ? null : rematch, stepBtn, recordLink());
+    const rematch =
+      held.length && msg.room.mode === "play"
+        ? h(
+            "button",
+            {
+              id: "rematch",
+              onclick: async () => {
+                try {
+                  const r = await api(`/api/rooms/${code}/rematch`, { tokens: Object.values(tokensFor(code)) });
+                  saveRoom(r.code, { tokens: tokensFor(code), game: msg.room.game, name: msg.room.name });
+                  location.assign(`/r/${r.code}`);
+                } catch (err) {
+                  toast(err.message, true);
+                }
+              },
+            },
+            msg.room.rematch ? t("room.rematchOpen") : t("room.rematch"),
+          )
+        : "";
+    el.over.replaceChildren(
+      h("h2", {}, t("room.result")),
+      h("ul", {}, lines),
+      local ? null : rematch,
+      stepBtn,
+      recordLink(),
+    );
     el.over.hidden = false;
   }
 
   // The game record (``polytable replay`` checks it): from the server, or made by the offline engine.
   function recordLink() {
     if (!local) {
-      return h("a", { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` }, t("room.record"));
+      return h(
+        "a",
+        { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` },
+        t("room.record"),
+      );
     }
-    return h("button", { class: "secondary", id: "export-record", onclick: async () => {
-      const record = await offline("record");
-      const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
-      const a = h("a", { href: url, download: `${record.game}-${local.id}.json` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } }, t("room.record"));
+    return h(
+      "button",
+      {
+        class: "secondary",
+        id: "export-record",
+        onclick: async () => {
+          const record = await offline("record");
+          const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+          const a = h("a", { href: url, download: `${record.game}-${local.id}.json` });
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 1000);
+        },
+      },
+      t("room.record"),
+    );
   }
 
-  async function startReplay() {
-    replayAt = 0;
-    // Each position is drawn by the game's own board, read-only, as a spectator sees it (no text rendering:
-    // the board speaks the chosen language; the engine's text does not).
-    const host = h("div", { class: "replay-board", id: "replay-board" });
-    const info = h("p", { class: "status", id: "replay-info" });
-    const range = h("input", { type: "range", min: 0, max: msg.moves, value: 0, "aria-label": t("room.position") });
-    const board = boardFor(msg.room.game);
-    const none = () => {};
-    const go = async (n) => {
-      replayAt = Math.max(0, Math.min(msg.moves, n));
-      try {
-        const st = local ? await offline("step", replayAt) : await api(`/api/rooms/${code}/step/${replayAt}`);
-        const shown = { ...msg, over: st.result !== null, result: st.result || msg.result, acting: [] };
-        board.render(host, {
-          msg: shown, part: { view: st.view, render: st.render, legal: [], count: 0, to_act: false }, seat: targetSeat(), seatName,
-          play: none, undo: none, preview: async () => null, announce: none, replay: true,
-        });
-        range.value = String(replayAt);
-        const a = st.action;
-        info.textContent = t("room.positionOf", { n: st.position, total: st.total }) +
-          (a ? ` — ${a.player < 0 ? t("room.chanceWord") : seatName(a.player)}: ${a.action}` : t("room.theStart"));
-      } catch (e) { toast(e.message, true); }
-    };
-    range.addEventListener("input", () => go(Number(range.value)));
-    el.boardBox.replaceChildren(info, host, h("div", { class: "replay" },
-      h("button", { class: "secondary", "aria-label": t("room.first"), onclick: () => go(0) }, "⏮"),
-      h("button", { class: "secondary", id: "replay-prev", "aria-label": t("room.prev"), onclick: () => go(replayAt - 1) }, "◀"),
-      range,
-      h("button", { class: "secondary", id: "replay-next", "aria-label": t("room.next"), onclick: () => go(replayAt + 1) }, "▶"),
-      h("button", { class: "secondary", "aria-label": t("room.last"), onclick: () => go(msg.moves) }, "⏭"),
-      h("button", { onclick: () => { replayAt = null; el.boardBox.replaceChildren(); render(); } }, t("room.done"))));
-    go(0);
+  function startReplay() {
+    replaying = true;
+    showReplay(el.boardBox, {
+      state: () => msg,
+      board,
+      step: (n) => (local ? offline("step", n) : api(`/api/rooms/${code}/step/${n}`)),
+      seat: targetSeat(),
+      seatName,
+      done: () => {
+        replaying = false;
+        el.boardBox.replaceChildren();
+        render();
+      },
+    });
   }
 
   connect();
-  return () => { closed = true; if (ws) ws.close(); };
+  return () => {
+    closed = true;
+    if (ws) ws.close();
+  };
 }

@@ -5,26 +5,66 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v7-pyodide-${PYODIDE}`;
-const SHELL = ["/", "/static/app.js", "/static/room.js", "/static/dom.js", "/static/companion.js", "/static/cardcode.js",
-  "/static/boards/index.js", "/static/boards/generic.js", "/static/boards/formfinity.js", "/static/boards/foldris.js",
-  "/static/boards/forma.js", "/static/boards/qwirkle.js", "/static/boards/quadefy.js", "/static/i18n.js",
-  "/static/i18n/en.json", "/static/i18n/nl.json", "/static/rules.js", "/static/designer.js",
-  "/static/style.css", "/static/icon.svg", "/manifest.webmanifest", "/static/offline/engine.js", "/static/offline/worker.js"];
+const CACHE = `polytable-shell-v8-pyodide-${PYODIDE}`;
+const SHELL = [
+  "/",
+  "/static/app.js",
+  "/static/boards/foldris.js",
+  "/static/boards/forma.js",
+  "/static/boards/formfinity.js",
+  "/static/boards/generic.js",
+  "/static/boards/index.js",
+  "/static/boards/parts/forma-draw.js",
+  "/static/boards/parts/quadefy-views.js",
+  "/static/boards/quadefy.js",
+  "/static/boards/qwirkle-cubes.js",
+  "/static/cardcode.js",
+  "/static/companion.js",
+  "/static/designer.js",
+  "/static/dom.js",
+  "/static/games.js",
+  "/static/i18n.js",
+  "/static/i18n/en.json",
+  "/static/i18n/nl.json",
+  "/static/icon.svg",
+  "/static/lib/designer.js",
+  "/static/lib/foldris.js",
+  "/static/lib/forma.js",
+  "/static/lib/formfinity.js",
+  "/static/lib/games.js",
+  "/static/lib/i18n.js",
+  "/static/lib/quadefy.js",
+  "/static/lib/qwirkle-cubes.js",
+  "/static/lib/text.js",
+  "/static/newgame.js",
+  "/static/offline/engine.js",
+  "/static/offline/worker.js",
+  "/static/replay.js",
+  "/static/room.js",
+  "/static/rules.js",
+  "/static/style.css",
+  "/manifest.webmanifest",
+];
 // The offline engine: cached apart from the shell, so a server without Pyodide (no npm at set-up) still
 // caches its shell. About 13 MB, downloaded once.
-const ENGINE = ["/offline/rules.whl", "/api/boards/forma", "/api/boards/quadefy",
-  ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-    .map((f) => `/static/vendor/pyodide/${f}`)];
+const ENGINE = [
+  "/offline/rules.whl",
+  "/api/boards/forma",
+  "/api/boards/quadefy",
+  ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map(
+    (f) => `/static/vendor/pyodide/${f}`,
+  ),
+];
 const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy"]);
 // Room, card, local and guided-game pages are the app shell; a card page reads its card from the address alone.
 const APP_PAGES = /^\/(r|c|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
 
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => Promise.all([
-    c.addAll(SHELL).catch(() => {}),
-    ...ENGINE.map((url) => c.add(url).catch(() => {})),
-  ])));
+  e.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => Promise.all([c.addAll(SHELL).catch(() => {}), ...ENGINE.map((url) => c.add(url).catch(() => {}))])),
+  );
   self.skipWaiting();
 });
 
@@ -39,21 +79,36 @@ self.addEventListener("fetch", (e) => {
   const api = url.pathname.startsWith("/api/") && !CACHED_API.has(url.pathname);
   if (api || url.pathname.startsWith("/ws/") || url.pathname.startsWith("/print/")) return;
   const page = APP_PAGES.test(url.pathname);
-  const key = page ? "/" : url.pathname.startsWith("/static/") || url.pathname.startsWith("/offline/") ? url.pathname : e.request;
+  const key = page
+    ? "/"
+    : url.pathname.startsWith("/static/") || url.pathname.startsWith("/offline/")
+      ? url.pathname
+      : e.request;
   if (url.pathname.startsWith("/static/vendor/pyodide/")) {
-    e.respondWith(caches.match(key).then((hit) => hit || fetch(e.request).then((res) => {
-      if (res.ok) { const copy = res.clone(); caches.open(CACHE).then((c) => c.put(key, copy)); }
-      return res;
-    })));
+    e.respondWith(
+      caches.match(key).then(
+        (hit) =>
+          hit ||
+          fetch(e.request).then((res) => {
+            if (res.ok) {
+              const copy = res.clone();
+              caches.open(CACHE).then((c) => c.put(key, copy));
+            }
+            return res;
+          }),
+      ),
+    );
     return;
   }
   e.respondWith(
-    fetch(e.request).then((res) => {
-      if (res.ok && !page) {
-        const copy = res.clone();
-        caches.open(CACHE).then((c) => c.put(key, copy));
-      }
-      return res;
-    }).catch(() => caches.match(key)),
+    fetch(e.request)
+      .then((res) => {
+        if (res.ok && !page) {
+          const copy = res.clone();
+          caches.open(CACHE).then((c) => c.put(key, copy));
+        }
+        return res;
+      })
+      .catch(() => caches.match(key)),
   );
 });

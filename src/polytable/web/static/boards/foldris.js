@@ -5,71 +5,15 @@
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
+import { WIDTH, parseDrop, variantCells, landing, foldAt } from "../lib/foldris.js";
 
-const WIDTH = 8;
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
 let textOpen = false; // the text view stays open across updates once a player opens it
 
-export function parseDrop(text) {
-  const parts = text.trim().split(/\s+/);
-  const d = { text, name: parts[0], m: 0, t: 0, r: 0, c: null };
-  for (const p of parts.slice(1)) {
-    if (p === "m") d.m = 1;
-    else if (/^t\d+$/.test(p)) d.t = Number(p.slice(1));
-    else if (/^r\d$/.test(p)) d.r = Number(p.slice(1));
-    else if (/^c\d+$/.test(p)) d.c = Number(p.slice(1)) - 1;
-  }
-  return d;
-}
-
-function normalize(cells) {
-  const mx = Math.min(...cells.map((c) => c[0]));
-  const my = Math.min(...cells.map((c) => c[1]));
-  return cells.map(([x, y]) => [x - mx, y - my]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-}
-
-// The oriented cells (x right, y down) of the card drawing after mirror, trim and rotation.
-export function variantCells(drawing, m, t, r) {
-  let cells = [];
-  drawing.split("/").forEach((row, y) => [...row].forEach((ch, x) => { if (ch === "#") cells.push([x, y]); }));
-  cells = normalize(cells);
-  if (m) cells = normalize(cells.map(([x, y]) => [-x, y]));
-  if (t) { cells = cells.filter((_, i) => i !== t - 1); cells = normalize(cells); }
-  for (let k = 0; k < r; k++) cells = normalize(cells.map(([x, y]) => [-y, x]));
-  return cells;
-}
-
-function columnHeights(rows) {
-  const hts = new Array(WIDTH).fill(0);
-  rows.forEach((bits, y) => { for (let x = 0; x < WIDTH; x++) if (bits >> x & 1) hts[x] = Math.max(hts[x], y + 1); });
-  return hts;
-}
-
-// Cells [col, row-from-bottom] where the variant rests when dropped with its left column at c.
-export function landing(cells, rows, c) {
-  const hts = columnHeights(rows);
-  const hgt = Math.max(...cells.map((p) => p[1])) + 1;
-  const lowest = new Map();
-  for (const [x, y] of cells) { const row = hgt - 1 - y; lowest.set(x, Math.min(lowest.has(x) ? lowest.get(x) : row, row)); }
-  let base = 0;
-  for (const [x, b] of lowest) base = Math.max(base, hts[c + x] - b);
-  return cells.map(([x, y]) => [c + x, base + hgt - 1 - y]);
-}
-
-// Where the sheet was folded since ``prev`` (the rows that completed are gone; the rows above came down):
-// the lowest row whose squares are no longer a superset of what it held, and how many rows folded away.
-// Only for the animation: the engine has already folded the sheet, this finds where to show the crease.
-function foldAt(prev, sheet, k) {
-  if (!prev || k <= 0) return null;
-  const rows = Math.max(prev.ink.length, sheet.ink.length);
-  for (let y = 0; y < rows; y++) {
-    const was = prev.ink[y] || 0, now = sheet.ink[y] || 0;
-    if ((now & was) !== was) return { row: y, k };
-  }
-  return { row: Math.max(0, sheet.ink.findLastIndex((b) => b) + 1), k };
-}
-
-function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null }) {
+function sheetSvg(
+  sheet,
+  { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null },
+) {
   const rowsTotal = Math.max(sheet.ink.length, sheet.height);
   const pad = 4;
   const W = WIDTH * cell + 2 * pad;
@@ -83,16 +27,40 @@ function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = 
     const into = fold && y >= fold.row ? above : parts;
     for (let x = 0; x < WIDTH; x++) {
       const folded = y >= sheet.height;
-      const ink = (sheet.ink[y] || 0) >> x & 1;
-      const bar = (sheet.barrier[y] || 0) >> x & 1;
+      const ink = ((sheet.ink[y] || 0) >> x) & 1;
+      const bar = ((sheet.barrier[y] || 0) >> x) & 1;
       const fill = folded ? "#d8d8cf" : ink ? color : bar ? "#9b2226" : "#fff";
       // Squares that appeared since the last update (a landed block, a dropped barrier) flash once.
-      const fresh = prev && ((ink && !((prev.ink[y] || 0) >> x & 1)) || (bar && !((prev.barrier[y] || 0) >> x & 1)));
-      into.push(s("rect", { x: pad + x * cell, y: sy, width: cell, height: cell, fill, stroke: "#bbb", "stroke-width": 1,
-        "data-col": x, class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}` }));
+      const fresh =
+        prev && ((ink && !(((prev.ink[y] || 0) >> x) & 1)) || (bar && !(((prev.barrier[y] || 0) >> x) & 1)));
+      into.push(
+        s("rect", {
+          x: pad + x * cell,
+          y: sy,
+          width: cell,
+          height: cell,
+          fill,
+          stroke: "#bbb",
+          "stroke-width": 1,
+          "data-col": x,
+          class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}`,
+        }),
+      );
       if (ghostSet.has(`${x},${y}`)) {
-        parts.push(s("rect", { x: pad + x * cell + 2, y: sy + 2, width: cell - 4, height: cell - 4, fill: "#f1c453",
-          stroke: "#e76f51", "stroke-width": 2, opacity: 0.85, class: "ghost", "pointer-events": "none" }));
+        parts.push(
+          s("rect", {
+            x: pad + x * cell + 2,
+            y: sy + 2,
+            width: cell - 4,
+            height: cell - 4,
+            fill: "#f1c453",
+            stroke: "#e76f51",
+            "stroke-width": 2,
+            opacity: 0.85,
+            class: "ghost",
+            "pointer-events": "none",
+          }),
+        );
       }
     }
   }
@@ -101,17 +69,37 @@ function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = 
     // while everything above them slides down onto it.
     const creaseY = top + (rowsTotal - fold.row) * cell;
     const h = fold.k * cell;
-    parts.push(s("rect", { x: pad, y: creaseY - h, width: WIDTH * cell, height: h, fill: color, class: "fold-crease",
-      style: `--fold:${h}px`, "pointer-events": "none" }));
+    parts.push(
+      s("rect", {
+        x: pad,
+        y: creaseY - h,
+        width: WIDTH * cell,
+        height: h,
+        fill: color,
+        class: "fold-crease",
+        style: `--fold:${h}px`,
+        "pointer-events": "none",
+      }),
+    );
     parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + WIDTH * cell, y2: creaseY, class: "fold-line" }));
     parts.push(s("g", { class: "fold-above", style: `--fold:${h}px` }, above));
   } else parts.push(...above);
   if (lane) {
     const lx = pad + (lane - 1) * cell;
     parts.push(s("rect", { x: lx, y: pad, width: cell * 2, height: cell * 0.5, fill: "#9b2226", rx: 3 }));
-    parts.push(s("text", { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" }, `lane ${lane}`));
+    parts.push(
+      s(
+        "text",
+        { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" },
+        `lane ${lane}`,
+      ),
+    );
   }
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": t("fd.sheet") }, parts);
+  const svg = s(
+    "svg",
+    { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": t("fd.sheet") },
+    parts,
+  );
   if (onColumn) {
     svg.addEventListener("click", (e) => {
       const col = e.target && e.target.getAttribute && e.target.getAttribute("data-col");
@@ -124,35 +112,56 @@ function sheetSvg(sheet, { cell, ghost = [], lane = null, onColumn = null, id = 
 export function render(el, ctx) {
   const part = ctx.part;
   const v = part && part.view;
-  if (!v || !Array.isArray(v.players)) { generic.render(el, ctx); return; }
-  const st = el._fd && el._fd.version === ctx.msg.version && el._fd.seat === ctx.seat ? el._fd
-    : (el._fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
+  if (!v || !Array.isArray(v.players)) {
+    generic.render(el, ctx);
+    return;
+  }
+  const st =
+    el._fd && el._fd.version === ctx.msg.version && el._fd.seat === ctx.seat
+      ? el._fd
+      : (el._fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
   const drops = (part.to_act ? part.legal || [] : []).map(parseDrop).filter((d) => d.c !== null);
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
   const card = v.card;
   const same = (d, m, t, r) => d.m === m && d.t === t && d.r === r;
   const chosen = drops.find((d) => same(d, st.m, st.t, st.r) && d.c === st.c) || null;
-  const ghost = chosen && me && card ? landing(variantCells(card.shape, st.m, st.t, st.r), me.ink.map((b, i) => b | (me.barrier[i] || 0)), st.c) : [];
+  const ghost =
+    chosen && me && card
+      ? landing(
+          variantCells(card.shape, st.m, st.t, st.r),
+          me.ink.map((b, i) => b | (me.barrier[i] || 0)),
+          st.c,
+        )
+      : [];
 
   const pick = (m, t, r) => {
     const options = drops.filter((d) => same(d, m, t, r));
     if (!options.length) return false;
-    st.m = m; st.t = t; st.r = r;
+    st.m = m;
+    st.t = t;
+    st.r = r;
     if (st.c !== null && !options.some((d) => d.c === st.c)) {
       st.c = options.reduce((best, d) => (Math.abs(d.c - st.c) < Math.abs(best - st.c) ? d.c : best), options[0].c);
     }
     return true;
   };
   const rerender = () => render(el, ctx);
-  const rotate = () => { for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break; rerender(); };
-  const mirror = () => { for (let k = 0; k < 4; k++) if (pick(1 - st.m, st.t, (st.r + k) % 4)) break; rerender(); };
+  const rotate = () => {
+    for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break;
+    rerender();
+  };
+  const mirror = () => {
+    for (let k = 0; k < 4; k++) if (pick(1 - st.m, st.t, (st.r + k) % 4)) break;
+    rerender();
+  };
   const trims = [...new Set(drops.map((d) => d.t))].sort((a, b) => a - b);
   const trim = () => {
     const i = trims.indexOf(st.t);
     for (let j = 1; j <= trims.length; j++) {
       const t = trims[(i + j) % trims.length];
       let ok = false;
-      for (let k = 0; k < 4 && !ok; k++) for (const m of [st.m, 1 - st.m]) if (!ok && pick(m, t, (st.r + k) % 4)) ok = true;
+      for (let k = 0; k < 4 && !ok; k++)
+        for (const m of [st.m, 1 - st.m]) if (!ok && pick(m, t, (st.r + k) % 4)) ok = true;
       if (ok) break;
     }
     rerender();
@@ -169,42 +178,134 @@ export function render(el, ctx) {
   };
 
   const color = COLORS[(ctx.seat ?? 0) % COLORS.length];
-  const prevView = el._fdPrev && el._fdPrev.seat === ctx.seat && el._fdPrev.version < ctx.msg.version ? el._fdPrev.view : null;
+  const prevView =
+    el._fdPrev && el._fdPrev.seat === ctx.seat && el._fdPrev.version < ctx.msg.version ? el._fdPrev.view : null;
   const prevMe = prevView && ctx.seat !== null ? prevView.players[ctx.seat] : null;
-  if (!el._fdPrev || el._fdPrev.version !== ctx.msg.version) el._fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
+  if (!el._fdPrev || el._fdPrev.version !== ctx.msg.version)
+    el._fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
   const before = el._fdPrev.shown;
   el._fdPrev.shown = null; // flash and announce once per update, not on every tap
   const fold = me && before ? foldAt(before, me, me.lines - before.lines) : null;
-  const mine = me ? sheetSvg(me, { cell: 34, ghost, lane: card ? card.lane : null, onColumn: column, id: "fd-sheet", color,
-    prev: before, fold }) : null;
-  const folded = me && before && me.lines > before.lines
-    ? h("p", { class: "banner", id: "fd-folded" }, me.lines - before.lines > 1 ? t("fd.folded", { n: me.lines - before.lines }) : t("fd.folded1")) : null;
-  const cardBox = card ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }),
-    chosen ? ` · ${chosen.text}` : "") : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
-  const controls = part.to_act ? h("div", { class: "row", id: "fd-controls" },
-    h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, t("fd.rotate")),
-    h("button", { type: "button", class: "secondary", id: "fd-mirror", onclick: mirror,
-      disabled: !drops.some((d) => d.m !== st.m) }, st.m ? t("fd.mirrorOn") : t("fd.mirror")),
-    h("button", { type: "button", class: "secondary", id: "fd-trim", onclick: trim, disabled: trims.length < 2 },
-      st.t ? t("fd.trimAt", { n: st.t }) : t("fd.trim")),
-  ) : null;
-  const hint = part.to_act ? h("p", { class: "help" }, chosen ? t("fd.drop", { move: chosen.text }) : t("fd.tapColumn")) : null;
-  const others = h("div", { class: "row", id: "fd-others" }, v.players.map((p, i) => i === ctx.seat ? null : h("div", {
-    style: "flex:0 0 auto; width:92px; text-align:center" },
-  sheetSvg(p, { cell: 10, color: COLORS[i % COLORS.length] }),
-  h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? t("fd.out") : p.chosen ? t("fd.chosen") : ""}`))));
-  const stats = me ? h("p", { class: "help" }, t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
-    (me.out ? t("fd.outIn", { n: me.out }) : "") + (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : "")) : null;
+  const mine = me
+    ? sheetSvg(me, {
+        cell: 34,
+        ghost,
+        lane: card ? card.lane : null,
+        onColumn: column,
+        id: "fd-sheet",
+        color,
+        prev: before,
+        fold,
+      })
+    : null;
+  const folded =
+    me && before && me.lines > before.lines
+      ? h(
+          "p",
+          { class: "banner", id: "fd-folded" },
+          me.lines - before.lines > 1 ? t("fd.folded", { n: me.lines - before.lines }) : t("fd.folded1"),
+        )
+      : null;
+  const cardBox = card
+    ? h(
+        "div",
+        { class: "seat", id: "fd-card" },
+        t("fd.card", { name: card.name, lane: card.lane }),
+        chosen ? ` · ${chosen.text}` : "",
+      )
+    : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
+  const controls = part.to_act
+    ? h(
+        "div",
+        { class: "row", id: "fd-controls" },
+        h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, t("fd.rotate")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary",
+            id: "fd-mirror",
+            onclick: mirror,
+            disabled: !drops.some((d) => d.m !== st.m),
+          },
+          st.m ? t("fd.mirrorOn") : t("fd.mirror"),
+        ),
+        h(
+          "button",
+          { type: "button", class: "secondary", id: "fd-trim", onclick: trim, disabled: trims.length < 2 },
+          st.t ? t("fd.trimAt", { n: st.t }) : t("fd.trim"),
+        ),
+      )
+    : null;
+  const hint = part.to_act
+    ? h("p", { class: "help" }, chosen ? t("fd.drop", { move: chosen.text }) : t("fd.tapColumn"))
+    : null;
+  const others = h(
+    "div",
+    { class: "row", id: "fd-others" },
+    v.players.map((p, i) =>
+      i === ctx.seat
+        ? null
+        : h(
+            "div",
+            {
+              style: "flex:0 0 auto; width:92px; text-align:center",
+            },
+            sheetSvg(p, { cell: 10, color: COLORS[i % COLORS.length] }),
+            h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? t("fd.out") : p.chosen ? t("fd.chosen") : ""}`),
+          ),
+    ),
+  );
+  const stats = me
+    ? h(
+        "p",
+        { class: "help" },
+        t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
+          (me.out ? t("fd.outIn", { n: me.out }) : "") +
+          (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : ""),
+      )
+    : null;
   // The engine's text rendering is English (it is the terminal's view), so it is offered in English only.
   // The server sends it only while the view is open (ctx.wantText), so it is asked for on opening.
-  const text = lang === "en" ? h("details", { open: textOpen, ontoggle: (e) => { textOpen = e.target.open; if (ctx.wantText) ctx.wantText(textOpen); } },
-    h("summary", { class: "button secondary" }, t("fd.textView")), h("pre", { class: "board" }, part.render || "")) : null;
+  const text =
+    lang === "en"
+      ? h(
+          "details",
+          {
+            open: textOpen,
+            ontoggle: (e) => {
+              textOpen = e.target.open;
+              if (ctx.wantText) ctx.wantText(textOpen);
+            },
+          },
+          h("summary", { class: "button secondary" }, t("fd.textView")),
+          h("pre", { class: "board" }, part.render || ""),
+        )
+      : null;
   // Who started (drawn at random by the engine) and, at the end of a solo game, the rulebook's title.
-  const starter = v.players.length > 1 && v.starter !== undefined ? h("p", { class: "help", id: "fd-starter" },
-    v.start_lane ? t("fd.startsLane", { name: ctx.seatName(v.starter), lane: v.start_lane }) : t("fd.starts", { name: ctx.seatName(v.starter) })) : null;
-  const solo = v.over && v.title !== undefined ? h("p", { class: "banner", id: "fd-title", role: "status" }, v.title
-    ? t("fd.titleWon", { title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title), n: v.players[0].lines })
-    : t("fd.noTitle", { n: v.players[0].lines })) : null;
+  const starter =
+    v.players.length > 1 && v.starter !== undefined
+      ? h(
+          "p",
+          { class: "help", id: "fd-starter" },
+          v.start_lane
+            ? t("fd.startsLane", { name: ctx.seatName(v.starter), lane: v.start_lane })
+            : t("fd.starts", { name: ctx.seatName(v.starter) }),
+        )
+      : null;
+  const solo =
+    v.over && v.title !== undefined
+      ? h(
+          "p",
+          { class: "banner", id: "fd-title", role: "status" },
+          v.title
+            ? t("fd.titleWon", {
+                title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title),
+                n: v.players[0].lines,
+              })
+            : t("fd.noTitle", { n: v.players[0].lines }),
+        )
+      : null;
   const extra = h("div", {}, solo, starter, cardBox, folded, mine, stats, controls, hint, others, text);
   generic.render(el, { ...ctx, hideText: true }, extra);
   if (chosen && el._generic) el._generic.input.value = chosen.text;

@@ -11,12 +11,15 @@ const waiting = new Map();
 let controlled = null;
 function serviceWorkerReady() {
   if (!controlled) {
-    controlled = !("serviceWorker" in navigator) || !window.isSecureContext || navigator.serviceWorker.controller
-      ? Promise.resolve()
-      : Promise.race([
-        new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
-        new Promise((resolve) => setTimeout(resolve, 120_000)), // no service worker after all: start anyway
-      ]);
+    controlled =
+      !("serviceWorker" in navigator) || !window.isSecureContext || navigator.serviceWorker.controller
+        ? Promise.resolve()
+        : Promise.race([
+            new Promise((resolve) =>
+              navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+            ),
+            new Promise((resolve) => setTimeout(resolve, 120_000)), // no service worker after all: start anyway
+          ]);
   }
   return controlled;
 }
@@ -32,7 +35,8 @@ export async function call(op, args) {
       const done = waiting.get(id);
       if (!done) return;
       waiting.delete(id);
-      if (ok) done.resolve(value); else done.reject(Object.assign(new Error(error), { reason, params }));
+      if (ok) done.resolve(value);
+      else done.reject(Object.assign(new Error(error), { reason, params }));
     };
     worker.onerror = (ev) => {
       const err = new Error(ev.message || "the offline engine could not start");
@@ -119,9 +123,17 @@ export class LocalSocket {
   send(text) {
     const m = JSON.parse(text);
     if (m.type === "hello") return;
-    call("send", m).then((replies) => this.deliver(replies)).catch((e) => this.emit({
-      type: "error", code: "illegal", reason: e.reason, params: e.params, message: e.message,
-    }));
+    call("send", m)
+      .then((replies) => this.deliver(replies))
+      .catch((e) =>
+        this.emit({
+          type: "error",
+          code: "illegal",
+          reason: e.reason,
+          params: e.params,
+          message: e.message,
+        }),
+      );
   }
 
   close() {

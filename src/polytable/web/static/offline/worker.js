@@ -101,19 +101,25 @@ const OPS = {
   catalogue: () => callPy(`json.dumps(game_catalogue())`),
   start: (a) => {
     py.globals.set("args_json", JSON.stringify(a));
-    run(`_a = json.loads(args_json)
+    run(
+      `_a = json.loads(args_json)
 if _a.get("mode") == "companion":
     _t = Table.companion(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)))
 else:
     _t = Table.new(_a["game"], _a.get("options"), _a.get("players"), int(_a.get("seed", 0)), _a.get("seats"), make_bot)
-`, "exec");
+`,
+      "exec",
+    );
     table = true;
     return callPy(`json.dumps([_t.welcome(), _t.message()])`);
   },
   resume: (a) => {
     py.globals.set("args_json", JSON.stringify(a));
-    run(`_a = json.loads(args_json)
-_t = Table.resume(_a["record"], _a.get("seats"), make_bot)`, "exec");
+    run(
+      `_a = json.loads(args_json)
+_t = Table.resume(_a["record"], _a.get("seats"), make_bot)`,
+      "exec",
+    );
     table = true;
     return callPy(`json.dumps([_t.welcome(), _t.message()])`);
   },
@@ -142,7 +148,10 @@ self.onmessage = async (ev) => {
       self.postMessage({ id, ok: false, error: message, reason, params });
       return;
     }
-    const text = String((e && e.message) || e).trim().split("\n").pop();
+    const text = String((e && e.message) || e)
+      .trim()
+      .split("\n")
+      .pop();
     self.postMessage({ id, ok: false, error: text });
   }
 };

@@ -1,0 +1,131 @@
+// Forma's notation and the board's bookkeeping between views, with no DOM (unit-tested by tests/js): cells
+// are "<column a-t><row 1-20>" (a1 at the bottom left), a placement is "<piece> r<k>[f] @ <cell>".
+
+/** Column letters, cell names and their reading: cellName(0, 0) is "a1"; parseCell("c12") is [2, 11]. */
+export const col = (x) => String.fromCharCode(97 + x);
+export const cellName = (x, y) => `${col(x)}${y + 1}`;
+export function parseCell(n) {
+  const m = /^([a-t])(\d{1,2})$/.exec(n || "");
+  return m ? [m[1].charCodeAt(0) - 97, Number(m[2]) - 1] : null;
+}
+
+/** The cells a piece covers with its anchor at ``cursor`` ([x, y]) on an n x n board, in orientation k of
+ * ``pc`` (a piece of the board's tables: {name, of_k, orients: [{text, cells}]}): {cells, inside, text}. */
+export function ghostOf(pc, k, cursor, n) {
+  if (!pc) return null;
+  const o = pc.orients[pc.of_k[k]];
+  const [ax, ay] = cursor;
+  let inside = true;
+  const cells = o.cells.map(([dx, dy]) => {
+    const x = ax + dx,
+      y = ay + dy;
+    if (x < 0 || y < 0 || x >= n || y >= n) inside = false;
+    return cellName(x, y);
+  });
+  return { cells, inside, text: `${pc.name} ${o.text} @ ${cellName(ax, ay)}` };
+}
+
+// Square symmetries as k = quarter turns clockwise + 4 * mirrored (the notation's r<k>[f]).
+export function rotate(k) {
+  return k < 4 ? (k + 1) % 4 : 4 + ((k + 3) % 4);
+}
+export function flip(k) {
+  return k < 4 ? k + 4 : k - 4;
+}
+
+/** What a previewed placement scores, part by part: "(3 cells, 1 enclosed +10)"; ``t`` translates. */
+export function breakdown(pv, v, me, t) {
+  const a = pv.view.players[me],
+    b = v.players[me];
+  const cells = a.pieces.length - b.pieces.length;
+  const enclosed = a.markers.length - b.markers.length;
+  const bridges = a.bridges - b.bridges;
+  const rest = pv.delta - cells - 10 * enclosed - 50 * bridges;
+  const parts = [t("forma.cells", { n: cells })];
+  if (enclosed) parts.push(t("forma.enclosures", { n: enclosed, p: 10 * enclosed }));
+  if (bridges)
+    parts.push(bridges === 1 ? t("forma.bridgeOne", { p: 50 }) : t("forma.bridgePts", { n: bridges, p: 50 * bridges }));
+  if (rest) parts.push(t("forma.towerObstacles", { p: rest }));
+  return `(${parts.join(", ")})`;
+}
+
+// Bridges that appeared with the last move (keyed "player:cells"), to highlight them; none on the first view.
+export function freshBridges(st, v) {
+  const now = new Set();
+  v.players.forEach((pl, p) => (pl.bridge_paths || []).forEach((cells) => now.add(`${p}:${cells.join(" ")}`)));
+  const prev = st.bridgeSet,
+    before = st.bridgeCounts;
+  const counts = v.players.map((pl) => pl.bridges);
+  st.bridgeSet = now;
+  st.bridgeCounts = counts;
+  if (!prev || !before) return new Set();
+  const grew = counts.map((c, p) => c > before[p]);
+  // Only a player whose count grew scored: another path of an old bridge found by the search is not new.
+  return new Set([...now].filter((k) => !prev.has(k) && grew[Number(k.split(":")[0])]));
+}
+
+// Markers that appeared with the last move (the enclosures it scored), to ring them on the board.
+export function freshMarkers(st, v) {
+  const now = v.players.map((p) => p.markers);
+  const prev = st.markers;
+  st.markers = now;
+  if (!prev) return new Set();
+  const out = new Set();
+  now.forEach((ms, p) =>
+    ms.forEach((c) => {
+      if (!(prev[p] || []).includes(c)) out.add(c);
+    }),
+  );
+  st.enclosed = out.size;
+  return out;
+}
+
+// Touch-move picks that fit nowhere, from the history: a "pick X" not followed by that player's placement
+// (the next entry is another pick, another player's action, or none while nothing is in hand). The newest
+// one since the last placement is told (a placement ends the news), or null.
+export function lostPicks(st, v, ctx, t) {
+  const hist = ctx.msg.history || [];
+  let from = 0;
+  hist.forEach((e, i) => {
+    if (e.player >= 0 && / @ /.test(e.action)) from = i + 1;
+  });
+  let out = null;
+  for (let i = from; i < hist.length; i++) {
+    const e = hist[i];
+    if (e.player < 0 || !/^pick \S+$/.test(e.action)) continue;
+    const next = hist[i + 1];
+    if (!next && v.picked) continue; // still in hand: it fits
+    const again = next ? next.player === e.player : v.current_player === e.player && !!v.misses;
+    out = t(again ? "forma.lostAgain" : "forma.lostPass", { who: ctx.seatName(e.player), name: e.action.slice(5) });
+  }
+  return out;
+}
+
+/** After a new view: the banner of a bridge just scored, and the last move with its points said to screen
+ * readers (ctx.announce); ``t`` translates. */
+export function announceLast(st, v, ctx, t) {
+  const scores = v.players.map((p) => p.score);
+  const prev = st.scores;
+  st.scores = scores;
+  const bridges = v.players.map((p) => p.bridges);
+  const before = st.bridges;
+  st.bridges = bridges;
+  st.banner = null;
+  if (before) {
+    bridges.forEach((b, p) => {
+      if (b > before[p]) st.banner = t("forma.bridgeBanner", { name: ctx.seatName(p), n: b - before[p] });
+    });
+  }
+  if (!prev || !ctx.announce) return;
+  const entry = ctx.msg.history[ctx.msg.history.length - 1];
+  if (!entry || entry.player < 0) return;
+  const gain = scores[entry.player] - prev[entry.player];
+  const enclosing = st.enclosed ? t("forma.enclosing", { n: st.enclosed }) : "";
+  ctx.announce(
+    t("announce.move", {
+      name: ctx.seatName(entry.player),
+      move: entry.action + enclosing,
+      points: gain >= 0 ? `+${gain}` : `${gain}`,
+    }),
+  );
+}
