@@ -83,9 +83,9 @@ def _most_lines(
             if plies > 1 and rest:
                 seen: set[int] = set()
                 for k, t in enumerate(rest):
-                    if id(t) in seen:
+                    if t.number in seen:
                         continue
-                    seen.add(id(t))
+                    seen.add(t.number)
                     got = n + _most_lines(new, 0, h, t, rest[:k] + rest[k + 1 :], size, plies - 1)
                     if got > best:
                         best = got

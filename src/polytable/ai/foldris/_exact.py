@@ -94,7 +94,7 @@ def pair_lines(
         return 0
     hts = heights(ink | barrier)
     best = 0
-    tid = id(last)
+    tid = last.number
     dear = last.variants[-1].cost  # variants come cheapest first: a budget past this buys nothing more
     for v in first.variants:
         if v.cost > budget:

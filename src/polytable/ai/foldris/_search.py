@@ -8,6 +8,7 @@ built only for the move played.
 from __future__ import annotations
 
 from ...games.foldris import WIDTH, VariantTable, evaluate_sheet, fold, heights
+from ...geometry import Memo
 from ._cap import NO_CAP
 
 __all__ = ["DEAD", "END", "Group", "Search", "groups"]
@@ -28,9 +29,9 @@ def groups(deck: tuple[int, ...], tables: tuple[VariantTable, ...], cards: tuple
     out: dict[int, Group] = {}
     for idx in deck:
         t = tables[idx]
-        g = out.get(id(t))
+        g = out.get(t.number)
         if g is None:
-            g = out[id(t)] = (t, {})
+            g = out[t.number] = (t, {})
         ln = cards[idx][1]
         g[1][ln] = g[1].get(ln, 0) + 1
     return list(out.values())
@@ -57,7 +58,7 @@ class Search:
         self.bonus = weights["bonus"]
         self.trim = weights["trimmed"]
         self.gap = weights["barrier_gap"]
-        self.cache: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
+        self.cache: Memo[tuple[int, int], tuple[float, tuple[int, ...]]] = Memo(200_001)
 
     def line_gain(self, height: int, n: int) -> float:
         """Exact-search value of ``n`` lines made on a sheet of ``height`` rows: ``END`` each, but only up to
@@ -73,9 +74,7 @@ class Search:
         key = (ink, height)
         hit = self.cache.get(key)
         if hit is None:
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            hit = self.cache[key] = (evaluate_sheet(ink, height, 0, self.w), heights(ink))
+            hit = self.cache.put(key, (evaluate_sheet(ink, height, 0, self.w), heights(ink)))
         return hit
 
     def gap_term(self, hts: tuple[int, ...], lane: int, height: int) -> float:

@@ -20,10 +20,11 @@ import math
 
 from ...core import Rng
 from ...games.formfinity import FormfinityState, Setup, placements, window
+from ...geometry import Memo
 
 __all__ = ["WIN_TABLE", "claimable_holes", "fast_greedy_place", "line_potential", "line_rooms", "lines_win_value"]
 
-_ROOMS: dict[Setup, tuple[tuple[int, int, int], ...]] = {}
+_ROOMS: Memo[Setup, tuple[tuple[int, int, int], ...]] = Memo(33)
 
 
 def line_rooms(setup: Setup) -> tuple[tuple[int, int, int], ...]:
@@ -37,10 +38,7 @@ def line_rooms(setup: Setup) -> tuple[tuple[int, int, int], ...]:
             for i in range(1, L):
                 room &= setup.playable >> (off * i)
             out.append((d, off, room))
-        got = tuple(out)
-        if len(_ROOMS) > 32:
-            _ROOMS.clear()
-        _ROOMS[setup] = got
+        got = _ROOMS.put(setup, tuple(out))
     return got
 
 

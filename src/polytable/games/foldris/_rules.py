@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from polytable.geometry import select_bit
+from polytable.geometry import Memo, select_bit
 
 from ._cards import MAX_CELLS, WIDTH, Variant, VariantTable
 
@@ -30,7 +30,7 @@ COLUMN = sum(1 << (WIDTH * r) for r in range(64))
 """Bit 0 of every row: ``(board >> c) & COLUMN`` is column ``c``."""
 
 
-_HEIGHTS: dict[int, tuple[int, ...]] = {}
+_HEIGHTS: Memo[int, tuple[int, ...]] = Memo(200_001)
 
 
 def heights(board: int) -> tuple[int, ...]:
@@ -40,9 +40,7 @@ def heights(board: int) -> tuple[int, ...]:
     """
     hts = _HEIGHTS.get(board)
     if hts is None:
-        if len(_HEIGHTS) > 200_000:
-            _HEIGHTS.clear()
-        hts = _HEIGHTS[board] = _heights(board)
+        hts = _HEIGHTS.put(board, _heights(board))
     return hts
 
 

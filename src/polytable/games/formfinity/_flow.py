@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from polytable.core import below, seed_state
-from polytable.geometry import bits
+from polytable.geometry import Memo, bits
 
 from ._board import Setup, element_anchors
 from ._cards import Card
@@ -77,7 +77,7 @@ def constraints(setup: Setup, st: State, player: int) -> tuple[int, int, int | N
     return blocked, allowed, touch
 
 
-_CACHE: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+_CACHE: Memo[tuple[object, ...], list[tuple[int, int]]] = Memo(512)
 
 
 def clear_caches() -> None:
@@ -97,10 +97,7 @@ def placements(setup: Setup, st: State, player: int, card: Card | None = None) -
     if hit is not None:
         return hit
     out = _anchors(setup, st, player, setup.rotation(c), setup.edges(c))
-    if len(_CACHE) >= 512:
-        _CACHE.clear()
-    _CACHE[key] = out
-    return out
+    return _CACHE.put(key, out)
 
 
 def _anchors(setup: Setup, st: State, player: int, orients: tuple[int, ...], edges: int) -> list[tuple[int, int]]:
