@@ -128,6 +128,7 @@ class QwirkleCubes(Game[QState, Action]):
         chance=True,
         hidden_information=True,
         summary="Roll cubes, make lines of one colour or one shape; six in a line is a Qwirkle.",
+        rules_page="qwirkle",
     )
 
     # ------------------------------------------------------------------ set-up and flow
