@@ -169,6 +169,37 @@ def fold(board: int, row: int) -> int:
     return (board & ((1 << shift) - 1)) | ((board >> (shift + WIDTH)) << shift)
 
 
+def drops(
+    table: VariantTable, ink: int, hts: tuple[int, ...], height: int, budget: int
+) -> Iterator[tuple[int, Variant, int, int, int, int]]:
+    """Every drop of a card on raw sheet values, resolved: (variant index, variant, left column, resting row,
+    the ink after folding, rows folded), variants cheapest first while they cost at most ``budget``.
+
+    ``hts``: the column heights the block rests on (ink and barrier). The one drop-and-fold loop of the
+    searches that play on ints rather than states (the AIs); the barrier is the caller's (it depends on
+    the lane and on the lines made).
+    """
+    for i, v in enumerate(table.variants):
+        if v.cost > budget:
+            return
+        top = height - v.height
+        for col, prof in enumerate(v.columns):
+            y = 0
+            for c, b in prof:
+                d = hts[c] - b
+                if d > y:
+                    y = d
+            if y > top:
+                continue
+            new = ink | (v.bits << (WIDTH * y + col))
+            n = 0
+            for r in range(y + v.height - 1, y - 1, -1):
+                if (new >> (WIDTH * r)) & 0xFF == 0xFF:  # FULL_ROW, as a literal: the searches' inner loop
+                    new = fold(new, r)
+                    n += 1
+            yield i, v, col, y, new, n
+
+
 def barrier_drop(board: int, lane: int, height: int) -> int:
     """The barrier's squares after it falls down lane ``lane`` (1-7), or 0 if it does not fit."""
     c = lane - 1
