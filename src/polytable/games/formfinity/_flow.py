@@ -40,6 +40,7 @@ __all__ = [
     "constraints",
     "deal",
     "draw_card",
+    "forbidden",
     "keeps_a_way",
     "number_reachable",
     "placements",
@@ -227,6 +228,18 @@ def window(setup: Setup, direction: int, start: int) -> int:
     return m
 
 
+def forbidden(setup: Setup, st: State) -> list[int]:
+    """Per direction (0-3): the squares a new line in that direction may not share, those of the lines
+    claimed in that direction (EASY) or in any direction (HARD)."""
+    by_dir = [0, 0, 0, 0]
+    every = 0
+    for _, d, b in st.lines:
+        m = window(setup, d, b)
+        by_dir[d] |= m
+        every |= m
+    return [every] * 4 if setup.rules.difficulty == "hard" else by_dir
+
+
 def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
     """(direction, start bit, mask) of every line that may be claimed now.
 
@@ -235,13 +248,7 @@ def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
     """
     drawn = st.drawn
     L = setup.rules.length
-    hard = setup.rules.difficulty == "hard"
-    by_dir = [0, 0, 0, 0]
-    every = 0
-    for _, d, b in st.lines:
-        m = window(setup, d, b)
-        by_dir[d] |= m
-        every |= m
+    avoid = forbidden(setup, st)
     out = []
     for d, off in setup.line_offsets:
         acc = drawn
@@ -249,7 +256,7 @@ def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
             acc &= drawn >> (off * i)
             if not acc:
                 break
-        forbid = every if hard else by_dir[d]
+        forbid = avoid[d]
         for b in bits(acc):
             m = window(setup, d, b)
             if not m & forbid:
