@@ -20,7 +20,7 @@ import math
 
 from ...core import Rng
 from ...games.formfinity import FormfinityState, Setup, forbidden, placements, window
-from ...geometry import Memo
+from ...geometry import Memo, bits
 
 __all__ = ["WIN_TABLE", "claimable_holes", "fast_greedy_place", "line_potential", "line_rooms", "lines_win_value"]
 
@@ -110,10 +110,7 @@ def fast_greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) 
                 short, full = _near_lines(new, off, L)
                 threats += (short & room).bit_count()
                 full &= claim_ok[k]
-                while full:
-                    f = full & -full
-                    full ^= f
-                    full_lines.append((d, f.bit_length() - 1))
+                full_lines += ((d, i) for i in bits(full))
             gained = len(full_lines)
             tw = threat_w
             if gained > 1 and not _all_compatible(setup, hard, full_lines):
@@ -161,10 +158,8 @@ def claimable_holes(setup: Setup, st: FormfinityState) -> int:
     holes = 0
     for (d, off, _), ok in zip(line_rooms(setup), _claim_starts(setup, st), strict=True):
         one_short = _near_lines(drawn, off, L)[0] & ok
-        while one_short:
-            low = one_short & -one_short
-            one_short ^= low
-            holes |= window(setup, d, low.bit_length() - 1) & ~drawn
+        for i in bits(one_short):
+            holes |= window(setup, d, i) & ~drawn
     return holes.bit_count()
 
 

@@ -102,9 +102,7 @@ def placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: i
     for i, v in enumerate(table.variants):
         if v.cost > budget:
             return
-        m = v.colmask
-        for s in v.shifts:
-            m &= r >> s
+        m = fit_mask(v, r)
         # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
         while m:
             low = m & -m
@@ -118,9 +116,7 @@ def nth_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget
     for i, v in enumerate(table.variants):
         if v.cost > budget:
             break
-        m = v.colmask
-        for s in v.shifts:
-            m &= r >> s
+        m = fit_mask(v, r)
         n = m.bit_count()
         if k < n:
             return i, select_bit(m, k)
