@@ -403,8 +403,10 @@ def test_drops_resolve_every_placement_as_the_rules_do() -> None:
     # The searches' one drop-and-fold loop: the same (variant, column) pairs as the legal placements, in the
     # same order, each landing where rest_row puts it and folding as the rules fold.
     from polytable.core import Rng
-    from polytable.games.foldris import WIDTH, drops, fold, heights, tables_of
-    from polytable.games.foldris._rules import placements, rest_row
+    from polytable.games.foldris import WIDTH, drops, heights, tables_of
+    from polytable.games.foldris._rules import placements
+
+    from ._helpers import rules_drop
 
     rng = Rng(5)
     tables = tables_of(GAME.new_game(players=1, seed=0).config)
@@ -420,16 +422,10 @@ def test_drops_resolve_every_placement_as_the_rules_do() -> None:
             budget = rng.below(3)
             hts = heights(ink)
             got = [(i, col, y, new, n) for i, _, col, y, new, n in drops(table, ink, hts, height, budget)]
-            want = []
-            for i, col in placements(table, hts, height, budget):
-                v = table.variants[i]
-                y = rest_row(v, hts, col)
-                new = ink | (v.bits << (WIDTH * y + col))
-                n = 0
-                for r in range(y + v.height - 1, y - 1, -1):
-                    if (new >> (WIDTH * r)) & 0xFF == 0xFF:
-                        new, n = fold(new, r), n + 1
-                want.append((i, col, y, new, n))
+            want = [
+                (i, col, *rules_drop(table.variants[i], ink, hts, col))
+                for i, col in placements(table, hts, height, budget)
+            ]
             assert got == want
             checked += len(got)
     assert checked > 1000
