@@ -24,12 +24,16 @@ setup(
         ext(
             "polytable.games.forma._cforma",
             ["src/polytable/games/forma/_cforma.c", "src/polytable/games/forma/_cforma_rules.c"],
-            ["src/polytable/games/forma/_cforma.h"],
+            ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
         ),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
-            ["src/polytable/games/foldris/_cfoldris_values.h", "src/polytable/games/foldris/_cfoldris_playout.h"],
+            [
+                "src/polytable/games/foldris/_cfoldris_values.h",
+                "src/polytable/games/foldris/_cfoldris_playout.h",
+                "src/polytable/core/_rng.h",
+            ],
         ),
         # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
         ext(

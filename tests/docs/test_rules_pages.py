@@ -6,21 +6,18 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
-from polytable.cli import app
+from polytable.cli import app, cmd_rules
+from polytable.cli.cmd_rules import rules_pages
+from polytable.core import GameSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "polytable" / "web" / "static"
-PAGES = {
-    "formfinity": "formfinity",
-    "foldris": "foldris",
-    "forma": "forma",
-    "qwirkle-cubes": "qwirkle",
-    "quadefy": "quadefy",
-}
+PAGES = rules_pages()
 runner = CliRunner()
 
 
@@ -31,6 +28,27 @@ def _load(lang: str) -> dict[str, str]:
 def _sections(keys: dict[str, str], page: str) -> list[str]:
     head = re.compile(rf"rules\.{page}\.(\w+)$")
     return [m.group(1) for k in keys if (m := head.match(k)) and f"{k}.1" in keys]
+
+
+def test_the_pages_come_from_what_each_game_declares() -> None:
+    assert PAGES == {
+        "foldris": "foldris",
+        "forma": "forma",
+        "formfinity": "formfinity",
+        "quadefy": "quadefy",
+        "qwirkle-cubes": "qwirkle",  # GameSpec.rules_page; the others' pages are their ids
+    }
+    assert "toy" not in PAGES  # not listed, and no page
+
+
+def test_a_new_game_with_a_page_needs_no_edit_of_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    def game(gid: str, page: str = "", listed: bool = True) -> SimpleNamespace:
+        return SimpleNamespace(spec=GameSpec(gid, gid.title(), 2, 2, 2, "1", listed=listed, rules_page=page))
+
+    games = [game("nim"), game("go-moku", page="gomoku"), game("hidden", listed=False), game("bare")]
+    monkeypatch.setattr(cmd_rules, "all_games", lambda: games)
+    keys = {f"rules.{p}.name": p for p in ("nim", "gomoku", "hidden")}
+    assert rules_pages(keys) == {"nim": "nim", "go-moku": "gomoku"}  # unlisted and page-less games skipped
 
 
 def test_english_and_dutch_have_the_same_rules_keys() -> None:
@@ -65,7 +83,9 @@ def test_polytable_rules_prints_every_sentence_of_the_page(game: str, lang: str)
 
 def test_polytable_rules_refuses_an_unknown_game_or_language() -> None:
     r = runner.invoke(app, ["rules", "chess"])
-    assert r.exit_code == 2 and "choose one of formfinity" in r.output
+    assert r.exit_code == 2 and "choose one of foldris, forma, formfinity, quadefy, qwirkle-cubes" in r.output
+    r = runner.invoke(app, ["rules", "Qwirkle_Cubes"])
+    assert r.exit_code == 0 and "QWIRKLE" in r.output.upper()
     r = runner.invoke(app, ["rules", "forma", "--lang", "de"])
     assert r.exit_code == 2 and "en, nl" in r.output
 

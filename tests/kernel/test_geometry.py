@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+from dataclasses import dataclass
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +14,7 @@ from polytable.geometry import (
     FREE_NAMES,
     TETRACUBES,
     Grid3,
+    Memo,
     bits,
     canonical_free,
     canonical_one_sided,
@@ -130,40 +135,78 @@ def test_bit_helpers_agree_with_the_plain_definitions(b: int) -> None:
     assert lowest(0) == -1
 
 
+@dataclass(frozen=True)
+class Box:
+    """A hashable immutable object that accepts weak references (as a game config does)."""
+
+    items: tuple[int, ...]
+
+
 def test_derived_runs_once_per_object_and_stays_bounded() -> None:
     calls: list[object] = []
 
     @derived(maxsize=2)
-    def size(obj: tuple[int, ...]) -> int:
+    def size(obj: Box) -> int:
         calls.append(obj)
-        return len(obj)
+        return len(obj.items)
 
-    a, b = (1, 2), (1, 2, 3)
+    a, b = Box((1, 2)), Box((1, 2, 3))
     assert size(a) == 2 and size(a) == 2 and size(b) == 3 and len(calls) == 2
-    assert size((4,)) == 1 and size(a) == 2 and len(calls) == 4  # full: cleared, a computed again
+    c = Box((4,))
+    assert size(c) == 1 and size(a) == 2 and len(calls) == 4  # full: cleared, a computed again
     size.cache_clear()
     assert size(a) == 2 and len(calls) == 5
+
+
+def test_derived_forgets_a_collected_object_so_a_reused_id_never_answers_for_another() -> None:
+    calls: list[object] = []
+
+    @derived(maxsize=1000)
+    def size(obj: Box) -> int:
+        calls.append(obj.items)
+        return len(obj.items)
+
+    seen = set()
+    for n in range(200):  # each box dies at once; CPython hands its id to the next one
+        box = Box(tuple(range(n)))
+        seen.add(id(box))
+        assert size(box) == n
+        del box
+        gc.collect()
+    assert len(calls) == 200 and len(seen) < 200  # ids were reused, and every answer was right
+    with pytest.raises(TypeError):
+        size((1, 2))  # type: ignore[arg-type]  # a tuple takes no weak reference
 
 
 def test_derived_by_value_builds_once_per_equal_object() -> None:
     calls: list[object] = []
 
     @derived(maxsize=2, by_value=True)
-    def total(obj: tuple[int, ...]) -> int:
+    def total(obj: Box) -> int:
         calls.append(obj)
-        return sum(obj)
+        return sum(obj.items)
 
-    a = (1, 2)
-    b = tuple(x for x in a)  # equal, another object
-    assert b is not a and total(a) == 3 and total(b) == 3 and len(calls) == 1
-    for _ in range(5):  # many new objects of one value: the identity table fills, the value stays
-        assert total(tuple(x for x in a)) == 3
+    a = Box((1, 2))
+    keep = [Box((1, 2)) for _ in range(5)]  # equal, other objects, alive at once
+    assert total(a) == 3 and len(calls) == 1
+    for box in keep:  # the identity table fills, the value stays
+        assert total(box) == 3
     assert len(calls) == 1
-    assert total((5,)) == 5 and total((6,)) == 6 and len(calls) == 3  # two values: full, cleared at the second
-    assert total(a) == 3 and len(calls) == 4  # forgotten by value (and by identity), built again
-    assert total(a) == 3 and len(calls) == 4
+    five, six = Box((5,)), Box((6,))
+    assert total(five) == 5 and total(six) == 6 and len(calls) == 3  # two values: full, cleared at the second
+    assert total(Box((1, 2))) == 3 and len(calls) == 4  # forgotten by value, built again
     total.cache_clear()
     assert total(a) == 3 and len(calls) == 5
+
+
+def test_memo_is_a_dict_that_empties_when_full() -> None:
+    memo: Memo[int, int] = Memo(3)
+    for k in range(3):
+        assert memo.put(k, k * k) == k * k
+    assert dict(memo) == {0: 0, 1: 1, 2: 4} and memo.get(2) == 4
+    assert memo.put(3, 9) == 9 and dict(memo) == {3: 9}  # full: emptied before the new entry
+    with pytest.raises(ValueError, match="at least one"):
+        Memo(0)
 
 
 def test_grid3_is_one_64_bit_int_and_steps_do_not_wrap() -> None:

@@ -10,7 +10,14 @@ from collections.abc import Callable
 
 from ..core import discover
 
-__all__ = ["benchmarks"]
+__all__ = ["ai_benchmark", "benchmarks"]
+
+
+def ai_benchmark(quick: bool = False) -> dict[str, object]:
+    """MCTS iterations per second per game (``polytable bench --ai``); not one of :func:`benchmarks`."""
+    from ._ai import run
+
+    return run(quick)
 
 
 def benchmarks() -> dict[str, Callable[[bool], dict[str, object]]]:

@@ -159,9 +159,10 @@ def _quadefy_steps(games: int) -> dict[str, float]:
 
 
 def _quadefy_solver(nodes: int) -> dict[str, object]:
-    from ..ai._native import load, unavailable_reason
+    from ..ai.quadefy import load_native as load
+    from ..ai.quadefy import native_unavailable
 
-    why = unavailable_reason()
+    why = native_unavailable()
     if why is not None:
         return {"quadefy solver": why}
     from ..games.quadefy import ALL_BLOCKS

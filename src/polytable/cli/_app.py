@@ -252,13 +252,11 @@ def bench_cmd(
     ai: Annotated[bool, typer.Option("--ai", help="MCTS iterations per second per game instead.")] = False,
 ) -> None:
     """Benchmarks: measured figures, with peers measured in the same run where a peer exists."""
-    from ..bench import benchmarks
+    from ..bench import ai_benchmark, benchmarks
 
     table = benchmarks()
     if ai:
-        from ..bench import _ai
-
-        table = {"ai": _ai.run}
+        table = {"ai": ai_benchmark}
         name = None
     if name is not None:
         key = name.lower().replace("_", "-")

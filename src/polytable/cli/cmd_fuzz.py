@@ -22,8 +22,7 @@ def register(app: typer.Typer) -> None:
         """Play random games on the compiled and the pure engine at once and stop at the first difference:
         legal actions, draws, states, scores and playouts, plus the protocol's invariants (JSON round trip,
         views, illegal actions refused with the state unchanged)."""
-        from .._native import COMPILED, fuzz
-        from .._native._fuzz import Mismatch
+        from .._native import COMPILED, Mismatch, fuzz
         from ..core import native_module
 
         if game_id not in COMPILED:

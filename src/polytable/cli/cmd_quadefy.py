@@ -247,14 +247,12 @@ def _register_solve(app: typer.Typer) -> None:
                     fh.write(checkpoint_line(key, value))
 
         if native:
-            from ..ai._native import unavailable_reason
+            from ..ai.quadefy import native_unavailable, solve_game_native
 
-            why = unavailable_reason()
+            why = native_unavailable()
             if why is not None:
                 typer.echo(f"error: the native solver is not available: {why}", err=True)
                 raise typer.Exit(2)
-            from ..ai._native.quadefy_full import solve_game_native
-
             rep = solve_game_native(flags, max_seconds, known, report, step, on_record, table_log2)
         else:
             rep = solve_game(flags, max_seconds, known, report, step, on_record)

@@ -11,32 +11,47 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-__all__ = ["register", "rules_text"]
+from ..core import all_games
+
+__all__ = ["register", "rules_pages", "rules_text"]
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "static" / "i18n"
-PAGES = {
-    "formfinity": "formfinity",
-    "foldris": "foldris",
-    "forma": "forma",
-    "qwirkle-cubes": "qwirkle",
-    "quadefy": "quadefy",
-}
 LANGUAGES = ("en", "nl")
+
+
+def _keys(lang: str) -> dict[str, str]:
+    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def rules_pages(keys: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Game id -> the key of its How-to-play page, for every listed game whose page the translations
+    (``keys``; default: English) hold. Read from what each game declares (``GameSpec.rules_page``), so a new
+    game needs no edit here."""
+    keys = _keys("en") if keys is None else keys
+    out = {}
+    for game in all_games():
+        page = game.spec.rules_page or game.spec.id
+        if game.spec.listed and f"rules.{page}.name" in keys:
+            out[game.spec.id] = page
+    return out
 
 
 def rules_text(game: str, lang: str = "en", width: int = 100) -> str:
     """The rules of ``game`` (a game id) as plain text: title, goal, then each section and its items."""
-    if game not in PAGES:
-        raise ValueError(f"no rules for {game!r}; choose one of {', '.join(PAGES)}")
+    pages = rules_pages()
+    game = game.strip().lower().replace("_", "-")
+    if game not in pages:
+        raise ValueError(f"no rules for {game!r}; choose one of {', '.join(pages)}")
     if lang not in LANGUAGES:
         raise ValueError(f"no rules in {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    keys: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
-    g = f"rules.{PAGES[game]}"
+    keys = _keys(lang)
+    g = f"rules.{pages[game]}"
     out = [
         f"{keys['rules.title']}: {keys[g + '.name']}",
         "",
@@ -60,7 +75,7 @@ def rules_text(game: str, lang: str = "en", width: int = 100) -> str:
 def register(app: typer.Typer) -> None:
     @app.command("rules")
     def rules_cmd(
-        game: Annotated[str, typer.Argument(metavar="GAME", help="formfinity, foldris, forma, qwirkle-cubes, quadefy")],
+        game: Annotated[str, typer.Argument(metavar="GAME", help="A game id (polytable games lists them).")],
         lang: Annotated[str, typer.Option("--lang", help="Language: en or nl.")] = "en",
     ) -> None:
         """How to play GAME: the rules in short, as on the web app's How-to-play page."""

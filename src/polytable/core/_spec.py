@@ -212,6 +212,8 @@ class GameSpec:
     ``hidden_information`` whether a player's view omits something (a deck order, a bag, a pending choice).
     ``listed`` is False for a game that is playable by id but not offered (a test or template game): the
     game list of the CLI, the web home page, the AI benchmark and the translation check skip it.
+    ``rules_page`` names the game's How-to-play page in the translations (keys ``rules.<page>.*``; empty:
+    the id), which ``polytable rules`` and the web page show.
     """
 
     id: str
@@ -226,6 +228,7 @@ class GameSpec:
     hidden_information: bool = False
     summary: str = ""
     listed: bool = True
+    rules_page: str = ""
 
     def option(self, name: str) -> Option:
         for opt in self.options:

@@ -2,7 +2,7 @@
 enumeration by size, and int bitboards for 2D and 3D grids. Written once, used by every game."""
 
 from ._bitboard import Grid3, bits, flood, lowest, popcount, select_bit
-from ._cache import Derived, derived
+from ._cache import Derived, Memo, derived
 from ._polycube import (
     CUBE_ROTATIONS,
     TETRACUBES,
@@ -44,6 +44,7 @@ __all__ = [
     "Cell3",
     "Derived",
     "Grid3",
+    "Memo",
     "Shape",
     "Shape3",
     "bits",

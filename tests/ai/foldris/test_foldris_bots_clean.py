@@ -6,14 +6,14 @@ import itertools
 
 import pytest
 
-from games.foldris._helpers import GAME, solo_positions
+from games.foldris._helpers import GAME, rules_drop, solo_positions
 from polytable.ai import make_bot
 from polytable.ai.foldris import CleanSurvival, FoldrisExpectimaxBot, clean_drops, clean_shape, flawless
 from polytable.core import ConfigError, Rng
 from polytable.games.foldris import FoldrisState
 from polytable.games.foldris._cards import WIDTH, VariantTable
 from polytable.games.foldris._game import deck_of, tables_of
-from polytable.games.foldris._rules import barrier_drop, fold, heights, placements, rest_row
+from polytable.games.foldris._rules import barrier_drop, heights, placements
 from polytable.games.foldris._state import Drop
 
 
@@ -25,13 +25,7 @@ def _clean_children(table: VariantTable, ink: int, barrier: int, height: int, bo
         v = table.variants[i]
         if v.trim:
             continue
-        y = rest_row(v, hts, col)
-        new = ink | (v.bits << (WIDTH * y + col))
-        n = 0
-        for r in range(y + v.height - 1, y - 1, -1):
-            if (new >> (WIDTH * r)) & 0xFF == 0xFF:
-                new = fold(new, r)
-                n += 1
+        _, new, n = rules_drop(v, ink, hts, col)
         if sum(heights(new)) == new.bit_count():
             out.append((new, n, v.cost))
     return out

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from polytable.games.foldris import GAME, FoldrisState, Sheet
+from polytable.games.foldris import GAME, WIDTH, FoldrisState, Sheet, Variant, fold
 from polytable.games.foldris._game import deck_of
+from polytable.games.foldris._rules import rest_row
 
-__all__ = ["GAME", "drop", "make_sheet", "make_state", "picture", "solo_positions"]
+__all__ = ["GAME", "drop", "make_sheet", "make_state", "picture", "rules_drop", "solo_positions"]
 
 
 def make_sheet(
@@ -94,3 +95,15 @@ def solo_positions(
         if count is not None and len(out) >= count:
             return out[:count]
     return out
+
+
+def rules_drop(v: Variant, ink: int, hts: tuple[int, ...], col: int) -> tuple[int, int, int]:
+    """A drop resolved step by step as the rules put it (a reference for the searches' inlined loops):
+    (resting row, ink after folding every completed row, rows folded)."""
+    y = rest_row(v, hts, col)
+    new = ink | (v.bits << (WIDTH * y + col))
+    n = 0
+    for r in range(y + v.height - 1, y - 1, -1):
+        if (new >> (WIDTH * r)) & 0xFF == 0xFF:
+            new, n = fold(new, r), n + 1
+    return y, new, n

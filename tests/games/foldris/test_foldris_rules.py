@@ -397,3 +397,35 @@ def test_eliminated_players_do_not_act() -> None:
     assert GAME.acting_players(state) == (0, 2)
     with pytest.raises(IllegalActionError):
         drop(state, "T r0 c1", 1)
+
+
+def test_drops_resolve_every_placement_as_the_rules_do() -> None:
+    # The searches' one drop-and-fold loop: the same (variant, column) pairs as the legal placements, in the
+    # same order, each landing where rest_row puts it and folding as the rules fold.
+    from polytable.core import Rng
+    from polytable.games.foldris import WIDTH, drops, heights, tables_of
+    from polytable.games.foldris._rules import placements
+
+    from ._helpers import rules_drop
+
+    rng = Rng(5)
+    tables = tables_of(GAME.new_game(players=1, seed=0).config)
+    checked = 0
+    for _ in range(40):
+        height = 4 + rng.below(8)
+        ink = 0
+        for c in range(WIDTH):
+            for r in range(rng.below(height)):
+                if rng.below(4):
+                    ink |= 1 << (WIDTH * r + c)
+        for table in tables[:6]:
+            budget = rng.below(3)
+            hts = heights(ink)
+            got = [(i, col, y, new, n) for i, _, col, y, new, n in drops(table, ink, hts, height, budget)]
+            want = [
+                (i, col, *rules_drop(table.variants[i], ink, hts, col))
+                for i, col in placements(table, hts, height, budget)
+            ]
+            assert got == want
+            checked += len(got)
+    assert checked > 1000

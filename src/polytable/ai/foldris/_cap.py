@@ -8,30 +8,12 @@ for the rest; it reads the opponents' sheets, which are public, never their choi
 
 from __future__ import annotations
 
-from ...games.foldris import WIDTH, FoldrisState, Variant, VariantTable, deck_of, fold, heights, tables_of
+from ...games.foldris import WIDTH, FoldrisState, VariantTable, deck_of, drops, heights, tables_of
 
 __all__ = ["NO_CAP", "line_cap", "reach"]
 
 NO_CAP = 1 << 20
 """``cap`` when every line counts (solo, and the search that does not reach the end)."""
-
-
-def _drop(v: Variant, ink: int, hts: tuple[int, ...], col: int, height: int) -> tuple[int, int, int] | None:
-    """Resolve one drop on raw values: (ink after folding, rows folded, resting row), or None if it sticks out."""
-    y = 0
-    for c, b in v.columns[col]:
-        d = hts[c] - b
-        if d > y:
-            y = d
-    if y + v.height > height:
-        return None
-    ink |= v.bits << (WIDTH * y + col)
-    n = 0
-    for r in range(y + v.height - 1, y - 1, -1):
-        if (ink >> (WIDTH * r)) & 0xFF == 0xFF:
-            ink = fold(ink, r)
-            n += 1
-    return ink, n, y
 
 
 def reach(ink: int, height: int, squares: int) -> int:
@@ -70,29 +52,24 @@ def _most_lines(
     hts = heights(ink | barrier)
     later = size * len(rest)
     best = 0
-    for v in table.variants:
-        for col in range(len(v.columns)):
-            res = _drop(v, ink, hts, col, height)
-            if res is None:
-                continue
-            new, n, _ = res
-            h = height - n
-            bound = n + reach(new, h, later)
-            if bound <= best:
-                continue
-            if plies > 1 and rest:
-                seen: set[int] = set()
-                for k, t in enumerate(rest):
-                    if id(t) in seen:
-                        continue
-                    seen.add(id(t))
-                    got = n + _most_lines(new, 0, h, t, rest[:k] + rest[k + 1 :], size, plies - 1)
-                    if got > best:
-                        best = got
-                    if best >= bound:
-                        break
-            else:
-                best = bound
+    for _, _, _, _, new, n in drops(table, ink, hts, height, NO_CAP):  # every variant, whatever its cost
+        h = height - n
+        bound = n + reach(new, h, later)
+        if bound <= best:
+            continue
+        if plies > 1 and rest:
+            seen: set[int] = set()
+            for k, t in enumerate(rest):
+                if t.number in seen:
+                    continue
+                seen.add(t.number)
+                got = n + _most_lines(new, 0, h, t, rest[:k] + rest[k + 1 :], size, plies - 1)
+                if got > best:
+                    best = got
+                if best >= bound:
+                    break
+        else:
+            best = bound
     return best
 
 

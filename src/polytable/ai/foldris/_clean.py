@@ -20,15 +20,16 @@ Shape = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[
 """Per untrimmed variant, cheapest first: (cost, width, lowest row per column, top per column, height, bits,
 squares per row, index in the table)."""
 
-_SHAPES: dict[int, tuple[VariantTable, Shape]] = {}
+_SHAPES: dict[int, Shape] = {}
+"""A table's ``number`` -> its clean shape (tables live for the process, one per shape and trim price)."""
 _FILL = tuple(sum(1 << (WIDTH * r) for r in range(h)) for h in range(64))
 """``_FILL[h]``: column 0 solid from the floor to row ``h`` (a flawless sheet is its columns shifted into place)."""
 
 
 def clean_shape(table: VariantTable) -> Shape:
     """The untrimmed variants of a card as bottom and top profiles (memoised per table)."""
-    hit = _SHAPES.get(id(table))
-    if hit is None or hit[0] is not table:
+    hit = _SHAPES.get(table.number)
+    if hit is None:
         out = []
         for i, v in enumerate(table.variants):
             if v.trim:
@@ -41,8 +42,8 @@ def clean_shape(table: VariantTable) -> Shape:
             rows = tuple(((v.bits >> (WIDTH * r)) & 0xFF).bit_count() for r in range(v.height))
             out.append((v.cost, v.width, tuple(b for _, b in v.profile), tuple(tops), v.height, v.bits, rows, i))
         out.sort()
-        hit = _SHAPES[id(table)] = (table, tuple(out))
-    return hit[1]
+        hit = _SHAPES[table.number] = tuple(out)
+    return hit
 
 
 def clean_drops(
@@ -131,7 +132,7 @@ class CleanSurvival:
     def fits(self, hts: tuple[int, ...], height: int, lane: int, bonus: int, table: VariantTable) -> bool:
         """Whether a card of this shape has a clean drop."""
         b = bonus if bonus < 1 else 1
-        key = (hts, height, lane, b, id(table))
+        key = (hts, height, lane, b, table.number)
         hit = self.fit.get(key)
         if hit is None:
             hit = self.fit[key] = next(clean_drops(hts, height, lane, b, clean_shape(table)), None) is not None
@@ -157,14 +158,14 @@ class CleanSurvival:
             seen: dict[int, bool] = {}
             for i in deck:
                 t = self.tables[i]
-                ok = seen.get(id(t))
+                ok = seen.get(t.number)
                 if ok is None:
-                    ok = seen[id(t)] = self.fits(hts, height, lane, b, t)
+                    ok = seen[t.number] = self.fits(hts, height, lane, b, t)
                 total += ok
         else:
             groups: dict[tuple[int, int], list[int]] = {}
             for k, i in enumerate(deck):
-                groups.setdefault((id(self.tables[i]), self.cards[i][1]), []).append(k)
+                groups.setdefault((self.tables[i].number, self.cards[i][1]), []).append(k)
             for ks in groups.values():
                 k = ks[0]
                 i = deck[k]

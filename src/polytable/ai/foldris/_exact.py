@@ -10,7 +10,7 @@ when it is 0 (most sheets, most of the time).
 
 from __future__ import annotations
 
-from ...games.foldris import WIDTH, VariantTable, barrier_drop, fold, heights
+from ...games.foldris import WIDTH, VariantTable, barrier_drop, drops, heights
 
 __all__ = ["last_lines", "pair_lines"]
 
@@ -46,27 +46,11 @@ def last_lines(table: VariantTable, ink: int, barrier: int, height: int, budget:
     if bound == 0:
         return 0
     best = 0
-    for v in table.variants:
-        if v.cost > budget:
-            break
-        top = height - v.height
-        for col, prof in enumerate(v.columns):
-            y = 0
-            for c, b in prof:
-                d = hts[c] - b
-                if d > y:
-                    y = d
-            if y > top:
-                continue
-            new = ink | (v.bits << (WIDTH * y + col))
-            n = 0
-            for r in range(y, y + v.height):
-                if (new >> (WIDTH * r)) & 0xFF == 0xFF:
-                    n += 1
-            if n > best:
-                best = n
-                if best >= bound:
-                    return best
+    for _, _, _, _, _, n in drops(table, ink, hts, height, budget):
+        if n > best:
+            best = n
+            if best >= bound:
+                return best
     return best
 
 
@@ -94,40 +78,23 @@ def pair_lines(
         return 0
     hts = heights(ink | barrier)
     best = 0
-    tid = id(last)
+    tid = last.number
     dear = last.variants[-1].cost  # variants come cheapest first: a budget past this buys nothing more
-    for v in first.variants:
-        if v.cost > budget:
-            break
-        top = height - v.height
-        for col, prof in enumerate(v.columns):
-            y = 0
-            for c, b in prof:
-                d = hts[c] - b
-                if d > y:
-                    y = d
-            if y > top:
-                continue
-            new = ink | (v.bits << (WIDTH * y + col))
-            n = 0
-            for r in range(y + v.height - 1, y - 1, -1):
-                if (new >> (WIDTH * r)) & 0xFF == 0xFF:
-                    new = fold(new, r)
-                    n += 1
-            h = height - n
-            after = (new.bit_count() + size) // WIDTH
-            if n + (after if after < h else h) <= best:
-                continue
-            bar = barrier_drop(new, lane, h)
-            bon = budget + n - v.cost
-            if bon > dear:
-                bon = dear
-            key = (tid, new, bar, h, bon)
-            got = memo.get(key)
-            if got is None:
-                got = memo[key] = last_lines(last, new, bar, h, bon, size)
-            if n + got > best:
-                best = n + got
-                if best >= bound:
-                    return best
+    for _, v, _, _, new, n in drops(first, ink, hts, height, budget):
+        h = height - n
+        after = (new.bit_count() + size) // WIDTH
+        if n + (after if after < h else h) <= best:
+            continue
+        bar = barrier_drop(new, lane, h)
+        bon = budget + n - v.cost
+        if bon > dear:
+            bon = dear
+        key = (tid, new, bar, h, bon)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = last_lines(last, new, bar, h, bon, size)
+        if n + got > best:
+            best = n + got
+            if best >= bound:
+                return best
     return best

@@ -7,7 +7,8 @@ built only for the move played.
 
 from __future__ import annotations
 
-from ...games.foldris import WIDTH, VariantTable, evaluate_sheet, fold, heights
+from ...games.foldris import WIDTH, VariantTable, drops, evaluate_sheet, heights
+from ...geometry import Memo
 from ._cap import NO_CAP
 
 __all__ = ["DEAD", "END", "Group", "Search", "groups"]
@@ -28,9 +29,9 @@ def groups(deck: tuple[int, ...], tables: tuple[VariantTable, ...], cards: tuple
     out: dict[int, Group] = {}
     for idx in deck:
         t = tables[idx]
-        g = out.get(id(t))
+        g = out.get(t.number)
         if g is None:
-            g = out[id(t)] = (t, {})
+            g = out[t.number] = (t, {})
         ln = cards[idx][1]
         g[1][ln] = g[1].get(ln, 0) + 1
     return list(out.values())
@@ -57,7 +58,7 @@ class Search:
         self.bonus = weights["bonus"]
         self.trim = weights["trimmed"]
         self.gap = weights["barrier_gap"]
-        self.cache: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
+        self.cache: Memo[tuple[int, int], tuple[float, tuple[int, ...]]] = Memo(200_001)
 
     def line_gain(self, height: int, n: int) -> float:
         """Exact-search value of ``n`` lines made on a sheet of ``height`` rows: ``END`` each, but only up to
@@ -73,9 +74,7 @@ class Search:
         key = (ink, height)
         hit = self.cache.get(key)
         if hit is None:
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            hit = self.cache[key] = (evaluate_sheet(ink, height, 0, self.w), heights(ink))
+            hit = self.cache.put(key, (evaluate_sheet(ink, height, 0, self.w), heights(ink)))
         return hit
 
     def gap_term(self, hts: tuple[int, ...], lane: int, height: int) -> float:
@@ -106,40 +105,23 @@ class Search:
         best = [float("-inf")] * len(lanes)
         gains = [self.line_gain(height, n) for n in range(5)] if last else []
         w_land, w_line4, w_bonus = self.land, self.line4, self.bonus
-        for v in table.variants:
-            if v.cost > budget:
-                break
-            top = height - v.height
+        for _, v, _, y, new, n in drops(table, ink, hts, height, budget):
+            if last:
+                value = gains[n] + self.tie * (n - v.cost)
+                for k in range(len(lanes)):
+                    if value > best[k]:
+                        best[k] = value
+                continue
+            h2 = height - n
+            base, hts2 = self.sheet_value(new, h2)
             extra = w_bonus * -v.cost + (self.trim if v.trim else 0.0)
-            for col, prof in enumerate(v.columns):
-                y = 0
-                for c, b in prof:
-                    d = hts[c] - b
-                    if d > y:
-                        y = d
-                if y > top:
-                    continue
-                new = ink | (v.bits << (WIDTH * y + col))
-                n = 0
-                for r in range(y + v.height - 1, y - 1, -1):
-                    if (new >> (WIDTH * r)) & 0xFF == 0xFF:
-                        new = fold(new, r)
-                        n += 1
-                if last:
-                    value = gains[n] + self.tie * (n - v.cost)
-                    for k in range(len(lanes)):
-                        if value > best[k]:
-                            best[k] = value
-                    continue
-                h2 = height - n
-                base, hts2 = self.sheet_value(new, h2)
-                value = base + extra + w_land * (y + (v.height - 1) / 2 - n) + (w_line4 + w_bonus) * n
-                if self.flaw and (v.trim or sum(hts2) != new.bit_count()):
-                    value += self.flaw
-                for k, lane in enumerate(lanes):
-                    val = value + self.gap_term(hts2, lane, h2)
-                    if val > best[k]:
-                        best[k] = val
+            value = base + extra + w_land * (y + (v.height - 1) / 2 - n) + (w_line4 + w_bonus) * n
+            if self.flaw and (v.trim or sum(hts2) != new.bit_count()):
+                value += self.flaw
+            for k, lane in enumerate(lanes):
+                val = value + self.gap_term(hts2, lane, h2)
+                if val > best[k]:
+                    best[k] = val
         return best
 
     def children(
@@ -158,44 +140,25 @@ class Search:
         cache = self.cache
         land, line4, w_bonus, w_trim, flaw, gap = self.land, self.line4, self.bonus, self.trim, self.flaw, self.gap
         c0 = lane - 1
-        for i, v in enumerate(table.variants):
-            if v.cost > budget:
-                break
-            top = height - v.height
-            half = (v.height - 1) / 2
+        for i, v, col, y, new, n in drops(table, ink, hts, height, budget):
             cost = v.cost
-            trim = w_trim if v.trim else 0.0
-            for col, prof in enumerate(v.columns):
-                y = 0
-                for c, b in prof:
-                    d = hts[c] - b
-                    if d > y:
-                        y = d
-                if y > top:
-                    continue
-                new = ink | (v.bits << (WIDTH * y + col))
-                n = 0
-                for r in range(y + v.height - 1, y - 1, -1):
-                    if (new >> (WIDTH * r)) & 0xFF == 0xFF:
-                        new = fold(new, r)
-                        n += 1
-                h = height - n
-                terms = land * (y + half - n) + line4 * n + w_bonus * (n - cost) + trim
-                hit = cache.get((new, h))
-                if hit is None:
-                    hit = self.sheet_value(new, h)
-                base, hts2 = hit
-                if flaw and (v.trim or sum(hts2) != new.bit_count()):
-                    terms += flaw
-                value = terms + base
-                bar = 0
-                if falls or n == 0:
-                    a, b2 = hts2[c0], hts2[lane]
-                    yb = a if a > b2 else b2
-                    if yb < h:
-                        bar = 0b11 << (WIDTH * yb + c0)
-                        value += gap * (2 * yb - a - b2)
-                own = self.line_gain(height, n) + self.tie * (n - cost) if exact else terms
-                out.append((value, own, i, col, new, bar, h, budget + n - cost))
+            h = height - n
+            terms = land * (y + (v.height - 1) / 2 - n) + line4 * n + w_bonus * (n - cost) + (w_trim if v.trim else 0.0)
+            hit = cache.get((new, h))
+            if hit is None:
+                hit = self.sheet_value(new, h)
+            base, hts2 = hit
+            if flaw and (v.trim or sum(hts2) != new.bit_count()):
+                terms += flaw
+            value = terms + base
+            bar = 0
+            if falls or n == 0:
+                a, b2 = hts2[c0], hts2[lane]
+                yb = a if a > b2 else b2
+                if yb < h:
+                    bar = 0b11 << (WIDTH * yb + c0)
+                    value += gap * (2 * yb - a - b2)
+            own = self.line_gain(height, n) + self.tie * (n - cost) if exact else terms
+            out.append((value, own, i, col, new, bar, h, budget + n - cost))
         out.sort(key=lambda t: -t[0])
         return out

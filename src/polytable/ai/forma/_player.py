@@ -28,6 +28,7 @@ from ...games.forma import (
     place_effect,
     place_value,
 )
+from ...geometry import bits
 from .._bots import Bot
 from .._clock import budget_clock
 from ._bridge import frontier
@@ -51,12 +52,7 @@ RANDOM_CANDIDATES = 250
 
 
 def _offsets(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(bits(mask))
 
 
 def _sides(tb: P.Tables, filled: int) -> tuple[int, int, int, int]:
@@ -81,11 +77,7 @@ def hot_placements(s: FormaState, player: int, target: int) -> list[Place]:
             hit |= target >> o
         cand = ok & hit
         p, k, ref = P.ORIENT_PIECE[g], P.ORIENT_K[g], P.ORIENT_REF[g]
-        while cand:
-            low = cand & -cand
-            y, x = divmod(low.bit_length() - 1, st)
-            hot.append(Place(p, k, x + ref, top - y))
-            cand ^= low
+        hot += (Place(p, k, i % st + ref, top - i // st) for i in bits(cand))
     return hot
 
 

@@ -19,11 +19,12 @@ from __future__ import annotations
 import math
 
 from ...core import Rng
-from ...games.formfinity import FormfinityState, Setup, placements, window
+from ...games.formfinity import FormfinityState, Setup, forbidden, placements, window
+from ...geometry import Memo, bits
 
 __all__ = ["WIN_TABLE", "claimable_holes", "fast_greedy_place", "line_potential", "line_rooms", "lines_win_value"]
 
-_ROOMS: dict[Setup, tuple[tuple[int, int, int], ...]] = {}
+_ROOMS: Memo[Setup, tuple[tuple[int, int, int], ...]] = Memo(33)
 
 
 def line_rooms(setup: Setup) -> tuple[tuple[int, int, int], ...]:
@@ -37,26 +38,17 @@ def line_rooms(setup: Setup) -> tuple[tuple[int, int, int], ...]:
             for i in range(1, L):
                 room &= setup.playable >> (off * i)
             out.append((d, off, room))
-        got = tuple(out)
-        if len(_ROOMS) > 32:
-            _ROOMS.clear()
-        _ROOMS[setup] = got
+        got = _ROOMS.put(setup, tuple(out))
     return got
 
 
 def _claim_starts(setup: Setup, st: FormfinityState) -> list[int]:
     """Per direction (in ``line_offsets`` order): start bits of windows that may still be claimed."""
     L = setup.rules.length
-    hard = setup.rules.difficulty == "hard"
-    by_dir = [0, 0, 0, 0]
-    every = 0
-    for _, d, b in st.lines:
-        m = window(setup, d, b)
-        by_dir[d] |= m
-        every |= m
+    avoid = forbidden(setup, st)
     out = []
     for d, off, room in line_rooms(setup):
-        forbid = every if hard else by_dir[d]
+        forbid = avoid[d]
         ok = room
         if forbid:
             spread = forbid
@@ -65,6 +57,23 @@ def _claim_starts(setup: Setup, st: FormfinityState) -> list[int]:
             ok &= ~spread
         out.append(ok)
     return out
+
+
+def _near_lines(board: int, off: int, length: int) -> tuple[int, int]:
+    """Start bits of the windows of ``length`` squares along ``off`` that ``board`` fills but for one
+    square, and of those it fills (prefix and suffix ANDs of the shifted planes: one pass)."""
+    planes = [board >> (off * i) for i in range(length)]
+    pre = -1
+    pres = [pre]
+    for p in planes:
+        pre &= p
+        pres.append(pre)
+    suf = -1
+    one_short = 0
+    for i in range(length - 1, -1, -1):
+        one_short |= pres[i] & suf
+        suf &= planes[i]
+    return one_short & ~suf, suf
 
 
 def fast_greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) -> tuple[int, int, int] | None:
@@ -98,23 +107,10 @@ def fast_greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) 
             threats = 0
             full_lines: list[tuple[int, int]] = []
             for k, (d, off, room) in enumerate(rooms):
-                planes = [new >> (off * i) for i in range(L)]
-                pre = -1
-                pres = [pre]
-                for p in planes:
-                    pre &= p
-                    pres.append(pre)
-                suf = -1
-                one_short = 0
-                for i in range(L - 1, -1, -1):
-                    one_short |= pres[i] & suf
-                    suf &= planes[i]
-                threats += (one_short & room & ~suf).bit_count()
-                full = suf & claim_ok[k]
-                while full:
-                    f = full & -full
-                    full ^= f
-                    full_lines.append((d, f.bit_length() - 1))
+                short, full = _near_lines(new, off, L)
+                threats += (short & room).bit_count()
+                full &= claim_ok[k]
+                full_lines += ((d, i) for i in bits(full))
             gained = len(full_lines)
             tw = threat_w
             if gained > 1 and not _all_compatible(setup, hard, full_lines):
@@ -161,22 +157,9 @@ def claimable_holes(setup: Setup, st: FormfinityState) -> int:
     drawn = st.drawn
     holes = 0
     for (d, off, _), ok in zip(line_rooms(setup), _claim_starts(setup, st), strict=True):
-        planes = [drawn >> (off * i) for i in range(L)]
-        pre = -1
-        pres = [pre]
-        for p in planes:
-            pre &= p
-            pres.append(pre)
-        suf = -1
-        one_short = 0
-        for i in range(L - 1, -1, -1):
-            one_short |= pres[i] & suf
-            suf &= planes[i]
-        one_short &= ok & ~suf
-        while one_short:
-            low = one_short & -one_short
-            one_short ^= low
-            holes |= window(setup, d, low.bit_length() - 1) & ~drawn
+        one_short = _near_lines(drawn, off, L)[0] & ok
+        for i in bits(one_short):
+            holes |= window(setup, d, i) & ~drawn
     return holes.bit_count()
 
 

@@ -1,5 +1,20 @@
-"""Quadefy's players: the mobility ``greedy`` with endgame checks, the exact ``solver``, and ``hard``."""
+"""Quadefy's players: the mobility ``greedy`` with endgame checks, the exact ``solver``, and ``hard``; and the
+compiled solver (``load_native`` and ``native_unavailable`` say whether it is built; ``solve_game_native``
+runs the whole-game search on it) for the CLI and the benchmarks."""
 
+from .._native import load as load_native
+from .._native import unavailable_reason as native_unavailable
+from .._native.quadefy_full import solve_game_native
 from ._player import PLAYERS, QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
 
-__all__ = ["PLAYERS", "QuadefyConfig", "QuadefyGreedyBot", "QuadefyHardBot", "QuadefySolverBot", "greedy_choice"]
+__all__ = [
+    "PLAYERS",
+    "QuadefyConfig",
+    "QuadefyGreedyBot",
+    "QuadefyHardBot",
+    "QuadefySolverBot",
+    "greedy_choice",
+    "load_native",
+    "native_unavailable",
+    "solve_game_native",
+]

@@ -2,7 +2,7 @@
 ``medium``/``hard``."""
 
 from ._player import PLAYERS, QwirkleConfig, QwirkleGreedy, QwirkleSearch
-from ._reroll import RollTable, reachable_placements, reroll_masks
+from ._reroll import RollTable, reachable_placements
 
 __all__ = [
     "PLAYERS",
@@ -11,5 +11,4 @@ __all__ = [
     "QwirkleSearch",
     "RollTable",
     "reachable_placements",
-    "reroll_masks",
 ]

@@ -37,11 +37,12 @@ from ...games.qwirkle_cubes import (
     hand_mask,
     largest_line,
     placement_value,
+    reroll_masks,
     threat,
     unused_mask,
 )
 from .._bots import Bot
-from ._reroll import RollTable, reroll_masks
+from ._reroll import RollTable
 
 __all__ = ["PLAYERS", "QwirkleConfig", "QwirkleGreedy", "QwirkleSearch"]
 

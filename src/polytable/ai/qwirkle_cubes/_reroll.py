@@ -17,56 +17,15 @@ from collections.abc import Callable, Iterator
 
 from ...games.qwirkle_cubes import Board, Placement
 
-__all__ = ["RollTable", "reachable_placements", "reroll_masks"]
-
-_COLOUR = tuple(0x3F << (6 * c) for c in range(6))
-
-
-def reroll_masks(hand: tuple[int, ...]) -> list[int]:
-    """Every distinct reroll of a sorted hand, canonical (of identical faces, the leftmost are named)."""
-    masks = [0]
-    i = 0
-    while i < len(hand):
-        j = i
-        while j + 1 < len(hand) and hand[j + 1] == hand[i]:
-            j += 1
-        size = j - i + 1
-        masks = [m | (((1 << k) - 1) << i) for m in masks for k in range(size + 1)]
-        i = j + 1
-    return sorted(masks)
+__all__ = ["RollTable", "reachable_placements"]
 
 
 def reachable_placements(board: Board, hand: tuple[int, ...]) -> Iterator[Placement]:
-    """Every placement on ``board`` (not the empty one) whose faces some roll of ``hand`` could show:
-    the board's own walk, offered at each step only the colours of which a cube is still unused."""
+    """Every placement on ``board`` (not the empty one) whose faces some roll of ``hand`` could show."""
     counts = [0] * 6
     for t in hand:
         counts[t // 6] += 1
-    offer = 0
-    for c in range(6):
-        if counts[c]:
-            offer |= _COLOUR[c]
-    for p, step, line, conn in board._roots(offer, 0):
-        yield from _walk(board, p, step, line, conn, 0, counts, offer, ())
-
-
-def _walk(
-    board: Board, p: int, step: int, line: int, conn: bool, k: int, counts: list[int], offer: int, acc: Placement
-) -> Iterator[Placement]:
-    q, here, steps = board._steps(p, step, line, conn, k, offer, 0)
-    for bit, m, counts_here, deeper in steps:
-        f = bit.bit_length() - 1
-        seq = (*acc, (f, p))
-        if counts_here:
-            yield seq
-        if deeper:
-            c = f // 6
-            counts[c] -= 1
-            if counts[c]:
-                yield from _walk(board, q, step, m, here, k + 1, counts, offer, seq)
-            else:
-                yield from _walk(board, q, step, m, here, k + 1, counts, offer & ~_COLOUR[c], seq)
-            counts[c] += 1
+    return board.placements_by_colour(counts)
 
 
 class RollTable:

@@ -31,7 +31,7 @@ from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
 from ._eval import WEIGHTS, evaluate_sheet
 from ._game import FoldrisGame, deck_of, tables_of
 from ._native import pure_engine
-from ._rules import barrier_drop, fold, heights
+from ._rules import barrier_drop, drops, fold, heights
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
 
@@ -50,6 +50,7 @@ __all__ = [
     "VariantTable",
     "barrier_drop",
     "deck_of",
+    "drops",
     "evaluate_sheet",
     "fold",
     "heights",

@@ -15,8 +15,9 @@ then turn ``r`` quarter turns clockwise. Every reachable shape is reachable this
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from itertools import count
 
 from polytable.core import ConfigError
 from polytable.geometry import Shape, is_connected, normalize, shape_from_text, shape_to_text, transform
@@ -226,6 +227,12 @@ class VariantTable:
     """``columns_prefix[k]`` = number of (variant, column) pairs among the first k variants."""
     max_height: int
     size: int
+    number: int = field(default=-1, compare=False)
+    """A number no other table of this process has: the key of data derived from a table (the kernel's
+    registration, the AIs' memos), a value where an ``id()`` could be reused once a table is collected."""
+
+
+_NUMBERS = count()
 
 
 def _make_variant(cells: Shape, m: int, t: int, r: int, cost: int) -> Variant:
@@ -282,6 +289,7 @@ def variant_table(shape: Shape, trim_cost: int) -> VariantTable:
         columns_prefix=tuple(prefix),
         max_height=max(v.height for v in variants),
         size=len(variants),
+        number=next(_NUMBERS),
     )
 
 

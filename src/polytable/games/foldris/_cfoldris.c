@@ -18,7 +18,6 @@
 #define MAXT 4096
 #define MAXP 7
 #define MAXDECK 256
-#define GOLDEN 0x9E3779B97F4A7C15ULL
 
 typedef struct {
     int cost, width, height, mirror, trim, rot;
@@ -83,22 +82,7 @@ static inline const int *ink_heights(Sheet *s) {
 }
 
 /* ------------------------------------------------------------------ generator (core._rng) */
-static inline uint64_t next_u64(uint64_t *s) {
-    *s += GOLDEN;
-    uint64_t z = *s;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-/* exactly core._rng.below (n >= 1) */
-static inline uint64_t below(uint64_t *s, uint64_t n) {
-    if (n == 1) return 0;
-    int bits = 64 - __builtin_clzll(n - 1);
-    for (;;) {
-        uint64_t r = next_u64(s) >> (64 - bits);
-        if (r < n) return r;
-    }
-}
+#include "../../core/_rng.h" /* next_u64, below */
 
 /* ------------------------------------------------------------------ rules (_rules.py) */
 /* Rows up to and including the highest occupied square of each column (ink or barrier). */

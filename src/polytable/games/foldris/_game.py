@@ -61,16 +61,16 @@ DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
 
 
 @derived(maxsize=1000)
-def _of_config(config: Config) -> tuple[Config, Deck, tuple[VariantTable, ...]]:
+def _of_config(config: Config) -> tuple[Deck, tuple[VariantTable, ...]]:
     """A config's deck and tables, once per config object: every step asks for them, and hashing a
     config's option tuple each time cost more than the lookup."""
     value = config["deck"]
     text = value if isinstance(value, str) else None
-    return (config, parse_deck(text), _tables(text, trim_cost(config)))
+    return (parse_deck(text), _tables(text, trim_cost(config)))
 
 
 def deck_of(config: Config) -> Deck:
-    return _of_config(config)[1]
+    return _of_config(config)[0]
 
 
 def trim_cost(config: Config) -> int:
@@ -92,7 +92,7 @@ def _tables(text: str | None, cost: int) -> tuple[VariantTable, ...]:
 
 def tables_of(config: Config) -> tuple[VariantTable, ...]:
     """The variant table of every card of the config's deck, by card index (memoised per deck text)."""
-    return _of_config(config)[2]
+    return _of_config(config)[1]
 
 
 def table_of(state: FoldrisState) -> VariantTable:
@@ -108,7 +108,7 @@ def _can_drop(table: VariantTable, s: Sheet) -> bool:
 
 def _compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
     """True when the kernel finds the drop legal (the same tests as ``_check``)."""
-    _, deck, tables = _of_config(state.config)
+    deck, tables = _of_config(state.config)
     if action.name != deck.cards[state.card][0]:
         return False
     s = state.sheets[player]
@@ -206,7 +206,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         if player == CHANCE:
             return super()._sample(state, player, rng)
         sheet = state.sheets[player]
-        _, deck, tables = _of_config(state.config)
+        deck, tables = _of_config(state.config)
         table = tables[state.card]
         name = deck.cards[state.card][0]
         if EXT is not None:  # the same draws as below, in C
@@ -332,7 +332,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             return self._reveal(state, action)
         assert isinstance(action, Drop)
         if EXT is not None:  # the same record, or resolution after the last choice, in C
-            _, deck, tables = _of_config(state.config)
+            deck, tables = _of_config(state.config)
             return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
         for d, s in zip(pending, state.sheets, strict=True):
@@ -440,7 +440,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
     ) -> tuple[FoldrisState, int]:
         """The protocol's random playout, in the compiled kernel when it is built (same results)."""
         if EXT is not None:
-            return native_playout(state, _of_config(state.config)[2], rngs, max_actions)
+            return native_playout(state, _of_config(state.config)[1], rngs, max_actions)
         return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance

@@ -25,10 +25,10 @@ __all__ = ["EXT", "native_playout", "pure_engine", "table_id"]
 EXT: ModuleType | None = native_module("polytable.games.foldris._cfoldris")
 """The extension module, or None when the pure engine runs."""
 
-_IDS: dict[int, tuple[VariantTable, int]] = {}
-"""id(table) -> (the table, kept alive so its id is never reused; its number in the kernel)."""
-_DECKS: dict[int, tuple[tuple[VariantTable, ...], int]] = {}
-"""id(a config's tables) -> (those tables, kept alive; the kernel's number of the deck)."""
+_IDS: dict[int, int] = {}
+"""A table's ``number`` -> its number in the kernel."""
+_DECKS: dict[tuple[str | None, int], int] = {}
+"""(deck text or None for the standard deck, trim cost) -> the kernel's number of that deck."""
 
 
 def _types() -> None:
@@ -47,7 +47,7 @@ if EXT is not None:  # before any call: a view asks acting_players before any ta
 
 def table_id(table: VariantTable) -> int:
     """The kernel's number of a variant table, registered on first use (tables are memoised per shape)."""
-    hit = _IDS.get(id(table))
+    hit = _IDS.get(table.number)
     if hit is None:
         assert EXT is not None
         rows = [
@@ -55,22 +55,25 @@ def table_id(table: VariantTable) -> int:
             for v in table.variants
         ]
         keys = [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
-        hit = _IDS[id(table)] = (table, EXT.register(rows, keys))
-    return hit[1]
+        hit = _IDS[table.number] = EXT.register(rows, keys)
+    return hit
 
 
 def _deck_id(state: FoldrisState, tabs: tuple[VariantTable, ...]) -> int:
-    """The kernel's number of the config's deck (``tabs``: its tables by card): per card, its table, a key
-    equal for equal (name, lane) cards, and its lane."""
-    hit = _DECKS.get(id(tabs))
-    if hit is None:
-        from ._game import deck_of
+    """The kernel's number of the config's deck (``tabs``: its tables by card), registered once per deck
+    text and trim cost (what the tables are built from): per card, its table, a key equal for equal
+    (name, lane) cards, and its lane."""
+    from ._game import deck_of, trim_cost  # here: the game module imports this one
 
+    text = state.config["deck"]
+    key = (text if isinstance(text, str) else None, trim_cost(state.config))
+    hit = _DECKS.get(key)
+    if hit is None:
         assert EXT is not None
         deck = deck_of(state.config)
         keys = [deck.names.index(n) * 8 + lane for n, lane in deck.cards]
-        hit = _DECKS[id(tabs)] = (tabs, EXT.deck([table_id(t) for t in tabs], keys, [c[1] for c in deck.cards]))
-    return hit[1]
+        hit = _DECKS[key] = EXT.deck([table_id(t) for t in tabs], keys, [c[1] for c in deck.cards])
+    return hit
 
 
 def native_playout(
@@ -83,8 +86,7 @@ def native_playout(
     if state.card >= 0 and state.pending.count(None) != len(state.pending):
         by_key = tabs[state.card].by_key
         pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in state.pending]
-    hit = _DECKS.get(id(tabs))
-    deck = hit[1] if hit is not None else _deck_id(state, tabs)
+    deck = _deck_id(state, tabs)
     return EXT.playout(deck, state, pending, rngs, len(rngs) == 1, -1 if max_actions is None else max_actions)  # type: ignore[no-any-return]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from polytable.geometry import select_bit
+from polytable.geometry import Memo, select_bit
 
 from ._cards import MAX_CELLS, WIDTH, Variant, VariantTable
 
@@ -30,7 +30,7 @@ COLUMN = sum(1 << (WIDTH * r) for r in range(64))
 """Bit 0 of every row: ``(board >> c) & COLUMN`` is column ``c``."""
 
 
-_HEIGHTS: dict[int, tuple[int, ...]] = {}
+_HEIGHTS: Memo[int, tuple[int, ...]] = Memo(200_001)
 
 
 def heights(board: int) -> tuple[int, ...]:
@@ -40,9 +40,7 @@ def heights(board: int) -> tuple[int, ...]:
     """
     hts = _HEIGHTS.get(board)
     if hts is None:
-        if len(_HEIGHTS) > 200_000:
-            _HEIGHTS.clear()
-        hts = _HEIGHTS[board] = _heights(board)
+        hts = _HEIGHTS.put(board, _heights(board))
     return hts
 
 
@@ -104,9 +102,7 @@ def placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: i
     for i, v in enumerate(table.variants):
         if v.cost > budget:
             return
-        m = v.colmask
-        for s in v.shifts:
-            m &= r >> s
+        m = fit_mask(v, r)
         # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
         while m:
             low = m & -m
@@ -120,9 +116,7 @@ def nth_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget
     for i, v in enumerate(table.variants):
         if v.cost > budget:
             break
-        m = v.colmask
-        for s in v.shifts:
-            m &= r >> s
+        m = fit_mask(v, r)
         n = m.bit_count()
         if k < n:
             return i, select_bit(m, k)
@@ -169,6 +163,37 @@ def fold(board: int, row: int) -> int:
     """Fold a row away: everything above moves down one row, rigidly."""
     shift = WIDTH * row
     return (board & ((1 << shift) - 1)) | ((board >> (shift + WIDTH)) << shift)
+
+
+def drops(
+    table: VariantTable, ink: int, hts: tuple[int, ...], height: int, budget: int
+) -> Iterator[tuple[int, Variant, int, int, int, int]]:
+    """Every drop of a card on raw sheet values, resolved: (variant index, variant, left column, resting row,
+    the ink after folding, rows folded), variants cheapest first while they cost at most ``budget``.
+
+    ``hts``: the column heights the block rests on (ink and barrier). The one drop-and-fold loop of the
+    searches that play on ints rather than states (the AIs); the barrier is the caller's (it depends on
+    the lane and on the lines made).
+    """
+    for i, v in enumerate(table.variants):
+        if v.cost > budget:
+            return
+        top = height - v.height
+        for col, prof in enumerate(v.columns):
+            y = 0
+            for c, b in prof:
+                d = hts[c] - b
+                if d > y:
+                    y = d
+            if y > top:
+                continue
+            new = ink | (v.bits << (WIDTH * y + col))
+            n = 0
+            for r in range(y + v.height - 1, y - 1, -1):
+                if (new >> (WIDTH * r)) & 0xFF == 0xFF:  # FULL_ROW, as a literal: the searches' inner loop
+                    new = fold(new, r)
+                    n += 1
+            yield i, v, col, y, new, n
 
 
 def barrier_drop(board: int, lane: int, height: int) -> int:

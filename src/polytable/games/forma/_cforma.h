@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_rng.h" /* next_u64, below: the generator of core._rng */
+
 #define NW 8 /* 512 bits: a 20 x 20 board with stride 24 needs 480 */
 #define NO 91
 #define NP 21
@@ -20,7 +22,6 @@
 #define TERMINAL (-4)
 #define CHANCE (-1)
 #define TRIES 6
-#define GOLDEN 0x9E3779B97F4A7C15ULL
 
 typedef struct {
     uint64_t w[NW];
@@ -105,23 +106,6 @@ static inline int b_low(const B *a) {
 
 
 /* ------------------------------------------------------------------ rules */
-static inline uint64_t next_u64(uint64_t *s) {
-    *s += GOLDEN;
-    uint64_t z = *s;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-/* exactly core._rng.below (n >= 1) */
-static inline uint64_t below(uint64_t *s, uint64_t n) {
-    if (n == 1) return 0;
-    int bits = 64 - __builtin_clzll(n - 1);
-    for (;;) {
-        uint64_t r = next_u64(s) >> (64 - bits);
-        if (r < n) return r;
-    }
-}
-
 
 /* All distinct shifted copies of free: sh[d] = free >> dist[d]. */
 static inline void shifts(const T *t, const B *free, B *sh) {

@@ -182,6 +182,10 @@ class Tables:
         self._last_table = t
         return t
 
+    def forget(self) -> None:
+        """Empty the one-entry cache of :meth:`table` (a benchmark measures a fresh generation with it)."""
+        self._last_free = -1
+
 
 def _build_anchor_function(stride: int) -> Callable[[int], tuple[int, ...]]:
     """Generate straight-line code ``free -> (anchors of orientation 0, ..., anchors of orientation 90)``.

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from polytable.core import CHANCE, TERMINAL, Config, ConfigError, StateFormatError, require, require_int, require_list
+from polytable.geometry import bits
 
 from . import _pieces as P
 from ._bridges import bridge_paths
@@ -188,27 +189,15 @@ def _bridge_lines(own: int, n: int) -> tuple[tuple[str, ...], ...]:
     """The cells of each bridge of one colour (north-south ones first), by name; cached because every
     seat's view of one position asks for the same thing."""
     st = P.tables(n).stride
-    cells = []
-    b = own
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
-        cells.append((x, y))
-        b ^= low
+    cells = [(i % st, i // st) for i in bits(own)]
     ns, ew = bridge_paths(cells, n)
     return tuple(tuple(cell_name(x, n - 1 - y) for x, y in path) for path in (*ns, *ew))
 
 
 def cell_names(tb: P.Tables, b: int, n: int) -> list[str]:
     """The names of the cells of a bitboard, in board order (top row first)."""
-    out = []
     st = tb.stride
-    while b:
-        low = b & -b
-        y, x = divmod(low.bit_length() - 1, st)
-        out.append(cell_name(x, n - 1 - y))
-        b ^= low
-    return out
+    return [cell_name(i % st, n - 1 - i // st) for i in bits(b)]
 
 
 def _mask(tb: P.Tables, names: list[Any], n: int) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from polytable.core import CHANCE, IllegalActionError, Rng, below, player_name
+from polytable.geometry import bits
 
 from . import _pieces as P
 from ._native import EXT
@@ -33,11 +34,8 @@ def _bit(state: FormaState, col: int, row: int) -> int:
 def _cells(state: FormaState, mask: int) -> Iterator[tuple[int, int]]:
     """(col, row) in human coordinates of every cell of ``mask``, in board order."""
     st, top = P.tables(state.size).stride, state.size - 1
-    while mask:
-        low = mask & -mask
-        y, x = divmod(low.bit_length() - 1, st)
-        yield x, top - y
-        mask ^= low
+    for i in bits(mask):
+        yield i % st, top - i // st
 
 
 def _obstacles_left(state: FormaState) -> int:

@@ -38,7 +38,7 @@ from ._ai import goal_value
 from ._board import Setup, setup_for
 from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
-from ._flow import apply_place, clear_caches, deal, placements, window
+from ._flow import apply_place, clear_caches, deal, forbidden, placements, window
 from ._game import FormfinityGame
 from ._native import pure_engine
 from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
@@ -71,6 +71,7 @@ __all__ = [
     "card_url",
     "clear_caches",
     "deal",
+    "forbidden",
     "goal_value",
     "parse_card",
     "parse_card_code",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from polytable.core import below, seed_state
-from polytable.geometry import bits
+from polytable.geometry import Memo, bits
 
 from ._board import Setup, element_anchors
 from ._cards import Card
@@ -40,6 +40,7 @@ __all__ = [
     "constraints",
     "deal",
     "draw_card",
+    "forbidden",
     "keeps_a_way",
     "number_reachable",
     "placements",
@@ -77,7 +78,7 @@ def constraints(setup: Setup, st: State, player: int) -> tuple[int, int, int | N
     return blocked, allowed, touch
 
 
-_CACHE: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+_CACHE: Memo[tuple[object, ...], list[tuple[int, int]]] = Memo(512)
 
 
 def clear_caches() -> None:
@@ -97,10 +98,7 @@ def placements(setup: Setup, st: State, player: int, card: Card | None = None) -
     if hit is not None:
         return hit
     out = _anchors(setup, st, player, setup.rotation(c), setup.edges(c))
-    if len(_CACHE) >= 512:
-        _CACHE.clear()
-    _CACHE[key] = out
-    return out
+    return _CACHE.put(key, out)
 
 
 def _anchors(setup: Setup, st: State, player: int, orients: tuple[int, ...], edges: int) -> list[tuple[int, int]]:
@@ -230,6 +228,18 @@ def window(setup: Setup, direction: int, start: int) -> int:
     return m
 
 
+def forbidden(setup: Setup, st: State) -> list[int]:
+    """Per direction (0-3): the squares a new line in that direction may not share, those of the lines
+    claimed in that direction (EASY) or in any direction (HARD)."""
+    by_dir = [0, 0, 0, 0]
+    every = 0
+    for _, d, b in st.lines:
+        m = window(setup, d, b)
+        by_dir[d] |= m
+        every |= m
+    return [every] * 4 if setup.rules.difficulty == "hard" else by_dir
+
+
 def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
     """(direction, start bit, mask) of every line that may be claimed now.
 
@@ -238,13 +248,7 @@ def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
     """
     drawn = st.drawn
     L = setup.rules.length
-    hard = setup.rules.difficulty == "hard"
-    by_dir = [0, 0, 0, 0]
-    every = 0
-    for _, d, b in st.lines:
-        m = window(setup, d, b)
-        by_dir[d] |= m
-        every |= m
+    avoid = forbidden(setup, st)
     out = []
     for d, off in setup.line_offsets:
         acc = drawn
@@ -252,7 +256,7 @@ def claimable(setup: Setup, st: State) -> list[tuple[int, int, int]]:
             acc &= drawn >> (off * i)
             if not acc:
                 break
-        forbid = every if hard else by_dir[d]
+        forbid = avoid[d]
         for b in bits(acc):
             m = window(setup, d, b)
             if not m & forbid:

@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from polytable.geometry import Memo
+
 from ._moves import legal_count
 from ._solver import moves_of
 from ._symmetry import canonical_key
@@ -98,7 +100,7 @@ class FullSolver:
         self.deadline = deadline
         self.on_record = on_record
         self.tt_limit = tt_limit
-        self.table: dict[int, bool] = {}
+        self.table: Memo[int, bool] = Memo(tt_limit)
         self.shallow: dict[int, bool] = {}
         """Entries within PERSIST_PLIES of the root: never evicted, written to the checkpoint."""
         self.nodes = 0
@@ -120,9 +122,7 @@ class FullSolver:
             if self.on_record is not None:
                 self.on_record(key, value)
         else:
-            if len(self.table) >= self.tt_limit:
-                self.table.clear()
-            self.table[key] = value
+            self.table.put(key, value)
 
     def children(self, occ: int, me: int, opp: int, ply: int) -> list[tuple[int, int, int]] | int:
         """The children as (opponent replies, placement id, child cells), fewest replies first; or the

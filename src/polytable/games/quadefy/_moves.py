@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from polytable.core import phrase
+from polytable.geometry import Memo, select_bit
 from polytable.geometry import bits as set_bits
-from polytable.geometry import select_bit
 
 from ._native import EXT
 from ._tables import BLOCK_ORIENTS, FULL, LAYER0, ORIENTS, PLACE_AT, PLACEMENTS, Orient, embed
@@ -54,10 +54,10 @@ REACH = 1
 STABLE = 2
 """Flag: placements must be stable (centre of mass over the support)."""
 
-_CACHE: dict[int, tuple[tuple[tuple[Orient, int], ...], int]] = {}
 _CACHE_LIMIT = 20_000
 """Memoised positions kept (a few kB each); the memo is emptied when full. The solver's depth-first
 search only needs the positions along its current path and their children."""
+_CACHE: Memo[int, tuple[tuple[tuple[Orient, int], ...], int]] = Memo(_CACHE_LIMIT)
 _PADDED_LIMIT = 100_000
 
 
@@ -73,7 +73,7 @@ def clear_cache() -> None:
     _PADDED.clear()
 
 
-_PADDED: dict[int, tuple[int, int]] = {}
+_PADDED: Memo[int, tuple[int, int]] = Memo(_PADDED_LIMIT)
 
 
 def padded(occ: int) -> tuple[int, int]:
@@ -81,9 +81,7 @@ def padded(occ: int) -> tuple[int, int]:
     same position."""
     hit = _PADDED.get(occ)
     if hit is None:
-        if len(_PADDED) >= _PADDED_LIMIT:
-            _PADDED.clear()
-        hit = _PADDED[occ] = (embed(occ), embed(support_cells(occ)))
+        hit = _PADDED.put(occ, (embed(occ), embed(support_cells(occ))))
     return hit
 
 
@@ -178,11 +176,7 @@ def legal_sets(occ: int, rem: int, flags: int) -> tuple[tuple[tuple[Orient, int]
                     total += cand.bit_count()
         r >>= 1
         b += 1
-    result = (tuple(out), total)
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[key] = result
-    return result
+    return _CACHE.put(key, (tuple(out), total))
 
 
 def legal_count(occ: int, rem: int, flags: int) -> int:

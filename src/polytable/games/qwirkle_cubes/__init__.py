@@ -45,7 +45,7 @@ from ._actions import Draw, Pass, Place, Reroll, Roll
 from ._ai import best_placement, placement_value, threat, unused_mask
 from ._board import Board, Placement
 from ._check import largest_line
-from ._game import QwirkleCubes, canonical_mask, hand_mask
+from ._game import QwirkleCubes, canonical_mask, hand_mask, reroll_masks
 from ._native import pure_engine
 from ._state import PASS, PLACE, REROLL, QState
 from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, face_text
@@ -77,6 +77,7 @@ __all__ = [
     "largest_line",
     "placement_value",
     "pure_engine",
+    "reroll_masks",
     "threat",
     "unused_mask",
 ]

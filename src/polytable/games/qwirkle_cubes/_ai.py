@@ -14,6 +14,8 @@ stays available), and a new face may make a better one, so the greedy bot reroll
 
 from __future__ import annotations
 
+from polytable.geometry import Memo
+
 from ._actions import Action, Pass, Place, Reroll
 from ._board import Board, Placement
 from ._check import largest_line
@@ -85,7 +87,7 @@ def placement_value(state: QState, placed: Placement, player: int, look: bool = 
     return points + bonus - threat(after, placed, tuple(hands), player)
 
 
-_BEST: dict[tuple[object, ...], tuple[float, Placement]] = {}
+_BEST: Memo[tuple[object, ...], tuple[float, Placement]] = Memo(257)
 
 
 def best_placement(state: QState, player: int) -> tuple[float, Placement]:
@@ -102,10 +104,7 @@ def best_placement(state: QState, player: int) -> tuple[float, Placement]:
         v = placement_value(state, placed, player)
         if v > best[0]:
             best = (v, placed)
-    if len(_BEST) > 256:
-        _BEST.clear()
-    _BEST[key] = best
-    return best
+    return _BEST.put(key, best)
 
 
 def unused_mask(hand: tuple[int, ...], placed: Placement) -> int:

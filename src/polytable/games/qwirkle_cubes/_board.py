@@ -21,7 +21,9 @@ Placement generation, and why it is fast enough:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
+from polytable.geometry import Memo
 
 from ._tiles import _ADDABLE as _ADD
 from ._tiles import _LINE_OK, ALL_FACES, LINE_MAX, STRIDE, addable, cell, line_ok
@@ -35,11 +37,13 @@ START = cell(0, 0)
 """The first cube of the game lies here; every coordinate is relative to it."""
 
 _DIRS = (1, STRIDE)
+_COLOUR = tuple(0x3F << (6 * c) for c in range(6))
+"""The six faces of each colour (bits ``6 * colour + shape``)."""
 _SHIFTS = tuple((2 * j, 2 * j * STRIDE) for j in range(1, LINE_MAX))
 """Memo-key offsets of the five cells after (or before) a cell along a row and along a column."""
 
 
-_LONGEST: dict[int, int] = {}
+_LONGEST: Memo[int, int] = Memo(100_001)
 
 
 def _longest(faces: int) -> int:
@@ -47,15 +51,12 @@ def _longest(faces: int) -> int:
     got = _LONGEST.get(faces)
     if got is not None:
         return got
-    if len(_LONGEST) > 100_000:
-        _LONGEST.clear()
     best = 0
     for c in range(6):
         best = max(best, (faces >> (6 * c) & 0x3F).bit_count())
     for s in range(6):
         best = max(best, (faces >> s & 0x1041041041).bit_count())
-    _LONGEST[faces] = best
-    return best
+    return _LONGEST.put(faces, best)
 
 
 class Board:
@@ -455,6 +456,35 @@ class Board:
         """Every placement, each once, in the same order as :meth:`count` and :meth:`sample` number them."""
         for p, step, line, conn in self._roots(hand, need):
             yield from self._walk(p, step, line, conn, 0, hand, need, ())
+
+    def placements_by_colour(self, counts: Sequence[int]) -> Iterator[Placement]:
+        """Every placement (any number of cubes) whose faces some roll of cubes with these colour counts
+        (``counts[c]`` cubes of colour ``c``) could show: a roll changes shapes, never colours, so the walk
+        of :meth:`placements` is offered at each step every face of the colours of which a cube is unused.
+        A reroll-choosing AI tabulates a decision's every possible hand with one such walk."""
+        left = list(counts)
+        offer = 0
+        for c, n in enumerate(left):
+            if n:
+                offer |= _COLOUR[c]
+        for p, step, line, conn in self._roots(offer, 0):
+            yield from self._walk_colours(p, step, line, conn, 0, left, offer, ())
+
+    def _walk_colours(
+        self, p: int, step: int, line: int, conn: bool, k: int, left: list[int], offer: int, acc: Placement
+    ) -> Iterator[Placement]:
+        q, here, steps = self._steps(p, step, line, conn, k, offer, 0)
+        for bit, m, counts_here, deeper in steps:
+            f = bit.bit_length() - 1
+            seq = (*acc, (f, p))
+            if counts_here:
+                yield seq
+            if deeper:
+                c = f // 6
+                left[c] -= 1
+                more = offer if left[c] else offer & ~_COLOUR[c]
+                yield from self._walk_colours(q, step, m, here, k + 1, left, more, seq)
+                left[c] += 1
 
     def _walk(
         self, p: int, step: int, line: int, conn: bool, k: int, hand: int, need: int, acc: Placement

@@ -105,6 +105,15 @@ def _first_need(board: Board, hand: tuple[int, ...]) -> int:
     return largest_line(hand_mask(hand)) if not board.cells else 0
 
 
+def reroll_masks(hand: tuple[int, ...]) -> list[int]:
+    """Every distinct reroll of a sorted hand as a mask of positions, in id order: of identical cubes the
+    leftmost are named, so rerolling one of two identical cubes is one choice."""
+    masks = [0]
+    for first, size in _groups(hand):
+        masks = [m | (((1 << k) - 1) << first) for m in masks for k in range(size + 1)]
+    return sorted(masks)
+
+
 class QwirkleCubes(Game[QState, Action]):
     """Qwirkle Cubes: see the package docstring for the rules as implemented."""
 
@@ -119,6 +128,7 @@ class QwirkleCubes(Game[QState, Action]):
         chance=True,
         hidden_information=True,
         summary="Roll cubes, make lines of one colour or one shape; six in a line is a Qwirkle.",
+        rules_page="qwirkle",
     )
 
     # ------------------------------------------------------------------ set-up and flow
@@ -224,20 +234,13 @@ class QwirkleCubes(Game[QState, Action]):
                 return (Draw(c) for c in self._draws(state.bag, self._draw_count(state)))
             return (Roll(sh) for sh in product(range(6), repeat=state.rolling.bit_count()))
         if phase == REROLL:
-            return (Reroll(m) for m in self._reroll_masks(state.hand))
+            return (Reroll(m) for m in reroll_masks(state.hand))
         if phase == PLACE:
             hand, need = hand_mask(state.hand), _first_need(state.board, state.hand)
             if EXT is not None:  # the compiled kernel: the same placements in the same order
                 return (Place(p) for p in EXT.placements(state.placed, hand, need))
             return (Place(p) for p in state.board.placements(hand, need))
         return (Pass(),)
-
-    @staticmethod
-    def _reroll_masks(hand: tuple[int, ...]) -> list[int]:
-        masks = [0]
-        for first, size in _groups(hand):
-            masks = [m | (((1 << k) - 1) << first) for m in masks for k in range(size + 1)]
-        return sorted(masks)
 
     def _count(self, state: QState, player: int) -> int:
         phase = state.phase
