@@ -39,7 +39,7 @@ def _rate(game_id: str, seconds: float) -> dict[str, float]:
 
 def run(quick: bool = False) -> dict[str, object]:
     from polytable.core import game_ids
-    from polytable.interop._planes import ENCODED_GAMES
+    from polytable.interop.pettingzoo import ENCODED_GAMES
 
     seconds = 1.0 if quick else 5.0
     return {g: _rate(g, seconds) for g in game_ids() if g in ENCODED_GAMES}

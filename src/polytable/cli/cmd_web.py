@@ -57,9 +57,7 @@ def register(app: typer.Typer) -> None:
             import uvicorn
 
             from ..storage import StorageError, redact_url
-            from ..web._app import app_from_env
-            from ..web._ops import configure_logging
-            from ..web._pubsub import redact_redis_url
+            from ..web import app_from_env, configure_logging, redact_redis_url
         except ImportError as exc:  # the web extras are not installed
             typer.echo(f"error: the web app needs starlette, uvicorn and sqlalchemy ({exc})", err=True)
             raise typer.Exit(2) from None

@@ -24,9 +24,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import IllegalActionError
+from ._planes import ENCODED_GAMES
 from ._table import OBS_HIGH, Table
 
-__all__ = ["PolytableAEC", "env", "raw_env"]
+__all__ = ["ENCODED_GAMES", "PolytableAEC", "env", "raw_env"]  # ENCODED_GAMES: the games with planes
 
 
 class PolytableAEC(AECEnv):  # type: ignore[misc]

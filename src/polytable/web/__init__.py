@@ -5,9 +5,20 @@ the database before anyone hears of it, and each seat receives only its own view
 (``static/``) is plain ES modules and SVG, served as files: no build step, no CDN.
 """
 
-from ._app import create_app
+from ._app import app_from_env, create_app
 from ._base import RoomError, Settings
 from ._hub import Hub
+from ._ops import configure_logging
+from ._pubsub import redact_redis_url
 from ._rooms import Room
 
-__all__ = ["Hub", "Room", "RoomError", "Settings", "create_app"]
+__all__ = [
+    "Hub",
+    "Room",
+    "RoomError",
+    "Settings",
+    "app_from_env",
+    "configure_logging",
+    "create_app",
+    "redact_redis_url",
+]
