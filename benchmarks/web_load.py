@@ -65,7 +65,8 @@ def _start_server(db: str, workers: int = 1, pubsub: str | None = None) -> tuple
                 return proc, base
         except httpx.HTTPError:
             time.sleep(0.1)
-    proc.kill()
+    os.killpg(proc.pid, signal.SIGKILL)  # the whole group: --workers processes must not outlive a failed start
+    proc.wait()
     raise RuntimeError("the server did not start")
 
 
