@@ -33,12 +33,6 @@ log = logging.getLogger("polytable.web")
 _PER_MESSAGE = 500
 """Room changes per pub/sub message at most (a few kilobytes)."""
 
-WINDOW = 0.01
-"""Seconds between two pub/sub messages of one process at least. A change after a quiet spell goes out at
-once; under load the changes of the window share one message (a publish costs the sender about 0.2 ms of
-CPU and every process the parsing of it, more than a move's own work), and another process hears of a
-move at most this much later, well within the 100 ms it is allowed."""
-
 
 def redact_redis_url(url: str) -> str:
     """The Redis URL as it may be logged: any password replaced by ``***``."""
@@ -59,12 +53,10 @@ class RedisBroadcaster(LocalBroadcaster):
         self.url = url
         self.channel = channel
         self.origin = secrets.token_hex(8)
-        self._own = f'{{"o":"{self.origin}",'.encode()  # how this process's messages begin
         self.redis: Any = None
         self._listener: asyncio.Task[None] | None = None
         self._outbox: dict[str, int] = {}  # room code -> its latest version not yet published
         self._sender: asyncio.Task[None] | None = None
-        self._last = float("-inf")  # the loop's time of the last message sent
         self.published = 0
         self.received = 0
 
@@ -109,11 +101,8 @@ class RedisBroadcaster(LocalBroadcaster):
     def _deliver(self, msg: Any, on_remote: RemoteChange) -> None:
         if not isinstance(msg, dict) or msg.get("type") != "message":
             return
-        raw: Any = msg.get("data")
-        if isinstance(raw, bytes) and raw.startswith(self._own):
-            return  # this process's own message (every subscriber hears it): nothing to parse
         try:
-            data = json.loads(raw)
+            data = json.loads(msg["data"])
             origin = data.get("o")
             if "r" in data:
                 changes = [(str(code), int(version)) for code, version in data["r"]]
@@ -141,11 +130,7 @@ class RedisBroadcaster(LocalBroadcaster):
         parse one). A message that fails is kept (newer changes of the same rooms win) and sent again
         with backoff until Redis answers."""
         delay = 0.2
-        loop = asyncio.get_running_loop()
         while self._outbox:
-            wait = self._last + WINDOW - loop.time()
-            if wait > 0:  # a message went out moments ago: let this window's changes gather into one
-                await asyncio.sleep(wait)
             batch, self._outbox = self._outbox, {}
             changes = list(batch.items())
             try:
@@ -153,7 +138,6 @@ class RedisBroadcaster(LocalBroadcaster):
                     payload = {"o": self.origin, "r": changes[i : i + _PER_MESSAGE]}
                     await self.redis.publish(self.channel, json.dumps(payload, separators=(",", ":")))
                     self.published += 1
-                    self._last = loop.time()
             except Exception as exc:
                 for code, version in changes:
                     self._outbox.setdefault(code, version)
