@@ -65,7 +65,8 @@ def _start_server(db: str, workers: int = 1, pubsub: str | None = None) -> tuple
                 return proc, base
         except httpx.HTTPError:
             time.sleep(0.1)
-    proc.kill()
+    os.killpg(proc.pid, signal.SIGKILL)  # the whole group: --workers processes must not outlive a failed start
+    proc.wait()
     raise RuntimeError("the server did not start")
 
 
@@ -152,6 +153,49 @@ async def _ai_room(
     out["actions"] += info["version"]
 
 
+def _thread_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds of a process and its descendants split into their main threads (the event loops) and
+    their other threads (the database thread, AI seats), from Linux's per-thread /proc entries."""
+    main = other = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    family = _family(pid)
+    for p in family:
+        try:
+            tids = os.listdir(f"/proc/{p}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                with open(f"/proc/{p}/task/{tid}/stat", encoding="ascii") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            cpu = (int(fields[11]) + int(fields[12])) / tick
+            if int(tid) == p:
+                main += cpu
+            else:
+                other += cpu
+    return main, other
+
+
+def _family(pid: int) -> set[int]:
+    """A process and its descendants."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as fh:
+                    parents[int(entry)] = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    family, grew = {pid}, True
+    while grew:
+        more = {p for p, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    return family
+
+
 def _cpu_seconds(pid: int) -> float | None:
     """User + system CPU time of a process and its descendants (Linux /proc), for server CPU per action."""
     stats: dict[int, tuple[int, float]] = {}
@@ -201,6 +245,7 @@ def _run(
     """N rooms spread over ``procs`` load-generator processes (one Python process cannot drive 200
     WebSocket clients fast enough to load the server); their latencies are merged."""
     cpu0 = _cpu_seconds(pid) if pid else None
+    threads0 = _thread_cpu(pid) if pid else None
     start = time.monotonic()
     stop = time.time() + seconds
     procs = max(1, min(procs, rooms))
@@ -211,6 +256,7 @@ def _run(
         parts = pool.map(_worker, jobs)
     elapsed = time.monotonic() - start
     cpu1 = _cpu_seconds(pid) if pid else None
+    threads1 = _thread_cpu(pid) if pid else None
     actions = sum(p["actions"] for p in parts)
     failures = [f for p in parts for f in p["failures"]]
     lat = sorted(x for p in parts for x in p["latency"])
@@ -232,6 +278,10 @@ def _run(
     if cpu0 is not None and cpu1 is not None and actions:
         report["server_cpu_seconds"] = round(cpu1 - cpu0, 2)
         report["server_cpu_ms_per_action"] = round(1000 * (cpu1 - cpu0) / actions, 2)
+    if threads0 is not None and threads1 is not None and actions:
+        # Where it goes: the event loops (sockets, rules, state messages) and the other threads (database).
+        report["server_cpu_ms_per_action_event_loop"] = round(1000 * (threads1[0] - threads0[0]) / actions, 3)
+        report["server_cpu_ms_per_action_other_threads"] = round(1000 * (threads1[1] - threads0[1]) / actions, 3)
     if lat:
         report["latency_ms_p50"] = round(1000 * statistics.median(lat), 2)
         report["latency_ms_p99"] = round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2)

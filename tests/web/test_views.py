@@ -61,3 +61,37 @@ def test_connections_holding_the_same_seats_get_the_same_text_and_others_only_th
         b.send_json({"type": "act", "seat": 1, "version": seen[2]["version"], "action": "3"})  # the round resolves
         state(b, lambda m: m["version"] > seen[2]["version"] and m["mine"]["1"]["to_act"])
         assert views._legal[1][1] > seen[2]["version"]  # a resolved round: listed again
+
+
+def test_messages_encode_every_json_value_as_the_standard_library_reads_it() -> None:
+    import json
+
+    from polytable.web._views import dumps
+
+    value = {"big": 2**70, 3: "three", "text": "é ✓", "list": [1.5, None, True], "nested": {"t": (1, 2)}}
+    assert json.loads(dumps(value)) == json.loads(json.dumps(value))  # orjson, and json beyond 64-bit integers
+    assert json.loads(dumps({1: 2})) == {"1": 2}
+
+
+def test_a_new_room_is_stored_already_dealt_in_one_write(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    writes: list[str] = []
+    batch = hub.storage.batch
+
+    def counting(ops: list[tuple[str, tuple[object, ...]]]) -> list[object]:
+        writes.extend(op for op, _ in ops)
+        return batch(ops)  # type: ignore[no-any-return]
+
+    hub.storage.batch = counting
+    try:
+        room = make_room(client, game="foldris", options={})
+    finally:
+        hub.storage.batch = batch
+    assert writes == ["create_room"]
+    stored = hub.storage.load_room(room["code"])
+    held = hub.rooms[room["code"]]
+    assert stored.actions and stored.actions == [(e.player, e.action) for e in held.match.log]  # the first card
+    with client.websocket_connect(f"/ws/{room['code']}") as ws:
+        hello(ws, *room["tokens"].values())
+        first = state(ws)
+        assert first["version"] == len(stored.actions) and first["acting"] == [0, 1]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._base import RoomError, Sender, Settings
+from ._views import dumps
 
 log = logging.getLogger("polytable.web")
 
@@ -54,7 +54,7 @@ class Client:
         return False
 
     def send(self, message: Mapping[str, Any]) -> None:
-        self._put(json.dumps(message, separators=(",", ":")))
+        self._put(dumps(message))
 
     def notify_state(self) -> None:
         """Ask the writer to send the room's current state (once, however often this is called)."""
@@ -91,7 +91,7 @@ class Client:
                 except Exception:  # a bug must not silence this connection: say so and keep serving it
                     log.exception("the state of room %s could not be built", room.code)
                     exc = RoomError("the server could not show this room's state", "internal", "internal")
-                    item = json.dumps({"type": "error", **exc.payload()})
+                    item = dumps({"type": "error", **exc.payload()})
             try:
                 await self.sender.send_text(item)
             except Exception:  # the socket went away; the reader notices and cleans up

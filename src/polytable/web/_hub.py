@@ -258,7 +258,18 @@ class Hub:
         return await self._insert(record, match), tokens
 
     async def _insert(self, record: RoomRecord, match: Match) -> Room:
-        """Store a new room under a fresh code, hold it and start it."""
+        """Store a new room under a fresh code, hold it and start it.
+
+        A room to play is stored already dealt: its opening chance events (the first card, the first roll)
+        are resolved first and written with the room, and its clocks already run for the first seats to act,
+        so a new room costs one commit instead of two (three with clocks)."""
+        if record.mode == "play":
+            match.resolve_chance()
+            record = replace(record, actions=[(e.player, e.action) for e in match.log], finished=match.is_over())
+            clock = Clock.from_json(record.clock)
+            if clock is not None and not match.is_over():
+                clock.turn(time.time(), (), match.acting_players())
+                record = replace(record, clock=clock.to_json())
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code in self.rooms:

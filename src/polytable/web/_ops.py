@@ -46,10 +46,15 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=self.registry,
         )
+        self._counters: dict[tuple[str, str], Any] = {}
 
     def handled(self, kind: str, outcome: str, started: float) -> None:
         """Count one socket message; an action that succeeded also feeds the latency histogram."""
-        self.messages.labels(kind if kind in _KINDS else "other", outcome).inc()
+        key = (kind if kind in _KINDS else "other", outcome)
+        counter = self._counters.get(key)
+        if counter is None:  # the labelled child is looked up once (a lookup takes a lock and builds a key)
+            counter = self._counters[key] = self.messages.labels(*key)
+        counter.inc()
         if kind == "act" and outcome == "ok":
             self.actions.inc()
             self.action_seconds.observe(time.perf_counter() - started)

@@ -9,6 +9,7 @@ left out, and the block name may be left out when the state is known (``r1 c3``)
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from polytable.core import IllegalActionError
 
@@ -20,7 +21,10 @@ __all__ = ["format_action", "parse_action"]
 _PART = re.compile(r"([rtc])(\d+)")
 
 
+@lru_cache(maxsize=8192, typed=True)
 def format_action(action: Action) -> str:
+    """The notation of an action; remembered (a function of the action alone, and a server lists every
+    acting seat's legal drops after each change: formatting them was a third of building a state message)."""
     if isinstance(action, Reveal):
         return f"reveal {action.name} {action.lane}"
     parts = [action.name]
