@@ -460,19 +460,25 @@ static int race_can_connect(const Race *r, int player) {
 
 /* _flow.keeps_a_way on words: keeps, of the n options (shape, anchors), the anchors that leave the
  * opponent of `player` a way to their goal, dropping emptied options in place; returns how many are left. */
+static int keep_way_near(Race *r, int player, const BB *near, int n, int *shapes, BB *anch);
 static int keep_way_core(Race *r, int player, int n, int *shapes, BB *anch) {
-    int opp = 1 - player, m = 0;
     BB path, near;
-    race_way(r, opp, &path);
+    race_way(r, 1 - player, &path);
     if (!b_any(&path)) return n;
     b_n8(&path, &r->full, r->S, &near);
+    return keep_way_near(r, player, &near, n, shapes, anch);
+}
+
+/* keep_way_core once the squares on and around the opponent's way (`near`) are known. */
+static int keep_way_near(Race *r, int player, const BB *near, int n, int *shapes, BB *anch) {
+    int opp = 1 - player, m = 0;
     const BB mine = r->own[player];
     for (int i = 0; i < n; i++) {
         int s = shapes[i];
         BB hit, t, risky, ok;
         memset(&hit, 0, sizeof(hit));
         for (int c = 0; c < sh_n[s]; c++) {
-            b_shr(&near, sh_y[s][c] * r->S + sh_x[s][c], &t);
+            b_shr(near, sh_y[s][c] * r->S + sh_x[s][c], &t);
             b_or(&hit, &t);
         }
         risky = anch[i];

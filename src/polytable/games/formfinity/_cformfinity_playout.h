@@ -46,16 +46,44 @@ static void game_over(void) {
     F.card = -1;
 }
 
-/* _flow._blocked: no card that can ever be drawn has a placement for any player (who may draw). */
+/* _flow._blocked: no card that can ever be drawn has a placement for any player (who may draw). Faster
+ * than asking anchors_for of every card, with the same answer: an element slid in comes to rest on an
+ * anchor where it could also be placed anywhere, and the connection goal's last-way filter judges each
+ * anchor alone; so each orientation's anchors anywhere are found (and filtered) once, and a card's
+ * slides are only intersected with them. */
 static int blocked(void) {
-    int shapes[4];
-    BB anch[4], b, a, t;
+    static BB keep[MAXSHAPES];
+    int shapes[1];
+    signed char has[MAXSHAPES];
+    BB b, a, t, path, near, ok;
+    Prof prof;
+    Race r;
     for (int p = G.goal == G_CONN ? 0 : F.turn; p < (G.goal == G_CONN ? G.players : F.turn + 1); p++) {
-        constraints(p, &b, &a, &t);
+        int ht = constraints(p, &b, &a, &t), way = 0;
         if (!b_any(&a)) continue;
+        profile(&b, G.W, G.H, G.S, &prof);
+        if (G.goal == G_CONN) {
+            race_of(&r);
+            race_way(&r, 1 - p, &path);
+            if ((way = b_any(&path))) b_n8(&path, &G.full, G.S, &near);
+        }
+        memset(has, -1, sizeof(has));
         for (int i = 0; i < G.nposs; i++)
-            for (int e = 0; e < G.poss_ne[i]; e++)
-                if (anchors_for(p, G.poss_o[i], G.poss_n[i], G.poss_e[i][e], shapes, anch)) return 0;
+            for (int k = 0; k < G.poss_n[i]; k++) {
+                int s = G.poss_o[i][k];
+                if (has[s] < 0) {
+                    shapes[0] = s;
+                    int n = anchors_core(G.W, G.H, shapes, 1, 0, &b, &a, ht ? &t : NULL, shapes, &keep[s]);
+                    if (n && way) n = keep_way_near(&r, p, &near, 1, shapes, &keep[s]);
+                    has[s] = (signed char)n;
+                }
+                if (!has[s]) continue;
+                for (int e = 0; e < G.poss_ne[i]; e++) {
+                    if (!G.poss_e[i][e]) return 0;
+                    slide(s, G.poss_e[i][e], G.W, G.H, G.S, &prof, &ok);
+                    if (b_meets(&ok, &keep[s])) return 0;
+                }
+            }
     }
     return 1;
 }
