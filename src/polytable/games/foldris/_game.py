@@ -350,10 +350,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
                 )
         return self._resolve(state, pending)
 
-    def _reveal(self, state: FoldrisState, action: Reveal) -> FoldrisState:
+    def _reveal(self, state: FoldrisState, action: Reveal, rng: int | None = None) -> FoldrisState:
         config = state.config
         cards = deck_of(config).cards
-        _, rng = below(state.rng, len(state.deck))
+        rng = below(state.rng, len(state.deck))[1] if rng is None else rng  # given: apply_chance drew it
         card = (action.name, action.lane)
         pos = next(k for k, i in enumerate(state.deck) if cards[i] == card)
         index = state.deck[pos]
@@ -445,8 +445,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
     def apply_chance(self, state: FoldrisState) -> FoldrisState:
         if state.over or state.card >= 0:  # not a chance node: the protocol's error
             return super().apply_chance(state)
-        i, _ = below(state.rng, len(state.deck))  # chance_outcome's draw, a card in the deck: no check needed
-        return self._reveal(state, Reveal(*deck_of(state.config).cards[state.deck[i]]))
+        i, rng = below(state.rng, len(state.deck))  # chance_outcome's draw, a card in the deck: no check needed
+        return self._reveal(state, Reveal(*deck_of(state.config).cards[state.deck[i]]), rng)
 
     def chance_outcome(self, state: FoldrisState) -> Action:
         i, _ = below(state.rng, len(state.deck))
