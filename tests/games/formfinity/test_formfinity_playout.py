@@ -81,6 +81,8 @@ def test_bad_input_is_refused_and_odd_states_decline() -> None:
 
     fields = tuple(5 if f == "turn" else getattr(s, f) for f in _FIELDS)
     assert EXT.playout(_pack(setup), fields, [1], -1) is None  # turn 5 of 2 players: declined, Python plays
+    odd = tuple(((7, 0, 0),) if f == "lines" else getattr(s, f) for f in _FIELDS)
+    assert EXT.playout(_pack(setup), odd, [1], -1) is None  # a line owned by no player: declined too
     with pytest.raises(IndexError):  # two generators for three seats: the pure rules' error
         GAME.playout(GAME.new_game({"variant": "1"}, 1, 3), [Rng(1), Rng(2)])
 

@@ -380,7 +380,17 @@ static int read_state(PyObject *st) {
     for (int p = 0; p < MAXPLAYERS; p++) F.points[p] = p < n ? pts[p] : 0;
     if (n != G.players) return 1;
     if ((r = int_items(onum, F.num, MAXNUMS, &F.nnum)) || (r = int_items(owin, F.win, MAXPLAYERS, &F.nwin))) return r;
-    return PyErr_Occurred() ? -1 : 0;
+    if (PyErr_Occurred()) return -1;
+    /* what the flow indexes with must be in range (a state built by hand may not be: Python plays it) */
+    if (F.phase != PH_OVER && (F.nnum > G.nnums || (G.goal == G_NUMBERS && F.nnum == G.nnums))) return 1;
+    if (G.goal == G_AREAS && F.phase == PH_PLACE && F.area < 0) return 1;
+    for (int i = 0; i < F.nlines; i++)
+        if (F.lines[i][0] < 0 || F.lines[i][0] >= G.players || F.lines[i][1] < 0 || F.lines[i][1] > 3 ||
+            F.lines[i][2] < 0 || F.lines[i][2] + (G.length - 1) * (G.S + 1) >= NW * 64)
+            return 1;
+    for (int i = 0; i < F.nnum; i++)
+        if (F.num[i] < 0 || F.num[i] >= G.players) return 1;
+    return 0;
 }
 
 static PyObject *int_tuple(const int *v, int n) {
