@@ -62,6 +62,10 @@ setup(
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
             ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h"],
         ),
-        ext("polytable.games.formfinity._cformfinity", ["src/polytable/games/formfinity/_cformfinity.c"], []),
+        ext(
+            "polytable.games.formfinity._cformfinity",
+            ["src/polytable/games/formfinity/_cformfinity.c"],
+            [f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout")],
+        ),
     ],
 )

@@ -3,8 +3,9 @@
 For seeded random games over every sample configuration of a game (all player counts and variants), at
 each step both engines must agree on the number of legal actions (and, every ``list_every`` steps, on the
 whole list in order), draw the same action from equal generators (leaving them equal), and reach equal
-states; at the end, equal scores and winners, and a compiled playout from a midgame state equal to the
-pure one. The invariants of the protocol are checked on the way: a state survives a JSON round trip,
+states; at the end, equal scores and winners, and compiled playouts equal to the pure ones: from step 12
+with a generator per seat, and from a later step (varying with the game) with one shared generator and
+an action limit. The invariants of the protocol are checked on the way: a state survives a JSON round trip,
 every seat's view serialises, and an illegal action is refused with the state unchanged.
 """
 
@@ -90,6 +91,8 @@ def fuzz(
         rn, rp, ri = Rng(g), Rng(g), Rng(g, stream=7)
         mid = None
         step = 0
+        late_step = 13 + g % 29  # a second playout from a later step: one shared generator, an action limit
+        late = None
         while not game.is_terminal(s) and rep.actions < actions:
             cp = game.current_player(s)
             if cp == CHANCE:
@@ -126,6 +129,8 @@ def fuzz(
             step += 1
             if step == 12:
                 mid = s
+            if step == late_step:
+                late = s
         if game.is_terminal(s):
             if game.scores(s) != game.scores(sp) or game.winners(s) != game.winners(sp):
                 raise Mismatch(f"{where}: final scores or winners differ")
@@ -139,6 +144,16 @@ def fuzz(
             _same(end, end_p, f"{where}: playout from step 12")
             if n1 != n2 or [r.state for r in r1] != [r.state for r in r2]:
                 raise Mismatch(f"{where}: playout action counts or generators differ")
+            rep.playouts += 1
+        if late is not None:
+            one, one_p = Rng(g, stream=99), Rng(g, stream=99)
+            limit = 5 + g % 40
+            end, n1 = game.playout(late, [one], limit)
+            with pure():
+                end_p, n2 = game.playout(late, [one_p], limit)
+            _same(end, end_p, f"{where}: playout from step {late_step} (shared generator, {limit} actions)")
+            if n1 != n2 or one.state != one_p.state:
+                raise Mismatch(f"{where}: limited playout action counts or generators differ")
             rep.playouts += 1
         g += 1
         if on_game is not None:

@@ -14,8 +14,8 @@
 * ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x).
 * Qwirkle Cubes random 2-player games per CPU second through ``Game.playout`` (what ``simulate --ai
   random`` runs), compiled and pure (target 1,000).
-* FORMFINITY random player actions per CPU second over every sample configuration (its placement
-  generation and floods compiled, the turn flow in Python), compiled and pure.
+* FORMFINITY random games (and player actions) per CPU second through ``Game.playout`` over every sample
+  configuration, per goal: the compiled playout (the whole turn flow in C) and the pure rules.
 Figures are printed, never asserted.
 """
 
@@ -199,27 +199,47 @@ def _qwirkle_playouts(games: int) -> dict[str, object]:
     }
 
 
-def _formfinity_steps(games: int) -> dict[str, object]:
-    """FORMFINITY random player actions per CPU second, ``games`` games of every sample configuration."""
-    from ..games.formfinity import GAME, clear_caches, pure_engine
+def _formfinity_playouts(games: int) -> dict[str, object]:
+    """FORMFINITY random games (and player actions) per CPU second through ``Game.playout`` (what
+    ``simulate --ai random`` and the MCTS rollouts run), ``games`` games of every sample configuration:
+    the compiled playout against the pure rules, per goal and in all."""
+    from ..games.formfinity import GAME, clear_caches, pure_engine, setup_for
 
-    def loop() -> float:
+    def loop(options: dict[str, object], players: int, n: int) -> tuple[float, int]:
         clear_caches()
+        states = [GAME.new_game(options, seed, players) for seed in range(n)]
+        rngs = [[Rng(seed, stream=1000 + p) for p in range(players)] for seed in range(n)]
         t0 = time.process_time()
-        steps = 0
-        for options, players in GAME.sample_configs():
-            for seed in range(games):
-                s = GAME.new_game(options, seed, players)
-                steps += GAME.playout(s, [Rng(seed, stream=1000 + p) for p in range(players)])[1]
-        return steps / max(time.process_time() - t0, 1e-9)
+        steps = sum(GAME.playout(s, r)[1] for s, r in zip(states, rngs, strict=True))
+        return time.process_time() - t0, steps
 
-    compiled = loop()
-    with pure_engine():
-        pure = loop()
-    return {
-        "formfinity random steps per CPU second, all sample configs (compiled placements)": round(compiled),
-        "formfinity random steps per CPU second, all sample configs (pure)": round(pure),
-    }
+    out: dict[str, object] = {}
+    totals = {"compiled": [0.0, 0, 0], "pure": [0.0, 0, 0]}
+    by_goal: dict[str, dict[str, list[float]]] = {}
+    for options, players in GAME.sample_configs():
+        goal = setup_for(GAME.spec.config(options, players)).rules.goal
+        for engine in ("compiled", "pure"):
+            n = games if engine == "compiled" else max(2, games // 10)
+            if engine == "pure":
+                with pure_engine():
+                    cpu, steps = loop(options, players, n)
+            else:
+                cpu, steps = loop(options, players, n)
+            for acc in (totals[engine], by_goal.setdefault(goal, {}).setdefault(engine, [0.0, 0, 0])):
+                acc[0] += cpu
+                acc[1] += n
+                acc[2] += steps
+    for goal, eng in [*by_goal.items(), ("all", totals)]:
+        c, p = eng["compiled"], eng["pure"]
+        gc_, gp = c[1] / max(c[0], 1e-9), p[1] / max(p[0], 1e-9)
+        out[f"formfinity random games per CPU second ({goal}): compiled / pure / ratio"] = (
+            f"{gc_:,.0f} / {gp:,.1f} / {gc_ / max(gp, 1e-9):.0f}x"
+        )
+        if goal == "all":
+            out["formfinity random player actions per CPU second, playout: compiled / pure"] = (
+                f"{c[2] / max(c[0], 1e-9):,.0f} / {p[2] / max(p[0], 1e-9):,.0f}"
+            )
+    return out
 
 
 def _workers(games: int) -> dict[str, object]:
@@ -285,6 +305,6 @@ def run(quick: bool = False) -> dict[str, object]:
         out["ratio: quadefy batched game steps / pentago steps (target 10)"] = round(q["batch"] / st, 2)
     out.update(_quadefy_solver(200_000 if quick else 3_000_000))
     out.update(_qwirkle_playouts(100 if quick else 2000))
-    out.update(_formfinity_steps(2 if quick else 30))
+    out.update(_formfinity_playouts(20 if quick else 300))
     out.update(_workers(400 if quick else 4000))
     return out

@@ -4,8 +4,7 @@ Round structure (CLARIFICATIONS): a chance node reveals a card; then a SIMULTANE
 surviving player records a drop (nobody sees another's pending choice); when the last one has chosen the
 round resolves at once: blocks fall, completed lines score (one bonus point each) and fold away, last
 round's barriers are lifted, new barriers fall, and the next reveal (or the end) follows. A player who
-cannot draw the revealed block with any rotation, column and affordable effect is eliminated when it is
-revealed.
+cannot draw the revealed block with any rotation, column and affordable effect is eliminated at once.
 """
 
 from __future__ import annotations
@@ -34,7 +33,8 @@ from polytable.geometry import derived
 
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
 from ._companion import FoldrisCompanion
-from ._native import EXT, native_playout, table_id
+from ._eval import action_value, evaluate_state
+from ._native import EXT, can_act, fast_drop, fast_sample, native_playout, table_id
 from ._rules import (
     affordable,
     any_placement,
@@ -205,20 +205,12 @@ class FoldrisGame(Game[FoldrisState, Action]):
     def _sample(self, state: FoldrisState, player: int, rng: Rng) -> Action:
         if player == CHANCE:
             return super()._sample(state, player, rng)
+        if EXT is not None:  # the same draws as below, in C
+            return fast_sample(state, player, rng)
         sheet = state.sheets[player]
         deck, tables = _of_config(state.config)
         table = tables[state.card]
         name = deck.cards[state.card][0]
-        if EXT is not None:  # the same draws as below, in C
-            i, col, rng.state = EXT.sample(
-                table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus, rng.state
-            )
-            if i < 0:
-                raise IllegalActionError(
-                    f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
-                )
-            v = table.variants[i]
-            return Drop(name, v.mirror, v.trim, v.rot, col)
         hts = heights(sheet.ink | sheet.barrier)
         if max(hts) + table.max_height <= sheet.height:
             # Every column of every affordable variant fits: draw an index and locate it, no list built.
@@ -235,6 +227,14 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return Drop(name, v.mirror, v.trim, v.rot, col)
 
     # ------------------------------------------------------------------ checking
+    def _resolve_player(self, state: FoldrisState, player: int | None) -> int:
+        ok = EXT is not None and can_act(state, player)  # the common case, without building the acting tuple
+        return player if ok and player is not None else super()._resolve_player(state, player)
+
+    def apply(self, state: FoldrisState, action: Action, player: int | None = None) -> FoldrisState:
+        out = fast_drop(state, action, player) if EXT is not None else None  # a legal drop: two C calls
+        return out if out is not None else super().apply(state, action, player)
+
     def _check(self, state: FoldrisState, action: Action, player: int) -> None:
         if player == CHANCE:
             if not isinstance(action, Reveal):
@@ -352,10 +352,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
                 )
         return self._resolve(state, pending)
 
-    def _reveal(self, state: FoldrisState, action: Reveal) -> FoldrisState:
+    def _reveal(self, state: FoldrisState, action: Reveal, rng: int | None = None) -> FoldrisState:
         config = state.config
         cards = deck_of(config).cards
-        _, rng = below(state.rng, len(state.deck))
+        rng = below(state.rng, len(state.deck))[1] if rng is None else rng  # given: apply_chance drew it
         card = (action.name, action.lane)
         pos = next(k for k, i in enumerate(state.deck) if cards[i] == card)
         index = state.deck[pos]
@@ -444,6 +444,12 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
+    def apply_chance(self, state: FoldrisState) -> FoldrisState:
+        if state.over or state.card >= 0:  # not a chance node: the protocol's error
+            return super().apply_chance(state)
+        i, rng = below(state.rng, len(state.deck))  # chance_outcome's draw, a card in the deck: no check needed
+        return self._reveal(state, Reveal(*deck_of(state.config).cards[state.deck[i]]), rng)
+
     def chance_outcome(self, state: FoldrisState) -> Action:
         i, _ = below(state.rng, len(state.deck))
         return Reveal(*deck_of(state.config).cards[state.deck[i]])
@@ -578,13 +584,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
 
     # ------------------------------------------------------------------ AI
     def evaluate(self, state: FoldrisState, player: int) -> float:
-        from ._eval import evaluate_state
-
         return evaluate_state(self, state, player)
 
     def action_value(self, state: FoldrisState, action: Action, player: int) -> float:
-        from ._eval import action_value
-
         return action_value(state, action, player)
 
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:

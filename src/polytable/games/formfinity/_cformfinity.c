@@ -152,9 +152,11 @@ static void fit(int s, int W, int H, int S, BB *ok) {
         for (int x = 0; x <= W - w; x++) b_set(ok, y * S + x);
 }
 
+static int init_rotations(PyObject *rotations);
+
 static PyObject *py_init(PyObject *self, PyObject *args) {
-    PyObject *shapes;
-    if (!PyArg_ParseTuple(args, "O", &shapes)) return NULL;
+    PyObject *shapes, *rotations;
+    if (!PyArg_ParseTuple(args, "OO", &shapes, &rotations)) return NULL;
     PyObject *fast = PySequence_Fast(shapes, "shapes must be a sequence");
     if (fast == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -205,7 +207,45 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     }
     Py_DECREF(fast);
     nshapes = (int)n;
+    if (init_rotations(rotations) < 0) {
+        nshapes = 0;
+        return NULL;
+    }
     Py_RETURN_NONE;
+}
+
+/* _board.element_anchors on words: the shapes of `orients` with a legal anchor, and their anchors, in
+ * order (touch NULL: none needed); returns how many. */
+static int anchors_core(int W, int H, const int *orients, int norients, int edges, const BB *blocked, const BB *allowed,
+                        const BB *touch, int *oshape, BB *oanch) {
+    int S = W + 1, n = 0;
+    Prof prof;
+    if (edges) profile(blocked, W, H, S, &prof);
+    for (int i = 0; i < norients; i++) {
+        int s = orients[i];
+        BB ok, t;
+        if (edges)
+            slide(s, edges, W, H, S, &prof, &ok);
+        else
+            fit(s, W, H, S, &ok);
+        for (int c = 0; c < sh_n[s] && b_any(&ok); c++) {
+            b_shr(allowed, sh_y[s][c] * S + sh_x[s][c], &t);
+            for (int j = 0; j < nw; j++) ok.w[j] &= t.w[j];
+        }
+        if (touch != NULL && b_any(&ok)) {
+            BB any;
+            memset(&any, 0, sizeof(any));
+            for (int c = 0; c < sh_n[s]; c++) {
+                b_shr(touch, sh_y[s][c] * S + sh_x[s][c], &t);
+                for (int j = 0; j < nw; j++) any.w[j] |= t.w[j];
+            }
+            for (int j = 0; j < nw; j++) ok.w[j] &= any.w[j];
+        }
+        if (!b_any(&ok)) continue;
+        oshape[n] = s;
+        oanch[n++] = ok;
+    }
+    return n;
 }
 
 /* element_anchors(W, H, orients, edges, blocked, allowed, touch or None) -> [(shape, anchors), ...] */
@@ -217,48 +257,33 @@ static PyObject *py_element_anchors(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the board is 1 to 40 squares a side (and init must come first)");
         return NULL;
     }
-    int S = W + 1;
-    set_words(H * S);
+    set_words(H * (W + 1));
     BB blocked, allowed, touch;
     if (from_py(oblocked, &blocked) < 0 || from_py(oallowed, &allowed) < 0) return NULL;
     int has_touch = otouch != Py_None;
     if (has_touch && from_py(otouch, &touch) < 0) return NULL;
     PyObject *fast = PySequence_Fast(orients, "orients must be a sequence of shape ids");
     if (fast == NULL) return NULL;
-    PyObject *out = PyList_New(0);
-    Prof prof;
-    if (edges) profile(&blocked, W, H, S, &prof);
-    for (Py_ssize_t i = 0; out != NULL && i < PySequence_Fast_GET_SIZE(fast); i++) {
+    int ids[MAXSHAPES], shapes[MAXSHAPES], n = 0;
+    static BB anch[MAXSHAPES];
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t i = 0; i < k; i++) {
         long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (s < 0 || s >= nshapes) {
+        if (s < 0 || s >= nshapes || i >= MAXSHAPES) {
+            Py_DECREF(fast);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such shape");
-            Py_CLEAR(out);
-            break;
+            return NULL;
         }
-        BB ok, t;
-        if (edges)
-            slide((int)s, edges, W, H, S, &prof, &ok);
-        else
-            fit((int)s, W, H, S, &ok);
-        for (int c = 0; c < sh_n[s] && b_any(&ok); c++) {
-            b_shr(&allowed, sh_y[s][c] * S + sh_x[s][c], &t);
-            for (int j = 0; j < nw; j++) ok.w[j] &= t.w[j];
-        }
-        if (has_touch && b_any(&ok)) {
-            BB any;
-            memset(&any, 0, sizeof(any));
-            for (int c = 0; c < sh_n[s]; c++) {
-                b_shr(&touch, sh_y[s][c] * S + sh_x[s][c], &t);
-                for (int j = 0; j < nw; j++) any.w[j] |= t.w[j];
-            }
-            for (int j = 0; j < nw; j++) ok.w[j] &= any.w[j];
-        }
-        if (!b_any(&ok)) continue;
-        PyObject *item = Py_BuildValue("(lN)", s, to_py(&ok));
-        if (item == NULL || PyList_Append(out, item) < 0) Py_CLEAR(out);
-        Py_XDECREF(item);
+        ids[i] = (int)s;
     }
     Py_DECREF(fast);
+    n = anchors_core(W, H, ids, (int)k, edges, &blocked, &allowed, has_touch ? &touch : NULL, shapes, anch);
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out != NULL && i < n; i++) {
+        PyObject *item = Py_BuildValue("(iN)", shapes[i], to_py(&anch[i]));
+        if (item == NULL) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, item);
+    }
     return out;
 }
 
@@ -433,6 +458,47 @@ static int race_can_connect(const Race *r, int player) {
     return b_flood_to(&seed, &allowed, r->S, &region, &side);
 }
 
+/* _flow.keeps_a_way on words: keeps, of the n options (shape, anchors), the anchors that leave the
+ * opponent of `player` a way to their goal, dropping emptied options in place; returns how many are left. */
+static int keep_way_near(Race *r, int player, const BB *near, int n, int *shapes, BB *anch);
+static int keep_way_core(Race *r, int player, int n, int *shapes, BB *anch) {
+    BB path, near;
+    race_way(r, 1 - player, &path);
+    if (!b_any(&path)) return n;
+    b_n8(&path, &r->full, r->S, &near);
+    return keep_way_near(r, player, &near, n, shapes, anch);
+}
+
+/* keep_way_core once the squares on and around the opponent's way (`near`) are known. */
+static int keep_way_near(Race *r, int player, const BB *near, int n, int *shapes, BB *anch) {
+    int opp = 1 - player, m = 0;
+    const BB mine = r->own[player];
+    for (int i = 0; i < n; i++) {
+        int s = shapes[i];
+        BB hit, t, risky, ok;
+        memset(&hit, 0, sizeof(hit));
+        for (int c = 0; c < sh_n[s]; c++) {
+            b_shr(near, sh_y[s][c] * r->S + sh_x[s][c], &t);
+            b_or(&hit, &t);
+        }
+        risky = anch[i];
+        b_and(&risky, &hit);
+        ok = anch[i];
+        b_andnot(&ok, &hit);
+        for (int low = b_lowest(&risky); low >= 0; low = b_lowest(&risky)) {
+            risky.w[low >> 6] &= ~(1ULL << (low & 63));
+            r->own[player] = mine;
+            for (int c = 0; c < sh_n[s]; c++) b_set(&r->own[player], low + sh_y[s][c] * r->S + sh_x[s][c]);
+            if (race_connects(r, &r->own[player], player) || race_can_connect(r, opp)) b_set(&ok, low);
+        }
+        r->own[player] = mine;
+        if (!b_any(&ok)) continue;
+        shapes[m] = s;
+        anch[m++] = ok;
+    }
+    return m;
+}
+
 /* keeps_a_way(W, H, full, playable, star0, star1, corner_touch, own0, own1, player, options) -> the
  * anchors of options that leave the opponent a way to their goal (_flow.keeps_a_way). */
 static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
@@ -452,56 +518,60 @@ static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
     BB *dst[6] = {&r.full, &r.playable, &r.star[0], &r.star[1], &r.own[0], &r.own[1]};
     for (int i = 0; i < 6; i++)
         if (from_py(o[i], dst[i]) < 0) return NULL;
-    int opp = 1 - player;
-    BB path;
-    race_way(&r, opp, &path);
-    if (!b_any(&path)) {
-        Py_INCREF(options);
-        return options;
-    }
-    BB near;
-    b_n8(&path, &r.full, r.S, &near);
     PyObject *fast = PySequence_Fast(options, "options must be a sequence of (shape, anchors)");
     if (fast == NULL) return NULL;
-    PyObject *out = PyList_New(0);
-    const BB mine = r.own[player];
-    for (Py_ssize_t i = 0; out != NULL && i < PySequence_Fast_GET_SIZE(fast); i++) {
-        int s;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    int shapes[MAXSHAPES];
+    static BB anch[MAXSHAPES];
+    for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *oanchors;
-        BB anchors, hit, t, risky, ok;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iO", &s, &oanchors) || s < 0 || s >= nshapes ||
-            from_py(oanchors, &anchors) < 0) {
+        if (i >= MAXSHAPES || !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iO", &shapes[i], &oanchors) ||
+            shapes[i] < 0 || shapes[i] >= nshapes || from_py(oanchors, &anch[i]) < 0) {
+            Py_DECREF(fast);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such shape");
-            Py_CLEAR(out);
-            break;
+            return NULL;
         }
-        memset(&hit, 0, sizeof(hit));
-        for (int c = 0; c < sh_n[s]; c++) {
-            b_shr(&near, sh_y[s][c] * r.S + sh_x[s][c], &t);
-            b_or(&hit, &t);
-        }
-        risky = anchors;
-        b_and(&risky, &hit);
-        ok = anchors;
-        b_andnot(&ok, &hit);
-        for (int low = b_lowest(&risky); low >= 0; low = b_lowest(&risky)) {
-            risky.w[low >> 6] &= ~(1ULL << (low & 63));
-            r.own[player] = mine;
-            for (int c = 0; c < sh_n[s]; c++) b_set(&r.own[player], low + sh_y[s][c] * r.S + sh_x[s][c]);
-            if (race_connects(&r, &r.own[player], player) || race_can_connect(&r, opp)) b_set(&ok, low);
-        }
-        r.own[player] = mine;
-        if (!b_any(&ok)) continue;
-        PyObject *item = Py_BuildValue("(iN)", s, to_py(&ok));
-        if (item == NULL || PyList_Append(out, item) < 0) Py_CLEAR(out);
-        Py_XDECREF(item);
     }
     Py_DECREF(fast);
+    int n = keep_way_core(&r, player, (int)k, shapes, anch);
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out != NULL && i < n; i++) {
+        PyObject *item = Py_BuildValue("(iN)", shapes[i], to_py(&anch[i]));
+        if (item == NULL) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, item);
+    }
     return out;
 }
 
+#include "_cformfinity_flow.h"
+#include "_cformfinity_playout.h"
+
+/* The orientations of each shape (_cards.ROTATIONS) and the shape ids of each size, which SHAPES lists
+ * by size (checked). */
+static int init_rotations(PyObject *rotations) {
+    PyObject *fast = PySequence_Fast(rotations, "rotations must be a sequence");
+    if (fast == NULL) return -1;
+    int ok = PySequence_Fast_GET_SIZE(fast) == nshapes;
+    for (int s = 0; ok && s < nshapes; s++) {
+        ok = int_items(PySequence_Fast_GET_ITEM(fast, s), rot_ids[s], 4, &rot_n[s]) == 0 && rot_n[s] >= 1;
+        for (int k = 0; ok && k < rot_n[s]; k++) ok = rot_ids[s][k] >= 0 && rot_ids[s][k] < nshapes;
+    }
+    Py_DECREF(fast);
+    memset(size_count, 0, sizeof(size_count));
+    for (int s = 0; ok && s < nshapes; s++) {
+        int z = sh_n[s];
+        if (size_count[z]++ == 0) size_first[z] = s;
+        ok = s == 0 || sh_n[s - 1] <= z;
+    }
+    if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad rotation table or shapes not by size");
+    return ok ? 0 : -1;
+}
+
 static PyMethodDef methods[] = {
-    {"init", py_init, METH_VARARGS, "init(shapes): every shape's cells (x, y), the index is the shape id."},
+    {"init", py_init, METH_VARARGS,
+     "init(shapes, rotations): every shape's cells (x, y), the index is the shape id, and its orientations."},
+    {"playout", py_playout, METH_VARARGS,
+     "playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, actions) or None: a random playout."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
     {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},

@@ -2,8 +2,25 @@
 
 from collections.abc import Sequence
 
-def init(shapes: Sequence[Sequence[tuple[int, int]]], /) -> None: ...
+def init(shapes: Sequence[Sequence[tuple[int, int]]], rotations: Sequence[Sequence[int]], /) -> None: ...
 def element_anchors(
     W: int, H: int, orients: Sequence[int], edges: int, blocked: int, allowed: int, touch: int | None, /
 ) -> list[tuple[int, int]]: ...
 def flood(seed: int, passable: int, stride: int, /) -> int: ...
+def keeps_a_way(
+    W: int,
+    H: int,
+    full: int,
+    playable: int,
+    star0: int,
+    star1: int,
+    corner_touch: bool,
+    own0: int,
+    own1: int,
+    player: int,
+    options: Sequence[tuple[int, int]],
+    /,
+) -> list[tuple[int, int]]: ...
+def playout(
+    pack: tuple[object, ...], fields: tuple[object, ...], rng_states: list[int], max_actions: int, /
+) -> tuple[tuple[object, ...], list[int], int] | None: ...

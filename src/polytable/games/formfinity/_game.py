@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from polytable.core import (
@@ -28,6 +28,7 @@ from . import _ai, _flow, _render
 from ._board import Setup, setup_for
 from ._cards import NUM_CARDS, SHAPES, Card, shape_text
 from ._companion import FormfinityCompanion
+from ._native import EXT, native_playout
 from ._notation import format_action, parse_action
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, Action, ChooseArea, Claim, FormfinityState, Place, cell_name
 
@@ -249,6 +250,14 @@ class FormfinityGame(Game[FormfinityState, Action]):
         if isinstance(action, Claim):
             return _flow.apply_claim(setup, state, action.direction, action.y * setup.S + action.x)
         return _flow.apply_choose(setup, state, action.area)
+
+    def playout(self, state: State, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[State, int]:
+        """The protocol's random playout, in the compiled kernel when it is built (same draws, same states)."""
+        if EXT is not None:
+            out = native_playout(setup_for(state.config), state, rngs, max_actions)
+            if out is not None:
+                return out
+        return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
     def chance_outcome(self, state: State) -> Action:

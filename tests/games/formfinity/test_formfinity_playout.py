@@ -1,0 +1,100 @@
+"""FORMFINITY's compiled playout (``_cformfinity_playout.h``) against the pure rules' playout.
+
+Whole games over every sample configuration, from the start and from positions in every phase (an area
+to choose, a card to draw, an element to place with more to come, a line to choose), with a generator
+per seat or one shared, with and without an action limit: the same final state, action count and
+generators. Skipped only under ``POLYTABLE_PURE=1``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from polytable.core import CHANCE, Rng, pure_engine_forced
+from polytable.games.formfinity import GAME, FormfinityState, pure_engine
+from polytable.games.formfinity._board import setup_for
+from polytable.games.formfinity._native import EXT, _pack, native_playout
+from polytable.games.formfinity._state import CHOOSE, CLAIM, DRAW, OVER, PLACE
+
+pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+
+def _both(state: FormfinityState, seed: int, seats: int, limit: int | None) -> tuple[FormfinityState, int]:
+    r1 = [Rng(seed, stream=300 + p) for p in range(seats)]
+    r2 = [Rng(seed, stream=300 + p) for p in range(seats)]
+    assert native_playout(setup_for(state.config), state, [Rng(seed)], limit) is not None  # not declined
+    end, n = GAME.playout(state, r1, limit)
+    with pure_engine():
+        end_p, n_p = GAME.playout(state, r2, limit)
+    assert end == end_p, (state.config.to_dict(), seed)
+    assert n == n_p and [r.state for r in r1] == [r.state for r in r2]
+    return end, n
+
+
+def test_whole_games_agree_on_every_configuration() -> None:
+    ended = 0
+    for options, players in GAME.sample_configs():
+        for seed in range(12):
+            s = GAME.new_game(options, seed, players)
+            limit = None if seed % 4 else 1 + seed * 3
+            end, n = _both(s, seed, 1 if seed % 3 == 0 else players, limit)
+            ended += end.phase == OVER
+            assert limit is None or n <= limit
+    assert ended >= 50
+
+
+def test_playouts_agree_from_every_phase() -> None:
+    """Positions met along random games (the protocol's own steps), each played out by both engines."""
+    seen = {CHOOSE: 0, DRAW: 0, PLACE: 0, CLAIM: 0}
+    for options, players in GAME.sample_configs():
+        for seed in range(6):
+            s = GAME.new_game(options, 100 + seed, players)
+            rng = Rng(seed, stream=9)
+            step = 0
+            while s.phase != OVER:
+                if step % 7 == 3 or s.phase in (CLAIM, CHOOSE) or (s.phase == PLACE and s.placed):
+                    seen[s.phase] += 1
+                    _both(s, seed * 1000 + step, players if step % 2 else 1, None if step % 5 else 4)
+                cp = GAME.current_player(s)
+                if cp == CHANCE:
+                    s = GAME.apply_chance(s)
+                else:
+                    s = GAME.apply(s, GAME.legal_actions(s, cp).sample(rng), cp)
+                step += 1
+    assert all(n >= 5 for n in seen.values()), seen
+
+
+def test_bad_input_is_refused_and_odd_states_decline() -> None:
+    assert EXT is not None
+    s = GAME.new_game({}, 1, 2)
+    setup = setup_for(s.config)
+    with pytest.raises(TypeError):
+        EXT.playout(_pack(setup), (), [1], -1)
+    with pytest.raises(TypeError):
+        EXT.playout(_pack(setup), (1,) * 18, (1,), -1)
+    from polytable.games.formfinity._native import _FIELDS
+
+    fields = tuple(5 if f == "turn" else getattr(s, f) for f in _FIELDS)
+    assert EXT.playout(_pack(setup), fields, [1], -1) is None  # turn 5 of 2 players: declined, Python plays
+    odd = tuple(((7, 0, 0),) if f == "lines" else getattr(s, f) for f in _FIELDS)
+    assert EXT.playout(_pack(setup), odd, [1], -1) is None  # a line owned by no player: declined too
+    with pytest.raises(IndexError):  # two generators for three seats: the pure rules' error
+        GAME.playout(GAME.new_game({"variant": "1"}, 1, 3), [Rng(1), Rng(2)])
+
+
+def test_pure_and_compiled_simulate_print_the_same_games() -> None:
+    cli = "import sys; from polytable.cli import main; sys.argv[0] = 'polytable'; main()"
+    for variant, players in (("1", 3), ("2", 4), ("3", 2), ("4", 2)):
+        cmd = [sys.executable, "-c", cli, "simulate", "formfinity", "-p", str(players), f"--option=variant={variant}"]
+        runs = []
+        for pure in ("1", "0"):  # the pure engine, then the compiled one
+            env = {**os.environ, "POLYTABLE_PURE": pure}
+            args = [*cmd, "--games", "6", "--seed", "1", "--json", "--workers", "1"]
+            out = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+            runs.append(json.loads(out.stdout)["per_game"])
+        assert runs[0] == runs[1] and len(runs[0]) == 6, variant
