@@ -73,8 +73,12 @@ def fuzz(
     list_every: int = 25,
     check_every: int = 10,
     on_game: Callable[[FuzzReport], None] | None = None,
+    playout_every: int = 1,
 ) -> FuzzReport:
-    """Play until ``actions`` player actions were compared; raises :class:`Mismatch` at the first difference."""
+    """Play until ``actions`` player actions were compared; raises :class:`Mismatch` at the first difference.
+
+    ``playout_every``: compare the playouts of every that many games (a pure playout of a slow game is long).
+    """
     pure = _pure(game_id)
     game = get_game(game_id)
     configs = game.sample_configs()
@@ -135,6 +139,8 @@ def fuzz(
             if game.scores(s) != game.scores(sp) or game.winners(s) != game.winners(sp):
                 raise Mismatch(f"{where}: final scores or winners differ")
             rep.games += 1
+        if g % playout_every:
+            mid = late = None
         if mid is not None:
             r1 = [Rng(g, stream=100 + i) for i in range(players)]
             r2 = [Rng(g, stream=100 + i) for i in range(players)]

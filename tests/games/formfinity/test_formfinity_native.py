@@ -23,10 +23,12 @@ pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 a
 
 @pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
 def test_100k_random_actions_agree() -> None:
-    rep = fuzz("formfinity", 100_000, seed=0, list_every=100, check_every=2000)
+    # Playouts compared in every fifth game: a pure playout of a connection race can take seconds, and
+    # `polytable fuzz formfinity` (every game) covers them at length.
+    rep = fuzz("formfinity", 100_000, seed=0, list_every=100, check_every=2000, playout_every=5)
     assert rep.actions == 100_000
     assert rep.games >= 1_000  # about 40 player actions a game
-    assert rep.playouts >= rep.games // 2
+    assert rep.playouts >= rep.games // 5
     assert rep.round_trips >= 40 and rep.illegal_refused >= 40
 
 
