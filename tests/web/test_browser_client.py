@@ -4,7 +4,6 @@ asking for one, and a board module that loads late still draws the latest state,
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -79,15 +78,22 @@ def test_a_board_module_that_loads_late_draws_the_latest_state_once(server: Serv
     page = _page(browser)
     asked = _boards_asked(page)
 
-    def slow(route: Any) -> None:
-        time.sleep(1.5)
-        route.continue_()
+    held: list[Any] = []  # the module's request, held until the test lets it go (no timing race)
 
-    page.route("**/static/boards/forma.js", slow)
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/static/boards/forma.js", hold)
     page.goto(f"{server.base}/r/{r['code']}")
-    page.wait_for_timeout(700)  # states have arrived, the module has not: nothing is drawn yet
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    page.wait_for_timeout(700)  # more states arrive while the module is held: nothing is drawn yet
     assert page.evaluate("() => document.querySelector('#board').children.length") == 0
     assert page.evaluate("() => document.querySelector('#app').polytableState") is None
+    held[0].continue_()
     page.locator("#fm-board").wait_for()
     # Drawn when the module arrived (one board, one status), showing the state the page holds.
     page.wait_for_function(
