@@ -64,7 +64,9 @@ def test_foldris_round_two_phones_a_spectator_and_a_reload(server: Server, brows
     guest.fill("#join-name", "Bob <i>")
     guest.locator("button.take").first.click()
     guest.locator("#moves button").first.wait_for()
+    guest.locator("#seats").filter(has_text="Bob <i>").wait_for()  # the seat list may follow the moves
     assert "Bob <i>" in guest.locator("#seats").inner_text()  # shown as text, never as markup
+    assert guest.locator("#seats i").count() == 0
 
     watcher = _page(browser)
     watcher.goto(f"{server.base}/r/{code}")
