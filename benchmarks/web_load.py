@@ -6,6 +6,9 @@ A fresh server process (``polytable serve``) is started on 127.0.0.1 with its ow
 is created over HTTP with every seat held by one scripted client (hot-seat) that connects over a
 WebSocket and, whenever one of its seats must act, sends the first legal action listed for it with the
 version it saw; when its game ends it opens the next room, so every room slot is busy for the whole run.
+The scripted clients run in Node (the ``ws`` package, installed from npm into the scratch folder
+``--peer-dir`` by the benchmark itself, like the peer): a Python client cost about 0.5 ms of CPU per
+action, as much as the server, and on a 2-core machine the load generator took the server's CPU.
 The latency of an action is the time from sending it to receiving the state with the new version (so it
 includes the database commit, which happens before anyone is told). With ``--ai``
 every room is AI-vs-AI instead (the server's AI seats, no client actions) and only throughput is
@@ -38,7 +41,6 @@ import time
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
 
 def _free_port() -> int:
@@ -82,60 +84,6 @@ async def _create(http: httpx.AsyncClient, body: dict[str, Any]) -> dict[str, An
             if attempt:
                 raise
     raise AssertionError("unreachable")
-
-
-async def _play_rooms(
-    http: httpx.AsyncClient, base: str, game: str, players: int, seed: int, stop: float, out: dict[str, Any]
-) -> None:
-    """One room slot: play a game to its end, then open the next room, until the time is up (so every slot
-    stays busy for the whole run, as the peer's endless game does)."""
-    n = 0
-    while time.time() < stop:
-        await _play_room(http, base, game, players, seed + 100_000 * n, stop, out)
-        n += 1
-
-
-async def _play_room(
-    http: httpx.AsyncClient, base: str, game: str, players: int, seed: int, stop: float, out: dict[str, Any]
-) -> None:
-    room = await _create(http, {"game": game, "players": players, "seed": seed})
-    ws_url = base.replace("http", "ws") + f"/ws/{room['code']}"
-    async with connect(ws_url, max_size=2**22) as ws:
-        # Like the room page on a game with a dedicated board (Foldris's), no text rendering is asked for.
-        await ws.send(json.dumps({"type": "hello", "tokens": list(room["tokens"].values()), "text": False}))
-        msg: dict[str, Any] = {}
-        sent_at: float | None = None
-        sent_version = -1
-        while time.time() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.time()))
-            except TimeoutError:
-                break
-            m = json.loads(raw)
-            if m["type"] == "error":
-                out["errors"] += 1
-                continue
-            if m["type"] != "state":
-                continue
-            msg = m
-            if sent_at is not None and msg["version"] > sent_version:
-                out["latency"].append(time.perf_counter() - sent_at)
-                out["actions"] += 1
-                sent_at = None
-            if msg["over"]:
-                out["games"] += 1
-                break
-            if sent_at is not None:
-                continue
-            for p in msg["acting"]:
-                part = msg["mine"].get(str(p))
-                if part and part["to_act"] and part["legal"]:
-                    sent_version = msg["version"]
-                    sent_at = time.perf_counter()
-                    await ws.send(
-                        json.dumps({"type": "act", "seat": p, "version": msg["version"], "action": part["legal"][0]})
-                    )
-                    break
 
 
 async def _ai_room(
@@ -224,10 +172,9 @@ async def _drive(base: str, first: int, count: int, game: str, players: int, sto
     client: building an httpx client per room costs tens of milliseconds each and stalled the start)."""
     out: dict[str, Any] = {"actions": 0, "games": 0, "errors": 0, "latency": [], "failures": []}
     own0 = time.process_time()
-    fn = _ai_room if ai else _play_rooms
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_connections=32)) as http:
         results = await asyncio.gather(
-            *(fn(http, base, game, players, 1000 + i, stop, out) for i in range(first, first + count)),
+            *(_ai_room(http, base, game, players, 1000 + i, stop, out) for i in range(first, first + count)),
             return_exceptions=True,
         )
     out["failures"] = [repr(r)[:300] for r in results if isinstance(r, BaseException)]
@@ -239,11 +186,41 @@ def _worker(args: tuple[str, int, int, str, int, float, bool]) -> dict[str, Any]
     return asyncio.run(_drive(*args))
 
 
+def _node_clients(
+    folder: str, base: str, firsts: list[int], shares: list[int], game: str, players: int, seconds: float
+) -> list[dict[str, Any]]:
+    """The scripted clients: one Node process per share of the rooms (``_POLYTABLE_LOAD``)."""
+    loads = [
+        subprocess.Popen(
+            ["node", "polytable_load.js", base, game, str(players), str(first), str(share), str(seconds)],
+            cwd=folder,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        for first, share in zip(firsts, shares, strict=True)
+    ]
+    parts = []
+    for p in loads:
+        part: dict[str, Any] = json.loads(p.communicate(timeout=seconds + 120)[0] or b"{}")
+        parts.append({"actions": 0, "games": 0, "errors": 0, "latency": [], "cpu": 0.0, **part})
+        if not part:
+            parts[-1]["failures"] = ["a load-generator process printed nothing"]
+    return parts
+
+
 def _run(
-    base: str, rooms: int, game: str, players: int, seconds: float, ai: bool, pid: int = 0, procs: int = 2
+    base: str,
+    rooms: int,
+    game: str,
+    players: int,
+    seconds: float,
+    ai: bool,
+    pid: int = 0,
+    procs: int = 2,
+    folder: str = "",
 ) -> dict[str, Any]:
-    """N rooms spread over ``procs`` load-generator processes (one Python process cannot drive 200
-    WebSocket clients fast enough to load the server); their latencies are merged."""
+    """N rooms spread over ``procs`` load-generator processes (Node clients; AI rooms are watched from
+    Python); their latencies are merged."""
     cpu0 = _cpu_seconds(pid) if pid else None
     threads0 = _thread_cpu(pid) if pid else None
     start = time.monotonic()
@@ -251,9 +228,12 @@ def _run(
     procs = max(1, min(procs, rooms))
     shares = [rooms // procs + (1 if k < rooms % procs else 0) for k in range(procs)]
     firsts = [sum(shares[:k]) for k in range(procs)]
-    jobs = [(base, firsts[k], shares[k], game, players, stop, ai) for k in range(procs)]
-    with multiprocessing.get_context("spawn").Pool(procs) as pool:
-        parts = pool.map(_worker, jobs)
+    if ai:
+        jobs = [(base, firsts[k], shares[k], game, players, stop, ai) for k in range(procs)]
+        with multiprocessing.get_context("spawn").Pool(procs) as pool:
+            parts = pool.map(_worker, jobs)
+    else:
+        parts = _node_clients(folder, base, firsts, shares, game, players, seconds)
     elapsed = time.monotonic() - start
     cpu1 = _cpu_seconds(pid) if pid else None
     threads1 = _thread_cpu(pid) if pid else None
@@ -266,7 +246,7 @@ def _run(
         "mode": "ai-vs-ai" if ai else "scripted clients",
         "game": game,
         "players": players,
-        "load_generator_processes": procs,
+        "load_generator": f"{procs} {'Python' if ai else 'Node'} processes",
         "seconds": round(elapsed, 2),
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
@@ -290,6 +270,89 @@ def _run(
     return report
 
 
+_WS_VERSION = "8.18.3"
+_POLYTABLE_LOAD = """
+// One load-generator process for polytable: room slots [first, first + count), each playing a room to its
+// end and then opening the next one; one WebSocket per room holding every seat (hot-seat), as
+// benchmarks/web_load.py describes. Written for Node (like the peer's) so that the load generator's own CPU
+// is small next to the server's on a 2-core machine.
+const WebSocket = require('ws');
+const [base, game, players, first, count, seconds] = process.argv.slice(2);
+const stop = Date.now() + Number(seconds) * 1000;
+const out = { actions: 0, games: 0, errors: 0, latency: [], failures: [], cpu: 0 };
+
+async function create(seed) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const r = await fetch(`${base}/api/rooms`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game, players: Number(players), seed }),
+      });
+      if (!r.ok) throw new Error(`HTTP ${r.status}: ${await r.text()}`);
+      return await r.json();
+    } catch (err) {
+      if (attempt) throw err;
+    }
+  }
+}
+
+function playRoom(room) {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(base.replace('http', 'ws') + `/ws/${room.code}`, { maxPayload: 1 << 22 });
+    let msg = {};
+    let sentAt = null;
+    let sentVersion = -1;
+    const done = () => { clearTimeout(timer); ws.terminate(); resolve(); };
+    const timer = setTimeout(done, Math.max(100, stop - Date.now()));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tokens: Object.values(room.tokens), text: false })));
+    ws.on('error', (err) => { out.failures.push(String(err).slice(0, 300)); done(); });
+    ws.on('close', done);
+    ws.on('message', (raw) => {
+      const m = JSON.parse(raw);
+      if (m.type === 'error') { out.errors += 1; return; }
+      if (m.type !== 'state') return;
+      msg = { ...msg, ...m };  // a message may carry only what changed: keep the rest from the last one
+      if (sentAt !== null && msg.version > sentVersion) {
+        out.latency.push((performance.now() - sentAt) / 1000);
+        out.actions += 1;
+        sentAt = null;
+      }
+      if (msg.over) { out.games += 1; done(); return; }
+      if (sentAt !== null || Date.now() > stop) return;
+      for (const p of msg.acting) {
+        const part = msg.mine[String(p)];
+        if (part && part.to_act && part.legal && part.legal.length) {
+          sentVersion = msg.version;
+          sentAt = performance.now();
+          ws.send(JSON.stringify({ type: 'act', seat: p, version: msg.version, action: part.legal[0] }));
+          break;
+        }
+      }
+    });
+  });
+}
+
+async function slot(i) {
+  for (let n = 0; Date.now() < stop; n++) {
+    try {
+      await playRoom(await create(1000 + i + 100000 * n));
+    } catch (err) {
+      out.failures.push(String(err).slice(0, 300));
+      return;
+    }
+  }
+}
+
+const cpu0 = process.cpuUsage();
+const slots = [];
+for (let i = Number(first); i < Number(first) + Number(count); i++) slots.push(slot(i));
+Promise.all(slots).then(() => {
+  const cpu = process.cpuUsage(cpu0);
+  out.cpu = (cpu.user + cpu.system) / 1e6;
+  process.stdout.write(JSON.stringify(out), () => process.exit(0));  // exit once the pipe took it all
+});
+"""
 _BGIO_VERSION = "0.50.2"
 _BGIO_GAME = """
 const Game = {
@@ -342,19 +405,41 @@ setTimeout(() => {
 """
 
 
-def _bgio_install(folder: str) -> None:
-    """boardgame.io from npm into a scratch folder (once); the game, server and load scripts beside it."""
+def _npm_install(folder: str) -> None:
+    """boardgame.io and ws from npm into a scratch folder (once); the peer's game, server and load scripts
+    and polytable's load script beside them."""
     os.makedirs(folder, exist_ok=True)
-    marker = os.path.join(folder, "node_modules", "boardgame.io", "package.json")
-    if not os.path.exists(marker):
+
+    def installed(name: str, version: str) -> bool:
+        path = os.path.join(folder, "node_modules", name, "package.json")
+        if not os.path.exists(path):
+            return False
+        with open(path, encoding="utf-8") as fh:
+            return bool(json.load(fh).get("version") == version)
+
+    if not (installed("boardgame.io", _BGIO_VERSION) and installed("ws", _WS_VERSION)):
         with open(os.path.join(folder, "package.json"), "w", encoding="utf-8") as fh:
             fh.write('{"private": true}')
         subprocess.run(
-            ["npm", "install", "--no-audit", "--no-fund", "--silent", f"boardgame.io@{_BGIO_VERSION}"],
+            [
+                "npm",
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--silent",
+                f"boardgame.io@{_BGIO_VERSION}",
+                f"ws@{_WS_VERSION}",
+            ],
             cwd=folder,
             check=True,
         )
-    for name, text in (("game.js", _BGIO_GAME), ("server.js", _BGIO_SERVER), ("load.js", _BGIO_LOAD)):
+    scripts = {
+        "game.js": _BGIO_GAME,
+        "server.js": _BGIO_SERVER,
+        "load.js": _BGIO_LOAD,
+        "polytable_load.js": _POLYTABLE_LOAD,
+    }
+    for name, text in scripts.items():
         with open(os.path.join(folder, name), "w", encoding="utf-8") as fh:
             fh.write(text)
 
@@ -420,17 +505,18 @@ def main() -> None:
     parser.add_argument(
         "--peer-dir",
         default=os.path.join(tempfile.gettempdir(), "polytable-bench-boardgameio"),
-        help="scratch folder boardgame.io is installed into from npm",
+        help="scratch folder the Node load generator (ws) and boardgame.io are installed into from npm",
     )
     args = parser.parse_args()
-    if args.peer:
-        _bgio_install(args.peer_dir)
+    _npm_install(args.peer_dir)
     for n in args.rooms or [50, 200]:
         with tempfile.TemporaryDirectory() as tmp:
             db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
             proc, base = _start_server(db, args.workers, args.pubsub)
             try:
-                report = _run(base, n, args.game, args.players, args.seconds, args.ai, proc.pid, args.processes)
+                report = _run(
+                    base, n, args.game, args.players, args.seconds, args.ai, proc.pid, args.processes, args.peer_dir
+                )
             finally:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
