@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 
@@ -75,9 +76,25 @@ def create_app(
     return app
 
 
+GC_THRESHOLD = (50_000, 50, 100)
+"""The collector's thresholds in a serving process (Python's default is 700, 10, 10)."""
+
+
+def tune_gc() -> None:
+    """Collect garbage less often in a serving process, and never scan what was loaded before serving.
+
+    A state message allocates thousands of short-lived objects (views, legal moves, JSON pieces), so with
+    the default thresholds the cyclic collector ran every few actions and walked every module, game table
+    and room held. Raising the youngest generation's threshold and freezing the start-up heap lowers both the
+    CPU per action and the tail latency (measured in docs/web.md). Memory is still freed at once by
+    reference counting; only cycles wait longer."""
+    gc.set_threshold(*GC_THRESHOLD)
+    gc.freeze()
+
+
 def app_from_env() -> Starlette:
     """The app ``polytable serve`` describes in ``POLYTABLE_SERVE_*`` variables (each ``--workers``
-    process builds its own from them)."""
+    process builds its own from them); the process's collector is tuned for serving (:func:`tune_gc`)."""
     import os
 
     from ._pubsub import RedisBroadcaster
@@ -88,8 +105,10 @@ def app_from_env() -> Starlette:
         ai_delay=float(env.get("POLYTABLE_SERVE_AI_DELAY", "0.6")),
         rooms_per_minute=int(env.get("POLYTABLE_SERVE_ROOMS_PER_MINUTE", "60")),
     )
-    return create_app(
+    app = create_app(
         env.get("POLYTABLE_SERVE_DB", "sqlite:///polytable.db"),
         settings,
         broadcaster=RedisBroadcaster(pubsub) if pubsub else None,
     )
+    tune_gc()
+    return app

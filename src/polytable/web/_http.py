@@ -33,6 +33,7 @@ import io
 import logging
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -447,21 +448,26 @@ def _qr_svg(text: str) -> bytes:
 
 
 class _IpLimiter:
-    """Room creation per address: at most ``limit`` per ``window`` seconds (keeps a flood off the disk)."""
+    """Room creation per address: at most ``limit`` per ``window`` seconds (keeps a flood off the disk).
+
+    Each address keeps the times of its creations in the window, oldest first, so a request drops the
+    expired ones from the front instead of filtering the whole list (a high limit made that list long)."""
 
     def __init__(self, limit: int = 60, window: float = 60.0) -> None:
         self.limit = limit
         self.window = window
-        self.seen: dict[str, list[float]] = {}
+        self.seen: dict[str, deque[float]] = {}
 
     def allow(self, ip: str) -> bool:
         now = time.monotonic()
         if len(self.seen) > 10_000:
             self.seen.clear()
-        times = [t for t in self.seen.get(ip, []) if now - t < self.window]
+        times = self.seen.get(ip)
+        if times is None:
+            times = self.seen[ip] = deque()
+        while times and now - times[0] >= self.window:
+            times.popleft()
         if len(times) >= self.limit:
-            self.seen[ip] = times
             return False
         times.append(now)
-        self.seen[ip] = times
         return True

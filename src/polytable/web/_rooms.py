@@ -100,6 +100,8 @@ class Room:
         self.rngs: dict[int, Rng] = {}
         self.ai_task: asyncio.Task[None] | None = None
         self.views = Views(self)
+        self._seats_key: tuple[object, ...] = ()  # what the seats' summary was made from (see summary)
+        self._seats_summary: list[dict[str, Any]] = []
         self.behind = False
         """Another process changed the room and nobody here watched it: reload before it is used."""
         self.committing = 0  # changes being committed: the state in memory is not yet on disk
@@ -160,21 +162,15 @@ class Room:
         return counts
 
     def summary(self) -> dict[str, Any]:
-        """What anyone with the code may know about the room (no tokens, no state)."""
+        """What anyone with the code may know about the room (no tokens, no state).
+
+        The seats' list is remade only when a seat or a connection changed (not on every move)."""
         spec = self.game.spec
         counts = self.connected()
-        return {
-            "code": self.code,
-            "game": spec.id,
-            "name": spec.name,
-            "mode": self.mode,
-            "players": self.match.players,
-            "options": dict(self.match.config.entries),
-            "time_control": self.timer.clock.control.describe() if self.timer.clock else {"kind": "none"},
-            "rematch": self.rematch,
-            "version": self.version,
-            "over": self.is_over(),
-            "seats": [
+        key = (tuple(self.seats), tuple(counts))
+        if key != self._seats_key:
+            self._seats_key = key
+            self._seats_summary = [
                 {
                     "seat": p,
                     "label": player_name(p),
@@ -187,7 +183,19 @@ class Room:
                     "connected": counts[p] > 0 or s.kind == "ai",
                 }
                 for p, s in enumerate(self.seats)
-            ],
+            ]
+        return {
+            "code": self.code,
+            "game": spec.id,
+            "name": spec.name,
+            "mode": self.mode,
+            "players": self.match.players,
+            "options": dict(self.match.config.entries),
+            "time_control": self.timer.clock.control.describe() if self.timer.clock else {"kind": "none"},
+            "rematch": self.rematch,
+            "version": self.version,
+            "over": self.is_over(),
+            "seats": list(self._seats_summary),
         }
 
     def state_message(self, client: Client) -> dict[str, Any]:
