@@ -34,7 +34,7 @@ from polytable.geometry import derived
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
 from ._companion import FoldrisCompanion
 from ._eval import action_value, evaluate_state
-from ._native import EXT, can_act, fast_drop, fast_sample, native_playout, table_id
+from ._native import EXT, can_act, fast_sample, native_playout, table_id
 from ._rules import (
     affordable,
     any_placement,
@@ -158,6 +158,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             return TERMINAL
         return CHANCE if state.card < 0 else SIMULTANEOUS
 
+    def is_terminal(self, state: FoldrisState) -> bool:
+        return state.over  # current_player is TERMINAL exactly then; asked every step, so said directly
+
     def acting_players(self, state: FoldrisState) -> tuple[int, ...]:
         if EXT is not None:
             return EXT.acting(state)  # type: ignore[no-any-return]
@@ -232,7 +235,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return player if ok and player is not None else super()._resolve_player(state, player)
 
     def apply(self, state: FoldrisState, action: Action, player: int | None = None) -> FoldrisState:
-        out = fast_drop(state, action, player) if EXT is not None else None  # a legal drop: two C calls
+        out = EXT.try_drop(state, action, player) if EXT is not None else None  # a legal drop: one C call
         return out if out is not None else super().apply(state, action, player)
 
     def _check(self, state: FoldrisState, action: Action, player: int) -> None:
@@ -445,6 +448,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
 
     # ------------------------------------------------------------------ chance
     def apply_chance(self, state: FoldrisState) -> FoldrisState:
+        if EXT is not None:  # the same draw and state, in C (None: not a chance node)
+            out: FoldrisState | None = EXT.reveal(state)
+            if out is not None:
+                return out
         if state.over or state.card >= 0:  # not a chance node: the protocol's error
             return super().apply_chance(state)
         i, rng = below(state.rng, len(state.deck))  # chance_outcome's draw, a card in the deck: no check needed
