@@ -503,9 +503,12 @@ static PyMethodDef methods[] = {
     {"playout", (PyCFunction)(void (*)(void))py_playout, METH_FASTCALL,
      "Random drops and reveals to the end (or max_actions); see _cfoldris_playout.h."},
     {"bind", (PyCFunction)(void (*)(void))py_bind, METH_FASTCALL,
-     "bind(Drop, resolver): the drop class, and config -> deck id (the deck's values given) for the calls below."},
+     "bind(Drop, resolver, view class, its slots): the drop class, config -> deck id (the deck's values given) "
+     "and the legal-actions view, for the calls below."},
     {"values", (PyCFunction)(void (*)(void))py_values, METH_FASTCALL,
      "values(deck, names, drops): per card of a deck its block name and its drops at 8 * variant + column."},
+    {"view", (PyCFunction)(void (*)(void))py_view, METH_FASTCALL,
+     "view(game, state, player) -> legal_actions(state, player) of a player choosing now, else None."},
     {"can_act", (PyCFunction)(void (*)(void))py_can_act, METH_FASTCALL,
      "can_act(state, player) -> whether player (an int) is a survivor still to choose this round."},
     {"sample_drop", (PyCFunction)(void (*)(void))py_sample_drop, METH_FASTCALL,

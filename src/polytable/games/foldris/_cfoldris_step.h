@@ -9,6 +9,8 @@
  */
 
 static PyTypeObject *drop_type; /* _state.Drop */
+static PyTypeObject *view_type; /* _native.Drops, a core.LegalActions */
+static Py_ssize_t view_off[3];
 static PyObject *resolver;      /* config -> deck id (registering the deck and its values on first use) */
 static PyObject *last_config;   /* held: the config whose deck is last_deck */
 static int last_deck = -1;
@@ -247,14 +249,30 @@ fail:
     return NULL;
 }
 
-/* bind(Drop, resolver): the action class the kernel returns and checks, and config -> deck id. */
+/* legal(game, state, player) -> the view legal_actions(state, player) returns (LegalActions's slots set,
+ * as its __init__ does) when player is a survivor still to choose; None for anything else. */
+static PyObject *py_view(PyObject *self, PyObject *const *a, Py_ssize_t n) {
+    long p, card;
+    if (n != 3) return PyErr_Format(PyExc_TypeError, "view() takes 3 arguments");
+    if (!view_type) return PyErr_Format(PyExc_RuntimeError, "Foldris kernel: bind() was not called");
+    int r = acts(a[1], a[2], &p, &card);
+    if (r <= 0) return r < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject *v[3] = {Py_NewRef(a[0]), Py_NewRef(a[2]), Py_NewRef(a[1])};
+    return make(view_type, view_off, 3, v);
+}
+
+/* bind(Drop, resolver, view class, its slot names): the action class the kernel returns and checks, config ->
+ * deck id, and the legal-actions view it builds (slots _game, _player, _state). */
 static PyObject *py_bind(PyObject *self, PyObject *const *a, Py_ssize_t n) {
-    if (n != 2 || !PyType_Check(a[0]) || !PyCallable_Check(a[1]))
-        return PyErr_Format(PyExc_TypeError, "bind(Drop, resolver)");
+    if (n != 4 || !PyType_Check(a[0]) || !PyCallable_Check(a[1]) || !PyType_Check(a[2]))
+        return PyErr_Format(PyExc_TypeError, "bind(Drop, resolver, view class, its slot names)");
+    if (offsets(a[2], a[3], view_off, 3) < 0) return NULL;
     Py_INCREF(a[0]);
     Py_INCREF(a[1]);
+    Py_INCREF(a[2]);
     Py_XSETREF(drop_type, (PyTypeObject *)a[0]);
     Py_XSETREF(resolver, a[1]);
+    Py_XSETREF(view_type, (PyTypeObject *)a[2]);
     Py_CLEAR(last_config);
     return Py_NewRef(Py_None);
 }

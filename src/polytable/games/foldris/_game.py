@@ -22,6 +22,7 @@ from polytable.core import (
     Game,
     GameSpec,
     IllegalActionError,
+    LegalActions,
     Option,
     Rng,
     below,
@@ -140,7 +141,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
     def _new(self, config: Config, seed: int) -> FoldrisState:
         deck = deck_of(config)
         height = config.int("height")
-        sheets = tuple(Sheet(0, 0, height, 0, 2) for _ in range(config.players))
+        sheets = (Sheet(0, 0, height, 0, 2),) * config.players  # one value, shared: sheets are immutable
         return FoldrisState(
             config=config,
             sheets=sheets,
@@ -169,6 +170,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return tuple(p for p, s in enumerate(state.sheets) if not s.out and state.pending[p] is None)
 
     # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: FoldrisState, player: int | None = None) -> LegalActions[Action]:
+        view = EXT.view(self, state, player) if EXT is not None else None  # a player choosing now: one C call
+        return view if view is not None else super().legal_actions(state, player)
+
     def _legal(self, state: FoldrisState, player: int) -> Iterator[Action]:
         if player == CHANCE:
             cards = deck_of(state.config).cards

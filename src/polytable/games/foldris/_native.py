@@ -14,16 +14,16 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from polytable.core import Config, IllegalActionError, Rng, native_module, player_name
+from polytable.core import Config, IllegalActionError, LegalActions, Rng, native_module, player_name
 from polytable.geometry import derived
 
 from ._state import Drop
 
 if TYPE_CHECKING:
     from ._cards import VariantTable
-    from ._state import FoldrisState
+    from ._state import Action, FoldrisState
 
-__all__ = ["EXT", "can_act", "fast_sample", "native_playout", "pure_engine", "table_id"]
+__all__ = ["EXT", "Drops", "can_act", "fast_sample", "native_playout", "pure_engine", "table_id"]
 
 EXT: ModuleType | None = native_module("polytable.games.foldris._cfoldris")
 """The extension module, or None when the pure engine runs."""
@@ -122,8 +122,23 @@ def _deck_values(config: Config) -> int:
 _VALUED: set[int] = set()
 """The decks whose values the kernel holds."""
 
+class Drops(LegalActions["Action"]):
+    """``legal_actions`` of a player choosing now, built by the kernel (``view``): a sample is one C call,
+    with no list of drops made."""
+
+    __slots__ = ()
+
+    def sample(self, rng: Rng) -> Action:
+        assert EXT is not None
+        drop: Drop | None = EXT.sample_drop(self._state, self._player, rng)
+        if drop is None:  # never for a player still in the game (eliminated at the reveal), kept as _sample says
+            p = self._player
+            raise IllegalActionError(f"{player_name(p)} has no legal action", "no_action", {"player": p + 1})
+        return drop
+
+
 if EXT is not None:
-    EXT.bind(Drop, _deck_values)
+    EXT.bind(Drop, _deck_values, Drops, ["_game", "_player", "_state"])
 
 
 def can_act(state: FoldrisState, player: int | None) -> bool:
