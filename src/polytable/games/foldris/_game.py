@@ -448,7 +448,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
     ) -> tuple[FoldrisState, int]:
         """The protocol's random playout, in the compiled kernel when it is built (same results)."""
         if EXT is not None:
-            return native_playout(state, _of_config(state.config)[1], rngs, max_actions)
+            return native_playout(state, rngs, max_actions)
         return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance

@@ -79,18 +79,18 @@ def _deck_id(config: Config, tabs: tuple[VariantTable, ...]) -> int:
     return hit
 
 
-def native_playout(
-    state: FoldrisState, tabs: tuple[VariantTable, ...], rngs: Sequence[Rng], max_actions: int | None
-) -> tuple[FoldrisState, int]:
-    """``FoldrisGame.playout`` in C (the caller checks ``EXT``; ``tabs``: the config's tables by card); the same
-    states and draws as the pure loop."""
+def native_playout(state: FoldrisState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FoldrisState, int]:
+    """``FoldrisGame.playout`` in C (the caller checks ``EXT``); the same states and draws as the pure loop.
+    The kernel finds the config's deck itself (``_deck_values``); the tables are read only for choices
+    already recorded this round."""
     assert EXT is not None
     pending = None
     if state.card >= 0 and state.pending.count(None) != len(state.pending):
-        by_key = tabs[state.card].by_key
+        from ._game import tables_of  # here: the game module imports this one
+
+        by_key = tables_of(state.config)[state.card].by_key
         pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in state.pending]
-    deck = _deck_id(state.config, tabs)
-    return EXT.playout(deck, state, pending, rngs, len(rngs) == 1, -1 if max_actions is None else max_actions)  # type: ignore[no-any-return]
+    return EXT.playout(-1, state, pending, rngs, len(rngs) == 1, -1 if max_actions is None else max_actions)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------------- the protocol's step, fast
