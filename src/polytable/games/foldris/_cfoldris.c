@@ -431,8 +431,16 @@ static PyObject *choose(const Table *t, long lane, PyObject *state, long player,
         return remake(state, v);
     }
     Sheet sh[MAXP];
-    int k, vi[MAXP], col[MAXP];
-    if (sheets_in(sheets, sh, &k) < 0) goto fail;
+    int vi[MAXP], col[MAXP];
+    for (Py_ssize_t p = 0; p < np; p++) {
+        Sheet *s = kept_sheet(PyTuple_GET_ITEM(sheets, p));
+        if (!s) goto fail;
+        if (s->height < 1 || s->height > ROWS - 8) {
+            PyErr_SetString(PyExc_ValueError, "sheet height out of range");
+            goto fail;
+        }
+        sh[p] = *s;
+    }
     for (int p = 0; p < np; p++) {
         PyObject *d = PyTuple_GET_ITEM(chosen, p);
         vi[p] = -1;
@@ -463,6 +471,11 @@ static PyObject *choose(const Table *t, long lane, PyObject *state, long player,
         for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
         return NULL;
     }
+    for (Py_ssize_t p = 0; p < np; p++) /* the next reveal reads them: keep them decoded */
+        if (kept_made(PyTuple_GET_ITEM(v[1], p), &sh[p]) < 0) {
+            for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
+            return NULL;
+        }
     return remake(state, v);
 fail:
     Py_DECREF(chosen);

@@ -41,18 +41,6 @@ static int deck_of(PyObject *state) {
     return last_deck;
 }
 
-/* A Sheet object's (ink, barrier, height, bonus), read as the per-sheet calls (count, sample, check) do. */
-static int sheet_of(PyObject *o, Sheet *s) {
-    if (!sheet_type || Py_TYPE(o) != sheet_type) {
-        PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet");
-        return -1;
-    }
-    PyObject *f[4] = {slot(o, sheet_off[0]), slot(o, sheet_off[1]), slot(o, sheet_off[2]), slot(o, sheet_off[4])};
-    for (int i = 0; i < 4; i++)
-        if (!f[i]) return -1;
-    return sheet_args(f, s);
-}
-
 /* The state's card (-1 between rounds) and its tuples of sheets and pending choices, checked; -2 on error. */
 static long round_of(PyObject *state, PyObject **sheets, PyObject **pending) {
     if (!state_type || Py_TYPE(state) != state_type) {
@@ -103,7 +91,7 @@ static PyObject *py_can_act(PyObject *self, PyObject *const *a, Py_ssize_t n) {
  * advanced), the card's Drop object; None when the player has no legal drop (rng unchanged). */
 static PyObject *py_sample_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     PyObject *sheets, *pending;
-    Sheet s;
+    Sheet *s;
     if (n != 3) return PyErr_Format(PyExc_TypeError, "sample_drop() takes 3 arguments");
     long card = round_of(a[0], &sheets, &pending), p = PyLong_AsLong(a[1]);
     if (card == -2 || (p == -1 && PyErr_Occurred())) return NULL;
@@ -111,14 +99,14 @@ static PyObject *py_sample_drop(PyObject *self, PyObject *const *a, Py_ssize_t n
     if (d < 0) return NULL;
     if (card < 0 || card >= decks[d]->ncards || p < 0 || p >= PyTuple_GET_SIZE(sheets))
         return PyErr_Format(PyExc_ValueError, "sample_drop(): no card face up, or no such player");
-    if (sheet_of(PyTuple_GET_ITEM(sheets, p), &s) < 0) return NULL;
+    if (!(s = kept_sheet(PyTuple_GET_ITEM(sheets, p)))) return NULL;
     if (!state_str && !(state_str = PyUnicode_InternFromString("state"))) return NULL;
     PyObject *st = PyObject_GetAttr(a[2], state_str);
     if (!st) return NULL;
     uint64_t rng = PyLong_AsUnsignedLongLong(st);
     Py_DECREF(st);
     if (PyErr_Occurred()) return NULL;
-    int col = 0, vi = sample(tables[decks[d]->tid[card]], &s, &rng, &col);
+    int col = 0, vi = sample(tables[decks[d]->tid[card]], s, &rng, &col);
     if (vi < 0) Py_RETURN_NONE;
     PyObject *drops = PyTuple_GET_ITEM(deck_drops[d], card);
     if (8 * vi + col >= PyTuple_GET_SIZE(drops)) return PyErr_Format(PyExc_ValueError, "a card's drops: too few");
@@ -134,7 +122,7 @@ static PyObject *py_sample_drop(PyObject *self, PyObject *const *a, Py_ssize_t n
  * record, or the round's resolution); None for anything else (the general path judges it). */
 static PyObject *py_try_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     long p, card, k[4];
-    Sheet s;
+    Sheet *s;
     if (n != 3) return PyErr_Format(PyExc_TypeError, "try_drop() takes 3 arguments");
     PyObject *action = a[1];
     if (!drop_type || Py_TYPE(action) != drop_type || PyTuple_GET_SIZE(action) != 5) Py_RETURN_NONE;
@@ -160,8 +148,8 @@ static PyObject *py_try_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (vi < 0) Py_RETURN_NONE;
     const V *v = &t->v[vi];
     if (v->mirror != k[0] || v->trim != k[1] || v->rot != k[2] || k[3] + v->width > 8) Py_RETURN_NONE;
-    if (sheet_of(PyTuple_GET_ITEM(slot(a[0], state_off[1]), p), &s) < 0) return NULL;
-    if (v->cost > s.bonus || rest_row(v, heights(&s), (int)k[3]) + v->height > s.height) Py_RETURN_NONE;
+    if (!(s = kept_sheet(PyTuple_GET_ITEM(slot(a[0], state_off[1]), p)))) return NULL;
+    if (v->cost > s->bonus || rest_row(v, heights(s), (int)k[3]) + v->height > s->height) Py_RETURN_NONE;
     return choose(t, decks[d]->lane[card], a[0], p, action);
 }
 
@@ -221,10 +209,10 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
                               Py_NewRef(slot(o, sheet_off[3])), Py_NewRef(slot(o, sheet_off[4])), PyLong_FromLong(0)};
             x = make(sheet_type, sheet_off, 6, w);
         } else {
-            Sheet s;
+            Sheet *s = NULL;
             int is_out = PyObject_IsTrue(slot(o, sheet_off[5]));
-            if (is_out < 0 || (!is_out && sheet_of(o, &s) < 0)) goto fail;
-            int keep = is_out || count(tables[D->tid[index]], &s) > 0;
+            if (is_out < 0 || (!is_out && !(s = kept_sheet(o)))) goto fail;
+            int keep = is_out || count(tables[D->tid[index]], s) > 0;
             alive += !is_out && keep;
             x = keep ? Py_NewRef(o) : sheet_out_at(o, rnd);
         }
