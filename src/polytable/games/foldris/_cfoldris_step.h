@@ -17,11 +17,20 @@ static int last_deck = -1;
 static PyObject *deck_names[MAXT]; /* per deck: a tuple, each card's block name */
 static PyObject *deck_drops[MAXT]; /* per deck: a tuple, per card every Drop at 8 * variant + column */
 
-/* The deck id of the state's config; -1 with an exception set. */
+/* The deck id of the state's config (equal configs have the same deck); -1 with an exception set. */
 static int deck_of(PyObject *state) {
     PyObject *config = slot(state, state_off[0]);
     if (!config) return -1;
     if (config == last_config) return last_deck;
+    if (last_config && Py_TYPE(config) == Py_TYPE(last_config)) { /* a new game's config: equal to the last? */
+        int same = PyObject_RichCompareBool(config, last_config, Py_EQ);
+        if (same < 0) return -1;
+        if (same) {
+            Py_INCREF(config);
+            Py_SETREF(last_config, config);
+            return last_deck;
+        }
+    }
     if (!resolver) {
         PyErr_SetString(PyExc_RuntimeError, "Foldris kernel: bind() was not called");
         return -1;
