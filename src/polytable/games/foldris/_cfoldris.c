@@ -520,6 +520,8 @@ static PyMethodDef methods[] = {
      "and the legal-actions view, for the calls below."},
     {"values", (PyCFunction)(void (*)(void))py_values, METH_FASTCALL,
      "values(deck, names, drops): per card of a deck its block name and its drops at 8 * variant + column."},
+    {"new", (PyCFunction)(void (*)(void))py_new, METH_FASTCALL,
+     "new(config, seed, height, cards, starter stream) -> the new game's state (FoldrisGame._new)."},
     {"view", (PyCFunction)(void (*)(void))py_view, METH_FASTCALL,
      "view(game, state, player) -> legal_actions(state, player) of a player choosing now, else None."},
     {"can_act", (PyCFunction)(void (*)(void))py_can_act, METH_FASTCALL,

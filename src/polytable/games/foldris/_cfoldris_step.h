@@ -258,6 +258,59 @@ static PyObject *py_view(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     return make(view_type, view_off, 3, v);
 }
 
+/* core._rng.seed_state: the generator state of a seed (any int: taken modulo 2**64, as the Python's mask) and
+ * a stream */
+static uint64_t seed_state(PyObject *seed, uint64_t stream) {
+    uint64_t s = (uint64_t)PyLong_AsUnsignedLongLongMask(seed) * 0x2545F4914F6CDD1DULL + stream * GOLDEN +
+                 0x632BE59BD9B4E019ULL;
+    return next_u64(&s);
+}
+
+/* new(config, seed, height, cards, starter stream) -> FoldrisGame._new: one empty sheet for every player,
+ * the whole deck, the seed's generator, the starting player drawn from the seed's starter stream. */
+static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
+    if (n != 5) return PyErr_Format(PyExc_TypeError, "new() takes 5 arguments");
+    if (!PyLong_Check(a[1])) return PyErr_Format(PyExc_TypeError, "a seed is an int");
+    PyObject *players = PyObject_GetAttrString(a[0], "players");
+    if (!players) return NULL;
+    long np = PyLong_AsLong(players), cards = PyLong_AsLong(a[3]), stream = PyLong_AsLong(a[4]);
+    Py_DECREF(players);
+    if (PyErr_Occurred()) return NULL;
+    if (np < 1 || np > MAXP || cards < 0 || cards > MAXDECK || stream < 0)
+        return PyErr_Format(PyExc_ValueError, "new(): 1 to 7 players, 0 to 256 cards");
+    uint64_t rng = seed_state(a[1], 0), st = seed_state(a[1], (uint64_t)stream);
+    if (PyErr_Occurred()) return NULL;
+    long starter = (long)below(&st, (uint64_t)np);
+    PyObject *w[6] = {PyLong_FromLong(0), PyLong_FromLong(0), Py_NewRef(a[2]),
+                      PyLong_FromLong(0), PyLong_FromLong(2), PyLong_FromLong(0)};
+    PyObject *sheet = make(sheet_type, sheet_off, 6, w), *v[10] = {NULL};
+    if (!sheet) return NULL;
+    v[0] = Py_NewRef(a[0]);
+    v[1] = PyTuple_New(np);
+    v[2] = PyTuple_New(cards);
+    v[3] = PyLong_FromLong(0);
+    v[4] = PyLong_FromLong(0);
+    v[5] = PyLong_FromLong(-1);
+    v[6] = PyTuple_New(np);
+    v[7] = PyLong_FromUnsignedLongLong(rng);
+    v[8] = Py_NewRef(Py_False);
+    v[9] = PyLong_FromLong(starter);
+    for (long p = 0; v[1] && v[6] && p < np; p++) {
+        PyTuple_SET_ITEM(v[1], p, Py_NewRef(sheet));
+        PyTuple_SET_ITEM(v[6], p, Py_NewRef(Py_None));
+    }
+    for (long i = 0; v[2] && i < cards; i++) {
+        PyObject *x = PyLong_FromLong(i);
+        if (!x) {
+            Py_CLEAR(v[2]);
+            break;
+        }
+        PyTuple_SET_ITEM(v[2], i, x);
+    }
+    Py_DECREF(sheet);
+    return make(state_type, state_off, 10, v);
+}
+
 /* bind(Drop, resolver, view class, its slot names): the action class the kernel returns and checks, config ->
  * deck id, and the legal-actions view it builds (slots _game, _player, _state). */
 static PyObject *py_bind(PyObject *self, PyObject *const *a, Py_ssize_t n) {

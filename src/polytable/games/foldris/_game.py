@@ -141,6 +141,8 @@ class FoldrisGame(Game[FoldrisState, Action]):
     def _new(self, config: Config, seed: int) -> FoldrisState:
         deck = deck_of(config)
         height = config.int("height")
+        if EXT is not None:  # the same value, built directly (a frozen dataclass's __init__ is slow)
+            return EXT.new(config, seed, height, len(deck.cards), STARTER_STREAM)  # type: ignore[no-any-return]
         sheets = (Sheet(0, 0, height, 0, 2),) * config.players  # one value, shared: sheets are immutable
         return FoldrisState(
             config=config,
