@@ -35,7 +35,7 @@ from polytable.geometry import derived
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
 from ._companion import FoldrisCompanion
 from ._eval import action_value, evaluate_state
-from ._native import EXT, can_act, fast_sample, native_playout, table_id
+from ._native import EXT, can_act, compiled_check, fast_sample, native_playout, table_id
 from ._rules import (
     affordable,
     any_placement,
@@ -105,17 +105,6 @@ def _can_drop(table: VariantTable, s: Sheet) -> bool:
     if EXT is not None:
         return EXT.count(table_id(table), s.ink, s.barrier, s.height, s.bonus) > 0  # type: ignore[no-any-return]
     return any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus)
-
-
-def _compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
-    """True when the kernel finds the drop legal (the same tests as ``_check``)."""
-    deck, tables = _of_config(state.config)
-    if action.name != deck.cards[state.card][0]:
-        return False
-    s = state.sheets[player]
-    tid = table_id(tables[state.card])
-    m, t, r, c = action.mirror, action.trim, action.rot, action.col
-    return EXT.check(tid, m, t, r, c, s.ink, s.barrier, s.height, s.bonus)  # type: ignore[no-any-return, union-attr]
 
 
 class FoldrisGame(Game[FoldrisState, Action]):
@@ -257,7 +246,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
                     {"name": action.name, "lane": action.lane},
                 )
             return
-        if EXT is not None and type(action) is Drop and _compiled_check(state, action, player):
+        if EXT is not None and type(action) is Drop and compiled_check(state, action, player):
             return  # legal; anything else is judged, and explained, below
         if not isinstance(action, Drop):
             raise IllegalActionError(

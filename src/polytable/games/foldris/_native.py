@@ -3,9 +3,11 @@
 Why here, inside the game's package: rules code imports only ``core`` and ``geometry``, and the kernel is
 this game's rules in another language, so it lives beside the Python it mirrors; the lookup (and the
 ``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers legal drops (count,
-list, sample with the same draws as ``FoldrisGame._sample``), a round's resolution (drops, folds, barriers)
-and a random playout to the end (reveals included). Checks, notation, views and the AIs' evaluation stay in
-Python; the pure rules remain the reference (tests/games/foldris/test_foldris_native.py, ``polytable fuzz``).
+list, sample with the same draws as ``FoldrisGame._sample``), a round's resolution (drops, folds, barriers),
+the protocol's random step on the state itself (a new game, ``legal_actions`` and its sample, a legal drop's
+``apply``, ``apply_chance``) and a random playout to the end (reveals included). Explanations of refusals,
+notation, views and the AIs' evaluation stay in Python; the pure rules remain the reference
+(tests/games/foldris/test_foldris_native.py, ``polytable fuzz``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from ._cards import VariantTable
     from ._state import Action, FoldrisState
 
-__all__ = ["EXT", "Drops", "can_act", "fast_sample", "native_playout", "pure_engine", "table_id"]
+__all__ = ["EXT", "Drops", "can_act", "compiled_check", "fast_sample", "native_playout", "pure_engine", "table_id"]
 
 EXT: ModuleType | None = native_module("polytable.games.foldris._cfoldris")
 """The extension module, or None when the pure engine runs."""
@@ -122,6 +124,7 @@ def _deck_values(config: Config) -> int:
 _VALUED: set[int] = set()
 """The decks whose values the kernel holds."""
 
+
 class Drops(LegalActions["Action"]):
     """``legal_actions`` of a player choosing now, built by the kernel (``view``): a sample is one C call,
     with no list of drops made."""
@@ -146,6 +149,18 @@ def can_act(state: FoldrisState, player: int | None) -> bool:
     protocol's player resolution accepts it (any other case takes that path, which says why not)."""
     assert EXT is not None
     return EXT.can_act(state, player)  # type: ignore[no-any-return]
+
+
+def compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
+    """True when the kernel finds the drop legal (the same tests as ``FoldrisGame._check``)."""
+    from ._game import deck_of, tables_of
+
+    if action.name != deck_of(state.config).cards[state.card][0]:
+        return False
+    s = state.sheets[player]
+    tid = table_id(tables_of(state.config)[state.card])
+    m, t, r, c = action.mirror, action.trim, action.rot, action.col
+    return EXT.check(tid, m, t, r, c, s.ink, s.barrier, s.height, s.bonus)  # type: ignore[no-any-return, union-attr]
 
 
 def fast_sample(state: FoldrisState, player: int, rng: Rng) -> Drop:
