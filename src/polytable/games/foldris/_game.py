@@ -331,6 +331,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             return self._reveal(state, action)
         assert isinstance(action, Drop)
         if EXT is not None:  # the same record, or resolution after the last choice, in C
+            out: FoldrisState | None = EXT.try_drop(state, action, player)  # one call on the state
+            if out is not None:
+                return out
             deck, tables = _of_config(state.config)
             return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
