@@ -32,6 +32,7 @@ setup(
             [
                 "src/polytable/games/foldris/_cfoldris_values.h",
                 "src/polytable/games/foldris/_cfoldris_playout.h",
+                "src/polytable/games/foldris/_cfoldris_step.h",
                 "src/polytable/core/_rng.h",
             ],
         ),

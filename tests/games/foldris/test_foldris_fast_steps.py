@@ -1,11 +1,11 @@
-"""The Foldris protocol step's short cuts (``_native.fast_drop``, ``fast_sample``, ``can_act`` and
-``FoldrisGame.apply_chance``) give what the general path gives: the same actions, states and errors."""
+"""The Foldris protocol step's short cuts (the kernel's ``new``, ``view``, ``sample_drop``, ``try_drop``,
+``reveal`` and ``can_act``) give what the general path gives: the same actions, states and errors."""
 
 from __future__ import annotations
 
 import pytest
 
-from polytable.core import CHANCE, IllegalActionError, Rng, pure_engine_forced
+from polytable.core import CHANCE, IllegalActionError, LegalActions, Rng, pure_engine_forced
 from polytable.games.foldris import GAME, pure_engine
 from polytable.games.foldris._state import Drop
 
@@ -59,3 +59,30 @@ def test_steps_and_refusals_are_the_pure_ones(players: int) -> None:
                 assert _error(GAME.apply, s, a, p) == _pure_error(GAME.apply, sp, a, p)
     with pytest.raises(IllegalActionError):
         GAME.apply_chance(s)  # over: the protocol's error
+
+
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**70 + 5, -(2**65)])
+def test_new_games_and_legal_views_are_the_pure_ones(seed: int) -> None:
+    for options, players in GAME.sample_configs():
+        s = GAME.new_game(options, seed=seed, players=players)
+        with pure_engine():
+            assert s == GAME.new_game(options, seed=seed, players=players)
+        s = GAME.apply_chance(GAME.apply_chance(s))
+        with pure_engine():
+            sp = GAME.apply_chance(GAME.apply_chance(GAME.new_game(options, seed=seed, players=players)))
+        assert s == sp
+        if GAME.is_terminal(s):
+            continue
+        for p in GAME.acting_players(s):
+            view = GAME.legal_actions(s, p)
+            with pure_engine():
+                pure = GAME.legal_actions(sp, p)
+                listed = list(pure)
+                assert type(pure) is LegalActions
+            assert isinstance(view, LegalActions) and list(view) == listed and len(view) == len(listed)
+            first = listed[0]
+            assert isinstance(first, Drop) and bool(view) and first in view and first._replace(col=9) not in view
+        # not a player who may act: the general path answers (and explains)
+        for who in (True, -1, players, None if players > 1 else -5):
+            assert _error(GAME.legal_actions, s, who) == _pure_error(GAME.legal_actions, sp, who)
+            assert _error(GAME.apply, s, listed[0], who) == _pure_error(GAME.apply, sp, listed[0], who)

@@ -406,14 +406,9 @@ static PyObject *py_acting(PyObject *self, PyObject *st) {
 
 /* choose(table, lane, state, player, drop): FoldrisGame._apply of a checked drop. The choice is recorded;
  * after the last survivor's, the round resolves (_game._resolve): blocks fall, lines fold, barriers fall. */
-static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
-    Table *t;
-    if (n != 5) return PyErr_Format(PyExc_TypeError, "choose() takes 5 arguments");
-    if (!(t = table_arg(a[0]))) return NULL;
-    long lane = PyLong_AsLong(a[1]), player = PyLong_AsLong(a[3]);
-    if (PyErr_Occurred()) return NULL;
-    if (!state_type || Py_TYPE(a[2]) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
-    PyObject *sheets = slot(a[2], state_off[1]), *pending = slot(a[2], state_off[6]), *deck = slot(a[2], state_off[2]);
+static PyObject *choose(const Table *t, long lane, PyObject *state, long player, PyObject *drop) {
+    if (!state_type || Py_TYPE(state) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = slot(state, state_off[1]), *pending = slot(state, state_off[6]), *deck = slot(state, state_off[2]);
     if (!sheets || !pending || !deck) return NULL;
     Py_ssize_t np = PyTuple_Check(sheets) ? PyTuple_GET_SIZE(sheets) : -1;
     if (np < 1 || np > MAXP || !PyTuple_Check(pending) || PyTuple_GET_SIZE(pending) != np || !PyTuple_Check(deck) ||
@@ -423,7 +418,7 @@ static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (!chosen) return NULL;
     int waiting = 0;
     for (Py_ssize_t p = 0; p < np; p++) {
-        PyObject *d = p == player ? a[4] : PyTuple_GET_ITEM(pending, p), *out;
+        PyObject *d = p == player ? drop : PyTuple_GET_ITEM(pending, p), *out;
         PyTuple_SET_ITEM(chosen, p, Py_NewRef(d));
         if (d != Py_None) continue;
         if (!(out = slot(PyTuple_GET_ITEM(sheets, p), sheet_off[5]))) goto fail;
@@ -433,11 +428,19 @@ static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     }
     if (waiting) {
         v[6] = chosen; /* others still choose: record this choice only */
-        return remake(a[2], v);
+        return remake(state, v);
     }
     Sheet sh[MAXP];
-    int k, vi[MAXP], col[MAXP];
-    if (sheets_in(sheets, sh, &k) < 0) goto fail;
+    int vi[MAXP], col[MAXP];
+    for (Py_ssize_t p = 0; p < np; p++) {
+        Sheet *s = kept_sheet(PyTuple_GET_ITEM(sheets, p));
+        if (!s) goto fail;
+        if (s->height < 1 || s->height > ROWS - 8) {
+            PyErr_SetString(PyExc_ValueError, "sheet height out of range");
+            goto fail;
+        }
+        sh[p] = *s;
+    }
     for (int p = 0; p < np; p++) {
         PyObject *d = PyTuple_GET_ITEM(chosen, p);
         vi[p] = -1;
@@ -468,13 +471,28 @@ static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
         for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
         return NULL;
     }
-    return remake(a[2], v);
+    for (Py_ssize_t p = 0; p < np; p++) /* the next reveal reads them: keep them decoded */
+        if (kept_made(PyTuple_GET_ITEM(v[1], p), &sh[p]) < 0) {
+            for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
+            return NULL;
+        }
+    return remake(state, v);
 fail:
     Py_DECREF(chosen);
     return NULL;
 }
 
+static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
+    Table *t;
+    if (n != 5) return PyErr_Format(PyExc_TypeError, "choose() takes 5 arguments");
+    if (!(t = table_arg(a[0]))) return NULL;
+    long lane = PyLong_AsLong(a[1]), player = PyLong_AsLong(a[3]);
+    if (PyErr_Occurred()) return NULL;
+    return choose(t, lane, a[2], player, a[4]);
+}
+
 #include "_cfoldris_playout.h"
+#include "_cfoldris_step.h"
 
 static PyMethodDef methods[] = {
     {"types", (PyCFunction)(void (*)(void))py_types, METH_FASTCALL,
@@ -497,6 +515,22 @@ static PyMethodDef methods[] = {
      "deck(tables, keys, lanes) -> deck id: per card, its table, a key equal for equal cards, its lane."},
     {"playout", (PyCFunction)(void (*)(void))py_playout, METH_FASTCALL,
      "Random drops and reveals to the end (or max_actions); see _cfoldris_playout.h."},
+    {"bind", (PyCFunction)(void (*)(void))py_bind, METH_FASTCALL,
+     "bind(Drop, resolver, view class, its slots): the drop class, config -> deck id (the deck's values given) "
+     "and the legal-actions view, for the calls below."},
+    {"values", (PyCFunction)(void (*)(void))py_values, METH_FASTCALL,
+     "values(deck, names, drops): per card of a deck its block name and its drops at 8 * variant + column."},
+    {"new", (PyCFunction)(void (*)(void))py_new, METH_FASTCALL,
+     "new(config, seed, height, cards, starter stream) -> the new game's state (FoldrisGame._new)."},
+    {"view", (PyCFunction)(void (*)(void))py_view, METH_FASTCALL,
+     "view(game, state, player) -> legal_actions(state, player) of a player choosing now, else None."},
+    {"can_act", (PyCFunction)(void (*)(void))py_can_act, METH_FASTCALL,
+     "can_act(state, player) -> whether player (an int) is a survivor still to choose this round."},
+    {"sample_drop", (PyCFunction)(void (*)(void))py_sample_drop, METH_FASTCALL,
+     "sample_drop(state, player, rng) -> a uniformly random legal drop (rng advanced), or None if there is none."},
+    {"try_drop", (PyCFunction)(void (*)(void))py_try_drop, METH_FASTCALL,
+     "try_drop(state, drop, player) -> the state after a legal drop of a player choosing now, else None."},
+    {"reveal", py_reveal, METH_O, "reveal(state) -> apply_chance(state) at a chance node, else None."},
     {NULL, NULL, 0, NULL},
 };
 

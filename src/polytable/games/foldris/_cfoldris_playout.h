@@ -11,6 +11,7 @@ typedef struct {
 } Deck;
 
 static Deck *decks[MAXT];
+static int deck_of(PyObject *state); /* _cfoldris_step.h: the deck of the state's config */
 static PyObject *state_str; /* "state", the attribute of core.Rng */
 static int ndecks;
 
@@ -140,7 +141,8 @@ static PyObject *py_deck(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
     return PyLong_FromLong(ndecks++);
 }
 
-/* playout(deck, state, pending, rngs, shared, max_actions) -> (final state, player actions taken). pending[p]
+/* playout(deck, state, pending, rngs, shared, max_actions) -> (final state, player actions taken); deck -1: the
+ * state's config's (found as the protocol's step finds it). pending[p]
  * is player p's pending drop as 8 * variant + column, or -1 (None: nobody's); rngs are core.Rng objects
  * (their state attribute is read and advanced): one shared, or one per player (extra ones are left alone). */
 static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
@@ -150,8 +152,9 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
     if (nargs != 6) return PyErr_Format(PyExc_TypeError, "playout() takes 6 arguments");
     long did = PyLong_AsLong(a[0]);
     if (PyErr_Occurred()) return NULL;
-    if (did < 0 || did >= ndecks) return PyErr_Format(PyExc_ValueError, "unknown deck");
     if (!state_type || Py_TYPE(a[1]) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    if (did == -1 && (did = deck_of(a[1])) < 0) return NULL;
+    if (did < 0 || did >= ndecks) return PyErr_Format(PyExc_ValueError, "unknown deck");
     for (int i = 0; i < 10; i++)
         if (!(v[i] = slot(a[1], state_off[i]))) return NULL;
     memset(&g, 0, sizeof g);

@@ -128,6 +128,67 @@ static PyObject *sheet_out(const Sheet *s) {
                       PyLong_FromLong(s->lines), PyLong_FromLong(s->bonus), PyLong_FromLong(s->out)};
     return make(sheet_type, sheet_off, 6, v);
 }
+/* ------------------------------------------------------------------ decoded sheets, kept
+ * Sheet values are immutable: the last ones read or made are kept decoded (with their heights and fit masks),
+ * so a round's reveal, draws, checks and resolution convert each sheet's ints once. An entry holds its object
+ * and the object's fields, so a pointer compared here is never a freed object's address reused. */
+#define KEEP 16
+typedef struct {
+    PyObject *obj, *f[6];
+    Sheet s;
+} Kept;
+static Kept kept[KEEP];
+static int kept_next;
+
+/* The entry for o with its fields f, s copied in (the ring's oldest entry is given up). */
+static Sheet *kept_add(PyObject *o, PyObject **f, const Sheet *s) {
+    Kept *k = &kept[kept_next];
+    kept_next = (kept_next + 1) % KEEP;
+    Py_CLEAR(k->obj);
+    for (int i = 0; i < 6; i++) Py_CLEAR(k->f[i]);
+    k->obj = Py_NewRef(o);
+    for (int i = 0; i < 6; i++) k->f[i] = Py_NewRef(f[i]);
+    k->s = *s;
+    return &k->s;
+}
+
+/* The Sheet object o decoded (as sheet_in reads it, without its height check); NULL with an exception. The
+ * pointer is good until the next call of kept_sheet or kept_add; what it caches (heights, masks) may be
+ * filled in through it. */
+static Sheet *kept_sheet(PyObject *o) {
+    PyObject *f[6];
+    if (!sheet_type || Py_TYPE(o) != sheet_type) {
+        PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
+        return NULL;
+    }
+    for (int i = 0; i < 6; i++)
+        if (!(f[i] = slot(o, sheet_off[i]))) return NULL;
+    for (int j = 0; j < KEEP; j++) {
+        Kept *k = &kept[j];
+        if (k->obj == o && k->f[0] == f[0] && k->f[1] == f[1] && k->f[2] == f[2] && k->f[3] == f[3] &&
+            k->f[4] == f[4] && k->f[5] == f[5])
+            return &k->s;
+    }
+    Sheet s;
+    if (to_rows(f[0], s.ink) < 0 || to_rows(f[1], s.bar) < 0) return NULL;
+    s.height = PyLong_AsLong(f[2]);
+    s.lines = PyLong_AsLong(f[3]);
+    s.bonus = PyLong_AsLong(f[4]);
+    s.out = PyLong_AsLong(f[5]);
+    if (PyErr_Occurred()) return NULL;
+    set_top(&s, top_of(f[0], f[1]));
+    return kept_add(o, f, &s);
+}
+
+/* Keep a Sheet object just made from s. */
+static int kept_made(PyObject *o, const Sheet *s) {
+    PyObject *f[6];
+    for (int i = 0; i < 6; i++)
+        if (!(f[i] = slot(o, sheet_off[i]))) return -1;
+    kept_add(o, f, s);
+    return 0;
+}
+
 static int sheets_in(PyObject *seq, Sheet *sh, int *n) {
     PyObject *f = PySequence_Fast(seq, "the sheets");
     if (!f) return -1;

@@ -22,6 +22,7 @@ from polytable.core import (
     Game,
     GameSpec,
     IllegalActionError,
+    LegalActions,
     Option,
     Rng,
     below,
@@ -34,7 +35,7 @@ from polytable.geometry import derived
 from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
 from ._companion import FoldrisCompanion
 from ._eval import action_value, evaluate_state
-from ._native import EXT, can_act, fast_drop, fast_sample, native_playout, table_id
+from ._native import EXT, can_act, compiled_check, fast_sample, native_playout, table_id
 from ._rules import (
     affordable,
     any_placement,
@@ -106,17 +107,6 @@ def _can_drop(table: VariantTable, s: Sheet) -> bool:
     return any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus)
 
 
-def _compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
-    """True when the kernel finds the drop legal (the same tests as ``_check``)."""
-    deck, tables = _of_config(state.config)
-    if action.name != deck.cards[state.card][0]:
-        return False
-    s = state.sheets[player]
-    tid = table_id(tables[state.card])
-    m, t, r, c = action.mirror, action.trim, action.rot, action.col
-    return EXT.check(tid, m, t, r, c, s.ink, s.barrier, s.height, s.bonus)  # type: ignore[no-any-return, union-attr]
-
-
 class FoldrisGame(Game[FoldrisState, Action]):
     companion = FoldrisCompanion()
     spec = GameSpec(
@@ -140,7 +130,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
     def _new(self, config: Config, seed: int) -> FoldrisState:
         deck = deck_of(config)
         height = config.int("height")
-        sheets = tuple(Sheet(0, 0, height, 0, 2) for _ in range(config.players))
+        if EXT is not None:  # the same value, built directly (a frozen dataclass's __init__ is slow)
+            return EXT.new(config, seed, height, len(deck.cards), STARTER_STREAM)  # type: ignore[no-any-return]
+        sheets = (Sheet(0, 0, height, 0, 2),) * config.players  # one value, shared: sheets are immutable
         return FoldrisState(
             config=config,
             sheets=sheets,
@@ -158,6 +150,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             return TERMINAL
         return CHANCE if state.card < 0 else SIMULTANEOUS
 
+    def is_terminal(self, state: FoldrisState) -> bool:
+        return state.over  # current_player is TERMINAL exactly then; asked every step, so said directly
+
     def acting_players(self, state: FoldrisState) -> tuple[int, ...]:
         if EXT is not None:
             return EXT.acting(state)  # type: ignore[no-any-return]
@@ -166,6 +161,10 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return tuple(p for p, s in enumerate(state.sheets) if not s.out and state.pending[p] is None)
 
     # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: FoldrisState, player: int | None = None) -> LegalActions[Action]:
+        view = EXT.view(self, state, player) if EXT is not None else None  # a player choosing now: one C call
+        return view if view is not None else super().legal_actions(state, player)
+
     def _legal(self, state: FoldrisState, player: int) -> Iterator[Action]:
         if player == CHANCE:
             cards = deck_of(state.config).cards
@@ -232,7 +231,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return player if ok and player is not None else super()._resolve_player(state, player)
 
     def apply(self, state: FoldrisState, action: Action, player: int | None = None) -> FoldrisState:
-        out = fast_drop(state, action, player) if EXT is not None else None  # a legal drop: two C calls
+        out = EXT.try_drop(state, action, player) if EXT is not None else None  # a legal drop: one C call
         return out if out is not None else super().apply(state, action, player)
 
     def _check(self, state: FoldrisState, action: Action, player: int) -> None:
@@ -247,7 +246,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
                     {"name": action.name, "lane": action.lane},
                 )
             return
-        if EXT is not None and type(action) is Drop and _compiled_check(state, action, player):
+        if EXT is not None and type(action) is Drop and compiled_check(state, action, player):
             return  # legal; anything else is judged, and explained, below
         if not isinstance(action, Drop):
             raise IllegalActionError(
@@ -332,6 +331,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             return self._reveal(state, action)
         assert isinstance(action, Drop)
         if EXT is not None:  # the same record, or resolution after the last choice, in C
+            out: FoldrisState | None = EXT.try_drop(state, action, player)  # one call on the state
+            if out is not None:
+                return out
             deck, tables = _of_config(state.config)
             return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
@@ -440,11 +442,15 @@ class FoldrisGame(Game[FoldrisState, Action]):
     ) -> tuple[FoldrisState, int]:
         """The protocol's random playout, in the compiled kernel when it is built (same results)."""
         if EXT is not None:
-            return native_playout(state, _of_config(state.config)[1], rngs, max_actions)
+            return native_playout(state, rngs, max_actions)
         return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
     def apply_chance(self, state: FoldrisState) -> FoldrisState:
+        if EXT is not None:  # the same draw and state, in C (None: not a chance node)
+            out: FoldrisState | None = EXT.reveal(state)
+            if out is not None:
+                return out
         if state.over or state.card >= 0:  # not a chance node: the protocol's error
             return super().apply_chance(state)
         i, rng = below(state.rng, len(state.deck))  # chance_outcome's draw, a card in the deck: no check needed
