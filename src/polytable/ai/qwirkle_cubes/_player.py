@@ -221,6 +221,8 @@ class QwirkleSearch:
         self.future = FUTURE_WEIGHT
         self.top = max(1, int(config.top))
         self.name = name
+        self.last_samples = 0
+        """Roll samples (a reroll) or scenarios (a placement) the last decision judged: what the budget bought."""
 
     # ------------------------------------------------------------------ rerolls
     def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
@@ -257,6 +259,7 @@ class QwirkleSearch:
                     out_of_time = True
                     break
             rounds += 1
+        self.last_samples = rounds
         # Greedy's reroll stands unless another is better with some confidence: paired differences on the
         # same rolls, judged by their lower bound (a search starved of time falls back to greedy's reroll
         # instead of following the luck of one or two samples).
@@ -311,6 +314,7 @@ class QwirkleSearch:
             rounds += 1
             if timed and rounds >= 8 and self.clock() > deadline:
                 break
+        self.last_samples = rounds
         best_mask, best_bound = base, 0.0
         for m in masks:
             if m != base:
@@ -342,6 +346,7 @@ class QwirkleSearch:
             limit = self.samples
             timed = self.rounds is None
             for _ in range(limit):
+                self.last_samples += 1
                 scenario = _Scenario(state, rng)
                 for c in cands:
                     c.add(scenario)
@@ -361,6 +366,7 @@ class QwirkleSearch:
         return Place(best[rng.below(len(best))] if len(best) > 1 else best[0])
 
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
+        self.last_samples = 0
         if state.phase == PASS:
             return Pass()
         if state.phase == REROLL:
