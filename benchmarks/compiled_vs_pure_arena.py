@@ -5,8 +5,9 @@ move plays stronger on it (>= 60% for Forma, Qwirkle Cubes and FORMFINITY). One 
 pure seat computes its moves inside the game's ``pure_engine()`` block (its search, its playouts and its
 rules calls all run the Python rules), the compiled seat outside it; both sit in each seat equally often
 (the seats alternate game by game) and every game is seeded. The win rate of the compiled seat counts a
-shared win as half, with a 95% Wilson interval. Time budgets are the bots' own (wall clock), so run it
-on an otherwise idle machine; it prints figures and asserts nothing.
+shared win as half, with a 95% Wilson interval. Each seat thinks ``--seconds`` a move on ``--clock``:
+``cpu`` (the default here) counts the deciding thread's own CPU time, so both seats get the same thinking
+however loaded the machine is; ``wall`` is the bots' everyday clock. It prints figures and asserts nothing.
 
     python benchmarks/compiled_vs_pure_arena.py qwirkle-cubes --games 40 --seconds 0.5
 """
@@ -25,31 +26,45 @@ from polytable.core import Game, Rng, get_game, native_module
 from polytable.match import play_game
 
 
-class PureSeat:
-    """A bot whose every decision runs on the pure-Python engine."""
+class Seat:
+    """A bot that decides on the compiled engine, or inside ``pure`` on the pure-Python one, and tallies
+    its decisions, their CPU time and its work counter (``last_playouts``, ``last_searched``, ...)."""
 
-    def __init__(self, bot: Any, pure: type[AbstractContextManager[None]]) -> None:
+    def __init__(self, bot: Any, pure: type[AbstractContextManager[None]] | None, tally: dict[str, float]) -> None:
         self.bot = bot
         self.pure = pure
+        self.tally = tally
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
-        with self.pure():
-            return self.bot.choose(game, state, player, rng)
+        t0 = time.thread_time()
+        if self.pure is None:
+            action = self.bot.choose(game, state, player, rng)
+        else:
+            with self.pure():
+                action = self.bot.choose(game, state, player, rng)
+        t = self.tally
+        t["decisions"] += 1
+        t["cpu"] += time.thread_time() - t0
+        t["work"] += sum(v for k, v in vars(self.bot).items() if k.startswith("last_") and isinstance(v, int))
+        return action
 
 
-def run(game_id: str, games: int, seconds: float, seed: int, players: int) -> dict[str, object]:
+def run(game_id: str, games: int, seconds: float, seed: int, players: int, clock: str = "cpu") -> dict[str, object]:
     package, ext = COMPILED[game_id]
     if native_module(ext) is None:
         raise SystemExit(f"{game_id}: the compiled engine is not built here (or POLYTABLE_PURE=1)")
     pure = importlib.import_module(package).pure_engine
     game = get_game(game_id)
-    name = f"hard:seconds={seconds}"
+    name = f"hard:seconds={seconds},clock={clock}"
     share = 0.0
+    tallies = {side: {"decisions": 0.0, "cpu": 0.0, "work": 0.0} for side in ("compiled", "pure")}
     t0 = time.perf_counter()
     for i in range(games):
         compiled_seat = i % players
         seats = [
-            make_bot(name, game_id) if p == compiled_seat else PureSeat(make_bot(name, game_id), pure)
+            Seat(make_bot(name, game_id), None, tallies["compiled"])
+            if p == compiled_seat
+            else Seat(make_bot(name, game_id), pure, tallies["pure"])
             for p in range(players)
         ]
         won = game.winners(play_game(game, seats, None, seed + i).state)
@@ -63,9 +78,18 @@ def run(game_id: str, games: int, seconds: float, seed: int, players: int) -> di
         "game": game_id,
         "games": games,
         "seconds a move": seconds,
+        "clock": clock,
         "compiled win rate": round(share / games, 3),
         "95% Wilson interval": [round(lo, 3), round(hi, 3)],
         "wall seconds": round(time.perf_counter() - t0, 1),
+        **{
+            f"{side} seat": {
+                "decisions": int(t["decisions"]),
+                "CPU ms a decision": round(1000 * t["cpu"] / max(1.0, t["decisions"]), 1),
+                "work a decision": round(t["work"] / max(1.0, t["decisions"]), 1),
+            }
+            for side, t in tallies.items()
+        },
     }
 
 
@@ -76,8 +100,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the budget's clock (default: cpu)")
     a = ap.parse_args()
-    out = run(a.game, a.games, a.seconds, a.seed, a.players)
+    out = run(a.game, a.games, a.seconds, a.seed, a.players, a.clock)
     for k, v in out.items():
         print(f"{k}: {v}")
 

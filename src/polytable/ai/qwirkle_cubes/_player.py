@@ -14,12 +14,11 @@ docs/ai-ladder-qwirkle.md.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...core import Game, Rng
+from ...core import ConfigError, Game, Rng
 from ...games.qwirkle_cubes import (
     HAND_SIZE,
     LINE_MAX,
@@ -42,6 +41,7 @@ from ...games.qwirkle_cubes import (
     unused_mask,
 )
 from .._bots import Bot
+from .._clock import budget_clock
 from ._reroll import RollTable
 
 __all__ = ["PLAYERS", "QwirkleConfig", "QwirkleGreedy", "QwirkleSearch"]
@@ -188,8 +188,8 @@ def _rolled(hand: tuple[int, ...], mask: int, shapes: list[int]) -> tuple[int, .
 
 @dataclass(frozen=True)
 class QwirkleConfig:
-    """``hard``/``medium``: ``seconds`` a decision (a cap; CPU seconds of this process with ``cpu``, for
-    measuring on a loaded machine). ``rounds``: a fixed number of samples for every decision and no time
+    """``hard``/``medium``: ``seconds`` a decision (a cap) on ``clock`` (``wall``, or ``cpu``: this thread's
+    CPU time, for measuring on a busy machine). ``rounds``: a fixed number of samples for every decision and no time
     limit (the choices then depend on the seeds only: tests and reproducible ladders); ``samples``:
     scenarios per candidate placement at most (default :data:`SAMPLES`, or ``rounds``); ``top``: the
     placements re-ranked by the sampled next turn."""
@@ -197,8 +197,11 @@ class QwirkleConfig:
     seconds: float = 2.0
     rounds: int | None = None
     samples: int | None = None
-    cpu: bool = False
+    clock: str = "wall"
     top: int = TOP_K
+
+    def __post_init__(self) -> None:
+        budget_clock(self.clock)
 
 
 class QwirkleSearch:
@@ -213,11 +216,13 @@ class QwirkleSearch:
         if samples is None:
             samples = SAMPLES if self.rounds is None else self.rounds
         self.samples = max(1, int(samples))
-        self.clock = time.process_time if config.cpu else time.perf_counter
+        self.clock = budget_clock(config.clock)
         self.reply = REPLY_WEIGHT
         self.future = FUTURE_WEIGHT
         self.top = max(1, int(config.top))
         self.name = name
+        self.last_samples = 0
+        """Roll samples (a reroll) or scenarios (a placement) the last decision judged: what the budget bought."""
 
     # ------------------------------------------------------------------ rerolls
     def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
@@ -254,6 +259,7 @@ class QwirkleSearch:
                     out_of_time = True
                     break
             rounds += 1
+        self.last_samples = rounds
         # Greedy's reroll stands unless another is better with some confidence: paired differences on the
         # same rolls, judged by their lower bound (a search starved of time falls back to greedy's reroll
         # instead of following the luck of one or two samples).
@@ -308,6 +314,7 @@ class QwirkleSearch:
             rounds += 1
             if timed and rounds >= 8 and self.clock() > deadline:
                 break
+        self.last_samples = rounds
         best_mask, best_bound = base, 0.0
         for m in masks:
             if m != base:
@@ -339,6 +346,7 @@ class QwirkleSearch:
             limit = self.samples
             timed = self.rounds is None
             for _ in range(limit):
+                self.last_samples += 1
                 scenario = _Scenario(state, rng)
                 for c in cands:
                     c.add(scenario)
@@ -358,6 +366,7 @@ class QwirkleSearch:
         return Place(best[rng.below(len(best))] if len(best) > 1 else best[0])
 
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
+        self.last_samples = 0
         if state.phase == PASS:
             return Pass()
         if state.phase == REROLL:
@@ -465,12 +474,23 @@ class _Candidate:
         return [self.points - reply * r + future * m for r, m in zip(self.replies, self.nexts, strict=True)]
 
 
+def _config(seconds: float, kw: dict[str, Any]) -> QwirkleConfig:
+    """The config of a level from a name's parameters; ``cpu=true``/``false`` is the older spelling of
+    ``clock=cpu``/``wall`` (earlier measurements' commands use it), read into ``clock``."""
+    if "cpu" in kw:
+        cpu = kw.pop("cpu")
+        if not isinstance(cpu, bool) or "clock" in kw:
+            raise ConfigError("cpu must be true or false, and not given with clock (cpu=true is clock=cpu)")
+        kw["clock"] = "cpu" if cpu else "wall"
+    return QwirkleConfig(**{"seconds": seconds, **kw})
+
+
 def _hard(**kw: Any) -> QwirkleSearch:
-    return QwirkleSearch(QwirkleConfig(**{"seconds": 2.0, **kw}), name="hard")
+    return QwirkleSearch(_config(2.0, kw), name="hard")
 
 
 def _medium(**kw: Any) -> QwirkleSearch:
-    return QwirkleSearch(QwirkleConfig(**{"seconds": 0.5, **kw}), name="medium")
+    return QwirkleSearch(_config(0.5, kw), name="medium")
 
 
 PLAYERS: dict[str, Callable[..., Bot]] = {
