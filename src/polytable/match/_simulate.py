@@ -146,15 +146,7 @@ def _play_batch(task: _Task) -> tuple[_Tally, list[_Game] | None]:
         if hasattr(game, "random_games"):
             finals = ((state, turns, None) for state, turns in game.random_games(options, players, seeds))
         else:
-            finals = (
-                (
-                    *game.playout(
-                        game.new_game(options, seed, players), [Rng(seed, stream=1000 + p) for p in range(players)]
-                    ),
-                    None,
-                )
-                for seed in seeds
-            )
+            finals = (_playout_final(game, options, seed, players) for seed in seeds)
     else:
         finals = (_match_final(game, seats, options, seed, records, make_player) for seed in seeds)
     for state, turns, rec in finals:
@@ -165,6 +157,16 @@ def _play_batch(task: _Task) -> tuple[_Tally, list[_Game] | None]:
     return tally, out
 
 
+def _playout_final(
+    game: Game[Any, Any], options: Mapping[str, object], seed: int, players: int
+) -> tuple[Any, int, None]:
+    """(final state, turns, no record) of one seeded game of random players, by the game's playout."""
+    state, turns = game.playout(
+        game.new_game(options, seed, players), [Rng(seed, stream=1000 + p) for p in range(players)]
+    )
+    return state, turns, None
+
+
 def _match_final(
     game: Game[Any, Any],
     seats: Sequence[str],
@@ -173,6 +175,7 @@ def _match_final(
     records: bool,
     make_player: PlayerMaker,
 ) -> tuple[Any, int, dict[str, Any] | None]:
+    """(final state, turns, record or None) of one seeded match of these AIs."""
     match = play_game(game, [make_player(name, game.spec.id) for name in seats], options, seed)
     return match.state, sum(1 for e in match.log if e.player >= 0), match.record() if records else None
 
