@@ -54,6 +54,7 @@ def test_engine_benchmark_reports_every_target_quickly() -> None:
     assert out["forma random 4p games per CPU second (playout)"] > 0  # type: ignore[operator]
     assert out["foldris random 4p drops per CPU second, playout"] > 0  # type: ignore[operator]
     assert out["forma default rules: random 4p games per CPU second (playout, compiled)"] > 0  # type: ignore[operator]
-    assert "simulate --workers 2 / --workers 1 (target 1.8)" in out
+    assert out["simulate --workers 2 / --workers 1, games per wall second (target 1.8)"] > 0  # type: ignore[operator]
+    assert 0 < out["simulate --workers 2: the parent's share of the CPU (serial part)"] < 1  # type: ignore[operator]
     if not pure_engine_forced():
         assert out["quadefy solver: nodes per CPU second"] > 0  # type: ignore[operator]

@@ -89,3 +89,48 @@ def test_batched_random_games_equal_matches_of_random_bots() -> None:
     for i in (0, 499, 500, 1002):  # records force a match of random bots
         slow, record = _one_game(("quadefy", ("random", "random"), options, 7 + i, True, make_bot))
         assert record is not None and one["per_game"][i] == slow
+
+
+@pytest.mark.parametrize("game_id", ["forma", "quadefy", "toy"])
+def test_cli_json_is_the_same_for_one_two_and_three_workers(game_id: str) -> None:
+    """``simulate --json`` prints the same per-game results and summary whatever the worker count."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from polytable.cli import app
+
+    outs = []
+    for w in (1, 2, 3):
+        r = CliRunner().invoke(
+            app, ["simulate", game_id, "--games", "7", "--seed", "11", "--json", "--workers", str(w)]
+        )
+        assert r.exit_code == 0, r.output
+        out = json.loads(r.stdout)
+        del out["summary"]["games_per_second"]
+        outs.append(out)
+    assert outs[0] == outs[1] == outs[2]
+    assert [g["seed"] for g in outs[0]["per_game"]] == list(range(11, 18))
+
+
+def test_summary_without_per_game_results_is_the_same() -> None:
+    """Workers that send back only sums (no per-game results asked for) give the summary bit for bit,
+    also for games with shared wins (toy draws) and over batches of uneven size."""
+    full = simulate("toy", 3, 41, ["random"], seed=4, workers=1, make_player=make_bot)
+    assert any(len(g["winners"]) > 1 for g in full["per_game"])
+    for w in (1, 2, 3):
+        done: list[int] = []
+        bare = simulate(
+            "toy", 3, 41, ["random"], seed=4, workers=w, make_player=make_bot, per_game=False, on_progress=done.append
+        )
+        assert "per_game" not in bare and sum(done) == 41
+        del bare["summary"]["games_per_second"]
+        expect = dict(full["summary"])
+        del expect["games_per_second"]
+        assert bare["summary"] == expect
+    wins = [0.0] * 3
+    for g in full["per_game"]:
+        for p in g["winners"]:
+            wins[p] += 1 / len(g["winners"])
+    assert full["summary"]["win_rate_by_seat"] == pytest.approx([x / 41 for x in wins])
+    assert full["summary"]["mean_turns"] == sum(g["turns"] for g in full["per_game"]) / 41

@@ -97,7 +97,7 @@ def arena(
         for g in range(games):
             seats = tuple(a if (i + g) % 2 == 0 else b for i in range(n))
             jobs.append((game.spec.id, seats, dict(options or {}), seed + len(jobs)))
-    results = parallel_map(_winners, jobs, workers)
+    results = parallel_map(_winners, jobs, workers, chunksize=1)  # games of AIs: long and uneven, balance
     for a, b in itertools.combinations(bots, 2):
         wa = wb = 0.0
         for g in range(games):

@@ -13,7 +13,8 @@
   loop) and through the compiled playout (target 10x): one playout a call (two generator objects made for
   each, as an MCTS rollout does) and batches of whole games (``random_games``, as ``simulate`` plays them).
 * The Quadefy solver's nodes per CPU second from the empty cube (target 5 million).
-* ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x).
+* ``simulate --workers 2`` against ``--workers 1`` in games per wall second (target 1.8x), with the
+  parent's serial share of the CPU and its Amdahl bound (the part of the figure that load does not move).
 * Qwirkle Cubes random 2-player games per CPU second through ``Game.playout`` (what ``simulate --ai
   random`` runs), compiled and pure (target 1,000).
 * FORMFINITY random games (and player actions) per CPU second through ``Game.playout`` over every sample
@@ -254,17 +255,38 @@ def _formfinity_playouts(games: int) -> dict[str, object]:
 
 
 def _workers(games: int) -> dict[str, object]:
+    """``simulate`` (as the CLI's table runs it: no per-game results) over 1 and 2 processes, in games per
+    wall second; enough games that the start-up (about 0.3 s: the game registry, the pool) is small. Wall
+    time depends on the machine's other load, so the run also reports the CPU it took: the parent's share
+    of all the CPU of the 2-process run is its serial part, which bounds the speed-up (Amdahl's law)
+    whatever the load, and the CPU of the 2-process run against the 1-process run is the parallel cost."""
+    import os
+    import resource
+
     from ..ai import make_bot
     from ..match import simulate
 
+    def children() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
     out: dict[str, object] = {}
-    rates = {}
+    rates, cpu = {}, {}
+    simulate("forma", 4, 2, ["random"], CLASSIC, make_player=make_bot)  # the registry's imports, once
     for w in (1, 2):
-        t0 = time.perf_counter()
-        simulate("forma", 4, games, ["random"], CLASSIC, seed=0, workers=w, make_player=make_bot)
-        rates[w] = games / (time.perf_counter() - t0)
+        c0, k0, t0 = time.process_time(), children(), time.perf_counter()
+        simulate("forma", 4, games, ["random"], CLASSIC, seed=0, workers=w, make_player=make_bot, per_game=False)
+        wall = time.perf_counter() - t0
+        parent, kids = time.process_time() - c0, children() - k0
+        rates[w], cpu[w] = games / wall, parent + kids
         out[f"simulate forma -p 4 --workers {w}: games per wall second ({games} games)"] = round(rates[w], 1)
-    out["simulate --workers 2 / --workers 1 (target 1.8)"] = round(rates[2] / rates[1], 2)
+        if w == 2:
+            share = parent / max(parent + kids, 1e-9)
+            out["simulate --workers 2: the parent's share of the CPU (serial part)"] = round(share, 4)
+            out["simulate --workers 2: Amdahl bound of the speed-up"] = round(1 / (share + (1 - share) / 2), 2)
+    out["simulate --workers 2: CPU against --workers 1"] = round(cpu[2] / max(cpu[1], 1e-9), 3)
+    out["simulate --workers 2 / --workers 1, games per wall second (target 1.8)"] = round(rates[2] / rates[1], 2)
+    out["simulate: load average over the last minute"] = round(os.getloadavg()[0], 2)
     return out
 
 
@@ -325,5 +347,5 @@ def run(quick: bool = False) -> dict[str, object]:
     out.update(_quadefy_solver(200_000 if quick else 3_000_000))
     out.update(_qwirkle_playouts(100 if quick else 2000))
     out.update(_formfinity_playouts(20 if quick else 300))
-    out.update(_workers(400 if quick else 4000))
+    out.update(_workers(2000 if quick else 60_000))
     return out

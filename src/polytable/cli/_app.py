@@ -188,12 +188,23 @@ def simulate_cmd(
             task = progress.add_task(f"{game.spec.name}", total=games)
 
             def on_game(i: int, one: dict[str, Any], record: dict[str, Any] | None) -> None:
-                progress.advance(task)
                 if save is not None and record is not None:
                     (save / f"{game.spec.id}-{one['seed']}.json").write_text(json.dumps(record))
 
+            # Only what is printed or saved comes back per game: a table needs the workers' sums alone.
             result = simulate(
-                game.spec.id, n, games, names, options, seed, on_game, save is not None, workers, make_player=make_bot
+                game.spec.id,
+                n,
+                games,
+                names,
+                options,
+                seed,
+                on_game if save is not None else None,
+                save is not None,
+                workers,
+                make_player=make_bot,
+                per_game=as_json,
+                on_progress=lambda k: progress.advance(task, k),
             )
     except (PolytableError, ValueError) as exc:
         _fail(str(exc))

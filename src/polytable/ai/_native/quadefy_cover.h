@@ -23,6 +23,8 @@ static int hand_w0[256], hand_w1[256]; /* the words where a hand's placements ar
 static uint64_t p_line[MAXP][5];
 static int p_orient[MAXP], p_bit[MAXP]; /* a placement's orientation and padded translation bit */
 
+static void build_cell_tables(void);
+
 static void build_cover_tables(void) {
     memset(cover8, 0, sizeof cover8);
     memset(hand_ids, 0, sizeof hand_ids);
@@ -59,6 +61,7 @@ static void build_cover_tables(void) {
                 hand_w1[h] = w + 1;
             }
     }
+    build_cell_tables();
 }
 
 /* blk and sup of position occ on words [w0, w1) */
@@ -86,6 +89,48 @@ static inline void covers_add(uint64_t mask, int w0, int w1, uint64_t blk[NW], u
             for (int w = w0; w < w1; w++) sup[w] |= s[w];
         }
     }
+}
+
+/* The placements meeting cell c (cell_blk) and those with a cube right above cell c (cell_sup, none for
+ * the top layer): the single-cell rows of cover8, packed together for covers_child. */
+static uint64_t cell_blk[64][NW], cell_sup[64][NW];
+
+static void build_cell_tables(void) {
+    memset(cell_sup, 0, sizeof cell_sup);
+    for (int c = 0; c < 64; c++) {
+        memcpy(cell_blk[c], cover8[c >> 3][1 << (c & 7)], sizeof cell_blk[c]);
+        if (c < 48) memcpy(cell_sup[c], cover8[(c + 16) >> 3][1 << (c & 7)], sizeof cell_sup[c]);
+    }
+}
+
+/* A child's sets in one pass: its parent's (pblk, psup) plus the covers of the 4 cells of placement mask
+ * (words [w0, w1)), and the candidates of hand `hand` (hand_candidates on the new sets, 0 outside its
+ * words); returns whether there is any candidate. One pass over the words reads each source once and
+ * writes each word once, where a copy and four read-modify-write passes per set did 9 times the stores. */
+static inline int covers_child(const uint64_t *restrict pblk, const uint64_t *restrict psup, uint64_t mask, int w0,
+                               int w1, int hand, uint64_t *restrict blk, uint64_t *restrict sup,
+                               uint64_t *restrict cand) {
+    int c0 = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    int c1 = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    int c2 = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    int c3 = __builtin_ctzll(mask);
+    const uint64_t *b0 = cell_blk[c0], *b1 = cell_blk[c1], *b2 = cell_blk[c2], *b3 = cell_blk[c3];
+    const uint64_t *s0 = cell_sup[c0], *s1 = cell_sup[c1], *s2 = cell_sup[c2], *s3 = cell_sup[c3];
+    const uint64_t *h = hand_ids[hand];
+    uint64_t any = 0;
+    for (int w = w0; w < w1; w++) {
+        uint64_t b = pblk[w] | b0[w] | b1[w] | b2[w] | b3[w];
+        uint64_t s = psup[w] | s0[w] | s1[w] | s2[w] | s3[w];
+        blk[w] = b;
+        sup[w] = s;
+        uint64_t x = h[w] & s & ~b;
+        cand[w] = x;
+        any |= x;
+    }
+    return any != 0;
 }
 
 /* Whether placement p (a candidate: on empty cells, supported) slides in from outside along a straight

@@ -231,15 +231,13 @@ static uint64_t d_blk[MAXPLY + 1][NW], d_sup[MAXPLY + 1][NW];
 static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) {
     uint64_t *blk = d_blk[ply], *sup = d_sup[ply];
     int all = me | opp, w0 = hand_w0[all], w1 = hand_w1[all];
+    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
     if (ply > top_ply && ply - 1 > ORDER_PLIES) {
-        memcpy(blk + w0, d_blk[ply - 1] + w0, (w1 - w0) * sizeof(uint64_t));
-        memcpy(sup + w0, d_sup[ply - 1] + w0, (w1 - w0) * sizeof(uint64_t));
-        covers_add(placed, w0, w1, blk, sup);
+        if (!covers_child(d_blk[ply - 1], d_sup[ply - 1], placed, w0, w1, me, blk, sup, cand)) return 0;
     } else {
         covers(occ, w0, w1, blk, sup);
+        if (!hand_candidates(me, blk, sup, cand)) return 0;
     }
-    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
-    if (!hand_candidates(me, blk, sup, cand)) return 0;
     int cur_o = -1, boards = 0, probe_kids = ply + 1 < TABLE_PLIES;
     for (int w = hand_w0[me]; w < hand_w1[me]; w++) {
         int pids[64], n = 0;
@@ -282,11 +280,12 @@ static int expand_deep(uint64_t occ, int me, int opp, int ply, uint64_t placed) 
     return 0;
 }
 
-/* The legal placements of hand in position occ whose cover sets are blk, sup (as qs_count, from the
- * candidates: only those that do not slide in along a straight line take their orientation's rules). */
-static int count_legal(uint64_t occ, int hand, const uint64_t blk[NW], const uint64_t sup[NW]) {
-    uint64_t cand[NW], occ_p[8], sup_p[8], bits[4];
-    int n = hand_candidates(hand, blk, sup, cand);
+/* The legal placements of hand in position occ among its candidates cand (as qs_count: only those that
+ * do not slide in along a straight line take their orientation's rules). */
+static int count_legal(uint64_t occ, int hand, const uint64_t cand[NW]) {
+    uint64_t occ_p[8], sup_p[8], bits[4];
+    int n = 0;
+    for (int w = hand_w0[hand]; w < hand_w1[hand]; w++) n += __builtin_popcountll(cand[w]);
     if (!n || !g_flags) return n;
     int count = 0, cur_o = -1, boards = 0;
     for (int w = hand_w0[hand]; w < hand_w1[hand]; w++)
@@ -331,7 +330,7 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, u
     int nseen = 0;
     int n = qs_legal(occ, me, g_flags, pids);
     int nk = 0;
-    uint64_t blk[NW], sup[NW], cblk[NW], csup[NW];
+    uint64_t blk[NW], sup[NW], cblk[NW], csup[NW], ccand[NW];
     int w0 = hand_w0[me | opp], w1 = hand_w1[me | opp];
     covers(occ, w0, w1, blk, sup);
     /* Every child's key first, with its table bucket prefetched: the probes below then find the buckets
@@ -370,10 +369,7 @@ static int expand(uint64_t occ, int me, int opp, int ply, uint64_t lo, int hi, u
             tt_hits++;
             continue;
         }
-        memcpy(cblk + w0, blk + w0, (w1 - w0) * sizeof(uint64_t));
-        memcpy(csup + w0, sup + w0, (w1 - w0) * sizeof(uint64_t));
-        covers_add(p_mask[pid], w0, w1, cblk, csup);
-        int c = count_legal(child, opp, cblk, csup);
+        int c = covers_child(blk, sup, p_mask[pid], w0, w1, opp, cblk, csup, ccand) ? count_legal(child, opp, ccand) : 0;
         if (c == 0) {
             result = 1;
             win_move[ply] = pid;
