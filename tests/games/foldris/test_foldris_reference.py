@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from polytable.games.foldris import Drop, FoldrisState, Sheet
-from polytable.games.foldris._game import deck_of, table_of
+from polytable.games.foldris._decks import deck_of, table_of
 from polytable.games.foldris._rules import barrier_drop, heights, rest_row
 from polytable.games.foldris._titles import SAMPLE_DECK_CUSTOM
 from polytable.geometry import Shape, is_connected, normalize, transform

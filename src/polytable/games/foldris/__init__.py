@@ -28,8 +28,9 @@ from polytable.core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
+from ._decks import deck_of, tables_of
 from ._eval import WEIGHTS, evaluate_sheet
-from ._game import FoldrisGame, deck_of, tables_of
+from ._game import FoldrisGame
 from ._native import pure_engine
 from ._rules import barrier_drop, drops, fold, heights
 from ._state import Drop, FoldrisState, Reveal, Sheet

@@ -44,7 +44,7 @@ class FoldrisCompanion(Companion[FoldrisState]):
 
 
 def _shape(name: str, config: Config) -> list[str]:
-    from ._game import deck_of  # the game module declares this companion
+    from ._decks import deck_of
 
     try:  # the game's own deck (a deck file may define shapes)
         return str(shape_to_text(deck_of(config).shape(name))).replace("\n", "/").split("/")

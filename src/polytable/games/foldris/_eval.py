@@ -95,7 +95,7 @@ def evaluate_sheet(ink: int, height: int, barrier: int = 0, w: dict[str, float] 
 
 def action_value(state: FoldrisState, action: Action, player: int) -> float:
     """The value of ``player``'s sheet after its own drop resolves (others' choices are unknown)."""
-    from ._game import deck_of, table_of
+    from ._decks import deck_of, table_of
 
     assert isinstance(action, Drop)
     w = WEIGHTS

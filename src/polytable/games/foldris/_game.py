@@ -30,10 +30,10 @@ from polytable.core import (
     player_name,
     seed_state,
 )
-from polytable.geometry import derived
 
-from ._cards import MAX_CELLS, WIDTH, Deck, VariantTable, parse_deck, variant_table
+from ._cards import MAX_CELLS, WIDTH, VariantTable
 from ._companion import FoldrisCompanion
+from ._decks import deck_and_tables, deck_of, table_of, tables_of
 from ._eval import action_value, evaluate_state
 from ._native import EXT, can_act, compiled_check, fast_sample, native_playout, table_id
 from ._rules import (
@@ -59,45 +59,6 @@ deck order of a seed does not depend on the draw; solo draws nothing (``below(_,
 
 DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
 """Action ids ``0..DROP_IDS-1`` are drops; reveals follow (7 lanes per card name)."""
-
-
-@derived(maxsize=1000)
-def _of_config(config: Config) -> tuple[Deck, tuple[VariantTable, ...]]:
-    """A config's deck and tables, once per config object: every step asks for them, and hashing a
-    config's option tuple each time cost more than the lookup."""
-    value = config["deck"]
-    text = value if isinstance(value, str) else None
-    return (parse_deck(text), _tables(text, trim_cost(config)))
-
-
-def deck_of(config: Config) -> Deck:
-    return _of_config(config)[0]
-
-
-def trim_cost(config: Config) -> int:
-    """Trimming costs 2 bonus points, or 1 in solo mode."""
-    return 1 if config.players == 1 else 2
-
-
-_TABLES: dict[tuple[str | None, int], tuple[VariantTable, ...]] = {}
-
-
-def _tables(text: str | None, cost: int) -> tuple[VariantTable, ...]:
-    key = (text, cost)
-    tables = _TABLES.get(key)
-    if tables is None:
-        deck = parse_deck(text)
-        tables = _TABLES[key] = tuple(variant_table(deck.shape(name), cost) for name, _ in deck.cards)
-    return tables
-
-
-def tables_of(config: Config) -> tuple[VariantTable, ...]:
-    """The variant table of every card of the config's deck, by card index (memoised per deck text)."""
-    return _of_config(config)[1]
-
-
-def table_of(state: FoldrisState) -> VariantTable:
-    return tables_of(state.config)[state.card]
 
 
 def _can_drop(table: VariantTable, s: Sheet) -> bool:
@@ -207,7 +168,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         if EXT is not None:  # the same draws as below, in C
             return fast_sample(state, player, rng)
         sheet = state.sheets[player]
-        deck, tables = _of_config(state.config)
+        deck, tables = deck_and_tables(state.config)
         table = tables[state.card]
         name = deck.cards[state.card][0]
         hts = heights(sheet.ink | sheet.barrier)
@@ -334,7 +295,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
             out: FoldrisState | None = EXT.try_drop(state, action, player)  # one call on the state
             if out is not None:
                 return out
-            deck, tables = _of_config(state.config)
+            deck, tables = deck_and_tables(state.config)
             return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
         for d, s in zip(pending, state.sheets, strict=True):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from polytable.core import Config, IllegalActionError, LegalActions, Rng, native_module, player_name
 from polytable.geometry import derived
 
+from ._decks import deck_of, tables_of, trim_cost
 from ._state import Drop
 
 if TYPE_CHECKING:
@@ -68,7 +69,6 @@ def _deck_id(config: Config, tabs: tuple[VariantTable, ...]) -> int:
     """The kernel's number of the config's deck (``tabs``: its tables by card), registered once per deck
     text and trim cost (what the tables are built from): per card, its table, a key equal for equal
     (name, lane) cards, and its lane."""
-    from ._game import deck_of, trim_cost  # here: the game module imports this one
 
     text = config["deck"]
     key = (text if isinstance(text, str) else None, trim_cost(config))
@@ -88,8 +88,6 @@ def native_playout(state: FoldrisState, rngs: Sequence[Rng], max_actions: int | 
     assert EXT is not None
     pending = None
     if state.card >= 0 and state.pending.count(None) != len(state.pending):
-        from ._game import tables_of  # here: the game module imports this one
-
         by_key = tables_of(state.config)[state.card].by_key
         pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in state.pending]
     return EXT.playout(-1, state, pending, rngs, len(rngs) == 1, -1 if max_actions is None else max_actions)  # type: ignore[no-any-return]
@@ -106,7 +104,6 @@ def native_playout(state: FoldrisState, rngs: Sequence[Rng], max_actions: int | 
 def _deck_values(config: Config) -> int:
     """The kernel's number of the config's deck, with its card names and every drop of each card (actions
     are immutable values: one object each serves every step), given to the kernel once per deck."""
-    from ._game import deck_of, tables_of
 
     tabs = tables_of(config)
     deck = _deck_id(config, tabs)
@@ -153,7 +150,6 @@ def can_act(state: FoldrisState, player: int | None) -> bool:
 
 def compiled_check(state: FoldrisState, action: Drop, player: int) -> bool:
     """True when the kernel finds the drop legal (the same tests as ``FoldrisGame._check``)."""
-    from ._game import deck_of, tables_of
 
     if action.name != deck_of(state.config).cards[state.card][0]:
         return False

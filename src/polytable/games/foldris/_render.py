@@ -86,7 +86,7 @@ def _sheet_lines(game: FoldrisGame, state: FoldrisState, p: int, viewer: int | N
 
 
 def render(game: FoldrisGame, state: FoldrisState, viewer: int | None = None, color: bool = False) -> str:
-    from ._game import deck_of
+    from ._decks import deck_of
 
     deck = deck_of(state.config)
     head = []

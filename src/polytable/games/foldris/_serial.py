@@ -69,7 +69,7 @@ def state_to_dict(state: FoldrisState) -> dict[str, Any]:
 
 
 def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
-    from ._game import deck_of, table_of
+    from ._decks import deck_of, table_of
 
     if require(data, "game") != "foldris":
         raise StateFormatError("this is not a Foldris state", "foldris.not_a_state")
@@ -151,7 +151,7 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
 
 
 def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str, Any]:
-    from ._game import deck_of
+    from ._decks import deck_of
 
     deck = deck_of(state.config)
     left: dict[str, int] = {}
