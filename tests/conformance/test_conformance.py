@@ -74,6 +74,10 @@ def _check_actions(game: Game[Any, Any], state: Any, player: int, rng: Rng) -> N
     assert len(actions) == len(set(actions)), "legal actions are not distinct"
     assert legal.count() == len(actions) == len(legal)
     assert bool(legal)
+    # The notation a client is shown: the iteration's actions formatted, in order (a game's own answer too).
+    texts = [game.format_action(a, state) for a in actions]
+    assert legal.notation() == texts
+    assert legal.notation(3) == texts[:3]
     size = game.num_distinct_actions(state.config)
     before = _snapshot(game, state)
     step = max(1, len(actions) // FULL_CHECK_ACTIONS)

@@ -95,3 +95,49 @@ def test_a_new_room_is_stored_already_dealt_in_one_write(client: TestClient) -> 
         hello(ws, *room["tokens"].values())
         first = state(ws)
         assert first["version"] == len(stored.actions) and first["acting"] == [0, 1]
+
+
+def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_log() -> None:
+    """The last 30 shown entries are brought up to date from the entries added since the last change; after
+    an undo, a rewind or a rebuilt log they are found again: always what a scan of the whole log gives."""
+    from types import SimpleNamespace
+
+    from polytable.core import CHANCE, Rng
+    from polytable.match import LogEntry
+    from polytable.web._views import Views
+
+    def scan(room: SimpleNamespace) -> list[dict[str, object]]:
+        shown = [
+            {"n": i + 1, "player": e.player, "action": e.action}
+            for i, e in enumerate(room.match.log)
+            if not room.simultaneous[i] and not (e.player == CHANCE and room.game.spec.hidden_information)
+        ]
+        return shown[-30:]
+
+    rng = Rng(7)
+    for hidden in (False, True):
+        room = SimpleNamespace(
+            match=SimpleNamespace(log=[]),
+            simultaneous=[],
+            undone=0,
+            game=SimpleNamespace(spec=SimpleNamespace(hidden_information=hidden)),
+            is_over=lambda: False,
+        )
+        views = Views(room)  # type: ignore[arg-type]
+        for step in range(400):
+            roll = rng.below(10)
+            log = room.match.log
+            if roll == 0 and log:  # an undo
+                log.pop()
+                room.simultaneous.pop()
+                room.undone += 1
+            elif roll == 1 and log:  # a rewind after a failed commit
+                del log[rng.below(len(log)) :]
+                del room.simultaneous[len(log) :]
+            elif roll == 2 and step % 50 == 0:  # a rebuilt match: a new log with the same entries
+                room.match = SimpleNamespace(log=[LogEntry(e.player, e.action) for e in log])
+            else:
+                for _ in range(1 + rng.below(3)):
+                    log.append(LogEntry(rng.below(3) - 1, f"a{step}"))
+                    room.simultaneous.append(rng.below(3) == 0)
+            assert views.history() == scan(room)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ._companion import Companion
@@ -104,6 +105,16 @@ class LegalActions(Generic[A]):
     def sample(self, rng: Rng) -> A:
         """One legal action, uniformly at random."""
         return self._game._sample(self._state, self._player, rng)
+
+    def notation(self, limit: int | None = None) -> list[str]:
+        """The legal actions' notation (``format_action`` of each) in iteration order, at most ``limit``.
+
+        What a client is shown after every change (the web app lists the acting seats' moves), so a game
+        whose actions' text follows from a compact form (an index into a table) may answer without making
+        the action values; this is the reference every such answer must equal."""
+        game, state = self._game, self._state
+        actions = iter(self) if limit is None else islice(self, limit)
+        return [game.format_action(a, state) for a in actions]
 
     def ids(self) -> list[int]:
         """The dense integer ids of the legal actions, sorted."""

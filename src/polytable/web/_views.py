@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import time
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -62,6 +61,9 @@ class Views:
         self._messages: dict[tuple[frozenset[int], bool], str] = {}
         self._legal: dict[int, tuple[int, int, Any, list[str], int]] = {}  # seat -> (undone, log length,
         # last log entry, legal, count) when the list was made: kept across versions, see _legal_actions
+        self._acting: tuple[int, ...] | None = None  # the seats that must act, once per change
+        self._shown: tuple[Any, int, int, Any, list[dict[str, Any]]] | None = None  # the live history as of a
+        # log length: (log, undone, length, last entry, at most 30 newest shown entries), see history
 
     def changed(self, state: bool = True) -> None:
         """Forget the messages; with ``state`` (the game, its seats or its clocks changed) the seats' parts
@@ -69,6 +71,7 @@ class Views:
         self._messages.clear()
         self._head = None
         if state:
+            self._acting = None
             self._parts.clear()
             self._values.clear()
             self._renders.clear()
@@ -83,7 +86,7 @@ class Views:
         game, state = room.game, room.match.state
         part: dict[str, Any] = {"view": game.view(state, seat)}
         if seat is not None:
-            acting = seat in room.acting()
+            acting = seat in self.acting()
             legal: list[str] = []
             count = 0
             if acting:
@@ -115,7 +118,7 @@ class Views:
         game, state = room.game, match.state
         limit = room.settings.legal_limit
         actions = game.legal_actions(state, seat)
-        legal = [game.format_action(a, state) for a in islice(iter(actions), limit)]
+        legal = actions.notation(limit)
         count = len(legal) if len(legal) < limit else actions.count()
         self._legal[seat] = (room.undone, length, log[-1] if log else None, legal, count)
         return legal, count
@@ -132,24 +135,55 @@ class Views:
             render = self._renders[seat] = dumps(room.game.render(room.match.state, seat, color=False))
         return f'{body[:-1]},"render":{render}}}'  # a part is a non-empty object: its closing brace
 
+    def acting(self) -> tuple[int, ...]:
+        """The room's seats that must act (asked by every part and the head: found once per change)."""
+        if self._acting is None:
+            self._acting = self.room.acting()
+        return self._acting
+
     def history(self) -> list[dict[str, Any]]:
-        """The log entries people may see now (all of them once the game is over)."""
+        """The log entries people may see now (all of them once the game is over).
+
+        While the game goes on only the last 30 shown entries are sent; they are kept with the log length
+        they were found at and brought up to date from the entries added since (the whole log was scanned
+        on every change, and in a game whose choices and cards are all hidden nothing is shown until the
+        end). A log that is not the same up to that length (an undo, a reload) is scanned again."""
         room = self.room
-        over = room.is_over()
-        hide_chance = room.game.spec.hidden_information
-        log, simultaneous = room.match.log, room.simultaneous
-        if over:
+        log = room.match.log
+        if room.is_over():
             return [{"n": i + 1, "player": e.player, "action": e.action} for i, e in enumerate(log)]
-        out: list[dict[str, Any]] = []
-        for i in range(len(log) - 1, -1, -1):  # newest first: only the last 30 shown entries are sent
-            entry = log[i]
-            if simultaneous[i] or (entry.player == CHANCE and hide_chance):
-                continue
-            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
-            if len(out) == 30:
-                break
-        out.reverse()
-        return out
+        length = len(log)
+        kept = self._shown
+        if (
+            kept is not None
+            and kept[0] is log
+            and kept[1] == room.undone
+            and kept[2] <= length
+            and (kept[2] == 0 or log[kept[2] - 1] is kept[3])
+        ):
+            shown = kept[4]
+            for i in range(kept[2], length):
+                if self._shows(i):
+                    shown.append({"n": i + 1, "player": log[i].player, "action": log[i].action})
+            if len(shown) > 30:
+                del shown[:-30]
+        else:
+            shown = []
+            for i in range(length - 1, -1, -1):  # newest first, until 30 are shown
+                if len(shown) == 30:
+                    break
+                if self._shows(i):
+                    shown.append({"n": i + 1, "player": log[i].player, "action": log[i].action})
+            shown.reverse()
+        self._shown = (log, room.undone, length, log[-1] if log else None, shown)
+        return list(shown)
+
+    def _shows(self, i: int) -> bool:
+        """Whether log entry ``i`` is in the live history (not a simultaneous choice, not a hidden card)."""
+        room = self.room
+        return not room.simultaneous[i] and not (
+            room.match.log[i].player == CHANCE and room.game.spec.hidden_information
+        )
 
     def _head_text(self) -> str:
         """The fields every connection gets, as the inside of a JSON object."""
@@ -162,7 +196,7 @@ class Views:
                 "version": room.version,
                 "room": room.summary(),
                 "current": room.match.current_player(),
-                "acting": list(room.acting()),
+                "acting": list(self.acting()),
                 "over": over,
                 "result": room.result(),
                 "clock": room.timer.view(),

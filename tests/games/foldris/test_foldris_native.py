@@ -7,6 +7,8 @@ playouts (``polytable._native.fuzz``). Skipped only under ``POLYTABLE_PURE=1``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from polytable._native import fuzz
@@ -154,3 +156,24 @@ def test_a_fresh_process_can_ask_who_acts_before_anything_is_sampled() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "() []"
+
+
+@pytest.mark.parametrize("options", [{}, {"height": 5}, {"deck": "I 1\nO 2\nT 3\nS 4\nZ 5\nP 3 ##/##/#.\nP 4\n"}])
+def test_the_legal_notation_read_by_the_kernels_numbers_is_the_pure_one(options: dict[str, object]) -> None:
+    """``Drops.notation`` reads each drop's text from a table by the kernel's numbers: the same list, in the
+    same order, as formatting the pure engine's legal drops (with and without a limit)."""
+    seen = 0
+    for seed in range(40):
+        n = 1 + seed % 4
+        s: Any = _mid_round(seed, n, options)
+        if GAME.current_player(s) == CHANCE or GAME.is_terminal(s):
+            continue
+        for p in GAME.acting_players(s):
+            fast = GAME.legal_actions(s, p)
+            with pure_engine():
+                pure = GAME.legal_actions(s, p)
+                texts = [GAME.format_action(a, s) for a in pure]
+                assert type(pure).notation is not type(fast).notation
+            assert fast.notation() == texts and fast.notation(5) == texts[:5] and fast.notation(0) == []
+            seen += 1
+    assert seen >= 25

@@ -31,6 +31,7 @@ from polytable.core import (
     seed_state,
 )
 
+from . import _serial
 from ._cards import MAX_CELLS, WIDTH, VariantTable
 from ._companion import FoldrisCompanion
 from ._decks import deck_and_tables, deck_of, table_of, tables_of
@@ -519,19 +520,13 @@ class FoldrisGame(Game[FoldrisState, Action]):
 
     # ------------------------------------------------------------------ serialisation, views, rendering
     def state_to_dict(self, state: FoldrisState) -> dict[str, Any]:
-        from ._serial import state_to_dict
-
-        return state_to_dict(state)
+        return _serial.state_to_dict(state)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> FoldrisState:
-        from ._serial import state_from_dict
-
-        return state_from_dict(self, data)
+        return _serial.state_from_dict(self, data)
 
     def view(self, state: FoldrisState, player: int | None) -> dict[str, Any]:
-        from ._serial import view
-
-        return view(self, state, player)
+        return _serial.view(self, state, player)
 
     def render(self, state: FoldrisState, player: int | None = None, color: bool = False) -> str:
         from ._render import render

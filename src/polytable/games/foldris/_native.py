@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from polytable.core import Config, IllegalActionError, LegalActions, Rng, native_module, player_name
 from polytable.geometry import derived
 
-from ._decks import deck_of, tables_of, trim_cost
+from ._decks import deck_of, table_of, tables_of, trim_cost
 from ._state import Drop
+from ._text import format_action
 
 if TYPE_CHECKING:
     from ._cards import VariantTable
@@ -122,11 +123,38 @@ _VALUED: set[int] = set()
 """The decks whose values the kernel holds."""
 
 
+_TEXTS: dict[tuple[int, str], tuple[str, ...]] = {}
+"""(a table's ``number``, the card's name) -> the notation of every drop the kernel numbers ``8 * variant +
+column``, by that number."""
+
+
+def _texts(table: VariantTable, name: str) -> tuple[str, ...]:
+    key = (table.number, name)
+    hit = _TEXTS.get(key)
+    if hit is None:
+        hit = _TEXTS[key] = tuple(
+            format_action(Drop(name, v.mirror, v.trim, v.rot, col)) for v in table.variants for col in range(8)
+        )
+    return hit
+
+
 class Drops(LegalActions["Action"]):
     """``legal_actions`` of a player choosing now, built by the kernel (``view``): a sample is one C call,
-    with no list of drops made."""
+    with no list of drops made, and the notation is read from a table by the kernel's numbers (no drop
+    values made: a server lists the acting seats' drops after every change)."""
 
     __slots__ = ()
+
+    def notation(self, limit: int | None = None) -> list[str]:
+        assert EXT is not None
+        state: FoldrisState = self._state
+        sheet = state.sheets[self._player]
+        table = table_of(state)
+        texts = _texts(table, deck_of(state.config).cards[state.card][0])
+        found = EXT.legal(table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus)
+        if limit is not None and len(found) > limit:
+            found = found[:limit]
+        return [texts[k] for k in found]
 
     def sample(self, rng: Rng) -> Action:
         assert EXT is not None

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from polytable.core import IllegalActionError, StateFormatError, require, require_int, require_list
 
-from ._cards import WIDTH, drawing
+from ._cards import WIDTH, Deck, drawing
+from ._decks import deck_of, table_of
 from ._state import Drop, FoldrisState, Sheet
 from ._text import format_action, parse_action
 from ._titles import solo_title
@@ -23,8 +24,13 @@ __all__ = ["rows_of", "state_from_dict", "state_to_dict", "view"]
 
 
 def rows_of(board: int, height: int) -> list[int]:
-    """The sheet's rows as 8-bit ints, bottom row first."""
-    return [(board >> (WIDTH * r)) & 0xFF for r in range(height)]
+    """The sheet's rows as 8-bit ints, bottom row first: the board's bytes, as a row is 8 squares (every view
+    of every seat lists each sheet's rows, so they are read in one call rather than a shift per row)."""
+    return list((board & ((1 << (WIDTH * height)) - 1)).to_bytes(height, "little"))
+
+
+if WIDTH != 8:  # pragma: no cover - the sheet's width is the rulebook's
+    raise ImportError("rows_of reads a row as one byte")
 
 
 def _from_rows(rows: list[Any], field: str) -> int:
@@ -69,8 +75,6 @@ def state_to_dict(state: FoldrisState) -> dict[str, Any]:
 
 
 def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
-    from ._decks import deck_of, table_of
-
     if require(data, "game") != "foldris":
         raise StateFormatError("this is not a Foldris state", "foldris.not_a_state")
     options = require(data, "options")
@@ -150,25 +154,60 @@ def state_from_dict(game: FoldrisGame, data: Mapping[str, Any]) -> FoldrisState:
     return FoldrisState(config, tuple(sheets), tuple(deck), start_lane, rnd, card, tuple(pending), rng, over, starter)
 
 
-def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str, Any]:
-    from ._decks import deck_of
+_Card = tuple[str, int, str, str]
+"""A card of a deck as a view shows it: name, lane, the shape's drawing and its key in ``deck_cards_left``."""
+_CARDS: dict[int, tuple[Deck, tuple[_Card, ...]]] = {}
+"""id(deck) -> the deck and its cards as views show them (decks are remembered per text, so few)."""
+_LEFT: tuple[object, object, dict[str, int]] = (None, None, {})
+"""The last count of cards left: (the deck, the state's tuple of cards left, the counts); the seats' views
+of one state, and every state of a round, share that tuple."""
 
-    deck = deck_of(state.config)
+
+def _cards(deck: Deck) -> tuple[_Card, ...]:
+    hit = _CARDS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        cards = tuple((name, lane, drawing(deck.shape(name)), f"{name} {lane}") for name, lane in deck.cards)
+        hit = _CARDS[id(deck)] = (deck, cards)
+    return hit[1]
+
+
+def _left(deck: Deck, order: tuple[int, ...], cards: tuple[_Card, ...]) -> dict[str, int]:
+    """How many cards of each kind are left, in the order they first appear in ``order`` (a new dict)."""
+    global _LEFT
+    last = _LEFT
+    if last[1] is order and last[0] is deck:
+        return dict(last[2])
     left: dict[str, int] = {}
-    for i in state.deck:
-        key = f"{deck.cards[i][0]} {deck.cards[i][1]}"
+    for i in order:
+        key = cards[i][3]
         left[key] = left.get(key, 0) + 1
+    _LEFT = (deck, order, left)
+    return dict(left)
+
+
+def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str, Any]:
+    deck = deck_of(state.config)
+    cards = _cards(deck)
     card = None
     if state.card >= 0:
-        name, lane = deck.cards[state.card]
-        card = {"name": name, "lane": lane, "shape": drawing(deck.shape(name))}
+        name, lane, shape, _ = cards[state.card]
+        card = {"name": name, "lane": lane, "shape": shape}
     players = []
+    pending = state.pending
     for p, s in enumerate(state.sheets):
-        entry: dict[str, Any] = _sheet_dict(s)
-        entry["player"] = p
-        entry["chosen"] = state.pending[p] is not None
-        if player == p and state.pending[p] is not None:
-            entry["choice"] = format_action(state.pending[p])  # type: ignore[arg-type]
+        mask = (1 << (WIDTH * s.height)) - 1
+        entry: dict[str, Any] = {
+            "ink": list((s.ink & mask).to_bytes(s.height, "little")),
+            "barrier": list((s.barrier & mask).to_bytes(s.height, "little")),
+            "height": s.height,
+            "lines": s.lines,
+            "bonus": s.bonus,
+            "out": s.out,
+            "player": p,
+            "chosen": pending[p] is not None,
+        }
+        if player == p and pending[p] is not None:
+            entry["choice"] = format_action(pending[p])  # type: ignore[arg-type]
         players.append(entry)
     out: dict[str, Any] = {
         "game": "foldris",
@@ -178,7 +217,7 @@ def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str
         "starter": state.starter,
         "card": card,
         "deck_left": len(state.deck),
-        "deck_cards_left": left,
+        "deck_cards_left": _left(deck, state.deck, cards),
         "acting": list(game.acting_players(state)),
         "players": players,
         "over": state.over,
