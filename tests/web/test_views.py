@@ -106,6 +106,9 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
     from polytable.match import LogEntry
     from polytable.web._views import Views
 
+    class _Room(SimpleNamespace):  # what the history reads of a room (views hold their room weakly)
+        pass
+
     def scan(room: SimpleNamespace) -> list[dict[str, object]]:
         shown = [
             {"n": i + 1, "player": e.player, "action": e.action}
@@ -116,7 +119,7 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
 
     rng = Rng(7)
     for hidden in (False, True):
-        room = SimpleNamespace(
+        room = _Room(
             match=SimpleNamespace(log=[]),
             simultaneous=[],
             undone=0,
@@ -141,3 +144,38 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
                     log.append(LogEntry(rng.below(3) - 1, f"a{step}"))
                     room.simultaneous.append(rng.below(3) == 0)
             assert views.history() == scan(room)
+
+
+def test_a_finished_room_nobody_watches_is_let_go_and_read_again_the_same(client: TestClient) -> None:
+    """When the last connection of a finished game closes, the hub lets the room go (nothing keeps its
+    history in memory); asked for again, it is read from the database and says the same."""
+    import gc
+    import weakref
+
+    room = make_room(client, options={"rounds": 1})
+    code, tokens = room["code"], list(room["tokens"].values())
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        hello(ws, *tokens)
+        v = state(ws)["version"]
+        ws.send_json({"type": "act", "seat": 0, "version": v, "action": "1"})
+        v = state(ws, lambda m: m["version"] > v)["version"]
+        with client.websocket_connect(f"/ws/{code}") as watcher:
+            hello(watcher)
+            ws.send_json({"type": "act", "seat": 1, "version": v, "action": "2"})
+            over = state(ws, lambda m: m["over"])
+            state(watcher, lambda m: m["over"])
+        assert code in hub.rooms  # still watched by the player
+        held = weakref.ref(hub.rooms[code])
+    for _ in range(50):
+        if code not in hub.rooms:
+            break
+        client.get("/healthz")  # let the server finish closing the socket
+    assert code not in hub.rooms
+    gc.collect()
+    assert held() is None  # nothing keeps it (or its history) alive
+    with client.websocket_connect(f"/ws/{code}") as again:
+        hello(again, *tokens)
+        back = state(again)
+    for key in ("version", "over", "result", "history", "mine", "acting"):
+        assert back[key] == over[key]

@@ -161,6 +161,21 @@ class Hub:
             await room.start()  # a crash between creating a room and dealing its first card: deal it now
         return room
 
+    def release(self, room: Room) -> None:
+        """A connection left ``room``: a finished game nobody watches any more is let go (it is read again
+        from the database if someone asks for it), so its history does not stay in memory, where the
+        collector would walk it (finished rooms were kept up to ``max_rooms``, and their states were most of
+        the heap the collector's pauses scanned under load, see docs/web.md)."""
+        if (
+            self.rooms.get(room.code) is room
+            and room.is_over()
+            and not room.clients
+            and not room.committing
+            and not room.lock.locked()
+            and (room.ai_task is None or room.ai_task.done())
+        ):
+            del self.rooms[room.code]
+
     def _evict(self) -> None:
         if len(self.rooms) < self.settings.max_rooms:
             return

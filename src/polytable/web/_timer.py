@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..ai import Bot, make_bot
 from ..core import PolytableError, Rng
@@ -31,7 +32,7 @@ class RoomTimer:
     """The clock of one room and the timer that acts when a running seat's time is up."""
 
     def __init__(self, room: Room, clock: Clock | None, seed: int) -> None:
-        self.room = room
+        self.room: Room = cast("Room", weakref.proxy(room))  # no reference cycle (see Views)
         self.clock = clock
         self.seed = seed
         self.handle: asyncio.TimerHandle | None = None

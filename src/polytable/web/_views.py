@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any
+import weakref
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
@@ -53,7 +54,9 @@ class Views:
     """The pieces of one room's state messages, valid until :meth:`changed` is called."""
 
     def __init__(self, room: Room) -> None:
-        self.room = room
+        # A weak reference: a room and its views make no reference cycle, so a room the hub lets go (a
+        # finished game nobody watches) is freed at once with its whole history, not by the collector.
+        self.room: Room = cast("Room", weakref.proxy(room))
         self._parts: dict[int | None, str] = {}
         self._values: dict[int | None, dict[str, Any]] = {}
         self._renders: dict[int | None, str] = {}

@@ -67,6 +67,7 @@ async def serve_socket(websocket: WebSocket, hub: Hub, metrics: Metrics | None =
     finally:
         room.detach(conn.client)
         conn.client.stop()
+        hub.release(room)
         with contextlib.suppress(BaseException):
             await writer
 
