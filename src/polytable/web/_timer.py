@@ -32,7 +32,9 @@ class RoomTimer:
     """The clock of one room and the timer that acts when a running seat's time is up."""
 
     def __init__(self, room: Room, clock: Clock | None, seed: int) -> None:
-        self.room: Room = cast("Room", weakref.proxy(room))  # no reference cycle (see Views)
+        # No reference cycle (see Views): an armed timer keeps its room alive through its callback instead.
+        self.room: Room = cast("Room", weakref.proxy(room))
+        self._room = weakref.ref(room)
         self.clock = clock
         self.seed = seed
         self.handle: asyncio.TimerHandle | None = None
@@ -69,14 +71,14 @@ class RoomTimer:
         if self.handle is not None:
             self.handle.cancel()
             self.handle = None
-        room = self.room
-        if self.clock is None or room.is_over() or room.failed:
+        room = self._room()
+        if room is None or self.clock is None or room.is_over() or room.failed:
             return
         deadline = self.clock.deadline()
         if deadline is None:
             return
         delay = max(0.0, deadline - time.time()) + 0.01
-        self.handle = asyncio.get_running_loop().call_later(delay, self._fire)
+        self.handle = asyncio.get_running_loop().call_later(delay, self._fire, room)
 
     def cancel(self) -> None:
         if self.handle is not None:
@@ -84,10 +86,14 @@ class RoomTimer:
         if self.task is not None:
             self.task.cancel()
 
-    def _fire(self) -> None:
+    def _fire(self, room: Room) -> None:
         self.handle = None
         if self.task is None or self.task.done():
-            self.task = asyncio.get_running_loop().create_task(self.on_timeout())
+            self.task = asyncio.get_running_loop().create_task(self._timeout(room))
+
+    async def _timeout(self, room: Room) -> None:
+        """:meth:`on_timeout`, the room held until it has run (the timer holds it only weakly)."""
+        await self.on_timeout()
 
     async def on_timeout(self) -> None:
         """A running seat's time is up: its AI plays (``ai``) or it forfeits (``forfeit``)."""
