@@ -29,7 +29,7 @@ def test_the_table_agrees_with_walking_every_rolled_hand() -> None:
         if s.phase == REROLL and s.board.cells and decisions % 3 == 0:
             hand = s.hands[cp]
             values = _Values(s.board, cp, s.hands, s.bag_size == 0, True)
-            table = RollTable(s.board, hand, values.part, 0.0, 6.0 if s.bag_size == 0 else 0.0)
+            table = RollTable(s.board, hand, s.hands, cp, 0.0, 6.0 if s.bag_size == 0 else 0.0)
             for _ in range(6):
                 rolled = _rolled(hand, rng.below(1 << len(hand)), [rng.below(6) for _ in hand])
                 want, placed = values.best(rolled)

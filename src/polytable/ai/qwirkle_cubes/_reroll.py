@@ -13,9 +13,9 @@ scan of a few hundred integers instead of a walk.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from ...games.qwirkle_cubes import Board, Placement
+from ...games.qwirkle_cubes import Board, Placement, colour_values
 
 __all__ = ["RollTable", "reachable_placements"]
 
@@ -32,9 +32,10 @@ class RollTable:
     """The best value per set of faces over every placement a roll of ``hand`` could give, sorted best
     first, so that the best placement of any hand those cubes can show is one scan away.
 
-    ``value(placed)`` scores a placement (points and look-around, as the caller values them); ``per_cube``
-    is added for each cube placed (a cube kept for the next turn is worth less than a fresh draw);
-    ``out_bonus`` is added when a placement uses the whole hand (going out with the bag empty)."""
+    A placement is valued as greedy values it for ``player`` (points minus the Qwirkle chances handed to
+    the others, whose ``hands`` these are: ``games.qwirkle_cubes.colour_values``, compiled when the kernel
+    is built); ``per_cube`` is added for each cube placed (a cube kept for the next turn is worth less than
+    a fresh draw); ``out_bonus`` is added when a placement uses the whole hand (going out with the bag empty)."""
 
     __slots__ = ("_memo", "entries", "size")
 
@@ -42,19 +43,17 @@ class RollTable:
         self,
         board: Board,
         hand: tuple[int, ...],
-        value: Callable[[Placement], float],
+        hands: tuple[tuple[int, ...], ...],
+        player: int,
         per_cube: float = 0.0,
         out_bonus: float = 0.0,
     ) -> None:
         size = len(hand)
+        counts = [0] * 6
+        for t in hand:
+            counts[t // 6] += 1
         best: dict[int, tuple[float, Placement]] = {}
-        for placed in reachable_placements(board, hand):
-            fm = 0
-            for f, _ in placed:
-                fm |= 1 << f
-            v = value(placed) + per_cube * len(placed)
-            if out_bonus and len(placed) == size:
-                v += out_bonus
+        for v, fm, placed in colour_values(board, counts, size, per_cube, out_bonus, hands, player, True, {}):
             got = best.get(fm)
             if got is None or v > got[0]:
                 best[fm] = (v, placed)

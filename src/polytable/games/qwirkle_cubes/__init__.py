@@ -45,6 +45,7 @@ from ._actions import Draw, Pass, Place, Reroll, Roll
 from ._ai import best_placement, placement_value, threat, unused_mask
 from ._board import Board, Placement
 from ._check import largest_line
+from ._eval import best_value, colour_values, placement_values, roll_diffs
 from ._game import QwirkleCubes, canonical_mask, hand_mask, reroll_masks
 from ._native import pure_engine
 from ._state import PASS, PLACE, REROLL, QState
@@ -71,13 +72,17 @@ __all__ = [
     "Reroll",
     "Roll",
     "best_placement",
+    "best_value",
     "canonical_mask",
+    "colour_values",
     "face_text",
     "hand_mask",
     "largest_line",
     "placement_value",
+    "placement_values",
     "pure_engine",
     "reroll_masks",
+    "roll_diffs",
     "threat",
     "unused_mask",
 ]

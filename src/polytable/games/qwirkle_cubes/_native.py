@@ -4,10 +4,11 @@ Why here, inside the game's package: rules code imports only ``core`` and ``geom
 is this game's rules in another language, so it lives beside the Python it mirrors; the lookup (and the
 ``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers placement
 generation (count, the uniform sample with the same draw as ``_game._sample``, the list, all in the order
-of ``Board.placements``) and a random playout to the end with every chance event (``_cqwirkle.c``,
-``qwirkle_board.c``, ``qwirkle_flow.c``). Checking a typed move, notation, ids and views stay in Python.
-The pure-Python rules remain the reference: tests/games/qwirkle_cubes/test_qwirkle_native.py plays both
-side by side.
+of ``Board.placements``), the greedy evaluation of many placements at once (``_eval.py``: one hand's, or
+every placement by colour counts, with their values, and a reroll's sampled rolls) and a random playout
+to the end with every chance event (``_cqwirkle.c``, ``qwirkle_board.c``, ``qwirkle_flow.c``). Checking
+a typed move, notation, ids and views stay in Python. The pure-Python rules remain the reference:
+tests/games/qwirkle_cubes/test_qwirkle_native.py and test_qwirkle_eval_native.py play both side by side.
 """
 
 from __future__ import annotations
@@ -52,10 +53,12 @@ class pure_engine:
     and ``polytable fuzz`` can play both engines side by side in one process. Not thread-safe."""
 
     def __enter__(self) -> None:
-        from . import _game
+        from . import _eval, _game
 
-        self._module = vars(_game)
-        self._module["EXT"] = None
+        self._modules = (vars(_game), vars(_eval))
+        for m in self._modules:
+            m["EXT"] = None
 
     def __exit__(self, *exc: object) -> None:
-        self._module["EXT"] = EXT
+        for m in self._modules:
+            m["EXT"] = EXT

@@ -7,6 +7,7 @@
  */
 #include "qwirkle_rules.h"
 
+#include <math.h>
 #include <string.h>
 
 static const uint64_t SHAPE_MASK0 = 0x1041041041ULL; /* shape 0 in each of the 6 colours */
@@ -215,6 +216,16 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
             if (reach < 0) reach = reach_of(b, q, step);
             if (size + reach >= QLINE) continue;
         }
+        if (w->left) { /* by colour counts: a colour's faces stay offered while a cube of it is left */
+            int c = __builtin_ctzll(bit) / 6, stop = 0;
+            uint64_t keep = w->hand;
+            if (!--w->left[c]) w->hand &= ~(0x3FULL << (6 * c));
+            if (addable(m) & w->hand) stop = node(b, w, q, step, m, here, k1);
+            w->left[c]++;
+            w->hand = keep;
+            if (stop) return 1;
+            continue;
+        }
         if (!(addable(m) & w->hand)) continue;
         if (node(b, w, q, step, m, here, k1)) return 1;
     }
@@ -305,4 +316,54 @@ void qb_locate(const QBoard *b, QWalk *w) {
         }
         w->r -= R[i].n;
     }
+}
+
+/* ------------------------------------------------------------------ the greedy evaluation */
+uint64_t qb_colour_offer(const int *left) {
+    uint64_t offer = 0;
+    for (int c = 0; c < 6; c++)
+        if (left[c]) offer |= 0x3FULL << (6 * c);
+    return offer;
+}
+
+/* _ai.threat on the table with the placement on it: lines of 5 through a new cube, each once. */
+static double threat(const QBoard *b, const int *cells, int k, const QLook *lk) {
+    int seen[2 * QHAND], ns = 0, n = lk->nplayers;
+    double total = 0.0;
+    for (int i = 0; i < k; i++)
+        for (int d = 0; d < 2; d++) {
+            int ax = d ? QW : 1, first = cells[i], dup = 0;
+            while (b->cell[first - ax]) first -= ax;
+            int key = 2 * first + d;
+            for (int j = 0; j < ns && !dup; j++) dup = seen[j] == key;
+            if (dup) continue;
+            seen[ns++] = key;
+            if (run_length(b, first, ax) != QLINE - 1) continue;
+            uint64_t line = run(b, first, ax), need = 0;
+            int ends[2] = {first - ax, first + (QLINE - 1) * ax};
+            for (int e = 0; e < 2; e++)
+                if (!b->cell[ends[e]]) need |= addable(line) & fits_across(b, ends[e], d ? 1 : QW);
+            if (!need) continue;
+            for (int j = 1; j < n; j++) {
+                int h = (lk->player + j) % n;
+                double weight = j == 1 ? 1.0 : 0.5;
+                if (lk->hmask[h] & need) {
+                    total += weight * lk->qv;
+                    continue;
+                }
+                int hits = 0;
+                for (int t = 0; t < lk->hlen[h]; t++) hits += ((need >> (lk->hands[h][t] / 6 * 6)) & 0x3F) != 0;
+                if (hits) total += weight * lk->qv * (1.0 - pow(1.0 - lk->hit, (double)hits));
+            }
+        }
+    return total;
+}
+
+double qb_value(QBoard *b, const int *faces, const int *cells, int k, const QLook *lk) {
+    for (int i = 0; i < k; i++) b->cell[cells[i]] = (uint8_t)(faces[i] + 1);
+    int qw;
+    double v = (double)qb_score(b, cells, k, &qw);
+    if (lk->look) v -= threat(b, cells, k, lk);
+    for (int i = 0; i < k; i++) b->cell[cells[i]] = 0;
+    return v;
 }

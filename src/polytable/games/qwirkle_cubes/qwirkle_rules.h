@@ -48,8 +48,18 @@ struct QWalk {
     long long r;     /* qb_locate: the number of the placement wanted (the emitter counts it down) */
     QEmit emit;      /* NULL: count only; else called for each placement (non-zero stops the walk) */
     void *ctx;
+    int *left; /* NULL: the walk of one hand; else cubes left per colour (Board.placements_by_colour) */
     int faces[QHAND], cells[QHAND]; /* the placement being built (k cubes) */
 };
+
+/* What the greedy evaluation needs besides the table (_ai.threat): the hands, whose turn it is, and the
+ * constants of the Qwirkle chances. look = 0: points only. */
+typedef struct {
+    int look, player, nplayers;
+    uint64_t hmask[QMAXP];
+    int hands[QMAXP][QHAND], hlen[QMAXP];
+    double qv, hit;
+} QLook;
 
 uint64_t q_next(uint64_t *state);
 uint64_t q_below(uint64_t *state, uint64_t n);
@@ -62,6 +72,12 @@ long long qb_walk(const QBoard *b, QWalk *w);
 /* The placement number w->r of the last counting qb_walk on this table and hand (w->emit picks it). */
 void qb_locate(const QBoard *b, QWalk *w);
 int q_largest_line(uint64_t faces);
+/* The value of the k cubes (faces, cells) as a placement on b: points, minus with lk->look the Qwirkle
+ * chances it hands the others (_ai.threat), computed in the same order as the Python (the same doubles).
+ * The cubes are put on the table for the look and taken off again. */
+double qb_value(QBoard *b, const int *faces, const int *cells, int k, const QLook *lk);
+/* Placements by colour counts: set w->left (6 counts) and w->hand to the faces of the colours held. */
+uint64_t qb_colour_offer(const int *left);
 
 /* The game's flow from a player's decision to the next one (see _game.py). Return values: the number of
  * player actions taken; *err is set (non-zero) when a state is impossible (no legal action). */
