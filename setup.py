@@ -23,7 +23,12 @@ setup(
     ext_modules=[
         ext(
             "polytable.games.forma._cforma",
-            ["src/polytable/games/forma/_cforma.c", "src/polytable/games/forma/_cforma_rules.c"],
+            [
+                "src/polytable/games/forma/_cforma.c",
+                "src/polytable/games/forma/_cforma_rules.c",
+                "src/polytable/games/forma/_cforma_bridges.c",
+                "src/polytable/games/forma/_cforma_eval.c",
+            ],
             ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
         ),
         ext(

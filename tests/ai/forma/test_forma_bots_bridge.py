@@ -3,6 +3,8 @@ opponent's one-move bridge threat in the reply, and the placements that complete
 
 from __future__ import annotations
 
+import pytest
+
 from games.forma.forma_helpers import GAME, bits_of, names_of, new, put, with_stock
 from polytable.ai.forma import FormaConfig, FormaLookahead, best_bonus, bridge_threat, frontier
 from polytable.core import Rng
@@ -60,3 +62,29 @@ def test_playouts_pick_a_legal_move_and_replay() -> None:
         )
         == first
     )
+
+
+def test_anytime_spends_the_rest_on_wider_replies_and_more_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With time to spare the anytime stage answers ``ANYTIME_WIDTH`` x ``width`` candidates and plays
+    ``ANYTIME_ROUNDS`` rounds, then stops early; the choice replays, and is the same on the pure engine
+    (the same values, so the same search when the clock does not cut it)."""
+    from polytable.ai.forma import _player
+    from polytable.games.forma import pure_engine
+
+    monkeypatch.setattr(_player, "ANYTIME_ROUNDS", 3)
+    state = GAME.new_game({"placement": "random", "touch_move": False}, seed=3, players=2)
+    rng = Rng(3, 9)
+    for _ in range(16):
+        state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
+    player = GAME.current_player(state)
+
+    def bot() -> FormaLookahead:
+        return FormaLookahead(FormaConfig(seconds=600.0, width=3, bridges=True, rollouts=2, depth=2, anytime=True))
+
+    b = bot()
+    first = b.choose(GAME, state, player, Rng(5))
+    assert b.last_searched == _player.ANYTIME_WIDTH * 3
+    assert b.last_rollouts >= 2 * 3  # every finalist in every round (newcomers catch up)
+    assert bot().choose(GAME, state, player, Rng(5)) == first
+    with pure_engine():
+        assert bot().choose(GAME, state, player, Rng(5)) == first

@@ -7,6 +7,20 @@ a few hundred iterations cannot tell them apart, while the greedy's one blind sp
 lookahead keeps the greedy's best ``width`` and charges each with the next player's best immediate bonus
 (:func:`best_bonus`, exact on a bitboard); ``hard`` adds bridge candidates and threats (:mod:`._bridge`)
 and plays the best few out a few plies with a cheap greedy. Measurements: docs/ai-ladder-forma.md.
+
+**Anytime** (``hard``): the fixed stage above (the ``width`` best one-ply moves answered, the best
+``rollouts`` of them played out once) usually ends well under the budget, most of all on the compiled
+kernel, which computes the one-ply value, the reply bonus and the bridge count in C. The rest of the budget
+then goes, until the clock (:data:`ANYTIME_WIDTH`, :data:`ANYTIME_ROUNDS` end it sooner), in steps of:
+
+1. while fewer than ``ANYTIME_WIDTH * width`` candidates are answered, answer the next ``width`` in
+   one-ply order (a wider two-ply search: a move the one-ply order missed can become a finalist);
+2. one more round of playouts: every finalist (the best ``rollouts`` by two-ply value, so a newcomer
+   first plays the rounds it missed) plays ``depth`` turns from a fresh generator shared by all finalists.
+
+The choice is the finalist with the best mean score lead over the rounds every finalist completed (the
+first in two-ply order on ties); a round cut short by the clock counts only where complete. With no time
+left after the fixed stage this is exactly the fixed stage's choice, so a faster engine only adds search.
 """
 
 from __future__ import annotations
@@ -24,6 +38,7 @@ from ...games.forma import (
     Pick,
     Place,
     enclosed,
+    native_best_bonus,
     neighbours,
     place_effect,
     place_value,
@@ -34,6 +49,8 @@ from .._clock import budget_clock
 from ._bridge import frontier
 
 __all__ = [
+    "ANYTIME_ROUNDS",
+    "ANYTIME_WIDTH",
     "HARD",
     "HOT_CAP",
     "MEDIUM",
@@ -130,7 +147,11 @@ def best_bonus(s: FormaState, player: int, cap: int) -> int:
     :func:`_bonus`) ``player`` can earn with one placement now, over the placements that touch an empty
     cell, an obstacle or the tower with at least two closed sides (one piece can close two sides at a
     corner). Rarer closures (a U pentomino around a cell with one closed side) and bridges are left out,
-    and at most about ``cap`` placements are tried (those of the first orientations, small pieces first)."""
+    and at most about ``cap`` placements are tried (those of the first orientations, small pieces first).
+    The kernel computes the same number when it is built (``games.forma.native_best_bonus``)."""
+    fast = native_best_bonus(s, player, cap)
+    if fast is not None:
+        return fast
     tb = P.tables(s.size)
     empty = tb.board & ~s.filled
     le, ri, up, dn = _sides(tb, s.filled)
@@ -202,7 +223,8 @@ class FormaConfig:
     busy machine); ``width``: candidates answered at most; ``reply_cap``: reply placements tried at most;
     ``bridges``: bridge candidates and threats (``min_span``: the shortest group that counts as long;
     ``frontier_cap``/``threat_cap``: placements added/tried at most); ``rollouts``: how many of the best
-    two-ply moves are played out ``depth`` plies (0 or 1: none).
+    two-ply moves are played out ``depth`` plies (0 or 1: none); ``anytime``: spend what is left of the
+    budget after that fixed stage (see the module docstring).
     """
 
     seconds: float = 2.0
@@ -215,6 +237,7 @@ class FormaConfig:
     min_span: int = 10
     frontier_cap: int = 400
     threat_cap: int = 600
+    anytime: bool = False
 
     def __post_init__(self) -> None:
         if self.width < 1 or self.seconds <= 0:
@@ -222,7 +245,7 @@ class FormaConfig:
         budget_clock(self.clock)
 
 
-HARD: dict[str, Any] = {"bridges": True, "rollouts": 6, "depth": 5}
+HARD: dict[str, Any] = {"bridges": True, "rollouts": 6, "depth": 5, "anytime": True}
 MEDIUM: dict[str, Any] = {"seconds": 0.25, "width": 6, "reply_cap": 1500}
 
 
@@ -238,6 +261,7 @@ class FormaLookahead:
         self.name = name
         self.greedy = FormaGreedy()
         self.last_searched = 0
+        self.last_rollouts = 0
 
     def reply(self, game: Game[Any, Any], s1: FormaState, me: int, rng: Rng, deadline: float) -> float | None:
         """The value of the position after my move for me: minus the bonus points (beyond the cells of the
@@ -286,54 +310,132 @@ class FormaLookahead:
         # The one-ply scores (the greedy's own work) may use up to 90% of the budget: on a busy machine the
         # lookahead then falls back to the greedy's choice rather than to a cut-short list.
         scored = _scores(game, s, cands, player, start + 0.9 * self.seconds, self.clock)
+        self.last_searched = self.last_rollouts = 0
         if not scored:
             return cands[0] if cands else legal.sample(rng)
         scored.sort(key=lambda t: (-t[0], t[1]))
-        top = scored[: self.config.width]
         seed = rng.u64()
-        best_value, best = float("-inf"), top[0][1]
-        searched = 0
         ranked: list[tuple[float, Place]] = []
+        best = self._replies(game, s, player, scored[: self.config.width], ranked, seed, deadline)
+        if self.config.rollouts > 1 and len(ranked) > 1:
+            play = _Playouts(self, game, s, player, seed, deadline)
+            best = play.round(ranked)
+            if self.config.anytime:
+                best = self._spend(play, scored, ranked, seed, deadline, best)
+            self.last_rollouts = play.count
+        return best
+
+    def _replies(
+        self,
+        game: Game[Any, Any],
+        s: FormaState,
+        player: int,
+        top: list[tuple[float, Place]],
+        ranked: list[tuple[float, Place]],
+        seed: int,
+        deadline: float,
+    ) -> Place:
+        """Answer each of ``top`` (the reply model: :meth:`reply`) until the clock, appending (two-ply value,
+        move) to ``ranked``; the best two-ply move of all of ``ranked`` (the first on ties)."""
         for v1, a in top:
-            if searched and self.clock() >= deadline:
+            if ranked and self.clock() >= deadline:
                 break
             r = self.reply(game, game.apply(s, a, player), player, Rng(seed), deadline)
             if r is None:
                 break
-            searched += 1
+            self.last_searched += 1
             ranked.append((v1 + r, a))
-            if v1 + r > best_value + 1e-9:
-                best_value, best = v1 + r, a
-        self.last_searched = searched
-        if self.config.rollouts > 1 and len(ranked) > 1:
-            ranked.sort(key=lambda t: (-t[0], t[1]))
-            best = self._rollout_pick(game, s, player, [a for _, a in ranked[: self.config.rollouts]], seed, deadline)
+        best_value, best = float("-inf"), top[0][1]
+        for v, a in ranked:
+            if v > best_value + 1e-9:
+                best_value, best = v, a
         return best
 
-    def _rollout_pick(
-        self, game: Game[Any, Any], s: FormaState, me: int, moves: list[Place], seed: int, deadline: float
+    def _spend(
+        self,
+        play: _Playouts,
+        scored: list[tuple[float, Place]],
+        ranked: list[tuple[float, Place]],
+        seed: int,
+        deadline: float,
+        best: Place,
     ) -> Place:
-        """The move whose short playout (``depth`` turns of a fast greedy for everyone, the same seed for
-        each; under touch-move a turn is the greedy's pick and then the placement) ends with the best score
-        lead for ``me``; moves come in the two-ply order, so when the time runs out the playouts finished so
-        far decide (the first one is the two-ply choice)."""
-        best, best_lead = moves[0], float("-inf")
-        for a in moves:
-            if self.clock() >= deadline:
+        """The anytime stage (the rule: the module docstring): wider replies, then more playout rounds."""
+        game, s, player = play.game, play.s, play.me
+        width = self.config.width
+        while self.clock() < deadline:
+            searched = self.last_searched
+            if searched < min(len(scored), ANYTIME_WIDTH * width):
+                self._replies(game, s, player, scored[searched : searched + width], ranked, seed, deadline)
+            elif play.rounds >= ANYTIME_ROUNDS:
                 break
-            t = game.apply(s, a, me)
-            rng = Rng(seed)
-            for _ in range(self.config.depth):
-                if game.is_terminal(t):
-                    break
-                q = game.current_player(t)
-                if t.picked < 0 and t.config["touch_move"]:  # touch-move: the greedy's pick, then the placement
-                    t = game.apply(t, self.greedy.choose(game, t, q, rng), q)
-                t = game.apply(t, _fast_move(game, t, q, rng), q)
-            lead = t.scores[me] - max(x for i, x in enumerate(t.scores) if i != me)
+            best = play.round(ranked)
+        return best
+
+
+ANYTIME_WIDTH = 4
+"""The anytime stage answers at most this many times ``width`` candidates."""
+ANYTIME_ROUNDS = 64
+"""... and plays at most this many playout rounds (then the decision ends early)."""
+
+
+class _Playouts:
+    """The finalists' short playouts of one decision, round by round (the rule: the module docstring).
+
+    Round ``r`` plays every finalist ``depth`` turns of a fast greedy for everyone from the same generator
+    (the decision's seed, stream ``r``; under touch-move a turn is the greedy's pick and then the
+    placement); a finalist's worth is its mean score lead for ``me`` over the rounds every finalist
+    completed (a round cut short by the clock counts only where it is complete for all)."""
+
+    def __init__(
+        self, owner: FormaLookahead, game: Game[Any, Any], s: FormaState, me: int, seed: int, deadline: float
+    ) -> None:
+        self.owner, self.game, self.s, self.me, self.seed, self.deadline = owner, game, s, me, seed, deadline
+        self.leads: dict[Place, list[float]] = {}
+        self.rounds = 0
+        self.count = 0
+
+    def round(self, ranked: list[tuple[float, Place]]) -> Place:
+        """Bring the current finalists (the best ``rollouts`` of ``ranked`` by two-ply value) up to one more
+        round than before, until the clock; the best finalist after it."""
+        finalists = [a for _, a in sorted(ranked, key=lambda t: (-t[0], t[1]))[: self.owner.config.rollouts]]
+        target = self.rounds + 1
+        for r in range(target):
+            for a in finalists:
+                got = self.leads.setdefault(a, [])
+                if len(got) > r:
+                    continue
+                if self.owner.clock() >= self.deadline:
+                    return self._best(finalists)
+                got.append(self._playout(a, r))
+                self.count += 1
+        self.rounds = target
+        return self._best(finalists)
+
+    def _best(self, finalists: list[Place]) -> Place:
+        done = [a for a in finalists if self.leads.get(a)]
+        if not done:
+            return finalists[0]
+        k = min(len(self.leads[a]) for a in done)
+        best, best_lead = done[0], float("-inf")
+        for a in done:
+            lead = sum(self.leads[a][:k]) / k
             if lead > best_lead:
                 best, best_lead = a, lead
         return best
+
+    def _playout(self, a: Place, r: int) -> float:
+        game, me, greedy = self.game, self.me, self.owner.greedy
+        t = game.apply(self.s, a, me)
+        rng = Rng(self.seed, r)
+        for _ in range(self.owner.config.depth):
+            if game.is_terminal(t):
+                break
+            q = game.current_player(t)
+            if t.picked < 0 and t.config["touch_move"]:  # touch-move: the greedy's pick, then the placement
+                t = game.apply(t, greedy.choose(game, t, q, rng), q)
+            t = game.apply(t, _fast_move(game, t, q, rng), q)
+        return float(t.scores[me] - max(x for i, x in enumerate(t.scores) if i != me))
 
 
 FAST_HOT = 120

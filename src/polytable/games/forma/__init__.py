@@ -39,7 +39,7 @@ from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import ENGINE_WEIGHTS, Weights, extent, place_value
+from ._ai import ENGINE_WEIGHTS, Weights, extent, native_best_bonus, place_value
 from ._game import Forma, FormaAction
 from ._native import pure_engine
 from ._pieces import (
@@ -86,6 +86,7 @@ __all__ = [
     "extent",
     "flood",
     "format_setup",
+    "native_best_bonus",
     "neighbours",
     "place_effect",
     "place_value",

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from polytable.geometry import lowest
 
 from . import _pieces as P
+from ._native import EXT
 from ._rules import flood, place_effect
 from ._state import FormaState, Pick, Place
 
-__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "evaluate", "place_value"]
+__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "evaluate", "native_best_bonus", "place_value"]
 
 W_GIFT = 6.0
 W_POCKET = 1.5
@@ -94,13 +95,22 @@ def action_value(state: FormaState, action: Place | Pick, player: int) -> float:
 
 
 def place_value(state: FormaState, action: Place, player: int, w: Weights) -> float:
-    """One placement's one-ply value (points now plus position) under weights ``w``."""
+    """One placement's one-ply value (points now plus position) under weights ``w`` (in C when the kernel
+    is built: the same double)."""
     n = state.size
     tb = P.tables(n)
     stock = state.stock[player]
     p, k, col, row = action
     g = P.ORIENT_GK[p * 8 + k]
     mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
+    if EXT is not None:
+        s = state
+        return float(
+            EXT.value(
+                n, s.filled, s.watch, s.obstacles, s.tower, s.closed, s.pieces, s.markers, player, s.bridges[player],
+                mask, p, stock, (w.gift, w.pocket, w.bridge, w.block, w.space, w.size),
+            )
+        )  # fmt: skip
     eff = place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
     filled = eff.filled
     empty = tb.board & ~filled
@@ -131,6 +141,16 @@ def place_value(state: FormaState, action: Place, player: int, w: Weights) -> fl
         value += w.space * room_after / room_before
     value += w.size * P.PIECE_SIZES[p]
     return value
+
+
+def native_best_bonus(state: FormaState, player: int, cap: int) -> int | None:
+    """``polytable.ai.forma.best_bonus`` computed by the kernel (the same int), or None on the pure engine:
+    the players' reply model is their own, but its inner loop is rules work on bitboards."""
+    if EXT is None:
+        return None
+    s = state
+    own = s.pieces[player] | s.markers[player]
+    return int(EXT.best_bonus(s.size, s.filled, s.watch, s.obstacles, s.tower, s.closed, own, s.orients[player], cap))
 
 
 def evaluate(state: FormaState, player: int) -> float:

@@ -1,7 +1,8 @@
 /* polytable.games.forma._cforma: Forma's hot path in C (see _native.py for how it is used).
  *
- * Three units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
- * generation, a placement's effect, touch-move picks, the players' set-up, a random playout) and this file,
+ * Five units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
+ * generation, a placement's effect, touch-move picks, the players' set-up, a random playout),
+ * _cforma_bridges.c (the bridge count), _cforma_eval.c (the AI's placement value and reply bonus) and this file,
  * the Python side: arguments, the tables Python passes in (init), and the module's functions. The geometry
  * is not defined here: Python passes every orientation's cell offsets, so the tables stay single-sourced.
  */
@@ -370,17 +371,17 @@ static PyObject *boards_out(const B *b, int n) {
 }
 
 /* playout(size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch, turn,
- *         moves, last, exact, rngs, shared, max_actions, bridge_fn, touch_move, picked, misses, placing, rng)
+ *         moves, last, exact, rngs, shared, max_actions, touch_move, picked, misses, placing, rng)
  * -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, rngs, actions,
  *     obstacles, tower, picked, misses, placing, rng) */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     int size, turn, moves, exact, shared, max_actions, touch, picked, misses, placing;
     unsigned long long setup_rng;
     PyObject *o_obst, *o_tower, *o_pieces, *o_markers, *o_filled, *o_stocks, *o_scores, *o_bridges, *o_closed,
-        *o_watch, *o_last, *o_rngs, *bridge_fn;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpiOpiiiK", &size, &o_obst, &o_tower, &o_pieces, &o_markers,
+        *o_watch, *o_last, *o_rngs;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpipiiiK", &size, &o_obst, &o_tower, &o_pieces, &o_markers,
                           &o_filled, &o_stocks, &o_scores, &o_bridges, &o_closed, &o_watch, &turn, &moves, &o_last,
-                          &exact, &o_rngs, &shared, &max_actions, &bridge_fn, &touch, &picked, &misses, &placing,
+                          &exact, &o_rngs, &shared, &max_actions, &touch, &picked, &misses, &placing,
                           &setup_rng))
         return NULL;
     T *t = table_for(size);
@@ -439,7 +440,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         if (PyErr_Occurred()) return NULL;
     }
     int actions = 0;
-    if (forma_run(t, &s, rng, shared, max_actions, bridge_fn, &actions) < 0) return NULL;
+    if (forma_run(t, &s, rng, shared, max_actions, &actions) < 0) return NULL;
     PyObject *stocks = PyTuple_New(s.n), *scores = PyTuple_New(s.n), *bridges = PyTuple_New(s.n),
              *rngs = PyList_New(nr);
     if (!stocks || !scores || !bridges || !rngs) goto fail;
@@ -465,6 +466,90 @@ fail:
     return NULL;
 }
 
+/* value(size, filled, watch, obstacles, tower, closed, pieces, markers, player, bridges, mask, piece, stock,
+ *       weights) -> _ai.place_value */
+static PyObject *py_value(PyObject *self, PyObject *args) {
+    int size, player, piece, stock[NP];
+    long bridges;
+    PyObject *o[5], *o_pieces, *o_markers, *o_mask, *o_stock, *o_w;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOilOiOO", &size, &o[0], &o[1], &o[2], &o[3], &o[4], &o_pieces, &o_markers,
+                          &player, &bridges, &o_mask, &piece, &o_stock, &o_w))
+        return NULL;
+    T *t = table_for(size);
+    if (!t) return NULL;
+    B in[5], pieces[MAXPLAYERS], markers[MAXPLAYERS], mask;
+    for (int i = 0; i < 5; i++)
+        if (to_b(o[i], &in[i]) < 0) return NULL;
+    Py_ssize_t np = PySequence_Size(o_pieces);
+    if (np < 1 || np > MAXPLAYERS || player < 0 || player >= np || piece < 0 || piece >= NP) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "1 to 4 players, a player and a piece among them");
+        return NULL;
+    }
+    if (boards_in(o_pieces, pieces, (int)np) < 0 || boards_in(o_markers, markers, (int)np) < 0 ||
+        to_b(o_mask, &mask) < 0 || to_stock(o_stock, stock) < 0)
+        return NULL;
+    double w[6];
+    PyObject *fast = PySequence_Fast(o_w, "weights are a sequence of 6 floats");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != 6) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "weights are a sequence of 6 floats");
+        return NULL;
+    }
+    for (int i = 0; i < 6; i++) w[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    if (PyErr_Occurred()) return NULL;
+    return PyFloat_FromDouble(forma_value(t, &in[0], &in[1], &in[2], &in[3], &in[4], pieces, markers, (int)np, player,
+                                          bridges, &mask, piece, stock, w));
+}
+
+/* best_bonus(size, filled, watch, obstacles, tower, closed, own, orients, cap) -> ai.forma best_bonus */
+static PyObject *py_best_bonus(PyObject *self, PyObject *args) {
+    int size;
+    long cap;
+    PyObject *o[6], *o_gs;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOl", &size, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o_gs, &cap)) return NULL;
+    T *t = table_for(size);
+    if (!t) return NULL;
+    B in[6];
+    for (int i = 0; i < 6; i++)
+        if (to_b(o[i], &in[i]) < 0) return NULL;
+    int gs[NO];
+    PyObject *fast = PySequence_Fast(o_gs, "orientations are a sequence of ints");
+    if (!fast) return NULL;
+    Py_ssize_t ng = PySequence_Fast_GET_SIZE(fast);
+    if (ng > NO) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "at most 91 orientations");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < ng; i++) {
+        gs[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (gs[i] < 0 || gs[i] >= NO) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "orientation out of range");
+            Py_DECREF(fast);
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
+    return PyLong_FromLong(forma_best_bonus(t, &in[0], &in[1], &in[2], &in[3], &in[4], &in[5], gs, (int)ng, cap));
+}
+
+/* bridges(size, own) -> (total, north-south, east-west, exact): _bridges.count_bridges of a colour */
+static PyObject *py_bridges(PyObject *self, PyObject *args) {
+    int size;
+    PyObject *o;
+    if (!PyArg_ParseTuple(args, "iO", &size, &o)) return NULL;
+    T *t = table_for(size);
+    B own;
+    if (!t || to_b(o, &own) < 0) return NULL;
+    unsigned char cells[MAXSIZE * MAXSIZE];
+    long out[3];
+    forma_cells_of(t, &own, cells);
+    int exact = forma_count_bridges(t->size, cells, out);
+    return Py_BuildValue("(lllO)", out[0], out[1], out[2], exact ? Py_True : Py_False);
+}
+
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(size, stride, offsets, orient_piece, piece_sizes): build one size's tables."},
     {"anchors", py_anchors, METH_VARARGS, "anchors(size, free) -> the 91 anchor sets (Tables.anchors)."},
@@ -478,6 +563,9 @@ static PyMethodDef methods[] = {
     {"next_turn", py_next_turn, METH_VARARGS, "next_turn(size, stocks, free, player) -> next player able to place."},
     {"setup_sample", py_setup_sample, METH_VARARGS,
      "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
+    {"value", py_value, METH_VARARGS, "value(...) -> a placement's one-ply value (_ai.place_value)."},
+    {"best_bonus", py_best_bonus, METH_VARARGS, "best_bonus(...) -> the next player's best bonus (ai.forma)."},
+    {"bridges", py_bridges, METH_VARARGS, "bridges(size, own) -> (total, north-south, east-west, exact)."},
     {"playout", py_playout, METH_VARARGS, "Random placements to the end (or max_actions); see the C source."},
     {NULL, NULL, 0, NULL},
 };

@@ -148,7 +148,19 @@ long forma_effect(const T *t, const B *filled0, const B *watch, const B *obstacl
 int forma_next_turn(const T *t, const S *s, const B *free, int player);
 int forma_setup_draw(const T *t, const B *obstacles, const B *tower, int placing, uint64_t *rng, int chance,
                      int *bit);
-int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyObject *bridge_fn, int *actions);
+int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, int *actions);
+
+/* ------------------------------------------------------------------ _cforma_bridges.c */
+int forma_count_bridges(int n, const unsigned char *all, long out[3]);
+void forma_cells_of(const T *t, const B *own, unsigned char *cells);
+int forma_bridge_total(const T *t, const B *own, long *total);
+
+/* ------------------------------------------------------------------ _cforma_eval.c */
+double forma_value(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower, const B *closed0,
+                   const B *pieces, const B *markers, int np, int player, long bridges, const B *mask, int p,
+                   const int *stock, const double *w);
+long forma_best_bonus(const T *t, const B *filled, const B *watch, const B *obstacles, const B *tower,
+                      const B *closed0, const B *own, const int *gs, int ng, long cap);
 
 /* ------------------------------------------------------------------ _cforma.c */
 PyObject *forma_from_b(const B *b);

@@ -1,6 +1,6 @@
 """Type stubs of Forma's compiled kernel (``_cforma.c``, ``_cforma_rules.c``, ``_cforma.h``)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 def init(
     size: int, stride: int, offsets: Sequence[Sequence[int]], orient_piece: Sequence[int], piece_sizes: Sequence[int], /
@@ -17,6 +17,36 @@ def next_turn(size: int, stocks: Sequence[Sequence[int]], free: int, player: int
 def setup_sample(
     size: int, obstacles: int, tower: int, placing: int, rng: int, chance: bool, /
 ) -> tuple[int, int, int]: ...
+def value(
+    size: int,
+    filled: int,
+    watch: int,
+    obstacles: int,
+    tower: int,
+    closed: int,
+    pieces: Sequence[int],
+    markers: Sequence[int],
+    player: int,
+    bridges: int,
+    mask: int,
+    piece: int,
+    stock: Sequence[int],
+    weights: Sequence[float],
+    /,
+) -> float: ...
+def best_bonus(
+    size: int,
+    filled: int,
+    watch: int,
+    obstacles: int,
+    tower: int,
+    closed: int,
+    own: int,
+    orients: Sequence[int],
+    cap: int,
+    /,
+) -> int: ...
+def bridges(size: int, own: int, /) -> tuple[int, int, int, bool]: ...
 def playout(
     size: int,
     obstacles: int,
@@ -36,7 +66,6 @@ def playout(
     rngs: Sequence[int],
     shared: bool,
     max_actions: int,
-    bridge_fn: Callable[[int], tuple[int, bool]],
     touch_move: bool,
     picked: int,
     misses: int,

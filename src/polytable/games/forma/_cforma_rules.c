@@ -4,7 +4,7 @@
  * generation through the anchor table, a placement's effect and score, whose turn is next, touch-move picks,
  * the players' set-up and its random fill, and a random playout to the end. Random draws use the same
  * SplitMix64 generator and the same draws in the same order as the Python rules, so a seeded game is
- * identical in both engines. Bridges are counted by the Python code (bridge_total), called back only when
+ * identical in both engines. Bridges are counted by _cforma_bridges.c (the port of _bridges.py), only when
  * the cheap C tests say a new bridge may have formed.
  */
 #include "_cforma.h"
@@ -219,18 +219,6 @@ long forma_effect(const T *t, const B *filled0, const B *watch, const B *obstacl
     return points;
 }
 
-/* bridge_fn(own) -> (total, exact) from the Python rules; -1 on error */
-static int call_bridges(PyObject *fn, const B *own, long *total, int *exact) {
-    PyObject *o = forma_from_b(own);
-    if (!o) return -1;
-    PyObject *r = PyObject_CallOneArg(fn, o);
-    Py_DECREF(o);
-    if (!r) return -1;
-    int ok = PyArg_ParseTuple(r, "lp", total, exact);
-    Py_DECREF(r);
-    return ok ? 0 : -1;
-}
-
 int forma_next_turn(const T *t, const S *s, const B *free, int player) {
     for (int i = 1; i <= s->n; i++) {
         int q = (player + i) % s->n;
@@ -240,7 +228,7 @@ int forma_next_turn(const T *t, const S *s, const B *free, int player) {
 }
 
 /* Game._apply for a placement of orientation g at anchor by the player to move. */
-static int apply_place(const T *t, S *s, int g, int anchor, PyObject *bridge_fn) {
+static void apply_place(const T *t, S *s, int g, int anchor) {
     int pl = s->turn, p = orient_piece[g];
     B mask, filled, enc, closed, own, own0;
     forma_placement_mask(t, g, anchor, &mask);
@@ -250,9 +238,7 @@ static int apply_place(const T *t, S *s, int g, int anchor, PyObject *bridge_fn)
                          &filled, &enc, &closed, &own, &bound);
     if (bound > s->bridges[pl]) {
         long total;
-        int exact;
-        if (call_bridges(bridge_fn, &own, &total, &exact) < 0) return -1;
-        if (!exact) s->exact = 0;
+        if (!forma_bridge_total(t, &own, &total)) s->exact = 0;
         if (total > s->bridges[pl]) {
             points += 50 * (total - s->bridges[pl]);
             s->bridges[pl] = total;
@@ -280,7 +266,6 @@ static int apply_place(const T *t, S *s, int g, int anchor, PyObject *bridge_fn)
     s->last = mask;
     s->picked = -1;
     s->misses = 0;
-    return 0;
 }
 
 
@@ -411,7 +396,7 @@ static int setup_step(const T *t, S *s, uint64_t *rng) {
 /* Game.playout: uniformly random legal actions until the game ends or max_actions player actions (>= 0) were
  * taken; the player p to act draws with rng[p] (rng[0] when shared); chance nodes (the set-up's fill) draw
  * from the state's generator and are not counted. */
-int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyObject *bridge_fn, int *actions) {
+int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, int *actions) {
     *actions = 0;
     for (;;) {
         if (s->turn == CHANCE) {
@@ -446,6 +431,6 @@ int forma_run(const T *t, S *s, uint64_t *rng, int shared, int max_actions, PyOb
             PyErr_SetString(PyExc_ValueError, "the player to move has no legal placement");
             return -1;
         }
-        if (apply_place(t, s, g, anchor, bridge_fn) < 0) return -1;
+        apply_place(t, s, g, anchor);
     }
 }

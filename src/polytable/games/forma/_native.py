@@ -5,14 +5,15 @@ is this game's rules in another language, so it lives beside the Python it mirro
 ``POLYTABLE_PURE`` switch) is :func:`polytable.core.native_module`. The kernel covers move generation
 (count, sample, list through the anchor table), a placement's effect and score, whose turn is next, and a
 random playout to the end that includes the players' set-up (and its random fill) and touch-move picks.
-Notation, views and checks stay in Python, and bridges are counted by ``_bridges`` (called back from C
-only when a move may have built one). The pure-Python rules remain the reference:
-tests/games/forma/test_forma_native.py plays both side by side.
+The bridge count (``_cforma_bridges.c``, a line-by-line port of ``_bridges``) and the AI's placement value
+and reply bonus (``_cforma_eval.c``: ``_ai.place_value`` and ``polytable.ai.forma.best_bonus``) are in C
+too. Notation, views and checks stay in Python. The pure-Python rules remain the reference:
+tests/games/forma/test_forma_native.py plays both side by side, test_forma_eval_native.py compares the
+bridge count and the evaluation.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -30,9 +31,7 @@ EXT: ModuleType | None = native_module("polytable.games.forma._cforma")
 
 def native_playout(state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int]:
     """``Forma.playout`` in C (the caller checks ``EXT``): the set-up, touch-move picks and placements."""
-    from ._pieces import tables  # here: _pieces and _rules import this module
-    from ._rules import bridge_total
-    from ._state import FormaState
+    from ._state import FormaState  # here: _state's users import this module
 
     assert EXT is not None
     shared = len(rngs) == 1
@@ -41,7 +40,7 @@ def native_playout(state: FormaState, rngs: Sequence[Rng], max_actions: int | No
         state.size, state.obstacles, state.tower, state.pieces, state.markers, state.filled, state.stock,
         state.scores, state.bridges, state.closed, state.watch, state.turn, state.moves, state.last, state.exact,
         [r.state for r in used], shared, -1 if max_actions is None else max_actions,
-        functools.partial(bridge_total, tables(state.size)), bool(state.config["touch_move"]), state.picked,
+        bool(state.config["touch_move"]), state.picked,
         state.misses, state.placing, state.rng,
     )  # fmt: skip
     pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, states, taken = out[:14]
@@ -70,9 +69,9 @@ class pure_engine:
     and ``polytable fuzz`` can play both engines side by side in one process. Not thread-safe."""
 
     def __enter__(self) -> None:
-        from . import _game, _pieces, _rules, _setup
+        from . import _ai, _game, _pieces, _rules, _setup
 
-        self._modules = (vars(_rules), vars(_game), vars(_setup))
+        self._modules = (vars(_rules), vars(_game), vars(_setup), vars(_ai))
         for d in self._modules:
             d["EXT"] = None
         for tb in _pieces._TABLES.values():

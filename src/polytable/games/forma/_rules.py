@@ -59,7 +59,11 @@ def flood(tb: Tables, seed: int, passable: int) -> int:
 
 
 def bridge_total(tb: Tables, own: int) -> tuple[int, bool]:
-    """(largest allowed set of bridges, exact) for one colour's cells (see :mod:`._bridges`)."""
+    """(largest allowed set of bridges, exact) for one colour's cells (see :mod:`._bridges`; the kernel's
+    port gives the same count, tests/games/forma/test_forma_eval_native.py)."""
+    if EXT is not None:
+        total, _, _, exact = EXT.bridges(tb.size, own)
+        return total, exact
     st, n = tb.stride, tb.size
     cells = []
     b = own
