@@ -50,7 +50,8 @@ class FormfinityConfig:
     measuring on a busy machine); ``width``: candidates kept; ``samples``: card samples per candidate at
     most; ``first``: samples per candidate before the first halving; ``batch``: samples added per round.
     ``None``: by goal (lines: 48 candidates, 640 samples, 4 first; other goals: 12, 96 and ``batch``).
-    ``scale``: the anytime rule: when the first round's pace says the whole schedule would fit ``k`` >= 2
+    ``scale``: the anytime rule, for the default ``samples`` only (a ``samples`` given is a cap, so
+    ``medium`` keeps its 16): when the first round's pace says the whole schedule would fit ``k`` >= 2
     times in the budget (a fast engine, a long budget), every round takes ``k`` times the samples
     (``first``, ``batch`` and ``samples`` times ``k``, at most :data:`MAX_SCALE`), so the budget is spent
     rather than the caps reached early; where the schedule does not fit twice, nothing changes.
@@ -163,7 +164,7 @@ class FormfinityLookahead:
         batch = self.batch
         size = first
         out_of_time = False
-        began = self.clock()
+        began = end = self.clock()
         while not out_of_time and used < samples:
             chunk = seeds[used : used + size]
             for a in alive:
@@ -176,15 +177,16 @@ class FormfinityLookahead:
                     det = game.determinize(after[a], player, srng)
                     values[a].append(self._playout(game, det, player, srng))
                     playouts += 1
-                    slowest = max(slowest, self.clock() - now)
+                    end = self.clock()
+                    slowest = max(slowest, end - now)
                 if out_of_time:
                     break
             if out_of_time:
                 break
             used += len(chunk)
             size = batch
-            if used == first and self.config.scale:
-                k = fits(deadline - began, (self.clock() - began) / playouts, len(alive), samples, first, batch)
+            if used == first and self.config.scale and self.config.samples is None:
+                k = fits(deadline - began, (end - began) / playouts, len(alive), samples, first, batch)
                 if k > 1:  # the schedule k times over: the first round is topped up before any halving
                     seeds += [rng.u64() for _ in range(samples * (k - 1))]
                     samples *= k
