@@ -71,7 +71,7 @@ setup(
         ext(
             "polytable.games.formfinity._cformfinity",
             ["src/polytable/games/formfinity/_cformfinity.c"],
-            [f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout")],
+            [f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")],
         ),
     ],
 )

@@ -7,7 +7,7 @@ import pytest
 
 from games.formfinity._helpers import GAME, cells_mask, position, random_midgame
 from polytable.ai import make_bot
-from polytable.ai.formfinity import FormfinityConfig, FormfinityLookahead
+from polytable.ai.formfinity import MAX_SCALE, FormfinityConfig, FormfinityLookahead, fits
 from polytable.core import Rng
 from polytable.games.formfinity import FormfinityState
 
@@ -59,3 +59,42 @@ def test_it_completes_the_line() -> None:
     state = position(drawn={0: "a2 b2 c2 d2", 1: "f2 g2 h2"}, card="#x1:-:f")
     action = FormfinityLookahead(FormfinityConfig(seconds=60.0, width=4, samples=4)).choose(GAME, state, 0, Rng(2))
     assert GAME.setup(state).place_mask(action.shape, action.x, action.y) == cells_mask(state, "e2")
+
+
+def test_the_schedule_scales_with_what_fits_in_the_budget() -> None:
+    # 48 candidates: 4 samples, then 8 a round while halving to 2, 640 at most: 1,760 playouts.
+    assert fits(1.76, 1e-3, 48, 640, 4, 8) == 1
+    assert fits(1.0, 1e-3, 48, 640, 4, 8) == 1
+    assert fits(5 * 1.76 + 1e-6, 1e-3, 48, 640, 4, 8) == 5
+    assert fits(1e6, 1e-3, 48, 640, 4, 8) == MAX_SCALE
+
+
+class _Ticks:
+    """A clock that advances ``step`` seconds a reading: a decision's pace without the machine's."""
+
+    def __init__(self, step: float) -> None:
+        self.t = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def _decide(step: float, **kw: object) -> tuple[object, int]:
+    state = _midgame({"variant": "1"}, 5, 16)
+    bot = FormfinityLookahead(FormfinityConfig(seconds=0.1, **kw))  # type: ignore[arg-type]
+    bot.clock = _Ticks(step)
+    action = bot.choose(GAME, state, state.turn, Rng(3))
+    return action, bot.last_playouts
+
+
+def test_a_fast_pace_scales_the_samples_and_a_slow_one_changes_nothing() -> None:
+    # Two clock readings a playout: 2e-5 s a playout, the schedule (at most 1,760) fits 0.1 s 2-3 times.
+    _, capped = _decide(1e-5, scale=False)
+    _, scaled = _decide(1e-5)
+    assert capped <= 1_760 and scaled > 2 * capped
+    # At 1e-4 s a reading it fits under twice: the same playouts and the same choice.
+    assert _decide(1e-4) == _decide(1e-4, scale=False)
+    # A sample count given is a cap (medium keeps its 16).
+    assert _decide(1e-5, samples=16)[1] == _decide(1e-5, samples=16, scale=False)[1]

@@ -1,9 +1,10 @@
 """FORMFINITY's players: ``hard``/``medium``, a one-turn lookahead over determinised card samples."""
 
 from ._fast import WIN_TABLE, claimable_holes, fast_greedy_place, line_potential, lines_win_value
-from ._player import MEDIUM, PLAYERS, FormfinityConfig, FormfinityLookahead, leaf_value
+from ._player import MAX_SCALE, MEDIUM, PLAYERS, FormfinityConfig, FormfinityLookahead, fits, leaf_value
 
 __all__ = [
+    "MAX_SCALE",
     "MEDIUM",
     "PLAYERS",
     "WIN_TABLE",
@@ -11,6 +12,7 @@ __all__ = [
     "FormfinityLookahead",
     "claimable_holes",
     "fast_greedy_place",
+    "fits",
     "leaf_value",
     "line_potential",
     "lines_win_value",

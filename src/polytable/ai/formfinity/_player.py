@@ -4,10 +4,11 @@ Why not the generic MCTS: what decides a position is whether the opponent's next
 (or block a path, or take a number) that my placement leaves open, which random rollouts barely see and
 the one-ply greedy only guesses at. So the greedy's best ``width`` actions (lines ties broken by
 :func:`._fast.line_potential`) are each played out to my next draw by the greedy (for lines its bitboard
-replica, :func:`._fast.fast_greedy_place`) over determinised card samples shared by every candidate
-(common random numbers); successive halving spends the budget on the best, and a horizon is valued by the
-measured chance to win (lines, :func:`._fast.lines_win_value`) or the goal's heuristic. A decision with
-one legal action is played at once. Design notes and measurements: docs/ai-ladder-formfinity.md.
+replica, :func:`polytable.games.formfinity.greedy_run`, in the compiled kernel when it is built) over
+determinised card samples shared by every candidate (common random numbers); successive halving spends
+the budget on the best, and a horizon is valued by the measured chance to win (lines,
+:func:`._fast.lines_win_value`) or the goal's heuristic. A decision with one legal action is played at
+once. Design notes and measurements: docs/ai-ladder-formfinity.md.
 """
 
 from __future__ import annotations
@@ -17,26 +18,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import CHANCE, ConfigError, Game, Rng
-from ...games.formfinity import CHOOSE, DRAW, OVER, PLACE, FormfinityState, Place, apply_place, goal_value, setup_for
+from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, goal_value, greedy_run, setup_for
 from .._bots import Bot, GreedyBot
 from .._clock import budget_clock
-from ._fast import fast_greedy_place, line_potential, lines_win_value
+from ._fast import line_potential, lines_win_value
 
-__all__ = ["MEDIUM", "PLAYERS", "FormfinityConfig", "FormfinityLookahead", "leaf_value"]
+__all__ = ["MAX_SCALE", "MEDIUM", "PLAYERS", "FormfinityConfig", "FormfinityLookahead", "fits", "leaf_value"]
 
 _WIN = 10_000.0
 
 
-def leaf_value(game: Game[Any, Any], st: FormfinityState, me: int) -> float:
+def leaf_value(game: Game[Any, Any], st: FormfinityState, me: int, holes: int | None = None) -> float:
     """The goal's heuristic for ``me`` at a horizon where I am the next to move (or the final result);
-    lines: :func:`lines_win_value`, the chance to win on the result's scale."""
+    lines: :func:`lines_win_value`, the chance to win on the result's scale (``holes``: its count of
+    open holes when the caller has it)."""
     setup = setup_for(st.config)
     if st.phase == OVER:
         return _WIN * game.returns(st)[me]
     goal = setup.rules.goal
     mine_next = st.turn == me
     if goal == "lines" and mine_next:
-        return lines_win_value(setup, st, me)
+        return lines_win_value(setup, st, me, holes)
     return goal_value(setup, st, me, mine_next)
 
 
@@ -48,6 +50,11 @@ class FormfinityConfig:
     measuring on a busy machine); ``width``: candidates kept; ``samples``: card samples per candidate at
     most; ``first``: samples per candidate before the first halving; ``batch``: samples added per round.
     ``None``: by goal (lines: 48 candidates, 640 samples, 4 first; other goals: 12, 96 and ``batch``).
+    ``scale``: the anytime rule, for the default ``samples`` only (a ``samples`` given is a cap, so
+    ``medium`` keeps its 16): when the first round's pace says the whole schedule would fit ``k`` >= 2
+    times in the budget (a fast engine, a long budget), every round takes ``k`` times the samples
+    (``first``, ``batch`` and ``samples`` times ``k``, at most :data:`MAX_SCALE`), so the budget is spent
+    rather than the caps reached early; where the schedule does not fit twice, nothing changes.
     """
 
     seconds: float = 2.0
@@ -56,6 +63,7 @@ class FormfinityConfig:
     batch: int = 8
     first: int | None = None
     clock: str = "wall"
+    scale: bool = True
 
     def __post_init__(self) -> None:
         if min(self.width or 1, self.samples or 1, self.batch, self.first or 1) < 1:
@@ -82,35 +90,33 @@ class FormfinityLookahead:
 
     def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng) -> float:
         """Greedy play from ``st`` (chance drawn from the sample's own generator) to the horizon: my next
-        draw (or area choice) after the other players have moved."""
+        draw (or area choice) after the other players have moved. Lines: runs of
+        :func:`~polytable.games.formfinity.greedy_run` (one call of the compiled kernel when it is built),
+        with the generic greedy only for what it leaves (a claim choice); at most 200 steps."""
         left_me = st.turn != me or st.phase in (DRAW, CHOOSE)
-        rounds = 1
         setup = setup_for(st.config)
-        fast = setup.rules.goal == "lines"
-        for _ in range(200 * rounds):
+        steps = 200
+        if setup.rules.goal == "lines":
+            while True:
+                st, left_me, steps, done, holes = greedy_run(setup, st, me, rng, left_me, steps)
+                if done:
+                    return leaf_value(game, st, me, holes)
+                cp = game.current_player(st)
+                st = game.apply(st, self.greedy.choose(game, st, cp, rng), cp)
+                steps -= 1
+        for _ in range(steps):
             if st.phase == OVER:
                 break
             cp = game.current_player(st)
             if cp == CHANCE:
                 if left_me and st.turn == me:
-                    rounds -= 1
-                    if rounds <= 0:
-                        break
-                    left_me = False
+                    break
                 st = game.apply(st, game.chance_outcome(st), CHANCE)
                 continue
             if st.turn != me:
                 left_me = True
             elif left_me and st.phase == CHOOSE:
-                rounds -= 1
-                if rounds <= 0:
-                    break
-                left_me = False
-            if fast and st.phase == PLACE:
-                pick = fast_greedy_place(setup, st, cp, rng)
-                if pick is not None:
-                    st = apply_place(setup, st, pick[2])
-                    continue
+                break
             a = self.greedy.choose(game, st, cp, rng)
             st = game.apply(st, a, cp)
         return leaf_value(game, st, me)
@@ -155,9 +161,12 @@ class FormfinityLookahead:
         slowest = 0.0
         used = 0
         playouts = 0
+        batch = self.batch
+        size = first
         out_of_time = False
+        began = end = self.clock()
         while not out_of_time and used < samples:
-            chunk = seeds[used : used + (self.batch if used else first)]
+            chunk = seeds[used : used + size]
             for a in alive:
                 for sd in chunk:
                     now = self.clock()
@@ -168,12 +177,22 @@ class FormfinityLookahead:
                     det = game.determinize(after[a], player, srng)
                     values[a].append(self._playout(game, det, player, srng))
                     playouts += 1
-                    slowest = max(slowest, self.clock() - now)
+                    end = self.clock()
+                    slowest = max(slowest, end - now)
                 if out_of_time:
                     break
-            used += len(chunk)
             if out_of_time:
                 break
+            used += len(chunk)
+            size = batch
+            if used == first and self.config.scale and self.config.samples is None:
+                k = fits(deadline - began, (end - began) / playouts, len(alive), samples, first, batch)
+                if k > 1:  # the schedule k times over: the first round is topped up before any halving
+                    seeds += [rng.u64() for _ in range(samples * (k - 1))]
+                    samples *= k
+                    batch *= k
+                    size = first * (k - 1)
+                    continue
             if len(alive) > 2:
                 alive.sort(key=lambda a: (-sum(values[a]) / len(values[a]), -prior[a]))
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
@@ -184,6 +203,29 @@ class FormfinityLookahead:
             return alive[0]
         m = min(len(values[a]) for a in pool)
         return max(pool, key=lambda a: (sum(values[a][:m]), prior[a]))
+
+
+MAX_SCALE = 16
+"""The anytime rule scales the schedule at most this many times (16 x 640 samples)."""
+
+
+def fits(budget: float, per_playout: float, width: int, samples: int, first: int, batch: int) -> int:
+    """How many times (1 to :data:`MAX_SCALE`) the whole sampling schedule (``width`` candidates,
+    ``first`` samples each, then ``batch`` more a round, halving the candidates after each round down to
+    two, ``samples`` at most) fits in ``budget`` at ``per_playout`` seconds a playout."""
+    total = used = 0
+    alive = width
+    size = first
+    while used < samples:
+        step = min(size, samples - used)
+        total += alive * step
+        used += step
+        size = batch
+        if alive > 2:
+            alive = max(2, (alive + 1) // 2)
+    if total == 0 or per_playout <= 0:
+        return MAX_SCALE
+    return max(1, min(MAX_SCALE, int(budget / (per_playout * total))))
 
 
 def _hard(**kw: Any) -> FormfinityLookahead:

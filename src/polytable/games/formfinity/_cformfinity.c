@@ -545,6 +545,7 @@ static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
 
 #include "_cformfinity_flow.h"
 #include "_cformfinity_playout.h"
+#include "_cformfinity_greedy.h"
 
 /* The orientations of each shape (_cards.ROTATIONS) and the shape ids of each size, which SHAPES lists
  * by size (checked). */
@@ -572,6 +573,8 @@ static PyMethodDef methods[] = {
      "init(shapes, rotations): every shape's cells (x, y), the index is the shape id, and its orientations."},
     {"playout", py_playout, METH_VARARGS,
      "playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, actions) or None: a random playout."},
+    {"greedy_run", py_greedy_run, METH_VARARGS,
+     "greedy_run(pack, fields, rng_state, me, left_me, steps) -> (fields, rng_state, left_me, steps, done, holes)."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
     {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},

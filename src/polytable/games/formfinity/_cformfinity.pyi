@@ -24,3 +24,6 @@ def keeps_a_way(
 def playout(
     pack: tuple[object, ...], fields: tuple[object, ...], rng_states: list[int], max_actions: int, /
 ) -> tuple[tuple[object, ...], list[int], int] | None: ...
+def greedy_run(
+    pack: tuple[object, ...], fields: tuple[object, ...], rng_state: int, me: int, left_me: bool, steps: int, /
+) -> tuple[tuple[object, ...], int, bool, int, bool, int] | None: ...

@@ -399,6 +399,26 @@ static PyObject *int_tuple(const int *v, int n) {
     return t;
 }
 
+/* The state's fields in _native._FIELDS order (as py_playout returns them). */
+static PyObject *fields_out(void) {
+    PyObject *lines = PyTuple_New(F.nlines), *own = PyTuple_New(G.players), *pts = PyTuple_New(G.players);
+    for (int i = 0; lines != NULL && i < F.nlines; i++)
+        PyTuple_SET_ITEM(lines, i, Py_BuildValue("(iii)", F.lines[i][0], F.lines[i][1], F.lines[i][2]));
+    for (int p = 0; own != NULL && pts != NULL && p < G.players; p++) {
+        PyTuple_SET_ITEM(own, p, to_py(&F.own[p]));
+        PyTuple_SET_ITEM(pts, p, PyLong_FromLong(F.points[p]));
+    }
+    if (lines == NULL || own == NULL || pts == NULL) {
+        Py_XDECREF(lines);
+        Py_XDECREF(own);
+        Py_XDECREF(pts);
+        return NULL;
+    }
+    return Py_BuildValue("(KNNiiiiiNiKiNNNlNl)", F.rng, int_tuple(F.deck, F.ndeck), own, F.turn, F.phase, F.card,
+                         F.left, F.placed, lines, F.area, (unsigned long long)F.done, F.fails, pts,
+                         int_tuple(F.num, F.nnum), int_tuple(F.win, F.nwin), F.cards_drawn, to_py(&F.last), F.unused);
+}
+
 /* playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, taken) or None (declined). */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     PyObject *pack, *st, *orngs;
@@ -435,25 +455,9 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         taken++;
     }
     if (fail) Py_RETURN_NONE;
-    PyObject *lines = PyTuple_New(F.nlines), *own = PyTuple_New(G.players), *pts = PyTuple_New(G.players);
-    for (int i = 0; lines != NULL && i < F.nlines; i++)
-        PyTuple_SET_ITEM(lines, i, Py_BuildValue("(iii)", F.lines[i][0], F.lines[i][1], F.lines[i][2]));
-    for (int p = 0; own != NULL && pts != NULL && p < G.players; p++) {
-        PyTuple_SET_ITEM(own, p, to_py(&F.own[p]));
-        PyTuple_SET_ITEM(pts, p, PyLong_FromLong(F.points[p]));
-    }
     PyObject *states = PyList_New(nr);
     for (Py_ssize_t i = 0; states != NULL && i < nr; i++)
         PyList_SET_ITEM(states, i, PyLong_FromUnsignedLongLong(rs[i]));
-    if (lines == NULL || own == NULL || pts == NULL || states == NULL) {
-        Py_XDECREF(lines);
-        Py_XDECREF(own);
-        Py_XDECREF(pts);
-        Py_XDECREF(states);
-        return NULL;
-    }
-    return Py_BuildValue("(KNNiiiiiNiKiNNNlNl)Nl", F.rng, int_tuple(F.deck, F.ndeck), own, F.turn,
-                         F.phase, F.card, F.left, F.placed, lines, F.area, (unsigned long long)F.done, F.fails, pts,
-                         int_tuple(F.num, F.nnum), int_tuple(F.win, F.nwin), F.cards_drawn, to_py(&F.last),
-                         F.unused, states, taken);
+    if (states == NULL) return NULL;
+    return Py_BuildValue("NNl", fields_out(), states, taken);
 }

@@ -84,9 +84,9 @@ class pure_engine:
     emptied on the way in and out, so neither engine reads the other's answers). Not thread-safe."""
 
     def __enter__(self) -> None:
-        from . import _board, _flow, _game
+        from . import _board, _flow, _game, _greedy
 
-        self._modules = (vars(_board), vars(_flow), vars(_game))
+        self._modules = (vars(_board), vars(_flow), vars(_game), vars(_greedy))
         for d in self._modules:
             d["EXT"] = None
         _flow.clear_caches()

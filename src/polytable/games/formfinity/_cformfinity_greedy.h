@@ -1,0 +1,217 @@
+/* The lines goal's greedy playout in C, after _cformfinity_playout.h; included by _cformfinity.c. It is
+ * _greedy.py step for step: greedy_place is _greedy.greedy_place (the one-ply greedy's value of every
+ * placement of the next element from one bitboard pass per direction over `drawn | placement`, ties
+ * drawn uniformly with the sample's generator, as Rng.below), greedy_run is _greedy.greedy_run (card
+ * draws from the state's generator and greedy placements to the horizon: my next draw). A claim choice,
+ * an area choice or an element without a placement is left to Python (one step, then the run resumes). */
+
+#define MAXPICKS (4 * NW * 64)
+static int pick_s[MAXPICKS], pick_b[MAXPICKS];
+
+/* _greedy.near_lines: start bits of the windows of G.length squares along `off` that `board` fills but
+ * for one square (`short_`) and of those it fills (`full`). */
+static void near_lines(const BB *board, int off, BB *short_, BB *full) {
+    BB pres[MAXSIDE + 1], planes[MAXSIDE], suf, t;
+    int L = G.length;
+    memset(&pres[0], 0xff, sizeof(BB));
+    for (int i = 0; i < L; i++) {
+        b_shr(board, off * i, &planes[i]);
+        pres[i + 1] = pres[i];
+        b_and(&pres[i + 1], &planes[i]);
+    }
+    memset(&suf, 0xff, sizeof(BB));
+    memset(short_, 0, sizeof(BB));
+    for (int i = L - 1; i >= 0; i--) {
+        t = pres[i];
+        b_and(&t, &suf);
+        b_or(short_, &t);
+        b_and(&suf, &planes[i]);
+    }
+    b_andnot(short_, &suf);
+    *full = suf;
+    for (int j = nw; j < NW; j++) full->w[j] = 0;
+}
+
+/* _greedy.line_rooms and _greedy.claim_starts for every direction (unused ones are left empty). */
+static void rooms_and_claims(BB *room, BB *ok) {
+    BB every, by[4], spread, t;
+    int L = G.length;
+    memset(by, 0, sizeof(by));
+    memset(&every, 0, sizeof(every));
+    for (int i = 0; i < F.nlines; i++) {
+        int d = F.lines[i][1], b = F.lines[i][2], off = line_off(d);
+        for (int k = 0; k < L; k++) {
+            b_set(&by[d], b + off * k);
+            b_set(&every, b + off * k);
+        }
+    }
+    for (int d = 0; d < 4; d++) {
+        memset(&room[d], 0, sizeof(BB));
+        memset(&ok[d], 0, sizeof(BB));
+        if (!(G.dirs >> d & 1)) continue;
+        int off = line_off(d);
+        room[d] = G.playable;
+        for (int i = 1; i < L; i++) {
+            b_shr(&G.playable, off * i, &t);
+            b_and(&room[d], &t);
+        }
+        ok[d] = room[d];
+        const BB *forbid = G.hard ? &every : &by[d];
+        if (!b_any(forbid)) continue;
+        spread = *forbid;
+        for (int i = 1; i < L; i++) {
+            b_shr(forbid, off * i, &t);
+            b_or(&spread, &t);
+        }
+        b_andnot(&ok[d], &spread);
+    }
+}
+
+static void shape_mask(int s, int at, BB *mask) {
+    memset(mask, 0, sizeof(*mask));
+    for (int c = 0; c < sh_n[s]; c++) b_set(mask, at + sh_y[s][c] * G.S + sh_x[s][c]);
+}
+
+/* _greedy.greedy_place for the mover among cur_* (cur_placements first): the chosen placement's mask;
+ * 0 when there is none, -1 when a table would overflow (the caller declines). */
+static int greedy_place(uint64_t *rng, BB *out) {
+    BB room[4], ok[4], drawn, mask, nb, sh, fl;
+    int counts[MAXPLAYERS] = {0}, p = F.turn, n = 0, fd[MAXLINES], fb[MAXLINES];
+    double best = -1.0 / 0.0;
+    if (!cur_n) return 0;
+    rooms_and_claims(room, ok);
+    for (int i = 0; i < F.nlines; i++) counts[F.lines[i][0]]++;
+    int mine = counts[p], opp = -1;
+    for (int q = 0; q < G.players; q++)
+        if (q != p && counts[q] > opp) opp = counts[q];
+    double tw0 = F.left > 1 ? 4.0 : -8.0;
+    drawn_bb(&drawn);
+    for (int i = 0; i < cur_n; i++) {
+        int s = cur_s[i];
+        for (int j = 0; j < nw; j++)
+            for (uint64_t w = cur_a[i].w[j]; w; w &= w - 1) {
+                int at = j * 64 + __builtin_ctzll(w), threats = 0, gained = 0;
+                shape_mask(s, at, &mask);
+                nb = drawn;
+                b_or(&nb, &mask);
+                for (int d = 0; d < 4; d++) {
+                    if (!(G.dirs >> d & 1)) continue;
+                    near_lines(&nb, line_off(d), &sh, &fl);
+                    b_and(&sh, &room[d]);
+                    b_and(&fl, &ok[d]);
+                    for (int k = 0; k < nw; k++) threats += __builtin_popcountll(sh.w[k]);
+                    for (int b = b_lowest(&fl); b >= 0; b = b_lowest(&fl)) {
+                        fl.w[b >> 6] &= ~(1ULL << (b & 63));
+                        if (gained == MAXLINES) return -1;
+                        fd[gained] = d;
+                        fb[gained++] = b;
+                    }
+                }
+                double tw = tw0, value;
+                if (gained > 1) { /* lines that exclude each other: a claim choice, valued as such */
+                    int compatible = 1;
+                    for (int a = 0; compatible && a < gained; a++)
+                        for (int c = a + 1; compatible && c < gained; c++)
+                            if ((G.hard || fd[a] == fd[c]) && windows_meet(fd[a], fb[a], fd[c], fb[c])) compatible = 0;
+                    if (!compatible) {
+                        gained = 0;
+                        tw = 4.0;
+                    }
+                }
+                if (mine + gained >= G.target) value = 10000.0;
+                else value = 100.0 * (mine + gained - opp) + tw * threats;
+                if (value > best + 1e-9) {
+                    best = value;
+                    n = 0;
+                }
+                if (value >= best - 1e-9) {
+                    if (n == MAXPICKS) return -1;
+                    pick_s[n] = s;
+                    pick_b[n++] = at;
+                }
+            }
+    }
+    int k = n > 1 ? (int)ff_below(rng, (uint64_t)n) : 0;
+    shape_mask(pick_s[k], pick_b[k], out);
+    return 1;
+}
+
+/* _greedy.claimable_holes: how many free squares would each complete a line that may still be claimed. */
+static int claimable_holes(void) {
+    BB room[4], ok[4], drawn, holes, sh, fl;
+    int n = 0, L = G.length;
+    rooms_and_claims(room, ok);
+    drawn_bb(&drawn);
+    memset(&holes, 0, sizeof(holes));
+    for (int d = 0; d < 4; d++) {
+        if (!(G.dirs >> d & 1)) continue;
+        int off = line_off(d);
+        near_lines(&drawn, off, &sh, &fl);
+        b_and(&sh, &ok[d]);
+        for (int b = b_lowest(&sh); b >= 0; b = b_lowest(&sh)) {
+            sh.w[b >> 6] &= ~(1ULL << (b & 63));
+            for (int k = 0; k < L; k++)
+                if (!b_get(&drawn, b + off * k)) b_set(&holes, b + off * k);
+        }
+    }
+    for (int j = 0; j < nw; j++) n += __builtin_popcountll(holes.w[j]);
+    return n;
+}
+
+/* greedy_run(pack, fields, rng_state, me, left_me, steps) -> (fields, rng_state, left_me, steps, done, holes)
+ * or None (declined: Python runs). */
+static PyObject *py_greedy_run(PyObject *self, PyObject *args) {
+    PyObject *pack, *st;
+    unsigned long long rs;
+    int me, left_me, done = 0, r;
+    long steps;
+    if (!PyArg_ParseTuple(args, "OOKipl", &pack, &st, &rs, &me, &left_me, &steps)) return NULL;
+    if (!nshapes) {
+        PyErr_SetString(PyExc_ValueError, "init must come first");
+        return NULL;
+    }
+    r = read_pack(pack);
+    if (r == 0) {
+        set_words(G.H * G.S);
+        r = G.goal != G_LINES || G.players < 2 ? 1 : read_state(st);
+    }
+    if (r < 0) return NULL;
+    if (r > 0) Py_RETURN_NONE;
+    uint64_t rng = rs;
+    fail = 0;
+    if (F.phase == PH_PLACE) cur_placements(); /* from here on continue_turn keeps cur_* current */
+    while (steps > 0) {
+        if (F.phase == PH_OVER) {
+            done = 1;
+            break;
+        }
+        if (F.phase == PH_DRAW) {
+            if (left_me && F.turn == me) {
+                done = 1;
+                break;
+            }
+            chance();
+            steps--;
+        } else {
+            BB mask;
+            if (F.turn != me) left_me = 1;
+            else if (left_me && F.phase == PH_CHOOSE) {
+                done = 1;
+                break;
+            }
+            if (F.phase != PH_PLACE || !cur_n) break;
+            int got = greedy_place(&rng, &mask);
+            if (got <= 0) {
+                if (got < 0) fail = 1;
+                break;
+            }
+            apply_place(&mask);
+            steps--;
+        }
+        if (fail) break;
+    }
+    if (fail) Py_RETURN_NONE;
+    if (steps <= 0) done = 1;
+    int holes = done && F.phase != PH_OVER ? claimable_holes() : 0;
+    return Py_BuildValue("NKilli", fields_out(), (unsigned long long)rng, left_me, steps, (long)done, holes);
+}
