@@ -38,8 +38,8 @@ fast: $(STAMP)
 
 ## lint: ruff, then ESLint and Prettier over the web client (skipped without npm unless POLYTABLE_REQUIRE_NPM=1)
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	bash scripts/npm-lint.sh
 	@if [ -x $(NPMBIN)/eslint ] && [ -x $(NPMBIN)/prettier ]; then \
 	  echo "eslint + prettier --check (web client)"; \
@@ -55,8 +55,8 @@ unit: $(STAMP)
 	$(BIN)/pytest -n 2 -q -p no:cacheprovider
 
 format: $(STAMP)
-	$(BIN)/ruff format src tests benchmarks
-	$(BIN)/ruff check --fix src tests benchmarks
+	$(BIN)/ruff format src tests benchmarks examples
+	$(BIN)/ruff check --fix src tests benchmarks examples
 	bash scripts/npm-lint.sh
 	@if [ -x $(NPMBIN)/prettier ]; then $(NPMBIN)/prettier --write --log-level warn $(JS); fi
 

@@ -44,7 +44,9 @@ def main() -> None:
 
     seeds = range(10_000, 10_000 + args.games)
     rng = np.random.default_rng(0)
-    trained = mean_lines(env, lambda obs, mask: int(model.predict(obs, action_masks=mask, deterministic=True)[0]), seeds)
+    trained = mean_lines(
+        env, lambda obs, mask: int(model.predict(obs, action_masks=mask, deterministic=True)[0]), seeds
+    )
     random = mean_lines(env, lambda obs, mask: int(rng.choice(np.flatnonzero(mask))), seeds)
     print(f"MaskablePPO: {trained:.2f} lines per game; random: {random:.2f} (over {args.games} deals)")
 
