@@ -77,11 +77,13 @@ def play_random(options: Mapping[str, object], players: int, seed: int) -> tuple
 _ = Card
 
 
-def random_midgame(options: dict[str, object], seed: int, moves: int) -> FormfinityState:
-    """A 2-player game after ``moves`` random (seeded) decisions, with any pending draw made: a position
-    for the bot tests that is neither the empty template nor hand-built."""
-    state: FormfinityState = GAME.new_game(options, seed=seed, players=2)
-    rng = Rng(seed, 9)
+def random_position(
+    options: dict[str, object], players: int, seed: int, moves: int, stream: int = 9
+) -> FormfinityState:
+    """A game of ``players`` after ``moves`` random decisions (seeded by ``seed`` and ``stream``); a
+    pending draw is left pending."""
+    state: FormfinityState = GAME.new_game(options, seed=seed, players=players)
+    rng = Rng(seed, stream)
     done = 0
     while done < moves and not GAME.is_terminal(state):
         if GAME.current_player(state) == CHANCE:
@@ -89,6 +91,13 @@ def random_midgame(options: dict[str, object], seed: int, moves: int) -> Formfin
             continue
         state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
         done += 1
+    return state
+
+
+def random_midgame(options: dict[str, object], seed: int, moves: int) -> FormfinityState:
+    """A 2-player game after ``moves`` random (seeded) decisions, with any pending draw made: a position
+    for the bot tests that is neither the empty template nor hand-built."""
+    state = random_position(options, 2, seed, moves)
     while GAME.current_player(state) == CHANCE:
         state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
     return state

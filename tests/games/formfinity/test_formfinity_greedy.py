@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from polytable.core import CHANCE, Rng, pure_engine_forced
+from polytable.core import Rng, pure_engine_forced
 from polytable.games.formfinity import (
     DRAW,
     GAME,
@@ -19,7 +19,7 @@ from polytable.games.formfinity import (
     setup_for,
 )
 
-from ._helpers import random_midgame
+from ._helpers import random_midgame, random_position
 
 LINES: list[tuple[dict[str, object], int]] = [
     ({"variant": "1"}, 2),
@@ -29,16 +29,7 @@ LINES: list[tuple[dict[str, object], int]] = [
 
 
 def _position(options: dict[str, object], players: int, seed: int, moves: int) -> FormfinityState:
-    state: FormfinityState = GAME.new_game(options, seed=seed, players=players)
-    rng = Rng(seed, 11)
-    done = 0
-    while done < moves and not GAME.is_terminal(state):
-        if GAME.current_player(state) == CHANCE:
-            state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
-            continue
-        state = GAME.apply(state, GAME.legal_actions(state).sample(rng))
-        done += 1
-    return state
+    return random_position(options, players, seed, moves, stream=11)
 
 
 def _run(state: FormfinityState, me: int, seed: int, left_me: bool, steps: int) -> tuple[object, ...]:
