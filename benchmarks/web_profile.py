@@ -31,6 +31,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import web_load  # the benchmark's Node clients and scratch folder
 
+from polytable.cli.cmd_web import SERVER_OPTIONS
+
 _spent: dict[str, float] = {}
 _calls: dict[str, int] = {}
 
@@ -120,11 +122,7 @@ def main() -> None:
         app,
         host="127.0.0.1",
         port=port,
-        log_level="warning",
-        log_config=None,
-        ws_max_size=65536,
-        ws_ping_interval=20.0,
-        ws_per_message_deflate=False,
+        **SERVER_OPTIONS,
     )
     server = uvicorn.Server(config)
     pauses: list[tuple[int, float, float, int]] = []

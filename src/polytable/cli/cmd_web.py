@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -18,6 +18,16 @@ __all__ = ["register"]
 
 ENV_PREFIX = "POLYTABLE_SERVE_"
 """How ``--workers`` hands the options to its processes (each builds its app from them)."""
+
+SERVER_OPTIONS: dict[str, Any] = {
+    "log_level": "warning",
+    "log_config": None,
+    "ws_max_size": 65536,
+    "ws_ping_interval": 20.0,
+    "ws_per_message_deflate": False,
+}
+"""uvicorn's settings of ``serve`` besides the app, host, port and workers (the load benchmarks start the
+same server in-process with them): bounded WebSocket frames, pings every 20 s, no compression."""
 
 
 def register(app: typer.Typer) -> None:
@@ -105,11 +115,7 @@ def register(app: typer.Typer) -> None:
             workers=workers if web_app is None else None,
             host=host,
             port=port,
-            log_level="warning",
-            log_config=None,
-            ws_max_size=65536,
-            ws_ping_interval=20.0,
-            ws_per_message_deflate=False,
+            **SERVER_OPTIONS,
         )
 
 

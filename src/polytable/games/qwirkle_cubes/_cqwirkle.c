@@ -151,15 +151,15 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NK)", cubes, (unsigned long long)st);
 }
 
-static int collect(QWalk *w, int k) {
-    PyObject *cubes = cubes_tuple(w->faces, w->cells, k);
-    if (cubes == NULL || PyList_Append((PyObject *)w->ctx, cubes) < 0) {
-        Py_XDECREF(cubes);
-        return 1;
-    }
-    Py_DECREF(cubes);
-    return 0;
+/* Appends a new reference to a list and drops it: 1 when either failed (the emitters' error value). */
+static int append_new(PyObject *list, PyObject *item) {
+    if (item == NULL) return 1;
+    int failed = PyList_Append(list, item) < 0;
+    Py_DECREF(item);
+    return failed;
 }
+
+static int collect(QWalk *w, int k) { return append_new((PyObject *)w->ctx, cubes_tuple(w->faces, w->cells, k)); }
 
 static PyObject *py_placements(PyObject *self, PyObject *args) {
     QWalk w = {0};
@@ -342,14 +342,8 @@ typedef struct {
 static int emit_value(QWalk *w, int k) {
     Eval *e = (Eval *)w->ctx;
     double v = qb_value(&board, w->faces, w->cells, k, &e->lk);
-    PyObject *cubes = cubes_tuple(w->faces, w->cells, k), *item = NULL;
-    if (cubes != NULL) item = Py_BuildValue("(Nd)", cubes, v);
-    if (item == NULL || PyList_Append(e->list, item) < 0) {
-        Py_XDECREF(item);
-        return 1;
-    }
-    Py_DECREF(item);
-    return 0;
+    PyObject *cubes = cubes_tuple(w->faces, w->cells, k);
+    return append_new(e->list, cubes == NULL ? NULL : Py_BuildValue("(Nd)", cubes, v));
 }
 
 static int emit_best(QWalk *w, int k) {
@@ -371,14 +365,8 @@ static int emit_colour(QWalk *w, int k) {
     if (e->out_bonus != 0.0 && k == e->size) v += e->out_bonus;
     uint64_t fm = 0;
     for (int i = 0; i < k; i++) fm |= 1ULL << w->faces[i];
-    PyObject *cubes = cubes_tuple(w->faces, w->cells, k), *item = NULL;
-    if (cubes != NULL) item = Py_BuildValue("(dKN)", v, (unsigned long long)fm, cubes);
-    if (item == NULL || PyList_Append(e->list, item) < 0) {
-        Py_XDECREF(item);
-        return 1;
-    }
-    Py_DECREF(item);
-    return 0;
+    PyObject *cubes = cubes_tuple(w->faces, w->cells, k);
+    return append_new(e->list, cubes == NULL ? NULL : Py_BuildValue("(dKN)", v, (unsigned long long)fm, cubes));
 }
 
 /* values(placed, hand, need, hands, player, look, qv, hit) -> [(placement, value)] in Board.placements order. */
