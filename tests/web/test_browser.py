@@ -94,6 +94,32 @@ def test_foldris_round_two_phones_a_spectator_and_a_reload(server: Server, brows
         p.context.close()
 
 
+def test_a_name_being_typed_survives_a_state_arriving_meanwhile(server: Server, browser: Any) -> None:
+    """Every state message draws the room again; the join panel's name field must not be made afresh (a
+    phone connecting while someone types their name used to wipe it, and the seat was taken nameless)."""
+    _need("foldris")
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={"game": "foldris", "players": 2, "seed": 3, "seats": [{"name": "Ann"}, {"kind": "invite"}]},
+    ).json()
+    code = r["code"]
+    guest = _page(browser)
+    guest.goto(f"{server.base}/r/{code}")
+    guest.fill("#join-name", "Cleo")
+    seen = guest.evaluate("() => (window.seenState = document.querySelector('#app').polytableState, 1)")
+    assert seen == 1
+    watcher = _page(browser)  # a connection coming: every page of the room is sent a new state
+    watcher.goto(f"{server.base}/r/{code}")
+    guest.wait_for_function("() => document.querySelector('#app').polytableState !== window.seenState")
+    assert guest.locator("#join-name").input_value() == "Cleo"
+    assert guest.evaluate("() => document.activeElement && document.activeElement.id") == "join-name"
+    guest.locator("button.take").first.click()
+    guest.locator("#seats").filter(has_text="Cleo").wait_for()
+    for p in (guest, watcher):
+        assert p.errors == []
+        p.context.close()
+
+
 def test_a_short_formfinity_game_on_two_phones_to_the_end(server: Server, browser: Any) -> None:
     _need("formfinity")
     small = ". . . . . . . .\n" * 4  # an 8 x 4 template: a whole game in a few dozen actions

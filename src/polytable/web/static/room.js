@@ -29,6 +29,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   let board = null; // the game's board, once its module is loaded (the page draws nothing before)
   let boardAsked = false;
   const pending = new Map();
+  let joinSeats = ""; // the open seats the join panel was drawn for
 
   const el = {
     title: h("h1", { class: "sr-only", id: "room-title" }),
@@ -36,6 +37,12 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     seats: h("div", { class: "seats", id: "seats" }),
     alert: h("div", { id: "alert" }),
     join: h("section", { class: "card", id: "join", hidden: true }),
+    joinName: h("input", {
+      id: "join-name",
+      placeholder: t("room.yourName"),
+      maxlength: 24,
+      "aria-label": t("room.yourName"),
+    }),
     main: h("section", { class: "card", id: "main" }),
     side: h("div", {}),
     history: h("ol", { class: "history", id: "history" }),
@@ -417,14 +424,15 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     const open = msg.room.seats.filter((s) => s.open);
     if (!open.length || held.length || msg.room.mode !== "play") {
       el.join.hidden = true;
+      joinSeats = "";
       return;
     }
-    const name = h("input", {
-      id: "join-name",
-      placeholder: t("room.yourName"),
-      maxlength: 24,
-      "aria-label": t("room.yourName"),
-    });
+    // Drawn again only when the open seats change: a state arriving while someone types (another phone
+    // connecting, a move) keeps the name typed so far and the field's focus.
+    const seats = open.map((s) => s.seat).join(",");
+    if (seats === joinSeats && !el.join.hidden) return;
+    joinSeats = seats;
+    const name = el.joinName;
     el.join.replaceChildren(
       h("h2", {}, t("room.takeSeat")),
       name,
