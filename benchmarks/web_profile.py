@@ -65,7 +65,6 @@ def _wrap(owner: Any, name: str, label: str) -> None:
 
 
 def _instrument() -> None:
-    import starlette.websockets as sw
     import uvicorn.protocols.http.httptools_impl as http
     import uvicorn.protocols.websockets.websockets_sansio_impl as ws
 
@@ -76,7 +75,7 @@ def _instrument() -> None:
     _wrap(_views.Views, "text", "state message (Views.text)")
     _wrap(_views.Views, "_legal_actions", "  its legal moves in notation")
     _wrap(_views.Views, "_head_text", "  its shared fields (summary, history, clocks)")
-    _wrap(sw.WebSocket, "send_text", "socket send (Starlette, uvicorn, websockets, the write)")
+    _wrap(pws.AsgiSocket, "send_text", "socket send (uvicorn, websockets, the write)")
     _wrap(ws.WebSocketsSansIOProtocol, "data_received", "socket frames received (uvicorn)")
     _wrap(http.HttpToolsProtocol, "data_received", "HTTP requests (room creation)")
     _wrap(Match, "play", "action applied (parse, rules)")

@@ -12,12 +12,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
-from starlette.routing import Mount, WebSocketRoute
+from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
+from starlette.types import Receive, Scope, Send
 
 from ..storage import Storage, open_storage
 from ._base import Settings
@@ -25,11 +25,31 @@ from ._bus import Broadcaster
 from ._http import STATIC, HttpApi
 from ._hub import Hub
 from ._ops import Metrics, ops_routes
-from ._ws import serve_socket
+from ._ws import serve_asgi
 
 __all__ = ["app_from_env", "create_app"]
 
 log = logging.getLogger("polytable.web")
+
+_ROOM_SOCKET = "/ws/"
+
+
+class _App(Starlette):
+    """Starlette, with the room sockets (``/ws/CODE``) served on the raw ASGI calls before its router.
+
+    Starlette's middleware and WebSocket class wrap every message of a socket; a room's socket needs none of
+    it (see :class:`._ws.AsgiSocket`). Every other request, and any other socket path, goes through Starlette.
+    """
+
+    room_socket: Callable[[Scope, Receive, Send], Awaitable[None]] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and self.room_socket is not None:
+            path: str = scope["path"][len(scope.get("root_path", "")) :]
+            if path.startswith(_ROOM_SOCKET) and path.count("/") == 2 and len(path) > len(_ROOM_SOCKET):
+                await self.room_socket(scope, receive, send)
+                return
+        await super().__call__(scope, receive, send)
 
 
 def create_app(
@@ -61,16 +81,16 @@ def create_app(
             hub.close()
             store.close()
 
-    async def ws_endpoint(websocket: WebSocket) -> None:
-        await serve_socket(websocket, hub, metrics)
+    async def room_socket(scope: Scope, receive: Receive, send: Send) -> None:
+        await serve_asgi(scope, receive, send, hub, metrics)
 
     routes = [
         *HttpApi(hub).routes(),
         *ops_routes(hub, metrics),
-        WebSocketRoute("/ws/{code}", ws_endpoint),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = _App(routes=routes, lifespan=lifespan)
+    app.room_socket = room_socket
     app.state.hub = hub
     app.state.metrics = metrics
     return app

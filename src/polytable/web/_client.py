@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +25,13 @@ class Client:
     """One WebSocket connection: the seats it holds, its outgoing queue and its throttle.
 
     Outgoing messages go through a bounded queue drained by one writer task, so a slow phone never
-    blocks a room; state updates are coalesced (only the latest state is worth sending).
+    blocks a room; state updates are coalesced (only the latest state is worth sending). The queue is a
+    deque and one future the writer waits on when it is empty (an ``asyncio.Queue`` cost a loop lookup and
+    a future per message; see docs/web.md).
     """
+
+    MAX_QUEUE = 256
+    """Messages waiting for a client that does not read; beyond that it is dropped."""
 
     def __init__(self, sender: Sender, settings: Settings) -> None:
         self.sender = sender
@@ -34,7 +40,8 @@ class Client:
         self.text = True
         """Whether this connection shows the game's text rendering (the generic board does; see _views)."""
         self.room: Room | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
+        self.queue: deque[str | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None  # the writer's, while the queue is empty
         self.state_pending = False
         self.tokens = float(settings.burst)
         self.last = time.monotonic()
@@ -65,17 +72,31 @@ class Client:
     def _put(self, item: str) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(item)
-        except asyncio.QueueFull:  # a client that does not read: drop it rather than hold memory
+        if len(self.queue) >= self.MAX_QUEUE:  # a client that does not read: drop it rather than hold memory
             self.closed = True
-            self.queue = asyncio.Queue(maxsize=1)
-            self.queue.put_nowait(None)
+            self.queue.clear()
+            self.queue.append(None)
+        else:
+            self.queue.append(item)
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def writer(self) -> None:
         """Drain the queue until the connection closes ('' means: the current state)."""
+        queue = self.queue
+        send = self.sender.send_text
         while True:
-            item = await self.queue.get()
+            if not queue:
+                self._waiter = asyncio.get_running_loop().create_future()
+                await self._waiter
+                continue
+            item = queue.popleft()
             if item is None:
                 break
             if item == "":
@@ -93,7 +114,7 @@ class Client:
                     exc = RoomError("the server could not show this room's state", "internal", "internal")
                     item = dumps({"type": "error", **exc.payload()})
             try:
-                await self.sender.send_text(item)
+                await send(item)
             except Exception:  # the socket went away; the reader notices and cleans up
                 break
         if self.closed:
@@ -102,8 +123,5 @@ class Client:
 
     def stop(self) -> None:
         self.closed = True
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.queue = asyncio.Queue(maxsize=1)
-            self.queue.put_nowait(None)
+        self.queue.append(None)
+        self._wake()

@@ -21,7 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Scope, Send
 
 from ..storage import StorageError
 from . import _companion
@@ -33,7 +33,7 @@ from ._ops import Metrics
 from ._preview import preview
 from ._rooms import Room
 
-__all__ = ["HANDLERS", "Connection", "error_message", "serve_socket"]
+__all__ = ["HANDLERS", "AsgiSocket", "Connection", "error_message", "serve_asgi", "serve_socket"]
 
 log = logging.getLogger("polytable.web")
 
@@ -47,20 +47,63 @@ def error_message(code: str, message: str, reason: str, params: dict[str, Any] |
     return {"type": "error", "code": code, "reason": reason, "params": params or {}, "message": message}
 
 
-async def serve_socket(websocket: WebSocket, hub: Hub, metrics: Metrics | None = None) -> None:
-    """Accept a room page's socket and serve it until it closes."""
-    await websocket.accept()
-    code = str(websocket.path_params["code"])
+class AsgiSocket:
+    """The game socket on the server's own ASGI ``receive`` and ``send``, below Starlette's WebSocket class.
+
+    Why: a room's socket carries one small message each way per move, and Starlette's WebSocket class and
+    its middleware add a state check and two wrapper coroutines to every one of them (about a tenth of the
+    event loop's time per action, see docs/web.md). This class does only what a room needs: accept, receive
+    text, send text, close."""
+
+    __slots__ = ("_receive", "_send")
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self._receive = receive
+        self._send = send
+
+    async def accept(self) -> bool:
+        """Complete the handshake; False if the client left before it."""
+        if (await self._receive())["type"] != "websocket.connect":
+            return False
+        await self._send({"type": "websocket.accept"})
+        return True
+
+    async def receive_text(self) -> str | None:
+        """The next text message, or None once the socket is closed (a binary message closes it too)."""
+        message = await self._receive()
+        if message["type"] == "websocket.receive":
+            text = message.get("text")
+            return text if isinstance(text, str) else None
+        return None
+
+    async def send_text(self, data: str) -> None:
+        await self._send({"type": "websocket.send", "text": data})
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
+
+
+async def serve_asgi(scope: Scope, receive: Receive, send: Send, hub: Hub, metrics: Metrics | None = None) -> None:
+    """The ASGI app of ``/ws/CODE`` (the application routes such scopes here before Starlette's router)."""
+    socket = AsgiSocket(receive, send)
+    if not await socket.accept():
+        return
+    await serve_socket(socket, str(scope["path"]).rsplit("/", 1)[-1], hub, metrics)
+
+
+async def serve_socket(socket: AsgiSocket, code: str, hub: Hub, metrics: Metrics | None = None) -> None:
+    """Serve a room page's accepted socket until it closes."""
     try:
         room = await hub.get(code)
     except StorageError as exc:
         log.warning("room %s could not be loaded: %s", code[:16], exc)
         room = None
     if room is None:
-        await websocket.send_text(json.dumps(error_message("missing", "no such room", "no_room", {"code": code[:16]})))
-        await websocket.close(4404)
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await socket.send_text(json.dumps(error_message("missing", "no such room", "no_room", {"code": code[:16]})))
+            await socket.close(4404)
         return
-    conn = Connection(websocket, hub, room, metrics)
+    conn = Connection(socket, hub, room, metrics)
     writer = asyncio.get_running_loop().create_task(conn.client.writer())
     try:
         await conn.run()
@@ -75,7 +118,7 @@ async def serve_socket(websocket: WebSocket, hub: Hub, metrics: Metrics | None =
 class Connection:
     """One socket on one room: reads messages, checks them and hands each to its handler."""
 
-    def __init__(self, websocket: WebSocket, hub: Hub, room: Room, metrics: Metrics | None = None) -> None:
+    def __init__(self, websocket: AsgiSocket, hub: Hub, room: Room, metrics: Metrics | None = None) -> None:
         self.websocket = websocket
         self.metrics = metrics
         self.hub = hub
@@ -86,12 +129,13 @@ class Connection:
 
     async def run(self) -> None:
         client = self.client
+        receive = self.websocket.receive_text
         while True:
             try:
-                text = await self.websocket.receive_text()
-            except (WebSocketDisconnect, RuntimeError, KeyError):
+                text = await receive()
+            except (RuntimeError, OSError):  # the server's side of the socket is gone
                 return
-            if client.closed:
+            if text is None or client.closed:
                 return
             if not client.allow():
                 if client.refused > 3 * self.settings.burst:
