@@ -115,6 +115,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_code() -> str:
+    """A random room code: one draw below ``len(CODE_ALPHABET) ** CODE_LENGTH`` written in that alphabet, so
+    every code is equally likely (one system call, where a choice per character made five)."""
+    n = secrets.randbelow(len(CODE_ALPHABET) ** CODE_LENGTH)
+    chars = []
+    for _ in range(CODE_LENGTH):
+        n, i = divmod(n, len(CODE_ALPHABET))
+        chars.append(CODE_ALPHABET[i])
+    return "".join(chars)
+
+
 def clean_name(raw: object, fallback: str) -> str:
     """A player name as shown to others: printable, single-spaced, 1-24 characters.
 

@@ -16,7 +16,6 @@ from ..match import Match
 from ..storage import RoomRecord, SeatRecord, Storage, StorageConflict, StorageError
 from ._base import (
     CODE_ALPHABET,
-    CODE_LENGTH,
     SEAT_KINDS,
     RoomError,
     Settings,
@@ -24,6 +23,7 @@ from ._base import (
     clean_name,
     engine_error,
     hash_token,
+    new_code,
     new_token,
 )
 from ._bus import Broadcaster, LocalBroadcaster
@@ -286,11 +286,12 @@ class Hub:
                 clock.turn(time.time(), (), match.acting_players())
                 record = replace(record, clock=clock.to_json())
         for _ in range(20):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = new_code()
             if code in self.rooms:
                 continue
+            stored = replace(record, code=code)
             try:
-                await self.write("create_room", replace(record, code=code))
+                await self.write("create_room", stored)
             except StorageError:
                 if await self.run_db(self.storage.room_exists, code):
                     continue
@@ -298,7 +299,7 @@ class Hub:
             break
         else:
             raise RoomError("no free room code was found; try again", "storage", "no_code")
-        room = self._room(replace(record, code=code), match)
+        room = self._room(stored, match)
         self._evict()
         self.rooms[code] = room
         if record.mode == "play":
