@@ -4,7 +4,7 @@
 
 The server (``polytable.web.app_from_env``, as ``polytable serve`` builds it, on a fresh SQLite file) runs
 in this process on uvicorn and uvloop, and ``web_load.py``'s Node clients play it over real WebSockets on
-127.0.0.1 (installed into ``--peer-dir`` like there). Selected functions of the server, Starlette and
+127.0.0.1 (installed into ``--peer-dir`` like there). Selected functions of the server and
 uvicorn are wrapped to add up the event loop thread's CPU time (``time.thread_time``) spent in them, and
 the collector's pauses are timed (wall and CPU); printed per acknowledged action. A sampling profiler sees
 wall time, which on a shared machine is mostly other processes' turn; these are CPU clocks (the socket send
@@ -66,17 +66,16 @@ def _wrap(owner: Any, name: str, label: str) -> None:
 
 def _instrument() -> None:
     import uvicorn.protocols.http.httptools_impl as http
-    import uvicorn.protocols.websockets.websockets_sansio_impl as ws
 
     from polytable.match import Match
-    from polytable.web import _ops, _rooms, _views
+    from polytable.web import _ops, _rooms, _views, _wsproto
     from polytable.web import _ws as pws
 
     _wrap(_views.Views, "text", "state message (Views.text)")
     _wrap(_views.Views, "_legal_actions", "  its legal moves in notation")
     _wrap(_views.Views, "_head_text", "  its shared fields (summary, history, clocks)")
-    _wrap(pws.AsgiSocket, "send_text", "socket send (uvicorn, websockets, the write)")
-    _wrap(ws.WebSocketsSansIOProtocol, "data_received", "socket frames received (uvicorn)")
+    _wrap(pws.AsgiSocket, "send_text", "socket send (the frame and the write)")
+    _wrap(_wsproto.RoomSocketProtocol, "data_received", "socket frames received")
     _wrap(http.HttpToolsProtocol, "data_received", "HTTP requests (room creation)")
     _wrap(Match, "play", "action applied (parse, rules)")
     _wrap(Match, "resolve_chance", "chance after it")

@@ -16,6 +16,7 @@ from polytable.core import register
 def main() -> None:
     import uvicorn
 
+    from polytable.cli.cmd_web import SERVER_OPTIONS
     from polytable.web import Settings, create_app
 
     register(ToyGame())
@@ -26,7 +27,7 @@ def main() -> None:
 
         broadcaster = RedisBroadcaster(sys.argv[4], sys.argv[5])
     app = create_app(db, Settings(ai_delay=delay, rooms_per_minute=10_000), broadcaster=broadcaster)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(app, host="127.0.0.1", port=port, **SERVER_OPTIONS)  # the stack `polytable serve` runs
 
 
 if __name__ == "__main__":

@@ -106,8 +106,17 @@ def show_board(pg: Any, selector: str) -> None:
 
 
 def centre_hit(pg: Any, selector: str) -> tuple[float, float]:
-    """The centre of an element, scrolled into view, that really receives a tap there (not covered)."""
-    pg.locator(selector).first.scroll_into_view_if_needed()
+    """The centre of an element, scrolled into view, that really receives a tap there (not covered).
+
+    A board is drawn again when the pointer passes over it or a preview's answer arrives, so the element
+    found may be replaced while it is scrolled to: then the new one is taken."""
+    for attempt in range(5):
+        try:
+            pg.locator(selector).first.scroll_into_view_if_needed(timeout=5000)
+            break
+        except Exception as exc:  # playwright's Error: "Element is not attached to the DOM"
+            if "not attached" not in str(exc) or attempt == 4:
+                raise
     xy = pg.evaluate(
         """sel => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
         const x = r.x + r.width / 2, y = r.y + r.height / 2; const hit = document.elementFromPoint(x, y);
