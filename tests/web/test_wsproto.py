@@ -210,6 +210,7 @@ BREACHES = [
     "bad UTF-8",
     "too big",
     "too big in fragments",
+    "bad close code",
 ]
 
 
@@ -226,6 +227,7 @@ BREACHES = [
         (frame(1, b"\xff\xfe"), 1007),
         (frame(1, b"x" * 2000), 1009),
         (frame(1, b"x" * 600, fin=False) + frame(0, b"x" * 600), 1009),
+        (frame(8, struct.pack("!H", 1006)), 1002),
     ],
     ids=BREACHES,
 )

@@ -42,6 +42,8 @@ log = logging.getLogger("polytable.web")
 
 _GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 _TEXT, _BINARY, _CONTINUATION, _CLOSE, _PING, _PONG = 1, 2, 0, 8, 9, 10
+_WIRE_CODES = frozenset({1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014})
+"""Close codes a peer may send (RFC 6455, section 7.4; 1005, 1006 and 1015 are never on the wire)."""
 _PAUSE_AT = 16
 """Messages waiting for the application beyond which reading from the socket pauses."""
 _CLOSE_TIMEOUT = 10.0
@@ -202,6 +204,8 @@ class RoomSocketProtocol(asyncio.Protocol):
                 return self._fail(1002, "bad close frame")
             if len(payload) >= 2:
                 code = int.from_bytes(payload[:2], "big")
+                if not (code in _WIRE_CODES or 3000 <= code < 5000):
+                    return self._fail(1002, "bad close code")
                 try:
                     reason = payload[2:].decode("utf-8")
                 except UnicodeDecodeError:
