@@ -51,9 +51,8 @@ class AsgiSocket:
     """The game socket on the server's own ASGI ``receive`` and ``send``, below Starlette's WebSocket class.
 
     Why: a room's socket carries one small message each way per move, and Starlette's WebSocket class and
-    its middleware add a state check and two wrapper coroutines to every one of them (about a tenth of the
-    event loop's time per action, see docs/web.md). This class does only what a room needs: accept, receive
-    text, send text, close."""
+    its middleware add state checks and two wrapper coroutines to every one of them (docs/web.md, issue 19).
+    This class does only what a room needs: accept, receive text, send text, close."""
 
     __slots__ = ("_receive", "_send")
 
