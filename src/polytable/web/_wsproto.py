@@ -18,7 +18,10 @@ server without extensions:
 * writes wait while the transport's buffer is over its high-water mark (a client that does not read
   holds no more than that), and reading pauses while more than a few messages wait for the application.
 
-Measured against uvicorn's ``websockets-sansio`` protocol in docs/web.md.
+Measured against uvicorn's ``websockets-sansio`` protocol in docs/web.md. It is built on uvicorn's protocol
+interface (the ``config`` and ``server_state`` uvicorn hands a WebSocket protocol), so ``pyproject.toml``
+asks for the uvicorn it was written and tested against (``tests/web/test_wsproto.py`` and every test's
+server process run it).
 """
 
 from __future__ import annotations
@@ -34,7 +37,11 @@ from typing import Any, cast
 from urllib.parse import unquote
 
 from uvicorn.protocols.utils import ClientDisconnected, get_local_addr, get_remote_addr, is_ssl
-from websockets.speedups import apply_mask as _apply_mask  # C; websockets comes with uvicorn[standard]
+
+try:  # the C helper websockets builds where it can; its pure-Python twin otherwise
+    from websockets.speedups import apply_mask as _apply_mask
+except ImportError:  # pragma: no cover - a websockets built without its C part
+    from websockets.utils import apply_mask as _apply_mask
 
 __all__ = ["RoomSocketProtocol", "accept_key"]
 
