@@ -87,6 +87,8 @@ class FormfinityLookahead:
         self.name = name
         self.greedy = GreedyBot()
         self.last_playouts = 0
+        self.candidates = 0
+        """How many candidates the last decision played out (more than ``width`` once widened)."""
 
     def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng) -> float:
         """Greedy play from ``st`` (chance drawn from the sample's own generator) to the horizon: my next
@@ -151,7 +153,8 @@ class FormfinityLookahead:
             order = {
                 a: v + sign * line_potential(setup, st, setup.place_mask(a.shape, a.x, a.y)) for a, v in prior.items()
             }
-        ranked = sorted(legal, key=lambda a: -order[a])[:width]
+        everyone = sorted(legal, key=lambda a: -order[a])
+        ranked = everyone[:width]
         if len(ranked) == 1:
             return ranked[0]
         seeds = [rng.u64() for _ in range(samples)]
@@ -165,10 +168,11 @@ class FormfinityLookahead:
         size = first
         out_of_time = False
         began = end = self.clock()
+        paced = False
         while not out_of_time and used < samples:
-            chunk = seeds[used : used + size]
-            for a in alive:
-                for sd in chunk:
+            target = min(used + size, len(seeds))
+            for a in alive:  # each candidate catches up to ``target`` samples (the widened ones from 0)
+                for sd in seeds[len(values[a]) : target]:
                     now = self.clock()
                     if now + 1.5 * slowest > deadline and playouts > 0:
                         out_of_time = True
@@ -183,20 +187,33 @@ class FormfinityLookahead:
                     break
             if out_of_time:
                 break
-            used += len(chunk)
+            used = target
             size = batch
-            if used == first and self.config.scale and self.config.samples is None:
-                k = fits(deadline - began, (end - began) / playouts, len(alive), samples, first, batch)
+            if not paced and used == first and self.config.scale and self.config.samples is None:
+                paced = True
+                pace = (end - began) / playouts
+                k = fits(deadline - began, pace, len(alive), samples, first, batch)
+                if k > 1 and self.config.width is None and len(everyone) > len(alive):
+                    # Time for the schedule twice: first the candidates are widened k times (their
+                    # first round next), then the schedule is scaled by what still fits.
+                    for a in everyone[width : width * k]:
+                        alive.append(a)
+                        values[a] = []
+                        after[a] = game.apply(st, a, player)
+                    k = fits(deadline - end, pace, len(alive), samples, first, batch)
+                    size = 0
                 if k > 1:  # the schedule k times over: the first round is topped up before any halving
                     seeds += [rng.u64() for _ in range(samples * (k - 1))]
                     samples *= k
                     batch *= k
                     size = first * (k - 1)
+                if size == 0 or k > 1:
                     continue
             if len(alive) > 2:
                 alive.sort(key=lambda a: (-sum(values[a]) / len(values[a]), -prior[a]))
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
         self.last_playouts = playouts
+        self.candidates = len(values)
         # The survivors, compared on the samples they all saw (the same draws for each).
         pool = [a for a in alive if values[a]]
         if not pool:
