@@ -6,9 +6,10 @@ the one-ply greedy only guesses at. So the greedy's best ``width`` actions (line
 :func:`._fast.line_potential`) are each played out to my next draw by the greedy (for lines its bitboard
 replica, :func:`polytable.games.formfinity.greedy_run`, in the compiled kernel when it is built) over
 determinised card samples shared by every candidate (common random numbers); successive halving spends
-the budget on the best, and a horizon is valued by the measured chance to win (lines,
-:func:`._fast.lines_win_value`) or the goal's heuristic. A decision with one legal action is played at
-once. Design notes and measurements: docs/ai-ladder-formfinity.md.
+the budget on the best (where the budget allows, more candidates first: the anytime rule ``scale``), and a
+horizon is valued by the measured chance to win (lines, :func:`._fast.lines_win_value`) or the goal's
+heuristic. A decision with one legal action is played at once. Design notes and measurements:
+docs/ai-ladder-formfinity.md.
 """
 
 from __future__ import annotations
@@ -52,9 +53,11 @@ class FormfinityConfig:
     ``None``: by goal (lines: 48 candidates, 640 samples, 4 first; other goals: 12, 96 and ``batch``).
     ``scale``: the anytime rule, for the default ``samples`` only (a ``samples`` given is a cap, so
     ``medium`` keeps its 16): when the first round's pace says the whole schedule would fit ``k`` >= 2
-    times in the budget (a fast engine, a long budget), every round takes ``k`` times the samples
-    (``first``, ``batch`` and ``samples`` times ``k``, at most :data:`MAX_SCALE`), so the budget is spent
-    rather than the caps reached early; where the schedule does not fit twice, nothing changes.
+    times in the budget (a fast engine, a long budget), the candidates are first widened to ``k`` times
+    ``width`` (the default ``width`` only; up to every legal action, the newcomers given their first
+    round), then every round takes ``k'`` times the samples, ``k'`` what still fits (``first``, ``batch``
+    and ``samples`` times ``k'``, at most :data:`MAX_SCALE`), so the budget is spent rather than the caps
+    reached early; where the schedule does not fit twice, nothing changes.
     """
 
     seconds: float = 2.0
