@@ -6,10 +6,9 @@ the one-ply greedy only guesses at. So the greedy's best ``width`` actions (line
 :func:`._fast.line_potential`) are each played out to my next draw by the greedy (for lines its bitboard
 replica, :func:`polytable.games.formfinity.greedy_run`, in the compiled kernel when it is built) over
 determinised card samples shared by every candidate (common random numbers); successive halving spends
-the budget on the best (where the budget allows, more candidates first: the anytime rule ``scale``), and a
-horizon is valued by the measured chance to win (lines, :func:`._fast.lines_win_value`) or the goal's
-heuristic. A decision with one legal action is played at once. Design notes and measurements:
-docs/ai-ladder-formfinity.md.
+the budget on the best, and a horizon is valued by the measured chance to win (lines,
+:func:`._fast.lines_win_value`) or the goal's heuristic. A decision with one legal action is played at
+once. Design notes and measurements: docs/ai-ladder-formfinity.md.
 """
 
 from __future__ import annotations
@@ -53,11 +52,9 @@ class FormfinityConfig:
     ``None``: by goal (lines: 48 candidates, 640 samples, 4 first; other goals: 12, 96 and ``batch``).
     ``scale``: the anytime rule, for the default ``samples`` only (a ``samples`` given is a cap, so
     ``medium`` keeps its 16): when the first round's pace says the whole schedule would fit ``k`` >= 2
-    times in the budget (a fast engine, a long budget), the candidates are first widened to ``k`` times
-    ``width`` (the default ``width`` only; up to every legal action, the newcomers given their first
-    round), then every round takes ``k'`` times the samples, ``k'`` what still fits (``first``, ``batch``
-    and ``samples`` times ``k'``, at most :data:`MAX_SCALE`), so the budget is spent rather than the caps
-    reached early; where the schedule does not fit twice, nothing changes.
+    times in the budget (a fast engine, a long budget), every round takes ``k`` times the samples
+    (``first``, ``batch`` and ``samples`` times ``k``, at most :data:`MAX_SCALE`), so the budget is spent
+    rather than the caps reached early; where the schedule does not fit twice, nothing changes.
     """
 
     seconds: float = 2.0
@@ -90,8 +87,6 @@ class FormfinityLookahead:
         self.name = name
         self.greedy = GreedyBot()
         self.last_playouts = 0
-        self.candidates = 0
-        """How many candidates the last decision played out (more than ``width`` once widened)."""
 
     def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng) -> float:
         """Greedy play from ``st`` (chance drawn from the sample's own generator) to the horizon: my next
@@ -156,8 +151,7 @@ class FormfinityLookahead:
             order = {
                 a: v + sign * line_potential(setup, st, setup.place_mask(a.shape, a.x, a.y)) for a, v in prior.items()
             }
-        everyone = sorted(legal, key=lambda a: -order[a])
-        ranked = everyone[:width]
+        ranked = sorted(legal, key=lambda a: -order[a])[:width]
         if len(ranked) == 1:
             return ranked[0]
         seeds = [rng.u64() for _ in range(samples)]
@@ -171,11 +165,10 @@ class FormfinityLookahead:
         size = first
         out_of_time = False
         began = end = self.clock()
-        paced = False
         while not out_of_time and used < samples:
-            target = min(used + size, len(seeds))
-            for a in alive:  # each candidate catches up to ``target`` samples (the widened ones from 0)
-                for sd in seeds[len(values[a]) : target]:
+            chunk = seeds[used : used + size]
+            for a in alive:
+                for sd in chunk:
                     now = self.clock()
                     if now + 1.5 * slowest > deadline and playouts > 0:
                         out_of_time = True
@@ -190,33 +183,20 @@ class FormfinityLookahead:
                     break
             if out_of_time:
                 break
-            used = target
+            used += len(chunk)
             size = batch
-            if not paced and used == first and self.config.scale and self.config.samples is None:
-                paced = True
-                pace = (end - began) / playouts
-                k = fits(deadline - began, pace, len(alive), samples, first, batch)
-                if k > 1 and self.config.width is None and len(everyone) > len(alive):
-                    # Time for the schedule twice: first the candidates are widened k times (their
-                    # first round next), then the schedule is scaled by what still fits.
-                    for a in everyone[width : width * k]:
-                        alive.append(a)
-                        values[a] = []
-                        after[a] = game.apply(st, a, player)
-                    k = fits(deadline - end, pace, len(alive), samples, first, batch)
-                    size = 0
+            if used == first and self.config.scale and self.config.samples is None:
+                k = fits(deadline - began, (end - began) / playouts, len(alive), samples, first, batch)
                 if k > 1:  # the schedule k times over: the first round is topped up before any halving
                     seeds += [rng.u64() for _ in range(samples * (k - 1))]
                     samples *= k
                     batch *= k
                     size = first * (k - 1)
-                if size == 0 or k > 1:
                     continue
             if len(alive) > 2:
                 alive.sort(key=lambda a: (-sum(values[a]) / len(values[a]), -prior[a]))
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
         self.last_playouts = playouts
-        self.candidates = len(values)
         # The survivors, compared on the samples they all saw (the same draws for each).
         pool = [a for a in alive if values[a]]
         if not pool:
