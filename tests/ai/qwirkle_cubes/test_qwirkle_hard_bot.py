@@ -7,11 +7,9 @@ seeds only: a time budget would make them depend on the machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import make_bot
-from polytable.ai.qwirkle_cubes._player import QwirkleSearch, _Candidate, _Scenario, _Values
+from polytable.ai.qwirkle_cubes._player import _Candidate, _Scenario, _Values
 from polytable.core import CHANCE, Rng
 from polytable.games.qwirkle_cubes import Place, QState, Reroll
 from polytable.games.qwirkle_cubes._ai import best_placement
@@ -108,44 +106,3 @@ def test_the_sampled_reply_charges_a_line_of_five_the_opponent_can_reroll_into_a
     assert 4.0 < mean_reply < 14.0  # about 0.52 x 12 plus what the rest of their hand scores
     choice = make_bot("hard:rounds=2,samples=12", "qwirkle-cubes").choose(GAME, s, 0, Rng(9))
     assert choice != Place(five)
-
-
-def _ticks(step: float) -> Callable[[], float]:
-    """A clock that advances ``step`` a reading: the anytime search without the machine's speed."""
-    now = [0.0]
-
-    def clock() -> float:
-        now[0] += step
-        return now[0]
-
-    return clock
-
-
-def test_the_two_turn_stage_runs_after_the_one_turn_ceiling_and_replays() -> None:
-    # With time left after its ceiling (4 one-turn scenarios here), the placement search goes on with
-    # two-turn scenarios until the clock; a clock that ticks per reading makes it the same every run.
-    s = build("R●@0,0 R■@1,0 R◆@2,0 G●@0,1", ("R♣ R✦ G■ G♣ P♣ P✦", "R● R● R■ R■ O✦ O✸"))
-    choices = []
-    for _ in range(2):
-        bot = make_bot("hard:seconds=0.1,samples=4", "qwirkle-cubes")
-        assert isinstance(bot, QwirkleSearch)
-        bot.clock = _ticks(0.001)
-        choices.append(bot.choose(GAME, s, 0, Rng(9)))
-        assert bot.last_samples > 4 + 10  # the one-turn ceiling, then the two-turn stage
-    assert choices[0] == choices[1]
-    assert isinstance(choices[0], Place) and choices[0].cubes != cubes("R♣@3,0 R✦@4,0")
-
-
-def test_a_two_turn_scenario_plays_the_reply_on_the_board() -> None:
-    # Their greedy reply is put on the board before our next turn is valued: our value in a two-turn
-    # scenario is the placement's points, minus their reply, plus 0.7 of our best turn on that board.
-    s = build("R●@0,0 R■@1,0 R◆@2,0 G●@0,1", ("R♣ R✦ G■ G♣ P♣ P✦", "R● R● R■ R■ O✦ O✸"))
-    placed = cubes("G■@1,1 G♣@-1,1")
-    cand = _Candidate(s, 0, placed)
-    sc = _Scenario(s, Rng(3))
-    after = s.board.with_cubes(placed)
-    reply, theirs = _Values(after, 1, s.hands, False, False).after_greedy_reroll(s.hands[1], sc.opp_shapes)
-    board = after.with_cubes(theirs)
-    hand = tuple(sorted(cand.rest + tuple(sc.draw[: 6 - len(cand.rest)])))
-    mine, _ = _Values(board, 0, s.hands, False, True).after_greedy_reroll(hand, sc.our_shapes)
-    assert cand.deep(sc, 1.0, 0.7) == cand.points - reply + 0.7 * mine

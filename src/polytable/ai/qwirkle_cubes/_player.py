@@ -21,7 +21,7 @@ player's greedy move put on the board before our next turn is valued (:data:`DEE
 choice stands unless another is better by the confidence rule. The hot loops (each sampled hand's best
 placement, the table of every placement by colour counts, the sampled rolls) are ``games.qwirkle_cubes``'
 evaluation functions, compiled in the kernel when it is built (0.5 s of CPU buys the 512 one-turn
-scenarios and about 1,000 two-turn ones there, about 190 one-turn scenarios on the pure engine). With
+scenarios and about 1,500 two-turn ones there, about 190 one-turn scenarios on the pure engine). With
 ``rounds`` the counts are fixed, there is no two-turn stage, and the choice depends on the seeds only.
 """
 
