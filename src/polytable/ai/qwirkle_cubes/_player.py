@@ -71,20 +71,10 @@ FUTURE_WEIGHT = 0.7
 """How much of our next turn's sampled greedy value counts: the next player moves in between (and may
 take the spot), which the scenario does not play out on the table, so it is discounted."""
 
-SAMPLES = 512
-"""Scenarios per placement decision at most (shared by its candidates): the ceiling of the one-turn stage.
-At 0.5 s of CPU the pure engine does not reach it (about 190 scenarios), the compiled one does in about
-0.2 s and spends the rest on the two-turn stage (:data:`DEEP_TOP`); more one-turn scenarios change few
-decisions (about 1 in 25 from 500 to 1,000 against a 4,000-scenario reference)."""
-
-DEEP_TOP = 4
-"""Placements the two-turn stage re-judges (the one-turn choice and the next best by their one-turn means)
-once the one-turn stage has reached its ceiling with time left: each scenario plays the next player's
-greedy turn *on the board* and our next turn on the board it leaves (the one-turn stage values our next
-turn on the board before their move). It samples until the clock, up to :data:`DEEP_SAMPLES`."""
-
-DEEP_SAMPLES = 4096
-"""Two-turn scenarios per placement decision at most."""
+SAMPLES = 1024
+"""Scenarios per placement decision at most (shared by its candidates): the ceiling of the anytime search.
+At 0.5 s of CPU the clock stops it first on either engine (about 100 scenarios on the pure one, about
+1,000 on the compiled one); at the default 2 s the compiled engine reaches it in about 0.45 s."""
 
 CONFIDENCE = 1.0
 """Standard errors by which a sampled alternative must beat greedy's own choice (reroll or placement) to
@@ -200,10 +190,6 @@ def _lower_bound(diffs: list[float]) -> float:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean - CONFIDENCE * math.sqrt(var / n)
-
-
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
 
 
 def _batches(clock: Callable[[], float], deadline: float, first: int, ceiling: int) -> Iterator[int]:
@@ -369,8 +355,8 @@ class QwirkleSearch:
             scored.append((v, i, placed))
         scored.sort(key=lambda x: (-x[0], x[1]))
         cands = [_Candidate(state, player, placed) for _, _, placed in scored[: self.top]]
-        timed = self.rounds is None
         if len(cands) > 1 and (self.reply or self.future):
+            timed = self.rounds is None
             start = self.clock()
             for n in range(1, self.samples + 1):
                 self.last_samples = n
@@ -381,42 +367,18 @@ class QwirkleSearch:
                 # mean cost of those so far), so a faster engine buys more of them.
                 if timed and self.clock() + (self.clock() - start) / n > deadline:
                     break
-        chosen = self._confident(cands, [c.outcomes(self.reply, self.future) for c in cands], rng)
-        if timed and len(cands) > 1 and self.last_samples >= self.samples and self.clock() < deadline:
-            chosen = self._deep(state, cands, chosen, deadline, rng)
-        return Place(chosen)
-
-    def _confident(self, cands: list[_Candidate], outcomes: list[list[float]], rng: Rng) -> Placement:
-        """The first candidate's placement unless another's paired advantage over the shared scenarios
-        (``outcomes``, a list per candidate) has a positive lower bound (ties drawn by ``rng``)."""
-        ref = outcomes[0]
+        # The same confidence rule as for rerolls: a candidate displaces greedy's choice (the first) only
+        # when its paired advantage over the shared scenarios has a positive lower bound.
+        ref = cands[0].outcomes(self.reply, self.future)
         best: list[Placement] = [cands[0].placed]
         best_bound = 0.0
-        for c, got in zip(cands[1:], outcomes[1:], strict=True):
-            bound = _lower_bound([a - b for a, b in zip(got, ref, strict=True)])
+        for c in cands[1:]:
+            bound = _lower_bound([a - b for a, b in zip(c.outcomes(self.reply, self.future), ref, strict=True)])
             if bound > best_bound + 1e-9:
                 best_bound, best = bound, [c.placed]
             elif bound >= best_bound - 1e-9:
                 best.append(c.placed)
-        return best[rng.below(len(best))] if len(best) > 1 else best[0]
-
-    def _deep(self, state: QState, cands: list[_Candidate], chosen: Placement, deadline: float, rng: Rng) -> Placement:
-        """The two-turn stage: the one-turn choice and the next best :data:`DEEP_TOP` - 1 by one-turn mean,
-        each scenario played with the next player's move on the board; the one-turn choice stands unless
-        another is better by the confidence rule. Samples until the clock (up to :data:`DEEP_SAMPLES`)."""
-        first = next(c for c in cands if c.placed == chosen)
-        means = sorted((c for c in cands if c is not first), key=lambda c: -_mean(c.outcomes(self.reply, self.future)))
-        finals = [first, *means[: DEEP_TOP - 1]]
-        rows: list[list[float]] = [[] for _ in finals]
-        start = self.clock()
-        for n in range(1, DEEP_SAMPLES + 1):
-            scenario = _Scenario(state, rng)
-            for c, row in zip(finals, rows, strict=True):
-                row.append(c.deep(scenario, self.reply, self.future))
-            self.last_samples += 1
-            if self.clock() + (self.clock() - start) / n > deadline:
-                break
-        return self._confident(finals, rows, rng)
+        return Place(best[rng.below(len(best))] if len(best) > 1 else best[0])
 
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         self.last_samples = 0
@@ -459,7 +421,6 @@ class _Candidate:
 
     __slots__ = (
         "_after",
-        "_boards",
         "_mine",
         "_theirs",
         "bag_after",
@@ -495,7 +456,6 @@ class _Candidate:
         self._after: Board | None = None
         self._theirs: _Values | None = None
         self._mine: _Values | None = None
-        self._boards: dict[Placement, _Values] = {}
 
     def add(self, sc: _Scenario) -> None:
         reply, mine = self._sample(sc)
@@ -523,30 +483,6 @@ class _Candidate:
             self._mine = _Values(after, self.player, self.state.hands, self.bag_after == 0, True)
         mine, placed = self._mine.after_greedy_reroll(new_hand, sc.our_shapes)
         return reply, mine if placed else 0.0
-
-    def deep(self, sc: _Scenario, reply_weight: float, future: float) -> float:
-        """The placement's value in one two-turn scenario: its points, minus the next player's greedy turn,
-        plus our greedy turn on the board their placement leaves (their move is on the table)."""
-        if self.finished:
-            return self.points
-        if self._after is None:
-            self._after = self.state.board.with_cubes(self.placed)
-        if self._theirs is None:
-            self._theirs = _Values(self._after, self.opp, self.state.hands, self.bag_after == 0, False)
-        reply, placed = self._theirs.after_greedy_reroll(self.opp_hand, sc.opp_shapes)
-        if not placed:
-            reply = 0.0
-        elif self.bag_after == 0 and len(placed) == len(self.opp_hand):
-            return self.points - reply_weight * reply  # they go out: no next turn of ours
-        mine_values = self._boards.get(placed)
-        if mine_values is None:
-            board = self._after.with_cubes(placed) if placed else self._after
-            bag = max(0, self.bag_after - len(placed))
-            mine_values = _Values(board, self.player, self.state.hands, bag == 0, True)
-            self._boards[placed] = mine_values
-        refill = sc.draw[: HAND_SIZE - len(self.rest)] if self.state.bag_size else []
-        mine, got = mine_values.after_greedy_reroll(tuple(sorted(self.rest + tuple(refill))), sc.our_shapes)
-        return self.points - reply_weight * reply + future * (mine if got else 0.0)
 
     def outcomes(self, reply: float, future: float) -> list[float]:
         """The placement's value in each scenario so far."""
