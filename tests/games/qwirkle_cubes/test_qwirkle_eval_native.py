@@ -85,6 +85,15 @@ def test_no_placement_gives_minus_infinity() -> None:
     assert got == want == (float("-inf"), ())
 
 
+def test_the_kernel_refuses_a_hand_or_count_out_of_range() -> None:
+    s = _positions(5, 2, True)[10]
+    for hand, need in ((1 << 36, 1), (1, -1), (1, 7)):
+        with pytest.raises(ValueError, match="36-bit face mask"):
+            placement_values(s.board, hand, need, s.hands, 0, True)
+        with pytest.raises(ValueError, match="36-bit face mask"):
+            best_value(s.board, hand, need, 6, 0.0, s.hands, 0, True)
+
+
 def test_the_kernel_samples_rolls_as_the_python_does() -> None:
     # Real reroll tables (every placement by colour counts, best per set of faces, best first) and every
     # reroll choice of the hand: the same differences a round and the same generator state after.

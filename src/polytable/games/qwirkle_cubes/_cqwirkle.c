@@ -99,18 +99,23 @@ static int int_seq(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
     return ok ? 0 : -1;
 }
 
-static int parse_walk(PyObject *args, QWalk *w, const char *fmt, unsigned long long *rng) {
-    PyObject *placed;
-    unsigned long long hand;
-    int ok = rng ? PyArg_ParseTuple(args, fmt, &placed, &hand, &w->need, rng)
-                 : PyArg_ParseTuple(args, fmt, &placed, &hand, &w->need);
-    if (!ok || load(placed) < 0) return -1;
+/* The walk's hand and count, checked (need is already parsed into w). */
+static int set_hand(QWalk *w, unsigned long long hand) {
     if (hand > ALL_FACES || w->need < 0 || w->need > QHAND) {
         PyErr_SetString(PyExc_ValueError, "hand is a 36-bit face mask and need is 0 to 6");
         return -1;
     }
     w->hand = hand;
     return 0;
+}
+
+static int parse_walk(PyObject *args, QWalk *w, const char *fmt, unsigned long long *rng) {
+    PyObject *placed;
+    unsigned long long hand;
+    int ok = rng ? PyArg_ParseTuple(args, fmt, &placed, &hand, &w->need, rng)
+                 : PyArg_ParseTuple(args, fmt, &placed, &hand, &w->need);
+    if (!ok || load(placed) < 0) return -1;
+    return set_hand(w, hand);
 }
 
 static PyObject *py_count(PyObject *self, PyObject *args) {
@@ -379,11 +384,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OKiOipdd", &placed, &hand, &w.need, &hands, &player, &look, &e.lk.qv, &e.lk.hit) ||
         parse_look(hands, player, look, e.lk.qv, e.lk.hit, &e.lk) < 0 || load(placed) < 0)
         return NULL;
-    if (hand > ALL_FACES || w.need < 0 || w.need > QHAND) {
-        PyErr_SetString(PyExc_ValueError, "hand is a 36-bit face mask and need is 0 to 6");
-        return NULL;
-    }
-    w.hand = hand;
+    if (set_hand(&w, hand) < 0) return NULL;
     if ((e.list = PyList_New(0)) == NULL) return NULL;
     w.emit = emit_value;
     w.ctx = &e;
@@ -404,11 +405,7 @@ static PyObject *py_best(PyObject *self, PyObject *args) {
                           &e.lk.qv, &e.lk.hit) ||
         parse_look(hands, player, look, e.lk.qv, e.lk.hit, &e.lk) < 0 || load(placed) < 0)
         return NULL;
-    if (hand > ALL_FACES || w.need < 0 || w.need > QHAND) {
-        PyErr_SetString(PyExc_ValueError, "hand is a 36-bit face mask and need is 0 to 6");
-        return NULL;
-    }
-    w.hand = hand;
+    if (set_hand(&w, hand) < 0) return NULL;
     e.best = -HUGE_VAL;
     w.emit = emit_best;
     w.ctx = &e;
