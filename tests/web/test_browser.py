@@ -34,6 +34,12 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
+def _create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    """A room made through the API (its code and the tokens of its ``here`` seats)."""
+    room: dict[str, Any] = httpx.post(server.base + "/api/rooms", json=body).json()
+    return room
+
+
 def _play_first_move(page: Any) -> str:
     button = page.locator("#moves button").first
     button.wait_for()
@@ -98,10 +104,10 @@ def test_a_name_being_typed_survives_a_state_arriving_meanwhile(server: Server, 
     """Every state message draws the room again; the join panel's name field must not be made afresh (a
     phone connecting while someone types their name used to wipe it, and the seat was taken nameless)."""
     _need("foldris")
-    r = httpx.post(
-        server.base + "/api/rooms",
-        json={"game": "foldris", "players": 2, "seed": 3, "seats": [{"name": "Ann"}, {"kind": "invite"}]},
-    ).json()
+    r = _create(
+        server,
+        {"game": "foldris", "players": 2, "seed": 3, "seats": [{"name": "Ann"}, {"kind": "invite"}]},
+    )
     code = r["code"]
     guest = _page(browser)
     guest.goto(f"{server.base}/r/{code}")
@@ -123,16 +129,16 @@ def test_a_name_being_typed_survives_a_state_arriving_meanwhile(server: Server, 
 def test_a_short_formfinity_game_on_two_phones_to_the_end(server: Server, browser: Any) -> None:
     _need("formfinity")
     small = ". . . . . . . .\n" * 4  # an 8 x 4 template: a whole game in a few dozen actions
-    r = httpx.post(
-        server.base + "/api/rooms",
-        json={
+    r = _create(
+        server,
+        {
             "game": "formfinity",
             "players": 2,
             "seed": 1,
             "options": {"template": small},
             "seats": [{"name": "Ann"}, {"kind": "invite"}],
         },
-    ).json()
+    )
     code, token = r["code"], r["tokens"]["0"]
     host = _page(browser)
     host.goto(server.base + "/")
@@ -164,10 +170,10 @@ def test_a_short_formfinity_game_on_two_phones_to_the_end(server: Server, browse
 
 
 def test_hot_seat_hides_the_previous_choice_behind_a_pass_screen(server: Server, browser: Any) -> None:
-    r = httpx.post(
-        server.base + "/api/rooms",
-        json={"game": "toy", "players": 2, "seed": 1, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
-    ).json()
+    r = _create(
+        server,
+        {"game": "toy", "players": 2, "seed": 1, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+    )
     code = r["code"]
     page = _page(browser)
     page.goto(server.base + "/")
@@ -193,7 +199,7 @@ def test_hot_seat_hides_the_previous_choice_behind_a_pass_screen(server: Server,
 
 def test_companion_every_phone_shows_the_same_card(server: Server, browser: Any) -> None:
     _need("formfinity")
-    r = httpx.post(server.base + "/api/rooms", json={"game": "formfinity", "mode": "companion", "seed": 9}).json()
+    r = _create(server, {"game": "formfinity", "mode": "companion", "seed": 9})
     a, b = _page(browser), _page(browser)
     for p in (a, b):
         p.goto(f"{server.base}/r/{r['code']}")
@@ -210,10 +216,10 @@ def test_companion_every_phone_shows_the_same_card(server: Server, browser: Any)
 
 def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, browser: Any) -> None:
     _need("foldris")
-    r = httpx.post(
-        server.base + "/api/rooms",
-        json={"game": "foldris", "players": 1, "seed": 2, "options": {"deck": "I 1\nO 2\nT 3\nL 4\n"}},
-    ).json()
+    r = _create(
+        server,
+        {"game": "foldris", "players": 1, "seed": 2, "options": {"deck": "I 1\nO 2\nT 3\nL 4\n"}},
+    )
     page = _page(browser)
     page.goto(server.base + "/")
     page.evaluate(
@@ -245,7 +251,7 @@ def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, br
 
 
 def _open(server: Server, browser: Any, body: dict[str, Any], locale: str = "en-GB") -> tuple[Any, dict[str, Any]]:
-    r = httpx.post(server.base + "/api/rooms", json=body).json()
+    r = _create(server, body)
     page = _page(browser, locale)
     page.goto(server.base + "/")
     page.evaluate(
