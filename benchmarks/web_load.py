@@ -202,7 +202,7 @@ def _node_clients(
     parts = []
     for p in loads:
         part: dict[str, Any] = json.loads(p.communicate(timeout=seconds + 120)[0] or b"{}")
-        parts.append({"actions": 0, "games": 0, "errors": 0, "latency": [], "cpu": 0.0, **part})
+        parts.append({"actions": 0, "games": 0, "errors": 0, "latency": [], "cpu": 0.0, "finished_actions": 0, **part})
         if not part:
             parts[-1]["failures"] = ["a load-generator process printed nothing"]
     return parts
@@ -255,6 +255,10 @@ def _run(
         "room_failures": len(failures),
         "load_generator_cpu_seconds": round(sum(p["cpu"] for p in parts), 2),
     }
+    finished = sum(p.get("finished_actions", 0) for p in parts)
+    if finished and report["games_finished"]:
+        # The peer's same-shape games last this many moves (the clients' actions of a finished room).
+        report["actions_per_finished_game"] = round(finished / report["games_finished"], 1)
     if cpu0 is not None and cpu1 is not None and actions:
         report["server_cpu_seconds"] = round(cpu1 - cpu0, 2)
         report["server_cpu_ms_per_action"] = round(1000 * (cpu1 - cpu0) / actions, 2)
@@ -279,7 +283,7 @@ _POLYTABLE_LOAD = """
 const WebSocket = require('ws');
 const [base, game, players, first, count, seconds] = process.argv.slice(2);
 const stop = Date.now() + Number(seconds) * 1000;
-const out = { actions: 0, games: 0, errors: 0, latency: [], failures: [], cpu: 0 };
+const out = { actions: 0, games: 0, errors: 0, latency: [], failures: [], cpu: 0, finished_actions: 0 };
 
 async function create(seed) {
   for (let attempt = 0; ; attempt++) {
@@ -303,6 +307,7 @@ function playRoom(room) {
     let msg = {};
     let sentAt = null;
     let sentVersion = -1;
+    let played = 0;
     const done = () => { clearTimeout(timer); ws.terminate(); resolve(); };
     const timer = setTimeout(done, Math.max(100, stop - Date.now()));
     ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tokens: Object.values(room.tokens), text: false })));
@@ -316,9 +321,10 @@ function playRoom(room) {
       if (sentAt !== null && msg.version > sentVersion) {
         out.latency.push((performance.now() - sentAt) / 1000);
         out.actions += 1;
+        played += 1;
         sentAt = null;
       }
-      if (msg.over) { out.games += 1; done(); return; }
+      if (msg.over) { out.games += 1; out.finished_actions += played; done(); return; }
       if (sentAt !== null || Date.now() > stop) return;
       for (const p of msg.acting) {
         const part = msg.mine[String(p)];
@@ -355,12 +361,16 @@ Promise.all(slots).then(() => {
 """
 _BGIO_VERSION = "0.50.2"
 _BGIO_GAME = """
+// BENCH_LENGTH (environment) > 0: the game ends after that many moves, like a polytable room's game; 0: it
+// never ends (the earlier load shape: every room one endless match).
+const LENGTH = Number(process.env.BENCH_LENGTH || 0);
 const Game = {
   name: 'bench',
   setup: () => ({ moves: 0 }),
   // client: false: the move runs on the server only, so a client sees it when the server has applied it.
   moves: { play: { move: ({ G }) => { G.moves += 1; }, client: false } },
   turn: { minMoves: 1, maxMoves: 1 },
+  endIf: ({ G }) => (LENGTH > 0 && G.moves >= LENGTH ? { draw: true } : undefined),
 };
 module.exports = { Game };
 """
@@ -371,37 +381,89 @@ const server = Server({ games: [Game] });
 server.run(Number(process.argv[2]), () => console.log('ready'));
 """
 _BGIO_LOAD = """
-// One load-generator process: rooms [first, first + count), one boardgame.io client per seat.
+// One load-generator process: room slots [first, first + count), one boardgame.io client per seat.
+// length 0: every slot is one endless match (matchID m<i>, made by the first connection, no lobby);
+// length > 0: the same shape as polytable's load: each slot makes a match through the lobby API (create, then
+// join each seat for its credentials), plays it to its end and makes the next.
 const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const { Game } = require('./game.js');
-const [port, first, count, seconds] = process.argv.slice(2).map(Number);
+const [port, first, count, seconds, length] = process.argv.slice(2).map(Number);
+const base = `http://127.0.0.1:${port}`;
 const stop = Date.now() + seconds * 1000;
-const out = { actions: 0, errors: 0, latency: [] };
-const clients = [];
-for (let i = first; i < first + count; i++) {
-  for (const playerID of ['0', '1']) {
-    const c = Client({ game: Game, multiplayer: SocketIO({ server: `http://127.0.0.1:${port}` }),
-                       matchID: `m${i}`, playerID, debug: false });
-    let sent = null;
-    c.subscribe((state) => {
-      if (!state || Date.now() > stop) return;
-      if (sent && state._stateID > sent.id) {
-        out.latency.push((performance.now() - sent.t) / 1000); out.actions += 1; sent = null;
+const out = { actions: 0, games: 0, errors: 0, latency: [], failures: [] };
+
+async function post(path, body) {
+  const r = await fetch(base + path, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`HTTP ${r.status}: ${await r.text()}`);
+  return r.json();
+}
+
+function play(matchID, credentials) {
+  return new Promise((resolve) => {
+    const clients = [];
+    let over = 0;
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      for (const c of clients) c.stop();
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(100, stop - Date.now()) + 200);
+    for (const playerID of ['0', '1']) {
+      const c = Client({ game: Game, multiplayer: SocketIO({ server: base }), matchID, playerID,
+                         credentials: credentials[playerID], debug: false });
+      let sent = null;
+      let seenOver = false;
+      c.subscribe((state) => {
+        if (!state || finished) return;
+        if (sent && state._stateID > sent.id) {
+          out.latency.push((performance.now() - sent.t) / 1000); out.actions += 1; sent = null;
+        }
+        if (state.ctx.gameover) {
+          if (!seenOver) { seenOver = true; over += 1; }
+          if (over === 2) { out.games += 1; done(); }
+          return;
+        }
+        if (Date.now() > stop) return;
+        if (!sent && state.ctx.currentPlayer === playerID && state.isActive) {
+          sent = { id: state._stateID, t: performance.now() };
+          setImmediate(() => c.moves.play());
+        }
+      });
+      c.start();
+      clients.push(c);
+    }
+  });
+}
+
+async function slot(i) {
+  if (!length) return play(`m${i}`, {});
+  while (Date.now() < stop) {
+    try {
+      const { matchID } = await post('/games/bench/create', { numPlayers: 2 });
+      const credentials = {};
+      for (const playerID of ['0', '1']) {
+        const j = await post(`/games/bench/${matchID}/join`, { playerID, playerName: `p${playerID}` });
+        credentials[playerID] = j.playerCredentials;
       }
-      if (!sent && state.ctx.currentPlayer === playerID && state.isActive) {
-        sent = { id: state._stateID, t: performance.now() };
-        setImmediate(() => c.moves.play());
-      }
-    });
-    c.start();
-    clients.push(c);
+      await play(matchID, credentials);
+    } catch (err) {
+      out.failures.push(String(err).slice(0, 300));
+      return;
+    }
   }
 }
-setTimeout(() => {
-  for (const c of clients) c.stop();
+
+const slots = [];
+for (let i = first; i < first + count; i++) slots.push(slot(i));
+Promise.all(slots).then(() => {
   process.stdout.write(JSON.stringify(out), () => process.exit(0));  // exit once the pipe took it all
-}, Math.max(0, stop - Date.now()) + 200);
+});
 """
 
 
@@ -444,11 +506,14 @@ def _npm_install(folder: str) -> None:
             fh.write(text)
 
 
-def _bgio_run(folder: str, rooms: int, seconds: float, procs: int) -> dict[str, Any]:
-    """The same load against boardgame.io's stock server; the same report fields."""
+def _bgio_run(folder: str, rooms: int, seconds: float, procs: int, length: int = 0) -> dict[str, Any]:
+    """The same load against boardgame.io's stock server; the same report fields. ``length`` > 0: the same
+    shape as polytable's (each match made through the lobby, played to its end after ``length`` moves, then
+    the next); 0: one endless match a room."""
     port = _free_port()
+    env = {**os.environ, "BENCH_LENGTH": str(length)}
     server = subprocess.Popen(
-        ["node", "server.js", str(port)], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        ["node", "server.js", str(port)], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
     )
     try:
         assert server.stdout is not None
@@ -459,8 +524,9 @@ def _bgio_run(folder: str, rooms: int, seconds: float, procs: int) -> dict[str, 
         shares = [rooms // procs + (1 if k < rooms % procs else 0) for k in range(procs)]
         loads = [
             subprocess.Popen(
-                ["node", "load.js", str(port), str(sum(shares[:k])), str(shares[k]), str(seconds)],
+                ["node", "load.js", str(port), str(sum(shares[:k])), str(shares[k]), str(seconds), str(length)],
                 cwd=folder,
+                env=env,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
             )
@@ -476,11 +542,14 @@ def _bgio_run(folder: str, rooms: int, seconds: float, procs: int) -> dict[str, 
     lat = sorted(x for p in parts for x in p.get("latency", []))
     report: dict[str, Any] = {
         "server": f"boardgame.io {_BGIO_VERSION} (socket.io, in-memory storage)",
+        "shape": f"matches of {length} moves made through the lobby" if length else "one endless match a room",
         "rooms": rooms,
         "load_average_1min": round(os.getloadavg()[0], 2),
         "seconds": round(elapsed, 2),
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
+        "games_finished": sum(p.get("games", 0) for p in parts),
+        "room_failures": sum(len(p.get("failures", [])) for p in parts),
     }
     if cpu0 is not None and cpu1 is not None and actions:
         report["server_cpu_ms_per_action"] = round(1000 * (cpu1 - cpu0) / actions, 2)
@@ -523,7 +592,16 @@ def main() -> None:
         report["server"] = f"polytable ({args.workers} process{'es' if args.workers > 1 else ''})"
         print(json.dumps(report), flush=True)
         if args.peer:
-            print(json.dumps(_bgio_run(args.peer_dir, n, args.seconds, args.processes)), flush=True)
+            # The issue's comparison: the same load shape (games of polytable's length, a new match after each);
+            # then the earlier shape (one endless match a room) for continuity with earlier figures.
+            length = round(report.get("actions_per_finished_game", 0))
+            shapes = [length, 0] if length else [0]
+            for shape in shapes:
+                peer = _bgio_run(args.peer_dir, n, args.seconds, args.processes, shape)
+                peer["ratio_polytable_to_peer"] = round(
+                    report["actions_per_second"] / max(peer["actions_per_second"], 1e-9), 2
+                )
+                print(json.dumps(peer), flush=True)
 
 
 if __name__ == "__main__":
