@@ -19,7 +19,12 @@ Figures are printed as JSON, never asserted.
 from npm into a scratch folder (``--peer-dir``, outside the repository; nothing of it is committed), serves
 a minimal two-player game (one move a turn) from its stock server (socket.io, in-memory storage) and drives
 it from node with boardgame.io's own client, one client per seat, sending a move whenever its seat is to
-act; the latency is from the move to the state with the next state id. Both are printed in one run.
+act; the latency is from the move to the state with the next state id. It runs in two shapes, each printed
+with its ratio: first the same shape as polytable's load (each match made through boardgame.io's lobby, a
+create and a join per seat for its credentials, like a polytable room and its seat tokens; it ends after as
+many moves as polytable's finished rooms took in this run, and the slot makes the next one; the seats' clients
+switch to it on their open sockets, boardgame.io's cheapest way to a new match), then one endless match a
+room (the shape of earlier figures; the peer never makes a match or opens a connection after the start).
 ``--workers N --pubsub redis://...`` (with ``--db postgresql+psycopg://...``) measures polytable's
 several-process mode; the load generator then spreads its rooms over the processes.
 """
@@ -401,57 +406,65 @@ async function post(path, body) {
   return r.json();
 }
 
-function play(matchID, credentials) {
-  return new Promise((resolve) => {
-    const clients = [];
-    let over = 0;
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      for (const c of clients) c.stop();
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(100, stop - Date.now()) + 200);
-    for (const playerID of ['0', '1']) {
-      const c = Client({ game: Game, multiplayer: SocketIO({ server: base }), matchID, playerID,
-                         credentials: credentials[playerID], debug: false });
-      let sent = null;
-      let seenOver = false;
-      c.subscribe((state) => {
-        if (!state || finished) return;
-        if (sent && state._stateID > sent.id) {
-          out.latency.push((performance.now() - sent.t) / 1000); out.actions += 1; sent = null;
-        }
-        if (state.ctx.gameover) {
-          if (!seenOver) { seenOver = true; over += 1; }
-          if (over === 2) { out.games += 1; done(); }
-          return;
-        }
-        if (Date.now() > stop) return;
-        if (!sent && state.ctx.currentPlayer === playerID && state.isActive) {
-          sent = { id: state._stateID, t: performance.now() };
-          setImmediate(() => c.moves.play());
-        }
-      });
-      c.start();
-      clients.push(c);
+// One client per seat for the whole run: a new match is joined on the same socket (updateMatchID and
+// updateCredentials, as boardgame.io's own lobby does), the peer's cheapest way to a new match. After a
+// switch the finished match's state is still shown until the new one's arrives: it is skipped.
+function seat(playerID, matchID, credentials) {
+  const c = Client({ game: Game, multiplayer: SocketIO({ server: base }), matchID, playerID, credentials,
+                     debug: false });
+  const s = { c, sent: null, over: false, fresh: true, onOver: null };
+  c.subscribe((state) => {
+    if (!state) return;
+    if (!s.fresh) {
+      if (state.ctx.gameover) return;
+      s.fresh = true;
+    }
+    if (s.sent && state._stateID > s.sent.id) {
+      out.latency.push((performance.now() - s.sent.t) / 1000); out.actions += 1; s.sent = null;
+    }
+    if (state.ctx.gameover) {
+      if (!s.over) { s.over = true; if (s.onOver) s.onOver(); }
+      return;
+    }
+    if (Date.now() > stop) return;
+    if (!s.sent && state.ctx.currentPlayer === playerID && state.isActive) {
+      s.sent = { id: state._stateID, t: performance.now() };
+      setImmediate(() => c.moves.play());
     }
   });
+  c.start();
+  return s;
 }
 
 async function slot(i) {
-  if (!length) return play(`m${i}`, {});
+  if (!length) {
+    for (const p of ['0', '1']) seat(p, `m${i}`, undefined);
+    return new Promise((resolve) => setTimeout(resolve, Math.max(0, stop - Date.now()) + 200));
+  }
+  let seats = null;
   while (Date.now() < stop) {
     try {
       const { matchID } = await post('/games/bench/create', { numPlayers: 2 });
-      const credentials = {};
+      const credentials = [];
       for (const playerID of ['0', '1']) {
         const j = await post(`/games/bench/${matchID}/join`, { playerID, playerName: `p${playerID}` });
-        credentials[playerID] = j.playerCredentials;
+        credentials.push(j.playerCredentials);
       }
-      await play(matchID, credentials);
+      await new Promise((resolve) => {
+        let over = 0;
+        const timer = setTimeout(resolve, Math.max(0, stop - Date.now()) + 200);
+        const onOver = () => { over += 1; if (over === 2) { out.games += 1; clearTimeout(timer); resolve(); } };
+        if (seats === null) {
+          seats = ['0', '1'].map((p, k) => seat(p, matchID, credentials[k]));
+          for (const s of seats) s.onOver = onOver;
+          return;
+        }
+        for (const [k, s] of seats.entries()) {
+          Object.assign(s, { sent: null, over: false, fresh: false, onOver });
+          s.c.updateMatchID(matchID);
+          s.c.updateCredentials(credentials[k]);
+        }
+      });
     } catch (err) {
       out.failures.push(String(err).slice(0, 300));
       return;
@@ -459,9 +472,12 @@ async function slot(i) {
   }
 }
 
+const cpu0 = process.cpuUsage();
 const slots = [];
 for (let i = first; i < first + count; i++) slots.push(slot(i));
 Promise.all(slots).then(() => {
+  const cpu = process.cpuUsage(cpu0);
+  out.cpu = (cpu.user + cpu.system) / 1e6;
   process.stdout.write(JSON.stringify(out), () => process.exit(0));  // exit once the pipe took it all
 });
 """
@@ -550,6 +566,7 @@ def _bgio_run(folder: str, rooms: int, seconds: float, procs: int, length: int =
         "actions_per_second": round(actions / elapsed, 1),
         "games_finished": sum(p.get("games", 0) for p in parts),
         "room_failures": sum(len(p.get("failures", [])) for p in parts),
+        "load_generator_cpu_seconds": round(sum(p.get("cpu", 0.0) for p in parts), 2),
     }
     if cpu0 is not None and cpu1 is not None and actions:
         report["server_cpu_ms_per_action"] = round(1000 * (cpu1 - cpu0) / actions, 2)
