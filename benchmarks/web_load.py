@@ -20,11 +20,12 @@ from npm into a scratch folder (``--peer-dir``, outside the repository; nothing 
 a minimal two-player game (one move a turn) from its stock server (socket.io, in-memory storage) and drives
 it from node with boardgame.io's own client, one client per seat, sending a move whenever its seat is to
 act; the latency is from the move to the state with the next state id. It runs in two shapes, each printed
-with its ratio: first the same shape as polytable's load (each match made through boardgame.io's lobby, a
-create and a join per seat for its credentials, like a polytable room and its seat tokens; it ends after as
-many moves as polytable's finished rooms took in this run, and the slot makes the next one; the seats' clients
-switch to it on their open sockets, boardgame.io's cheapest way to a new match), then one endless match a
-room (the shape of earlier figures; the peer never makes a match or opens a connection after the start).
+with its ratio: first the same shape as polytable's load (each match made through boardgame.io's lobby: a
+create, then a join per seat, both at once, for the seats' credentials, like a polytable room and its seat
+tokens; it ends after as many moves as polytable's finished rooms took in this run, and the slot makes the
+next one; the seats' clients switch to it on their open sockets, boardgame.io's cheapest way to a new
+match), then one endless match a room (the shape of earlier figures: no match made, no connection opened
+after the start).
 ``--workers N --pubsub redis://...`` (with ``--db postgresql+psycopg://...``) measures polytable's
 several-process mode; the load generator then spreads its rooms over the processes.
 """
@@ -445,11 +446,9 @@ async function slot(i) {
   while (Date.now() < stop) {
     try {
       const { matchID } = await post('/games/bench/create', { numPlayers: 2 });
-      const credentials = [];
-      for (const playerID of ['0', '1']) {
-        const j = await post(`/games/bench/${matchID}/join`, { playerID, playerName: `p${playerID}` });
-        credentials.push(j.playerCredentials);
-      }
+      const joins = ['0', '1'].map((playerID) =>
+        post(`/games/bench/${matchID}/join`, { playerID, playerName: `p${playerID}` }));
+      const credentials = (await Promise.all(joins)).map((j) => j.playerCredentials);
       await new Promise((resolve) => {
         let over = 0;
         const timer = setTimeout(resolve, Math.max(0, stop - Date.now()) + 200);
