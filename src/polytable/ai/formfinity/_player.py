@@ -22,13 +22,10 @@ from ...games.formfinity import (
     CHOOSE,
     DRAW,
     OVER,
-    PLACE,
     FormfinityState,
     Place,
-    apply_place,
     goal_value,
     greedy_run,
-    greedy_ties,
     setup_for,
     turn_values,
 )
@@ -223,23 +220,6 @@ class FormfinityLookahead:
                             alive.append(a)
                             values[a] = []
                             after[a] = game.apply(st, a, player)
-                    # The best first placements so far, each with a few of the next elements the greedy
-                    # values best (it draws among them): a plan (first, next) is a candidate of its own,
-                    # and the first placement is worth its best plan.
-                    tried = sorted((a for a in values if values[a]), key=lambda a: -sum(values[a]) / len(values[a]))
-                    for a in tried[:PLAN_FIRSTS]:
-                        nxt = after[a]
-                        if nxt.phase != PLACE or nxt.turn != player:
-                            continue
-                        ties = greedy_ties(setup, nxt)
-                        while (
-                            len(ties) > 1 and sum(1 for c in values if isinstance(c, tuple) and c[0] == a) < PLAN_NEXT
-                        ):
-                            b = ties.pop(rng.below(len(ties)))
-                            alive.append((a, b))
-                            values[(a, b)] = []
-                            after[(a, b)] = apply_place(setup, nxt, b)
-                            prior[(a, b)] = prior[a]
                     k = fits(deadline - self.clock(), pace, len(alive), samples, first, batch)
                     size = 0
                 if k > 1:  # the schedule k times over: the first round is topped up before any halving
@@ -257,17 +237,10 @@ class FormfinityLookahead:
         # The survivors, compared on the samples they all saw (the same draws for each).
         pool = [a for a in alive if values[a]]
         if not pool:
-            best = alive[0]
-        else:
-            m = min(len(values[a]) for a in pool)
-            best = max(pool, key=lambda a: (sum(values[a][:m]), prior[a]))
-        return best[0] if isinstance(best, tuple) else best
+            return alive[0]
+        m = min(len(values[a]) for a in pool)
+        return max(pool, key=lambda a: (sum(values[a][:m]), prior[a]))
 
-
-PLAN_FIRSTS = 16
-"""A turn's plans: the first placements (the best after the first round) given next elements."""
-PLAN_NEXT = 3
-"""A turn's plans: the next elements drawn for each of those, among the greedy's best."""
 
 MAX_SCALE = 16
 """The anytime rule scales the schedule at most this many times (16 x 640 samples)."""

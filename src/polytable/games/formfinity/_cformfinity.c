@@ -575,8 +575,6 @@ static PyMethodDef methods[] = {
      "playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, actions) or None: a random playout."},
     {"greedy_run", py_greedy_run, METH_VARARGS,
      "greedy_run(pack, fields, rng_state, me, left_me, steps) -> (fields, rng_state, left_me, steps, done, holes)."},
-    {"greedy_ties", py_greedy_ties, METH_VARARGS,
-     "greedy_ties(pack, fields) -> [mask] or None: the placements at the greedy's best value (_greedy.greedy_ties)."},
     {"turn_values", py_turn_values, METH_VARARGS,
      "turn_values(pack, fields) -> [(mask, value)] or None: the next element's placements valued with the one "
      "after (_greedy.turn_values)."},

@@ -6,7 +6,7 @@
  * an area choice or an element without a placement is left to Python (one step, then the run resumes). */
 
 #define MAXPICKS (4 * NW * 64)
-static int pick_s[MAXPICKS], pick_b[MAXPICKS], pick_n;
+static int pick_s[MAXPICKS], pick_b[MAXPICKS];
 
 /* _greedy.near_lines: start bits of the windows of G.length squares along `off` that `board` fills but
  * for one square (`short_`) and of those it fills (`full`). */
@@ -134,7 +134,6 @@ static int greedy_scan(uint64_t *rng, BB *out, double *best_out) {
             }
     }
     *best_out = best;
-    pick_n = n;
     if (out == NULL) return 1;
     if (!n) return 0;
     int k = n > 1 ? (int)ff_below(rng, (uint64_t)n) : 0;
@@ -244,41 +243,6 @@ static double static_value(int p, double tw) {
         for (int k = 0; k < nw; k++) threats += __builtin_popcountll(sh.w[k]);
     }
     return 100.0 * (counts[p] - opp) + tw * threats;
-}
-
-/* greedy_ties(pack, fields) -> [mask] or None (declined): _greedy.greedy_ties, the placements of the
- * mover's next element that reach the greedy's best value, in the order greedy_place draws among them. */
-static PyObject *py_greedy_ties(PyObject *self, PyObject *args) {
-    PyObject *pack, *st;
-    if (!PyArg_ParseTuple(args, "OO", &pack, &st)) return NULL;
-    if (!nshapes) {
-        PyErr_SetString(PyExc_ValueError, "init must come first");
-        return NULL;
-    }
-    int r = read_pack(pack);
-    if (r == 0) {
-        set_words(G.H * G.S);
-        r = G.goal != G_LINES || G.players < 2 ? 1 : read_state(st);
-    }
-    if (r < 0) return NULL;
-    if (r > 0 || F.phase != PH_PLACE) Py_RETURN_NONE;
-    fail = 0;
-    cur_placements();
-    BB mask;
-    uint64_t rng = 0;
-    if (greedy_place(&rng, &mask) < 0) Py_RETURN_NONE;
-    int n = cur_n ? pick_n : 0;
-    PyObject *out = PyList_New(n);
-    for (int i = 0; out != NULL && i < n; i++) {
-        shape_mask(pick_s[i], pick_b[i], &mask);
-        PyObject *m = to_py(&mask);
-        if (m == NULL) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, i, m);
-    }
-    return out;
 }
 
 /* turn_values(pack, fields) -> [(mask, value)] or None (declined): _greedy.turn_values, every placement of

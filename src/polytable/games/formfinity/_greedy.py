@@ -31,7 +31,6 @@ __all__ = [
     "claimable_holes",
     "greedy_place",
     "greedy_run",
-    "greedy_ties",
     "line_rooms",
     "near_lines",
     "turn_values",
@@ -97,16 +96,6 @@ def greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) -> tu
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def greedy_ties(setup: Setup, st: FormfinityState) -> list[int]:
-    """The masks of the mover's placements of the next element that reach the greedy's best value (those
-    :func:`greedy_place` draws among), in its order; in the kernel when it is built."""
-    if EXT is not None and setup.rules.goal == "lines" and setup.players > 1:
-        out: list[int] | None = EXT.greedy_ties(_pack(setup), tuple(getattr(st, f) for f in _FIELDS))
-        if out is not None:
-            return out
-    return [mask for _, _, mask in _scan(setup, st, st.turn)[1]]
-
-
 def _scan(setup: Setup, st: FormfinityState, player: int) -> tuple[float, list[tuple[int, int, int]]]:
     """The greedy's best value of ``player``'s next element and the placements that reach it."""
     options = placements(setup, st, player)
@@ -168,9 +157,9 @@ def turn_values(setup: Setup, st: FormfinityState) -> list[tuple[int, float]]:
     sees. In the placements' order (shape, then anchor bit); in the kernel when it is built."""
     if EXT is not None and setup.rules.goal == "lines" and setup.players > 1:
         fields = tuple(getattr(st, f) for f in _FIELDS)
-        values: list[tuple[int, float]] | None = EXT.turn_values(_pack(setup), fields)
-        if values is not None:
-            return values
+        out = EXT.turn_values(_pack(setup), fields)
+        if out is not None:
+            return out
     me = st.turn
     result: list[tuple[int, float]] = []
     for shape, anchors in placements(setup, st, me):
