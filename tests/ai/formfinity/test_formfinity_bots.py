@@ -98,20 +98,3 @@ def test_a_fast_pace_scales_the_samples_and_a_slow_one_changes_nothing() -> None
     assert _decide(1e-4) == _decide(1e-4, scale=False)
     # A sample count given is a cap (medium keeps its 16).
     assert _decide(1e-5, samples=16)[1] == _decide(1e-5, samples=16, scale=False)[1]
-
-
-def _planned(step: float, seed: int, moves: int, **kw: object) -> int:
-    state = _midgame({"variant": "1"}, seed, moves)
-    bot = FormfinityLookahead(FormfinityConfig(seconds=0.1, **kw))  # type: ignore[arg-type]
-    bot.clock = _Ticks(step)
-    bot.choose(GAME, state, state.turn, Rng(3))
-    return bot.candidates
-
-
-def test_a_fast_pace_plans_the_turn_when_the_card_gives_more() -> None:
-    # Seed 0, 3 moves: a card of 2 elements, 128 legal placements for the first. At 2e-5 s a playout the
-    # schedule fits twice, so the best placements with the one after them join the greedy's 48; a slow
-    # pace, a width given or no anytime rule keep the 48, and so does the last element of a card.
-    assert _planned(1e-5, 0, 3) > 48
-    assert _planned(1e-4, 0, 3) == _planned(1e-5, 0, 3, width=48) == _planned(1e-5, 0, 3, scale=False) == 48
-    assert _planned(1e-5, 0, 4) == 48

@@ -15,10 +15,8 @@ from polytable.games.formfinity import (
     claimable_holes,
     greedy_place,
     greedy_run,
-    placements,
     pure_engine,
     setup_for,
-    turn_values,
 )
 
 from ._helpers import random_midgame, random_position
@@ -111,23 +109,3 @@ def test_the_run_plays_the_greedy_place() -> None:
     assert pick is not None
     st, _, _, _, _ = greedy_run(setup, state, state.turn, Rng(9), False, 1)
     assert st.owners[state.turn] == state.owners[state.turn] | pick[2]
-
-
-@pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
-def test_compiled_turn_values_equal_the_pure_ones() -> None:
-    """``turn_values`` (each placement of the next element valued with the best one after it) gives the
-    same masks, order and values in the kernel as in Python, over positions where a card gives more."""
-    checked = 0
-    for k, (options, players) in enumerate(LINES):
-        for seed in range(200):
-            state = _position(options, players, 300 * k + seed, moves=(seed * 5) % 60)
-            if state.phase != PLACE or state.left < 2:
-                continue
-            setup = setup_for(state.config)
-            compiled = turn_values(setup, state)
-            with pure_engine():
-                pure = turn_values(setup, state)
-            assert compiled == pure, (options, players, seed)
-            assert len(pure) == sum(a.bit_count() for _, a in placements(setup, state, state.turn))
-            checked += 1
-    assert checked >= 20

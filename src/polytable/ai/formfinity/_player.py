@@ -18,17 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import CHANCE, ConfigError, Game, Rng
-from ...games.formfinity import (
-    CHOOSE,
-    DRAW,
-    OVER,
-    FormfinityState,
-    Place,
-    goal_value,
-    greedy_run,
-    setup_for,
-    turn_values,
-)
+from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, goal_value, greedy_run, setup_for
 from .._bots import Bot, GreedyBot
 from .._clock import budget_clock
 from ._fast import line_potential, lines_win_value
@@ -97,8 +87,6 @@ class FormfinityLookahead:
         self.name = name
         self.greedy = GreedyBot()
         self.last_playouts = 0
-        self.candidates = 0
-        """How many candidates the last decision played out (more than ``width`` once the turn is planned)."""
 
     def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng) -> float:
         """Greedy play from ``st`` (chance drawn from the sample's own generator) to the horizon: my next
@@ -164,12 +152,6 @@ class FormfinityLookahead:
                 a: v + sign * line_potential(setup, st, setup.place_mask(a.shape, a.x, a.y)) for a, v in prior.items()
             }
         ranked = sorted(legal, key=lambda a: -order[a])[:width]
-        plan = (
-            self.config.width is None
-            and st.left > 1
-            and isinstance(legal[0], Place)
-            and setup_for(st.config).rules.goal == "lines"
-        )
         if len(ranked) == 1:
             return ranked[0]
         seeds = [rng.u64() for _ in range(samples)]
@@ -183,11 +165,10 @@ class FormfinityLookahead:
         size = first
         out_of_time = False
         began = end = self.clock()
-        paced = False
         while not out_of_time and used < samples:
-            target = min(used + size, len(seeds))
-            for a in alive:  # each candidate catches up to ``target`` samples (the turn's newcomers from 0)
-                for sd in seeds[len(values[a]) : target]:
+            chunk = seeds[used : used + size]
+            for a in alive:
+                for sd in chunk:
                     now = self.clock()
                     if now + 1.5 * slowest > deadline and playouts > 0:
                         out_of_time = True
@@ -202,38 +183,20 @@ class FormfinityLookahead:
                     break
             if out_of_time:
                 break
-            used = target
+            used += len(chunk)
             size = batch
-            if not paced and used == first and self.config.scale and self.config.samples is None:
-                paced = True
-                pace = (end - began) / playouts
-                k = fits(deadline - began, pace, len(alive), samples, first, batch)
-                if k > 1 and plan:
-                    # Time for the schedule twice: the elements of this turn are planned together
-                    # first (the best placements with the one after them join, their first round
-                    # next), then the schedule is scaled by what still fits.
-                    setup = setup_for(st.config)
-                    turn = dict(turn_values(setup, st))
-                    joint = {a: turn[setup.place_mask(a.shape, a.x, a.y)] for a in legal}
-                    for a in sorted(legal, key=lambda a: (-joint[a], -order[a]))[:width]:
-                        if a not in values:
-                            alive.append(a)
-                            values[a] = []
-                            after[a] = game.apply(st, a, player)
-                    k = fits(deadline - self.clock(), pace, len(alive), samples, first, batch)
-                    size = 0
+            if used == first and self.config.scale and self.config.samples is None:
+                k = fits(deadline - began, (end - began) / playouts, len(alive), samples, first, batch)
                 if k > 1:  # the schedule k times over: the first round is topped up before any halving
                     seeds += [rng.u64() for _ in range(samples * (k - 1))]
                     samples *= k
                     batch *= k
                     size = first * (k - 1)
-                if size == 0 or k > 1:
                     continue
             if len(alive) > 2:
                 alive.sort(key=lambda a: (-sum(values[a]) / len(values[a]), -prior[a]))
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
         self.last_playouts = playouts
-        self.candidates = len(values)
         # The survivors, compared on the samples they all saw (the same draws for each).
         pool = [a for a in alive if values[a]]
         if not pool:

@@ -40,7 +40,7 @@ from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_dec
 from ._code import card_code, card_url, parse_card_code
 from ._flow import apply_place, clear_caches, deal, forbidden, placements, window
 from ._game import FormfinityGame
-from ._greedy import claim_starts, claimable_holes, greedy_place, greedy_run, line_rooms, near_lines, turn_values
+from ._greedy import claim_starts, claimable_holes, greedy_place, greedy_run, line_rooms, near_lines
 from ._native import pure_engine
 from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
@@ -89,7 +89,6 @@ __all__ = [
     "pure_engine",
     "rules_for",
     "setup_for",
-    "turn_values",
     "window",
 ]
 

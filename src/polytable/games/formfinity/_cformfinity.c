@@ -575,9 +575,6 @@ static PyMethodDef methods[] = {
      "playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, actions) or None: a random playout."},
     {"greedy_run", py_greedy_run, METH_VARARGS,
      "greedy_run(pack, fields, rng_state, me, left_me, steps) -> (fields, rng_state, left_me, steps, done, holes)."},
-    {"turn_values", py_turn_values, METH_VARARGS,
-     "turn_values(pack, fields) -> [(mask, value)] or None: the next element's placements valued with the one "
-     "after (_greedy.turn_values)."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
     {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},

@@ -73,13 +73,11 @@ static void shape_mask(int s, int at, BB *mask) {
 }
 
 /* _greedy.greedy_place for the mover among cur_* (cur_placements first): the chosen placement's mask;
- * 0 when there is none, -1 when a table would overflow (the caller declines). With `out` NULL it only
- * finds the best value (_greedy._scan's), into `*best_out`. */
-static int greedy_scan(uint64_t *rng, BB *out, double *best_out) {
+ * 0 when there is none, -1 when a table would overflow (the caller declines). */
+static int greedy_place(uint64_t *rng, BB *out) {
     BB room[4], ok[4], drawn, mask, nb, sh, fl;
     int counts[MAXPLAYERS] = {0}, p = F.turn, n = 0, fd[MAXLINES], fb[MAXLINES];
     double best = -1.0 / 0.0;
-    *best_out = best;
     if (!cur_n) return 0;
     rooms_and_claims(room, ok);
     for (int i = 0; i < F.nlines; i++) counts[F.lines[i][0]]++;
@@ -126,24 +124,16 @@ static int greedy_scan(uint64_t *rng, BB *out, double *best_out) {
                     best = value;
                     n = 0;
                 }
-                if (value >= best - 1e-9 && out != NULL) {
+                if (value >= best - 1e-9) {
                     if (n == MAXPICKS) return -1;
                     pick_s[n] = s;
                     pick_b[n++] = at;
                 }
             }
     }
-    *best_out = best;
-    if (out == NULL) return 1;
-    if (!n) return 0;
     int k = n > 1 ? (int)ff_below(rng, (uint64_t)n) : 0;
     shape_mask(pick_s[k], pick_b[k], out);
     return 1;
-}
-
-static int greedy_place(uint64_t *rng, BB *out) {
-    double best;
-    return greedy_scan(rng, out, &best);
 }
 
 /* _greedy.claimable_holes: how many free squares would each complete a line that may still be claimed. */
@@ -224,83 +214,4 @@ static PyObject *py_greedy_run(PyObject *self, PyObject *args) {
     if (steps <= 0) done = 1;
     int holes = done && F.phase != PH_OVER ? claimable_holes() : 0;
     return Py_BuildValue("NKilli", fields_out(), (unsigned long long)rng, left_me, steps, (long)done, holes);
-}
-
-/* _greedy._static: the greedy's value of the position as it stands for `p`. */
-static double static_value(int p, double tw) {
-    BB room[4], ok[4], drawn, sh, fl;
-    int counts[MAXPLAYERS] = {0}, threats = 0, opp = -1;
-    for (int i = 0; i < F.nlines; i++) counts[F.lines[i][0]]++;
-    if (counts[p] >= G.target) return 10000.0;
-    for (int q = 0; q < G.players; q++)
-        if (q != p && counts[q] > opp) opp = counts[q];
-    rooms_and_claims(room, ok);
-    drawn_bb(&drawn);
-    for (int d = 0; d < 4; d++) {
-        if (!(G.dirs >> d & 1)) continue;
-        near_lines(&drawn, line_off(d), &sh, &fl);
-        b_and(&sh, &room[d]);
-        for (int k = 0; k < nw; k++) threats += __builtin_popcountll(sh.w[k]);
-    }
-    return 100.0 * (counts[p] - opp) + tw * threats;
-}
-
-/* turn_values(pack, fields) -> [(mask, value)] or None (declined): _greedy.turn_values, every placement of
- * the mover's next element (in cur_placements' order) applied on a copy of the state and valued by the
- * best greedy value of the element after it (or the end of the turn as the greedy values it). */
-static PyObject *py_turn_values(PyObject *self, PyObject *args) {
-    PyObject *pack, *st;
-    if (!PyArg_ParseTuple(args, "OO", &pack, &st)) return NULL;
-    if (!nshapes) {
-        PyErr_SetString(PyExc_ValueError, "init must come first");
-        return NULL;
-    }
-    int r = read_pack(pack);
-    if (r == 0) {
-        set_words(G.H * G.S);
-        r = G.goal != G_LINES || G.players < 2 ? 1 : read_state(st);
-    }
-    if (r < 0) return NULL;
-    if (r > 0 || F.phase != PH_PLACE) Py_RETURN_NONE;
-    fail = 0;
-    cur_placements();
-    static __typeof__(F) saved;
-    saved = F;
-    int n0 = cur_n, s0[4], me = F.turn;
-    BB a0[4];
-    memcpy(s0, cur_s, sizeof(s0));
-    memcpy(a0, cur_a, sizeof(a0));
-    PyObject *out = PyList_New(0);
-    for (int i = 0; out != NULL && i < n0; i++)
-        for (int j = 0; out != NULL && j < nw; j++)
-            for (uint64_t w = a0[i].w[j]; w; w &= w - 1) {
-                BB mask;
-                double value;
-                shape_mask(s0[i], j * 64 + __builtin_ctzll(w), &mask);
-                F = saved;
-                apply_place(&mask);
-                if (fail) break;
-                if (F.phase == PH_PLACE && F.turn == me) {
-                    if (greedy_scan(NULL, NULL, &value) < 0) fail = 1;
-                } else if (F.phase == PH_OVER) {
-                    int in = 0;
-                    for (int k = 0; k < F.nwin; k++) in |= F.win[k] == me;
-                    value = F.nwin == 1 && in ? 10000.0 : (in ? 0.0 : -10000.0);
-                } else
-                    value = static_value(me, F.phase == PH_CLAIM ? 4.0 : -8.0);
-                if (fail) break;
-                PyObject *item = Py_BuildValue("(Nd)", to_py(&mask), value);
-                if (item == NULL || PyList_Append(out, item) < 0) {
-                    Py_XDECREF(item);
-                    Py_CLEAR(out);
-                    break;
-                }
-                Py_DECREF(item);
-            }
-    F = saved;
-    if (fail) {
-        Py_XDECREF(out);
-        Py_RETURN_NONE;
-    }
-    return out;
 }

@@ -24,17 +24,9 @@ from polytable.geometry import Memo, bits
 from ._board import Setup
 from ._flow import apply_card, apply_place, draw_card, forbidden, placements, window
 from ._native import _FIELDS, EXT, _pack
-from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, FormfinityState, evolve
+from ._state import CHOOSE, DRAW, OVER, PLACE, FormfinityState, evolve
 
-__all__ = [
-    "claim_starts",
-    "claimable_holes",
-    "greedy_place",
-    "greedy_run",
-    "line_rooms",
-    "near_lines",
-    "turn_values",
-]
+__all__ = ["claim_starts", "claimable_holes", "greedy_place", "greedy_run", "line_rooms", "near_lines"]
 
 _ROOMS: Memo[Setup, tuple[tuple[int, int, int], ...]] = Memo(33)
 
@@ -90,15 +82,9 @@ def near_lines(board: int, off: int, length: int) -> tuple[int, int]:
 
 def greedy_place(setup: Setup, st: FormfinityState, player: int, rng: Rng) -> tuple[int, int, int] | None:
     """The greedy's placement (shape, anchor bit, mask) for ``player``'s next element, or None if none."""
-    best = _scan(setup, st, player)[1]
-    if not best:
-        return None
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
-
-
-def _scan(setup: Setup, st: FormfinityState, player: int) -> tuple[float, list[tuple[int, int, int]]]:
-    """The greedy's best value of ``player``'s next element and the placements that reach it."""
     options = placements(setup, st, player)
+    if not options:
+        return None
     L = setup.rules.length
     rooms = line_rooms(setup)
     claim_ok = claim_starts(setup, st)
@@ -143,53 +129,7 @@ def _scan(setup: Setup, st: FormfinityState, player: int) -> tuple[float, list[t
                 best = [(shape, bit, mask)]
             elif value >= best_value - 1e-9:
                 best.append((shape, bit, mask))
-    return best_value, best
-
-
-def turn_values(setup: Setup, st: FormfinityState) -> list[tuple[int, float]]:
-    """The mover's elements of this turn planned two at a time: for every placement of the next element
-    (``st`` in the place phase of the lines goal, the card giving more elements), its mask and the best
-    greedy value of the element after it (:func:`greedy_place`'s value on the state the first leaves:
-    +4 a threat while another element follows, -8 once the turn passes). Where the first placement ends
-    the turn its end is valued as the greedy values it (-8 a threat; a claim choice as no line yet and
-    +4; a finished game +-10,000). Why: the one-ply greedy sees a line only when one element leaves one
-    square of it; two elements of one card can finish a line neither could start alone, which this
-    sees. In the placements' order (shape, then anchor bit); in the kernel when it is built."""
-    if EXT is not None and setup.rules.goal == "lines" and setup.players > 1:
-        fields = tuple(getattr(st, f) for f in _FIELDS)
-        out = EXT.turn_values(_pack(setup), fields)
-        if out is not None:
-            return out
-    me = st.turn
-    result: list[tuple[int, float]] = []
-    for shape, anchors in placements(setup, st, me):
-        base = setup.shape_masks[shape]
-        for bit in bits(anchors):
-            mask = base << bit
-            after = apply_place(setup, st, mask)
-            if after.phase == PLACE and after.turn == me:
-                value = _scan(setup, after, me)[0]
-            elif after.phase == OVER:
-                value = 10_000.0 if after.winners == (me,) else (-10_000.0 if me not in after.winners else 0.0)
-            else:
-                value = _static(setup, after, me, 4.0 if after.phase == CLAIM else -8.0)
-            result.append((mask, value))
-    return result
-
-
-def _static(setup: Setup, st: FormfinityState, player: int, threat_w: float) -> float:
-    """The greedy's value of a position as it stands: 100 a line (mine minus the best opponent's) and
-    ``threat_w`` per window one square short of a line, 10,000 once I have the target."""
-    counts = [0] * setup.players
-    for o, _, _ in st.lines:
-        counts[o] += 1
-    if counts[player] >= setup.rules.target:
-        return 10_000.0
-    threats = 0
-    for _, off, room in line_rooms(setup):
-        threats += (near_lines(st.drawn, off, setup.rules.length)[0] & room).bit_count()
-    best_opp = max(c for p, c in enumerate(counts) if p != player)
-    return 100.0 * (counts[player] - best_opp) + threat_w * threats
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 def _all_compatible(setup: Setup, hard: bool, lines: list[tuple[int, int]]) -> bool:
