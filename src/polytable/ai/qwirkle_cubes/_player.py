@@ -14,8 +14,11 @@ Anytime: with a time budget (no ``rounds``), both searches sample until the cloc
 A placement takes scenario after scenario while the time left (of 0.9 of ``seconds``) is expected to
 cover one more at the mean cost so far, up to the ceiling :data:`SAMPLES`; a reroll takes
 :data:`FIRST_ROLLS` rolls, then doubling batches cut to what the time left covers, up to :data:`ROLLS`.
-So a faster engine buys more samples and a tighter estimate (the confidence rule then lets more
-alternatives displace greedy's choice): the hot loops (each sampled hand's best placement, the table
+A reroll whose rolls reach that ceiling with time left spends the rest on a second stage: its best
+:data:`FINALISTS` choices judged by the model placements are judged by (greedy's placement of the rolled
+hand, then a sampled next turn of each side), on shared samples. So a faster engine buys more samples, a
+tighter estimate (the confidence rule then lets more alternatives displace greedy's choice) and a deeper
+look at the reroll: the hot loops (each sampled hand's best placement, the table
 of every placement by colour counts, the sampled rolls) are ``games.qwirkle_cubes``' evaluation
 functions, compiled in the kernel when it is built (0.5 s of CPU buys about 1,000 scenarios a placement
 there against about 100 on the pure engine). With ``rounds`` the counts are fixed and the choice depends
@@ -71,10 +74,10 @@ FUTURE_WEIGHT = 0.7
 """How much of our next turn's sampled greedy value counts: the next player moves in between (and may
 take the spot), which the scenario does not play out on the table, so it is discounted."""
 
-SAMPLES = 1024
+SAMPLES = 2048
 """Scenarios per placement decision at most (shared by its candidates): the ceiling of the anytime search.
-At 0.5 s of CPU the clock stops it first on either engine (about 100 scenarios on the pure one, about
-1,000 on the compiled one); at the default 2 s the compiled engine reaches it in about 0.45 s."""
+At 0.5 s of CPU the clock stops it first on either engine (about 170 scenarios on the pure one; on the compiled
+one 1,024, the ceiling before, was reached in about 0.33 s)."""
 
 CONFIDENCE = 1.0
 """Standard errors by which a sampled alternative must beat greedy's own choice (reroll or placement) to
@@ -89,6 +92,13 @@ ROLLS = 16384
 
 FIRST_ROLLS = 8
 """Roll samples the wide reroll search always takes (a spread to judge by), before it asks the clock."""
+
+FINALISTS = 4
+"""Reroll choices (the first stage's choice and the next best by mean) that the second stage judges by a
+sampled next turn, when the first stage reached its ceiling :data:`ROLLS` with time left."""
+
+DEEP_ROLLS = 4096
+"""Shared samples (a roll and a next-turn scenario) of the reroll decision's second stage at most."""
 
 PER_CUBE = 0.4
 """Added to a placement's value per cube it uses when judging rerolls: a cube kept for the next turn is
@@ -254,6 +264,8 @@ class QwirkleSearch:
         self.future = FUTURE_WEIGHT
         self.top = max(1, int(config.top))
         self.name = name
+        self.last_deep = 0
+        """Samples of the reroll decision's second stage (a roll and a scenario of the turn after)."""
         self.last_samples = 0
         """Roll samples (a reroll) or scenarios (a placement) the last decision judged: what the budget bought."""
 
@@ -335,7 +347,50 @@ class QwirkleSearch:
                 bound = _lower_bound(diffs[m])
                 if bound > best_bound + 1e-9:
                     best_mask, best_bound = m, bound
+        if self.rounds is None and rounds >= self.rolls:
+            means = {m: sum(d) / len(d) for m, d in diffs.items() if d}
+            rest = sorted((m for m in means if m != best_mask), key=lambda m: -means[m])
+            best_mask = self._reroll_deep(state, player, rng, [best_mask, *rest[: FINALISTS - 1]], deadline)
         return Reroll(best_mask)
+
+    def _reroll_deep(self, state: QState, player: int, rng: Rng, finalists: list[int], deadline: float) -> int:
+        """The second stage of the reroll decision (anytime only, with the time the first left): each of
+        ``finalists`` (the first stage's choice first) judged over shared samples of a roll and a
+        scenario of the turn after, by greedy's placement of the hand the roll gives, valued as
+        placements are (points - the next player's sampled turn + ``future`` x our next one). The first
+        stays unless another is better by the confidence rule."""
+        hand = state.hands[player]
+        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        cands: dict[tuple[tuple[int, ...], Placement], _Candidate] = {}
+        shared: dict[Placement, list[Any]] = {}
+        outcomes: list[list[float]] = [[] for _ in finalists]
+        start = self.clock()
+        n = 0
+        while n < DEEP_ROLLS:
+            shapes = [rng.below(6) for _ in hand]
+            scenario = _Scenario(state, rng)
+            for row, m in zip(outcomes, finalists, strict=True):
+                rolled = _rolled(hand, m, shapes)
+                _, placed = values.best(rolled)
+                if not placed:
+                    row.append(0.0)
+                    continue
+                c = cands.get((rolled, placed))
+                if c is None:
+                    c = cands[rolled, placed] = _Candidate(state, player, placed, rolled, shared)
+                reply, mine = c._sample(scenario)
+                row.append(c.points - self.reply * reply + self.future * mine)
+            n += 1
+            if self.clock() + (self.clock() - start) / n > deadline:
+                break
+        self.last_deep = n
+        ref = outcomes[0]
+        choice, best_bound = finalists[0], 0.0
+        for m, row in zip(finalists[1:], outcomes[1:], strict=True):
+            bound = _lower_bound([a - b for a, b in zip(row, ref, strict=True)])
+            if bound > best_bound + 1e-9:
+                choice, best_bound = m, bound
+        return choice
 
     # ------------------------------------------------------------------ placements
     def _place(self, state: QState, player: int, rng: Rng) -> Place:
@@ -382,6 +437,7 @@ class QwirkleSearch:
 
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         self.last_samples = 0
+        self.last_deep = 0
         if state.phase == PASS:
             return Pass()
         if state.phase == REROLL:
@@ -433,14 +489,25 @@ class _Candidate:
         "points",
         "replies",
         "rest",
+        "shared",
         "state",
     )
 
-    def __init__(self, state: QState, player: int, placed: Placement) -> None:
+    def __init__(
+        self,
+        state: QState,
+        player: int,
+        placed: Placement,
+        hand: tuple[int, ...] | None = None,
+        shared: dict[Placement, list[Any]] | None = None,
+    ) -> None:
+        """``hand``: the hand placed from (default: the player's); ``shared``: the board after ``placed``
+        and the two players' values on it, kept per placement across candidates of different hands."""
         self.state = state
         self.player = player
         self.placed = placed
-        rest = list(state.hands[player])
+        self.shared = shared
+        rest = list(state.hands[player] if hand is None else hand)
         for t, _ in placed:
             rest.remove(t)
         self.rest = tuple(rest)
@@ -466,6 +533,18 @@ class _Candidate:
         """(the next player's points, our next turn's value) in one scenario."""
         if self.finished:
             return 0.0, 0.0  # the game ends here: no reply, no next turn
+        if self._after is None and self.shared is not None:
+            # The hand's size is the decision's, so the bag after ``placed`` (and the values) are shared.
+            got = self.shared.get(self.placed)
+            if got is None:
+                after = self.state.board.with_cubes(self.placed)
+                empty = self.bag_after == 0
+                got = self.shared[self.placed] = [
+                    after,
+                    _Values(after, self.opp, self.state.hands, empty, False),
+                    _Values(after, self.player, self.state.hands, empty, True),
+                ]
+            self._after, self._theirs, self._mine = got
         if self._after is None:
             self._after = self.state.board.with_cubes(self.placed)
         after = self._after
