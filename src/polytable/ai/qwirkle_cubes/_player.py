@@ -15,8 +15,8 @@ A placement takes scenario after scenario while the time left (of 0.9 of ``secon
 cover one more at the mean cost so far, up to the ceiling :data:`SAMPLES`; a reroll takes
 :data:`FIRST_ROLLS` rolls, then doubling batches cut to what the time left covers, up to :data:`ROLLS`.
 A reroll whose rolls reach that ceiling with time left spends the rest on a second stage: its best
-:data:`FINALISTS` choices judged by the model placements are judged by (greedy's placement of the rolled
-hand, then a sampled next turn of each side), on shared samples. So a faster engine buys more samples, a
+:data:`FINALISTS` choices judged as placements are (greedy's placement of the rolled hand, then a
+sampled next turn of each side), on shared samples. So a faster engine buys more samples, a
 tighter estimate (the confidence rule then lets more alternatives displace greedy's choice) and a deeper
 look at the reroll: the hot loops (each sampled hand's best placement, the table
 of every placement by colour counts, the sampled rolls) are ``games.qwirkle_cubes``' evaluation
