@@ -251,6 +251,11 @@ class Game(ABC, Generic[S, A]):
         """At a chance node: draw the outcome from the state's own generator and apply it."""
         return self.apply(state, self.chance_outcome(state), CHANCE)
 
+    def check_undo(self, state: S, action: A, player: int) -> None:
+        """Raise :class:`IllegalActionError` (why, for a person) if ``player`` may not take back ``action``,
+        taken in ``state``, even though nothing was revealed since: a binding decision such as Forma's
+        touch-move pick. By default every decision may be taken back (``Match.undo_span`` says when)."""
+
     @abstractmethod
     def _check(self, state: S, action: A, player: int) -> None:
         """Raise IllegalActionError (message for a person) unless ``action`` is legal for ``player``."""

@@ -163,7 +163,7 @@ class Table:
             to_act=acting,
             legal=legal,
             legal_count=count,
-            can_undo=self.seats[seat]["ai"] is None and m.can_undo(seat),
+            can_undo=self.seats[seat]["ai"] is None and m.can_undo(seat, self.ai_seats()),
         )
         return part
 
@@ -307,13 +307,17 @@ class Table:
         return m.version
 
     def undo(self, seat: int, version: int) -> int:
-        """Take back the seat's own last move (never across chance or another player's move)."""
+        """Take back the seat's last decision and the AIs' replies to it (``Match.undo_span`` says when)."""
         if version != self.match.version:
             raise IllegalActionError(
                 "the game moved on since you asked to undo; the board is updated", "match.undo_stale"
             )
-        self.match.undo(seat)
+        self.match.undo(seat, self.ai_seats())
         return self.match.version
+
+    def ai_seats(self) -> frozenset[int]:
+        """The AI seats (an undo takes their replies back with the move they answered)."""
+        return frozenset(p for p, s in enumerate(self.seats) if s["ai"] is not None)
 
     def deal(self, version: int, undo: bool = False, card: object = None) -> int:
         """Deal the next card (or take the last one back, or take ``card`` from a printed deck); the count."""

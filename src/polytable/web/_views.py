@@ -97,7 +97,7 @@ class Views:
             part["to_act"] = acting
             part["legal"] = legal
             part["legal_count"] = count
-            part["can_undo"] = room.seats[seat].kind != "ai" and room.match.can_undo(seat)
+            part["can_undo"] = room.seats[seat].kind != "ai" and room.match.can_undo(seat, room.ai_seats())
         self._values[seat] = part
         return part
 

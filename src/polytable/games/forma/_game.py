@@ -492,6 +492,15 @@ class Forma(Game[FormaState, FormaAction]):
     def render(self, state: FormaState, player: int | None = None, color: bool = False) -> str:
         return render(state, color)
 
+    def check_undo(self, state: FormaState, action: FormaAction, player: int) -> None:
+        """Touch-move binds: a piece once picked up must be placed, so the pick is never taken back (taking
+        back the placement after it leaves the piece in the player's hand). The house rule has no picks."""
+        if isinstance(action, Pick):
+            raise IllegalActionError(
+                "touch-move: a piece once picked up must be placed, so the pick cannot be taken back",
+                "forma.pick_binding",
+            )
+
     def describe_action(self, action: FormaAction, state: FormaState) -> str:
         if isinstance(action, Pick):
             name = P.PIECE_NAMES[action.piece]
