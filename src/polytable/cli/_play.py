@@ -123,6 +123,8 @@ def play_terminal(
     scores = ", ".join(f"{player_name(i)} {s:g}" for i, s in enumerate(game.scores(match.state)))
     winners = " and ".join(player_name(w) for w in game.winners(match.state)) or "nobody"
     console.print(f"[bold]Game over.[/] Scores: {scores}. Winner: {winners}.")
+    why = str(game.outcome(match.state)["message"])
+    console.print(f"Why: {why[:1].upper()}{why[1:]}.", highlight=False, markup=False)
     assert result["terminal"]
     return match
 

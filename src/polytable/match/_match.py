@@ -65,6 +65,7 @@ class Match:
         self.config = self.state.config
         self.log: list[LogEntry] = []
         self._states: list[Any] = [self.state]
+        self._said: list[dict[str, object]] = []  # the log entries told in words so far (see narration)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -90,6 +91,21 @@ class Match:
         if not 0 <= version <= len(self.log):
             raise IndexError(f"version {version} is outside 0..{len(self.log)}")
         return self._states[version]
+
+    def narration(self, i: int) -> dict[str, object]:
+        """Log entry ``i`` (0-based) in words, as its game tells it (``Game.narrate``): a coded phrase for
+        the history. Made once per entry."""
+        said = self._said
+        while len(said) <= i:
+            k = len(said)
+            entry, before = self.log[k], self._states[k]
+            action = self.game.parse_action(entry.action, before)
+            said.append(self.game.narrate(action, before, self._states[k + 1], entry.player))
+        return said[i]
+
+    def outcome(self) -> dict[str, object] | None:
+        """Why the finished game ended as it did (``Game.outcome``), None while it goes on."""
+        return self.game.outcome(self.state) if self.is_over() else None
 
     # ------------------------------------------------------------------ acting
     def play(self, action: object, player: int | None = None, expected_version: int | None = None) -> Any:
@@ -143,6 +159,7 @@ class Match:
             raise IndexError(f"version {version} is outside 0..{len(self.log)}")
         del self.log[version:]
         del self._states[version + 1 :]
+        del self._said[version:]
         self.state = self._states[-1]
         return self.state
 

@@ -205,7 +205,7 @@ class Table:
         for i, entry in enumerate(m.log):
             if hide and (entry.player == CHANCE or m.game.current_player(m.state_at(i)) == SIMULTANEOUS):
                 continue
-            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
+            out.append({"n": i + 1, "player": entry.player, "action": entry.action, "said": m.narration(i)})
         return out
 
     def message(self) -> dict[str, Any]:
@@ -222,7 +222,7 @@ class Table:
             "current": m.current_player(),
             "acting": self.acting(),
             "over": over,
-            "result": m.game.result(m.state) if over else None,
+            "result": {**m.game.result(m.state), "why": m.outcome()} if over else None,
             "spectator": None if people else self.seat_part(None),
             "mine": {str(p): self.seat_part(p) for p in people},
             "history": self.history(),

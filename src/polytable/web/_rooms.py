@@ -139,8 +139,8 @@ class Room:
 
     def result(self) -> dict[str, Any] | None:
         """The end of the game: the game's own result, or on a forfeit the others win with the scores so far."""
-        if self.match.is_over():
-            return self.game.result(self.match.state)
+        if self.match.is_over():  # with why it ended as it did, in words (``Game.outcome``)
+            return {**self.game.result(self.match.state), "why": self.match.outcome()}
         lost = self.timer.forfeited
         if not lost:
             return None

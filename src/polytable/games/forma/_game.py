@@ -26,6 +26,7 @@ from ._native import EXT, native_playout
 from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
+from ._said import narrate, outcome
 from ._serial import cell_names, state_from_dict, state_to_dict, view
 from ._setup import chance_outcome, chance_outcomes, setup_apply, setup_check, setup_count, setup_legal, setup_sample
 from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, cell_name, parse_setup, random_setup
@@ -462,6 +463,12 @@ class Forma(Game[FormaState, FormaAction]):
             return ()
         best = max(state.scores)
         return tuple(i for i, s in enumerate(state.scores) if s == best)
+
+    def outcome(self, state: FormaState) -> dict[str, object]:
+        return outcome(state)
+
+    def narrate(self, action: FormaAction, state: FormaState, after: FormaState, player: int) -> dict[str, object]:
+        return narrate(action, state, after, player)
 
     # ------------------------------------------------------------------ notation and ids (see _notation)
     def format_action(self, action: FormaAction, state: FormaState | None = None) -> str:
