@@ -2,10 +2,10 @@
 
 Why: with no server, the web app runs these very rules under Pyodide in a Web Worker and its room page
 talks to this class instead of a WebSocket. It answers the same messages (``act``, ``undo``, ``preview``,
-``sync``) with the same replies (``welcome``, ``state``, ``preview``, ``error``) as a server room whose
-seats are all on this device (hot-seat) or AIs, so every board works unchanged. Everything goes through
-:class:`Match`, as on the server and in the terminal, so a record made offline replays on a desktop with
-``polytable replay``. Only JSON data crosses in and out (the worker's boundary).
+``hint``, ``sync``) with the same replies (``welcome``, ``state``, ``preview``, ``hint``, ``error``) as a
+server room whose seats are all on this device (hot-seat) or AIs, so every board works unchanged.
+Everything goes through :class:`Match`, as on the server and in the terminal, so a record made offline
+replays on a desktop with ``polytable replay``. Only JSON data crosses in and out (the worker's boundary).
 """
 
 from __future__ import annotations
@@ -18,7 +18,15 @@ from ._companion import Dealer, catalogue_facts
 from ._match import Match
 from ._simulate import PlayerMaker
 
-__all__ = ["LEGAL_LIMIT", "Table", "engine_reason", "game_catalogue", "preview_action", "random_record"]
+__all__ = [
+    "LEGAL_LIMIT",
+    "Table",
+    "engine_reason",
+    "game_catalogue",
+    "preview_action",
+    "random_record",
+    "suggestion",
+]
 
 COMPANION_FORMAT = "polytable-companion/1"
 LEGAL_LIMIT = 2000
@@ -59,6 +67,14 @@ def preview_action(game: Any, state: Any, seat: int, text: str) -> dict[str, Any
         "delta": scores[seat] - before[seat],
         "view": game.view(after, seat),
     }
+
+
+def suggestion(game: Any, state: Any, seat: int, seed: int, version: int, make_player: PlayerMaker) -> str:
+    """A hint: the move the greedy player would make for ``seat`` in ``state``, in notation. The same on the
+    server and on the offline table for the same game, seed and version (its generator is drawn from both)."""
+    greedy = make_player("greedy", game.spec.id)
+    action = greedy.choose(game, state, seat, Rng(seed, stream=2000 + version))
+    return str(game.format_action(action, state))
 
 
 def _seats(raw: Sequence[Mapping[str, Any]] | None, players: int) -> list[dict[str, Any]]:
@@ -271,12 +287,24 @@ class Table:
         try:
             if kind in ("deal", "undeal"):
                 self.deal(int(msg["version"]), undo=kind == "undeal", card=msg.get("card"))
-            elif self.dealer is not None and kind in ("act", "undo", "preview"):
+            elif self.dealer is not None and kind in ("act", "undo", "preview", "hint"):
                 return [_error("this table only deals cards; play on paper", "bad")]
             elif kind == "act":
                 self.play(int(msg["seat"]), str(msg["action"]), int(msg["version"]))
             elif kind == "undo":
                 self.undo(int(msg["seat"]), int(msg["version"]))
+            elif kind == "hint":
+                seat = int(msg["seat"])
+                action = self.hint(seat)
+                return [
+                    {
+                        "type": "hint",
+                        "seat": seat,
+                        "ask": msg.get("ask"),
+                        "version": self.match.version,
+                        "action": action,
+                    }
+                ]
             elif kind == "preview":
                 seat = int(msg["seat"])
                 out = preview_action(self.match.game, self.match.state, seat, str(msg["action"]))
@@ -361,9 +389,7 @@ class Table:
         if seat not in self.acting():
             return None
         m = self.match
-        greedy = self._maker()("greedy", m.game.spec.id)
-        action = greedy.choose(m.game, m.state, seat, Rng(m.seed, stream=2000 + m.version))
-        return str(m.game.format_action(action, m.state))
+        return suggestion(m.game, m.state, seat, m.seed, m.version, self._maker())
 
     def _maker(self) -> PlayerMaker:
         if self.make_player is None:

@@ -134,6 +134,8 @@ ERROR_REASONS = (
     "bad_card_text",
     # _preview.py
     "not_your_turn",
+    "hint_seat",
+    "hint_shared",
     # extras/formfinity.py (the designer and its balance check)
     "variant_text",
     "variant_long",
