@@ -98,3 +98,14 @@ def test_terminal_undo_against_an_ai_and_at_a_hot_seat_prompt() -> None:
     assert r.exit_code == 0, r.output
     assert "Took back Player 1's last move." in r.output
     assert r.output.rstrip().splitlines()[-1] == "Player 1> Game abandoned."  # Player 1 is to move again
+
+
+def test_once_the_game_is_over_its_result_stands() -> None:
+    m = _quadefy()
+    while not m.is_over():
+        p = m.current_player()
+        m.play(_first(m, p), p)
+    for p in (0, 1):
+        with pytest.raises(IllegalActionError) as exc:
+            m.undo(p, ai={1 - p})
+        assert exc.value.code == "match.undo_over"

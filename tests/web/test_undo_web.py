@@ -67,3 +67,16 @@ def test_forma_a_picked_piece_cannot_be_taken_back_on_the_server_or_offline(clie
     table.play(0, "pick L4", table.match.version)
     replies = table.handle({"type": "undo", "seat": 0, "version": table.match.version})
     assert replies[0]["reason"] == "engine.forma.pick_binding" and table.match.version == 1
+
+
+def test_a_move_that_stands_says_why(client: TestClient) -> None:
+    room = make_room(client, players=1, seats=[{"kind": "here"}], options={"rounds": 3})
+    with client.websocket_connect(f"/ws/{room['code']}") as ws:
+        hello(ws, room["tokens"]["0"])
+        msg = state(ws)
+        assert msg["mine"]["0"]["undo_why"] is None  # nothing played yet: nothing to explain
+        ws.send_json({"type": "act", "seat": 0, "version": msg["version"], "action": "2"})
+        msg = state(ws, lambda m: m["moves"] > 1)  # the pick, then the next roll
+        why = msg["mine"]["0"]["undo_why"]
+        assert not msg["mine"]["0"]["can_undo"] and why["reason"] == "engine.match.undo_after_chance"
+        assert "revealed since" in why["message"]

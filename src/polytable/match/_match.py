@@ -167,7 +167,9 @@ class Match:
         """How many log entries an undo by ``player`` takes back: their last decision and the replies of
         the ``ai`` seats after it. Raises :class:`IllegalActionError` saying why when there is none to take
         back: nothing of theirs, a chance event since (a revealed card, roll or draw), another person's
-        action since, or a decision the game makes binding."""
+        action since, a decision the game makes binding, or the end of the game (its result stands)."""
+        if self.is_over():
+            raise IllegalActionError("the game is over: its result stands", "match.undo_over")
         log = self.log
         i = len(log) - 1
         while i >= 0 and log[i].player != player and log[i].player in ai:
@@ -195,11 +197,15 @@ class Match:
 
     def can_undo(self, player: int, ai: Collection[int] = ()) -> bool:
         """Whether ``player`` may take back their last decision now (see :meth:`undo_span`)."""
+        return self.undo_refusal(player, ai) is None
+
+    def undo_refusal(self, player: int, ai: Collection[int] = ()) -> IllegalActionError | None:
+        """Why ``player`` may not take back their last decision now, or None when they may."""
         try:
             self.undo_span(player, ai)
-        except IllegalActionError:
-            return False
-        return True
+        except IllegalActionError as exc:
+            return exc
+        return None
 
     def undo(self, player: int, ai: Collection[int] = ()) -> Any:
         """Take back ``player``'s last decision, and the ``ai`` seats' replies to it, if the rules allow

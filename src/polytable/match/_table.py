@@ -26,6 +26,7 @@ __all__ = [
     "preview_action",
     "random_record",
     "suggestion",
+    "undo_part",
 ]
 
 COMPANION_FORMAT = "polytable-companion/1"
@@ -69,12 +70,32 @@ def preview_action(game: Any, state: Any, seat: int, text: str) -> dict[str, Any
     }
 
 
-def suggestion(game: Any, state: Any, seat: int, seed: int, version: int, make_player: PlayerMaker) -> str:
-    """A hint: the move the greedy player would make for ``seat`` in ``state``, in notation. The same on the
-    server and on the offline table for the same game, seed and version (its generator is drawn from both)."""
+def suggestion(game: Any, state: Any, seat: int, seed: int, version: int, make_player: PlayerMaker) -> list[str]:
+    """A hint: the move the greedy player would make for ``seat`` in ``state``, in notation; when that move
+    binds the seat to a next one (Forma's touch-move pick, which must be placed), that one follows, so the
+    hint shows where the piece goes. The same on the server and on the offline table for the same game,
+    seed and version (its generator is drawn from both)."""
     greedy = make_player("greedy", game.spec.id)
-    action = greedy.choose(game, state, seat, Rng(seed, stream=2000 + version))
-    return str(game.format_action(action, state))
+    rng = Rng(seed, stream=2000 + version)
+    action = greedy.choose(game, state, seat, rng)
+    moves = [str(game.format_action(action, state))]
+    try:
+        game.check_undo(state, action, seat)
+    except IllegalActionError:
+        after = game.apply(state, action, seat)
+        if not game.is_terminal(after) and seat in game.acting_players(after):
+            moves.append(str(game.format_action(greedy.choose(game, after, seat, rng), after)))
+    return moves
+
+
+def undo_part(match: Match, seat: int, person: bool, ai: frozenset[int]) -> dict[str, Any]:
+    """A seat's undo as its screen shows it: ``can_undo``, and while its last decision stands, ``undo_why``
+    (the refusal: its reason, params and English message; none before the seat has moved). AI seats never
+    undo."""
+    refusal = match.undo_refusal(seat, ai) if person else None
+    shown = refusal is not None and refusal.code not in ("match.nothing_to_undo", "match.undo_over")
+    why = {"message": str(refusal), **engine_reason(refusal)} if shown and refusal is not None else None
+    return {"can_undo": person and refusal is None, "undo_why": why}
 
 
 def _seats(raw: Sequence[Mapping[str, Any]] | None, players: int) -> list[dict[str, Any]]:
@@ -179,7 +200,7 @@ class Table:
             to_act=acting,
             legal=legal,
             legal_count=count,
-            can_undo=self.seats[seat]["ai"] is None and m.can_undo(seat, self.ai_seats()),
+            **undo_part(m, seat, self.seats[seat]["ai"] is None, self.ai_seats()),
         )
         return part
 
@@ -295,15 +316,9 @@ class Table:
                 self.undo(int(msg["seat"]), int(msg["version"]))
             elif kind == "hint":
                 seat = int(msg["seat"])
-                action = self.hint(seat)
+                moves = self.hint(seat)
                 return [
-                    {
-                        "type": "hint",
-                        "seat": seat,
-                        "ask": msg.get("ask"),
-                        "version": self.match.version,
-                        "action": action,
-                    }
+                    {"type": "hint", "seat": seat, "ask": msg.get("ask"), "version": self.match.version, "moves": moves}
                 ]
             elif kind == "preview":
                 seat = int(msg["seat"])
@@ -384,10 +399,11 @@ class Table:
         m.resolve_chance()
         return True
 
-    def hint(self, seat: int) -> str | None:
-        """The move the greedy player would make for ``seat`` now (a guided game's "show me"), or None."""
+    def hint(self, seat: int) -> list[str]:
+        """The move the greedy player would make for ``seat`` now (a guided game's "show me"; see
+        :func:`suggestion`), or nothing when it is not that seat's turn."""
         if seat not in self.acting():
-            return None
+            return []
         m = self.match
         return suggestion(m.game, m.state, seat, m.seed, m.version, self._maker())
 

@@ -64,6 +64,7 @@ ERROR_REASONS = (
     "no_pattern",
     "database",
     "no_room",
+    "not_found",
     "throttled",
     "too_large",
     "not_json",

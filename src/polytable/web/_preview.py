@@ -65,16 +65,17 @@ def preview(room: Room, seat: int, text: str) -> dict[str, Any]:
 
 
 async def hint(room: Room, held: Collection[int], seat: int) -> dict[str, Any]:
-    """The move the greedy player would make for ``seat`` (``action``, None when it is not that seat's
-    turn) and the ``version`` it was found on; refused unless ``held`` covers every person's seat."""
+    """The moves the greedy player would make for ``seat`` (``moves``, see :func:`polytable.match.suggestion`;
+    empty when it is not that seat's turn) and the ``version`` they were found on; refused unless ``held``
+    covers every person's seat."""
     if seat not in held:
         raise RoomError("a hint is asked for a seat you hold", "forbidden", "hint_seat")
     if any(s.kind != "ai" and p not in held for p, s in enumerate(room.seats)):
         raise RoomError("hints are offered only when no other person plays at this table", "forbidden", "hint_shared")
     version, state = room.version, room.match.state
     if room.is_over() or seat not in room.match.acting_players():
-        return {"action": None, "version": version}
+        return {"moves": [], "version": version}
     loop = asyncio.get_running_loop()
     game, seed = room.game, room.match.seed
-    action = await loop.run_in_executor(room.ai_pool, suggestion, game, state, seat, seed, version, make_bot)
-    return {"action": action, "version": version}
+    moves = await loop.run_in_executor(room.ai_pool, suggestion, game, state, seat, seed, version, make_bot)
+    return {"moves": moves, "version": version}

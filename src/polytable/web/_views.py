@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 import orjson
 
 from ..core import CHANCE, SIMULTANEOUS
+from ..match import undo_part
 
 if TYPE_CHECKING:
     from ._rooms import Room
@@ -97,7 +98,7 @@ class Views:
             part["to_act"] = acting
             part["legal"] = legal
             part["legal_count"] = count
-            part["can_undo"] = room.seats[seat].kind != "ai" and room.match.can_undo(seat, room.ai_seats())
+            part.update(undo_part(room.match, seat, room.seats[seat].kind != "ai", room.ai_seats()))
         self._values[seat] = part
         return part
 

@@ -1,18 +1,20 @@
 // The room page: one WebSocket, the seats this browser holds, the board, hot-seat hand-over, replay.
 // The server is the authority: this page never decides what is legal; it shows the views and legal
 // actions it receives and sends actions in the game's notation with the version they were made on.
-import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
+import { h, put, api, saveRoom, tokensFor } from "./dom.js";
 import { loadBoard } from "./boards/index.js";
-import { renderCompanion } from "./companion.js";
-import { t, tOr, tError, gameName } from "./i18n.js";
+import { renderCompanion, describe as cardWords } from "./companion.js";
+import { t, tOr, tError, tSaid, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
-import { clockText } from "./lib/text.js";
+import { clockText, resultHeadline } from "./lib/text.js";
 import { showReplay } from "./replay.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
 // socket that speaks the same protocol as the server's (see static/offline/engine.js).
 // ``guide``: a guided first game (a game id): a panel says what to do, offers the greedy player's move
-// ("show me") and explains the points when the learner scores.
+// ("show me", drawn on the board as the player's own choice, played with one tap) and explains the points
+// when the learner scores. Messages (a refused move and why) are shown in the page's flow under the status
+// line, never over the controls.
 export function openRoom(root, code, { where, local = null, guide = null }) {
   let ws = null;
   let closed = false;
@@ -30,6 +32,15 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   let boardAsked = false;
   const pending = new Map();
   let joinSeats = ""; // the open seats the join panel was drawn for
+  // What this page shows beside the state: the last message (a refused move and why, until the next
+  // change), whether the history shows the notation, the hint on the board, and moves still to send.
+  const ui = {
+    notice: null, // {text, error, version}
+    notation: false,
+    hint: null, // {seat, version, moves}: the suggested moves, the first drawn on the board
+    hintAsk: 0, // the hint request in flight
+    queued: null, // {seat, moves}: the moves that follow one sent (a touch-move pick, then its placement)
+  };
 
   const el = {
     title: h("h1", { class: "sr-only", id: "room-title" }),
@@ -50,14 +61,34 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     share: h("section", { class: "card", id: "share" }),
     pass: h("div", { class: "pass", id: "pass", hidden: true }),
     status: h("p", { class: "status", id: "status" }, t("room.connecting")),
+    notice: h("p", { class: "notice", id: "notice", role: "alert", hidden: true }),
     boardBox: h("div", { id: "board" }),
     rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
-  el.main.append(el.status, el.boardBox);
+  el.notationToggle = h(
+    "button",
+    {
+      type: "button",
+      class: "secondary small",
+      id: "history-notation",
+      "aria-pressed": "false",
+      onclick: () => {
+        ui.notation = !ui.notation;
+        renderHistory();
+      },
+    },
+    t("room.showNotation"),
+  );
+  el.main.append(el.status, el.notice, el.boardBox);
   el.side.append(
     el.over,
     h("p", {}, el.rules),
-    h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history),
+    h(
+      "section",
+      { class: "card" },
+      h("div", { class: "row spread" }, h("h2", {}, t("room.history")), el.notationToggle),
+      el.history,
+    ),
     el.share,
   );
   root.append(
@@ -69,7 +100,8 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side),
     el.pass,
   );
-  if (local) el.share.hidden = true;
+  if (local || guide)
+    el.share.hidden = true; // a game on this device, or a guided game: nobody to invite
   else buildShare();
 
   function connect() {
@@ -92,11 +124,13 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
         skew = Date.now() / 1000 - m.now; // the server's clock is the truth; this is how far ours is off
         msg = m;
         show();
+      } else if (m.type === "hint") {
+        takeHint(m);
       } else if (m.type === "preview") {
         const done = pending.get(m.ask);
         if (done) {
           pending.delete(m.ask);
-          done(m.ok ? m : { ...m, message: tError(m) });
+          done(m.ok ? m : { ...m, message: refusal(m) });
         }
       } else if (m.type === "error") {
         if (m.code === "missing") {
@@ -104,7 +138,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           showMissing();
           return;
         }
-        toast(tError(m), m.code !== "stale");
+        notify(tError(m), m.code !== "stale");
       }
     };
     ws.onclose = () => {
@@ -119,11 +153,69 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
 
   function send(obj) {
     if (!ws || ws.readyState !== WebSocket.OPEN) {
-      toast(t("room.notConnected"), true);
+      notify(t("room.notConnected"), true);
       return false;
     }
     ws.send(JSON.stringify(obj));
     return true;
+  }
+
+  // A message for the player in the page's flow, under the status line (it never covers a control); it
+  // stays until the game changes.
+  function notify(text, error = false) {
+    ui.notice = text ? { text, error, version: msg ? msg.version : -1 } : null;
+    showNotice();
+  }
+
+  function showNotice() {
+    const n = ui.notice;
+    el.notice.hidden = !n;
+    el.notice.textContent = n ? n.text : "";
+    el.notice.className = `notice${n && n.error ? " error" : ""}`;
+  }
+
+  // Moves to send for a seat: the first now, the others one by one as each state arrives (a touch-move
+  // pick, then the placement it commits to), each only while it is still legal.
+  function playMoves(seat, moves) {
+    if (!moves.length) return false;
+    ui.queued = moves.length > 1 ? { seat, moves: moves.slice(1), after: msg.version } : null;
+    return send({ type: "act", seat, version: msg.version, action: moves[0] });
+  }
+
+  function sendQueued() {
+    const q = ui.queued;
+    if (!q || msg.version <= q.after) return;
+    ui.queued = null;
+    const part = msg.mine[String(q.seat)];
+    if (part && part.to_act && (part.legal || []).includes(q.moves[0])) playMoves(q.seat, q.moves);
+  }
+
+  function askHint(seat) {
+    const ask = ++ui.hintAsk;
+    send({ type: "hint", seat, ask });
+  }
+
+  function takeHint(m) {
+    if (m.ask !== ui.hintAsk || !msg || m.version !== msg.version || !m.moves || !m.moves.length) {
+      if (m.ask === ui.hintAsk && m.moves && !m.moves.length) notify(t("learn.noHint"));
+      return;
+    }
+    ui.hint = { seat: m.seat, version: m.version, moves: m.moves };
+    render();
+  }
+
+  function currentHint(seat) {
+    const hint = ui.hint;
+    return hint && hint.seat === seat && hint.version === msg.version ? hint.moves : null;
+  }
+
+  // Why a move the board tried is refused, in words: the move itself (the engine names it in notation) is
+  // "this move"; the sentence starts with a capital.
+  function refusal(m) {
+    const params = {};
+    for (const [k, v] of Object.entries(m.params || {})) params[k] = v === m.action ? t("room.thisMove") : v;
+    const text = tError({ ...m, params });
+    return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   function showMissing() {
@@ -147,9 +239,9 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
         onclick: async () => {
           try {
             await navigator.clipboard.writeText(link);
-            toast(t("room.copied"));
+            copy.textContent = t("room.copied");
           } catch {
-            toast(link);
+            copy.textContent = link;
           }
         },
       },
@@ -276,6 +368,8 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     );
     renderJoin();
     renderHistory();
+    if (ui.notice && ui.notice.version !== msg.version) ui.notice = null; // the game moved on
+    showNotice();
     if (room.mode === "companion") {
       el.pass.hidden = true;
       el.status.textContent = "";
@@ -286,30 +380,11 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
       );
       return;
     }
+    sendQueued();
     const target = targetSeat();
     const people = held.filter((p) => room.seats[p].kind !== "ai");
     if (target !== null && people.length > 1 && target !== confirmed && !msg.over) {
-      // Hot-seat: hide everything of the previous player until the next one says they hold the phone.
-      shown = target;
-      el.boardBox.replaceChildren();
-      el.status.textContent = "";
-      el.pass.replaceChildren(
-        h("h2", {}, t("room.passTo", { name: seatName(target) })),
-        h("p", {}, t("room.passHidden")),
-        h(
-          "button",
-          {
-            id: "pass-ok",
-            onclick: () => {
-              confirmed = target;
-              el.pass.hidden = true;
-              render();
-            },
-          },
-          t("room.iAm", { name: seatName(target) }),
-        ),
-      );
-      el.pass.hidden = false;
+      renderPass(target, people);
       return;
     }
     el.pass.hidden = true;
@@ -319,12 +394,66 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     const part = replaying ? null : target === null ? msg.spectator : msg.mine[String(target)];
     if (replaying) return; // the replay panel owns the board while stepping
     renderGuide(target, part);
-    board.render(el.boardBox, {
+    board.render(el.boardBox, boardContext(target, part));
+  }
+
+  // Hot-seat: hide everything of the previous player until the next one says they hold the phone. Until
+  // then the previous player may still take their move back (their undo, as on their own board).
+  function renderPass(target, people) {
+    shown = target;
+    el.boardBox.replaceChildren();
+    el.status.textContent = "";
+    const back = people.find((p) => p !== target && (msg.mine[String(p)] || {}).can_undo);
+    put(
+      el.pass,
+      h("h2", {}, t("room.passTo", { name: seatName(target) })),
+      h("p", {}, t("room.passHidden")),
+      h(
+        "button",
+        {
+          id: "pass-ok",
+          onclick: () => {
+            confirmed = target;
+            el.pass.hidden = true;
+            render();
+          },
+        },
+        t("room.iAm", { name: seatName(target) }),
+      ),
+      back === undefined
+        ? null
+        : h(
+            "button",
+            {
+              id: "pass-undo",
+              class: "secondary",
+              onclick: () => send({ type: "undo", seat: back, version: msg.version }),
+            },
+            t("room.undoOf", { name: seatName(back) }),
+          ),
+    );
+    el.pass.hidden = false;
+  }
+
+  // What a board is given: the state, its seat, and the ways to act, undo, preview and hint.
+  function boardContext(target, part) {
+    const why = part && !part.can_undo && part.undo_why && !msg.over ? undoStands(part.undo_why) : "";
+    return {
       msg,
       part,
       seat: target,
       seatName,
-      play: (text) => send({ type: "act", seat: target, version: msg.version, action: text }),
+      hint: currentHint(target),
+      undoWhy: why,
+      play: (text) => {
+        ui.hint = null;
+        return send({ type: "act", seat: target, version: msg.version, action: text });
+      },
+      // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
+      playAll: (moves) => {
+        ui.hint = null;
+        return playMoves(target, moves);
+      },
       undo: () => send({ type: "undo", seat: target, version: msg.version }),
       wantText: (on) => {
         textWanted = on;
@@ -344,48 +473,54 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           }, 5000);
         }),
       announce,
-    });
+    };
   }
 
-  // The guided first game: what to do now, the greedy player's move on request, the points explained.
+  // Why the player's last move can no longer be taken back, said to them (the engine's sentence names seats
+  // by number; a rule of the game, such as Forma's binding pick, is its own sentence).
+  function undoStands(why) {
+    if (why.reason === "engine.match.undo_after_chance") return t("room.undoStandsReveal");
+    if (why.reason === "engine.match.undo_after_other")
+      return t("room.undoStandsOther", { name: seatName((why.params || {}).other - 1) });
+    const text = tError(why);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // The guided first game: what to do now, the greedy player's move on request (drawn on the board, to be
+  // played with a tap), the points explained. Nothing here is notation.
   const coach = { version: -1, scores: null, said: [] };
   function renderGuide(target, part) {
     if (!guide) return;
     if (coach.version !== msg.version) {
       const scores = msg.scores || [];
       const gained = coach.scores && target !== null ? (scores[target] || 0) - (coach.scores[target] || 0) : 0;
+      const why = tOr(`learn.${guide}.score`, "");
       coach.said = [];
       if (coach.version < 0) coach.said.push(t(`learn.${guide}.intro`));
-      if (gained > 0) coach.said.push(`${t("learn.scored", { n: gained })} ${t(`learn.${guide}.score`)}`);
+      if (gained > 0) coach.said.push([t("learn.scored", { n: gained }), why].filter(Boolean).join(" "));
       coach.version = msg.version;
       coach.scores = scores;
     }
-    const lines = [...coach.said];
-    let show = null;
-    if (msg.over) lines.push(t(`learn.${guide}.end`));
-    else if (part && part.to_act) {
-      lines.push(t(`learn.${guide}.turn`));
-      show = h(
-        "button",
-        {
-          type: "button",
-          class: "secondary",
-          id: "learn-hint",
-          onclick: async () => {
-            const move = await offline("hint", target).catch(() => null);
-            const input = document.getElementById("move-input");
-            if (!move || !input) return;
-            input.value = move;
-            for (const b of document.querySelectorAll("#moves button"))
-              b.classList.toggle("chosen", b.dataset.move === move);
-            hintText.textContent = t("learn.try", { move });
-          },
-        },
-        t("learn.showMe"),
-      );
-    }
-    const hintText = h("p", { id: "learn-try", class: "help" });
-    el.guide.replaceChildren(h("h2", {}, t("learn.title")), ...lines.map((x) => h("p", {}, x)), show, hintText);
+    const lines = [...coach.said, guideNow(part)];
+    const toAct = !msg.over && part && part.to_act;
+    const shown = toAct && currentHint(target);
+    const show = toAct
+      ? h(
+          "button",
+          { type: "button", class: "secondary", id: "learn-hint", disabled: !!shown, onclick: () => askHint(target) },
+          t("learn.showMe"),
+        )
+      : null;
+    const hintText = h("p", { id: "learn-try", class: "help" }, shown ? t("learn.shown") : "");
+    put(el.guide, h("h2", {}, t("learn.title")), ...lines.filter(Boolean).map((x) => h("p", {}, x)), show, hintText);
+  }
+
+  // The guide's line for this moment: the end, the learner's turn, or whom the learner waits for.
+  function guideNow(part) {
+    if (msg.over) return t(`learn.${guide}.end`);
+    if (part && part.to_act) return t(`learn.${guide}.turn`);
+    const who = msg.acting.map(seatName).join(", ");
+    return who ? t("learn.waitFor", { who }) : "";
   }
 
   // Screen readers hear each move as it happens (a polite live region).
@@ -451,7 +586,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
                   saveRoom(code, { tokens: { [r.seat]: r.token } });
                   ws.close(); // reconnect with the new token
                 } catch (err) {
-                  toast(err.message, true);
+                  notify(err.message, true);
                 }
               },
             },
@@ -464,34 +599,54 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     el.join.hidden = false;
   }
 
+  // The history in words (the game's own sentences, seats by name); the notation on demand. A companion
+  // room's history is the cards revealed so far.
   function renderHistory() {
-    const items = msg.history
-      .slice(-30)
-      .map((e) =>
-        h(
-          "li",
-          { value: e.n },
-          e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`,
-        ),
-      );
-    el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("room.nothing"))]));
+    const items = msg.room.mode === "companion" ? companionHistory() : msg.history.slice(-30).map(historyItem);
+    el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, t("room.nothing"))]));
     el.history.scrollTop = el.history.scrollHeight;
+    el.notationToggle.hidden = msg.room.mode === "companion";
+    el.notationToggle.setAttribute("aria-pressed", ui.notation ? "true" : "false");
+    el.notationToggle.textContent = t(ui.notation ? "room.hideNotation" : "room.showNotation");
   }
 
+  function historyItem(e) {
+    const words = e.said ? tSaid(e.said, seatOrChance) : "";
+    const fallback = e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`;
+    return h(
+      "li",
+      { value: e.n },
+      words || fallback,
+      words && ui.notation ? h("code", { class: "notation" }, e.action) : null,
+    );
+  }
+
+  function companionHistory() {
+    const c = msg.companion || { history: [] };
+    return c.history.slice(-30).map((card, i) => h("li", {}, t("room.cardN", { n: i + 1, what: cardWords(card) })));
+  }
+
+  // A seat by name, or chance (a card, a roll, a draw) in words.
+  function seatOrChance(p) {
+    return p < 0 ? t("room.chanceWord") : seatName(p);
+  }
+
+  // The end: who won (or shared the win), each seat's score, and why, in the game's own words.
   function renderOver() {
     if (!msg.over) {
       el.over.hidden = true;
       return;
     }
     const r = msg.result || {};
+    const people = held.filter((p) => msg.room.seats[p].kind !== "ai");
+    const me = people.length === 1 ? people[0] : null; // "You win" for the one person at this device
     const lines = (r.scores || []).map((sc, p) =>
-      h(
-        "li",
-        {},
-        `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}` +
-          ((r.forfeited || []).includes(p) ? t("room.forfeited") : ""),
-      ),
+      h("li", {}, `${seatName(p)}: ${sc}` + ((r.forfeited || []).includes(p) ? t("room.forfeited") : "")),
     );
+    const forfeit = (r.forfeited || []).length
+      ? t("room.whyForfeit", { name: r.forfeited.map(seatName).join(", ") })
+      : "";
+    const why = r.why ? tSaid(r.why, seatOrChance) : forfeit;
     const stepBtn = h(
       "button",
       { id: "replay-start", class: "secondary", onclick: () => startReplay() },
@@ -510,19 +665,20 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
                   saveRoom(r.code, { tokens: tokensFor(code), game: msg.room.game, name: msg.room.name });
                   location.assign(`/r/${r.code}`);
                 } catch (err) {
-                  toast(err.message, true);
+                  notify(err.message, true);
                 }
               },
             },
             msg.room.rematch ? t("room.rematchOpen") : t("room.rematch"),
           )
         : "";
-    el.over.replaceChildren(
+    put(
+      el.over,
       h("h2", {}, t("room.result")),
+      h("p", { class: "headline", id: "result-headline" }, resultHeadline(r, msg.room.players, seatName, t, me)),
       h("ul", {}, lines),
-      local ? null : rematch,
-      stepBtn,
-      recordLink(),
+      why ? h("p", { id: "result-why" }, t("room.why", { why })) : null,
+      h("div", { class: "row" }, local ? null : rematch, stepBtn, recordLink()),
     );
     el.over.hidden = false;
   }
