@@ -39,8 +39,9 @@ PLACEHOLDER = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\{[a-z_]+\}|\[object O
 
 SCAN = """() => {
   const bits = [document.body.innerText];
+  const names = ['aria-label', 'title', 'placeholder', 'alt'];
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
-    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) if (el.getAttribute(a)) bits.push(el.getAttribute(a));
+    for (const a of names) if (el.getAttribute(a)) bits.push(el.getAttribute(a));
   return bits.join('\\n');
 }"""
 
@@ -180,6 +181,13 @@ class Journey:
         self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     # ------------------------------------------------------------------ the journey
+    def not_found(self) -> None:
+        """Addresses that name nothing show a page that says so, in this language, with the way home."""
+        for address in ("/r/" + "A" * 24, "/r/%20", "/learn/chess", "/nothing/here"):
+            self.page.goto(self.base + address)
+            self.page.locator("#not-found h1").filter(has_text=self.t("notFound.title")).wait_for()
+            self.clean(f"the 404 page of {address}")
+
     def run(self, refuse: Callable[[Journey], None], undo: Callable[[Journey], None], ghost: str) -> None:
         page = self.page
         # 1. The home page, then How to play, then the guided first game against the AI.
@@ -199,6 +207,8 @@ class Journey:
         self.my_turn()
         guide.filter(has_text=self.t(f"learn.{self.game}.turn")[:40]).wait_for()
         self.clean("the guided game's start")
+        if self.game == "forma":  # no piece is drawn, and none refused, before the player's first tap
+            assert page.locator("#fm-board .ghost").count() == 0 and "✕" not in page.locator("#fm-info").inner_text()
         if self.lang == "en":
             self.shot("1-start")
         # 3. A hint, drawn on the board as the player's own choice; one tap on it plays it.
@@ -227,6 +237,14 @@ class Journey:
         assert why.startswith(self.t("room.why").split("{")[0]) and len(why) > 20, why
         history = page.locator("#history").inner_text()
         assert "@" not in history and "#" not in history, history[:400]
+        # The history's numbers have room for three digits ("10." is never clipped to "l0." on a phone).
+        room = page.evaluate(
+            "() => { const s = getComputedStyle(document.querySelector('#history'));"
+            " return parseFloat(s.paddingLeft) / parseFloat(s.fontSize); }"
+        )
+        assert room >= 3, room
+        # Messages sit in the page's flow: none floats over the controls.
+        assert page.evaluate("() => getComputedStyle(document.querySelector('#toast')).position") == "static"
         self.clean("the result")
         page.locator("#over").scroll_into_view_if_needed()
         self.shot("4-result")
@@ -346,4 +364,7 @@ STEPS: dict[str, tuple[Callable[[Journey], None], Callable[[Journey], None], str
 def test_a_first_time_players_journey(server: Server, pages: Callable[[str], Any], game: str, lang: str) -> None:
     _need(game)
     refuse, undo, ghost = STEPS[game]
-    Journey(pages(lang), server, game, lang).run(refuse, undo, ghost)
+    journey = Journey(pages(lang), server, game, lang)
+    if game == GAMES[0]:
+        journey.not_found()
+    journey.run(refuse, undo, ghost)

@@ -3,11 +3,13 @@
 // actions it receives and sends actions in the game's notation with the version they were made on.
 import { h, put, api, saveRoom, tokensFor } from "./dom.js";
 import { loadBoard } from "./boards/index.js";
-import { renderCompanion, describe as cardWords } from "./companion.js";
-import { t, tOr, tError, tSaid, gameName } from "./i18n.js";
+import { renderCompanion } from "./companion.js";
+import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
-import { clockText, resultHeadline } from "./lib/text.js";
+import { clockText } from "./lib/text.js";
 import { showReplay } from "./replay.js";
+import { newCoach, guideChildren } from "./guide.js";
+import { historyItems, resultParts, recordLink, refusal, shareCard, undoStands } from "./story.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
 // socket that speaks the same protocol as the server's (see static/offline/engine.js).
@@ -102,7 +104,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   );
   if (local || guide)
     el.share.hidden = true; // a game on this device, or a guided game: nobody to invite
-  else buildShare();
+  else put(el.share, shareCard(code));
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -209,15 +211,6 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     return hint && hint.seat === seat && hint.version === msg.version ? hint.moves : null;
   }
 
-  // Why a move the board tried is refused, in words: the move itself (the engine names it in notation) is
-  // "this move"; the sentence starts with a capital.
-  function refusal(m) {
-    const params = {};
-    for (const [k, v] of Object.entries(m.params || {})) params[k] = v === m.action ? t("room.thisMove") : v;
-    const text = tError({ ...m, params });
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-
   function showMissing() {
     root.replaceChildren(
       h(
@@ -226,47 +219,6 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
         h("h1", {}, t("room.missing", { code })),
         h("p", {}, t("room.missingHelp")),
         h("a", { class: "button", href: "/", "data-nav": true }, t("room.home")),
-      ),
-    );
-  }
-
-  function buildShare() {
-    const link = `${location.origin}/r/${code}`;
-    const copy = h(
-      "button",
-      {
-        class: "secondary",
-        onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            copy.textContent = t("room.copied");
-          } catch {
-            copy.textContent = link;
-          }
-        },
-      },
-      t("room.copy"),
-    );
-    const shareBtn = navigator.share
-      ? h(
-          "button",
-          { class: "secondary", onclick: () => navigator.share({ url: link, title: "polytable" }).catch(() => {}) },
-          t("room.share"),
-        )
-      : null;
-    el.share.replaceChildren(
-      h("h2", {}, t("room.invite")),
-      h(
-        "div",
-        { class: "share" },
-        h("img", { src: `/api/rooms/${code}/qr.svg`, alt: t("room.qr", { code }), width: 160, height: 160 }),
-        h(
-          "div",
-          {},
-          h("div", { class: "code", id: "room-code" }, code),
-          h("p", { class: "help" }, link),
-          h("div", { class: "row" }, copy, shareBtn),
-        ),
       ),
     );
   }
@@ -427,7 +379,10 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
             {
               id: "pass-undo",
               class: "secondary",
-              onclick: () => send({ type: "undo", seat: back, version: msg.version }),
+              onclick: () => {
+                shown = confirmed = back; // the one who undoes holds the device: their board comes back
+                send({ type: "undo", seat: back, version: msg.version });
+              },
             },
             t("room.undoOf", { name: seatName(back) }),
           ),
@@ -437,7 +392,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
 
   // What a board is given: the state, its seat, and the ways to act, undo, preview and hint.
   function boardContext(target, part) {
-    const why = part && !part.can_undo && part.undo_why && !msg.over ? undoStands(part.undo_why) : "";
+    const why = part && !part.can_undo && part.undo_why && !msg.over ? undoStands(part.undo_why, seatName) : "";
     return {
       msg,
       part,
@@ -476,51 +431,12 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     };
   }
 
-  // Why the player's last move can no longer be taken back, said to them (the engine's sentence names seats
-  // by number; a rule of the game, such as Forma's binding pick, is its own sentence).
-  function undoStands(why) {
-    if (why.reason === "engine.match.undo_after_chance") return t("room.undoStandsReveal");
-    if (why.reason === "engine.match.undo_after_other")
-      return t("room.undoStandsOther", { name: seatName((why.params || {}).other - 1) });
-    const text = tError(why);
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-
-  // The guided first game: what to do now, the greedy player's move on request (drawn on the board, to be
-  // played with a tap), the points explained. Nothing here is notation.
-  const coach = { version: -1, scores: null, said: [] };
+  // The guided first game's panel (guide.js); the hint itself is drawn on the board.
+  const coach = newCoach(guide);
   function renderGuide(target, part) {
     if (!guide) return;
-    if (coach.version !== msg.version) {
-      const scores = msg.scores || [];
-      const gained = coach.scores && target !== null ? (scores[target] || 0) - (coach.scores[target] || 0) : 0;
-      const why = tOr(`learn.${guide}.score`, "");
-      coach.said = [];
-      if (coach.version < 0) coach.said.push(t(`learn.${guide}.intro`));
-      if (gained > 0) coach.said.push([t("learn.scored", { n: gained }), why].filter(Boolean).join(" "));
-      coach.version = msg.version;
-      coach.scores = scores;
-    }
-    const lines = [...coach.said, guideNow(part)];
-    const toAct = !msg.over && part && part.to_act;
-    const shown = toAct && currentHint(target);
-    const show = toAct
-      ? h(
-          "button",
-          { type: "button", class: "secondary", id: "learn-hint", disabled: !!shown, onclick: () => askHint(target) },
-          t("learn.showMe"),
-        )
-      : null;
-    const hintText = h("p", { id: "learn-try", class: "help" }, shown ? t("learn.shown") : "");
-    put(el.guide, h("h2", {}, t("learn.title")), ...lines.filter(Boolean).map((x) => h("p", {}, x)), show, hintText);
-  }
-
-  // The guide's line for this moment: the end, the learner's turn, or whom the learner waits for.
-  function guideNow(part) {
-    if (msg.over) return t(`learn.${guide}.end`);
-    if (part && part.to_act) return t(`learn.${guide}.turn`);
-    const who = msg.acting.map(seatName).join(", ");
-    return who ? t("learn.waitFor", { who }) : "";
+    const hinted = !!currentHint(target);
+    put(el.guide, guideChildren(coach, { msg, target, part, seatName, hinted, askHint: () => askHint(target) }));
   }
 
   // Screen readers hear each move as it happens (a polite live region).
@@ -599,36 +515,13 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     el.join.hidden = false;
   }
 
-  // The history in words (the game's own sentences, seats by name); the notation on demand. A companion
-  // room's history is the cards revealed so far.
+  // The history in words, the notation on demand (story.js).
   function renderHistory() {
-    const items = msg.room.mode === "companion" ? companionHistory() : msg.history.slice(-30).map(historyItem);
-    el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, t("room.nothing"))]));
+    el.history.replaceChildren(...historyItems(msg, ui.notation, seatName));
     el.history.scrollTop = el.history.scrollHeight;
     el.notationToggle.hidden = msg.room.mode === "companion";
     el.notationToggle.setAttribute("aria-pressed", ui.notation ? "true" : "false");
     el.notationToggle.textContent = t(ui.notation ? "room.hideNotation" : "room.showNotation");
-  }
-
-  function historyItem(e) {
-    const words = e.said ? tSaid(e.said, seatOrChance) : "";
-    const fallback = e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`;
-    return h(
-      "li",
-      { value: e.n },
-      words || fallback,
-      words && ui.notation ? h("code", { class: "notation" }, e.action) : null,
-    );
-  }
-
-  function companionHistory() {
-    const c = msg.companion || { history: [] };
-    return c.history.slice(-30).map((card, i) => h("li", {}, t("room.cardN", { n: i + 1, what: cardWords(card) })));
-  }
-
-  // A seat by name, or chance (a card, a roll, a draw) in words.
-  function seatOrChance(p) {
-    return p < 0 ? t("room.chanceWord") : seatName(p);
   }
 
   // The end: who won (or shared the win), each seat's score, and why, in the game's own words.
@@ -637,16 +530,8 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
       el.over.hidden = true;
       return;
     }
-    const r = msg.result || {};
     const people = held.filter((p) => msg.room.seats[p].kind !== "ai");
     const me = people.length === 1 ? people[0] : null; // "You win" for the one person at this device
-    const lines = (r.scores || []).map((sc, p) =>
-      h("li", {}, `${seatName(p)}: ${sc}` + ((r.forfeited || []).includes(p) ? t("room.forfeited") : "")),
-    );
-    const forfeit = (r.forfeited || []).length
-      ? t("room.whyForfeit", { name: r.forfeited.map(seatName).join(", ") })
-      : "";
-    const why = r.why ? tSaid(r.why, seatOrChance) : forfeit;
     const stepBtn = h(
       "button",
       { id: "replay-start", class: "secondary", onclick: () => startReplay() },
@@ -675,40 +560,10 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     put(
       el.over,
       h("h2", {}, t("room.result")),
-      h("p", { class: "headline", id: "result-headline" }, resultHeadline(r, msg.room.players, seatName, t, me)),
-      h("ul", {}, lines),
-      why ? h("p", { id: "result-why" }, t("room.why", { why })) : null,
-      h("div", { class: "row" }, local ? null : rematch, stepBtn, recordLink()),
+      resultParts(msg, me, seatName),
+      h("div", { class: "row" }, local ? null : rematch, stepBtn, recordLink(code, local)),
     );
     el.over.hidden = false;
-  }
-
-  // The game record (``polytable replay`` checks it): from the server, or made by the offline engine.
-  function recordLink() {
-    if (!local) {
-      return h(
-        "a",
-        { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` },
-        t("room.record"),
-      );
-    }
-    return h(
-      "button",
-      {
-        class: "secondary",
-        id: "export-record",
-        onclick: async () => {
-          const record = await offline("record");
-          const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
-          const a = h("a", { href: url, download: `${record.game}-${local.id}.json` });
-          document.body.append(a);
-          a.click();
-          a.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 1000);
-        },
-      },
-      t("room.record"),
-    );
   }
 
   function startReplay() {

@@ -60,6 +60,7 @@ function placeNotation(g, dedicated, ctx, over) {
   g.fold.hidden = !dedicated || over;
   g.input.parentNode.hidden = over;
   g.play.hidden = over || (dedicated && ctx.confirm !== "play");
+  g.typed.hidden = over || !dedicated || ctx.confirm === "play";
   enablePlay(g);
 }
 
@@ -67,6 +68,7 @@ function placeNotation(g, dedicated, ctx, over) {
 function enablePlay(g) {
   const acting = !!(g.ctx.part && g.ctx.part.to_act);
   g.play.disabled = !acting || (g.dedicated && !g.input.value.trim());
+  g.typed.disabled = g.play.disabled;
 }
 
 function build(el) {
@@ -91,6 +93,8 @@ function build(el) {
     "aria-label": t("gen.notation"),
   });
   const play = h("button", { id: "play", type: "submit", form: "move-form" }, t("gen.play"));
+  // Under a board that confirms with its own button, a typed move is sent from inside the fold.
+  const typed = h("button", { id: "play-typed", type: "submit", form: "move-form", hidden: true }, t("gen.play"));
   const undo = h("button", { id: "undo", type: "button", class: "secondary" }, t("gen.undo"));
   const undoWhy = h("p", { class: "help", id: "undo-why", hidden: true });
   const extra = h("div", { class: "extra" });
@@ -102,7 +106,7 @@ function build(el) {
       if (text && g.ctx.play(text)) input.value = "";
     },
   });
-  const list = h("div", { class: "notation-list" }, search, count, moves, h("div", { class: "row" }, input));
+  const list = h("div", { class: "notation-list" }, search, count, moves, h("div", { class: "row" }, input, typed));
   const fold = h(
     "details",
     { id: "notation", class: "notation-fold", hidden: true },
@@ -119,6 +123,7 @@ function build(el) {
     count,
     input,
     play,
+    typed,
     undo,
     undoWhy,
     controls,

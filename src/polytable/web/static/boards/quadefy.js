@@ -1,9 +1,10 @@
 // Quadefy board: a 3D view of the 4x4x4 cube (SVG, turned by dragging, by the arrow buttons or the arrow keys)
 // and a layer view (four 4x4 plans, floor first). Choose a block and one of its rotations; squares a legal
 // placement of it can cover are tinted; tap one to see such a placement as a ghost; tap the ghost (or Place)
-// to place it. A square no placement covers asks the engine why. A hint (ctx.hint) is the same ghost. A tap on the 3D view chooses a cell too (see cubeView). The remaining blocks of both players
-// are listed. The bonus puzzle sits below: choose a pattern, build it by hand (the engine checks it), or ask
-// for the solver's answer. Dark and light blocks differ by fill and lettering, never by colour alone.
+// to place it. A square no placement covers asks the engine why. A hint (ctx.hint) is the same ghost. A tap
+// on the 3D view chooses a cell too (see cubeView). The remaining blocks of both players are listed. The
+// bonus puzzle sits below: choose a pattern, build it by hand (the engine checks it), or ask for the
+// solver's answer. Dark and light blocks differ by fill and lettering, never by colour alone.
 import { h } from "../dom.js";
 import { t, tError, tSaid } from "../i18n.js";
 import * as generic from "./generic.js";
