@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml $(NATIVE)
 ## run: set up, then start the web app on an embedded SQLite database (prints the address)
 run: $(STAMP)
 	bash scripts/npm-assets.sh
-	$(BIN)/polytable serve
+	$(BIN)/polytable serve $(ARGS)
 
 ## play: the terminal game menu
 play: $(STAMP)

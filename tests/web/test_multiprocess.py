@@ -145,7 +145,7 @@ def test_serve_with_workers_runs_that_many_processes_sharing_rooms(tmp_path: Pat
     if not os.path.isdir("/proc/self"):
         pytest.skip("counting the worker processes reads /proc (Linux)")
     port = free_port()
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port)]
+    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--local", "--port", str(port)]
     cmd += ["--db", pg_url, "--pubsub", REDIS_URL, "--workers", "2", "--ai-delay", "0"]
     cmd += ["--rooms-per-minute", "10000"]
     with (tmp_path / "serve.log").open("wb") as err:
