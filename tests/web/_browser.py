@@ -7,6 +7,7 @@ missing; Playwright never downloads a browser here.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -66,3 +67,23 @@ def need(game_id: str) -> None:
         get_game(game_id)
     except ConfigError:
         pytest.skip(f"{game_id} is not installed yet")
+
+
+CACHED = """async () => {
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+  for (const k of await caches.keys()) {
+    const c = await caches.open(k);
+    if (await c.match('/static/vendor/pyodide/pyodide.asm.wasm') && await c.match('/offline/rules.whl')) return true;
+  }
+  return false;
+}"""
+
+
+def wait_cached(page: Any) -> None:
+    """Wait until the service worker controls the page and holds the offline engine."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if page.evaluate(CACHED):
+            return
+        time.sleep(0.5)
+    raise AssertionError("the service worker did not cache the offline engine")

@@ -18,7 +18,7 @@ import pytest
 from polytable.match import Match
 from polytable.web._offline import PYODIDE_DIR, pyodide_available
 
-from ._browser import CHROMIUM, PHONE, launch, serve  # skips the module without Chromium
+from ._browser import CHROMIUM, PHONE, launch, serve, wait_cached  # skips the module without Chromium
 from ._browser import page as _page
 from ._browser import shot as _shot
 from ._proc import Server
@@ -42,26 +42,6 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
-def _cached(page: Any) -> None:
-    """Wait until the service worker controls the page and holds the offline engine."""
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if page.evaluate(CACHED):
-            return
-        time.sleep(0.5)
-    raise AssertionError("the service worker did not cache the offline engine")
-
-
-CACHED = """async () => {
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
-  for (const k of await caches.keys()) {
-    const c = await caches.open(k);
-    if (await c.match('/static/vendor/pyodide/pyodide.asm.wasm') && await c.match('/offline/rules.whl')) return true;
-  }
-  return false;
-}"""
-
-
 def _move(page: Any) -> None:
     """Hand the phone over if asked, then play the first legal move shown."""
     passing = page.locator("#pass-ok")
@@ -78,7 +58,7 @@ def test_offline_hot_seat_foldris_to_the_end_with_a_reload(server: Server, brows
     page = _page(browser, accept_downloads=True)
     page.goto(server.base + "/")
     page.reload()  # the second load is controlled by the service worker
-    _cached(page)
+    wait_cached(page)
 
     page.context.set_offline(True)
     page.goto(server.base + "/")
@@ -117,7 +97,7 @@ def test_offline_companion_deals_formfinity_cards(server: Server, browser: Any) 
     page = _page(browser)
     page.goto(server.base + "/")
     page.reload()
-    _cached(page)
+    wait_cached(page)
     page.context.set_offline(True)
     page.goto(server.base + "/")
     page.locator("#offline-note").wait_for()
@@ -205,7 +185,7 @@ def test_offline_engine_starts_from_its_snapshot_and_anew_when_the_snapshot_is_b
     page = _page(browser)
     page.goto(server.base + "/")
     page.reload()
-    _cached(page)
+    wait_cached(page)
     page.context.set_offline(True)
     page.goto(server.base + "/")
     page.locator("#offline-note").wait_for()

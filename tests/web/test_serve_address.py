@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-from PIL import Image
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -20,30 +19,9 @@ from polytable.cli._serve_net import ServePlan, plan_serving, terminal_qr
 from polytable.web import Settings, create_app
 from polytable.web._address import invite_base, is_loopback_host, network_address, url_of
 
+from ._net import read_terminal_qr
+
 BODY = {"game": "toy", "players": 2, "seed": 7, "options": {"rounds": 2}}
-
-
-def read_terminal_qr(text: str) -> str:
-    """What a phone's camera reads off the plain (no colour) terminal QR code: half blocks back to modules."""
-    import zxingcpp
-
-    top = {"█": True, "▀": True, "▄": False, " ": False}
-    bottom = {"█": True, "▀": False, "▄": True, " ": False}
-    lines = [line for line in text.splitlines() if set(line) <= set(top)]
-    width = max(len(line) for line in lines)
-    rows: list[list[bool]] = []
-    for line in lines:
-        line = line.ljust(width)
-        rows += [[top[c] for c in line], [bottom[c] for c in line]]
-    scale, pad = 8, 4
-    img = Image.new("L", ((width + 2 * pad) * scale, (len(rows) + 2 * pad) * scale), 255)
-    for y, row in enumerate(rows):
-        for x, dark in enumerate(row):
-            if dark:
-                img.paste(0, ((x + pad) * scale, (y + pad) * scale, (x + pad + 1) * scale, (y + pad + 1) * scale))
-    found = zxingcpp.read_barcodes(img)
-    assert found, "no QR code could be read off the terminal"
-    return str(found[0].text)
 
 
 def test_the_banner_prints_the_local_and_network_address_and_a_qr_code_of_the_latter() -> None:

@@ -28,7 +28,7 @@ export function secureNote() {
     const [title, ...rest] = limitsText(limits);
     box.replaceChildren(
       h("summary", {}, t(title)),
-      ...rest.map((key) => h("p", { class: key === "secure.offCards" ? "help" : null }, t(key))),
+      ...rest.map((key) => h("p", { class: key === "secure.offCards" ? "help" : null }, withCommand(key))),
     );
     if (limits.fix === "trust") addCertificateLink(box);
     box.hidden = false;
@@ -37,6 +37,13 @@ export function secureNote() {
   if (!show()) waiting.add(show);
   return box;
 }
+
+// A text naming the command that serves https shows it as code, never broken across lines.
+function withCommand(key) {
+  const parts = t(key, { command: "\u0000" }).split("\u0000");
+  return parts.length === 2 ? [parts[0], h("code", {}, COMMAND), parts[1]] : parts[0];
+}
+const COMMAND = "polytable serve --https";
 
 // The table's own certificate (polytable serve --https) is served for devices to trust; another server's
 // certificate comes from whoever runs it.
