@@ -24,6 +24,8 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ENGINE_START = 90_000
+"""Milliseconds allowed for the first offline board: Pyodide starts in the worker (seconds on a busy machine)."""
 PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 TIMEOUT = 15_000
 
@@ -87,3 +89,16 @@ def wait_cached(page: Any) -> None:
             return
         time.sleep(0.5)
     raise AssertionError("the service worker did not cache the offline engine")
+
+
+def offline_foldris(page: Any, base: str) -> None:
+    """With the network cut, open the home page and start a two-player Foldris game on the device (the
+    offline engine); return at its first screen (the pass screen or the sheet)."""
+    page.context.set_offline(True)
+    page.goto(base + "/")
+    page.locator("#offline-note").wait_for()
+    page.select_option("#game", "foldris")
+    page.select_option("#players", "2")
+    page.locator("#create-local").click()
+    page.wait_for_url("**/local/*")
+    page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)

@@ -30,11 +30,19 @@ import pytest
 
 from polytable.web._offline import PYODIDE_DIR, pyodide_available
 
-from ._browser import CHROMIUM, PHONE, TIMEOUT, launch, need, wait_cached  # skips the module without Chromium
+from ._browser import (
+    CHROMIUM,
+    PHONE,
+    TIMEOUT,
+    launch,
+    need,
+    offline_foldris,
+    wait_cached,
+)  # skips the module without Chromium
 from ._browser import page as _page
 from ._browser import shot as _shot
 from ._net import LanHost, lan_host, read_terminal_qr
-from ._proc import free_port
+from ._proc import POLYTABLE, free_port
 
 httpx = pytest.importorskip("httpx")
 
@@ -42,9 +50,6 @@ if not pyodide_available():
     if os.environ.get("CI"):
         raise RuntimeError(f"Pyodide is not installed at {PYODIDE_DIR}: CI must run the offline tests")
     pytest.skip(f"Pyodide is not installed at {PYODIDE_DIR} (scripts/npm-assets.sh)", allow_module_level=True)
-
-ENGINE_START = 90_000
-"""Milliseconds allowed for the first offline board: Pyodide starts in the worker."""
 
 
 @dataclass
@@ -67,7 +72,7 @@ def _serve(host: LanHost, tmp: Path, *args: str) -> Iterator[Served]:
     """``polytable serve`` on the test host; its banner read up to the QR code's end."""
     port = free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(tmp / "data")}
-    cmd = [*host.prefix, sys.executable, "-c", "from polytable.cli import main; main()", "serve", *args]
+    cmd = [*host.prefix, *POLYTABLE, "serve", *args]
     cmd += ["--host", host.listen, "--port", str(port), "--db", f"sqlite:///{tmp / 'rooms.db'}", "--ai-delay", "0"]
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
@@ -225,14 +230,7 @@ def test_a_phone_that_trusts_the_table_installs_scans_and_plays_offline_after(
         page.locator("#scan").wait_for()  # the in-app camera scan is offered
         assert page.locator("#scan-https").count() == 0
 
-        page.context.set_offline(True)
-        page.goto(tls.phone_url + "/")
-        page.locator("#offline-note").wait_for()
-        page.select_option("#game", "foldris")
-        page.select_option("#players", "2")
-        page.locator("#create-local").click()
-        page.wait_for_url("**/local/*")
-        page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+        offline_foldris(page, tls.phone_url)
         if page.locator("#pass-ok").is_visible():
             page.locator("#pass-ok").click()
         page.locator("#fd-sheet").wait_for()

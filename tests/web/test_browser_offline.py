@@ -18,7 +18,15 @@ import pytest
 from polytable.match import Match
 from polytable.web._offline import PYODIDE_DIR, pyodide_available
 
-from ._browser import CHROMIUM, PHONE, launch, serve, wait_cached  # skips the module without Chromium
+from ._browser import (
+    CHROMIUM,
+    ENGINE_START,
+    PHONE,
+    launch,
+    offline_foldris,
+    serve,
+    wait_cached,
+)  # skips without Chromium
 from ._browser import page as _page
 from ._browser import shot as _shot
 from ._proc import Server
@@ -27,9 +35,6 @@ if not pyodide_available():
     if os.environ.get("CI"):
         raise RuntimeError(f"Pyodide is not installed at {PYODIDE_DIR}: CI must run the offline tests")
     pytest.skip(f"Pyodide is not installed at {PYODIDE_DIR} (scripts/npm-assets.sh)", allow_module_level=True)
-
-ENGINE_START = 90_000
-"""Milliseconds allowed for the first board: Pyodide starts in the worker (seconds on a busy machine)."""
 
 
 @pytest.fixture(scope="module")
@@ -186,14 +191,7 @@ def test_offline_engine_starts_from_its_snapshot_and_anew_when_the_snapshot_is_b
     page.goto(server.base + "/")
     page.reload()
     wait_cached(page)
-    page.context.set_offline(True)
-    page.goto(server.base + "/")
-    page.locator("#offline-note").wait_for()
-    page.select_option("#game", "foldris")
-    page.select_option("#players", "2")
-    page.locator("#create-local").click()
-    page.wait_for_url("**/local/*")
-    page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+    offline_foldris(page, server.base)
     snap = _snapshot(page)
     assert snap["unusable"] is None and snap["size"] > 1_000_000
     assert f"/offline/snapshot/{(PYODIDE_DIR / 'VERSION').read_text().strip()}/" in snap["url"]

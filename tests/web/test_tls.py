@@ -8,7 +8,6 @@ import os
 import signal
 import ssl
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,7 +18,7 @@ x509 = pytest.importorskip("cryptography.x509")
 
 from polytable.web._tls import SERVER_DAYS, table_certificate  # noqa: E402
 
-from ._proc import free_port  # noqa: E402
+from ._proc import POLYTABLE, free_port  # noqa: E402
 
 
 def _names(cert_file: Path) -> set[str]:
@@ -65,8 +64,7 @@ def test_the_authority_may_vouch_only_for_home_network_names(tmp_path: Path) -> 
 def test_serve_https_answers_over_tls_with_a_certificate_its_authority_vouches_for(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--https", "--local"]
-    cmd += ["--port", str(port), "--db", f"sqlite:///{tmp_path / 'tls.db'}"]
+    cmd = [*POLYTABLE, "serve", "--https", "--local", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'tls.db'}"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         assert proc.stdout is not None

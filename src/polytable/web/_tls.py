@@ -155,6 +155,23 @@ def _allowed(ca: Any, names: list[str]) -> list[str]:
     return [n for n in names if _covered(n, dns, nets)]
 
 
+def _key_usage(authority: bool) -> Any:
+    """Signing only: certificates (and revocation lists) for the authority, the TLS handshake for a server."""
+    from cryptography import x509
+
+    return x509.KeyUsage(
+        digital_signature=True,
+        key_cert_sign=authority,
+        crl_sign=authority,
+        content_commitment=False,
+        key_encipherment=False,
+        data_encipherment=False,
+        key_agreement=False,
+        encipher_only=False,
+        decipher_only=False,
+    )
+
+
 def _write(path: Path, data: bytes, secret: bool = False) -> None:
     tmp = path.with_suffix(".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if secret else 0o644)
@@ -187,20 +204,7 @@ def _new_authority(ca_file: Path, key_file: Path, hosts: list[str]) -> None:
         .not_valid_before(now - dt.timedelta(hours=1))
         .not_valid_after(now + dt.timedelta(days=CA_DAYS))
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                key_cert_sign=True,
-                crl_sign=True,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(_key_usage(authority=True), critical=True)
         .add_extension(
             x509.NameConstraints(
                 permitted_subtrees=[x509.DNSName(n) for n in names] + [x509.IPAddress(n) for n in networks],
@@ -259,20 +263,7 @@ def _new_server_cert(cert_file: Path, key_file: Path, ca: Any, ca_key_file: Path
         .not_valid_after(now + dt.timedelta(days=SERVER_DAYS))
         .add_extension(x509.SubjectAlternativeName(alt), critical=False)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                key_cert_sign=False,
-                crl_sign=False,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(_key_usage(authority=False), critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
         .add_extension(
