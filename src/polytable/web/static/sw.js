@@ -35,6 +35,7 @@ const SHELL = [
   "/static/lib/i18n.js",
   "/static/lib/quadefy.js",
   "/static/lib/qwirkle-cubes.js",
+  "/static/lib/secure.js",
   "/static/lib/text.js",
   "/static/newgame.js",
   "/static/offline/engine.js",
@@ -42,6 +43,7 @@ const SHELL = [
   "/static/replay.js",
   "/static/room.js",
   "/static/rules.js",
+  "/static/secure.js",
   "/static/style.css",
   "/manifest.webmanifest",
 ];
