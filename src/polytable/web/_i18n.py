@@ -58,6 +58,7 @@ ERROR_REASONS = (
     "seat_number",
     "record_not_over",
     "no_printable",
+    "no_table_ca",
     "paper",
     "print_variant",
     "no_tables",

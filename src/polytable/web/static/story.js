@@ -2,7 +2,7 @@
 // name, the notation on demand; a companion room's cards revealed), the result (who won or shared the win,
 // each seat's score, and why), the game record, and the invitation card. Renders of what the room page
 // passes them; none keeps state.
-import { h } from "./dom.js";
+import { h, api } from "./dom.js";
 import { t, tError, tSaid } from "./i18n.js";
 import { describe as cardWords } from "./companion.js";
 import { resultHeadline } from "./lib/text.js";
@@ -78,9 +78,16 @@ export function recordLink(code, local) {
   );
 }
 
-/** The invitation: the room's code, its link and QR code, copy and share. */
+/** The invitation: the room's code, its link and QR code, copy and share. The server says which address an
+ * invited phone can open (never this computer's loopback address). */
 export function shareCard(code) {
-  const link = `${location.origin}/r/${code}`;
+  let link = `${location.origin}/r/${code}`;
+  const shown = h("p", { class: "help", id: "room-link" }, link);
+  api(`/api/rooms/${code}`)
+    .then((r) => {
+      if (r && r.link) shown.textContent = link = r.link;
+    })
+    .catch(() => {});
   const copy = h(
     "button",
     {
@@ -113,7 +120,7 @@ export function shareCard(code) {
         "div",
         {},
         h("div", { class: "code", id: "room-code" }, code),
-        h("p", { class: "help" }, link),
+        shown,
         h("div", { class: "row" }, copy, shareBtn),
       ),
     ),
