@@ -107,7 +107,7 @@ def test_offline_the_guided_game_plays_on_this_device_with_the_hint_on_the_board
     page = _page(browser, "nl-NL")
     page.goto(server.base + "/")
     page.reload()
-    _cached(page)
+    wait_cached(page)
     page.context.set_offline(True)
     page.goto(server.base + "/learn/forma")
     page.locator("#guide").filter(has_text="al op het bord").wait_for(timeout=ENGINE_START)  # after the set-up
