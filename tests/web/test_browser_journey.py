@@ -83,6 +83,7 @@ FINISH = """async (limit) => {
       void r;
     }
     await until(() => st().version !== v, 'the move');
+    if (!st().over && !mine().to_act) texts.add(document.body.innerText); // the AI's turn: the guide waits
     moves += 1;
   }
   return { moves, over: st().over, texts: [...texts] };
