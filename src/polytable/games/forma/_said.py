@@ -17,30 +17,24 @@ def narrate(action: FormaAction, state: FormaState, after: FormaState, player: i
     if isinstance(action, Pick):
         piece = P.PIECE_NAMES[action.piece]
         tb = P.tables(state.size)
-        if piece_fits(tb, action.piece, tb.board & ~state.filled):
-            return phrase(
-                "forma.said.pick",
-                f"{player_name(player)} picked up piece {piece}",
-                {"seat": player, "piece": piece},
-            )
+        fits = piece_fits(tb, action.piece, tb.board & ~state.filled)
+        lost = "" if fits else phrase("forma.said.lost", ", which fits nowhere: it leaves the game")
         return phrase(
-            "forma.said.pick_lost",
-            f"{player_name(player)} picked up piece {piece}, which fits nowhere: it leaves the game",
-            {"seat": player, "piece": piece},
+            "forma.said.pick",
+            f"{player_name(player)} picked up piece {piece}{lost and lost['message']}",
+            {"seat": player, "piece": piece, "lost": lost},
         )
-    if isinstance(action, Obstacle):
+    if isinstance(action, (Obstacle, Tower)):
         cell = cell_name(action.col, action.row)
-        return phrase(
-            "forma.said.obstacle",
-            f"{player_name(player)} placed an obstacle on {cell}",
-            {"seat": player, "cell": cell},
+        what = (
+            phrase("forma.said.an_obstacle", "an obstacle")
+            if isinstance(action, Obstacle)
+            else phrase("forma.said.the_tower", "the tower")
         )
-    if isinstance(action, Tower):
-        cell = cell_name(action.col, action.row)
         return phrase(
-            "forma.said.tower",
-            f"{player_name(player)} placed the tower on {cell}",
-            {"seat": player, "cell": cell},
+            "forma.said.setup",
+            f"{player_name(player)} placed {what['message']} on {cell}",
+            {"seat": player, "what": what, "cell": cell},
         )
     if isinstance(action, Fill):
         return phrase(
