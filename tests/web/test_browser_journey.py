@@ -5,8 +5,9 @@ game), read what the guide says to do, ask for a hint and play it with one tap o
 move and read why, undo (or read why the last move stands), play the game to its end by the hints, and read
 the result: who won and why. Every step is checked, and at every step every string on the page (text,
 labels, titles) is scanned for placeholders ("null", "undefined", "{name}") and the history for notation.
-Screenshots of each journey are kept in docs/screenshots/journey/ (English: the start, the hint on the
-board, the refusal and the result; Dutch: the result).
+Screenshots of each journey (English: the start, the hint on the board, the refusal and the result; Dutch:
+the result) go to artifacts/journey/; the copies kept in docs/screenshots/journey/ are taken with
+POLYTABLE_JOURNEY_SHOTS=docs.
 
 Economy: one server and one browser for the module, one phone page per language shared by the five games
 (the page moves between them as a player does, without reloading), the game's end reached by a loop inside
@@ -15,6 +16,7 @@ the page that taps the hint's ghost (the same clicks a player makes, without a r
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -32,7 +34,10 @@ pytestmark = pytest.mark.slow
 
 GAMES = ("quadefy", "foldris", "formfinity", "forma", "qwirkle-cubes")
 LOCALES = {"en": "en-GB", "nl": "nl-NL"}
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "journey"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ("docs/screenshots" if os.environ.get("POLYTABLE_JOURNEY_SHOTS") == "docs" else "artifacts") / "journey"
+"""Where the screenshots go: artifacts/journey/ on every run; docs/screenshots/journey/, the ones kept in the
+repository, when POLYTABLE_JOURNEY_SHOTS=docs (so a test run never changes a tracked file)."""
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT = 20_000
 PLACEHOLDER = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\{[a-z_]+\}|\[object Object\]")
