@@ -193,9 +193,13 @@ def spec_keys() -> dict[str, str]:
 
 
 def ai_keys() -> dict[str, str]:
-    """``ai.<name>`` for every AI a room can seat (the English label: the name, capitalised)."""
+    """``ai.<name>`` for every AI a room can seat (the English label: the name, capitalised) and
+    ``ai.<name>.named``, the AI as a player is called ("Greedy AI"; in Dutch the adjective is inflected,
+    "Gretige AI", so the name is a sentence part of its own)."""
     names = {n for g in all_games() if g.spec.listed for n in bot_names(g.spec.id)}
-    return {f"ai.{n}": n.capitalize() for n in sorted(names)}
+    out = {f"ai.{n}": n.capitalize() for n in sorted(names)}
+    out.update({f"ai.{n}.named": f"{n.capitalize()} AI" for n in sorted(names)})
+    return out
 
 
 def _name(node: ast.expr | None) -> str:
