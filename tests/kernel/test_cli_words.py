@@ -167,3 +167,12 @@ def test_moves_and_rules_in_a_game_fit_80_columns() -> None:
     assert len(listed) > 3
     for line in listed:  # every move on a line is whole: a block, a rotation, "@" and a cell
         assert re.fullmatch(r"( +\S+ r\d+ @ [a-d]\d\.\d)+", line), line
+
+
+def test_the_readme_heading_counts_the_commands_it_lists() -> None:
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"^## (\w+) commands\n+```sh\n(.*?)```", readme, flags=re.M | re.S)
+    assert m, "README has a '## N commands' section with a sh block"
+    listed = [line for line in m.group(2).splitlines() if line.startswith("make ")]
+    words = {"two": 2, "three": 3, "four": 4}
+    assert words[m.group(1).lower()] == len(listed), (m.group(1), listed)

@@ -56,7 +56,8 @@ def _read(value: str) -> str:
 
 
 def _setup_from(options: Mapping[str, str]) -> Setup:
-    """A setup from print options: ``variant`` 1-4, blank, or a template / variant file (path or text)."""
+    """A setup from print options: ``variant`` 1-4, blank, or a template / variant file (path or text; never a
+    path when ``files`` is ``no``, as in a request to the web server)."""
     game = get_game("formfinity")
     variant = str(options.get("variant", "1")).strip() or "1"
     opts: dict[str, object] = {}
@@ -69,6 +70,13 @@ def _setup_from(options: Mapping[str, str]) -> Setup:
     elif variant == "blank":
         opts["variant_file"] = 'name = "Blank template"\ntemplate = "blank"\n[goal]\ntype = "lines"\n'
     else:
+        if options.get("files") == "no":  # a web request never names a file of the server
+            raise ConfigError(
+                f"there is no variant {variant[:40]!r} here: choose 1, 2, 3, 4 or blank "
+                "(your own variant prints from the template designer)",
+                "print.no_variant_here",
+                {"variant": f"{variant[:40]!r}"},
+            )
         if "\n" not in variant and not variant.startswith("@") and not os.path.isfile(variant):
             raise ConfigError(
                 f"there is no variant {variant[:40]!r}: choose 1, 2, 3, 4, blank, or a template or variant file",

@@ -57,9 +57,9 @@ ERROR_REASONS = (
     "room_unsaved",
     "seat_number",
     "record_not_over",
+    "companion_record",
     "no_printable",
     "paper",
-    "print_variant",
     "no_tables",
     "no_pattern",
     "database",
@@ -84,6 +84,12 @@ ERROR_REASONS = (
     "spectators_full",
     "my_rooms",
     "bad_text",
+    "no_api",
+    "bad_method",
+    # extras/quadefy.py
+    "no_pattern_name",
+    "puzzle_blocks",
+    "puzzle_block",
     # _base.py
     "name_text",
     "name_long",
@@ -115,6 +121,8 @@ ERROR_REASONS = (
     "bad_options",
     "bad_seed",
     "seat_count",
+    "seats_list",
+    "companion_clock",
     "seat_object",
     "seat_kind",
     "no_ai",
@@ -123,6 +131,8 @@ ERROR_REASONS = (
     "rematch_not_seated",
     # _clock.py
     "bad_time_control",
+    "bad_time_kind",
+    "bad_on_timeout",
     "bad_time_amount",
     "bad_time_range",
     # _companion.py
