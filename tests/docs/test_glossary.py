@@ -46,7 +46,10 @@ SCOPES = {
 TRACES = {"formfinity.md": "formfinity", "foldris.md": "foldris", "forma.md": "forma",
           "qwirkle_cubes.md": "qwirkle-cubes", "quadefy.md": "quadefy", "README.md": None}  # fmt: skip
 CLI = {"cmd_formfinity.py": "formfinity", "cmd_foldris.py": "foldris", "cmd_forma.py": "forma",
-       "cmd_quadefy.py": "quadefy"}  # fmt: skip
+       "cmd_quadefy.py": "quadefy", "formfinity.py": "formfinity", "_formfinity_qr.py": "formfinity",
+       "foldris.py": "foldris", "forma.py": "forma", "quadefy.py": "quadefy",
+       "qwirkle_cubes.py": "qwirkle-cubes"}  # fmt: skip
+"""The game of a module of the command line (``cli/``) or of the printed sheets (``printables/``)."""
 CODES = {"formfinity.": "formfinity", "foldris.": "foldris", "forma.": "forma", "qwirkle.": "qwirkle-cubes",
          "quadefy.": "quadefy"}  # fmt: skip
 
@@ -132,7 +135,9 @@ def test_the_rules_error_messages_use_the_english_terms() -> None:
 
 
 def _cli_strings() -> Iterator[tuple[str, tuple[str | None, str]]]:
-    for path in sorted((ROOT / "src" / "polytable" / "cli").glob("*.py")):
+    """Every string constant but docstrings in the command line's modules and the printables (the PDFs)."""
+    src = ROOT / "src" / "polytable"
+    for path in sorted([*(src / "cli").glob("*.py"), *(src / "printables").glob("*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = {
             id(node.body[0].value)
@@ -147,9 +152,34 @@ def _cli_strings() -> Iterator[tuple[str, tuple[str | None, str]]]:
                 yield f"{path.name}:{node.lineno}:{node.col_offset}", (CLI.get(path.name), node.value)
 
 
-def test_the_command_line_uses_the_english_terms() -> None:
+def test_the_command_line_and_the_printed_sheets_use_the_english_terms() -> None:
     strings = dict(_cli_strings())
     assert any("--players" in text for _, text in strings.values())
+    bad = problems("en", strings)
+    assert not bad, "\n".join(bad)
+
+
+def test_the_terminal_boards_and_move_descriptions_use_the_english_terms() -> None:
+    """What ``polytable play`` shows: each game's board and its moves in words, over a short seeded game."""
+    from polytable.core import Rng, all_games
+    from polytable.match import Match
+
+    strings = {}
+    for game in all_games():
+        if game.spec.id not in GAMES:
+            continue
+        match, rng = Match(game, {}, game.spec.default_players, 3), Rng(1)
+        for step in range(12):
+            match.resolve_chance()
+            if match.is_over():
+                break
+            board = re.sub(r"\x1b\[[0-9;]*m", "", game.render(match.state, None, color=False))
+            strings[f"{game.spec.id} board {step}"] = (game.spec.id, board)
+            seat = match.acting_players()[0]
+            action = game.legal_actions(match.state, seat).sample(rng)
+            strings[f"{game.spec.id} move {step}"] = (game.spec.id, game.describe_action(action, match.state))
+            match.play(action, seat)
+    assert len(strings) > 40
     bad = problems("en", strings)
     assert not bad, "\n".join(bad)
 

@@ -251,7 +251,7 @@ class Quadefy(Game[QuadefyState, Placement]):
 
     def describe_action(self, action: Placement, state: QuadefyState) -> str:
         return (
-            f"block {action.block} in orientation {action.rotation} with its corner at column "
+            f"block {action.block} in rotation {action.rotation} with its corner at column "
             f"{'abcd'[action.x]}, row {action.y + 1}, layer {action.z + 1}"
         )
 

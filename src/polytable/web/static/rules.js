@@ -230,24 +230,32 @@ export async function renderRules(root, game) {
   );
 }
 
-// The mark on a rule that is polytable's reading: a link to its note in the list at the end of the page.
+// The mark on a rule that is polytable's reading: a link to its note in the list at the end of the page. It
+// scrolls there itself: a change of the address's #fragment would make the app draw the page again.
 function readingMark(notes, file) {
   const names = notes.map((n) => n.note).join(", ");
+  const id = `reading-${notes[0].note}`;
   return h(
     "a",
     {
       class: "reading",
-      href: `#reading-${notes[0].note}`,
+      href: `#${id}`,
       title: t("rules.reading.note", { notes: names, file }),
+      onclick: (e) => {
+        e.preventDefault();
+        document.getElementById(id)?.scrollIntoView({ block: "center" });
+      },
     },
     t("rules.reading"),
   );
 }
 
-// The page's readings: what a mark means, and each note with its kind and where it is written down.
+// The page's readings: what a mark means, then each kind of reading once with the notes of that kind (each
+// note an anchor a mark links to), all in the notes file named in the introduction.
 function readingsSection(model) {
   const notes = readingNotes(model);
   if (!notes.length) return null;
+  const kinds = [...new Set(notes.map((n) => n.kind))];
   return h(
     "section",
     { id: "readings" },
@@ -256,12 +264,15 @@ function readingsSection(model) {
     h(
       "ul",
       { style: "padding-left: 1.2em" },
-      notes.map((n) =>
+      kinds.map((kind) =>
         h(
           "li",
-          { id: `reading-${n.note}` },
-          h("strong", {}, n.note),
-          ` (${model.file}): ${t(`rules.reading.${n.kind}`)}`,
+          { "data-kind": kind },
+          t(`rules.reading.${kind}`),
+          ": ",
+          notes
+            .filter((n) => n.kind === kind)
+            .map((n, i) => [i ? ", " : "", h("strong", { id: `reading-${n.note}` }, n.note)]),
         ),
       ),
     ),
