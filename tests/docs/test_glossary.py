@@ -184,6 +184,20 @@ def test_the_terminal_boards_and_move_descriptions_use_the_english_terms() -> No
     assert not bad, "\n".join(bad)
 
 
+CALQUES = (r"\bkreeg\b", r"\bneemt (een|\d|true|tekst|gehele)", r"\bfaalde\b", r"\bzaad\b", r"\bAI (?!'s)[A-Z]\w+")
+"""English read word for word into Dutch: 'got 9' as 'kreeg 9', 'takes a number' as 'neemt een getal', 'failed'
+as 'faalde', a seed as 'zaad', 'Greedy AI' as 'AI Gulzig'."""
+
+
+def test_dutch_errors_and_names_read_as_dutch() -> None:
+    nl = json.loads((I18N / "nl.json").read_text(encoding="utf-8"))
+    bad = [f"{k}: {v}" for k, v in nl.items() for c in CALQUES if re.search(c, v)]
+    assert not bad, "word-for-word Dutch:\n" + "\n".join(bad)
+    named = {k: v for k, v in nl.items() if k.startswith("ai.") and k.endswith(".named")}
+    assert named["ai.greedy.named"] == "Gretige AI" and named["ai.random.named"] == "Willekeurige AI"
+    assert all(not v.startswith("AI ") for v in named.values()), named  # the adjective comes first
+
+
 def test_the_checker_flags_a_known_alternative() -> None:
     planted = {
         "rules.formfinity.x": ("formfinity", "Wie de lijn claimt, tekent op de template."),
