@@ -153,3 +153,20 @@ def test_polytable_rules_marks_exactly_the_flagged_rules(page: str, lang: str) -
     assert keys["rules.readings"].upper() in out
     kinds = {kind for flagged in FLAGS[page]["items"].values() for kind in flagged.values()}
     assert all(" ".join(keys[f"rules.reading.{k}"].split()) in flat for k in kinds)
+
+
+def test_the_printed_templates_mark_the_readings_too(tmp_path: Path) -> None:
+    """The rules printed under a FORMFINITY template mark polytable's readings as the pages do."""
+    pdfium = pytest.importorskip("pypdfium2")
+    from polytable.printables import printables
+
+    said = {}
+    for variant in ("1", "3", "4"):
+        out = tmp_path / f"v{variant}.pdf"
+        printables()["formfinity"](str(out), "a4", {"variant": variant})
+        said[variant] = " ".join(pdfium.PdfDocument(str(out))[0].get_textpage().get_text_range().split())
+    assert "*two lines in the same direction never do" in said["1"]
+    assert "*No element may leave the other player without a way" in said["3"]
+    for variant in ("1", "3"):
+        assert "polytable's reading, not the rulebook's words: see docs/rules/formfinity.md" in said[variant]
+    assert "*" not in said["4"] and "polytable's reading" not in said["4"]  # nothing of its own printed there
