@@ -17,10 +17,11 @@ $(STAMP): pyproject.toml $(NATIVE)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: set up, then start the web app on an embedded SQLite database (prints the address)
+## run: set up, then serve the table on this network on an embedded SQLite database (prints the address for
+## phones and its QR code); ARGS passes options to `polytable serve`: make run ARGS=--https, ARGS=--local
 run: $(STAMP)
 	bash scripts/npm-assets.sh
-	$(BIN)/polytable serve
+	$(BIN)/polytable serve $(ARGS)
 
 ## play: the terminal game menu
 play: $(STAMP)

@@ -51,7 +51,8 @@ def _free_port() -> int:
 def _server(folder: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     db = f"sqlite:///{os.path.join(folder, 'rooms.db')}"
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port), "--db", db]
+    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--local", "--port", str(port)]
+    cmd += ["--db", db]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

@@ -58,7 +58,7 @@ def _free_port() -> int:
 
 def _start_server(db: str, workers: int = 1, pubsub: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port)]
+    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--local", "--port", str(port)]
     cmd += ["--db", db, "--ai-delay", "0", "--rooms-per-minute", "100000", "--workers", str(workers)]
     if pubsub:
         cmd += ["--pubsub", pubsub]

@@ -7,6 +7,7 @@ missing; Playwright never downloads a browser here.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ENGINE_START = 90_000
+"""Milliseconds allowed for the first offline board: Pyodide starts in the worker (seconds on a busy machine)."""
 PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 TIMEOUT = 15_000
 
@@ -66,3 +69,36 @@ def need(game_id: str) -> None:
         get_game(game_id)
     except ConfigError:
         pytest.skip(f"{game_id} is not installed yet")
+
+
+CACHED = """async () => {
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+  for (const k of await caches.keys()) {
+    const c = await caches.open(k);
+    if (await c.match('/static/vendor/pyodide/pyodide.asm.wasm') && await c.match('/offline/rules.whl')) return true;
+  }
+  return false;
+}"""
+
+
+def wait_cached(page: Any) -> None:
+    """Wait until the service worker controls the page and holds the offline engine."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if page.evaluate(CACHED):
+            return
+        time.sleep(0.5)
+    raise AssertionError("the service worker did not cache the offline engine")
+
+
+def offline_foldris(page: Any, base: str) -> None:
+    """With the network cut, open the home page and start a two-player Foldris game on the device (the
+    offline engine); return at its first screen (the pass screen or the sheet)."""
+    page.context.set_offline(True)
+    page.goto(base + "/")
+    page.locator("#offline-note").wait_for()
+    page.select_option("#game", "foldris")
+    page.select_option("#players", "2")
+    page.locator("#create-local").click()
+    page.wait_for_url("**/local/*")
+    page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)

@@ -13,6 +13,8 @@ from pathlib import Path
 import httpx
 
 SERVER = Path(__file__).with_name("_server.py")
+POLYTABLE = [sys.executable, "-c", "from polytable.cli import main; main()"]
+"""The ``polytable`` command of this interpreter (a test may run before the script is on PATH)."""
 
 
 def free_port() -> int:

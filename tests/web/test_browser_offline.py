@@ -18,7 +18,15 @@ import pytest
 from polytable.match import Match
 from polytable.web._offline import PYODIDE_DIR, pyodide_available
 
-from ._browser import CHROMIUM, PHONE, launch, serve  # skips the module without Chromium
+from ._browser import (
+    CHROMIUM,
+    ENGINE_START,
+    PHONE,
+    launch,
+    offline_foldris,
+    serve,
+    wait_cached,
+)  # skips without Chromium
 from ._browser import page as _page
 from ._browser import shot as _shot
 from ._proc import Server
@@ -27,9 +35,6 @@ if not pyodide_available():
     if os.environ.get("CI"):
         raise RuntimeError(f"Pyodide is not installed at {PYODIDE_DIR}: CI must run the offline tests")
     pytest.skip(f"Pyodide is not installed at {PYODIDE_DIR} (scripts/npm-assets.sh)", allow_module_level=True)
-
-ENGINE_START = 90_000
-"""Milliseconds allowed for the first board: Pyodide starts in the worker (seconds on a busy machine)."""
 
 
 @pytest.fixture(scope="module")
@@ -40,26 +45,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch()
-
-
-def _cached(page: Any) -> None:
-    """Wait until the service worker controls the page and holds the offline engine."""
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if page.evaluate(CACHED):
-            return
-        time.sleep(0.5)
-    raise AssertionError("the service worker did not cache the offline engine")
-
-
-CACHED = """async () => {
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
-  for (const k of await caches.keys()) {
-    const c = await caches.open(k);
-    if (await c.match('/static/vendor/pyodide/pyodide.asm.wasm') && await c.match('/offline/rules.whl')) return true;
-  }
-  return false;
-}"""
 
 
 def _move(page: Any) -> None:
@@ -78,7 +63,7 @@ def test_offline_hot_seat_foldris_to_the_end_with_a_reload(server: Server, brows
     page = _page(browser, accept_downloads=True)
     page.goto(server.base + "/")
     page.reload()  # the second load is controlled by the service worker
-    _cached(page)
+    wait_cached(page)
 
     page.context.set_offline(True)
     page.goto(server.base + "/")
@@ -117,7 +102,7 @@ def test_offline_companion_deals_formfinity_cards(server: Server, browser: Any) 
     page = _page(browser)
     page.goto(server.base + "/")
     page.reload()
-    _cached(page)
+    wait_cached(page)
     page.context.set_offline(True)
     page.goto(server.base + "/")
     page.locator("#offline-note").wait_for()
@@ -205,15 +190,8 @@ def test_offline_engine_starts_from_its_snapshot_and_anew_when_the_snapshot_is_b
     page = _page(browser)
     page.goto(server.base + "/")
     page.reload()
-    _cached(page)
-    page.context.set_offline(True)
-    page.goto(server.base + "/")
-    page.locator("#offline-note").wait_for()
-    page.select_option("#game", "foldris")
-    page.select_option("#players", "2")
-    page.locator("#create-local").click()
-    page.wait_for_url("**/local/*")
-    page.locator("#pass-ok, #fd-sheet").first.wait_for(timeout=ENGINE_START)
+    wait_cached(page)
+    offline_foldris(page, server.base)
     snap = _snapshot(page)
     assert snap["unusable"] is None and snap["size"] > 1_000_000
     assert f"/offline/snapshot/{(PYODIDE_DIR / 'VERSION').read_text().strip()}/" in snap["url"]

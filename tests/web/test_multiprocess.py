@@ -9,7 +9,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -23,7 +22,7 @@ ws_client = pytest.importorskip("websockets.sync.client")
 
 from polytable.match import Match  # noqa: E402
 
-from ._proc import Server, free_port  # noqa: E402
+from ._proc import POLYTABLE, Server, free_port  # noqa: E402
 from .conftest import REDIS_URL, need_service  # noqa: E402
 
 
@@ -145,7 +144,7 @@ def test_serve_with_workers_runs_that_many_processes_sharing_rooms(tmp_path: Pat
     if not os.path.isdir("/proc/self"):
         pytest.skip("counting the worker processes reads /proc (Linux)")
     port = free_port()
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port)]
+    cmd = [*POLYTABLE, "serve", "--local", "--port", str(port)]
     cmd += ["--db", pg_url, "--pubsub", REDIS_URL, "--workers", "2", "--ai-delay", "0"]
     cmd += ["--rooms-per-minute", "10000"]
     with (tmp_path / "serve.log").open("wb") as err:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -13,13 +12,13 @@ import pytest
 
 httpx = pytest.importorskip("httpx")
 
-from ._proc import free_port  # noqa: E402
+from ._proc import POLYTABLE, free_port  # noqa: E402
 
 
 def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
     port = free_port()
     db = f"sqlite:///{tmp_path / 'serve.db'}"
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", str(port), "--db", db]
+    cmd = [*POLYTABLE, "serve", "--local", "--port", str(port), "--db", db]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None
@@ -44,7 +43,7 @@ def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
 
 def test_serve_never_prints_a_database_password() -> None:
     url = "postgresql+psycopg://app:s3cret-pw@127.0.0.1:1/nowhere"  # nothing listens on port 1
-    cmd = [sys.executable, "-c", "from polytable.cli import main; main()", "serve", "--port", "1", "--db", url]
+    cmd = [*POLYTABLE, "serve", "--local", "--port", "1", "--db", url]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "s3cret-pw" not in done.stdout + done.stderr

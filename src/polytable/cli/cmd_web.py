@@ -3,13 +3,14 @@
 One process on SQLite is the default (``make run``). A site runs several processes on PostgreSQL with
 ``--pubsub redis://...`` so that they share rooms live: either ``--workers N`` (N processes on one port)
 or several ``serve`` processes behind one proxy (docs/web.md has the example). Secrets in the URLs are
-never printed: the database and Redis URLs are shown with ``***`` for their passwords.
+never printed: the database and Redis URLs are shown with ``***`` for their passwords. Where it listens,
+the addresses it prints for phones (with a QR code) and its https are :mod:`._serve_net`'s.
 """
 
 from __future__ import annotations
 
 import os
-import socket
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -34,10 +35,22 @@ tests' server processes start the same server with them): the WebSocket protocol
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve_cmd(
-        host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: the whole LAN).")] = (
-            "127.0.0.1"
-        ),
+        host: Annotated[
+            str, typer.Option("--host", help="Address to listen on: 0.0.0.0 lets phones on this network in.")
+        ] = "0.0.0.0",
         port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 8000,
+        local: Annotated[
+            bool, typer.Option("--local", help="Listen on 127.0.0.1: only this computer can open the table.")
+        ] = False,
+        public_url: Annotated[
+            str | None,
+            typer.Option("--public-url", help="The address players open (a proxy or domain): invite links carry it."),
+        ] = None,
+        https: Annotated[
+            bool, typer.Option("--https", help="Serve https with a certificate this computer makes (and keeps).")
+        ] = False,
+        tls_cert: Annotated[Path | None, typer.Option("--tls-cert", help="Serve https with this certificate.")] = None,
+        tls_key: Annotated[Path | None, typer.Option("--tls-key", help="The private key of --tls-cert.")] = None,
         db: Annotated[
             str,
             typer.Option(
@@ -69,6 +82,7 @@ def register(app: typer.Typer) -> None:
 
             from ..storage import StorageError, redact_url
             from ..web import app_from_env, configure_logging, redact_redis_url
+            from ._serve_net import plan_serving
         except ImportError as exc:  # the web extras are not installed
             typer.echo(f"error: the web app needs starlette, uvicorn and sqlalchemy ({exc})", err=True)
             raise typer.Exit(2) from None
@@ -84,8 +98,16 @@ def register(app: typer.Typer) -> None:
         if workers > 1 and db.startswith("sqlite"):
             typer.echo("error: --workers above 1 needs a database server (--db postgresql+psycopg://...)", err=True)
             raise typer.Exit(2)
+        try:
+            plan = plan_serving(
+                host, port, local=local, public_url=public_url, https=https, tls_cert=tls_cert, tls_key=tls_key
+            )
+        except ValueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         configure_logging(log_format)
         env = {
+            **plan.env(),
             "DB": db,
             "PUBSUB": pubsub or "",
             "AI_DELAY": str(ai_delay),
@@ -99,31 +121,18 @@ def register(app: typer.Typer) -> None:
             except StorageError as exc:
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         where = f"database {redact_url(db)}"
         if pubsub:
             where += f", pub/sub {redact_redis_url(pubsub)}"
         if workers > 1:
             where += f", {workers} processes"
-        typer.echo(f"polytable is serving on http://{shown}:{port}/  ({where}; Ctrl+C stops)")
-        if host in ("0.0.0.0", "::"):
-            lan = _lan_address()
-            if lan:
-                typer.echo(f"phones on the same network: http://{lan}:{port}/")
+        typer.echo(plan.banner(where))
         uvicorn.run(
             web_app if web_app is not None else "polytable.web._app:app_from_env",
             factory=web_app is None,
             workers=workers if web_app is None else None,
-            host=host,
+            host=plan.host,
             port=port,
+            **plan.ssl,
             **SERVER_OPTIONS,
         )
-
-
-def _lan_address() -> str | None:
-    """This machine's address as its own name resolves (a hint for phones; nothing is sent anywhere)."""
-    try:
-        addr = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return None
-    return None if addr.startswith("127.") else addr

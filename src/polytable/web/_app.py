@@ -124,6 +124,9 @@ def app_from_env() -> Starlette:
     settings = Settings(
         ai_delay=float(env.get("POLYTABLE_SERVE_AI_DELAY", "0.6")),
         rooms_per_minute=int(env.get("POLYTABLE_SERVE_ROOMS_PER_MINUTE", "60")),
+        public_url=env.get("POLYTABLE_SERVE_PUBLIC_URL", ""),
+        network_url=env.get("POLYTABLE_SERVE_NETWORK_URL", ""),
+        tls_ca=env.get("POLYTABLE_SERVE_TLS_CA", ""),
     )
     app = create_app(
         env.get("POLYTABLE_SERVE_DB", "sqlite:///polytable.db"),

@@ -61,6 +61,13 @@ class Settings:
     rooms_per_minute: int = 60
     """Rooms one address may create per minute."""
     ai_threads: int = 2
+    public_url: str = ""
+    """The address players open behind a proxy or a domain (``--public-url``): every invite link carries it."""
+    network_url: str = ""
+    """This machine's address on its network when the server listens there: it replaces a loopback address
+    in invite links, so a room made on the serving computer invites phones by an address they can open."""
+    tls_ca: str = ""
+    """The table's own certificate authority (``serve --https``), served at ``/tls/ca.crt`` for phones."""
 
 
 class RoomError(PolytableError):

@@ -20,7 +20,11 @@ player gets a translated reason and no driver text.
     ``GET /print/room/{code}.pdf``           the sheet of a companion room's own variant and template
     ``GET /offline/rules.whl``               the offline engine's rules (see :mod:`._offline`)
     ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
+    ``GET /tls/ca.crt``                      the table's own certificate authority (``serve --https``)
     ``/api/...`` (anything else)             a JSON 404 that names the address, or a 405 naming its methods
+
+Links handed out (a room's link and QR code, a QR card's page) carry an address the invited phone can
+open: ``--public-url``, else the network address in place of a loopback one (see :mod:`._address`).
 
 A game's own routes and pages (a puzzle, a designer) come from its web extras (:mod:`.extras`), mounted
 after these; nothing here names a game.
@@ -46,6 +50,7 @@ from ..core import PolytableError, all_games
 from ..match import catalogue_facts, engine_reason
 from ..storage import StorageError
 from . import _companion
+from ._address import invite_base
 from ._base import RoomError, ai_names
 from ._hub import Hub
 from ._limits import JsonLimitError, loads_bounded
@@ -105,6 +110,7 @@ class HttpApi:
             Route("/offline/rules.whl", self.offline_rules),
             Route("/manifest.webmanifest", self.manifest),
             Route("/sw.js", self.service_worker),
+            Route("/tls/ca.crt", self.ca_certificate),
             Route("/api/games", self.games),
             Route("/api/rooms", self.create_room, methods=["POST"]),
             Route("/api/rooms/{code}", self.room_info),
@@ -121,6 +127,26 @@ class HttpApi:
             *extra_routes(self.hub),
             Route("/api/{rest:path}", no_api, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
         ]
+
+    def _base(self, request: Request) -> str:
+        """The address this request's links carry: one the invited phone can open (see :mod:`._address`)."""
+        settings = self.hub.settings
+        return invite_base(str(request.base_url), request.url.hostname, settings.public_url, settings.network_url)
+
+    def _link(self, request: Request, code: str) -> str:
+        return f"{self._base(request)}/r/{code}"
+
+    async def ca_certificate(self, request: Request) -> Response:
+        # The table's own authority (serve --https), for a phone to trust: then offline play and install work.
+        ca = self.hub.settings.tls_ca
+        if not ca or not Path(ca).is_file():
+            return error_response("this server has no certificate of its own to trust", 404, "no_table_ca")
+        return FileResponse(
+            ca,
+            media_type="application/x-x509-ca-cert",
+            filename="polytable-table-ca.crt",
+            content_disposition_type="inline",
+        )
 
     async def manifest(self, request: Request) -> Response:
         return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
@@ -165,7 +191,7 @@ class HttpApi:
         return JSONResponse(
             {
                 "code": room.code,
-                "link": _link(request, room.code),
+                "link": self._link(request, room.code),
                 "tokens": {str(p): t for p, t in tokens.items()},
                 "room": room.summary(),
             },
@@ -177,7 +203,7 @@ class HttpApi:
         if isinstance(room, Response):
             return room
         out = room.summary()
-        out["link"] = _link(request, room.code)
+        out["link"] = self._link(request, room.code)
         return JSONResponse(out)
 
     async def join(self, request: Request) -> Response:
@@ -211,7 +237,7 @@ class HttpApi:
         except StorageError as exc:
             log.error("room %s: the rematch could not be saved: %s", room.code, exc)
             return error_response("the room could not be saved; try again in a moment", 503, "room_unsaved")
-        return JSONResponse({"code": code, "link": _link(request, code)})
+        return JSONResponse({"code": code, "link": self._link(request, code)})
 
     async def my_rooms(self, request: Request) -> Response:
         """This device's rooms (``{"rooms": {code: [tokens]}}``, at most 20): for each, whether it is over,
@@ -243,7 +269,7 @@ class HttpApi:
         room = await self._room(request)
         if isinstance(room, Response):
             return room
-        return Response(_qr_svg(_link(request, room.code)), media_type="image/svg+xml", headers=_CACHE)
+        return Response(_qr_svg(self._link(request, room.code)), media_type="image/svg+xml", headers=_CACHE)
 
     async def step(self, request: Request) -> Response:
         room = await self._room(request)
@@ -285,7 +311,7 @@ class HttpApi:
             return error_response("paper is a4 or letter", 400, "paper")
         opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count", "qr")}
         if opts.get("qr"):  # QR cards open this server's card page
-            opts["base_url"] = str(request.base_url)
+            opts["base_url"] = self._base(request)
         opts["files"] = "no"  # a printable that reads files when a value names one never does for a request
         try:
             data = await asyncio.get_running_loop().run_in_executor(
@@ -329,7 +355,9 @@ class HttpApi:
         game_id = str(request.path_params["game"])[:40]
         if game_id not in {g.spec.id for g in all_games()}:
             known = ", ".join(sorted(g.spec.id for g in all_games() if g.spec.listed))
-            return error_response(f"there is no game {game_id!r} (games: {known})", 404, "unknown_game", {"game": game_id})
+            return error_response(
+                f"there is no game {game_id!r} (games: {known})", 404, "unknown_game", {"game": game_id}
+            )
         data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, board_data, game_id)
         if data is None:
             return error_response("this game's board needs no tables", 404, "no_tables")
@@ -463,10 +491,6 @@ def _print_pdf(fn: Any, paper: str, options: dict[str, str]) -> bytes:
         path = Path(tmp) / "out.pdf"
         fn(str(path), paper, options)
         return path.read_bytes()
-
-
-def _link(request: Request, code: str) -> str:
-    return f"{str(request.base_url).rstrip('/')}/r/{code}"
 
 
 def _ip(request: Request) -> str:

@@ -223,7 +223,9 @@ class Hub:
         if raw_seats is None:
             raw_seats = [{"kind": "here"} for _ in range(players)]
         if not isinstance(raw_seats, list):
-            raise RoomError(f"seats must be a list of {players} seat objects", reason="seats_list", params={"n": players})
+            raise RoomError(
+                f"seats must be a list of {players} seat objects", reason="seats_list", params={"n": players}
+            )
         if len(raw_seats) != players:
             raise RoomError(f"give exactly {players} seats", reason="seat_count", params={"n": players})
         seats: list[SeatRecord] = []

@@ -59,6 +59,7 @@ ERROR_REASONS = (
     "record_not_over",
     "companion_record",
     "no_printable",
+    "no_table_ca",
     "paper",
     "no_tables",
     "no_pattern",

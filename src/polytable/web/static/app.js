@@ -10,6 +10,7 @@ import { clockText } from "./lib/text.js";
 import { LANGS, lang, setLang } from "./i18n.js";
 import { t, gameName } from "./i18n.js";
 import { call as offline, listGames, loadGame, deleteGame } from "./offline/engine.js";
+import { registerWorker, secureNote } from "./secure.js";
 
 const app = document.getElementById("app");
 const where = document.getElementById("where");
@@ -151,6 +152,7 @@ async function home() {
   app.append(
     ...[
       h("h1", {}, t("home.title")),
+      offlineOnly ? null : secureNote(),
       offlineOnly
         ? h(
             "section",
@@ -269,6 +271,4 @@ async function showMine(mine) {
 
 route();
 
-if ("serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register("/sw.js").catch(() => {});
-}
+registerWorker();

@@ -299,6 +299,7 @@ function scanPanel(c, deal) {
       number,
       h("button", { id: "use-number", class: "secondary", onclick: use }, t("cp.use")),
     ),
+    window.isSecureContext ? null : h("p", { class: "help", id: "scan-https" }, t("cp.cameraHttps")),
     video,
     status,
   );

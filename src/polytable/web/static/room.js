@@ -139,7 +139,14 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   }
 
   function buildShare() {
-    const link = `${location.origin}/r/${code}`;
+    // The server says which address an invited phone can open (never this computer's loopback address).
+    let link = `${location.origin}/r/${code}`;
+    const shown = h("p", { class: "help", id: "room-link" }, link);
+    api(`/api/rooms/${code}`)
+      .then((r) => {
+        if (r && r.link) shown.textContent = link = r.link;
+      })
+      .catch(() => {});
     const copy = h(
       "button",
       {
@@ -172,7 +179,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           "div",
           {},
           h("div", { class: "code", id: "room-code" }, code),
-          h("p", { class: "help" }, link),
+          shown,
           h("div", { class: "row" }, copy, shareBtn),
         ),
       ),

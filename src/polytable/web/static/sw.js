@@ -39,6 +39,7 @@ const SHELL = [
   "/static/lib/quadefy.js",
   "/static/lib/qwirkle-cubes.js",
   "/static/lib/rules.js",
+  "/static/lib/secure.js",
   "/static/lib/text.js",
   "/static/newgame.js",
   "/static/offline/engine.js",
@@ -46,6 +47,7 @@ const SHELL = [
   "/static/replay.js",
   "/static/room.js",
   "/static/rules.js",
+  "/static/secure.js",
   "/static/style.css",
   "/manifest.webmanifest",
 ];
