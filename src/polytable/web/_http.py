@@ -21,6 +21,7 @@ player gets a translated reason and no driver text.
     ``GET /offline/rules.whl``               the offline engine's rules (see :mod:`._offline`)
     ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
     ``GET /tls/ca.crt``                      the table's own certificate authority (``serve --https``)
+    ``/api/...`` (anything else)             a JSON 404 that names the address, or a 405 naming its methods
 
 Links handed out (a room's link and QR code, a QR card's page) carry an address the invited phone can
 open: ``--public-url``, else the network address in place of a loopback one (see :mod:`._address`).
@@ -66,6 +67,8 @@ __all__ = [
     "engine_response",
     "error_response",
     "json_body",
+    "no_api",
+    "room_error_response",
 ]
 
 log = logging.getLogger("polytable.web")
@@ -115,13 +118,14 @@ class HttpApi:
             Route("/api/rooms/{code}/rematch", self.rematch, methods=["POST"]),
             Route("/api/my-rooms", self.my_rooms, methods=["POST"]),
             Route("/api/rooms/{code}/qr.svg", self.qr),
-            Route("/api/rooms/{code}/step/{n:int}", self.step),
+            Route("/api/rooms/{code}/step/{n}", self.step),
             Route("/api/rooms/{code}/record", self.record),
             Route("/print/{name}.pdf", self.printable),
             Route("/print/room/{code}.pdf", self.room_printable),
             Route("/api/cards/read", self.read_card, methods=["POST"]),
             Route("/api/boards/{game}", self.boards),
             *extra_routes(self.hub),
+            Route("/api/{rest:path}", no_api, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
         ]
 
     def _base(self, request: Request) -> str:
@@ -271,8 +275,11 @@ class HttpApi:
         room = await self._room(request)
         if isinstance(room, Response):
             return room
+        if room.mode == "companion":
+            return _no_record()
         try:
-            n = int(request.path_params["n"])
+            text = str(request.path_params["n"])
+            n = int(text) if text.isdigit() and len(text) < 10 else -1  # not a position: said by step itself
             return JSONResponse(room.step(n))
         except RoomError as exc:
             return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
@@ -281,6 +288,8 @@ class HttpApi:
         room = await self._room(request)
         if isinstance(room, Response):
             return room
+        if room.mode == "companion":
+            return _no_record()
         if not room.is_over():
             return error_response("the record is available once the game is over", 409, "record_not_over")
         return JSONResponse(room.match.record())
@@ -303,11 +312,7 @@ class HttpApi:
         opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count", "qr")}
         if opts.get("qr"):  # QR cards open this server's card page
             opts["base_url"] = self._base(request)
-        if opts.get("variant", "1") not in ("1", "2", "3", "4", "blank"):
-            # The printables read a file when a value names one: never let a request name a server path.
-            return error_response(
-                "variant is 1, 2, 3, 4 or blank here; print your own variant from the designer", 400, "print_variant"
-            )
+        opts["files"] = "no"  # a printable that reads files when a value names one never does for a request
         try:
             data = await asyncio.get_running_loop().run_in_executor(
                 self.hub.ai_pool, _print_pdf, table[name], paper, opts
@@ -325,7 +330,7 @@ class HttpApi:
             return error_response("paper is a4 or letter", 400, "paper")
         try:
             data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, _companion.sheet_pdf, room, paper)
-        except PolytableError as exc:
+        except (PolytableError, ValueError) as exc:
             return engine_response(exc)
         return Response(data, media_type="application/pdf")
 
@@ -348,6 +353,11 @@ class HttpApi:
 
     async def boards(self, request: Request) -> Response:
         game_id = str(request.path_params["game"])[:40]
+        if game_id not in {g.spec.id for g in all_games()}:
+            known = ", ".join(sorted(g.spec.id for g in all_games() if g.spec.listed))
+            return error_response(
+                f"there is no game {game_id!r} (games: {known})", 404, "unknown_game", {"game": game_id}
+            )
         data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, board_data, game_id)
         if data is None:
             return error_response("this game's board needs no tables", 404, "no_tables")
@@ -363,6 +373,28 @@ class HttpApi:
         if room is None:
             return error_response(f"there is no room {code[:16]!r}", 404, "no_room", {"code": code[:16]})
         return room
+
+
+async def no_api(request: Request) -> Response:
+    """Any other ``/api/...`` address: a JSON error that names it, or the methods its address takes."""
+    path = request.url.path
+    allowed = sorted(
+        {
+            method
+            for route in request.app.router.routes
+            if isinstance(route, Route) and route.endpoint is not no_api and route.path_regex.match(path)
+            for method in route.methods or ()
+        }
+        - {"HEAD"}
+    )
+    if allowed:
+        return error_response(
+            f"{path[:80]} takes {' or '.join(allowed)}, not {request.method}",
+            405,
+            "bad_method",
+            {"path": path[:80], "allowed": " or ".join(allowed), "method": request.method},
+        )
+    return error_response(f"there is no API address {path[:80]}", 404, "no_api", {"path": path[:80]})
 
 
 async def app_page(request: Request) -> Response:
@@ -446,6 +478,12 @@ def _card(room: Room, seats: frozenset[int]) -> dict[str, Any]:
         "left": {str(p): round(clock.left(p, now), 1) for p in mine} if clock is not None else None,
         "rematch": room.rematch,
     }
+
+
+def _no_record() -> Response:
+    return error_response(
+        "a companion room only deals cards: it has no game record to step through or download", 409, "companion_record"
+    )
 
 
 def _print_pdf(fn: Any, paper: str, options: dict[str, str]) -> bytes:
