@@ -99,10 +99,10 @@ def test_the_known_errors_are_gone() -> None:
     assert "Take turns" in en["rules.formfinity.goal"] and "shared template" in en["rules.formfinity.goal"]
     fo = " ".join(v for k, v in en.items() if k.startswith("rules.foldris."))
     assert "lane it falls in" not in fo
-    assert "choose where it falls" in en["rules.foldris.round.2"]
+    assert "You choose the column the block falls in" in en["rules.foldris.round.3"]
     assert (
-        "starting player's lane" in en["rules.foldris.setup.3"]
-        and "lane of the card's number" in en["rules.foldris.round.4"]
+        "starting player's lane" in en["rules.foldris.setup.5"]
+        and "lane of the card's number" in en["rules.foldris.round.6"]
     )
 
 

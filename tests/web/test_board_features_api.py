@@ -52,16 +52,17 @@ def test_puzzle_check_accepts_a_solution_and_says_what_is_wrong(client: TestClie
         check, json={"pattern": "halves", "blocks": [{"colour": 0, "block": "I", "cells": [0, 1, 2, 4]}]}
     )
     assert shape.json()["problems"] == [{"reason": "shape", "colour": 0, "block": "I", "cells": "a1.1 b1.1 c1.1 a2.1"}]
-    for body in (
-        {"pattern": "halves", "blocks": "x"},
-        {"pattern": "halves", "blocks": [{"colour": 2, "block": "I", "cells": [0]}]},
-        {"pattern": "halves", "blocks": [{"colour": 0, "block": "I", "cells": [64]}]},
-        {"pattern": "", "blocks": []},
-        {"pattern": "no such pattern", "blocks": []},
+    for body, reason in (
+        ({"pattern": "halves", "blocks": "x"}, "puzzle_blocks"),
+        ({"pattern": "halves", "blocks": [{"colour": 2, "block": "I", "cells": [0]}]}, "puzzle_block"),
+        ({"pattern": "halves", "blocks": [{"colour": 0, "block": "I", "cells": [64]}]}, "puzzle_block"),
+        ({"pattern": "", "blocks": []}, "no_pattern"),
+        ({"pattern": "no such pattern", "blocks": []}, "engine.quadefy.pattern_char"),
+        ({"pattern": "spirals", "blocks": []}, "no_pattern_name"),
     ):
         r = client.post(check, json=body)
         assert r.status_code == 400, body
-        assert r.json()["reason"].startswith("engine"), r.json()  # engine.<code>, or engine for one without
+        assert r.json()["reason"] == reason, r.json()  # each problem has a reason the client translates
 
 
 def test_forma_preview_view_carries_the_bridge_it_would_make(client: TestClient) -> None:

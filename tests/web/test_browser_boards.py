@@ -9,9 +9,11 @@ keyboard alone. Screenshots at 360x640 go to ``artifacts/``.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +28,8 @@ from ._browser import shot as _shot
 httpx = pytest.importorskip("httpx")
 
 from ._proc import Server  # noqa: E402
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "polytable" / "web" / "static"
 
 
 @pytest.fixture(scope="module")
@@ -253,6 +257,8 @@ def test_dutch_interface_rules_page_and_switch(server: Server, browser: Any) -> 
     page.goto(server.base + "/rules/forma")
     page.locator("#rules h1").filter(has_text="Speluitleg").wait_for()
     assert page.locator("#rules svg").count() >= 1
+    page.locator("#rules-words dt").filter(has_text="legvorm").wait_for()  # the glossary's Dutch words
+    assert page.locator("a.reading").first.inner_text() == "lezing van polytable"
     _shot(page, "rules-forma-nl")
     if get_game("qwirkle-cubes"):
         qpage, _ = _room(server, browser, "qwirkle-cubes", "greedy", locale="nl-NL", seed=4)
@@ -262,6 +268,34 @@ def test_dutch_interface_rules_page_and_switch(server: Server, browser: Any) -> 
     page.goto(server.base + "/")
     page.select_option("#lang", "en")
     page.locator("h1").filter(has_text="Play at one table").wait_for()
+    assert page.errors == []
+
+
+def test_how_to_play_marks_polytables_readings_and_links_their_notes(server: Server, browser: Any) -> None:
+    """Every rule flagged in readings.json carries the mark, and only those; each mark links to its note in the
+    list at the end of the page, which names the file in docs/rules/; the page ends with the game's words."""
+    flags = json.loads((STATIC / "i18n" / "readings.json").read_text(encoding="utf-8"))
+    page = _page(browser)
+    for game, key in {"formfinity": "formfinity", "foldris": "foldris", "forma": "forma",
+                      "qwirkle-cubes": "qwirkle", "quadefy": "quadefy"}.items():  # fmt: skip
+        if not get_game(game):
+            continue
+        page.goto(f"{server.base}/rules/{game}")
+        page.locator("#rules-words dt").first.wait_for()
+        marks = page.locator("li.reading-rule a.reading")
+        assert marks.count() == len(flags[key]["items"]), game
+        assert page.locator("#rules a.reading").count() == marks.count()  # no mark on a rulebook rule
+        for i in range(marks.count()):
+            target = marks.nth(i).get_attribute("href")
+            assert target and page.locator(f"#readings {target}").count() == 1, (game, target)
+        assert flags[key]["notes"] in page.locator("#readings").inner_text()
+    page.goto(f"{server.base}/rules/formfinity")
+    page.locator("#rules-v3 summary").click()  # a folded variant
+    page.locator("li[data-notes~='FF48']").evaluate("e => e.scrollIntoView()")
+    _shot(page, "rules-formfinity-readings")
+    page.locator("li[data-notes~='FF48'] a.reading").click()  # to its note, the page staying as it is
+    page.wait_for_function("() => document.getElementById('reading-FF48').getBoundingClientRect().top < innerHeight")
+    assert page.locator("#rules-v3").get_attribute("open") is not None
     assert page.errors == []
 
 

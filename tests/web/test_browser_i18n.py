@@ -41,7 +41,7 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
     assert page.locator("#summary").inner_text() == NL["game.forma.summary"]
     assert page.locator("label[for=opt-obstacles]").text_content() == "Hindernissen"  # in the closed options
     assert page.locator("#game option[value=forma]").inner_text() == "Forma"
-    assert page.locator("select[name=ai-1] option[value=greedy]").text_content() == "Gulzig"
+    assert page.locator("select[name=ai-1] option[value=greedy]").text_content() == "Gretig"
     _shot(page, "new-room-nl")
 
     # The client shows an engine error by its code with its params (a coded param translated in turn), as
@@ -106,6 +106,6 @@ def test_dutch_ui_translates_specs_errors_engine_messages_and_seat_names(server:
         })"""
     )
     shown = page.evaluate("async () => (await import('/static/i18n.js')).tError(window.lastError)")
-    assert shown == "Je hebt plaats 2 niet; je kunt er niet voor spelen."
+    assert shown == "Plaats 2 is niet van jou; je kunt er niet voor spelen."
     _shot(page, "room-nl")
     assert page.errors == []

@@ -170,7 +170,7 @@ def test_the_offline_engine_gives_an_engine_error_its_code(server: Server, brows
     )
     assert got is not None and got["reason"] == "engine.option_max", got
     assert got["params"] == {"option": "obstacles", "max": "25", "value": "99"}
-    assert got["shown"] == "optie 'obstacles' moet hoogstens 25 zijn; kreeg 99"
+    assert got["shown"] == "optie 'obstacles' mag hoogstens 25 zijn, niet 99"
     assert got["message"].startswith("option 'obstacles' must be at most 25")
     assert page.errors == []
 

@@ -24,12 +24,12 @@ def test_time_controls_are_checked() -> None:
     assert TimeControl.parse({"kind": "turn", "hours": 24, "on_timeout": "forfeit"}).on_timeout == "forfeit"
     for bad, reason in (
         ("fast", "bad_time_control"),
-        ({"kind": "blitz"}, "bad_time_control"),
+        ({"kind": "blitz"}, "bad_time_kind"),
         ({"kind": "realtime", "minutes": "5"}, "bad_time_amount"),
         ({"kind": "realtime", "minutes": 0}, "bad_time_range"),
         ({"kind": "turn", "hours": 1e9}, "bad_time_range"),
         ({"kind": "turn", "hours": float("nan")}, "bad_time_amount"),
-        ({"kind": "turn", "hours": 1, "on_timeout": "pass"}, "bad_time_control"),
+        ({"kind": "turn", "hours": 1, "on_timeout": "pass"}, "bad_on_timeout"),
     ):
         with pytest.raises(RoomError) as exc:
             TimeControl.parse(bad)

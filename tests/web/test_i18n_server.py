@@ -199,7 +199,7 @@ def test_engine_messages_translate_nested_parts_and_words() -> None:
     )
     cases = {
         quadefy: "L r3 @ a1.1 mag niet: het zou blokken overlappen die al geplaatst zijn",
-        variant: "variantbestand: regel 3, kolom 4: de getallen moeten 1, 2, 3, ... lopen zonder gaten; 5 ontbreekt",
+        variant: "variantbestand: regel 3, kolom 4: de nummers moeten zonder gaten 1, 2, 3, ... lopen; 5 ontbreekt",
         enters: (
             "met deze kaart komt het element binnen van boven of links en schuift door tot het stopt; "
             "het kan niet tot stilstand komen op c5"
@@ -284,7 +284,7 @@ def test_engine_errors_reach_the_client_as_translatable_text(client: TestClient)
     body = bad.json()
     assert bad.status_code == 400 and body["reason"] == "engine.option_max"  # a coded engine error
     assert body["params"] == {"option": "obstacles", "max": "25", "value": "99"}
-    assert _fill(NL["error.engine.option_max"], body["params"]) == "optie 'obstacles' moet hoogstens 25 zijn; kreeg 99"
+    assert _fill(NL["error.engine.option_max"], body["params"]) == "optie 'obstacles' mag hoogstens 25 zijn, niet 99"
     assert _fill(EN["error.engine.option_max"], body["params"]) == body["error"]  # English says the same
     room = make_room(client, game="forma", players=2, options={"obstacles": 0})
     with client.websocket_connect(f"/ws/{room['code']}") as ws:

@@ -30,7 +30,8 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="polytable",
-    help="A digital table for grid-and-block tabletop games: play, simulate, replay, benchmark, print.",
+    help="A digital table for grid-and-block tabletop games: play, simulate, replay, benchmark, print.\n\n"
+    "A short flag means the same in every command: -p --players, -n --games, -w --workers, -o --output.",
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -39,6 +40,13 @@ console = Console()
 err = Console(stderr=True)
 
 OptionList = Annotated[list[str] | None, typer.Option("--option", help="Game option KEY=VALUE (repeatable).")]
+
+
+def player_span(low: int, high: int) -> str:
+    """How many play, in words: ``1 player``, ``2 players``, ``2-4 players``."""
+    if low == high:
+        return f"{low} player{'s' if low != 1 else ''}"
+    return f"{low}-{high} players"
 
 
 def _fail(message: str) -> None:
@@ -81,7 +89,7 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
         players = d["players"]
         assert isinstance(players, dict)
         console.print(
-            f"[bold]{d['id']}[/]  {d['name']} — {players['min']}-{players['max']} players "
+            f"[bold]{d['id']}[/]  {d['name']} — {player_span(players['min'], players['max'])} "
             f"(default {players['default']}), rules {d['rules_version']}"
         )
         if d["summary"]:
@@ -101,7 +109,7 @@ def _choose_game_interactively() -> str:
         _fail("no games are installed")
     console.print("[bold]polytable[/] — choose a game:")
     for i, g in enumerate(games, 1):
-        console.print(f"  {i}. {g.spec.name} ({g.spec.min_players}-{g.spec.max_players} players)")
+        console.print(f"  {i}. {g.spec.name} ({player_span(g.spec.min_players, g.spec.max_players)})")
     while True:
         try:
             line = input("game number (q to quit)> ").strip()
@@ -131,8 +139,8 @@ def play_cmd(
     try:
         if game_id is None:
             game_id = _choose_game_interactively()
-            if players is None:
-                g = get_game(game_id)
+            g = get_game(game_id)
+            if players is None and g.spec.min_players < g.spec.max_players:
                 try:
                     text = input(
                         f"players ({g.spec.min_players}-{g.spec.max_players}, Enter for {g.spec.default_players})> "
@@ -296,9 +304,11 @@ def bench_cmd(
 @app.command("print")
 def print_cmd(
     name: Annotated[str, typer.Argument(metavar="NAME", help="What to print (a game id, or e.g. formfinity-cards).")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The PDF file to write.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The PDF file to write (default: NAME.pdf here).")
+    ] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
-    players: Annotated[int | None, typer.Option("--players", min=1, help="Sheets for this many players.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", min=1, help="Sheets for this many players.")] = None,
     variant: Annotated[str | None, typer.Option("--variant", help="Variant or template (game-specific).")] = None,
     count: Annotated[int | None, typer.Option("--count", min=1, help="How many (cards).")] = None,
     qr: Annotated[
@@ -313,6 +323,7 @@ def print_cmd(
     from ..printables import printables
 
     table = printables()
+    output = output if output is not None else Path(f"{name}.pdf")
     if paper not in ("a4", "letter"):
         _fail("--paper takes a4 or letter")
     if name not in table:

@@ -18,7 +18,7 @@ from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng, player_n
 from ..match import Match
 from .cmd_rules import rules_text
 
-__all__ = ["play_terminal"]
+__all__ = ["move_rows", "play_terminal"]
 
 HELP = (
     "Type a move in the notation shown by 'moves'. Commands: moves [N] (list legal moves), hint (what the "
@@ -93,7 +93,8 @@ def play_terminal(
                 continue
             if word == "rules":
                 try:
-                    console.print(rules_text(game.spec.id), highlight=False, markup=False)
+                    text = rules_text(game.spec.id, width=console.width)
+                    console.print(text, highlight=False, markup=False, soft_wrap=True)
                 except ValueError as exc:
                     console.print(str(exc), markup=False)
                 continue
@@ -161,4 +162,18 @@ def _list_moves(console: Console, game: Game[Any, Any], state: Any, player: int,
             break
         shown.append(game.format_action(a, state))
     console.print(f"{total} legal move(s){' (first ' + str(limit) + ')' if total > limit else ''}:")
-    console.print("  " + "   ".join(shown))
+    for row in move_rows(shown, console.width):
+        console.print(row, highlight=False, markup=False, soft_wrap=True)
+
+
+def move_rows(moves: list[str], width: int) -> list[str]:
+    """Moves laid out in lines of at most ``width`` columns, a move never split (a move's notation may hold
+    spaces, ``I r1 @ c1.1``, so the terminal's own wrapping at spaces would cut one in two)."""
+    rows: list[str] = []
+    line = ""
+    for move in moves:
+        if line and len(line) + 3 + len(move) > width:
+            rows.append(line)
+            line = ""
+        line = f"{line}   {move}" if line else f"  {move}"
+    return [*rows, line] if line else rows

@@ -13,8 +13,12 @@ game has already created it, this subcommand joins it.
 from __future__ import annotations
 
 import dataclasses
+import os
 import secrets
+import shlex
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -23,7 +27,7 @@ from ..core import PolytableError, get_game, player_name
 from ..games.formfinity import Card, card_art, deal, parse_card, parse_card_code, setup_for
 from ._options import parse_options
 
-__all__ = ["deal_text", "given_card", "register"]
+__all__ = ["deal_text", "given_card", "print_command", "register"]
 
 
 def _deal_group(app: typer.Typer) -> typer.Typer:
@@ -46,6 +50,25 @@ def deal_text(card: Card, number: int, players: int, arrows: bool, rotation: boo
     return "\n".join(lines)
 
 
+def print_command(items: Sequence[str] | None, players: int) -> str | None:
+    """The ``polytable print`` command of the template a deal with these ``--option`` items is played on:
+    the variant file or template file given (as a path), else the numbered variant; it runs as printed.
+    None when the variant or template was given as text rather than a file (no command could name it)."""
+    given = {k.strip(): v for k, v in (item.split("=", 1) for item in items or () if "=" in item)}
+    variant = given.get("variant", "1").strip() or "1"
+    for key in ("variant_file", "template"):
+        if key not in given:
+            continue
+        path = given[key].removeprefix("@")
+        if not os.path.isfile(path):
+            return None
+        variant = path
+        break
+    stem = Path(variant).stem if variant not in ("1", "2", "3", "4") else f"variant-{variant}"
+    out = f"formfinity-{stem}.pdf"
+    return shlex.join(["polytable", "print", "formfinity", "--variant", variant, "--players", str(players), "-o", out])
+
+
 def given_card(text: str) -> Card:
     """A card from a printed deck: its number, the code or address its QR code holds, or its notation."""
     raw = text.strip()
@@ -65,9 +88,11 @@ def register(app: typer.Typer) -> None:
         count: Annotated[
             int | None, typer.Option("--count", min=1, help="Deal this many cards and stop (no waiting).")
         ] = None,
-        players: Annotated[int, typer.Option("--players", min=1, help="Players taking turns (for the labels).")] = 2,
+        players: Annotated[
+            int, typer.Option("--players", "-p", min=1, help="Players taking turns (for the labels).")
+        ] = 2,
         option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help="Game options KEY=VALUE (weights, deck=FILE).")
+            list[str] | None, typer.Option("--option", help="Game options KEY=VALUE (weights, deck=FILE).")
         ] = None,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="Plain ASCII cards (no block characters).")] = False,
         printed: Annotated[
@@ -88,7 +113,9 @@ def register(app: typer.Typer) -> None:
         interactive = count is None and sys.stdin.isatty()
         unicode = not ascii_only
         typer.echo(f"FORMFINITY deal, seed {seed} ({setup.rules.name}). Write the seed down to replay this deal.")
-        typer.echo(f"Template: polytable print formfinity --variant {options.get('variant', '1')} --players {players}")
+        command = print_command(option, players)
+        if command is not None:
+            typer.echo(f"Template: {command}")
         if interactive:
             typer.echo("Press Enter for the next card, q then Enter to quit; with a printed QR deck, type each")
             typer.echo("drawn card's number (or its code) instead.")

@@ -15,7 +15,7 @@ def register(app: typer.Typer) -> None:
     @app.command("fuzz")
     def fuzz_cmd(
         game_id: Annotated[str, typer.Argument(metavar="GAME")],
-        actions: Annotated[int, typer.Option("--actions", "-n", min=1, help="Player actions to compare.")] = 100_000,
+        actions: Annotated[int, typer.Option("--actions", min=1, help="Player actions to compare.")] = 100_000,
         seed: Annotated[int, typer.Option("--seed", help="The first game's seed (then +1 a game).")] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     ) -> None:

@@ -105,7 +105,7 @@ class Option:
         if self.kind == "choice":
             if text not in self.choices:
                 raise ConfigError(
-                    f"option {name!r} must be one of {', '.join(self.choices)}; got {text!r}",
+                    f"option {name!r} must be one of {', '.join(self.choices)}, not {text!r}",
                     "option_choice",
                     {"option": name, "choices": ", ".join(self.choices), "value": repr(text)},
                 )
@@ -127,13 +127,13 @@ class Option:
     def _check_range(self, number: float) -> None:
         if self.min is not None and number < self.min:
             raise ConfigError(
-                f"option {self.name!r} must be at least {_fmt(self.min)}; got {_fmt(number)}",
+                f"option {self.name!r} must be at least {_fmt(self.min)}, not {_fmt(number)}",
                 "option_min",
                 {"option": self.name, "min": _fmt(self.min), "value": _fmt(number)},
             )
         if self.max is not None and number > self.max:
             raise ConfigError(
-                f"option {self.name!r} must be at most {_fmt(self.max)}; got {_fmt(number)}",
+                f"option {self.name!r} must be at most {_fmt(self.max)}, not {_fmt(number)}",
                 "option_max",
                 {"option": self.name, "max": _fmt(self.max), "value": _fmt(number)},
             )
@@ -259,12 +259,12 @@ class GameSpec:
         if not self.min_players <= n <= self.max_players:
             if self.min_players == self.max_players:
                 raise ConfigError(
-                    f"{self.name} is played by exactly {self.min_players} players; got {n}",
+                    f"{self.name} is played by {self.min_players} players, not {n}",
                     "players_exact",
                     {"game": self.name, "n": self.min_players, "players": n},
                 )
             raise ConfigError(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players; got {n}",
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {n}",
                 "players_range",
                 {"game": self.name, "min": self.min_players, "max": self.max_players, "players": n},
             )

@@ -15,7 +15,7 @@ def require(data: Mapping[str, Any], key: str) -> Any:
     """``data[key]``, or a StateFormatError naming the missing field."""
     if not isinstance(data, Mapping):
         raise StateFormatError(
-            f"expected an object, got {type(data).__name__}", "util.not_an_object", {"name": type(data).__name__}
+            f"expected an object, not {type(data).__name__}", "util.not_an_object", {"name": type(data).__name__}
         )
     if key not in data:
         raise StateFormatError(f"missing field {key!r}", "util.field_missing", {"key": f"{key!r}"})

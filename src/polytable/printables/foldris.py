@@ -123,7 +123,7 @@ def _page(c: object, page_w: float, page_h: float, rows: int, number: int, playe
         (
             "Bonus effects",
             [
-                "1. Mirroring (1 point): flip the block horizontally.",
+                "1. Mirroring (1 point): mirror the block left to right.",
                 "2. Trimming (2 points, 1 in solo): delete one square of the block. A trim can't split the"
                 " block into two.",
                 "You can't use the same effect twice in a round, but you can use both at the same time."

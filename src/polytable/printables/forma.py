@@ -25,13 +25,13 @@ def print_board(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
     from ..games.forma import GAME, format_setup
 
     options = dict(options or {})
+    options.pop("players", None)  # one board for any number of players
+    options.pop("files", None)
     seed_text = options.pop("seed", "0") or "0"
     options.setdefault("placement", "random")
-    try:
-        seed = int(seed_text)
-        state = GAME.new_game({k: v for k, v in options.items() if v != ""}, seed=seed)
-    except (ValueError, ConfigError) as e:
-        raise ValueError(f"cannot set up the Forma board: {e}") from None
+    if not seed_text.isdigit():
+        raise ConfigError(f"seed takes a whole number, not {seed_text[:20]!r}", "print.seed", {"seed": seed_text[:20]})
+    state = GAME.new_game({k: v for k, v in options.items() if v != ""}, seed=int(seed_text))
     n = state.size
     canvas, page_w, page_h = new_canvas(out_path, paper, "Forma board")
     margin = 40.0
@@ -94,7 +94,7 @@ def print_pieces(out_path: str, paper: str = "a4", options: Mapping[str, str] | 
     canvas.drawString(margin, page_h - margin, "Forma: one colour's 22 pieces (r0 orientations)")
     canvas.setFont("Helvetica", 9)
     canvas.drawString(
-        margin, page_h - margin - 14, "Notation: piece r<quarter turns clockwise>[f = then mirrored] @ top-left cell"
+        margin, page_h - margin - 14, "Notation: piece r<quarter turns clockwise>[f = then flipped] @ top-left cell"
     )
     x, y = margin, page_h - margin - 40
     row_h = 0.0

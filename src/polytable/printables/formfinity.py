@@ -28,11 +28,13 @@ __all__ = ["PRINTABLES", "print_cards", "print_config_template", "print_template
 _RULES = {
     "lines": "Place each element as the card shows. Claim every line of {n} drawn squares (any colours; across, "
     "down or diagonal) that you complete. {mode} First to {t} lines wins.",
-    "areas": "Choose an area; every element goes wholly inside it (arrows do not apply). The area is finished "
-    "when full or when every player in turn could place nothing. 1 point per square of your colour.",
+    "areas": "Every element goes wholly inside the area being filled (arrows do not apply). The area is finished "
+    "when full or when every player in turn could place nothing. 1 point per square of your colour. "
+    "*The player about to move chooses the area.",
     "connection": "Player 1 builds from the lower black square, player 2 from the upper one. Each element touches "
-    "your own drawing along an edge and never touches the other player's, not even at a corner, nor leaves "
-    "them without a way to their goal. First to connect both black squares wins.",
+    "your own drawing along an edge and never touches the other player's, not even at a corner. First to "
+    "connect both black squares wins. *No element may leave the other player without a way to their goal; if "
+    "nobody can place any more, whoever needs fewer squares to connect wins.",
     "numbers": "Claim the numbers in order by covering them. Every element touches earlier elements along an "
     "edge and covers no number out of turn (arrows do not apply). Most numbers wins.",
 }
@@ -54,7 +56,8 @@ def _read(value: str) -> str:
 
 
 def _setup_from(options: Mapping[str, str]) -> Setup:
-    """A setup from print options: ``variant`` 1-4, blank, or a template / variant file (path or text)."""
+    """A setup from print options: ``variant`` 1-4, blank, or a template / variant file (path or text; never a
+    path when ``files`` is ``no``, as in a request to the web server)."""
     game = get_game("formfinity")
     variant = str(options.get("variant", "1")).strip() or "1"
     opts: dict[str, object] = {}
@@ -67,6 +70,19 @@ def _setup_from(options: Mapping[str, str]) -> Setup:
     elif variant == "blank":
         opts["variant_file"] = 'name = "Blank template"\ntemplate = "blank"\n[goal]\ntype = "lines"\n'
     else:
+        if options.get("files") == "no":  # a web request never names a file of the server
+            raise ConfigError(
+                f"there is no variant {variant[:40]!r} here: choose 1, 2, 3, 4 or blank "
+                "(your own variant prints from the template designer)",
+                "print.no_variant_here",
+                {"variant": f"{variant[:40]!r}"},
+            )
+        if "\n" not in variant and not variant.startswith("@") and not os.path.isfile(variant):
+            raise ConfigError(
+                f"there is no variant {variant[:40]!r}: choose 1, 2, 3, 4, blank, or a template or variant file",
+                "print.no_variant",
+                {"variant": f"{variant[:40]!r}"},
+            )
         text = _read(variant)
         if "[goal]" in text:
             opts["variant_file"] = text
@@ -174,10 +190,12 @@ def _draw_template(out_path: str, paper: str, setup: Setup) -> None:
     text = _RULES[rules.goal].format(
         n=rules.length,
         t=rules.target,
-        mode="EASY: lines in different directions may share squares."
+        mode="EASY: lines may cross and share squares (*two lines in the same direction never do)."
         if rules.difficulty == "easy"
         else "HARD: no square belongs to two lines.",
     )
+    if "*" in text:  # polytable's readings are marked as on the How-to-play page
+        text += " (* polytable's reading, not the rulebook's words: see docs/rules/formfinity.md.)"
     c.setFont("Helvetica", 9.5)
     ty = y_top - gh - 28
     for line in _wrap(text, 105):

@@ -135,7 +135,7 @@ def print_field(out_path: str, paper: str = "a4", options: Mapping[str, str] | N
     log_top = top - 4 * cell - 50
     canvas.setFont("Helvetica-Bold", 11)
     canvas.drawString(
-        margin, log_top, "Move log (notation: block, orientation, anchor column-row.layer, e.g. L r17 @ b2.1)"
+        margin, log_top, "Move log (notation: block, rotation, anchor column-row.layer, e.g. L r17 @ b2.1)"
     )
     canvas.setFont("Helvetica", 10)
     row_h = min(20.0, (log_top - margin - 10) / 8)

@@ -45,13 +45,22 @@ class TimeControl:
         if raw is None:
             return TimeControl()
         if not isinstance(raw, dict):
-            raise RoomError("the time control must be an object", reason="bad_time_control")
+            raise RoomError(
+                "the time control must be an object with a kind: none, realtime or turn", reason="bad_time_control"
+            )
         kind = raw.get("kind", "none")
         on_timeout = raw.get("on_timeout", "ai")
-        if kind not in KINDS or on_timeout not in ON_TIMEOUT:
+        if kind not in KINDS:
             raise RoomError(
-                "the time control is none, realtime or turn; on timeout the AI plays (ai) or the seat forfeits",
-                reason="bad_time_control",
+                f"the clock is none, realtime or turn, not {str(kind)[:20]!r}",
+                reason="bad_time_kind",
+                params={"kind": str(kind)[:20]},
+            )
+        if on_timeout not in ON_TIMEOUT:
+            raise RoomError(
+                f"when time runs out the AI plays (ai) or the seat forfeits (forfeit), not {str(on_timeout)[:20]!r}",
+                reason="bad_on_timeout",
+                params={"value": str(on_timeout)[:20]},
             )
 
         def amount(name: str, low: float, high: float) -> float:

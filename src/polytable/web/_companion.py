@@ -89,12 +89,14 @@ def read_card_picture(data: bytes) -> str:
 
     if len(data) > MAX_PICTURE:
         mb = MAX_PICTURE // 1024 // 1024
-        raise ValueError(f"the picture is too large (at most {mb} MB)")
+        raise PolytableError(f"the picture is too large (at most {mb} MB)", "companion.picture_large", {"mb": mb})
     try:
         image = Image.open(io.BytesIO(data))
         image.load()
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
-        raise ValueError("that is not a picture (send a photo of the card as JPEG or PNG)") from None
+        raise PolytableError(
+            "that is not a picture (send a photo of the card as JPEG or PNG)", "companion.not_picture"
+        ) from None
     image.thumbnail((1600, 1600))
     readers = [g.companion for g in all_games() if g.companion is not None and g.companion.reads_cards]
     for found in zxingcpp.read_barcodes(image.convert("L")):
@@ -103,7 +105,10 @@ def read_card_picture(data: bytes) -> str:
                 return companion.scanned(found.text)
             except ValueError:
                 continue
-    raise ValueError("no card's QR code was found in the picture; hold the card flat and close, or type its number")
+    raise PolytableError(
+        "no card's QR code was found in the picture; hold the card flat and close, or type its number",
+        "companion.no_card_code",
+    )
 
 
 def sheet_pdf(room: Any, paper: str) -> bytes:

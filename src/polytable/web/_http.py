@@ -21,6 +21,7 @@ player gets a translated reason and no driver text.
     ``GET /offline/rules.whl``               the offline engine's rules (see :mod:`._offline`)
     ``POST /api/cards/read``                 the card code in a picture of a printed QR card (body: the image)
     ``GET /tls/ca.crt``                      the table's own certificate authority (``serve --https``)
+    ``/api/...`` (anything else)             a JSON 404 that names the address, or a 405 naming its methods
 
 Links handed out (a room's link and QR code, a QR card's page) carry an address the invited phone can
 open: ``--public-url``, else the network address in place of a loopback one (see :mod:`._address`).
@@ -66,7 +67,9 @@ __all__ = [
     "engine_response",
     "error_response",
     "json_body",
+    "no_api",
     "not_found",
+    "room_error_response",
 ]
 
 log = logging.getLogger("polytable.web")
@@ -117,13 +120,14 @@ class HttpApi:
             Route("/api/rooms/{code}/rematch", self.rematch, methods=["POST"]),
             Route("/api/my-rooms", self.my_rooms, methods=["POST"]),
             Route("/api/rooms/{code}/qr.svg", self.qr),
-            Route("/api/rooms/{code}/step/{n:int}", self.step),
+            Route("/api/rooms/{code}/step/{n}", self.step),
             Route("/api/rooms/{code}/record", self.record),
             Route("/print/{name}.pdf", self.printable),
             Route("/print/room/{code}.pdf", self.room_printable),
             Route("/api/cards/read", self.read_card, methods=["POST"]),
             Route("/api/boards/{game}", self.boards),
             *extra_routes(self.hub),
+            Route("/api/{rest:path}", no_api, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
         ]
 
     def _base(self, request: Request) -> str:
@@ -273,8 +277,11 @@ class HttpApi:
         room = await self._room(request)
         if isinstance(room, Response):
             return room
+        if room.mode == "companion":
+            return _no_record()
         try:
-            n = int(request.path_params["n"])
+            text = str(request.path_params["n"])
+            n = int(text) if text.isdigit() and len(text) < 10 else -1  # not a position: said by step itself
             return JSONResponse(room.step(n))
         except RoomError as exc:
             return room_error_response(exc, 409 if exc.code == "forbidden" else 400)
@@ -283,6 +290,8 @@ class HttpApi:
         room = await self._room(request)
         if isinstance(room, Response):
             return room
+        if room.mode == "companion":
+            return _no_record()
         if not room.is_over():
             return error_response("the record is available once the game is over", 409, "record_not_over")
         return JSONResponse(room.match.record())
@@ -305,11 +314,7 @@ class HttpApi:
         opts = {k: v[:40] for k, v in request.query_params.items() if k in ("players", "variant", "count", "qr")}
         if opts.get("qr"):  # QR cards open this server's card page
             opts["base_url"] = self._base(request)
-        if opts.get("variant", "1") not in ("1", "2", "3", "4", "blank"):
-            # The printables read a file when a value names one: never let a request name a server path.
-            return error_response(
-                "variant is 1, 2, 3, 4 or blank here; print your own variant from the designer", 400, "print_variant"
-            )
+        opts["files"] = "no"  # a printable that reads files when a value names one never does for a request
         try:
             data = await asyncio.get_running_loop().run_in_executor(
                 self.hub.ai_pool, _print_pdf, table[name], paper, opts
@@ -327,7 +332,7 @@ class HttpApi:
             return error_response("paper is a4 or letter", 400, "paper")
         try:
             data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, _companion.sheet_pdf, room, paper)
-        except PolytableError as exc:
+        except (PolytableError, ValueError) as exc:
             return engine_response(exc)
         return Response(data, media_type="application/pdf")
 
@@ -350,6 +355,11 @@ class HttpApi:
 
     async def boards(self, request: Request) -> Response:
         game_id = str(request.path_params["game"])[:40]
+        if game_id not in {g.spec.id for g in all_games()}:
+            known = ", ".join(sorted(g.spec.id for g in all_games() if g.spec.listed))
+            return error_response(
+                f"there is no game {game_id!r} (games: {known})", 404, "unknown_game", {"game": game_id}
+            )
         data = await asyncio.get_running_loop().run_in_executor(self.hub.ai_pool, board_data, game_id)
         if data is None:
             return error_response("this game's board needs no tables", 404, "no_tables")
@@ -367,6 +377,28 @@ class HttpApi:
         return room
 
 
+async def no_api(request: Request) -> Response:
+    """Any other ``/api/...`` address: a JSON error that names it, or the methods its address takes."""
+    path = request.url.path
+    allowed = sorted(
+        {
+            method
+            for route in request.app.router.routes
+            if isinstance(route, Route) and route.endpoint not in (no_api, not_found) and route.path_regex.match(path)
+            for method in route.methods or ()
+        }
+        - {"HEAD"}
+    )
+    if allowed:
+        return error_response(
+            f"{path[:80]} takes {' or '.join(allowed)}, not {request.method}",
+            405,
+            "bad_method",
+            {"path": path[:80], "allowed": " or ".join(allowed), "method": request.method},
+        )
+    return error_response(f"there is no API address {path[:80]}", 404, "no_api", {"path": path[:80]})
+
+
 async def app_page(request: Request) -> Response:
     """The app shell (``index.html``): every page of the client is drawn by its scripts from the address.
 
@@ -377,9 +409,8 @@ async def app_page(request: Request) -> Response:
 
 
 async def not_found(request: Request) -> Response:
-    """Any other address: a JSON 404 under ``/api/``, else the app shell's not-found page with status 404."""
-    if request.url.path.startswith("/api/"):
-        return error_response(f"there is nothing at {request.url.path[:80]}", 404, "not_found")
+    """Any other address (outside ``/api/``, which :func:`no_api` answers): the app shell's not-found page,
+    with status 404."""
     return FileResponse(STATIC / "index.html", status_code=404, headers=_NO_CACHE | _SECURITY)
 
 
@@ -467,6 +498,12 @@ def _card(room: Room, seats: frozenset[int]) -> dict[str, Any]:
         "left": {str(p): round(clock.left(p, now), 1) for p in mine} if clock is not None else None,
         "rematch": room.rematch,
     }
+
+
+def _no_record() -> Response:
+    return error_response(
+        "a companion room only deals cards: it has no game record to step through or download", 409, "companion_record"
+    )
 
 
 def _print_pdf(fn: Any, paper: str, options: dict[str, str]) -> bytes:

@@ -190,7 +190,7 @@ class Hub:
         """Create a room from a client's request; returns it and the tokens of its ``here`` seats."""
         game_id = request.get("game")
         if not isinstance(game_id, str):
-            raise RoomError("say which game to play", reason="no_game")
+            raise RoomError("say which game to play: a game id from /api/games", reason="no_game")
         try:
             game = get_game(game_id)
         except ConfigError as exc:
@@ -218,11 +218,15 @@ class Hub:
             raise RoomError("the seed must be a whole number from 0 to 2^63 - 1", reason="bad_seed")
         control = TimeControl.parse(request.get("time_control"))
         if control.kind != "none" and mode != "play":
-            raise RoomError("a companion room has no clocks", reason="bad_time_control")
+            raise RoomError("a companion room has no clocks: it only deals cards", reason="companion_clock")
         raw_seats = request.get("seats")
         if raw_seats is None:
             raw_seats = [{"kind": "here"} for _ in range(players)]
-        if not isinstance(raw_seats, list) or len(raw_seats) != players:
+        if not isinstance(raw_seats, list):
+            raise RoomError(
+                f"seats must be a list of {players} seat objects", reason="seats_list", params={"n": players}
+            )
+        if len(raw_seats) != players:
             raise RoomError(f"give exactly {players} seats", reason="seat_count", params={"n": players})
         seats: list[SeatRecord] = []
         tokens: dict[int, str] = {}

@@ -57,15 +57,14 @@ ERROR_REASONS = (
     "room_unsaved",
     "seat_number",
     "record_not_over",
+    "companion_record",
     "no_printable",
     "no_table_ca",
     "paper",
-    "print_variant",
     "no_tables",
     "no_pattern",
     "database",
     "no_room",
-    "not_found",
     "throttled",
     "too_large",
     "not_json",
@@ -86,6 +85,12 @@ ERROR_REASONS = (
     "spectators_full",
     "my_rooms",
     "bad_text",
+    "no_api",
+    "bad_method",
+    # extras/quadefy.py
+    "no_pattern_name",
+    "puzzle_blocks",
+    "puzzle_block",
     # _base.py
     "name_text",
     "name_long",
@@ -117,6 +122,8 @@ ERROR_REASONS = (
     "bad_options",
     "bad_seed",
     "seat_count",
+    "seats_list",
+    "companion_clock",
     "seat_object",
     "seat_kind",
     "no_ai",
@@ -125,6 +132,8 @@ ERROR_REASONS = (
     "rematch_not_seated",
     # _clock.py
     "bad_time_control",
+    "bad_time_kind",
+    "bad_on_timeout",
     "bad_time_amount",
     "bad_time_range",
     # _companion.py
@@ -201,9 +210,13 @@ def spec_keys() -> dict[str, str]:
 
 
 def ai_keys() -> dict[str, str]:
-    """``ai.<name>`` for every AI a room can seat (the English label: the name, capitalised)."""
+    """``ai.<name>`` for every AI a room can seat (the English label: the name, capitalised) and
+    ``ai.<name>.named``, the AI as a player is called ("Greedy AI"; in Dutch the adjective is inflected,
+    "Gretige AI", so the name is a sentence part of its own)."""
     names = {n for g in all_games() if g.spec.listed for n in bot_names(g.spec.id)}
-    return {f"ai.{n}": n.capitalize() for n in sorted(names)}
+    out = {f"ai.{n}": n.capitalize() for n in sorted(names)}
+    out.update({f"ai.{n}.named": f"{n.capitalize()} AI" for n in sorted(names)})
+    return out
 
 
 def _name(node: ast.expr | None) -> str:

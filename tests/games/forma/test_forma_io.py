@@ -103,5 +103,5 @@ def test_printables_write_pdfs(tmp_path):
         out = tmp_path / f"{name}.pdf"
         fn(str(out), "letter", {"seed": "3", "obstacles": "12"} if name == "forma" else {})
         assert out.read_bytes().startswith(b"%PDF")
-    with pytest.raises(ValueError, match="set up"):
+    with pytest.raises(ValueError, match="is on the border at a1"):
         PRINTABLES["forma"](str(tmp_path / "x.pdf"), "a4", {"setup": "tower a1"})

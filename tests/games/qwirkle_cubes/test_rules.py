@@ -88,13 +88,13 @@ def test_line_of_seven() -> None:
 
 def test_diagonal_only_touch(row: object) -> None:
     assert refused(row, "R◆@2,1") == (
-        "Your cubes must touch a cube on the table along a side (touching only at a corner does not count)"
+        "Your cubes must touch a cube in the grid along a side (touching only at a corner does not count)"
     )
 
 
 def test_gap_left_between_new_cubes(row: object) -> None:
     assert refused(row, "R◆@2,0 R♣@4,0") == (
-        "Cell 3,0 between your cubes would stay empty: cubes placed in one turn form an unbroken line"
+        "Square 3,0 between your cubes would stay empty: cubes placed in one turn form an unbroken line"
     )
 
 
@@ -108,7 +108,7 @@ def test_cube_not_in_hand(row: object) -> None:
 
 
 def test_taken_cell(row: object) -> None:
-    assert refused(row, "R◆@1,0") == "Cell 1,0 is already taken by R■"
+    assert refused(row, "R◆@1,0") == "Square 1,0 is already taken by R■"
 
 
 def test_place_before_choosing_reroll() -> None:

@@ -101,7 +101,7 @@ def parse_deck(text: str | None) -> Deck:
         parts = line.split()
         if len(parts) not in (2, 3):
             raise ConfigError(
-                f"deck line {lineno}: expected 'NAME LANE' or 'NAME LANE DRAWING', got {line!r}",
+                f"deck line {lineno}: expected 'NAME LANE' or 'NAME LANE DRAWING', not {line!r}",
                 "foldris.deck_line_format",
                 {"lineno": lineno, "line": f"{line!r}"},
             )

@@ -71,7 +71,7 @@ class Forma(Game[FormaState, FormaAction]):
             ),
         ),
         chance=True,  # only the set-up's random fill (placement=players, after 'fill'); play has none
-        summary="Place polyominoes on a 19x19 board; enclose cells, obstacles and the tower; build bridges.",
+        summary="Place pieces on a 19x19 board; enclose cells, obstacles and the tower; build bridges.",
     )
 
     # ------------------------------------------------------------------ set-up

@@ -18,10 +18,12 @@ def narrate(action: FormaAction, state: FormaState, after: FormaState, player: i
         piece = P.PIECE_NAMES[action.piece]
         tb = P.tables(state.size)
         fits = piece_fits(tb, action.piece, tb.board & ~state.filled)
-        lost = "" if fits else phrase("forma.said.lost", ", which fits nowhere: it leaves the game")
+        lost = (
+            phrase("said.none", "") if fits else phrase("forma.said.lost", ", which fits nowhere: it leaves the game")
+        )
         return phrase(
             "forma.said.pick",
-            f"{player_name(player)} picked up piece {piece}{lost and lost['message']}",
+            f"{player_name(player)} picked up piece {piece}{lost['message']}",
             {"seat": player, "piece": piece, "lost": lost},
         )
     if isinstance(action, (Obstacle, Tower)):

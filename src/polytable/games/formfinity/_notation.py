@@ -54,7 +54,7 @@ def format_action(action: Action, setup: Setup | None) -> str:
 
 def _bad(text: str) -> IllegalActionError:
     return IllegalActionError(
-        f"{text[:40]!r} is not a FORMFINITY action: place an element as SHAPE@CELL (##/#.@c5), by edge and "
+        f"{text[:40]!r} is not a FORMFINITY action: place an element as SHAPE@SQUARE (##/#.@c5), by edge and "
         "lane (T:c, L:5, optionally /r1 to rotate), by its top-left square (c5) or as its squares (c5 d5 c6)",
         "formfinity.unreadable",
         {"text": f"{text[:40]!r}"},

@@ -79,7 +79,7 @@ class Quadefy(Game[QuadefyState, Placement]):
                 "a block's centre of mass must lie strictly over the cubes it rests on",
             ),
         ),
-        summary="Place tetracubes in a 4x4x4 cube; the player who cannot place a block loses.",
+        summary="Place blocks of four cubes in a 4x4x4 cube; the player who cannot place a block loses.",
     )
 
     # ------------------------------------------------------------------ set-up and turn
@@ -169,7 +169,7 @@ class Quadefy(Game[QuadefyState, Placement]):
             count = ORIENT_COUNT[name]
             if not isinstance(action.rotation, int) or not 0 <= action.rotation < count:
                 raise IllegalActionError(
-                    f"block {name} has orientations r0 to r{count - 1}",
+                    f"block {name} has rotations r0 to r{count - 1}",
                     "quadefy.orientation_range",
                     {"name": name, "count": count - 1},
                 )
@@ -258,7 +258,7 @@ class Quadefy(Game[QuadefyState, Placement]):
 
     def describe_action(self, action: Placement, state: QuadefyState) -> str:
         return (
-            f"block {action.block} in orientation {action.rotation} with its corner at column "
+            f"block {action.block} in rotation {action.rotation} with its corner at column "
             f"{'abcd'[action.x]}, row {action.y + 1}, layer {action.z + 1}"
         )
 

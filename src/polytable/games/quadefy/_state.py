@@ -81,7 +81,7 @@ def parse_placement(text: str) -> Placement:
     m = _RE.match(text)
     if not m:
         raise IllegalActionError(
-            f"cannot read {text!r}: write a move as block, orientation and anchor, like 'L r17 @ b2.1' "
+            f"cannot read {text!r}: write a move as block, rotation and anchor, like 'L r17 @ b2.1' "
             "(column a-d, row 1-4, layer 1-4)",
             "quadefy.unreadable",
             {"text": f"{text!r}"},
@@ -97,7 +97,7 @@ def parse_placement(text: str) -> Placement:
     r = int(rot)
     if r >= ORIENT_COUNT[name]:
         raise IllegalActionError(
-            f"block {name} has orientations r0 to r{ORIENT_COUNT[name] - 1}; there is no r{r}",
+            f"block {name} has rotations r0 to r{ORIENT_COUNT[name] - 1}; there is no r{r}",
             "quadefy.no_such_orientation",
             {"name": name, "orient_count": ORIENT_COUNT[name] - 1, "rotation": r},
         )

@@ -349,7 +349,7 @@ def decode_id(i: int, occupied: set[int] | dict[int, int]) -> Action:
         cx, cy = cell_xy(c)
         if abs(cx) > MAX_COORD or abs(cy) > MAX_COORD:
             raise IllegalActionError(
-                f"action id {i} runs off the reachable table", "qwirkle.action_id_reach", {"action_id": i}
+                f"action id {i} runs off the reachable grid", "qwirkle.action_id_reach", {"action_id": i}
             )
         cubes.append((t, c))
         c += step

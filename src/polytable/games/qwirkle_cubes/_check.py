@@ -58,11 +58,11 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
     cells = [c for _, c in placed]
     if len(set(cells)) != len(cells):
         dup = next(c for c in cells if cells.count(c) > 1)
-        return _no(f"you name cell {_xy(dup)} twice", "qwirkle.cell_twice", {"cell": _xy(dup)})
+        return _no(f"you name square {_xy(dup)} twice", "qwirkle.cell_twice", {"cell": _xy(dup)})
     for _, c in placed:
         if c in board.cells:
             return _no(
-                f"cell {_xy(c)} is already taken by {face_text(board.cells[c])}",
+                f"square {_xy(c)} is already taken by {face_text(board.cells[c])}",
                 "qwirkle.cell_taken",
                 {"cell": _xy(c), "cube": face_text(board.cells[c])},
             )
@@ -81,7 +81,7 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
         for c in range(lo, hi, step):
             if c not in mine and c not in board.cells:
                 return _no(
-                    f"cell {_xy(c)} between your cubes would stay empty: "
+                    f"square {_xy(c)} between your cubes would stay empty: "
                     "cubes placed in one turn form an unbroken line",
                     "qwirkle.gap",
                     {"cell": _xy(c)},
@@ -101,7 +101,7 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
             )
     elif not any(c in board.frontier for c in cells):
         return _no(
-            "your cubes must touch a cube on the table along a side (touching only at a corner does not count)",
+            "your cubes must touch a cube in the grid along a side (touching only at a corner does not count)",
             "qwirkle.touch",
         )
     after = board.with_cubes(placed)

@@ -54,7 +54,7 @@ def view(game: QwirkleCubes, s: QState, player: int | None) -> dict[str, Any]:
 
 def _grid(s: QState, color: bool) -> list[str]:
     if not s.placed:
-        return ["(the table is empty: the first play starts at 0,0 and runs to the right)"]
+        return ["(the grid is empty: the first play starts at 0,0 and runs to the right)"]
     cells = {cell_xy(c): t for t, c in s.placed}
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]

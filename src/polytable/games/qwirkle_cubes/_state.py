@@ -114,7 +114,7 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> QState:
     phase_name = require(data, "phase")
     if phase_name not in PHASES:
         raise StateFormatError(
-            f"field 'phase' must be one of {', '.join(PHASES)}; got {phase_name!r}",
+            f"field 'phase' must be one of {', '.join(PHASES)}, not {phase_name!r}",
             "qwirkle.state_phase",
             {"phases": ", ".join(PHASES), "phase_name": f"{phase_name!r}"},
         )
@@ -141,14 +141,14 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> QState:
     for item in table:
         if not (isinstance(item, list) and len(item) == 3 and all(isinstance(v, int) for v in item[:2])):
             raise StateFormatError(
-                f"a table entry must be [x, y, cube]; got {item!r}", "qwirkle.state_table_entry", {"item": f"{item!r}"}
+                f"a grid entry must be [x, y, cube], not {item!r}", "qwirkle.state_table_entry", {"item": f"{item!r}"}
             )
         x, y = item[0], item[1]
         if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
-            raise StateFormatError(f"table cell {x},{y} is out of reach", "qwirkle.state_cell_reach", {"x": x, "y": y})
+            raise StateFormatError(f"grid square {x},{y} is out of reach", "qwirkle.state_cell_reach", {"x": x, "y": y})
         c = cell(x, y)
         if c in seen:
-            raise StateFormatError(f"table cell {x},{y} appears twice", "qwirkle.state_cell_twice", {"x": x, "y": y})
+            raise StateFormatError(f"grid square {x},{y} appears twice", "qwirkle.state_cell_twice", {"x": x, "y": y})
         seen.add(c)
         placed.append((_face(item[2], "table"), c))
     for colour in range(COLOURS):
@@ -156,7 +156,7 @@ def state_from_dict(data: Mapping[str, Any], config: Config) -> QState:
         total += sum(1 for t, _ in placed if t // 6 == colour)
         if total != CUBES_PER_COLOUR:
             raise StateFormatError(
-                f"colour {colour} has {total} cubes in bag, hands and table; there are 15",
+                f"colour {colour} has {total} cubes in bag, hands and grid; there are 15",
                 "qwirkle.state_colour_count",
                 {"colour": colour, "total": total},
             )

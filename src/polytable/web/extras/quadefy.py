@@ -29,7 +29,8 @@ from ...games.quadefy import (
     solve_pattern,
     verify_solution,
 )
-from .._http import engine_response, error_response, json_body
+from .._base import RoomError
+from .._http import engine_response, error_response, json_body, room_error_response
 from . import Extras
 
 if TYPE_CHECKING:
@@ -66,10 +67,24 @@ def _cells(game: Any, state: Any, text: str) -> list[list[int]]:
     return [[i % 4, i // 4 % 4, i // 16] for i, c in enumerate(game.view(after, 0)["cells"]) if c is not None]
 
 
+def _known_name(pattern: str) -> str:
+    """The pattern, unless it is a word that names no pattern (RoomError ``no_pattern_name``): a word such as
+    "spirals" is a misspelt name, not pattern text with a stray letter."""
+    word = pattern.strip().lower()
+    if re.fullmatch(r"[a-z][a-z_-]*", word) and word not in PATTERNS and not set(word) <= set("xdlo"):
+        names = ", ".join(PATTERNS)
+        raise RoomError(
+            f"there is no pattern named {word[:30]!r} (patterns: {names})",
+            reason="no_pattern_name",
+            params={"name": word[:30], "patterns": names},
+        )
+    return pattern
+
+
 def puzzle_answer(pattern: str) -> dict[str, Any]:
     """The bonus puzzle solver's answer for a pattern (a name or pattern text): per cell its colour (0 dark,
     1 light) and block, or the colour that has no tiling. Raises PolytableError on a bad pattern."""
-    dark = parse_pattern(pattern)
+    dark = parse_pattern(_known_name(pattern))
     result = solve_pattern(dark)
     cells: list[dict[str, Any] | None] = [None] * 64
     for colour, tiling in enumerate(result.tilings):
@@ -100,12 +115,12 @@ def puzzle_check(pattern: object, blocks: object) -> dict[str, Any]:
     must be a real placement of its block, and the whole is judged by the game's ``verify_solution``
     (every cell covered once by its own colour, each block of each colour used once). ``reasons`` are
     English sentences, ``problems`` the same as a ``reason`` and its parameters for the page's
-    translations. Raises PolytableError on a bad pattern, ValueError on bad input."""
+    translations. Raises PolytableError on a bad pattern, RoomError (with its reason) on bad input."""
     if not isinstance(pattern, str) or not pattern or len(pattern) > 1000:
-        raise ValueError("give a pattern: a name or 64 cells of X and . (at most 1000 characters)")
+        raise RoomError("give a pattern: a name or 64 cells of X and . (at most 1000 characters)", reason="no_pattern")
     if not isinstance(blocks, list) or len(blocks) > 16:
-        raise ValueError("blocks must be a list of at most 16 placed blocks")
-    dark = parse_pattern(pattern)
+        raise RoomError("blocks must be a list of at most 16 placed blocks", reason="puzzle_blocks", params={"max": 16})
+    dark = parse_pattern(_known_name(pattern))
     ids = _placement_ids()
     tilings: tuple[list[int], list[int]] = ([], [])
     labels: dict[int, dict[str, Any]] = {}
@@ -121,7 +136,9 @@ def puzzle_check(pattern: object, blocks: object) -> dict[str, Any]:
             or len(cells) > 64
             or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 64 for c in cells)
         ):
-            raise ValueError("each block is {colour: 0 or 1, block: a name, cells: cell numbers 0-63}")
+            raise RoomError(
+                "each block is {colour: 0 or 1, block: a name, cells: cell numbers 0-63}", reason="puzzle_block"
+            )
         where = " ".join(f"{'abcd'[c % 4]}{c // 4 % 4 + 1}.{c // 16 + 1}" for c in sorted(set(cells)))
         about = {"colour": colour, "block": name[:4], "cells": where}
         pid = ids.get((name, sum(1 << c for c in set(cells))))
@@ -169,6 +186,8 @@ def routes(hub: Hub) -> Sequence[BaseRoute]:
             )
         try:
             out = await asyncio.get_running_loop().run_in_executor(hub.ai_pool, puzzle_answer, pattern)
+        except RoomError as exc:
+            return room_error_response(exc, 400)
         except PolytableError as exc:
             return engine_response(exc)
         return JSONResponse(out)
@@ -179,7 +198,9 @@ def routes(hub: Hub) -> Sequence[BaseRoute]:
             return body
         try:
             verdict = puzzle_check(body.get("pattern"), body.get("blocks"))
-        except (ValueError, PolytableError) as exc:
+        except RoomError as exc:
+            return room_error_response(exc, 400)
+        except PolytableError as exc:
             return engine_response(exc)
         return JSONResponse(verdict)
 

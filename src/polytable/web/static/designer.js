@@ -7,7 +7,7 @@
 // letter sets the square directly (F or . free, B or # black, O or - outside, S or * start, A area, N number;
 // Delete frees it); each change is announced.
 import { h, api, toast } from "./dom.js";
-import { t, tError } from "./i18n.js";
+import { t, tOr, tError } from "./i18n.js";
 import { TOOLS, cellKind, renumber as renumberCells } from "./lib/designer.js";
 
 const KEY = "polytable.designs";
@@ -404,7 +404,7 @@ export function renderDesigner(root, { navigate }) {
       }),
     );
     balanceOut.replaceChildren(
-      h("p", {}, t("ds.balanceDone", { n: r.seats.length, ai: r.ai })),
+      h("p", {}, t("ds.balanceDone", { n: r.seats.length, ai: tOr(`ai.${r.ai}.named`, r.ai) })),
       h("table", { class: "ds-metrics" }, rows),
       h(
         "table",

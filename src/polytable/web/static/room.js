@@ -223,11 +223,14 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     );
   }
 
+  // An AI as a player is called in its own words ("Greedy AI", "Gretige AI"): ai.<name>.named.
+  const aiName = (ai) => tOr(`ai.${ai}.named`, t("room.aiName", { ai: tOr(`ai.${ai}`, ai) }));
+
   // A name nobody typed ("Player 2", "Greedy AI") is the server's default: shown in this language.
   function seatName(p) {
     const s = msg.room.seats[p];
     if (!s || s.default_name) {
-      return s && s.kind === "ai" ? t("room.aiName", { ai: tOr(`ai.${s.ai}`, s.ai) }) : t("room.player", { n: p + 1 });
+      return s && s.kind === "ai" ? aiName(s.ai) : t("room.player", { n: p + 1 });
     }
     return s.name;
   }
@@ -298,11 +301,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           },
           h("span", { class: `dot${s.connected ? " on" : ""}` }),
           `${s.seat + 1}. ${seatName(s.seat)}`,
-          s.kind === "ai" && !s.default_name
-            ? t("room.ai", { ai: tOr(`ai.${s.ai}`, s.ai) })
-            : s.open
-              ? t("room.open")
-              : "",
+          s.kind === "ai" && !s.default_name ? t("room.ai", { ai: aiName(s.ai) }) : s.open ? t("room.open") : "",
           msg.clock
             ? h("span", { class: "clock", "data-seat": s.seat, title: t("room.clock") }, seatClock(s.seat))
             : "",

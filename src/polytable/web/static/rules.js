@@ -1,11 +1,25 @@
 // "How to play": one short illustrated page per game in sections, its text from the translation files
 // (written from the rules traces in docs/rules/<game>.md, which tie every rulebook sentence to a key here and
-// to the test that enforces it), its pictures drawn here as SVG.
+// to the test that enforces it), its pictures drawn here as SVG. A rule that is polytable's reading rather
+// than the rulebook's words carries a mark linking to its note (i18n/readings.json, see lib/rules.js), and the
+// page ends with the game's words from the glossary (i18n/glossary-<lang>.json).
 // The games come from the server's list (games.js); a game without rules text here gets its page from its
 // summary, so a new game needs no edit of this file.
 import { h, s } from "./dom.js";
-import { t, tOr, gameName } from "./i18n.js";
+import { t, tOr, gameName, lang } from "./i18n.js";
 import { loadGames } from "./games.js";
+import { gameWords, readingNotes, rulesPage } from "./lib/rules.js";
+
+// The readings and this language's glossary, fetched once (kept by the service worker for offline use).
+let extras = null;
+function loadExtras() {
+  const get = (path) =>
+    fetch(path)
+      .then((r) => (r.ok ? r.json() : {}))
+      .catch(() => ({}));
+  extras ||= Promise.all([get("/static/i18n/readings.json"), get(`/static/i18n/glossary-${lang}.json`)]);
+  return extras;
+}
 
 // Translation keys of a game's page: rules.<key>.* (Qwirkle Cubes' pages were written as "qwirkle").
 const KEYS = { "qwirkle-cubes": "qwirkle" };
@@ -149,6 +163,7 @@ const PICTURES = {
 
 export async function renderRules(root, game, notFound = null) {
   const { list } = await loadGames();
+  const [readings, glossary] = await loadExtras();
   if (location.pathname !== (game ? `/rules/${game}` : "/rules")) return; // navigated away meanwhile
   const key = rulesKey(game);
   // Offline before the server ever sent its list, a game with a page here is still shown.
@@ -172,15 +187,20 @@ export async function renderRules(root, game, notFound = null) {
     );
     return;
   }
-  const sections = (SECTIONS[key] || []).map((sec) => {
-    const items = [];
-    for (let i = 1; i <= 12; i++) {
-      const k = `rules.${key}.${sec}.${i}`;
-      const text = t(k);
-      if (text === k) break;
-      items.push(h("li", {}, text));
-    }
-    const list = h("ul", { style: "padding-left: 1.2em" }, items);
+  const model = rulesPage(key, SECTIONS[key], (k) => (t(k) === k ? null : t(k)), readings);
+  const sections = model.sections.map(({ id: sec, items }) => {
+    const list = h(
+      "ul",
+      { style: "padding-left: 1.2em" },
+      items.map((item) =>
+        h(
+          "li",
+          item.notes.length ? { class: "reading-rule", "data-notes": item.notes.map((n) => n.note).join(" ") } : {},
+          item.text,
+          item.notes.length ? [" ", readingMark(item.notes, model.file)] : null,
+        ),
+      ),
+    );
     if (FOLDED.has(`${key}.${sec}`)) {
       return h(
         "details",
@@ -202,6 +222,8 @@ export async function renderRules(root, game, notFound = null) {
       PICTURES[key] ? h("div", { class: "row pics", role: "img", "aria-label": caption }, PICTURES[key]()) : null,
       caption ? h("p", { class: "help" }, caption) : null,
       sections,
+      readingsSection(model),
+      wordsSection(gameWords(glossary, game)),
       h(
         "p",
         { class: "row" },
@@ -210,6 +232,70 @@ export async function renderRules(root, game, notFound = null) {
           : null,
         h("a", { class: "button secondary", href: "/", "data-nav": true }, t("room.home")),
       ),
+    ),
+  );
+}
+
+// The mark on a rule that is polytable's reading: a link to its note in the list at the end of the page. It
+// scrolls there itself: a change of the address's #fragment would make the app draw the page again.
+function readingMark(notes, file) {
+  const names = notes.map((n) => n.note).join(", ");
+  const id = `reading-${notes[0].note}`;
+  return h(
+    "a",
+    {
+      class: "reading",
+      href: `#${id}`,
+      title: t("rules.reading.note", { notes: names, file }),
+      onclick: (e) => {
+        e.preventDefault();
+        document.getElementById(id)?.scrollIntoView({ block: "center" });
+      },
+    },
+    t("rules.reading"),
+  );
+}
+
+// The page's readings: what a mark means, then each kind of reading once with the notes of that kind (each
+// note an anchor a mark links to), all in the notes file named in the introduction.
+function readingsSection(model) {
+  const notes = readingNotes(model);
+  if (!notes.length) return null;
+  const kinds = [...new Set(notes.map((n) => n.kind))];
+  return h(
+    "section",
+    { id: "readings" },
+    h("h2", {}, t("rules.readings")),
+    h("p", { class: "help" }, t("rules.readings.intro", { file: model.file })),
+    h(
+      "ul",
+      { style: "padding-left: 1.2em" },
+      kinds.map((kind) =>
+        h(
+          "li",
+          { "data-kind": kind },
+          t(`rules.reading.${kind}`),
+          ": ",
+          notes
+            .filter((n) => n.kind === kind)
+            .map((n, i) => [i ? ", " : "", h("strong", { id: `reading-${n.note}` }, n.note)]),
+        ),
+      ),
+    ),
+  );
+}
+
+// The game's words, as the glossary names them (one name for each thing on every page of this language).
+function wordsSection(words) {
+  if (!words.length) return null;
+  return h(
+    "section",
+    { id: "rules-words" },
+    h("h2", {}, t("rules.words")),
+    h(
+      "dl",
+      { class: "words" },
+      words.flatMap((w) => [h("dt", {}, w.term), h("dd", {}, w.means)]),
     ),
   );
 }
