@@ -110,7 +110,7 @@ def test_offline_the_guided_game_plays_on_this_device_with_the_hint_on_the_board
     wait_cached(page)
     page.context.set_offline(True)
     page.goto(server.base + "/learn/forma")
-    page.locator("#guide").filter(has_text="al op het bord").wait_for(timeout=ENGINE_START)  # after the set-up
+    page.locator("#guide").filter(has_text="willekeurig geplaatst").wait_for(timeout=ENGINE_START)  # after the set-up
     page.locator("#learn-hint").wait_for(timeout=60_000)
     page.locator("#learn-hint").click()
     page.locator("#fm-board .ghost").first.wait_for(timeout=60_000)
