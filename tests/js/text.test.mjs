@@ -33,3 +33,37 @@ test("boardIn: the board a game's /api/games entry names", () => {
   assert.equal(boardIn([], "forma"), undefined);
   assert.equal(boardIn(null, "forma"), undefined);
 });
+
+test("resultHeadline: one winner, a shared win, nobody, and a solo game", async () => {
+  const { resultHeadline } = await import("../../src/polytable/web/static/lib/text.js");
+  const name = (p) => ["Ann", "Bob", "Cy"][p];
+  assert.equal(resultHeadline({ winners: [1] }, 2, name, t), t("room.winsOne", { name: "Bob" }));
+  assert.equal(resultHeadline({ winners: [1] }, 2, name, t, 1), t("room.youWin"));
+  assert.equal(resultHeadline({ winners: [1] }, 2, name, t, 0), t("room.winsOne", { name: "Bob" }));
+  assert.equal(resultHeadline({ winners: [0, 2] }, 3, name, t), t("room.winsShared", { names: "Ann", last: "Cy" }));
+  assert.equal(
+    resultHeadline({ winners: [0, 1, 2] }, 3, name, t),
+    t("room.winsShared", { names: "Ann, Bob", last: "Cy" }),
+  );
+  assert.equal(resultHeadline({ winners: [] }, 2, name, t), t("room.winsNobody"));
+  assert.equal(resultHeadline({ winners: [0] }, 1, name, t), t("room.soloWon"));
+  assert.equal(resultHeadline(null, 1, name, t), t("room.soloDone"));
+  assert.doesNotMatch(resultHeadline({ winners: [0, 1] }, 2, name, t), /\{|undefined|null/);
+});
+
+test("tSaid: a game's words with seats by name, nested parts, a capital first letter", async () => {
+  const { translator } = await import("../../src/polytable/web/static/lib/i18n.js");
+  const dict = {
+    "error.engine.said.both": "{first}; {then}",
+    "error.engine.x.place": "{seat} legde {n}",
+    "error.engine.x.end": "klaar",
+  };
+  const { tSaid } = translator(dict, {});
+  const name = (p) => (p < 0 ? "het toeval" : ["Ann", "Bob"][p]);
+  const place = { code: "x.place", params: { seat: 1, n: 3 }, message: "Player 2 placed 3" };
+  assert.equal(tSaid(place, name), "Bob legde 3");
+  const both = { code: "said.both", params: { first: { code: "x.end", params: {} }, then: place }, message: "" };
+  assert.equal(tSaid(both, name), "Klaar; Bob legde 3");
+  assert.equal(tSaid({ code: "x.unknown", params: {}, message: "in English" }, name), "In English");
+  assert.equal(tSaid(null, name), "");
+});

@@ -74,7 +74,7 @@ def test_play_in_the_terminal_with_bad_input_reprompting(tmp_path: pathlib.Path)
     )
     assert r.exit_code == 0, r.output
     assert "is not a move: type 1, 2 or 3" in r.output
-    assert "cannot undo" in r.output
+    assert "Player 1 has no move to take back" in r.output
     assert "3 legal move(s)" in r.output
     assert "greedy would play: 3" in r.output
     assert "Game over." in r.output

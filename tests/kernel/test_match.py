@@ -28,12 +28,12 @@ def test_stale_version_is_refused_and_changes_nothing() -> None:
 
 def test_undo_only_own_last_action_never_across_chance() -> None:
     m = _started()
-    assert not m.can_undo(0)  # last was a chance event
-    with pytest.raises(IllegalActionError, match="chance event"):
+    assert not m.can_undo(0)  # nobody has moved: the opening roll is nobody's to take back
+    with pytest.raises(IllegalActionError, match="Player 1 has no move to take back"):
         m.undo(0)
     m.play("2", 0)
     assert m.can_undo(0) and not m.can_undo(1)
-    with pytest.raises(IllegalActionError, match="Player 1's move"):
+    with pytest.raises(IllegalActionError, match="Player 2 has no move to take back"):
         m.undo(1)
     state = m.undo(0)
     assert state == m.state_at(m.version)

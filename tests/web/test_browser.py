@@ -40,7 +40,21 @@ def _create(server: Server, body: dict[str, Any]) -> dict[str, Any]:
     return room
 
 
+TO_ACT = """() => {
+  const s = document.querySelector('#app').polytableState;
+  return !!s && Object.values(s.mine).some((m) => m.to_act);
+}"""
+
+
+def _notation(page: Any) -> None:
+    """Open "Moves in notation" under a dedicated board (folded away until a player asks for it)."""
+    fold = page.locator("#notation")
+    if fold.is_visible() and fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+
+
 def _play_first_move(page: Any) -> str:
+    _notation(page)
     button = page.locator("#moves button").first
     button.wait_for()
     move = str(button.get_attribute("data-move"))
@@ -62,14 +76,15 @@ def test_foldris_round_two_phones_a_spectator_and_a_reload(server: Server, brows
     host.wait_for_url(re.compile(r"/r/[A-Z0-9]{5}$"))
     code = host.url.rsplit("/", 1)[1]
     assert host.locator("#room-code").inner_text() == code
-    host.locator("#moves button").first.wait_for()
+    host.locator("#fd-sheet").wait_for()
+    assert host.locator("#moves").is_hidden()  # the notation is there only when asked for
     _shot(host, "foldris-host")
 
     guest = _page(browser)
     guest.goto(f"{server.base}/r/{code}")
     guest.fill("#join-name", "Bob <i>")
     guest.locator("button.take").first.click()
-    guest.locator("#moves button").first.wait_for()
+    guest.locator("#fd-sheet").wait_for()
     guest.locator("#seats").filter(has_text="Bob <i>").wait_for()  # the seat list may follow the moves
     assert "Bob <i>" in guest.locator("#seats").inner_text()  # shown as text, never as markup
     assert guest.locator("#seats i").count() == 0
@@ -90,7 +105,7 @@ def test_foldris_round_two_phones_a_spectator_and_a_reload(server: Server, brows
     watcher.wait_for_function("v => document.querySelector('#app').polytableState.version > v", arg=before)
     # The engine's text view is sent only once it is opened (a dedicated board draws from the view).
     assert "render" not in watcher.evaluate("() => document.querySelector('#app').polytableState.spectator")
-    watcher.locator("#board details summary").click()
+    watcher.locator("#board details:not(#notation) summary").click()
     watcher.wait_for_function("() => /\\S/.test(document.querySelector('#board details pre.board').textContent)")
     watcher.locator("#board details[open] pre.board").wait_for()
     _shot(host, "foldris-round2")
@@ -156,7 +171,7 @@ def test_a_short_formfinity_game_on_two_phones_to_the_end(server: Server, browse
     for _ in range(120):
         if host.locator("#over").is_visible():
             break
-        mover = next((p for p in (host, guest) if p.locator("#moves button").count()), None)
+        mover = next((p for p in (host, guest) if p.evaluate(TO_ACT)), None)
         if mover is None:
             host.wait_for_timeout(100)
             continue
@@ -190,6 +205,12 @@ def test_hot_seat_hides_the_previous_choice_behind_a_pass_screen(server: Server,
     page.locator("#play").click()
     page.locator("#pass").filter(has_text="Pass the device to Bob").wait_for()
     assert page.locator("#board-text").count() == 0  # nothing of Ann's choice is left on screen
+    # Until Bob acts, Ann may still take her choice back from the pass screen; her board returns.
+    page.locator("#pass-undo").filter(has_text="Ann").click()
+    page.locator("#status").filter(has_text="Ann, your move").wait_for()
+    page.locator("#moves button[data-move='2']").click()
+    page.locator("#play").click()
+    page.locator("#pass").filter(has_text="Pass the device to Bob").wait_for()
     page.locator("#pass-ok").click()
     text = page.locator("#board-text").inner_text()
     assert "my_pick" not in text
@@ -207,8 +228,13 @@ def test_companion_every_phone_shows_the_same_card(server: Server, browser: Any)
     a.locator("#companion-text").wait_for()
     b.locator("#companion-text").wait_for()
     assert a.locator("#companion-text").inner_text() == b.locator("#companion-text").inner_text()
+    a.locator("#deal").click()  # both players' first cards make round 1; the third card starts round 2
+    b.locator("#companion-turn").filter(has_text="Player 2").wait_for()
+    assert b.locator("#companion-round").inner_text() == "Round 1"
     a.locator("#deal").click()
     b.locator("#companion-round").filter(has_text="Round 2").wait_for()
+    history = b.locator("#history").inner_text()  # the cards revealed so far, in words
+    assert "Card 1: " in history and "Card 3: " in history and "Nothing public" not in history
     assert a.locator("#companion-card svg").count() == 1
     _shot(b, "companion")
     assert a.errors == [] and b.errors == []

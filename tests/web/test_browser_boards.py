@@ -118,10 +118,12 @@ def test_forma_to_the_end_with_the_keyboard_first(server: Server, browser: Any) 
     page.keyboard.press("Enter")
     _moved(page, before)
     assert page.locator("#history li").count() >= 1
-    # An illegal spot is shown as such: the tower's cell.
+    # An illegal spot is shown as such: the tower's cell. Nothing is shown before the player's first tap.
     setup = _my_view(page)["setup"]
     tower = re.search(r"tower ([a-t]\d+)", setup)
     assert tower
+    page.locator("#fm-rotate").wait_for()  # my turn again
+    assert page.locator("#fm-board .ghost").count() == 0 and "fit" not in page.locator("#fm-info").inner_text()
     page.locator(f"#fm-board rect[data-cell='{tower.group(1)}']").dispatch_event("click")
     page.locator("#fm-board .ghost.bad").first.wait_for()
     # Then the rest of the game with the tray and taps, each move previewed before it is placed.
@@ -361,7 +363,9 @@ def test_forma_touch_move_pick_then_place(server: Server, browser: Any) -> None:
     before = _version(page)
     page.locator("#fm-place").click()
     _moved(page, before)
-    assert "X5 r0 @ e5" in page.locator("#history").inner_text()
+    assert "placed piece X5 on e5" in page.locator("#history").inner_text()  # the history in words ...
+    page.locator("#history-notation").click()
+    assert "X5 r0 @ e5" in page.locator("#history").inner_text()  # ... with the notation on demand
     assert page.errors == []
 
 
@@ -379,7 +383,7 @@ def test_forma_set_up_by_the_starting_player_then_pick_then_place(server: Server
     assert _version(page) == before
     page.locator("#fm-board rect[data-cell='e5']").dispatch_event("click")
     _moved(page, before)
-    assert "obstacle e5" in page.locator("#history").inner_text()
+    assert "placed an obstacle on e5" in page.locator("#history").inner_text()
     page.locator("#fm-info").filter(has_text="2 to go").wait_for()
     page.locator("#fm-board rect[data-cell='e6']").dispatch_event("click")  # next to e5
     page.locator("#fm-setup-error").filter(has_text="next to the obstacle on e5").wait_for()
@@ -398,7 +402,7 @@ def test_forma_set_up_by_the_starting_player_then_pick_then_place(server: Server
     # Touch-move: a piece is tried on the board before it is picked up (nothing is sent) ...
     page.locator("#fm-tray button[data-piece='X5']").click()
     page.locator("#fm-board rect[data-cell='m15']").dispatch_event("click")
-    assert "pick it up when you are sure" in page.locator("#fm-info").inner_text()
+    assert "tap it again to pick it up and place it there" in page.locator("#fm-info").inner_text()
     before = _version(page)
     page.locator("#fm-pick").click()
     _moved(page, before)
@@ -414,7 +418,7 @@ def test_forma_set_up_by_the_starting_player_then_pick_then_place(server: Server
     before = _version(page)
     page.locator("#fm-place").click()
     _moved(page, before)
-    assert f"X5 r0 @ {cell}" in page.locator("#history").inner_text()
+    assert f"Ann placed piece X5 on {cell}" in page.locator("#history").inner_text()
     _shot(page, "forma-touch-move")
     assert page.errors == []
 
@@ -470,4 +474,35 @@ def test_forma_obstacle_count_and_who_places_them_are_chosen_when_the_room_is_ma
     assert "4 to go" in page.locator("#fm-info").inner_text()
     assert page.locator("#fm-kind-obstacle").inner_text() == "Obstacle (4 to go)"
     _shot(page, "forma-setup-new-room")
+    assert page.errors == []
+
+
+def test_formfinity_board_as_printed_coordinates_and_variant_3s_start_squares(server: Server, browser: Any) -> None:
+    """The template's column letters and row numbers are drawn as on the printed template, and variant 3's
+    start squares are black and marked P1 (the lower one) and P2; the status line says what to tap."""
+    _need("formfinity")
+    page, _ = _room(server, browser, "formfinity", "random", seed=4, options={"variant": "3"})
+    page.locator("#ff-board").wait_for()
+    view = _my_view(page)
+    width, height = view["width"], view["height"]
+    texts = "s => [...document.querySelectorAll(s)].map((t) => t.textContent)"  # SVG text has no innerText
+    coords = page.evaluate(texts, "#ff-board text.coord")
+    assert coords[:3] == ["a", "b", "c"] and coords[width : width + 2] == ["1", "2"]
+    assert len(coords) == width + height
+    stars = [(y, x) for y, row in enumerate(view["template"]) for x, label in enumerate(row) if label == "*"]
+    assert sorted(page.evaluate(texts, "#ff-board text.start")) == ["P1", "P2"]
+    lower = max(stars)  # player 1's start square: the lower one
+    cell = f"{chr(97 + lower[1])}{lower[0] + 1}"
+    assert page.locator(f"#ff-board rect[data-cell='{cell}']").get_attribute("fill") == "#222"
+    p1 = page.evaluate(
+        "() => [...document.querySelectorAll('#ff-board text.start')].find((t) => t.textContent === 'P1')"
+        ".getAttribute('y')"
+    )
+    p2 = page.evaluate(
+        "() => [...document.querySelectorAll('#ff-board text.start')].find((t) => t.textContent === 'P2')"
+        ".getAttribute('y')"
+    )
+    assert float(p1) > float(p2)  # P1 is drawn on the lower square
+    status = page.locator("#ff-status").inner_text()
+    assert "tap a square" in status and "T:c" not in status and "L:5" not in status, status
     assert page.errors == []

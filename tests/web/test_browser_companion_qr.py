@@ -74,8 +74,8 @@ def test_a_photo_of_a_printed_card_is_the_drawn_card(server: Server, browser: An
     # The next card typed by its number; the turn passes on.
     pg.fill("#card-number", str(parse_card("#x1:-:f").id))
     pg.locator("#use-number").click()
-    pg.locator("#companion-round").filter(has_text="Round 2").wait_for()
-    assert "Player 2's turn (orange)" in pg.locator("#companion-turn").inner_text()
+    pg.locator("#companion-turn").filter(has_text="Player 2's turn (orange)").wait_for()
+    assert pg.locator("#companion-round").inner_text() == "Round 1"  # a round: one card for each player
     assert "1 element" in pg.locator("#companion-text").inner_text()
     _shot(pg, "companion-qr")
     assert pg.errors == []

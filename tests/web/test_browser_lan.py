@@ -220,7 +220,7 @@ def test_a_phone_that_trusts_the_table_installs_scans_and_plays_offline_after(
         page.select_option("[name=kind-1]", "invite")
         page.locator("#create-room").click()
         page.wait_for_url(re.compile(r"/r/[A-Z0-9]{5}$"))
-        page.locator("#moves button").first.wait_for()
+        page.locator("#fd-sheet").wait_for()  # the board (its notation is folded away until asked for)
         code = page.url.rsplit("/", 1)[1]
         page.locator("#room-link").filter(has_text=f"{tls.phone_url}/r/{code}").wait_for()
         page.locator("#share").scroll_into_view_if_needed()  # the invite: the network address and its QR code

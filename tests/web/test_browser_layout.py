@@ -11,7 +11,6 @@ rejected, a right one accepted). Screenshots go to ``artifacts/`` (``web-phone-*
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -148,11 +147,12 @@ def test_forma_20_by_20_fits_and_places(server: Server, browser: Any, size: str)
     x, y = centre_hit(pg, "#fm-board rect[data-cell='b19']")
     tap_or_click(pg, x, y, touch)
     pg.locator("#fm-place:not([disabled])").wait_for()
-    assert "O4 r0 @ b19" in pg.locator("#fm-info").inner_text()
+    info = pg.locator("#fm-info").inner_text()
+    assert "+4" in info and "@" not in info, info  # what it earns, in words (no notation)
     before = version(pg)
     pg.locator("#fm-place").click()
     moved(pg, before)
-    pg.locator("#history li").filter(has_text="O4 r0 @ b19").wait_for()
+    pg.locator("#history li").filter(has_text="O4 on b19").wait_for()
     no_sideways_scroll(pg)
     shot(pg, f"{size}-forma-20")
     assert pg.errors == []
@@ -283,7 +283,7 @@ def test_quadefy_tap_the_3d_view_to_place(server: Server, browser: Any, size: st
     pg.locator("#qd-3d .ghost3d").first.wait_for()
     assert pg.locator("#qd-layers .ghost").count() == 4
     text = pg.locator("#qd-info").inner_text()
-    assert re.match(r"^\w{1,2} r\d+ @ [a-d]\d\.\d", text), text
+    assert text.startswith("Placement 1 of ") and "@" not in text, text  # in words, no notation
     cells = pg.evaluate(
         """() => [...document.querySelectorAll('#qd-layers .ghost')].map(g => document.querySelector(
             `#qd-layers rect.cell[x='${g.getAttribute('x') - 2}'][y='${g.getAttribute('y') - 2}']`).dataset.i)"""
@@ -294,7 +294,7 @@ def test_quadefy_tap_the_3d_view_to_place(server: Server, browser: Any, size: st
     before = version(pg)
     pg.locator("#qd-place:not([disabled])").click()  # the confirm step
     moved(pg, before)
-    assert text.split(" (")[0] in pg.locator("#history").inner_text()
+    assert "Ann placed block " in pg.locator("#history").inner_text()  # the history in words
     # Next turn: a tap on a face of a placed block chooses the cell beyond that face (on top of it, say).
     pg.locator("#qd-place").wait_for()
     show_board(pg, "#qd-3d")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,6 +88,8 @@ def test_offline_hot_seat_foldris_to_the_end_with_a_reload(server: Server, brows
     page.wait_for_function("v => document.querySelector('#app').dataset.version === v", arg=version)
     while not page.locator("#over").is_visible():
         _move(page)
+    over = page.locator("#over").inner_text()  # who won and why; never a "null" beside the buttons
+    assert "null" not in over and page.locator("#result-why").is_visible(), over
     _shot(page, "offline-over")
     with page.expect_download() as info:
         page.locator("#export-record").click()
@@ -95,6 +98,32 @@ def test_offline_hot_seat_foldris_to_the_end_with_a_reload(server: Server, brows
     record = json.loads(path.read_text())
     assert record["game"] == "foldris" and record["config"]["players"] == 2
     assert Match.replay(record).is_over()  # `polytable replay` accepts what the phone made offline
+    assert page.errors == []
+
+
+def test_offline_the_guided_game_plays_on_this_device_with_the_hint_on_the_board(server: Server, browser: Any) -> None:
+    """With no server, /learn/<game> runs on the offline engine: the guide, the hint drawn on the board and
+    played with one tap, the AI's turn (the guide says who is thinking), in Dutch, with no placeholder."""
+    page = _page(browser, "nl-NL")
+    page.goto(server.base + "/")
+    page.reload()
+    wait_cached(page)
+    page.context.set_offline(True)
+    page.goto(server.base + "/learn/forma")
+    page.locator("#guide").filter(has_text="willekeurig geplaatst").wait_for(timeout=ENGINE_START)  # after the set-up
+    page.locator("#learn-hint").wait_for(timeout=60_000)
+    page.locator("#learn-hint").click()
+    page.locator("#fm-board .ghost").first.wait_for(timeout=60_000)
+    before = int(page.locator("#app").get_attribute("data-version") or 0)
+    page.locator("#fm-board .ghost").first.scroll_into_view_if_needed()
+    box = page.locator("#fm-board .ghost").first.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # the pick and the placement
+    page.wait_for_function("v => Number(document.querySelector('#app').dataset.version) >= v + 2", arg=before)
+    page.locator("#guide").filter(has_text="denkt na").wait_for(timeout=60_000)  # the AI's turn, said in words
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\bnull\b|\bundefined\b|\{[a-z_]+\}", text), text
+    assert "@" not in page.locator("#history").inner_text()
     assert page.errors == []
 
 
@@ -115,10 +144,12 @@ def test_offline_companion_deals_formfinity_cards(server: Server, browser: Any) 
     page.locator("#companion-text").wait_for(timeout=60_000)
     first = page.locator("#companion-text").inner_text()
     page.locator("#deal").click()
-    page.locator("#companion-round").filter(has_text="Round 2").wait_for(timeout=60_000)
+    page.locator("#companion-turn").filter(has_text="Player 2").wait_for(timeout=60_000)
+    assert page.locator("#companion-round").inner_text() == "Round 1"  # each player's first card
     assert page.locator("#companion-card svg").count() == 1
     page.reload()  # the deal so far is saved on the device
-    page.locator("#companion-round").filter(has_text="Round 2").wait_for(timeout=ENGINE_START)
+    page.locator("#companion-turn").filter(has_text="Player 2").wait_for(timeout=ENGINE_START)
+    assert "Card 2: " in page.locator("#history").inner_text()  # the cards revealed, in words
     _shot(page, "offline-companion")
     assert first
     assert page.errors == []

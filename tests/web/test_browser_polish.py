@@ -56,30 +56,6 @@ def test_quadefy_a_block_placed_by_tapping_the_3d_view(server: Server, browser: 
     assert page.errors == []
 
 
-@pytest.mark.parametrize(
-    ("game", "locale", "intro"), [("foldris", "en-GB", "Solo Foldris"), ("forma", "nl-NL", "Forma met twee")]
-)
-def test_how_to_play_ends_in_a_guided_first_game(
-    server: Server, browser: Any, game: str, locale: str, intro: str
-) -> None:
-    _need(game)
-    page = _page(browser, locale)
-    page.goto(f"{server.base}/rules/{game}")
-    page.locator("#learn-link").click()
-    page.wait_for_url(f"**/learn/{game}")
-    page.locator("#guide").filter(has_text=intro).wait_for(timeout=120_000)  # the offline engine starts
-    page.locator("#learn-hint").click()
-    page.locator("#learn-try").filter(has_text=":").wait_for(timeout=60_000)
-    move = page.locator("#move-input").input_value()
-    assert move and move in page.locator("#learn-try").inner_text()
-    before = page.locator("#app").get_attribute("data-version")
-    page.locator("#play").click()
-    page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before, timeout=60_000)
-    assert not page.locator("#learn-try").inner_text()  # the hint was used: the next turn starts afresh
-    _shot(page, f"learn-{game}")
-    assert page.errors == []
-
-
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_foldris_a_completed_line_folds_away(server: Server, browser: Any, motion: str) -> None:
     _need("foldris")

@@ -71,3 +71,35 @@ def test_foldris_deck_runs_out(client: TestClient) -> None:
         assert len(msg["companion"]["history"]) == 3 and msg["companion"]["deck_left"] == 0
         ws.send_json({"type": "deal", "version": msg["version"]})
         assert "empty" in error(ws)["message"]
+
+
+def test_a_round_is_one_card_for_each_player_when_they_take_turns_and_the_history_has_the_cards() -> None:
+    from polytable.match import Table
+
+    table = Table.companion("formfinity", {}, 3, 1)  # players take turns, seat 1 first
+    rounds = []
+    for i in range(7):
+        table.deal(i)
+        rounds.append(table.message()["companion"]["round"])
+    assert rounds == [1, 1, 1, 2, 2, 2, 3]
+    assert len(table.message()["companion"]["history"]) == 7  # every card revealed so far
+    together = Table.companion("foldris", {}, 3, 1)  # everyone uses each card at once; the first sets up
+    seen = []
+    for i in range(4):
+        together.deal(i)
+        seen.append(together.message()["companion"]["round"])
+    assert seen == [0, 1, 2, 3]
+
+
+def test_a_server_companion_room_sends_the_cards_revealed(client: TestClient) -> None:
+    r = client.post("/api/rooms", json={"game": "foldris", "mode": "companion", "players": 2, "seed": 4})
+    code = r.json()["code"]
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        hello(ws)
+        msg = state(ws)
+        for _ in range(3):
+            ws.send_json({"type": "deal", "version": msg["version"]})
+            msg = state(ws, lambda m, v=msg["version"]: m["version"] > v)
+    cards = msg["companion"]["history"]  # what the room page lists as the history, in words
+    assert len(cards) == 3 and all(c["name"] and c["lane"] for c in cards)
+    assert msg["companion"]["round"] == 2  # the start card, then rounds 1 and 2

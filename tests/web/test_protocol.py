@@ -63,7 +63,7 @@ def test_a_deeply_nested_socket_message_is_refused_and_the_connection_survives(c
 
 
 def test_every_message_type_has_a_handler_and_unknown_types_are_named() -> None:
-    assert set(HANDLERS) == {"hello", "sync", "text", "act", "undo", "preview", "deal", "undeal"}
+    assert set(HANDLERS) == {"hello", "sync", "text", "act", "undo", "preview", "hint", "deal", "undeal"}
 
 
 def test_the_new_reasons_are_translated() -> None:

@@ -109,9 +109,13 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
     class _Room(SimpleNamespace):  # what the history reads of a room (views hold their room weakly)
         pass
 
+    class _Match(SimpleNamespace):  # its log, each entry told in words (here: the entry's own text)
+        def narration(self, i: int) -> dict[str, object]:
+            return {"said": self.log[i].action}
+
     def scan(room: SimpleNamespace) -> list[dict[str, object]]:
         shown = [
-            {"n": i + 1, "player": e.player, "action": e.action}
+            {"n": i + 1, "player": e.player, "action": e.action, "said": {"said": e.action}}
             for i, e in enumerate(room.match.log)
             if not room.simultaneous[i] and not (e.player == CHANCE and room.game.spec.hidden_information)
         ]
@@ -120,7 +124,7 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
     rng = Rng(7)
     for hidden in (False, True):
         room = _Room(
-            match=SimpleNamespace(log=[]),
+            match=_Match(log=[]),
             simultaneous=[],
             undone=0,
             game=SimpleNamespace(spec=SimpleNamespace(hidden_information=hidden)),
@@ -138,7 +142,7 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
                 del log[rng.below(len(log)) :]
                 del room.simultaneous[len(log) :]
             elif roll == 2 and step % 50 == 0:  # a rebuilt match: a new log with the same entries
-                room.match = SimpleNamespace(log=[LogEntry(e.player, e.action) for e in log])
+                room.match = _Match(log=[LogEntry(e.player, e.action) for e in log])
             else:
                 for _ in range(1 + rng.below(3)):
                     log.append(LogEntry(rng.below(3) - 1, f"a{step}"))

@@ -259,6 +259,10 @@ def replay_cmd(
         return
     console.print(Text.from_ansi(game.render(match.state, None, color=not no_color)))
     console.print(f"Replayed {match.version} actions exactly. Result: {json.dumps(result)}")
+    why = match.outcome()
+    if why is not None:
+        text = str(why["message"])
+        console.print(f"Why: {text[:1].upper()}{text[1:]}.", highlight=False, markup=False)
 
 
 @app.command("bench")

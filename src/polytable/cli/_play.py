@@ -110,12 +110,8 @@ def play_terminal(
                 console.print(f"greedy would play: {game.format_action(hint, match.state)}")
                 continue
             if word == "undo":
-                try:
-                    match.undo(p)
-                    console.print("Undone.")
-                    _show(console, game.render(match.state, p, color=color))
-                except IllegalActionError as exc:
-                    console.print(f"[red]{exc}[/]")
+                if _undo(console, match, p, humans, set(bots)):
+                    break
                 continue
             try:
                 match.play(line, p)
@@ -128,8 +124,29 @@ def play_terminal(
     scores = ", ".join(f"{player_name(i)} {s:g}" for i, s in enumerate(game.scores(match.state)))
     winners = " and ".join(player_name(w) for w in game.winners(match.state)) or "nobody"
     console.print(f"[bold]Game over.[/] Scores: {scores}. Winner: {winners}.")
+    why = str(game.outcome(match.state)["message"])
+    console.print(f"Why: {why[:1].upper()}{why[1:]}.", highlight=False, markup=False)
     assert result["terminal"]
     return match
+
+
+def _undo(console: Console, match: Match, p: int, humans: list[int], ai: set[int]) -> bool:
+    """``undo`` at ``p``'s prompt: ``p``'s own last decision (with the AIs' replies to it), or else, at a
+    hot-seat table, the last move of the person before ``p`` while ``p`` has not acted (as the web app's
+    pass screen offers it). Says what was taken back, or why nothing was; True when something was."""
+    try:
+        n = match.undo_span(p, ai)
+        who = p
+    except IllegalActionError as exc:
+        last = next((e.player for e in reversed(match.log) if e.player not in ai), None)
+        if last is None or last == p or last not in humans or not match.can_undo(last, ai):
+            console.print(f"[red]{exc}[/]")
+            return False
+        n, who = match.undo_span(last, ai), last
+    match.undo(who, ai)
+    replies = f" and {n - 1} AI repl{'y' if n == 2 else 'ies'}" if n > 1 else ""
+    console.print(f"Took back {player_name(who)}'s last move{replies}.")
+    return True
 
 
 def _list_moves(console: Console, game: Game[Any, Any], state: Any, player: int, line: str) -> None:

@@ -7,6 +7,7 @@ from ._errors import ConfigError, IllegalActionError, PolytableError, StateForma
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
+from ._said import both, decided, gained, number
 from ._spec import Config, GameSpec, Option, Scalar
 from ._util import require, require_int, require_list
 
@@ -31,12 +32,16 @@ __all__ = [
     "StateFormatError",
     "all_games",
     "below",
+    "both",
+    "decided",
     "discover",
+    "gained",
     "game_ids",
     "get_game",
     "joined",
     "native_module",
     "next_u64",
+    "number",
     "phrase",
     "player_name",
     "pure_engine_forced",

@@ -29,8 +29,9 @@ from itertools import islice
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ._companion import Companion
-from ._errors import IllegalActionError, StateFormatError
+from ._errors import IllegalActionError, StateFormatError, phrase
 from ._rng import Rng
+from ._said import decided
 from ._spec import Config, GameSpec
 
 __all__ = [
@@ -251,6 +252,11 @@ class Game(ABC, Generic[S, A]):
         """At a chance node: draw the outcome from the state's own generator and apply it."""
         return self.apply(state, self.chance_outcome(state), CHANCE)
 
+    def check_undo(self, state: S, action: A, player: int) -> None:
+        """Raise :class:`IllegalActionError` (why, for a person) if ``player`` may not take back ``action``,
+        taken in ``state``, even though nothing was revealed since: a binding decision such as Forma's
+        touch-move pick. By default every decision may be taken back (``Match.undo_span`` says when)."""
+
     @abstractmethod
     def _check(self, state: S, action: A, player: int) -> None:
         """Raise IllegalActionError (message for a person) unless ``action`` is legal for ``player``."""
@@ -336,6 +342,12 @@ class Game(ABC, Generic[S, A]):
         share = n / len(won) - 1.0
         return tuple(share if p in won else -1.0 for p in range(n))
 
+    def outcome(self, state: S) -> dict[str, object]:
+        """Why a finished game ended as it did, for people: a coded phrase (:mod:`polytable.core._said`)
+        naming what ended it and what decided it (the scores, a tie-break, a shared win). Interfaces show it
+        under the result. By default: the most points wins, equal points share the win."""
+        return decided(self.scores(state), self.winners(state))
+
     def result(self, state: S) -> dict[str, object]:
         """A JSON-compatible summary of the end: scores, winners (0-based) and returns."""
         return {
@@ -388,6 +400,16 @@ class Game(ABC, Generic[S, A]):
     def describe_action(self, action: A, state: S) -> str:
         """A sentence for people and screen readers; the notation by default."""
         return self.format_action(action, state)
+
+    def narrate(self, action: A, state: S, after: S, player: int) -> dict[str, object]:
+        """``action`` by ``player`` (or chance), taken in ``state`` and leading to ``after``, in words for the
+        game's history: a coded phrase (:mod:`polytable.core._said`) whose ``seat`` param is shown by name.
+        By default the English sentence of :meth:`describe_action` after the mover's name."""
+        return phrase(
+            "said.plain",
+            f"{player_name(player)}: {self.describe_action(action, state)}",
+            {"seat": player, "text": self.describe_action(action, state)},
+        )
 
     # ------------------------------------------------------------------ AI hooks
     def evaluate(self, state: S, player: int) -> float:

@@ -4,7 +4,7 @@ and the offline table."""
 from ._companion import GIVEN, Dealer, catalogue_facts, player_counts, supports
 from ._match import MAX_STEPS, LogEntry, Match, Seat
 from ._simulate import Player, PlayerMaker, default_workers, parallel_map, play_game, simulate
-from ._table import Table, engine_reason, game_catalogue, random_record
+from ._table import Table, engine_reason, game_catalogue, random_record, suggestion, undo_part
 
 __all__ = [
     "GIVEN",
@@ -25,5 +25,7 @@ __all__ = [
     "player_counts",
     "random_record",
     "simulate",
+    "suggestion",
     "supports",
+    "undo_part",
 ]

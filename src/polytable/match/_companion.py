@@ -155,7 +155,7 @@ class Dealer:
             "printables": _printables(self.game.spec.id),
             "deck_print": {"name": deck[0], "query": deck[1]} if deck else None,
             "shared_sheet": companion.shared_sheet,
-            "round": max(0, n - 1) if companion.start_card else n,
+            "round": _round(n, companion, config.players),
             "start": companion.start_card and n == 1,
             "card": cards[-1] if cards else None,
             "history": cards,
@@ -169,6 +169,15 @@ class Dealer:
         }
         out.update(companion.table(self.initial, cards))
         return out
+
+
+def _round(dealt: int, companion: Companion[Any], players: int) -> int:
+    """The round the latest card belongs to: every card is a round when everyone uses it at once (after
+    a start card, which is round 0); when the players take turns, a round is one card for each player."""
+    cards = max(0, dealt - 1) if companion.start_card else dealt
+    if companion.together or cards == 0:
+        return cards
+    return (cards - 1) // players + 1
 
 
 def _first_draw(game: Game[Any, Any], state: Any) -> Any:

@@ -4,13 +4,17 @@ Every interface (terminal, web server, simulations) drives games through this cl
 *applying* actions that are not rules of any one game live here once: the state version that a client
 must quote, the log that makes a record, chance resolution from the state's own generator, and undo.
 
-Undo is allowed only for the last action in the log when it is the undoing player's own move: never
-across a chance event (a card, a roll, a draw that has been revealed) or another player's action.
+Undo follows the habit of online tables (Board Game Arena's): a player may take back their own last
+decision as long as nothing hidden was revealed since (no card, roll or draw: a chance event) and no
+other person has acted since. Against AIs the AIs' replies to it are taken back with it, so the player
+is where they were before their move; a game may also declare an action binding (Forma's touch-move pick,
+:meth:`~polytable.core.Game.check_undo`). The policy lives here, once, for the server, the offline table
+and the terminal (:meth:`Match.undo_span`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +65,7 @@ class Match:
         self.config = self.state.config
         self.log: list[LogEntry] = []
         self._states: list[Any] = [self.state]
+        self._said: list[dict[str, object]] = []  # the log entries told in words so far (see narration)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -86,6 +91,21 @@ class Match:
         if not 0 <= version <= len(self.log):
             raise IndexError(f"version {version} is outside 0..{len(self.log)}")
         return self._states[version]
+
+    def narration(self, i: int) -> dict[str, object]:
+        """Log entry ``i`` (0-based) in words, as its game tells it (``Game.narrate``): a coded phrase for
+        the history. Made once per entry."""
+        said = self._said
+        while len(said) <= i:
+            k = len(said)
+            entry, before = self.log[k], self._states[k]
+            action = self.game.parse_action(entry.action, before)
+            said.append(self.game.narrate(action, before, self._states[k + 1], entry.player))
+        return said[i]
+
+    def outcome(self) -> dict[str, object] | None:
+        """Why the finished game ended as it did (``Game.outcome``), None while it goes on."""
+        return self.game.outcome(self.state) if self.is_over() else None
 
     # ------------------------------------------------------------------ acting
     def play(self, action: object, player: int | None = None, expected_version: int | None = None) -> Any:
@@ -139,34 +159,60 @@ class Match:
             raise IndexError(f"version {version} is outside 0..{len(self.log)}")
         del self.log[version:]
         del self._states[version + 1 :]
+        del self._said[version:]
         self.state = self._states[-1]
         return self.state
 
-    def can_undo(self, player: int) -> bool:
-        """True when the last logged action is ``player``'s own (never across chance or another player)."""
-        return bool(self.log) and self.log[-1].player == player and player != CHANCE
-
-    def undo(self, player: int) -> Any:
-        """Take back ``player``'s last action if the rules allow it (see :meth:`can_undo`)."""
-        if not self.log:
-            raise IllegalActionError("there is nothing to undo", "match.nothing_to_undo")
-        if not self.can_undo(player):
-            last = self.log[-1]
-            if last.player == CHANCE:
-                raise IllegalActionError(
-                    f"{player_name(player)} cannot undo: the last action was a chance event",
-                    "match.undo_after_chance",
-                    {"player": player + 1},
-                )
+    def undo_span(self, player: int, ai: Collection[int] = ()) -> int:
+        """How many log entries an undo by ``player`` takes back: their last decision and the replies of
+        the ``ai`` seats after it. Raises :class:`IllegalActionError` saying why when there is none to take
+        back: nothing of theirs, a chance event since (a revealed card, roll or draw), another person's
+        action since, a decision the game makes binding, or the end of the game (its result stands)."""
+        if self.is_over():
+            raise IllegalActionError("the game is over: its result stands", "match.undo_over")
+        log = self.log
+        i = len(log) - 1
+        while i >= 0 and log[i].player != player and log[i].player in ai:
+            i -= 1  # an AI's reply goes back with the move it answered
+        if not any(e.player == player for e in log[: i + 1]):
             raise IllegalActionError(
-                f"{player_name(player)} cannot undo: the last action was {player_name(last.player)}'s move",
+                f"{player_name(player)} has no move to take back", "match.nothing_to_undo", {"player": player + 1}
+            )
+        last = log[i]
+        if last.player == CHANCE:
+            raise IllegalActionError(
+                f"{player_name(player)} cannot undo: a card, a roll or a draw was revealed since",
+                "match.undo_after_chance",
+                {"player": player + 1},
+            )
+        if last.player != player:
+            raise IllegalActionError(
+                f"{player_name(player)} cannot undo: {player_name(last.player)} has moved since",
                 "match.undo_after_other",
                 {"player": player + 1, "other": last.player + 1},
             )
-        self.log.pop()
-        self._states.pop()
-        self.state = self._states[-1]
-        return self.state
+        state = self._states[i]
+        self.game.check_undo(state, self.game.parse_action(last.action, state), player)
+        return len(log) - i
+
+    def can_undo(self, player: int, ai: Collection[int] = ()) -> bool:
+        """Whether ``player`` may take back their last decision now (see :meth:`undo_span`)."""
+        return self.undo_refusal(player, ai) is None
+
+    def undo_refusal(self, player: int, ai: Collection[int] = ()) -> IllegalActionError | None:
+        """Why ``player`` may not take back their last decision now, or None when they may."""
+        try:
+            self.undo_span(player, ai)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
+    def undo(self, player: int, ai: Collection[int] = ()) -> Any:
+        """Take back ``player``'s last decision, and the ``ai`` seats' replies to it, if the rules allow
+        it (see :meth:`undo_span`); returns the state the player is back at."""
+        if player == CHANCE:
+            raise IllegalActionError("chance cannot take anything back", "match.chance_undo")
+        return self.rewind(len(self.log) - self.undo_span(player, ai))
 
     def step_ai(self, bots: Mapping[int, Any], rng: Mapping[int, Rng]) -> bool:
         """Let AI seats act (and chance resolve) once; returns False when a person must act or it is over.

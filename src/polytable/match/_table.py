@@ -2,10 +2,10 @@
 
 Why: with no server, the web app runs these very rules under Pyodide in a Web Worker and its room page
 talks to this class instead of a WebSocket. It answers the same messages (``act``, ``undo``, ``preview``,
-``sync``) with the same replies (``welcome``, ``state``, ``preview``, ``error``) as a server room whose
-seats are all on this device (hot-seat) or AIs, so every board works unchanged. Everything goes through
-:class:`Match`, as on the server and in the terminal, so a record made offline replays on a desktop with
-``polytable replay``. Only JSON data crosses in and out (the worker's boundary).
+``hint``, ``sync``) with the same replies (``welcome``, ``state``, ``preview``, ``hint``, ``error``) as a
+server room whose seats are all on this device (hot-seat) or AIs, so every board works unchanged.
+Everything goes through :class:`Match`, as on the server and in the terminal, so a record made offline
+replays on a desktop with ``polytable replay``. Only JSON data crosses in and out (the worker's boundary).
 """
 
 from __future__ import annotations
@@ -18,7 +18,16 @@ from ._companion import Dealer, catalogue_facts
 from ._match import Match
 from ._simulate import PlayerMaker
 
-__all__ = ["LEGAL_LIMIT", "Table", "engine_reason", "game_catalogue", "preview_action", "random_record"]
+__all__ = [
+    "LEGAL_LIMIT",
+    "Table",
+    "engine_reason",
+    "game_catalogue",
+    "preview_action",
+    "random_record",
+    "suggestion",
+    "undo_part",
+]
 
 COMPANION_FORMAT = "polytable-companion/1"
 LEGAL_LIMIT = 2000
@@ -59,6 +68,34 @@ def preview_action(game: Any, state: Any, seat: int, text: str) -> dict[str, Any
         "delta": scores[seat] - before[seat],
         "view": game.view(after, seat),
     }
+
+
+def suggestion(game: Any, state: Any, seat: int, seed: int, version: int, make_player: PlayerMaker) -> list[str]:
+    """A hint: the move the greedy player would make for ``seat`` in ``state``, in notation; when that move
+    binds the seat to a next one (Forma's touch-move pick, which must be placed), that one follows, so the
+    hint shows where the piece goes. The same on the server and on the offline table for the same game,
+    seed and version (its generator is drawn from both)."""
+    greedy = make_player("greedy", game.spec.id)
+    rng = Rng(seed, stream=2000 + version)
+    action = greedy.choose(game, state, seat, rng)
+    moves = [str(game.format_action(action, state))]
+    try:
+        game.check_undo(state, action, seat)
+    except IllegalActionError:
+        after = game.apply(state, action, seat)
+        if not game.is_terminal(after) and seat in game.acting_players(after):
+            moves.append(str(game.format_action(greedy.choose(game, after, seat, rng), after)))
+    return moves
+
+
+def undo_part(match: Match, seat: int, person: bool, ai: frozenset[int]) -> dict[str, Any]:
+    """A seat's undo as its screen shows it: ``can_undo``, and while its last decision stands, ``undo_why``
+    (the refusal: its reason, params and English message; none before the seat has moved). AI seats never
+    undo."""
+    refusal = match.undo_refusal(seat, ai) if person else None
+    shown = refusal is not None and refusal.code not in ("match.nothing_to_undo", "match.undo_over")
+    why = {"message": str(refusal), **engine_reason(refusal)} if shown and refusal is not None else None
+    return {"can_undo": person and refusal is None, "undo_why": why}
 
 
 def _seats(raw: Sequence[Mapping[str, Any]] | None, players: int) -> list[dict[str, Any]]:
@@ -163,7 +200,7 @@ class Table:
             to_act=acting,
             legal=legal,
             legal_count=count,
-            can_undo=self.seats[seat]["ai"] is None and m.can_undo(seat),
+            **undo_part(m, seat, self.seats[seat]["ai"] is None, self.ai_seats()),
         )
         return part
 
@@ -205,7 +242,7 @@ class Table:
         for i, entry in enumerate(m.log):
             if hide and (entry.player == CHANCE or m.game.current_player(m.state_at(i)) == SIMULTANEOUS):
                 continue
-            out.append({"n": i + 1, "player": entry.player, "action": entry.action})
+            out.append({"n": i + 1, "player": entry.player, "action": entry.action, "said": m.narration(i)})
         return out
 
     def message(self) -> dict[str, Any]:
@@ -222,7 +259,7 @@ class Table:
             "current": m.current_player(),
             "acting": self.acting(),
             "over": over,
-            "result": m.game.result(m.state) if over else None,
+            "result": {**m.game.result(m.state), "why": m.outcome()} if over else None,
             "spectator": None if people else self.seat_part(None),
             "mine": {str(p): self.seat_part(p) for p in people},
             "history": self.history(),
@@ -271,12 +308,18 @@ class Table:
         try:
             if kind in ("deal", "undeal"):
                 self.deal(int(msg["version"]), undo=kind == "undeal", card=msg.get("card"))
-            elif self.dealer is not None and kind in ("act", "undo", "preview"):
+            elif self.dealer is not None and kind in ("act", "undo", "preview", "hint"):
                 return [_error("this table only deals cards; play on paper", "bad")]
             elif kind == "act":
                 self.play(int(msg["seat"]), str(msg["action"]), int(msg["version"]))
             elif kind == "undo":
                 self.undo(int(msg["seat"]), int(msg["version"]))
+            elif kind == "hint":
+                seat = int(msg["seat"])
+                moves = self.hint(seat)
+                return [
+                    {"type": "hint", "seat": seat, "ask": msg.get("ask"), "version": self.match.version, "moves": moves}
+                ]
             elif kind == "preview":
                 seat = int(msg["seat"])
                 out = preview_action(self.match.game, self.match.state, seat, str(msg["action"]))
@@ -307,13 +350,17 @@ class Table:
         return m.version
 
     def undo(self, seat: int, version: int) -> int:
-        """Take back the seat's own last move (never across chance or another player's move)."""
+        """Take back the seat's last decision and the AIs' replies to it (``Match.undo_span`` says when)."""
         if version != self.match.version:
             raise IllegalActionError(
                 "the game moved on since you asked to undo; the board is updated", "match.undo_stale"
             )
-        self.match.undo(seat)
+        self.match.undo(seat, self.ai_seats())
         return self.match.version
+
+    def ai_seats(self) -> frozenset[int]:
+        """The AI seats (an undo takes their replies back with the move they answered)."""
+        return frozenset(p for p, s in enumerate(self.seats) if s["ai"] is not None)
 
     def deal(self, version: int, undo: bool = False, card: object = None) -> int:
         """Deal the next card (or take the last one back, or take ``card`` from a printed deck); the count."""
@@ -352,14 +399,13 @@ class Table:
         m.resolve_chance()
         return True
 
-    def hint(self, seat: int) -> str | None:
-        """The move the greedy player would make for ``seat`` now (a guided game's "show me"), or None."""
+    def hint(self, seat: int) -> list[str]:
+        """The move the greedy player would make for ``seat`` now (a guided game's "show me"; see
+        :func:`suggestion`), or nothing when it is not that seat's turn."""
         if seat not in self.acting():
-            return None
+            return []
         m = self.match
-        greedy = self._maker()("greedy", m.game.spec.id)
-        action = greedy.choose(m.game, m.state, seat, Rng(m.seed, stream=2000 + m.version))
-        return str(m.game.format_action(action, m.state))
+        return suggestion(m.game, m.state, seat, m.seed, m.version, self._maker())
 
     def _maker(self) -> PlayerMaker:
         if self.make_player is None:

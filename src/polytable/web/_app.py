@@ -15,14 +15,14 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
-from starlette.routing import Mount
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from ..storage import Storage, open_storage
 from ._base import Settings
 from ._bus import Broadcaster
-from ._http import STATIC, HttpApi
+from ._http import STATIC, HttpApi, not_found
 from ._hub import Hub
 from ._ops import Metrics, ops_routes
 from ._ws import serve_asgi
@@ -88,6 +88,7 @@ def create_app(
         *HttpApi(hub).routes(),
         *ops_routes(hub, metrics),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+        Route("/{path:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]),
     ]
     app = _App(routes=routes, lifespan=lifespan)
     app.room_socket = room_socket

@@ -68,6 +68,7 @@ __all__ = [
     "error_response",
     "json_body",
     "no_api",
+    "not_found",
     "room_error_response",
 ]
 
@@ -107,6 +108,7 @@ class HttpApi:
             Route("/local", app_page),
             Route("/local/{id}", app_page),
             Route("/learn/{game}", app_page),
+            Route("/learn/{game}/{code}", app_page),
             Route("/offline/rules.whl", self.offline_rules),
             Route("/manifest.webmanifest", self.manifest),
             Route("/sw.js", self.service_worker),
@@ -382,7 +384,7 @@ async def no_api(request: Request) -> Response:
         {
             method
             for route in request.app.router.routes
-            if isinstance(route, Route) and route.endpoint is not no_api and route.path_regex.match(path)
+            if isinstance(route, Route) and route.endpoint not in (no_api, not_found) and route.path_regex.match(path)
             for method in route.methods or ()
         }
         - {"HEAD"}
@@ -398,8 +400,26 @@ async def no_api(request: Request) -> Response:
 
 
 async def app_page(request: Request) -> Response:
-    """The app shell (``index.html``): every page of the client is drawn by its scripts from the address."""
-    return FileResponse(STATIC / "index.html", headers=_NO_CACHE | _SECURITY)
+    """The app shell (``index.html``): every page of the client is drawn by its scripts from the address.
+
+    An address that names nothing (a malformed room code, a game that does not exist) is answered with
+    status 404 and the same shell, whose scripts show the not-found page in the player's language."""
+    found = _names_something(request.path_params)
+    return FileResponse(STATIC / "index.html", status_code=200 if found else 404, headers=_NO_CACHE | _SECURITY)
+
+
+async def not_found(request: Request) -> Response:
+    """Any other address (outside ``/api/``, which :func:`no_api` answers): the app shell's not-found page,
+    with status 404."""
+    return FileResponse(STATIC / "index.html", status_code=404, headers=_NO_CACHE | _SECURITY)
+
+
+def _names_something(params: dict[str, Any]) -> bool:
+    code = params.get("code")
+    if code is not None and not (1 <= len(code) <= 16 and code.isascii() and code.isalnum()):
+        return False
+    game = params.get("game")
+    return game is None or any(g.spec.id == game and g.spec.listed for g in all_games())
 
 
 _NO_CACHE = {"Cache-Control": "no-cache"}

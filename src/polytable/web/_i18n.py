@@ -145,6 +145,8 @@ ERROR_REASONS = (
     "bad_card_text",
     # _preview.py
     "not_your_turn",
+    "hint_seat",
+    "hint_shared",
     # extras/formfinity.py (the designer and its balance check)
     "variant_text",
     "variant_long",
@@ -160,6 +162,7 @@ ENGINE_SOURCES = (
     "games",
     "core/_spec.py",
     "core/_protocol.py",
+    "core/_said.py",
     "core/_registry.py",
     "core/_util.py",
     "match/_match.py",
@@ -176,7 +179,10 @@ _ERRORS = frozenset(
 """Calls ``(message, code, params)`` whose message is for people (``_err`` wraps FORMFINITY's variant file
 errors, ``_no`` Qwirkle Cubes' placement reasons, which it capitalises)."""
 
-ENGINE_WORDS = ("top", "right", "bottom", "left", "row", "column", "mirroring", "trimming")
+ENGINE_WORDS = (
+    *("top", "right", "bottom", "left", "row", "column", "mirroring", "trimming"),
+    *("points", "lines", "numbers"),  # the measures a result is decided by (core._said.decided)
+)
 """The words a message names as parts (``core.word``): ``word.<word>``; ``core.joined`` adds ``word.and``
 and ``word.or`` (``{a} and {b}``)."""
 
@@ -249,6 +255,9 @@ def _param_for(node: ast.FormattedValue, params: dict[str, ast.expr], used: set[
             return key, "{" + key + "}"
     if isinstance(node.value, ast.Call) and _name(node.value.func) == "player_name":
         shown = node.value.args[0]
+        for key, value in params.items():  # a seat (0-based) the interfaces show by name (core._said)
+            if key.startswith("seat") and ast.unparse(value) == ast.unparse(shown):
+                return key, "{" + key + "}"
         one_up = ast.unparse(ast.BinOp(shown, ast.Add(), ast.Constant(1)))
         for key, value in params.items():
             if ast.unparse(value) == one_up:

@@ -6,11 +6,11 @@ here, once, and the Starlette routes only translate JSON to calls.
 
 * **Authority.** Every action goes through :class:`polytable.match.Match` (so through ``Game.apply``);
   chance is resolved by the server from the state's own generator right after the action that led to it.
-* **Versions.** A room's version is ``len(log) + 2 * undone``: it grows by one on every change, an undo
-  included, so a version names one state for ever (no ABA after an undo). An action quotes the version
-  it was made on. It is refused as stale unless that is the current version, with one exception: in a
-  simultaneous round the other seats' hidden choices do not change what a seat sees, so an action made
-  before them (and after nothing else) is still accepted.
+* **Versions.** A room's version is ``len(log) + 2 * undone`` (``undone``: log entries ever taken back):
+  it grows on every change, an undo included, so a version names one state for ever (no ABA after an
+  undo). An action quotes the version it was made on. It is refused as stale unless that is the current
+  version, with one exception: in a simultaneous round the other seats' hidden choices do not change what
+  a seat sees, so an action made before them (and after nothing else) is still accepted.
 * **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
   committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
   the database and the player is told the action did not happen.
@@ -125,6 +125,10 @@ class Room:
         length = len(self.dealer.dealt) if self.dealer is not None else len(self.match.log)
         return length + 2 * self.undone
 
+    def ai_seats(self) -> frozenset[int]:
+        """The seats the server plays (an undo takes their replies back with the move they answered)."""
+        return frozenset(p for p, seat in enumerate(self.seats) if seat.kind == "ai")
+
     def is_over(self) -> bool:
         """The game ended, or a seat forfeited on time."""
         return self.match.is_over() or bool(self.timer.forfeited)
@@ -135,8 +139,8 @@ class Room:
 
     def result(self) -> dict[str, Any] | None:
         """The end of the game: the game's own result, or on a forfeit the others win with the scores so far."""
-        if self.match.is_over():
-            return self.game.result(self.match.state)
+        if self.match.is_over():  # with why it ended as it did, in words (``Game.outcome``)
+            return {**self.game.result(self.match.state), "why": self.match.outcome()}
         lost = self.timer.forfeited
         if not lost:
             return None
@@ -269,7 +273,7 @@ class Room:
                 )
             before = len(self.match.log)
             try:
-                self.match.undo(seat)
+                self.match.undo(seat, self.ai_seats())
             except IllegalActionError as exc:
                 raise engine_error(exc, "illegal") from None
             length = len(self.match.log)
@@ -288,7 +292,7 @@ class Room:
                 raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
             finally:
                 self._committed()
-            self.undone += 1
+            self.undone += before - length  # as the database counts it: the version grows by what was taken
             self.undo_version = self.version
             clock = self.timer.changed(())
             if clock is not None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 import orjson
 
 from ..core import CHANCE, SIMULTANEOUS
+from ..match import undo_part
 
 if TYPE_CHECKING:
     from ._rooms import Room
@@ -97,7 +98,7 @@ class Views:
             part["to_act"] = acting
             part["legal"] = legal
             part["legal_count"] = count
-            part["can_undo"] = room.seats[seat].kind != "ai" and room.match.can_undo(seat)
+            part.update(undo_part(room.match, seat, room.seats[seat].kind != "ai", room.ai_seats()))
         self._values[seat] = part
         return part
 
@@ -154,7 +155,7 @@ class Views:
         room = self.room
         log = room.match.log
         if room.is_over():
-            return [{"n": i + 1, "player": e.player, "action": e.action} for i, e in enumerate(log)]
+            return [self._entry(i) for i in range(len(log))]
         length = len(log)
         kept = self._shown
         if (
@@ -167,7 +168,7 @@ class Views:
             shown = kept[4]
             for i in range(kept[2], length):
                 if self._shows(i):
-                    shown.append({"n": i + 1, "player": log[i].player, "action": log[i].action})
+                    shown.append(self._entry(i))
             if len(shown) > 30:
                 del shown[:-30]
         else:
@@ -176,10 +177,16 @@ class Views:
                 if len(shown) == 30:
                     break
                 if self._shows(i):
-                    shown.append({"n": i + 1, "player": log[i].player, "action": log[i].action})
+                    shown.append(self._entry(i))
             shown.reverse()
         self._shown = (log, room.undone, length, log[-1] if log else None, shown)
         return list(shown)
+
+    def _entry(self, i: int) -> dict[str, Any]:
+        """Log entry ``i`` as the history shows it: its number, who, the notation and the words."""
+        match = self.room.match
+        entry = match.log[i]
+        return {"n": i + 1, "player": entry.player, "action": entry.action, "said": match.narration(i)}
 
     def _shows(self, i: int) -> bool:
         """Whether log entry ``i`` is in the live history (not a simultaneous choice, not a hidden card)."""

@@ -1,9 +1,10 @@
 """The WebSocket protocol of a room page: one :class:`Connection` per socket, one handler per message type.
 
 client -> server: ``hello {tokens, text}``, ``text {on}``, ``act {seat, version, action}``, ``undo {seat, version}``,
-``preview {seat, action, ask}`` (what a move would score, see :mod:`._preview`), ``sync``, ``deal`` /
-``undeal {version}`` (companion rooms; ``deal`` may carry a printed ``card``);
-server -> client: ``welcome``, ``state``, ``preview``, ``error``.
+``preview {seat, action, ask}`` (what a move would score, see :mod:`._preview`), ``hint {seat, ask}`` (the
+move the greedy player would make, where no other person plays), ``sync``, ``deal`` / ``undeal {version}``
+(companion rooms; ``deal`` may carry a printed ``card``);
+server -> client: ``welcome``, ``state``, ``preview``, ``hint``, ``error``.
 
 Every message is checked for size, rate and shape here; :data:`HANDLERS` maps its ``type`` to the
 method that serves it, so a new message type is one method and one line. A :class:`RoomError` becomes an
@@ -30,7 +31,7 @@ from ._client import Client
 from ._hub import Hub
 from ._limits import JsonLimitError, loads_bounded
 from ._ops import Metrics
-from ._preview import preview
+from ._preview import hint, preview
 from ._rooms import Room
 
 __all__ = ["HANDLERS", "AsgiSocket", "Connection", "error_message", "serve_asgi", "serve_socket"]
@@ -246,6 +247,15 @@ class Connection:
         ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
         self.client.send({"type": "preview", "seat": seat, "ask": ask, **out})
 
+    async def on_hint(self, msg: dict[str, Any]) -> None:
+        seat = msg.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RoomError("say which seat the hint is for (a number)", reason="seat_number")
+        out = await hint(self.room, self.client.seats, seat)
+        ask = msg.get("ask")
+        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+        self.client.send({"type": "hint", "seat": seat, "ask": ask, **out})
+
     async def on_deal(self, msg: dict[str, Any]) -> None:
         card = msg.get("card")  # a printed card's number or QR text: the deal follows a physical deck
         if card is not None and (not isinstance(card, str) or not card.strip() or len(card) > 200):
@@ -290,6 +300,7 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
     "act": Connection.on_act,
     "undo": Connection.on_undo,
     "preview": Connection.on_preview,
+    "hint": Connection.on_hint,
     "deal": Connection.on_deal,
     "undeal": Connection.on_undeal,
 }

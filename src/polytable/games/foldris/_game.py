@@ -48,6 +48,7 @@ from ._rules import (
     placements,
     rest_row,
 )
+from ._said import narrate, outcome
 from ._state import Action, Drop, FoldrisState, Reveal, Sheet
 from ._text import format_action, parse_action
 from ._titles import solo_title
@@ -453,6 +454,12 @@ class FoldrisGame(Game[FoldrisState, Action]):
             alive = [p for p, s in enumerate(sheets) if s.out == last]
         best = max((sheets[p].lines, sheets[p].bonus) for p in alive)
         return tuple(p for p in alive if (sheets[p].lines, sheets[p].bonus) == best)
+
+    def outcome(self, state: FoldrisState) -> dict[str, object]:
+        return outcome(state)
+
+    def narrate(self, action: Action, state: FoldrisState, after: FoldrisState, player: int) -> dict[str, object]:
+        return narrate(action, state, player)
 
     def returns(self, state: FoldrisState) -> tuple[float, ...]:
         if state.config.players == 1:

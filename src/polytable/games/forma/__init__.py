@@ -25,7 +25,9 @@ Rules as implemented (rulebook forma.nl.txt, CLARIFICATIONS "Forma"; docs/games/
   house rule where a move just places a piece): the player first picks a piece (``pick F5``); if it fits it
   must be placed; if not it leaves the game and the player picks once more (**chosen**: only if some
   remaining piece fits, since a pick that cannot fit changes nothing else); a second misfit also leaves
-  and the turn passes.
+  and the turn passes. A pick is binding: undo never takes it back (taking back the placement after it
+  leaves the piece in hand, to be placed elsewhere); the house rule has no picks, so its moves can be
+  taken back freely.
 * The game ends when nobody can place; highest score wins; ties are shared wins.
 
 Notation: ``<piece> r<quarter turns>[f] @ <cell>`` such as ``F5 r3f @ k7``: the piece's name from

@@ -26,6 +26,7 @@ from ._native import EXT, native_playout
 from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
 from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
+from ._said import narrate, outcome
 from ._serial import cell_names, state_from_dict, state_to_dict, view
 from ._setup import chance_outcome, chance_outcomes, setup_apply, setup_check, setup_count, setup_legal, setup_sample
 from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, cell_name, parse_setup, random_setup
@@ -463,6 +464,12 @@ class Forma(Game[FormaState, FormaAction]):
         best = max(state.scores)
         return tuple(i for i, s in enumerate(state.scores) if s == best)
 
+    def outcome(self, state: FormaState) -> dict[str, object]:
+        return outcome(state)
+
+    def narrate(self, action: FormaAction, state: FormaState, after: FormaState, player: int) -> dict[str, object]:
+        return narrate(action, state, after, player)
+
     # ------------------------------------------------------------------ notation and ids (see _notation)
     def format_action(self, action: FormaAction, state: FormaState | None = None) -> str:
         return format_action(action)
@@ -491,6 +498,15 @@ class Forma(Game[FormaState, FormaAction]):
 
     def render(self, state: FormaState, player: int | None = None, color: bool = False) -> str:
         return render(state, color)
+
+    def check_undo(self, state: FormaState, action: FormaAction, player: int) -> None:
+        """Touch-move binds: a piece once picked up must be placed, so the pick is never taken back (taking
+        back the placement after it leaves the piece in the player's hand). The house rule has no picks."""
+        if isinstance(action, Pick):
+            raise IllegalActionError(
+                "touch-move: a piece once picked up must be placed, so the pick cannot be taken back",
+                "forma.pick_binding",
+            )
 
     def describe_action(self, action: FormaAction, state: FormaState) -> str:
         if isinstance(action, Pick):

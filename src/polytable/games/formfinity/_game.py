@@ -24,7 +24,7 @@ from polytable.core import (
 )
 from polytable.geometry import select_bit
 
-from . import _ai, _flow, _render
+from . import _ai, _flow, _render, _said
 from ._board import Setup, setup_for
 from ._cards import NUM_CARDS, SHAPES, Card, shape_text
 from ._companion import FormfinityCompanion
@@ -454,17 +454,13 @@ class FormfinityGame(Game[FormfinityState, Action]):
         return _render.render(setup_for(state.config), state, color)
 
     def describe_action(self, action: Action, state: State) -> str:
-        setup = setup_for(state.config)
-        if isinstance(action, Card):
-            return f"the card is {action.describe(setup.rules.arrows, setup.rules.rotation_allowed(action.rotate))}"
-        if isinstance(action, Place):
-            cells = setup.cells(setup.place_mask(action.shape, action.x, action.y))
-            names = " ".join(cell_name(x, y) for x, y in cells)
-            return f"{player_name(state.turn)} draws {shape_text(action.shape)} on {names}"
-        if isinstance(action, Claim):
-            d = ("horizontal", "vertical", "diagonal", "anti-diagonal")[action.direction]
-            return f"{player_name(state.turn)} claims the {d} line from {cell_name(action.x, action.y)}"
-        return f"{player_name(state.turn)} chooses area {setup.area_names[action.area]}"
+        return _said.describe(action, state)
+
+    def narrate(self, action: Action, state: State, after: State, player: int) -> dict[str, object]:
+        return _said.narrate(action, state, player)
+
+    def outcome(self, state: State) -> dict[str, object]:
+        return _said.outcome(state)
 
     # ------------------------------------------------------------------ AI and testing
     def evaluate(self, state: State, player: int) -> float:

@@ -23,6 +23,7 @@ from polytable.core import (
 from ._moves import REACH, STABLE, any_legal, hand_counts, legal_count, legal_sets, reason, sample_placement
 from ._native import EXT
 from ._render import cell_blocks, hand_text, render_state
+from ._said import narrate, outcome
 from ._state import ACTION_IDS, ACTIONS, ORIENT_COUNT, Placement, QuadefyState, format_placement, parse_placement
 from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
 
@@ -241,6 +242,12 @@ class Quadefy(Game[QuadefyState, Placement]):
 
     def winners(self, state: QuadefyState) -> tuple[int, ...]:
         return (1 - state.loser,) if state.loser >= 0 else ()
+
+    def outcome(self, state: QuadefyState) -> dict[str, object]:
+        return outcome(state)
+
+    def narrate(self, action: Placement, state: QuadefyState, after: QuadefyState, player: int) -> dict[str, object]:
+        return narrate(action, state, player)
 
     # ------------------------------------------------------------------ notation and ids
     def format_action(self, action: Placement, state: QuadefyState | None = None) -> str:

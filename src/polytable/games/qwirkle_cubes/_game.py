@@ -39,6 +39,7 @@ from ._board import Board
 from ._check import largest_line, placement_error
 from ._native import EXT, native_playout
 from ._render import describe, render, view
+from ._said import narrate, outcome
 from ._state import (
     CHANCE_PHASES,
     DRAW,
@@ -475,6 +476,12 @@ class QwirkleCubes(Game[QState, Action]):
             return ()
         best = max(state.points)
         return tuple(p for p, v in enumerate(state.points) if v == best)
+
+    def outcome(self, state: QState) -> dict[str, object]:
+        return outcome(state)
+
+    def narrate(self, action: Action, state: QState, after: QState, player: int) -> dict[str, object]:
+        return narrate(action, state, after, player)
 
     # ------------------------------------------------------------------ notation and ids
     def format_action(self, action: Action, state: QState | None = None) -> str:

@@ -1,5 +1,5 @@
 // polytable browser client: a router between the home page and a room page. No build step.
-import { h, api, toast, myRooms } from "./dom.js";
+import { h, api, toast, myRooms, saveRoom } from "./dom.js";
 import { openRoom } from "./room.js";
 import { renderCardPage } from "./companion.js";
 import { renderRules, rulesName, LEARN } from "./rules.js";
@@ -26,19 +26,20 @@ function route() {
     closeCurrent();
     closeCurrent = null;
   }
-  const m = location.pathname.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
-  const local = location.pathname.match(/^\/local\/([a-z0-9-]{1,40})$/);
-  const learn = location.pathname.match(/^\/learn\/([a-z-]{1,30})$/);
-  const rules = location.pathname.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
-  const card = location.pathname.match(/^\/c\/([0-9A-Za-z]{1,8})\/?$/);
+  const path = location.pathname;
+  const m = path.match(/^\/r\/([A-Za-z0-9]{1,16})$/);
+  const local = path.match(/^\/local\/([a-z0-9-]{1,40})$/);
+  const learn = path.match(/^\/learn\/([a-z-]{1,30})(?:\/([A-Za-z0-9]{1,16}))?$/);
+  const rules = path.match(/^\/rules(?:\/([a-z-]{1,30}))?$/);
+  const card = path.match(/^\/c\/([0-9A-Za-z]{1,8})\/?$/);
   app.replaceChildren();
   if (card) {
     where.textContent = "FORMFINITY";
     renderCardPage(app, card[1], navigate);
   } else if (rules) {
     where.textContent = t("rules.title");
-    renderRules(app, rules[1] || "");
-  } else if (location.pathname === "/designer") {
+    renderRules(app, rules[1] || "", notFound);
+  } else if (path === "/designer") {
     where.textContent = t("home.designer");
     renderDesigner(app, { navigate });
   } else if (m) {
@@ -47,20 +48,57 @@ function route() {
     openLocal(local[1]);
   } else if (learn && LEARN[learn[1]]) {
     where.textContent = t("learn.title");
-    const spec = LEARN[learn[1]];
-    const game = {
-      id: `learn-${learn[1]}`,
-      game: learn[1],
-      name: learn[1],
-      temporary: true,
-      seats: [{ name: t("learn.you"), ai: null }, ...spec.others.map((ai) => ({ name: "", ai }))],
-      start: { game: learn[1], players: 1 + spec.others.length, options: spec.options || {}, seed: spec.seed },
-    };
-    closeCurrent = openRoom(app, "LOCAL", { where, navigate, local: game, guide: learn[1] });
-  } else {
+    openLearn(learn[1], learn[2]);
+  } else if (path === "/" || path === "/local") {
     where.textContent = "";
     home();
+  } else {
+    notFound();
   }
+}
+
+// An address that names nothing: said so in the player's language, with the way home.
+function notFound() {
+  where.textContent = "";
+  app.replaceChildren(
+    h(
+      "section",
+      { class: "card", id: "not-found" },
+      h("h1", {}, t("notFound.title")),
+      h("p", {}, t("notFound.help")),
+      h("a", { class: "button", href: "/", "data-nav": true }, t("room.home")),
+    ),
+  );
+}
+
+// A guided first game (/learn/<game>) against the easy AI: a room on the server when there is one (it starts
+// at once and its AI thinks on the server), else the same game on this device's offline engine. The room's
+// address is kept in the page's address (/learn/<game>/<code>), so a reload carries on.
+async function openLearn(game, code) {
+  const spec = LEARN[game];
+  if (code) {
+    closeCurrent = openRoom(app, code.toUpperCase(), { where, navigate, guide: game });
+    return;
+  }
+  const seats = [{ kind: "here", name: t("learn.you") }, ...spec.others.map((ai) => ({ kind: "ai", ai }))];
+  const start = { game, players: seats.length, options: spec.options || {}, seed: spec.seed };
+  const room = await api("/api/rooms", { ...start, seats }).catch(() => null); // null: no server, play offline
+  if (closeCurrent || location.pathname !== `/learn/${game}`) return; // navigated away meanwhile
+  if (room) {
+    saveRoom(room.code, { tokens: room.tokens, game, learn: true });
+    history.replaceState({}, "", `/learn/${game}/${room.code}`);
+    closeCurrent = openRoom(app, room.code, { where, navigate, guide: game });
+    return;
+  }
+  const local = {
+    id: `learn-${game}`,
+    game,
+    name: game,
+    temporary: true,
+    seats: seats.map((s) => ({ name: s.name || "", ai: s.ai || null })),
+    start,
+  };
+  closeCurrent = openRoom(app, "LOCAL", { where, navigate, local, guide: game });
 }
 
 window.addEventListener("popstate", route);
@@ -234,7 +272,12 @@ async function home() {
               mine.map(([code, r]) =>
                 h(
                   "a",
-                  { class: "button secondary", href: `/r/${code}`, "data-nav": true, "data-room": code },
+                  {
+                    class: "button secondary",
+                    href: r.learn && r.game ? `/learn/${r.game}/${code}` : `/r/${code}`,
+                    "data-nav": true,
+                    "data-room": code,
+                  },
                   `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`,
                   h("span", { class: "mine-status" }, ""),
                 ),

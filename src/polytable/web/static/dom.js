@@ -19,6 +19,12 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Replace ``el``'s children by these nodes and texts, leaving out null, undefined and false (the DOM's own
+ * replaceChildren would show them as the text "null"). */
+export function put(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 const SVGNS = "http://www.w3.org/2000/svg";
 export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVGNS, tag);
@@ -34,12 +40,15 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A message in the page's flow under the header (it pushes the page down rather than covering a control),
+// brought into view when the page is scrolled past it; gone after a few seconds.
 let toastTimer = 0;
 export function toast(message, error = false) {
   const t = document.getElementById("toast");
   t.textContent = message;
   t.className = error ? "error" : "";
   t.hidden = false;
+  if (t.getBoundingClientRect().top < 0) t.scrollIntoView({ block: "nearest" });
   clearTimeout(toastTimer);
   toastTimer = setTimeout(
     () => {

@@ -30,7 +30,7 @@ const english = await load("en");
 const dict = lang === "en" ? english : await load(lang);
 document.documentElement.lang = lang;
 
-export const { t, tOr, gameName, tError } = translator(dict, english);
+export const { t, tOr, gameName, tError, tSaid } = translator(dict, english);
 
 export function setLang(l) {
   if (!LANGS[l]) return;

@@ -1,18 +1,22 @@
 // The room page: one WebSocket, the seats this browser holds, the board, hot-seat hand-over, replay.
 // The server is the authority: this page never decides what is legal; it shows the views and legal
 // actions it receives and sends actions in the game's notation with the version they were made on.
-import { h, api, toast, saveRoom, tokensFor } from "./dom.js";
+import { h, put, api, saveRoom, tokensFor } from "./dom.js";
 import { loadBoard } from "./boards/index.js";
 import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
 import { clockText } from "./lib/text.js";
 import { showReplay } from "./replay.js";
+import { newCoach, guideChildren } from "./guide.js";
+import { historyItems, resultParts, recordLink, refusal, shareCard, undoStands } from "./story.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
 // socket that speaks the same protocol as the server's (see static/offline/engine.js).
 // ``guide``: a guided first game (a game id): a panel says what to do, offers the greedy player's move
-// ("show me") and explains the points when the learner scores.
+// ("show me", drawn on the board as the player's own choice, played with one tap) and explains the points
+// when the learner scores. Messages (a refused move and why) are shown in the page's flow under the status
+// line, never over the controls.
 export function openRoom(root, code, { where, local = null, guide = null }) {
   let ws = null;
   let closed = false;
@@ -30,6 +34,15 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   let boardAsked = false;
   const pending = new Map();
   let joinSeats = ""; // the open seats the join panel was drawn for
+  // What this page shows beside the state: the last message (a refused move and why, until the next
+  // change), whether the history shows the notation, the hint on the board, and moves still to send.
+  const ui = {
+    notice: null, // {text, error, version}
+    notation: false,
+    hint: null, // {seat, version, moves}: the suggested moves, the first drawn on the board
+    hintAsk: 0, // the hint request in flight
+    queued: null, // {seat, moves}: the moves that follow one sent (a touch-move pick, then its placement)
+  };
 
   const el = {
     title: h("h1", { class: "sr-only", id: "room-title" }),
@@ -50,14 +63,34 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     share: h("section", { class: "card", id: "share" }),
     pass: h("div", { class: "pass", id: "pass", hidden: true }),
     status: h("p", { class: "status", id: "status" }, t("room.connecting")),
+    notice: h("p", { class: "notice", id: "notice", role: "alert", hidden: true }),
     boardBox: h("div", { id: "board" }),
     rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
-  el.main.append(el.status, el.boardBox);
+  el.notationToggle = h(
+    "button",
+    {
+      type: "button",
+      class: "secondary small",
+      id: "history-notation",
+      "aria-pressed": "false",
+      onclick: () => {
+        ui.notation = !ui.notation;
+        renderHistory();
+      },
+    },
+    t("room.showNotation"),
+  );
+  el.main.append(el.status, el.notice, el.boardBox);
   el.side.append(
     el.over,
     h("p", {}, el.rules),
-    h("section", { class: "card" }, h("h2", {}, t("room.history")), el.history),
+    h(
+      "section",
+      { class: "card" },
+      h("div", { class: "row spread" }, h("h2", {}, t("room.history")), el.notationToggle),
+      el.history,
+    ),
     el.share,
   );
   root.append(
@@ -69,8 +102,9 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     h("div", { class: "roomgrid" }, h("div", {}, el.main), el.side),
     el.pass,
   );
-  if (local) el.share.hidden = true;
-  else buildShare();
+  if (local || guide)
+    el.share.hidden = true; // a game on this device, or a guided game: nobody to invite
+  else put(el.share, shareCard(code));
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -92,11 +126,13 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
         skew = Date.now() / 1000 - m.now; // the server's clock is the truth; this is how far ours is off
         msg = m;
         show();
+      } else if (m.type === "hint") {
+        takeHint(m);
       } else if (m.type === "preview") {
         const done = pending.get(m.ask);
         if (done) {
           pending.delete(m.ask);
-          done(m.ok ? m : { ...m, message: tError(m) });
+          done(m.ok ? m : { ...m, message: refusal(m) });
         }
       } else if (m.type === "error") {
         if (m.code === "missing") {
@@ -104,7 +140,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           showMissing();
           return;
         }
-        toast(tError(m), m.code !== "stale");
+        notify(tError(m), m.code !== "stale");
       }
     };
     ws.onclose = () => {
@@ -119,11 +155,60 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
 
   function send(obj) {
     if (!ws || ws.readyState !== WebSocket.OPEN) {
-      toast(t("room.notConnected"), true);
+      notify(t("room.notConnected"), true);
       return false;
     }
     ws.send(JSON.stringify(obj));
     return true;
+  }
+
+  // A message for the player in the page's flow, under the status line (it never covers a control); it
+  // stays until the game changes.
+  function notify(text, error = false) {
+    ui.notice = text ? { text, error, version: msg ? msg.version : -1 } : null;
+    showNotice();
+  }
+
+  function showNotice() {
+    const n = ui.notice;
+    el.notice.hidden = !n;
+    el.notice.textContent = n ? n.text : "";
+    el.notice.className = `notice${n && n.error ? " error" : ""}`;
+  }
+
+  // Moves to send for a seat: the first now, the others one by one as each state arrives (a touch-move
+  // pick, then the placement it commits to), each only while it is still legal.
+  function playMoves(seat, moves) {
+    if (!moves.length) return false;
+    ui.queued = moves.length > 1 ? { seat, moves: moves.slice(1), after: msg.version } : null;
+    return send({ type: "act", seat, version: msg.version, action: moves[0] });
+  }
+
+  function sendQueued() {
+    const q = ui.queued;
+    if (!q || msg.version <= q.after) return;
+    ui.queued = null;
+    const part = msg.mine[String(q.seat)];
+    if (part && part.to_act && (part.legal || []).includes(q.moves[0])) playMoves(q.seat, q.moves);
+  }
+
+  function askHint(seat) {
+    const ask = ++ui.hintAsk;
+    send({ type: "hint", seat, ask });
+  }
+
+  function takeHint(m) {
+    if (m.ask !== ui.hintAsk || !msg || m.version !== msg.version || !m.moves || !m.moves.length) {
+      if (m.ask === ui.hintAsk && m.moves && !m.moves.length) notify(t("learn.noHint"));
+      return;
+    }
+    ui.hint = { seat: m.seat, version: m.version, moves: m.moves };
+    render();
+  }
+
+  function currentHint(seat) {
+    const hint = ui.hint;
+    return hint && hint.seat === seat && hint.version === msg.version ? hint.moves : null;
   }
 
   function showMissing() {
@@ -134,54 +219,6 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
         h("h1", {}, t("room.missing", { code })),
         h("p", {}, t("room.missingHelp")),
         h("a", { class: "button", href: "/", "data-nav": true }, t("room.home")),
-      ),
-    );
-  }
-
-  function buildShare() {
-    // The server says which address an invited phone can open (never this computer's loopback address).
-    let link = `${location.origin}/r/${code}`;
-    const shown = h("p", { class: "help", id: "room-link" }, link);
-    api(`/api/rooms/${code}`)
-      .then((r) => {
-        if (r && r.link) shown.textContent = link = r.link;
-      })
-      .catch(() => {});
-    const copy = h(
-      "button",
-      {
-        class: "secondary",
-        onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            toast(t("room.copied"));
-          } catch {
-            toast(link);
-          }
-        },
-      },
-      t("room.copy"),
-    );
-    const shareBtn = navigator.share
-      ? h(
-          "button",
-          { class: "secondary", onclick: () => navigator.share({ url: link, title: "polytable" }).catch(() => {}) },
-          t("room.share"),
-        )
-      : null;
-    el.share.replaceChildren(
-      h("h2", {}, t("room.invite")),
-      h(
-        "div",
-        { class: "share" },
-        h("img", { src: `/api/rooms/${code}/qr.svg`, alt: t("room.qr", { code }), width: 160, height: 160 }),
-        h(
-          "div",
-          {},
-          h("div", { class: "code", id: "room-code" }, code),
-          shown,
-          h("div", { class: "row" }, copy, shareBtn),
-        ),
       ),
     );
   }
@@ -282,6 +319,8 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     );
     renderJoin();
     renderHistory();
+    if (ui.notice && ui.notice.version !== msg.version) ui.notice = null; // the game moved on
+    showNotice();
     if (room.mode === "companion") {
       el.pass.hidden = true;
       el.status.textContent = "";
@@ -292,30 +331,11 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
       );
       return;
     }
+    sendQueued();
     const target = targetSeat();
     const people = held.filter((p) => room.seats[p].kind !== "ai");
     if (target !== null && people.length > 1 && target !== confirmed && !msg.over) {
-      // Hot-seat: hide everything of the previous player until the next one says they hold the phone.
-      shown = target;
-      el.boardBox.replaceChildren();
-      el.status.textContent = "";
-      el.pass.replaceChildren(
-        h("h2", {}, t("room.passTo", { name: seatName(target) })),
-        h("p", {}, t("room.passHidden")),
-        h(
-          "button",
-          {
-            id: "pass-ok",
-            onclick: () => {
-              confirmed = target;
-              el.pass.hidden = true;
-              render();
-            },
-          },
-          t("room.iAm", { name: seatName(target) }),
-        ),
-      );
-      el.pass.hidden = false;
+      renderPass(target, people);
       return;
     }
     el.pass.hidden = true;
@@ -325,12 +345,69 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     const part = replaying ? null : target === null ? msg.spectator : msg.mine[String(target)];
     if (replaying) return; // the replay panel owns the board while stepping
     renderGuide(target, part);
-    board.render(el.boardBox, {
+    board.render(el.boardBox, boardContext(target, part));
+  }
+
+  // Hot-seat: hide everything of the previous player until the next one says they hold the phone. Until
+  // then the previous player may still take their move back (their undo, as on their own board).
+  function renderPass(target, people) {
+    shown = target;
+    el.boardBox.replaceChildren();
+    el.status.textContent = "";
+    const back = people.find((p) => p !== target && (msg.mine[String(p)] || {}).can_undo);
+    put(
+      el.pass,
+      h("h2", {}, t("room.passTo", { name: seatName(target) })),
+      h("p", {}, t("room.passHidden")),
+      h(
+        "button",
+        {
+          id: "pass-ok",
+          onclick: () => {
+            confirmed = target;
+            el.pass.hidden = true;
+            render();
+          },
+        },
+        t("room.iAm", { name: seatName(target) }),
+      ),
+      back === undefined
+        ? null
+        : h(
+            "button",
+            {
+              id: "pass-undo",
+              class: "secondary",
+              onclick: () => {
+                shown = confirmed = back; // the one who undoes holds the device: their board comes back
+                send({ type: "undo", seat: back, version: msg.version });
+              },
+            },
+            t("room.undoOf", { name: seatName(back) }),
+          ),
+    );
+    el.pass.hidden = false;
+  }
+
+  // What a board is given: the state, its seat, and the ways to act, undo, preview and hint.
+  function boardContext(target, part) {
+    const why = part && !part.can_undo && part.undo_why && !msg.over ? undoStands(part.undo_why, seatName) : "";
+    return {
       msg,
       part,
       seat: target,
       seatName,
-      play: (text) => send({ type: "act", seat: target, version: msg.version, action: text }),
+      hint: currentHint(target),
+      undoWhy: why,
+      play: (text) => {
+        ui.hint = null;
+        return send({ type: "act", seat: target, version: msg.version, action: text });
+      },
+      // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
+      playAll: (moves) => {
+        ui.hint = null;
+        return playMoves(target, moves);
+      },
       undo: () => send({ type: "undo", seat: target, version: msg.version }),
       wantText: (on) => {
         textWanted = on;
@@ -350,48 +427,15 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           }, 5000);
         }),
       announce,
-    });
+    };
   }
 
-  // The guided first game: what to do now, the greedy player's move on request, the points explained.
-  const coach = { version: -1, scores: null, said: [] };
+  // The guided first game's panel (guide.js); the hint itself is drawn on the board.
+  const coach = newCoach(guide);
   function renderGuide(target, part) {
     if (!guide) return;
-    if (coach.version !== msg.version) {
-      const scores = msg.scores || [];
-      const gained = coach.scores && target !== null ? (scores[target] || 0) - (coach.scores[target] || 0) : 0;
-      coach.said = [];
-      if (coach.version < 0) coach.said.push(t(`learn.${guide}.intro`));
-      if (gained > 0) coach.said.push(`${t("learn.scored", { n: gained })} ${t(`learn.${guide}.score`)}`);
-      coach.version = msg.version;
-      coach.scores = scores;
-    }
-    const lines = [...coach.said];
-    let show = null;
-    if (msg.over) lines.push(t(`learn.${guide}.end`));
-    else if (part && part.to_act) {
-      lines.push(t(`learn.${guide}.turn`));
-      show = h(
-        "button",
-        {
-          type: "button",
-          class: "secondary",
-          id: "learn-hint",
-          onclick: async () => {
-            const move = await offline("hint", target).catch(() => null);
-            const input = document.getElementById("move-input");
-            if (!move || !input) return;
-            input.value = move;
-            for (const b of document.querySelectorAll("#moves button"))
-              b.classList.toggle("chosen", b.dataset.move === move);
-            hintText.textContent = t("learn.try", { move });
-          },
-        },
-        t("learn.showMe"),
-      );
-    }
-    const hintText = h("p", { id: "learn-try", class: "help" });
-    el.guide.replaceChildren(h("h2", {}, t("learn.title")), ...lines.map((x) => h("p", {}, x)), show, hintText);
+    const hinted = !!currentHint(target);
+    put(el.guide, guideChildren(coach, { msg, target, part, seatName, hinted, askHint: () => askHint(target) }));
   }
 
   // Screen readers hear each move as it happens (a polite live region).
@@ -457,7 +501,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
                   saveRoom(code, { tokens: { [r.seat]: r.token } });
                   ws.close(); // reconnect with the new token
                 } catch (err) {
-                  toast(err.message, true);
+                  notify(err.message, true);
                 }
               },
             },
@@ -470,34 +514,23 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     el.join.hidden = false;
   }
 
+  // The history in words, the notation on demand (story.js).
   function renderHistory() {
-    const items = msg.history
-      .slice(-30)
-      .map((e) =>
-        h(
-          "li",
-          { value: e.n },
-          e.player < 0 ? t("room.chance", { action: e.action }) : `${seatName(e.player)}: ${e.action}`,
-        ),
-      );
-    el.history.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("room.nothing"))]));
+    el.history.replaceChildren(...historyItems(msg, ui.notation, seatName));
     el.history.scrollTop = el.history.scrollHeight;
+    el.notationToggle.hidden = msg.room.mode === "companion";
+    el.notationToggle.setAttribute("aria-pressed", ui.notation ? "true" : "false");
+    el.notationToggle.textContent = t(ui.notation ? "room.hideNotation" : "room.showNotation");
   }
 
+  // The end: who won (or shared the win), each seat's score, and why, in the game's own words.
   function renderOver() {
     if (!msg.over) {
       el.over.hidden = true;
       return;
     }
-    const r = msg.result || {};
-    const lines = (r.scores || []).map((sc, p) =>
-      h(
-        "li",
-        {},
-        `${seatName(p)}: ${sc}${(r.winners || []).includes(p) ? t("room.wins") : ""}` +
-          ((r.forfeited || []).includes(p) ? t("room.forfeited") : ""),
-      ),
-    );
+    const people = held.filter((p) => msg.room.seats[p].kind !== "ai");
+    const me = people.length === 1 ? people[0] : null; // "You win" for the one person at this device
     const stepBtn = h(
       "button",
       { id: "replay-start", class: "secondary", onclick: () => startReplay() },
@@ -516,49 +549,20 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
                   saveRoom(r.code, { tokens: tokensFor(code), game: msg.room.game, name: msg.room.name });
                   location.assign(`/r/${r.code}`);
                 } catch (err) {
-                  toast(err.message, true);
+                  notify(err.message, true);
                 }
               },
             },
             msg.room.rematch ? t("room.rematchOpen") : t("room.rematch"),
           )
         : "";
-    el.over.replaceChildren(
+    put(
+      el.over,
       h("h2", {}, t("room.result")),
-      h("ul", {}, lines),
-      local ? null : rematch,
-      stepBtn,
-      recordLink(),
+      resultParts(msg, me, seatName),
+      h("div", { class: "row" }, local ? null : rematch, stepBtn, recordLink(code, local)),
     );
     el.over.hidden = false;
-  }
-
-  // The game record (``polytable replay`` checks it): from the server, or made by the offline engine.
-  function recordLink() {
-    if (!local) {
-      return h(
-        "a",
-        { class: "button secondary", href: `/api/rooms/${code}/record`, download: `${code}.json` },
-        t("room.record"),
-      );
-    }
-    return h(
-      "button",
-      {
-        class: "secondary",
-        id: "export-record",
-        onclick: async () => {
-          const record = await offline("record");
-          const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
-          const a = h("a", { href: url, download: `${record.game}-${local.id}.json` });
-          document.body.append(a);
-          a.click();
-          a.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 1000);
-        },
-      },
-      t("room.record"),
-    );
   }
 
   function startReplay() {

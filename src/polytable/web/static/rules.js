@@ -26,11 +26,13 @@ const KEYS = { "qwirkle-cubes": "qwirkle" };
 const rulesKey = (id) => KEYS[id] || id;
 
 // The guided first games (/learn/<game>): the same scripted start every time (a fixed seed), the learner in
-// seat 1 against the easy AI, played by the offline engine so they work without a server too.
+// seat 1 against the easy AI, on the server when there is one and on the offline engine otherwise. Forma's
+// starts after the set-up (obstacles and tower placed at random, as its text says): the first thing to do
+// is choosing a piece.
 export const LEARN = {
   formfinity: { seed: 11, others: ["easy"] },
   foldris: { seed: 3, others: [] },
-  forma: { seed: 5, others: ["easy"] },
+  forma: { seed: 5, others: ["easy"], options: { placement: "random" } },
   "qwirkle-cubes": { seed: 7, others: ["easy"] },
   quadefy: { seed: 2, others: ["easy"] },
 };
@@ -159,13 +161,17 @@ const PICTURES = {
   },
 };
 
-export async function renderRules(root, game) {
+export async function renderRules(root, game, notFound = null) {
   const { list } = await loadGames();
   const [readings, glossary] = await loadExtras();
   if (location.pathname !== (game ? `/rules/${game}` : "/rules")) return; // navigated away meanwhile
   const key = rulesKey(game);
   // Offline before the server ever sent its list, a game with a page here is still shown.
   const g = list.find((x) => x.id === game) || (game && tOr(`rules.${key}.name`, null) ? { id: game } : null);
+  if (!g && game && notFound) {
+    notFound(); // a game that does not exist
+    return;
+  }
   if (!g) {
     root.replaceChildren(
       h(

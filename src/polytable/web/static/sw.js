@@ -5,7 +5,7 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v8-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v9-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
@@ -23,6 +23,7 @@ const SHELL = [
   "/static/designer.js",
   "/static/dom.js",
   "/static/games.js",
+  "/static/guide.js",
   "/static/i18n.js",
   "/static/i18n/en.json",
   "/static/i18n/glossary-en.json",
@@ -48,6 +49,7 @@ const SHELL = [
   "/static/room.js",
   "/static/rules.js",
   "/static/secure.js",
+  "/static/story.js",
   "/static/style.css",
   "/manifest.webmanifest",
 ];

@@ -1,7 +1,9 @@
 // Foldris board: your sheet large, the others small, the round's block with rotate / mirror / trim and a
-// ghost of where it lands in the column you tap. The server's legal actions decide what is allowed; this
-// file only draws them (the ghost uses the card's drawing with the notation's order of effects: mirror,
-// then trim square K in reading order, then K quarter turns clockwise, then a drop onto the column tops).
+// ghost of where it lands in the column you tap; a tap on the ghost (or Play) drops it. The server's legal
+// actions decide what is allowed; this file only draws them (the ghost uses the card's drawing with the
+// notation's order of effects: mirror, then trim square K in reading order, then K quarter turns
+// clockwise, then a drop onto the column tops). A hint (ctx.hint) is shown as that same ghost. Mirror or
+// Trim that cannot be used now asks the engine why, and the page says it.
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
@@ -43,6 +45,7 @@ function sheetSvg(
           stroke: "#bbb",
           "stroke-width": 1,
           "data-col": x,
+          "data-row": y,
           class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}`,
         }),
       );
@@ -91,7 +94,7 @@ function sheetSvg(
       s(
         "text",
         { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" },
-        `lane ${lane}`,
+        t("fd.lane", { lane }),
       ),
     );
   }
@@ -103,7 +106,7 @@ function sheetSvg(
   if (onColumn) {
     svg.addEventListener("click", (e) => {
       const col = e.target && e.target.getAttribute && e.target.getAttribute("data-col");
-      if (col !== null && col !== undefined) onColumn(Number(col));
+      if (col !== null && col !== undefined) onColumn(Number(col), Number(e.target.getAttribute("data-row")));
     });
   }
   return svg;
@@ -124,6 +127,7 @@ export function render(el, ctx) {
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
   const card = v.card;
   const same = (d, m, t, r) => d.m === m && d.t === t && d.r === r;
+  takeHint(st, ctx.hint);
   const chosen = drops.find((d) => same(d, st.m, st.t, st.r) && d.c === st.c) || null;
   const ghost =
     chosen && me && card
@@ -150,12 +154,33 @@ export function render(el, ctx) {
     for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break;
     rerender();
   };
+  // An effect that cannot be used now: the engine says why (the bonus points it costs, ...).
+  const explain = (m, t) => {
+    if (!card || !ctx.preview) return;
+    const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
+    ctx.preview(text.join(" ")).then((r) => {
+      if (r && !r.ok && st.version === ctx.msg.version) {
+        st.refusal = r.message;
+        rerender();
+      }
+    });
+  };
   const mirror = () => {
-    for (let k = 0; k < 4; k++) if (pick(1 - st.m, st.t, (st.r + k) % 4)) break;
-    rerender();
+    let ok = false;
+    for (let k = 0; k < 4 && !ok; k++) ok = pick(1 - st.m, st.t, (st.r + k) % 4);
+    st.refusal = null;
+    if (ok) rerender();
+    else if (card && mirrorsToItself(card.shape)) {
+      st.refusal = t("fd.mirrorSame", { name: card.name });
+      rerender();
+    } else explain(1 - st.m, st.t);
   };
   const trims = [...new Set(drops.map((d) => d.t))].sort((a, b) => a - b);
   const trim = () => {
+    if (trims.length < 2) {
+      explain(st.m, st.t ? 0 : 1);
+      return;
+    }
     const i = trims.indexOf(st.t);
     for (let j = 1; j <= trims.length; j++) {
       const t = trims[(i + j) % trims.length];
@@ -166,8 +191,13 @@ export function render(el, ctx) {
     }
     rerender();
   };
-  const column = (col) => {
+  const column = (col, row) => {
     if (!part.to_act) return;
+    st.refusal = null;
+    if (chosen && ghost.some(([x, y]) => x === col && y === row)) {
+      ctx.play(chosen.text); // a tap on the ghost drops the block there
+      return;
+    }
     if (!drops.some((d) => same(d, st.m, st.t, st.r))) pick(drops[0].m, drops[0].t, drops[0].r);
     const options = drops.filter((d) => same(d, st.m, st.t, st.r));
     if (!options.length) return;
@@ -207,12 +237,7 @@ export function render(el, ctx) {
         )
       : null;
   const cardBox = card
-    ? h(
-        "div",
-        { class: "seat", id: "fd-card" },
-        t("fd.card", { name: card.name, lane: card.lane }),
-        chosen ? ` · ${chosen.text}` : "",
-      )
+    ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }))
     : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
   const controls = part.to_act
     ? h(
@@ -221,24 +246,24 @@ export function render(el, ctx) {
         h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, t("fd.rotate")),
         h(
           "button",
-          {
-            type: "button",
-            class: "secondary",
-            id: "fd-mirror",
-            onclick: mirror,
-            disabled: !drops.some((d) => d.m !== st.m),
-          },
+          { type: "button", class: "secondary", id: "fd-mirror", onclick: mirror },
           st.m ? t("fd.mirrorOn") : t("fd.mirror"),
         ),
         h(
           "button",
-          { type: "button", class: "secondary", id: "fd-trim", onclick: trim, disabled: trims.length < 2 },
+          { type: "button", class: "secondary", id: "fd-trim", onclick: trim },
           st.t ? t("fd.trimAt", { n: st.t }) : t("fd.trim"),
         ),
       )
     : null;
   const hint = part.to_act
-    ? h("p", { class: "help" }, chosen ? t("fd.drop", { move: chosen.text }) : t("fd.tapColumn"))
+    ? h(
+        "p",
+        { class: "help", id: "fd-info" },
+        chosen ? t("fd.dropHere") : t("fd.tapColumn"),
+        " ",
+        generic.refusalNote(st.refusal),
+      )
     : null;
   const others = h(
     "div",
@@ -307,6 +332,19 @@ export function render(el, ctx) {
         )
       : null;
   const extra = h("div", {}, solo, starter, cardBox, folded, mine, stats, controls, hint, others, text);
-  generic.render(el, { ...ctx, hideText: true }, extra);
-  if (chosen && el._generic) el._generic.input.value = chosen.text;
+  generic.render(el, { ...ctx, hideText: true, confirm: "play", chosen: chosen ? chosen.text : "" }, extra);
+}
+
+// Whether a block looks the same mirrored as turned (I, O, T): mirroring it would only cost a bonus point.
+function mirrorsToItself(shape) {
+  const key = (cells) => JSON.stringify(cells);
+  const mirrored = key(variantCells(shape, 1, 0, 0));
+  return [0, 1, 2, 3].some((r) => key(variantCells(shape, 0, 0, r)) === mirrored);
+}
+
+// A hint (the suggested drop) becomes the player's own choice once: mirror, trim, rotation and column.
+function takeHint(st, hint) {
+  if (!hint || st.hinted === hint[0]) return;
+  const d = parseDrop(hint[0]);
+  Object.assign(st, { m: d.m, t: d.t, r: d.r, c: d.c, hinted: hint[0] });
 }

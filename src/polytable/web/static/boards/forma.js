@@ -7,11 +7,13 @@
 // owner's letter at both ends), highlighted when the last move scored them, dashed when a preview would.
 // Set-up (the view's "placing"): the starting player taps squares to place the obstacles and the tower
 // (allowed squares dotted, the server's legal actions), or fills the rest at random. Touch-move: a piece may
-// be tried on the board before it is picked up (nothing is sent); once picked it is the only piece, and a
-// pick that fits nowhere is announced (found from the history: a pick not followed by that player's
-// placement).
+// be tried on the board before it is picked up (nothing is sent); a tap on the tried piece picks it up and
+// places it there; once picked it is the only piece (the pick cannot be taken back), and a pick that fits
+// nowhere is announced (found from the history: a pick not followed by that player's placement). No piece is
+// drawn before the player's first tap (or key) of a turn. A hint (ctx.hint) is shown as the same ghost: the
+// piece, its orientation and its place; a tap on it plays it (the pick and the placement with touch-move).
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tSaid } from "../i18n.js";
 import * as generic from "./generic.js";
 import * as lib from "../lib/forma.js";
 import { cellName, parseCell, rotate, flip, freshBridges, freshMarkers } from "../lib/forma.js";
@@ -63,9 +65,11 @@ export function render(el, ctx) {
   if (st.version !== ctx.msg.version) {
     st.fresh = freshMarkers(st, v);
     st.freshBridges = freshBridges(st, v);
-    lib.announceLast(st, v, ctx, t);
+    lib.announceLast(st, v, ctx, t, tSaid);
     st.version = ctx.msg.version;
     st.preview = null;
+    st.tapped = false; // no piece is shown before the player's first tap of this turn
+    st.hinted = null;
   }
   const mine = v.players[me] || v.players[0];
   const stock = mine.stock || {};
@@ -77,6 +81,7 @@ export function render(el, ctx) {
   if (picked) st.piece = picked;
   if (st.piece && !stock[st.piece]) st.piece = null;
   if (!st.piece) st.piece = Object.keys(stock)[0] || null;
+  const hintMoves = takeHint(st, part.to_act ? ctx.hint : null);
 
   // What fills each cell.
   const setup = v.setup || "";
@@ -97,7 +102,7 @@ export function render(el, ctx) {
   const allowed = new Set(
     setupMode ? legal.filter((a) => a.startsWith(`${st.kind} `)).map((a) => a.split(" ")[1]) : [],
   );
-  const ghost = setupMode ? null : ghostOf(st, n);
+  const ghost = setupMode || !st.tapped ? null : ghostOf(st, n);
   const localOk = !!ghost && ghost.inside && ghost.cells.every((c) => !filled(c)) && (!picked || picked === st.piece);
   const text = ghost ? ghost.text : "";
   const pv = st.preview && st.preview.action === text ? st.preview : null;
@@ -178,14 +183,22 @@ export function render(el, ctx) {
       placeSetup(c);
       return;
     }
-    const xy = parseCell(c);
-    if (st.cursor[0] === xy[0] && st.cursor[1] === xy[1] && ok && pv) {
-      place();
-      return;
-    } // a second tap confirms
-    st.cursor = xy;
+    if (ghost && ghost.cells.includes(c) && tapGhost()) return; // a tap on the shown piece plays it
+    st.cursor = parseCell(c);
+    st.tapped = true;
     rerender(true);
   });
+  // The shown piece played: a hint's moves, a placement the preview found legal, or (touch-move, before
+  // the pick) the tried piece picked up and placed there at once.
+  function tapGhost() {
+    if (hintMoves && ghost.text === hintMoves[hintMoves.length - 1]) return ctx.playAll(hintMoves) || true;
+    if (ok && pv) {
+      place();
+      return true;
+    }
+    if (pickMode && !picked && localOk) return ctx.playAll([`pick ${st.piece}`, ghost.text]) || true;
+    return false;
+  }
   svg.addEventListener("keydown", (e) => {
     const k = e.key;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -201,6 +214,7 @@ export function render(el, ctx) {
     } else return;
     e.preventDefault();
     st.focus = true;
+    st.tapped = true;
     rerender(true);
   });
 
@@ -256,7 +270,7 @@ export function render(el, ctx) {
       st.preview = null;
     }
     render(el, ctx);
-    if (refresh && part.to_act && ghostOf(st, n)) ask();
+    if (refresh && part.to_act && st.tapped && ghostOf(st, n)) ask();
   }
 
   // The tray: every piece with its count; used-up pieces greyed (still shown, so everyone sees what is gone).
@@ -279,6 +293,7 @@ export function render(el, ctx) {
           onclick: () => {
             if (st.piece !== pc.name) st.k = 0;
             st.piece = pc.name;
+            st.tapped = true;
             rerender(true);
           },
         },
@@ -313,18 +328,15 @@ export function render(el, ctx) {
     info.append(
       localOk
         ? t("forma.tryFirst", { name: st.piece })
-        : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { move: text })}`),
+        : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { name: st.piece })}`),
     );
   } else if (part.to_act && ghost) {
     if (pv && pv.ok)
-      info.append(
-        h("strong", {}, t("forma.wouldEarn", { move: pv.action, points: pv.delta })),
-        " ",
-        lib.breakdown(pv, v, me, t),
-      );
-    else if (pv) info.append(h("span", { class: "bad" }, `✕ ${pv.message}`));
-    else info.append(localOk ? `${text} …` : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { move: text })}`));
-  } else if (!part.to_act) info.append(t("forma.waiting"));
+      info.append(h("strong", {}, t("forma.wouldEarn", { points: pv.delta })), " ", lib.breakdown(pv, v, me, t));
+    else if (pv) info.append(generic.refusalNote(pv.message));
+    else info.append(localOk ? "…" : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { name: st.piece })}`));
+  } else if (part.to_act) info.append(t(pickMode && !picked ? "forma.chooseFirst" : "forma.tapWhere"));
+  else info.append(t("forma.waiting"));
   const btn = (id, label, fn, dis = false) =>
     h("button", { type: "button", class: "secondary", id, disabled: dis, onclick: fn }, label);
   const setupControls =
@@ -422,7 +434,7 @@ export function render(el, ctx) {
   const banner = st.banner ? h("div", { class: "banner", role: "status", id: "fm-banner" }, st.banner) : null;
   generic.render(
     el,
-    { ...ctx, hideText: true },
+    { ...ctx, hideText: true, chosen: pv && pv.ok ? pv.action : "" },
     h(
       "div",
       {},
@@ -446,11 +458,33 @@ export function render(el, ctx) {
   wrap.addEventListener("scroll", () => {
     st.scroll = [wrap.scrollLeft, wrap.scrollTop];
   });
-  if (el._generic && pv && pv.ok) el._generic.input.value = pv.action;
+  if (st.askHint) {
+    st.askHint = false;
+    ask();
+  }
   if (st.focus || hadFocus) {
     svg.focus();
     st.focus = false;
   }
+}
+
+// A hint becomes the player's own choice once: its placement's piece, orientation and square are shown
+// (before a touch-move pick the hint is the pick and the placement it leads to). The hint's moves, or null.
+function takeHint(st, hint) {
+  if (!hint || !tables) return null;
+  const place = /^(\S+) (r\df?) @ ([a-t]\d{1,2})$/.exec(hint[hint.length - 1]);
+  const pc = place && tables.pieces.find((q) => q.name === place[1]);
+  if (!pc) return null;
+  if (st.hinted !== hint.join(" ")) {
+    st.hinted = hint.join(" ");
+    st.piece = pc.name;
+    st.k = Math.max(0, [0, 1, 2, 3, 4, 5, 6, 7].find((k) => pc.orients[pc.of_k[k]].text === place[2]) ?? 0);
+    st.cursor = parseCell(place[3]);
+    st.tapped = true;
+    st.preview = null;
+    st.askHint = true; // its points are asked of the server, as for the player's own choice
+  }
+  return hint;
 }
 
 // The ghost of the chosen piece at the cursor (needs the piece tables).

@@ -1,13 +1,15 @@
-// FORMFINITY board: the template as SVG, the card, a ghost of the element where it will rest.
-// It knows no rules: every ghost is one of the legal actions the server sent (SHAPE@CELL, the shape as
-// drawn after any rotation and the top-left corner of its box). Tap a cell to see the legal placements
-// that cover it; tap it again (or "Other way") to go through them, rotations included; "Play" places it.
-// Line claims and area choices stay in the move list below the board.
+// FORMFINITY board: the template as SVG with the printed template's coordinates (column letters above, row
+// numbers on the left) and its start squares (black, marked P1 and P2), the card, and a ghost of the element
+// where it will rest. It knows no rules: every ghost is one of the legal actions the server sent (SHAPE@CELL,
+// the shape as drawn after any rotation and the top-left corner of its box). Tap a cell to see a legal
+// placement that covers it ("Other way" goes through the others, rotations included); tap the ghost (or
+// Play) to draw it. A cell no placement covers asks the engine why. An area is chosen by tapping one of its
+// squares; a line to claim from buttons that say which line. A hint (ctx.hint) is shown as the same ghost.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardSvg } from "../companion.js";
 import * as generic from "./generic.js";
-import { cellName, parseCell, placementCells, parseCard } from "../lib/formfinity.js";
+import { cellName, colName, parseCell, placementCells, parseCard } from "../lib/formfinity.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97"];
 const CELL = 28;
@@ -26,12 +28,14 @@ export function render(el, ctx) {
   const placements = (part.to_act ? part.legal || [] : [])
     .map((text) => ({ text, cells: placementCells(text) }))
     .filter((p) => p.cells);
+  takeHint(st, ctx.hint, placements);
   const candidates = st.cell ? placements.filter((p) => p.cells.includes(st.cell)) : [];
   const ghost = candidates.length ? candidates[st.idx % candidates.length] : null;
+  const stars = starCells(v);
 
   const W = v.width,
     H = v.height,
-    pad = 22;
+    pad = 34; // room for the coordinates and, outside them, the card's entry arrows
   const owner = new Map();
   v.drawn.forEach((cells, p) => cells.forEach((c) => owner.set(c, p)));
   const last = new Set(v.last || []);
@@ -44,8 +48,9 @@ export function render(el, ctx) {
       const name = cellName(x, y);
       const label = v.template[y][x];
       const p = owner.get(name);
+      if (label === "-") continue; // outside the template
       let fill = "#fff";
-      if (label === "#") fill = "#222";
+      if (label === "#" || label === "*") fill = "#222";
       else if (p !== undefined) fill = COLORS[p % COLORS.length];
       else if (finished.has(label))
         fill = "#e4ebe4"; // a finished area
@@ -78,7 +83,8 @@ export function render(el, ctx) {
           }),
         );
       }
-      if (label !== "." && label !== "#" && p === undefined) {
+      if (label === "*") rects.push(starMark(stars.indexOf(name), pad + x * CELL, pad + y * CELL));
+      else if (label !== "." && label !== "#" && p === undefined) {
         rects.push(
           s(
             "text",
@@ -144,9 +150,9 @@ export function render(el, ctx) {
   const arrows = [];
   if (card && card.arrows) {
     const mid = {
-      T: [pad + (W * CELL) / 2, 10, "▼"],
+      T: [pad + (W * CELL) / 2, 12, "▼"],
       B: [pad + (W * CELL) / 2, pad * 2 + H * CELL - 6, "▲"],
-      L: [8, pad + (H * CELL) / 2, "▶"],
+      L: [1, pad + (H * CELL) / 2, "▶"],
       R: [pad * 2 + W * CELL - 14, pad + (H * CELL) / 2, "◀"],
     };
     for (const d of card.arrows) {
@@ -154,6 +160,7 @@ export function render(el, ctx) {
       arrows.push(s("text", { x, y, "font-size": 16, fill: "#e76f51", "text-anchor": "middle" }, t));
     }
   }
+  const coords = coordinates(W, H, pad);
   const svg = s(
     "svg",
     {
@@ -163,6 +170,7 @@ export function render(el, ctx) {
       role: "img",
       "aria-label": t("ff.label", { w: W, h: H }),
     },
+    coords,
     rects,
     lines,
     arrows,
@@ -179,13 +187,27 @@ export function render(el, ctx) {
       if (el._generic) el._generic.input.value = choice;
       return;
     }
-    if (st.cell === name) st.idx += 1;
-    else {
-      st.cell = name;
-      st.idx = 0;
+    st.refusal = null;
+    if (ghost && ghost.cells.includes(name)) {
+      ctx.play(ghost.text); // a tap on the ghost draws the element there
+      return;
     }
+    st.cell = name;
+    st.idx = 0;
+    if (!placements.some((p) => p.cells.includes(name))) explain(name);
     render(el, ctx);
   });
+
+  // No placement of the element covers the tapped square: the engine says why (an arrow, a black square...).
+  function explain(name) {
+    if (!card || !ctx.preview || v.phase !== "place") return;
+    ctx.preview(`${card.shape.join("/")}@${name}`).then((r) => {
+      if (r && !r.ok && st.version === ctx.msg.version && st.cell === name) {
+        st.refusal = r.message;
+        render(el, ctx);
+      }
+    });
+  }
 
   const scores = h(
     "div",
@@ -202,9 +224,11 @@ export function render(el, ctx) {
   const info = h(
     "p",
     { class: "help", id: "ff-status" },
-    v.status || "",
-    ghost ? t("ff.of", { move: ghost.text, i: (st.idx % candidates.length) + 1, n: candidates.length }) : "",
-    st.cell && !candidates.length && part.to_act ? t("ff.none") : "",
+    statusLine(v, part, ctx, card),
+    ghost ? t("ff.of", { i: (st.idx % candidates.length) + 1, n: candidates.length }) : "",
+    st.cell && !candidates.length && part.to_act && v.phase === "place" ? t("ff.none") : "",
+    " ",
+    generic.refusalNote(st.refusal),
   );
   const other = h(
     "button",
@@ -224,8 +248,92 @@ export function render(el, ctx) {
     "div",
     { class: "row" },
     card ? h("div", { style: "flex:0 0 96px" }, cardSvg(card, 96)) : null,
-    h("div", {}, scores, info, part.to_act ? other : null),
+    h("div", {}, scores, info, part.to_act && v.phase === "place" ? other : null),
   );
-  generic.render(el, { ...ctx, hideText: true }, h("div", {}, head, svg));
-  if (ghost && el._generic) el._generic.input.value = ghost.text;
+  const chosen = ghost ? ghost.text : st.area ? `area:${st.area}` : "";
+  generic.render(
+    el,
+    { ...ctx, hideText: true, confirm: "play", chosen },
+    h("div", {}, head, svg, claimButtons(part, ctx)),
+  );
+}
+
+// What to tap now, in words (the engine's own status line is the terminal's, with its notation).
+function statusLine(v, part, ctx, card) {
+  if (v.phase === "over") return "";
+  if (!part.to_act) return t("ff.waiting", { name: ctx.seatName(v.turn) });
+  if (v.phase === "choose") return t("ff.chooseArea");
+  if (v.phase === "claim") return t("ff.claimHelp");
+  if (v.phase !== "place" || !card) return "";
+  const k = card.count - v.elements_left + 1;
+  return t("ff.placeHelp", { k, n: card.count });
+}
+
+// When the placed element completed lines that exclude each other, the player says which one to claim.
+function claimButtons(part, ctx) {
+  const claims = (part.to_act ? part.legal || [] : []).filter((a) => a.startsWith("line:"));
+  if (!claims.length) return null;
+  return h(
+    "div",
+    { class: "row", id: "ff-claims" },
+    claims.map((a) => {
+      const [, dir, cell] = a.split(":");
+      const hinted = !!(ctx.hint && ctx.hint[0] === a);
+      return h(
+        "button",
+        { type: "button", class: hinted ? "hinted" : "secondary", onclick: () => ctx.play(a) },
+        t("ff.claimLine", { cell, way: t(`ff.dir.${dir}`) }),
+      );
+    }),
+  );
+}
+
+// The start squares of variant 3 (black, "*" in the template): player 1's is the lower one, as printed.
+function starCells(v) {
+  const out = [];
+  v.template.forEach((row, y) => row.forEach((label, x) => label === "*" && out.push({ name: cellName(x, y), y })));
+  return out.sort((a, b) => b.y - a.y).map((c) => c.name);
+}
+
+function starMark(i, x, y) {
+  return s(
+    "text",
+    {
+      x: x + CELL / 2,
+      y: y + CELL * 0.66,
+      "font-size": 11,
+      "font-weight": 700,
+      "text-anchor": "middle",
+      fill: "#fff",
+      stroke: COLORS[i % COLORS.length],
+      "stroke-width": 0.6,
+      "pointer-events": "none",
+      class: "start",
+    },
+    `P${i + 1}`,
+  );
+}
+
+// Column letters above the template and row numbers on its left, as on the printed template.
+function coordinates(W, H, pad) {
+  const out = [];
+  for (let x = 0; x < W; x++)
+    out.push(
+      s("text", { x: pad + x * CELL + CELL / 2, y: pad - 4, "text-anchor": "middle", class: "coord" }, colName(x)),
+    );
+  for (let y = 0; y < H; y++)
+    out.push(
+      s("text", { x: pad - 4, y: pad + y * CELL + CELL * 0.65, "text-anchor": "end", class: "coord" }, `${y + 1}`),
+    );
+  return out;
+}
+
+// A hint (the suggested placement) becomes the player's own choice once: the ghost on its first square.
+function takeHint(st, hint, placements) {
+  if (!hint || st.hinted === hint[0]) return;
+  const p = placements.find((q) => q.text === hint[0]);
+  st.hinted = hint[0];
+  if (!p) return;
+  st.cell = p.cells[0];
+  st.idx = placements.filter((q) => q.cells.includes(st.cell)).indexOf(p);
 }

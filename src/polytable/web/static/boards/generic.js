@@ -1,10 +1,20 @@
 // The generic board: works for every game from its view and legal actions alone. The position is the
 // game's own text rendering (monospaced); the legal moves are a searchable grid of buttons; any move can
 // also be typed in the game's notation. A tap selects a move; "Play" sends it (no accidental moves).
+//
+// Under a dedicated board (``extra``) the same controls serve as the notation on demand: the move list and
+// the typing field are folded into "Moves in notation", closed until a player opens it, so nobody meets
+// notation unless they ask. Undo and Play (for boards that confirm with it, ``ctx.confirm``) stay in view,
+// and when the player's last move stands, the line beside Undo says why (``ctx.undoWhy``).
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
 const SHOW = 240; // buttons drawn at once; the search narrows the rest
+
+/** Why a move a board tried is refused, shown in the board's own line beside where the player tapped. */
+export function refusalNote(text) {
+  return text ? h("span", { class: "bad refusal", id: "refusal", role: "alert" }, `✕ ${text}`) : null;
+}
 
 export function render(el, ctx, extra = null) {
   let g = el._generic;
@@ -22,16 +32,43 @@ export function render(el, ctx, extra = null) {
   const acting = !!part.to_act;
   g.controls.hidden = ctx.seat === null || ctx.seat === undefined || !!ctx.replay;
   g.input.disabled = !acting;
-  g.play.disabled = !acting;
-  g.undo.hidden = !part.can_undo;
+  showUndo(g, part, ctx);
   g.search.hidden = !acting;
-  g.form.hidden = !!ctx.msg.over || !!ctx.replay;
   if (g.version !== ctx.msg.version || g.seat !== ctx.seat) {
     g.version = ctx.msg.version;
     g.seat = ctx.seat;
-    if (!acting) g.input.value = "";
+    if (!acting || extra) g.input.value = "";
   }
+  if (ctx.chosen) g.input.value = ctx.chosen; // the move a dedicated board has chosen (Play sends it)
+  g.dedicated = !!extra;
+  placeNotation(g, !!extra, ctx, !!ctx.msg.over || !!ctx.replay);
   fillMoves(g);
+}
+
+// Undo when the player's last move can be taken back; otherwise, while it is their turn, why it stands.
+function showUndo(g, part, ctx) {
+  g.undo.hidden = !part.can_undo;
+  g.undoWhy.textContent = !part.can_undo && part.to_act && ctx.undoWhy ? ctx.undoWhy : "";
+  g.undoWhy.hidden = !g.undoWhy.textContent;
+}
+
+// A dedicated board folds the notation away (Play stays out where the board confirms with it); the
+// generic board shows everything. Once the game is over (or while stepping through it) nothing is typed.
+function placeNotation(g, dedicated, ctx, over) {
+  if (dedicated && g.list.parentNode !== g.fold) g.fold.append(g.list);
+  if (!dedicated && g.list.parentNode !== g.controls) g.controls.prepend(g.list);
+  g.fold.hidden = !dedicated || over;
+  g.input.parentNode.hidden = over;
+  g.play.hidden = over || (dedicated && ctx.confirm !== "play");
+  g.typed.hidden = over || !dedicated || ctx.confirm === "play";
+  enablePlay(g);
+}
+
+// Play sends the chosen or typed move: on a dedicated board it waits until there is one.
+function enablePlay(g) {
+  const acting = !!(g.ctx.part && g.ctx.part.to_act);
+  g.play.disabled = !acting || (g.dedicated && !g.input.value.trim());
+  g.typed.disabled = g.play.disabled;
 }
 
 function build(el) {
@@ -47,6 +84,7 @@ function build(el) {
   const count = h("p", { class: "help", id: "move-count" });
   const input = h("input", {
     id: "move-input",
+    form: "move-form",
     placeholder: t("gen.notation"),
     autocomplete: "off",
     autocapitalize: "off",
@@ -54,31 +92,28 @@ function build(el) {
     maxlength: 1000,
     "aria-label": t("gen.notation"),
   });
-  const play = h("button", { id: "play", type: "submit" }, t("gen.play"));
+  const play = h("button", { id: "play", type: "submit", form: "move-form" }, t("gen.play"));
+  // Under a board that confirms with its own button, a typed move is sent from inside the fold.
+  const typed = h("button", { id: "play-typed", type: "submit", form: "move-form", hidden: true }, t("gen.play"));
   const undo = h("button", { id: "undo", type: "button", class: "secondary" }, t("gen.undo"));
+  const undoWhy = h("p", { class: "help", id: "undo-why", hidden: true });
   const extra = h("div", { class: "extra" });
-  const form = h(
-    "form",
-    {
-      class: "row",
-      onsubmit: (e) => {
-        e.preventDefault();
-        const text = input.value.trim();
-        if (text && g.ctx.play(text)) input.value = "";
-      },
+  const form = h("form", {
+    id: "move-form",
+    onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (text && g.ctx.play(text)) input.value = "";
     },
-    input,
-    play,
+  });
+  const list = h("div", { class: "notation-list" }, search, count, moves, h("div", { class: "row" }, input, typed));
+  const fold = h(
+    "details",
+    { id: "notation", class: "notation-fold", hidden: true },
+    h("summary", { class: "button secondary" }, t("gen.notationFold")),
   );
-  const controls = h(
-    "div",
-    { id: "controls" },
-    search,
-    count,
-    moves,
-    form,
-    h("div", { class: "row", style: "margin-top:8px" }, undo),
-  );
+  const actions = h("div", { class: "row", id: "move-actions", style: "margin-top:8px" }, play, undo);
+  const controls = h("div", { id: "controls" }, list, form, actions, undoWhy, fold);
   const root = h("div", {}, extra, pre, controls);
   const g = {
     root,
@@ -88,15 +123,21 @@ function build(el) {
     count,
     input,
     play,
+    typed,
     undo,
+    undoWhy,
     controls,
     extra,
     form,
+    list,
+    fold,
     ctx: null,
     version: -1,
     seat: null,
+    dedicated: false,
   };
   search.addEventListener("input", () => fillMoves(g));
+  input.addEventListener("input", () => enablePlay(g));
   undo.addEventListener("click", () => g.ctx.undo());
   el.replaceChildren(root);
   return g;
@@ -125,6 +166,7 @@ function fillMoves(g) {
             g.input.value = m;
             for (const b of g.moves.querySelectorAll("button.chosen")) b.classList.remove("chosen");
             e.currentTarget.classList.add("chosen");
+            enablePlay(g);
           },
         },
         m,

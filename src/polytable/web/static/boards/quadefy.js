@@ -1,13 +1,14 @@
 // Quadefy board: a 3D view of the 4x4x4 cube (SVG, turned by dragging, by the arrow buttons or the arrow keys)
 // and a layer view (four 4x4 plans, floor first). Choose a block and one of its rotations; squares a legal
-// placement of it can cover are tinted; tap one to see such a placement as a ghost (tap again for the next);
-// Place confirms. A tap on the 3D view chooses a cell too (see cubeView). The remaining blocks of both players
-// are listed. The bonus puzzle sits below: choose a pattern, build it by hand (the engine checks it), or ask
-// for the solver's answer. Dark and light blocks differ by fill and lettering, never by colour alone.
+// placement of it can cover are tinted; tap one to see such a placement as a ghost; tap the ghost (or Place)
+// to place it. A square no placement covers asks the engine why. A hint (ctx.hint) is the same ghost. A tap
+// on the 3D view chooses a cell too (see cubeView). The remaining blocks of both players are listed. The
+// bonus puzzle sits below: choose a pattern, build it by hand (the engine checks it), or ask for the
+// solver's answer. Dark and light blocks differ by fill and lettering, never by colour alone.
 import { h } from "../dom.js";
-import { t, tError } from "../i18n.js";
+import { t, tError, tSaid } from "../i18n.js";
 import * as generic from "./generic.js";
-import { OWN, idx, parseMove as parseMoveWith } from "../lib/quadefy.js";
+import { OWN, idx, cellText, parseMove as parseMoveWith } from "../lib/quadefy.js";
 import { layerView, cubeView } from "./parts/quadefy-views.js";
 
 let tables = null;
@@ -46,17 +47,20 @@ export function render(el, ctx) {
   if (st.version !== ctx.msg.version) {
     if (st.version >= 0 && ctx.announce) {
       const e = ctx.msg.history[ctx.msg.history.length - 1];
-      if (e && e.player >= 0) ctx.announce(t("qd.announce", { name: ctx.seatName(e.player), move: e.action }));
+      if (e && e.player >= 0 && e.said) ctx.announce(tSaid(e.said, ctx.seatName));
     }
     st.version = ctx.msg.version;
     st.cell = null;
     st.i = 0;
+    st.hinted = null;
+    st.refusal = null;
   }
   const legal = (part.to_act ? part.legal || [] : []).map(parseMove).filter(Boolean);
   const hand = me !== null ? v.in_hand[me] : [];
   if (part.to_act) {
     if (!st.block || !hand.includes(st.block)) st.block = hand[0] || null;
   }
+  takeHint(st, ctx.hint && parseMove(ctx.hint[0]), legal);
   const mineLegal = legal.filter((p) => p.block === st.block);
   const rots = [...new Set(mineLegal.map((p) => p.r))].sort((a, b) => a - b);
   if (!rots.includes(st.r)) st.r = rots.length ? rots[0] : null;
@@ -67,12 +71,25 @@ export function render(el, ctx) {
 
   const onCell = (i) => {
     if (!part.to_act) return;
-    if (st.cell === i) st.i += 1;
-    else {
-      st.cell = i;
-      st.i = 0;
+    st.refusal = null;
+    if (ghost && ghost.cells.includes(i)) {
+      ctx.play(ghost.text); // a tap on the ghost places the block
+      return;
     }
+    st.cell = i;
+    st.i = 0;
+    if (!reach.has(i)) explain(i);
     render(el, ctx);
+  };
+  // No placement of this block in this rotation covers the square: the engine says why.
+  const explain = (i) => {
+    if (!st.block || st.r === null || !ctx.preview) return;
+    ctx.preview(`${st.block} r${st.r} @ ${cellText(i)}`).then((r) => {
+      if (r && !r.ok && st.version === ctx.msg.version && st.cell === i) {
+        st.refusal = r.message;
+        render(el, ctx);
+      }
+    });
   };
   const layers = layerView(v.cells, {
     ghost: ghost ? ghost.cells : [],
@@ -158,7 +175,7 @@ export function render(el, ctx) {
         h(
           "button",
           { type: "button", id: "qd-place", disabled: !ghost, onclick: () => ghost && ctx.play(ghost.text) },
-          ghost ? t("qd.placeAt", { move: ghost.text }) : t("qd.place"),
+          t("qd.place"),
         ),
       )
     : null;
@@ -180,15 +197,17 @@ export function render(el, ctx) {
     !part.to_act
       ? ""
       : ghost
-        ? `${ghost.text} (${(st.i % under.length) + 1}/${under.length})`
+        ? t("qd.ghostOf", { i: (st.i % under.length) + 1, n: under.length })
         : st.cell !== null
           ? t("qd.noneHere")
           : t("qd.help"),
+    " ",
+    generic.refusalNote(st.refusal),
   );
   const puzzle = puzzlePanel(el);
   generic.render(
     el,
-    { ...ctx, hideText: true },
+    { ...ctx, hideText: true, chosen: ghost ? ghost.text : "" },
     h(
       "div",
       {},
@@ -200,7 +219,18 @@ export function render(el, ctx) {
       puzzle,
     ),
   );
-  if (el._generic && ghost) el._generic.input.value = ghost.text;
+}
+
+// A hint (the suggested placement) becomes the player's own choice once: block, rotation and the ghost.
+function takeHint(st, move, legal) {
+  if (!move || st.hinted === move.text) return;
+  st.hinted = move.text;
+  Object.assign(st, { block: move.block, r: move.r, cell: move.cells[0] });
+  const under = legal.filter((p) => p.block === move.block && p.r === move.r && p.cells.includes(move.cells[0]));
+  st.i = Math.max(
+    0,
+    under.findIndex((p) => p.text === move.text),
+  );
 }
 
 // One problem the engine found with a puzzle built by hand, in the page's language.

@@ -1,10 +1,12 @@
 // Qwirkle Cubes board: the unbounded table as SVG with pan and zoom (drag, wheel, pinch, or the buttons and
 // keys), every player's open hand, the optional reroll (tap cubes, then Roll), and placing several cubes in
 // one line before confirming: pick a cube, tap a square; the squares where it can go are marked (from the
-// server's legal plays); the score of the play is asked of the server before Confirm. Bag count, Qwirkles
+// server's legal plays); the score of the play is asked of the server before Confirm, which a tap on one of
+// the chosen cubes also does. A square the picked cube cannot go to asks the engine why. A hint (ctx.hint)
+// becomes the player's own choice: the cubes to reroll, or the cubes on the table. Bag count, Qwirkles
 // celebrated. Each cube shows its colour's letter as well as its colour and its shape.
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tSaid } from "../i18n.js";
 import { tokens, parseTok } from "../lib/qwirkle-cubes.js";
 import * as generic from "./generic.js";
 
@@ -82,17 +84,22 @@ export function render(el, ctx) {
     st.reroll = new Set();
     st.pick = null;
     st.preview = null;
+    st.hinted = null;
+    st.refusal = null;
   }
   const legal = part.to_act ? part.legal || [] : [];
   const complete = !!part.to_act && (part.legal_count ?? legal.length) <= legal.length;
   const placing = v.phase === "place" && part.to_act;
   const rerolling = v.phase === "reroll" && part.to_act;
   const hand = me !== null ? v.hands[me] || [] : [];
+  if (takeHint(st, ctx.hint, hand) && placing) setTimeout(() => ask(), 0);
   const used = new Set(st.chosen.map((c) => c.hand));
   const chosenToks = st.chosen.map((c) => `${c.cube}@${c.x},${c.y}`);
   const plays = placing ? legal.filter((a) => a.includes("@")).map((a) => ({ text: a, toks: tokens(a) })) : [];
   const fits = plays.filter((p) => chosenToks.every((tk) => p.toks.includes(tk)));
   const exact = fits.find((p) => p.toks.length === chosenToks.length) || null;
+  // The play to send: a listed legal play, or (when the list is cut short) the chosen cubes themselves.
+  const playable = exact ? exact.text : !complete && st.chosen.length ? chosenToks.join(" ") : null;
   const table = new Map(v.table.map(([x, y, c]) => [`${x},${y}`, c]));
   st.chosen.forEach((c) => table.set(`${c.x},${c.y}`, c.cube));
   // Squares where the picked cube may go, given the cubes already chosen (from the listed legal plays).
@@ -211,6 +218,12 @@ export function render(el, ctx) {
   );
   attachPanZoom(svg, st, () => render(el, ctx));
   const tap = (k) => {
+    st.refusal = null;
+    if (playable && st.chosen.some((c) => `${c.x},${c.y}` === k)) {
+      ctx.play(playable); // a tap on a chosen cube confirms the play
+      return;
+    }
+    if (st.pick !== null && !targets.has(k) && !table.has(k)) explain(k);
     if (!targets.has(k) || st.pick === null) return;
     const [x, y] = k.split(",").map(Number);
     st.chosen.push({ hand: st.pick, cube: hand[st.pick], x, y });
@@ -221,8 +234,8 @@ export function render(el, ctx) {
   };
   svg.addEventListener("click", (e) => {
     if (st.dragged) return;
-    const k = e.target && e.target.getAttribute && e.target.getAttribute("data-at");
-    if (k) tap(k);
+    const at = e.target && e.target.closest ? e.target.closest("[data-at]") : null; // a square, or a cube's part
+    if (at) tap(at.getAttribute("data-at"));
   });
   svg.addEventListener("keydown", (e) => {
     const k = e.target && e.target.getAttribute && e.target.getAttribute("data-at");
@@ -232,6 +245,17 @@ export function render(el, ctx) {
       el.querySelector("#qc-confirm, .target")?.focus();
     }
   });
+  // The picked cube cannot go on that square: the engine says why (a line's colour or shape, a gap...).
+  function explain(k) {
+    if (!ctx.preview) return;
+    const toks = [...chosenToks, `${hand[st.pick]}@${k}`];
+    ctx.preview(toks.join(" ")).then((r) => {
+      if (r && !r.ok && st.version === ctx.msg.version) {
+        st.refusal = r.message;
+        render(el, ctx);
+      }
+    });
+  }
   function ask() {
     const toks = st.chosen.map((c) => `${c.cube}@${c.x},${c.y}`);
     const match = plays.find((p) => p.toks.length === toks.length && toks.every((tk) => p.toks.includes(tk)));
@@ -305,21 +329,35 @@ export function render(el, ctx) {
   );
   const bag = h("p", { class: "help", id: "qc-bag" }, t("qc.bag", { n: v.bag_size }));
   const info = h("p", { class: "help", id: "qc-info", "aria-live": "polite" });
+  if (st.refusal) info.append(generic.refusalNote(st.refusal), " ");
   const controls = [];
   if (rerolling) {
     const sel = [...st.reroll].sort((a, b) => a - b).map((i) => i + 1);
     info.append(t("qc.rerollHelp"));
+    const rollHinted = !!(ctx.hint && ctx.hint[0] === `reroll ${sel.join(",")}`);
     controls.push(
       h(
         "button",
-        { type: "button", id: "qc-roll", disabled: !sel.length, onclick: () => ctx.play(`reroll ${sel.join(",")}`) },
+        {
+          type: "button",
+          id: "qc-roll",
+          class: rollHinted ? "hinted" : "",
+          disabled: !sel.length,
+          onclick: () => ctx.play(`reroll ${sel.join(",")}`),
+        },
         t("qc.roll", { n: sel.length }),
       ),
     );
+    const keepHinted = !!(ctx.hint && ctx.hint[0] === "keep");
     controls.push(
-      h("button", { type: "button", id: "qc-keep", class: "secondary", onclick: () => ctx.play("keep") }, t("qc.keep")),
+      h(
+        "button",
+        { type: "button", id: "qc-keep", class: keepHinted ? "hinted" : "secondary", onclick: () => ctx.play("keep") },
+        t("qc.keep"),
+      ),
     );
   }
+  const passHinted = !!(ctx.hint && ctx.hint[0] === "pass");
   if (placing) {
     if (st.pick === null && !st.chosen.length) info.append(t("qc.placeHelp"));
     else if (st.pick !== null && !targets.size)
@@ -329,7 +367,7 @@ export function render(el, ctx) {
       const q = pv.view && pv.view.last ? pv.view.last.qwirkles : 0;
       info.append(h("strong", {}, t("qc.wouldScore", { points: pv.delta })), q ? ` — ${t("qc.qwirkle")}` : "");
     } else if (pv) info.append(h("span", { class: "bad" }, pv.message));
-    const text = exact ? exact.text : !complete && st.chosen.length ? chosenToks.join(" ") : null;
+    const text = playable;
     controls.push(
       h(
         "button",
@@ -358,12 +396,23 @@ export function render(el, ctx) {
       controls.push(
         h(
           "button",
-          { type: "button", id: "qc-pass", class: "secondary", onclick: () => ctx.play("pass") },
+          {
+            type: "button",
+            id: "qc-pass",
+            class: passHinted ? "hinted" : "secondary",
+            onclick: () => ctx.play("pass"),
+          },
           t("qc.pass"),
         ),
       );
   } else if (part.to_act && legal.includes("pass")) {
-    controls.push(h("button", { type: "button", id: "qc-pass", onclick: () => ctx.play("pass") }, t("qc.pass")));
+    controls.push(
+      h(
+        "button",
+        { type: "button", id: "qc-pass", class: passHinted ? "hinted" : "", onclick: () => ctx.play("pass") },
+        t("qc.pass"),
+      ),
+    );
   }
   const zoom = h(
     "div",
@@ -410,10 +459,38 @@ export function render(el, ctx) {
   const banner = st.celebrate ? h("div", { class: "banner", role: "status" }, st.celebrate) : null;
   generic.render(
     el,
-    { ...ctx, hideText: true },
+    { ...ctx, hideText: true, chosen: playable || "" },
     h("div", {}, banner, svg, zoom, info, h("div", { class: "row" }, controls), handsBox, bag),
   );
-  if (el._generic && exact) el._generic.input.value = exact.text;
+}
+
+// A hint becomes the player's own choice once: the cubes to reroll, or the cubes of the play put on the
+// table (each from a hand slot holding that cube). True when it put cubes on the table.
+function takeHint(st, hint, hand) {
+  if (!hint || st.hinted === hint[0]) return false;
+  st.hinted = hint[0];
+  const text = hint[0];
+  if (text.startsWith("reroll ")) {
+    st.reroll = new Set(
+      text
+        .slice(7)
+        .split(",")
+        .map((n) => Number(n) - 1),
+    );
+    return false;
+  }
+  const toks = tokens(text).map(parseTok);
+  if (!toks.length) return false;
+  const free = hand.map((c, i) => i);
+  st.chosen = toks.map((o) => {
+    const i = free.findIndex((j) => hand[j] === o.cube);
+    const slot = free.splice(i, 1)[0];
+    return { hand: slot, cube: o.cube, x: o.x, y: o.y };
+  });
+  st.pick = null;
+  st.preview = null;
+  st.center = null; // the table is framed again around every cube, the hinted ones included
+  return true;
 }
 
 function attachPanZoom(svg, st, redraw) {
@@ -487,13 +564,8 @@ function announceLast(st, v, ctx, el) {
   if (!prev) return;
   const entry = ctx.msg.history[ctx.msg.history.length - 1];
   if (!entry || entry.player < 0 || !entry.action.includes("@")) return;
-  const gain = v.points[entry.player] - prev[entry.player];
   const q = v.last && v.last.qwirkles ? v.last.qwirkles : 0;
   if (q) st.celebrate = t("qc.celebrate", { name: ctx.seatName(entry.player) });
-  if (ctx.announce)
-    ctx.announce(
-      t("announce.move", { name: ctx.seatName(entry.player), move: entry.action, points: `+${gain}` }) +
-        (q ? `. ${t("qc.qwirkle")}` : ""),
-    );
+  if (ctx.announce && entry.said) ctx.announce(tSaid(entry.said, ctx.seatName)); // its words say a Qwirkle
   void el;
 }

@@ -102,8 +102,9 @@ export function lostPicks(st, v, ctx, t) {
 }
 
 /** After a new view: the banner of a bridge just scored, and the last move with its points said to screen
- * readers (ctx.announce); ``t`` translates. */
-export function announceLast(st, v, ctx, t) {
+ * readers (ctx.announce): in the game's words when the history has them (``tSaid``), else its notation;
+ * ``t`` translates. */
+export function announceLast(st, v, ctx, t, tSaid = null) {
   const scores = v.players.map((p) => p.score);
   const prev = st.scores;
   st.scores = scores;
@@ -121,6 +122,10 @@ export function announceLast(st, v, ctx, t) {
   if (!entry || entry.player < 0) return;
   const gain = scores[entry.player] - prev[entry.player];
   const enclosing = st.enclosed ? t("forma.enclosing", { n: st.enclosed }) : "";
+  if (entry.said && tSaid) {
+    ctx.announce(tSaid(entry.said, ctx.seatName) + enclosing);
+    return;
+  }
   ctx.announce(
     t("announce.move", {
       name: ctx.seatName(entry.player),

@@ -60,5 +60,25 @@ export function translator(dict, english) {
     return tOr(`error.${err.reason}`, message, params(err.params));
   }
 
-  return { t, tOr, gameName, tError };
+  /** What a game says in words (a history entry, why a game ended: {code, params, message}, see
+   * core/_said.py): shown from error.engine.<code> like an engine error, except that a param named seat...
+   * is a seat (0-based) shown by ``seatName``; the sentence starts with a capital. */
+  function tSaid(part, seatName) {
+    if (!part || typeof part !== "object") return "";
+    const text = said(part, seatName);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function said(part, seatName) {
+    const template = dict[`error.engine.${part.code}`] ?? english[`error.engine.${part.code}`];
+    if (template === undefined) return String(part.message ?? "");
+    const out = {};
+    for (const [k, v] of Object.entries(part.params || {})) {
+      if (k.startsWith("seat") && typeof v === "number") out[k] = seatName(v);
+      else out[k] = v && typeof v === "object" && typeof v.code === "string" ? said(v, seatName) : v;
+    }
+    return fill(template, out);
+  }
+
+  return { t, tOr, gameName, tError, tSaid };
 }

@@ -8,3 +8,17 @@ export function clockText(seconds, t) {
   const s = Math.floor(left);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+/** The first line of a finished game's result: who won (room.winsOne, or room.youWin when ``me`` is the
+ * seat of the one person at this device), a shared win (room.winsShared with the names joined), nobody
+ * (room.winsNobody), or for one player whether the game counts as won (room.soloWon / room.soloDone);
+ * ``seatName(p)`` names a seat, ``t`` translates. */
+export function resultHeadline(result, players, seatName, t, me = null) {
+  const winners = (result && result.winners) || [];
+  if (players === 1) return t(winners.length ? "room.soloWon" : "room.soloDone");
+  if (!winners.length) return t("room.winsNobody");
+  if (winners.length === 1 && winners[0] === me) return t("room.youWin");
+  if (winners.length === 1) return t("room.winsOne", { name: seatName(winners[0]) });
+  const names = winners.map(seatName);
+  return t("room.winsShared", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}

@@ -1,0 +1,376 @@
+"""A first-time player's journey through every game, in Chromium on a phone (390 px), in English and Dutch.
+
+For each game: open the home page, start the guided first game against the AI (home, How to play, the guided
+game), read what the guide says to do, ask for a hint and play it with one tap on the board, make a refused
+move and read why, undo (or read why the last move stands), play the game to its end by the hints, and read
+the result: who won and why. Every step is checked, and at every step every string on the page (text,
+labels, titles) is scanned for placeholders ("null", "undefined", "{name}") and the history for notation.
+Screenshots of each journey (English: the start, the hint on the board, the refusal and the result; Dutch:
+the result) go to artifacts/journey/; the copies kept in docs/screenshots/journey/ are taken with
+POLYTABLE_JOURNEY_SHOTS=docs.
+
+Economy: one server and one browser for the module, one phone page per language shared by the five games
+(the page moves between them as a player does, without reloading), the game's end reached by a loop inside
+the page that taps the hint's ghost (the same clicks a player makes, without a round trip per move).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polytable.web._i18n import load
+
+from ._browser import launch
+from ._browser import need as _need
+from ._proc import Server
+
+pytestmark = pytest.mark.slow
+
+GAMES = ("quadefy", "foldris", "formfinity", "forma", "qwirkle-cubes")
+LOCALES = {"en": "en-GB", "nl": "nl-NL"}
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ("docs/screenshots" if os.environ.get("POLYTABLE_JOURNEY_SHOTS") == "docs" else "artifacts") / "journey"
+"""Where the screenshots go: artifacts/journey/ on every run; docs/screenshots/journey/, the ones kept in the
+repository, when POLYTABLE_JOURNEY_SHOTS=docs (so a test run never changes a tracked file)."""
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT = 20_000
+PLACEHOLDER = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\{[a-z_]+\}|\[object Object\]")
+
+SCAN = """() => {
+  const bits = [document.body.innerText];
+  const names = ['aria-label', 'title', 'placeholder', 'alt'];
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+    for (const a of names) if (el.getAttribute(a)) bits.push(el.getAttribute(a));
+  return bits.join('\\n');
+}"""
+
+# Plays the hints to the end: waits for the learner's turn, asks for the hint, taps what it shows (the ghost
+# on the board, or the control it marks) and waits for the move to be made. Every text on the way (the AI's
+# turns included) is kept for the placeholder scan.
+FINISH = """async (limit) => {
+  const app = document.querySelector('#app');
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const until = async (pred, what) => {
+    const t0 = performance.now();
+    while (!pred()) {
+      if (performance.now() - t0 > 20000)
+        throw new Error('waited too long for ' + what + ': ' + document.querySelector('#main').innerText.slice(0, 600));
+      await sleep(15);
+    }
+  };
+  const st = () => app.polytableState;
+  const mine = () => st().mine['0'];
+  const texts = new Set();
+  let moves = 0;
+  while (moves < limit) {
+    await until(() => st().over || (mine() && mine().to_act), 'my turn');
+    texts.add(document.body.innerText);
+    if (st().over) break;
+    const v = st().version;
+    document.querySelector('#learn-hint').click();
+    await until(() => document.querySelector('#learn-try').textContent || st().version !== v, 'the hint');
+    if (st().version !== v) continue;
+    const marked = document.querySelector('#board button.hinted:not([disabled])');
+    const ghost = document.querySelector('#board .ghost, #qc-table .new');
+    if (marked) marked.click();
+    else {
+      const r = ghost.getBoundingClientRect();
+      ghost.scrollIntoView({ block: 'center' });
+      const b = ghost.getBoundingClientRect();
+      const under = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      under.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      void r;
+    }
+    await until(() => st().version !== v, 'the move');
+    if (!st().over && !mine().to_act) texts.add(document.body.innerText); // the AI's turn: the guide waits
+    moves += 1;
+  }
+  return { moves, over: st().over, texts: [...texts] };
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("journey")
+    # A short AI delay: the learner sees the AI's turn (the guide's waiting line is scanned too).
+    s = Server(f"sqlite:///{tmp / 'rooms.db'}", delay=0.05, log=tmp / "server.log")
+    yield s
+    s.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+@pytest.fixture(scope="module")
+def pages(browser: Any) -> Iterator[dict[str, Any]]:
+    """One phone page per language, shared by the five journeys (made when first asked for)."""
+    made: dict[str, Any] = {}
+
+    def page(lang: str) -> Any:
+        if lang not in made:
+            ctx = browser.new_context(**PHONE, locale=LOCALES[lang])
+            pg = ctx.new_page()
+            pg.set_default_timeout(WAIT)
+            pg.errors = []
+            pg.on("pageerror", lambda e, pg=pg: pg.errors.append(str(e)))
+            made[lang] = pg
+        return made[lang]
+
+    yield page  # type: ignore[misc]
+    for pg in made.values():
+        pg.context.close()
+
+
+class Journey:
+    """One game's journey on a page: the steps shared by every game, the game's own gestures in hooks."""
+
+    def __init__(self, page: Any, server: Server, game: str, lang: str) -> None:
+        self.page, self.base, self.game, self.lang = page, server.base, game, lang
+        self.words = load(lang)
+
+    def t(self, key: str) -> str:
+        text = self.words[key]
+        assert isinstance(text, str)
+        return text
+
+    # ------------------------------------------------------------------ checks
+    def clean(self, where: str) -> str:
+        """Every string on the page, with no placeholder in it."""
+        text: str = self.page.evaluate(SCAN)
+        found = PLACEHOLDER.findall(text)
+        assert not found, f"{self.game} ({self.lang}), {where}: placeholder text {found}"
+        return text
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{self.game}-{self.lang}-{name}.png"))
+
+    def state(self) -> dict[str, Any]:
+        value: dict[str, Any] = self.page.evaluate("() => document.querySelector('#app').polytableState")
+        return value
+
+    def version(self) -> int:
+        return int(self.page.locator("#app").get_attribute("data-version") or -1)
+
+    def wait_version(self, before: int) -> None:
+        self.page.wait_for_function("v => Number(document.querySelector('#app').dataset.version) > v", arg=before)
+
+    def my_turn(self) -> None:
+        self.page.wait_for_function(
+            "() => { const s = document.querySelector('#app').polytableState;"
+            " return s && (s.over || (s.mine['0'] && s.mine['0'].to_act)); }"
+        )
+
+    def refused(self) -> str:
+        """The refusal the board shows beside the tap: a sentence in words, the move it names as "this move"."""
+        note = self.page.locator("#refusal")
+        note.wait_for()
+        note.scroll_into_view_if_needed()
+        text: str = note.inner_text()
+        assert text.startswith("✕ ") and len(text) > 12, text
+        assert "@" not in text and not PLACEHOLDER.search(text), text
+        return text
+
+    def tap(self, selector: str) -> None:
+        """A finger on what a selector shows (a ghost drawn over the board lets the tap through to the board)."""
+        self.page.locator(selector).first.scroll_into_view_if_needed()
+        box = self.page.locator(selector).first.bounding_box()
+        assert box is not None, selector
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    # ------------------------------------------------------------------ the journey
+    def not_found(self) -> None:
+        """Addresses that name nothing show a page that says so, in this language, with the way home."""
+        for address in ("/r/" + "A" * 24, "/r/%20", "/learn/chess", "/nothing/here"):
+            self.page.goto(self.base + address)
+            self.page.locator("#not-found h1").filter(has_text=self.t("notFound.title")).wait_for()
+            self.clean(f"the 404 page of {address}")
+
+    def run(self, refuse: Callable[[Journey], None], undo: Callable[[Journey], None], ghost: str) -> None:
+        page = self.page
+        # 1. The home page, then How to play, then the guided first game against the AI.
+        if page.url.startswith(self.base):
+            page.locator("header a.brand").click()
+        else:
+            page.goto(self.base + "/")
+        page.locator("#create").wait_for()
+        assert page.locator("h1").first.inner_text() == self.t("home.title")
+        self.clean("home page")
+        page.locator(f"a[href='/rules/{self.game}']").first.click()
+        page.locator("#learn-link").click()
+        page.wait_for_url(f"**/learn/{self.game}/*")
+        # 2. The guide says what the game is and what to do now.
+        guide = page.locator("#guide")
+        guide.filter(has_text=self.t(f"learn.{self.game}.intro")[:40]).wait_for()
+        self.my_turn()
+        guide.filter(has_text=self.t(f"learn.{self.game}.turn")[:40]).wait_for()
+        self.clean("the guided game's start")
+        if self.game == "forma":  # no piece is drawn, and none refused, before the player's first tap
+            assert page.locator("#fm-board .ghost").count() == 0 and "✕" not in page.locator("#fm-info").inner_text()
+        if self.lang == "en":
+            self.shot("1-start")
+        # 3. A hint, drawn on the board as the player's own choice; one tap on it plays it.
+        if self.game == "qwirkle-cubes":
+            page.locator("#qc-keep").click()  # keep the hand: the hint is then cubes on the table
+            page.locator("#qc-confirm").wait_for()
+        self.hint_and_tap(ghost, shoot=True)
+        # 4. A refused move, and why.
+        self.my_turn()
+        refuse(self)
+        self.clean("the refusal")
+        if self.lang == "en":
+            self.shot("3-refused")
+        # 5. Undo, or why the last move stands.
+        undo(self)
+        self.clean("the undo")
+        # 6. The game to its end, by the hints.
+        self.my_turn()
+        done = page.evaluate(FINISH, 400)
+        assert done["over"], f"{self.game}: the game did not end in {done['moves']} hinted moves"
+        for text in done["texts"]:
+            assert not PLACEHOLDER.search(text), f"{self.game}: placeholder during play {PLACEHOLDER.findall(text)}"
+        # 7. The result: who won and why, in this language; the history in words.
+        page.locator("#result-headline").wait_for()
+        why = page.locator("#result-why").inner_text()
+        assert why.startswith(self.t("room.why").split("{")[0]) and len(why) > 20, why
+        history = page.locator("#history").inner_text()
+        assert "@" not in history and "#" not in history, history[:400]
+        # The history's numbers have room for three digits ("10." is never clipped to "l0." on a phone).
+        room = page.evaluate(
+            "() => { const s = getComputedStyle(document.querySelector('#history'));"
+            " return parseFloat(s.paddingLeft) / parseFloat(s.fontSize); }"
+        )
+        assert room >= 3, room
+        # Messages sit in the page's flow: none floats over the controls.
+        assert page.evaluate("() => getComputedStyle(document.querySelector('#toast')).position") == "static"
+        self.clean("the result")
+        page.locator("#over").scroll_into_view_if_needed()
+        self.shot("4-result")
+        assert page.errors == [], page.errors
+
+    def hint_and_tap(self, ghost: str, shoot: bool = False) -> None:
+        page = self.page
+        before = self.version()
+        page.locator("#learn-hint").click()
+        page.locator("#learn-try").filter(has_text=self.t("learn.shown")[:30]).wait_for()
+        page.locator(ghost).first.wait_for(state="attached")
+        hint_text = page.locator("#guide").inner_text()
+        assert "@" not in hint_text and self.t("learn.showMe") in hint_text
+        self.clean("the hint on the board")
+        if shoot and self.lang == "en":
+            page.locator(ghost).first.scroll_into_view_if_needed()
+            self.shot("2-hint")
+        self.tap(ghost)
+        self.wait_version(before)
+
+
+# ---------------------------------------------------------------------- each game's own gestures
+def quadefy_refuse(j: Journey) -> None:
+    j.page.locator("#qd-layers [data-i='63']").click()  # the top layer's corner: nothing can rest there yet
+    j.refused()
+
+
+def quadefy_undo(j: Journey) -> None:
+    j.page.wait_for_function("() => document.querySelector('#app').polytableState.moves === 2")
+    before = j.version()
+    j.page.locator("#undo").click()  # my block and the AI's reply go back together
+    j.wait_version(before)
+    assert j.state()["moves"] == 0 and j.state()["mine"]["0"]["to_act"]
+
+
+def foldris_refuse(j: Journey) -> None:
+    j.page.locator("#fd-mirror").click()  # the first card's I bar looks the same mirrored
+    assert "I" in j.refused()
+
+
+def foldris_undo(j: Journey) -> None:
+    why = j.page.locator("#undo-why")  # a new card was revealed since the drop: it stands, and the page says so
+    why.wait_for()
+    assert why.inner_text() and j.page.locator("#undo").is_hidden()
+
+
+def formfinity_refuse(j: Journey) -> None:
+    j.page.locator("#ff-board rect.cell[fill='#222']").first.click()  # a black square: nothing is drawn there
+    j.refused()
+
+
+def formfinity_undo(j: Journey) -> None:
+    before = j.version()
+    moves = j.state()["moves"]
+    j.page.locator("#undo").click()  # the card's first element, while its second is still to place
+    j.wait_version(before)
+    assert j.state()["moves"] == moves - 1
+
+
+def forma_refuse(j: Journey) -> None:
+    page = j.page
+    page.wait_for_function("() => document.querySelector('#app').polytableState.moves >= 4")  # the AI answered
+    page.locator("#fm-pick").click()  # touch-move: the piece is in hand now
+    page.locator("#fm-hand").wait_for()
+    taken = j.state()["mine"]["0"]["view"]["players"][0]["pieces"][0]
+    page.locator(f"#fm-board [data-cell='{taken}']").click()  # on my own piece: it does not fit
+    j.refused()
+
+
+def forma_undo(j: Journey) -> None:
+    why = j.page.locator("#undo-why")  # the pick binds
+    why.wait_for()
+    assert j.t("error.engine.forma.pick_binding")[1:20] in why.inner_text()
+    j.hint_and_tap("#fm-board .ghost")  # place the piece in hand
+    j.page.wait_for_function(
+        "m => { const s = document.querySelector('#app').polytableState; return s.moves >= m && s.mine['0'].to_act; }",
+        arg=j.state()["moves"] + 2,
+    )
+    before = j.version()
+    j.page.locator("#undo").click()  # the placement and the AI's reply go back; the piece is in hand again
+    j.wait_version(before)
+    j.page.locator("#fm-hand").wait_for()
+
+
+def qwirkle_refuse(j: Journey) -> None:
+    page = j.page
+    if page.locator("#qc-keep").count():
+        page.locator("#qc-keep").click()
+    page.locator("#qc-hand button[data-i='0']:not([disabled])").wait_for()
+    page.locator("#qc-hand button[data-i='0']").click()
+    spot = page.locator("#qc-table rect.spot").first
+    spot.wait_for(state="attached")
+    box = spot.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    j.refused()
+
+
+def qwirkle_undo(j: Journey) -> None:
+    before = j.version()
+    j.page.locator("#undo").click()  # keeping the hand is taken back: the reroll choice again
+    j.wait_version(before)
+    j.page.locator("#qc-keep").wait_for()
+
+
+STEPS: dict[str, tuple[Callable[[Journey], None], Callable[[Journey], None], str]] = {
+    "quadefy": (quadefy_refuse, quadefy_undo, "#qd-layers .ghost"),
+    "foldris": (foldris_refuse, foldris_undo, "#fd-sheet .ghost"),
+    "formfinity": (formfinity_refuse, formfinity_undo, "#ff-board .ghost"),
+    "forma": (forma_refuse, forma_undo, "#fm-board .ghost"),
+    "qwirkle-cubes": (qwirkle_refuse, qwirkle_undo, "#qc-table .new"),
+}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_first_time_players_journey(server: Server, pages: Callable[[str], Any], game: str, lang: str) -> None:
+    _need(game)
+    refuse, undo, ghost = STEPS[game]
+    journey = Journey(pages(lang), server, game, lang)
+    if game == GAMES[0]:
+        journey.not_found()
+    journey.run(refuse, undo, ghost)
