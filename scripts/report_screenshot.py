@@ -1,6 +1,6 @@
 """Render a balance report's page to PNG with Playwright and Debian's Chromium (for docs/ screenshots).
 
-    python scripts/report_screenshot.py docs/reports/NAME/report.html docs/reports/NAME/screenshot.png
+python scripts/report_screenshot.py docs/reports/NAME/report.html docs/reports/NAME/screenshot.png
 """
 
 from __future__ import annotations
