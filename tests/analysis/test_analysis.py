@@ -127,3 +127,26 @@ def test_one_player_games_have_no_win_metrics() -> None:
     assert not {"Balance", "Completion", "Drawishness", "AdvantageP1"} & set(s["metrics"])
     assert s["metrics"]["Actions"]["value"] == 7 and s["seats"][0]["scores"]["mean"] == 2.0
     assert hypotheses([("solo", s, recs)]) == []
+
+
+def test_analyse_from_a_command_file_with_a_grid(tmp_path: Path) -> None:
+    (tmp_path / "deck.txt").write_text("I 1\nO 2\nT 3\nS 4\nZ 5\nL 6\nJ 7\n", encoding="utf-8")
+    command = tmp_path / "command.toml"
+    command.write_text(
+        'title = "Decks"\ngame = "foldris"\nai = ["greedy"]\ngames = 3\nladder = []\n'
+        '[options]\nheight = 6\n[grid]\nplayers = [2, 3]\ndeck = ["@deck.txt"]\n',
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["analyse", "--from", str(command), "--games", "2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert [c["label"] for c in data["configurations"]] == ["players=2, deck=@deck.txt", "players=3, deck=@deck.txt"]
+    assert data["games"] == 2 and data["configurations"][1]["config"]["options"]["deck"].startswith("I 1")
+    # Two player counts: rounds are compared, seat shares are not; each count has its own fairness test.
+    whats = [t["what"] for t in data["tests"]]
+    assert "players=3, deck=@deck.txt: seat 3 win share = 1/3" in whats
+    assert not any("win share" in w and " vs " in w for w in whats)
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "Made by" in page and 'title = "Decks"' in page
+    bad = CliRunner().invoke(app, ["analyse", "--from", str(tmp_path / "missing.toml")])
+    assert bad.exit_code == 2 and "cannot read" in bad.output

@@ -21,6 +21,7 @@ th:first-child,td:first-child{text-align:left}
 .scroll{overflow-x:auto}.fig svg{width:100%;height:auto}.sig{font-weight:bold;color:#a40}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(22rem,1fr));gap:1rem}
 code{font-size:.85rem;word-break:break-all}small{color:#555}
+pre{white-space:pre-wrap;font-size:.8rem;background:#f4f4f4;padding:.5rem}
 """
 
 METRIC_HELP = {
@@ -51,7 +52,9 @@ def _fmt(x: Any) -> str:
 
 
 def _p(x: float) -> str:
-    return f"{x:.3f}" if x >= 0.001 else f"{x:.1e}"
+    """A p-value: three decimals, then powers of ten, and no pretence below 1e-10 (a normal tail there
+    says only that the difference is far beyond chance)."""
+    return f"{x:.3f}" if x >= 0.001 else f"{x:.1e}" if x >= 1e-10 else "&lt;1e-10"
 
 
 def _estimate(e: dict[str, Any] | None) -> str:
@@ -177,7 +180,11 @@ def render_html(data: dict[str, Any], figures: dict[str, str]) -> str:
     for name, svg in figures.items():
         svg = svg[svg.index("<svg") :]
         parts.append(f"<div class=fig>{svg}<p><a href='{name}.png'>PNG</a> · <a href='{name}.svg'>SVG</a></p></div>")
-    parts.append("</div><p>Data: <a href='report.json'>report.json</a>. Formulas: docs/research.md.</p></body></html>")
+    parts.append("</div><p>Data: <a href='report.json'>report.json</a>. Formulas: docs/research.md.</p>")
+    if data.get("command_file"):
+        parts.append("<h2>Made by</h2><p>This command file, with <code>polytable analyse --from FILE</code>:</p>")
+        parts.append(f"<pre>{html.escape(data['command_file'], quote=False)}</pre>")
+    parts.append("</body></html>")
     return "".join(parts)
 
 

@@ -116,6 +116,8 @@ def register(app: typer.Typer) -> None:
         except (PolytableError, ValueError, OSError) as exc:
             err.print(f"[red]error:[/] {exc}", highlight=False)
             raise typer.Exit(2) from None
+        if source is not None:
+            data["command_file"] = source.read_text(encoding="utf-8")
         try:
             path = write_report(out, data)
         except OSError as exc:
