@@ -48,7 +48,12 @@ export function balancePanel({ check, variantText }) {
 
   function show(job, r) {
     const configs = r.configurations;
-    const head = h("tr", {}, h("th", {}, ""), configs.map((c) => h("th", {}, c.label)));
+    const head = h(
+      "tr",
+      {},
+      h("th", {}, ""),
+      configs.map((c) => h("th", {}, c.label)),
+    );
     const rows = METRICS.filter((m) => configs.some((c) => c.metrics[m])).map((m) =>
       h(
         "tr",
