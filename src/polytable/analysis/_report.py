@@ -192,7 +192,8 @@ def write_report(out: Path, data: dict[str, Any]) -> Path:
     """Write ``report.json``, the figures and ``report.html`` into ``out``; returns report.html's path."""
     out.mkdir(parents=True, exist_ok=True)
     files = draw_all(data["configurations"], data.get("ladder"), out)
-    (out / "report.json").write_text(json.dumps({**data, "plots": files}, indent=1), encoding="utf-8")
+    text = json.dumps({**data, "plots": files}, separators=(",", ":"))  # compact: one record per game
+    (out / "report.json").write_text(text, encoding="utf-8")
     figures = {name: (out / f["svg"]).read_text(encoding="utf-8") for name, f in files.items()}
     path = out / "report.html"
     path.write_text(render_html(data, figures), encoding="utf-8")
