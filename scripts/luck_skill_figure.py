@@ -25,7 +25,7 @@ def main(png: str, reports: list[str]) -> None:
         if data.get("ladder"):
             ladders.append((data["game_name"], data["ladder"]))
     pairs = [f"{p['strong']} vs {p['weak']}" for p in ladders[0][1]["pairs"]]
-    fig, ax = plt.subplots(figsize=(8.0, 4.0), dpi=100)
+    fig, ax = plt.subplots(figsize=(8.0, 4.6), dpi=100)
     width = 0.8 / len(pairs)
     for j, name in enumerate(pairs):
         xs, ys, lo, hi = [], [], [], []
@@ -44,7 +44,7 @@ def main(png: str, reports: list[str]) -> None:
     ax.set_ylim(-0.25, 1.05)
     ax.set_ylabel("skill gap (95% interval)\n0: luck only, 1: stronger always wins")
     ax.set_title("Luck against skill in the five games")
-    ax.legend(fontsize="small", loc="lower left")
+    ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=len(pairs))
     fig.tight_layout()
     fig.savefig(png)
 
