@@ -30,7 +30,9 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
 
     if room.mode != "companion" or room.dealer is None:
         raise RoomError("this room plays the game; cards are dealt by the game itself", reason="not_companion")
+    room.refuse_if_paused()
     async with room.lock:
+        await room.ensure_loaded()
         if version != room.version:
             raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal")
         dealer: Dealer = room.dealer

@@ -12,8 +12,11 @@ here, once, and the Starlette routes only translate JSON to calls.
   version, with one exception: in a simultaneous round the other seats' hidden choices do not change what
   a seat sees, so an action made before them (and after nothing else) is still accepted.
 * **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
-  committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
-  the database and the player is told the action did not happen.
+  committed in one transaction *before* any client is told. If the commit fails the room drops them
+  and reloads from the database before it answers: the move is acknowledged if the database holds it
+  after all (a commit whose answer was lost), else the player is told it did not happen. While the
+  database does not answer the room is *paused*: it says so to its players, refuses moves with that
+  reason, and keeps trying to reload; a room never takes a move on a state the database may not hold.
 * **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, that seat's legal
   actions and (if it shows it) ``game.render`` of that seat; spectators get the ``None`` view (the
   messages are built in :mod:`._views`). The action log of a game in progress is never sent whole: the
@@ -27,6 +30,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import random
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -108,6 +112,9 @@ class Room:
         self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
         self.last_used = time.monotonic()
         self.failed: str | None = None
+        self.paused = False
+        """The database did not answer the last reload: moves are refused until one succeeds."""
+        self._recovering: asyncio.Task[None] | None = None
         self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
         self.dealer: Dealer | None = None
         self.timer = RoomTimer(self, Clock.from_json(record.clock), record.seed)
@@ -240,7 +247,9 @@ class Room:
         If another server process wrote first (the database's unique key refused this commit), the room is
         reloaded silently and the move is played again on the new state if it is still legal there.
         """
+        self.refuse_if_paused()
         async with self.lock:
+            await self.ensure_loaded()
             self._ensure_playable(seat)
             self._check_version(seat, version)
             try:
@@ -265,13 +274,15 @@ class Room:
             raise
 
     async def undo(self, seat: int, version: int) -> None:
+        self.refuse_if_paused()
         async with self.lock:
+            await self.ensure_loaded()
             self._ensure_playable(seat, undo=True)
             if version != self.version:
                 raise RoomError(
                     "the game moved on since you asked to undo; the board is updated", "stale", "stale_undo"
                 )
-            before = len(self.match.log)
+            before, undone = len(self.match.log), self.undone
             try:
                 self.match.undo(seat, self.ai_seats())
             except IllegalActionError as exc:
@@ -282,16 +293,20 @@ class Room:
             try:
                 await self.store.write("truncate_actions", self.code, length, before)
             except StorageConflict:
+                self._committed()
                 await self._rebuild(remote=False)
                 raise RoomError(
                     "another move was made first; nothing was taken back", "stale", "undo_conflict"
                 ) from None
             except StorageError as exc:
                 log.error("room %s: an undo could not be saved: %s", self.code, exc)
-                await self._rebuild()
-                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
-            finally:
                 self._committed()
+                await self._reload_until_answered()
+                if len(self.match.log) == length and self.undone >= undone + before - length:
+                    self.kick_ai()  # the database holds the undo after all (its answer was lost)
+                    return
+                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
+            self._committed()
             self.undone += before - length  # as the database counts it: the version grows by what was taken
             self.undo_version = self.version
             clock = self.timer.changed(())
@@ -303,6 +318,21 @@ class Room:
             self.timer.arm()
             self.broadcast()
         self.kick_ai()
+
+    def refuse_if_paused(self) -> None:
+        """While the database does not answer, a move is refused at once (it is not made) instead of waiting."""
+        if self.paused:
+            raise RoomError(
+                "the table is paused: the game's storage does not answer; your move was not made, "
+                "play it again when the table goes on",
+                "storage",
+                "storage_paused",
+            )
+
+    async def ensure_loaded(self) -> None:
+        """Reload first if the room may differ from the database (a reload failed since; lock held)."""
+        if self.behind and not self.failed and not await self._rebuild(remote=False):
+            self.refuse_if_paused()
 
     def _ensure_playable(self, seat: int, undo: bool = False) -> None:
         if self.mode != "play":
@@ -336,20 +366,46 @@ class Room:
         entries = [(e.player, e.action) for e in match.log[start:]]
         clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
         self.committing += 1
+        error: StorageError | None = None
         try:
             await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
-        except StorageConflict:
+        except BaseException as exc:
+            if not isinstance(exc, StorageError):  # cancelled (the server stops): nothing is kept
+                self._drop_from(start)
+                raise
+            error = exc
+        if isinstance(error, StorageConflict):
             log.info("room %s: another process wrote position %d first; reloading", self.code, start)
+            self._drop_from(start)
             await self._rebuild(remote=False)
             raise LostRace from None
-        except StorageError as exc:
-            log.error("room %s: a move could not be saved: %s", self.code, exc)
-            await self._rebuild()
-            raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
-        finally:
-            self._committed()
+        if error is not None:
+            log.error("room %s: a move could not be saved: %s", self.code, error)
+            self._drop_from(start)  # never kept in memory unless durable
+            await self._reload_until_answered()
+            stored = [(e.player, e.action) for e in self.match.log[start : start + len(entries)]]
+            if stored != entries or self.failed:
+                raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+            log.info("room %s: the move at position %d was saved after all", self.code, start)
+            return  # the database holds it (the commit's answer was lost): acknowledged, as reloaded
+        self._committed()
         self.timer.arm()
         self.broadcast()
+
+    def _drop_from(self, start: int) -> None:
+        """A commit failed: forget the entries from ``start`` on, so memory holds only what may be durable,
+        and let the connections waiting for the state have it (without them)."""
+        self._restore(start)
+        self.simultaneous = self.simultaneous[:start]
+        self._committed()
+
+    async def _reload_until_answered(self) -> None:
+        """Reload from the database until it answers (the lock held): the room is paused meanwhile, says
+        so to its players and refuses other moves; the move waiting on this learns its fate from the log."""
+        delay = 0.05
+        while not await self._rebuild():
+            await asyncio.sleep(delay * (0.5 + random.random()))  # jitter: rooms do not retry in step
+            delay = min(delay * 2, 0.5)
 
     def _committed(self) -> None:
         """A commit ended (on disk, or failed and reloaded): the connections that asked for the state
@@ -374,7 +430,28 @@ class Room:
         """Load the room again from the database (the lock held by the caller)."""
         await self._rebuild()
 
-    async def _rebuild(self, remote: bool = True) -> None:
+    def _storage_lost(self, exc: StorageError) -> None:
+        """A reload failed: the room may differ from the database. It is paused (its players are told),
+        reloads before its next move, and tries again in the background until the database answers."""
+        self.behind = True
+        if not self.paused:
+            self.paused = True
+            log.warning("room %s is paused: it could not be reloaded: %s", self.code, exc)
+            self.broadcast(remote=False)
+        if self._recovering is None or self._recovering.done():
+            self._recovering = asyncio.get_running_loop().create_task(self._recover())
+
+    async def _recover(self) -> None:
+        delay = 0.1
+        while self.paused and not self.failed:
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 1.0)
+            async with self.lock:
+                if self.paused:
+                    await self._rebuild()
+        self.kick_ai()
+
+    async def _rebuild(self, remote: bool = True) -> bool:
         """After a failed or lost commit, or another process's change: load the room again from the
         database (the truth) and tell the connections (``remote``: other processes too).
 
@@ -389,13 +466,25 @@ class Room:
                 fresh = await self.store.load(self.code)
                 since = 0
         except StorageError as exc:
-            log.error("room %s could not be reloaded: %s", self.code, exc)
-            return
+            self._storage_lost(exc)
+            return False
         self.behind = False
+        if self.paused:
+            self.paused = False
+            log.info("room %s goes on: the database answers again", self.code)
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
             self.broadcast(remote=False)
-            return
+            return True
+        if fresh.damage is not None:
+            log.error("room %s cannot be continued: %s", self.code, fresh.damage)
+            self.fail(
+                f"this room cannot be continued: its saved game is damaged after move {len(self.match.log)}",
+                "damaged",
+                {"moves": len(self.match.log)},
+            )
+            self.broadcast(remote=False)
+            return True
         self.seats = list(fresh.seats)
         rebuilt = False
         if self.dealer is not None:
@@ -415,6 +504,7 @@ class Room:
         for i in range(len(self.simultaneous), length):
             self.simultaneous.append(self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS)
         self.broadcast(remote)
+        return True
 
     def _extend(self, fresh: RoomRecord) -> bool:
         """Play the stored entries this match lacks (see :func:`extend_match`)."""

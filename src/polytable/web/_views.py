@@ -216,6 +216,7 @@ class Views:
                 "error": failed,
                 "error_reason": room.failed_reason[0] if failed else None,
                 "error_params": room.failed_reason[1] if failed else None,
+                "paused": room.paused,
             }
             if room.dealer is not None:
                 head["companion"] = room.dealer.message()
