@@ -4,6 +4,7 @@ from ._companion import Companion
 from ._discover import discover
 from ._engine import native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError, joined, phrase, word
+from ._json import MAX_DEPTH, JsonLimitError, json_depth, loads_bounded
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
@@ -15,6 +16,7 @@ __all__ = [
     "BUILTIN_GAMES",
     "CHANCE",
     "ENTRY_POINT_GROUP",
+    "MAX_DEPTH",
     "SIMULTANEOUS",
     "TERMINAL",
     "Companion",
@@ -24,6 +26,7 @@ __all__ = [
     "GameSpec",
     "GameState",
     "IllegalActionError",
+    "JsonLimitError",
     "LegalActions",
     "Option",
     "PolytableError",
@@ -39,6 +42,8 @@ __all__ = [
     "game_ids",
     "get_game",
     "joined",
+    "json_depth",
+    "loads_bounded",
     "native_module",
     "next_u64",
     "number",

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game, loads_bounded
 
 __all__ = ["load", "register_all", "short_name"]
 
@@ -81,7 +81,7 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
             players = int(params.get("players", spec.default_players))
             self.seed = int(params.get("seed", 0))
             options = params.get("options", "{}")
-            self.options = json.loads(options) if isinstance(options, str) else dict(options)
+            self.options = loads_bounded(options) if isinstance(options, str) else dict(options)
             self.pt_game = game
             first = game.new_game(self.options, seed=self.seed, players=players)
             size = game.num_distinct_actions(first.config)
