@@ -7,6 +7,7 @@ import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
 import { clockText } from "./lib/text.js";
+import { moveTracker, reconnectDelay } from "./lib/reconnect.js";
 import { showReplay } from "./replay.js";
 import { newCoach, guideChildren } from "./guide.js";
 import { historyItems, resultParts, recordLink, refusal, shareCard, undoStands } from "./story.js";
@@ -20,7 +21,7 @@ import { historyItems, resultParts, recordLink, refusal, shareCard, undoStands }
 export function openRoom(root, code, { where, local = null, guide = null }) {
   let ws = null;
   let closed = false;
-  let retry = 500;
+  let attempt = 0; // reconnect attempts since the socket last opened (the wait grows, with jitter)
   let skew = 0; // seconds our clock is ahead of the server's (clocks are shown from the server's figures)
   let msg = null; // the last state message
   let held = []; // seats this connection holds (from the welcome)
@@ -33,6 +34,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   let board = null; // the game's board, once its module is loaded (the page draws nothing before)
   let boardAsked = false;
   const pending = new Map();
+  const inFlight = moveTracker(); // a move whose answer a dropped socket took: the next state settles it
   let joinSeats = ""; // the open seats the join panel was drawn for
   // What this page shows beside the state: the last message (a refused move and why, until the next
   // change), whether the history shows the notation, the hint on the board, and moves still to send.
@@ -110,7 +112,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = local ? new LocalSocket(local) : new WebSocket(`${proto}://${location.host}/ws/${code}`);
     ws.onopen = () => {
-      retry = 500;
+      attempt = 0;
       ws.send(JSON.stringify({ type: "hello", tokens: Object.values(tokensFor(code)), text: textOn }));
     };
     ws.onmessage = (ev) => {
@@ -125,7 +127,9 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
       } else if (m.type === "state") {
         skew = Date.now() / 1000 - m.now; // the server's clock is the truth; this is how far ours is off
         msg = m;
+        const fate = inFlight.state(m);
         show();
+        if (fate) notify(t(fate === "made" ? "room.moveMade" : "room.moveNotMade"), fate !== "made");
       } else if (m.type === "hint") {
         takeHint(m);
       } else if (m.type === "preview") {
@@ -140,16 +144,17 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
           showMissing();
           return;
         }
+        inFlight.answered();
         notify(tError(m), m.code !== "stale");
       }
     };
     ws.onclose = () => {
       if (closed) return;
       el.status.textContent = t("room.lost");
+      inFlight.dropped();
       setTimeout(() => {
         if (!closed) connect();
-      }, retry);
-      retry = Math.min(retry * 2, 5000);
+      }, reconnectDelay(attempt++));
     };
   }
 
@@ -181,7 +186,9 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   function playMoves(seat, moves) {
     if (!moves.length) return false;
     ui.queued = moves.length > 1 ? { seat, moves: moves.slice(1), after: msg.version } : null;
-    return send({ type: "act", seat, version: msg.version, action: moves[0] });
+    const sent = send({ type: "act", seat, version: msg.version, action: moves[0] });
+    if (sent) inFlight.sent(seat, msg.version, moves[0]);
+    return sent;
   }
 
   function sendQueued() {
@@ -401,7 +408,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
       undoWhy: why,
       play: (text) => {
         ui.hint = null;
-        return send({ type: "act", seat: target, version: msg.version, action: text });
+        return playMoves(target, [text]);
       },
       // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
       playAll: (moves) => {
@@ -454,6 +461,10 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     s.className = "status";
     if (msg.over) {
       s.textContent = t("room.over");
+      return;
+    }
+    if (msg.paused) {
+      s.textContent = t("room.paused"); // the database or Redis is not answering: nothing is lost, moves wait
       return;
     }
     if (target === null) {
