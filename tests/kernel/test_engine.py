@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from polytable.core import _engine, native_module, pure_engine_forced
+from polytable.core import _engine, get_game, native_module, pure_engine_forced
 
 
 def test_missing_extension_falls_back_and_says_so_once(
@@ -24,8 +24,8 @@ def test_missing_extension_falls_back_and_says_so_once(
 
 def test_polytable_pure_forces_the_pure_engine_silently() -> None:
     code = (
-        "from polytable.core import native_module\n"
-        "from polytable.games.forma._native import EXT\n"
+        "from polytable.core import get_game, native_module\n"
+        "EXT = get_game('forma').kernel if get_game('forma').engine == 'compiled' else None\n"
         "from polytable.games.quadefy._native import EXT as Q\n"
         "from polytable.games.foldris._native import EXT as F\n"
         "from polytable.ai._native import available\n"
@@ -43,6 +43,7 @@ def test_the_extensions_are_built() -> None:
         pytest.skip("POLYTABLE_PURE=1 asks for the pure engine")
     assert native_module("polytable.ai._native._qsolve") is not None
     assert native_module("polytable.games.forma._cforma") is not None
+    assert get_game("forma").engine == "compiled"
     assert native_module("polytable.games.quadefy._cquadefy") is not None
     assert native_module("polytable.games.foldris._cfoldris") is not None
 
@@ -58,3 +59,22 @@ def test_engine_benchmark_reports_every_target_quickly() -> None:
     assert 0 < out["simulate --workers 2: the parent's share of the CPU (serial part)"] < 1  # type: ignore[operator]
     if not pure_engine_forced():
         assert out["quadefy solver: nodes per CPU second"] > 0  # type: ignore[operator]
+
+
+def test_the_engine_is_chosen_with_the_game_object() -> None:
+    """``get_game(id, engine)``: pure and compiled are two objects, each keeps its engine; "auto" is the
+    registered one; an unknown engine, or "compiled" for a game without a kernel, is refused."""
+    pure = get_game("forma", "pure")
+    assert pure.engine == "pure" and get_game("forma", "pure") is pure
+    assert get_game("forma", "auto") is get_game("forma")
+    if not pure_engine_forced():
+        compiled = get_game("forma", "compiled")
+        assert compiled.engine == "compiled" and compiled is not pure
+    with pytest.raises(ValueError, match="unknown engine"):
+        get_game("forma", "fast")
+    from kernel.toy import ToyGame  # a game with no compiled kernel
+
+    toy = ToyGame()
+    assert toy.engine == "pure" and toy.with_engine("pure") is toy and toy.with_engine("auto") is toy
+    with pytest.raises(ValueError, match="no compiled engine"):
+        toy.with_engine("compiled")

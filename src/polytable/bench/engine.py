@@ -27,7 +27,7 @@ from __future__ import annotations
 import gc
 import time
 
-from ..core import Rng, native_module
+from ..core import Rng, get_game, native_module
 from ._peers import openspiel_random
 
 __all__ = ["run"]
@@ -37,8 +37,8 @@ CLASSIC = {"placement": "random", "touch_move": False}
 placement a move): the figures stay comparable with earlier runs and with Blokus-like peers."""
 
 
-def _forma_playouts(games: int, options: dict[str, object] = CLASSIC) -> dict[str, float]:
-    from ..games.forma import GAME
+def _forma_playouts(games: int, options: dict[str, object] = CLASSIC, engine: str = "auto") -> dict[str, float]:
+    GAME = get_game("forma", engine)
 
     t0 = time.process_time()
     moves = 0
@@ -53,11 +53,8 @@ def _forma_playouts(games: int, options: dict[str, object] = CLASSIC) -> dict[st
 def _forma_default(games: int) -> dict[str, object]:
     """Forma's default rules (the players' set-up, touch-move): random 4-player games per CPU second through
     the playout, compiled and pure (before rules version 2's defaults were compiled they ran pure)."""
-    from ..games.forma import pure_engine
-
     compiled = _forma_playouts(games, {})
-    with pure_engine():
-        pure = _forma_playouts(max(games // 10, 1), {})
+    pure = _forma_playouts(max(games // 10, 1), {}, "pure")
     return {
         "forma default rules: random 4p games per CPU second (playout, compiled)": round(compiled["games_per_s"], 1),
         "forma default rules: random 4p games per CPU second (playout, pure)": round(pure["games_per_s"], 1),
@@ -65,7 +62,7 @@ def _forma_default(games: int) -> dict[str, object]:
 
 
 def _forma_protocol(games: int, pure: bool) -> float:
-    from ..games.forma import GAME, pure_engine
+    GAME = get_game("forma", "pure" if pure else "auto")
 
     def loop() -> tuple[int, float]:
         rng = Rng(5)
@@ -78,11 +75,7 @@ def _forma_protocol(games: int, pure: bool) -> float:
                 steps += 1
         return steps, max(time.process_time() - t0, 1e-9)
 
-    if pure:
-        with pure_engine():
-            steps, cpu = loop()
-    else:
-        steps, cpu = loop()
+    steps, cpu = loop()
     return steps / cpu
 
 
