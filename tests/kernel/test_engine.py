@@ -26,7 +26,7 @@ def test_polytable_pure_forces_the_pure_engine_silently() -> None:
     code = (
         "from polytable.core import get_game, native_module\n"
         "EXT = get_game('forma').kernel if get_game('forma').engine == 'compiled' else None\n"
-        "from polytable.games.quadefy._native import EXT as Q\n"
+        "Q = get_game('quadefy').kernel if get_game('quadefy').engine == 'compiled' else None\n"
         "from polytable.games.foldris._native import EXT as F\n"
         "from polytable.ai._native import available\n"
         "print(native_module('polytable.games.forma._cforma'), EXT, Q, F, available())"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import time
+from typing import Any
 
 from ..core import Rng, get_game, native_module
 from ._peers import openspiel_random
@@ -130,9 +131,11 @@ def _foldris_steps(games: int) -> dict[str, float]:
 
 def _quadefy_steps(games: int) -> dict[str, float]:
     """Quadefy random steps per CPU second: through the protocol (compiled and pure) and the playout."""
-    from ..games.quadefy import GAME, Quadefy, pure_engine
+    from ..games.quadefy import Quadefy
 
-    def loop() -> float:
+    GAME = get_game("quadefy")
+
+    def loop(GAME: Any) -> float:
         rng = Rng(5)
         steps = 0
         t0 = time.process_time()
@@ -143,9 +146,8 @@ def _quadefy_steps(games: int) -> dict[str, float]:
                 steps += 1
         return steps / max(time.process_time() - t0, 1e-9)
 
-    compiled = loop()
-    with pure_engine():
-        pure = loop()
+    compiled = loop(GAME)
+    pure = loop(get_game("quadefy", "pure"))
     start = GAME.new_game(seed=0)  # the set-up is not part of a playout (an MCTS rollout starts mid-game)
     t0 = time.process_time()
     steps = 0
