@@ -188,18 +188,16 @@ def _quadefy_solver(nodes: int) -> dict[str, object]:
 
 def _qwirkle_playouts(games: int) -> dict[str, object]:
     """Qwirkle Cubes random 2-player games per CPU second, from the set-up (chance included) to the end."""
-    from ..games.qwirkle_cubes import GAME, pure_engine
 
-    def loop(n: int) -> float:
+    def loop(GAME: Any, n: int) -> float:
         t0 = time.process_time()
         for seed in range(n):
             s = GAME.new_game(seed=seed, players=2)
             GAME.playout(s, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
         return n / max(time.process_time() - t0, 1e-9)
 
-    compiled = loop(games)
-    with pure_engine():
-        pure = loop(max(games // 40, 3))
+    compiled = loop(get_game("qwirkle-cubes"), games)
+    pure = loop(get_game("qwirkle-cubes", "pure"), max(games // 40, 3))
     return {
         "qwirkle-cubes random 2p games per CPU second, playout (target 1000)": round(compiled, 1),
         "qwirkle-cubes random 2p games per CPU second, playout (pure)": round(pure, 1),
