@@ -208,9 +208,11 @@ def _formfinity_playouts(games: int) -> dict[str, object]:
     """FORMFINITY random games (and player actions) per CPU second through ``Game.playout`` (what
     ``simulate --ai random`` and the MCTS rollouts run), ``games`` games of every sample configuration:
     the compiled playout against the pure rules, per goal and in all."""
-    from ..games.formfinity import GAME, clear_caches, pure_engine, setup_for
+    from ..games.formfinity import clear_caches, setup_for
 
-    def loop(options: dict[str, object], players: int, n: int) -> tuple[float, int]:
+    GAME = get_game("formfinity")
+
+    def loop(GAME: Any, options: dict[str, object], players: int, n: int) -> tuple[float, int]:
         clear_caches()
         states = [GAME.new_game(options, seed, players) for seed in range(n)]
         rngs = [[Rng(seed, stream=1000 + p) for p in range(players)] for seed in range(n)]
@@ -225,11 +227,7 @@ def _formfinity_playouts(games: int) -> dict[str, object]:
         goal = setup_for(GAME.spec.config(options, players)).rules.goal
         for engine in ("compiled", "pure"):
             n = games if engine == "compiled" else max(2, games // 10)
-            if engine == "pure":
-                with pure_engine():
-                    cpu, steps = loop(options, players, n)
-            else:
-                cpu, steps = loop(options, players, n)
+            cpu, steps = loop(get_game("formfinity", "pure" if engine == "pure" else "auto"), options, players, n)
             for acc in (totals[engine], by_goal.setdefault(goal, {}).setdefault(engine, [0.0, 0, 0])):
                 acc[0] += cpu
                 acc[1] += n
