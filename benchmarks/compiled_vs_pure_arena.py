@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from polytable._native import COMPILED, engines
@@ -28,22 +26,17 @@ from polytable.match import play_game
 
 
 class Seat:
-    """A bot that decides with its own game object (on the compiled or the pure engine; inside ``block``
-    for a game still switched by ``pure_engine()``), and tallies its decisions, their CPU time and its work
-    counter (``last_playouts``, ``last_searched``, ...)."""
+    """A bot that decides with its own game object (on the compiled or the pure engine), and tallies its
+    decisions, their CPU time and its work counter (``last_playouts``, ``last_searched``, ...)."""
 
-    def __init__(
-        self, bot: Any, game: Game[Any, Any], block: Callable[[], AbstractContextManager[Any]], tally: dict[str, float]
-    ) -> None:
+    def __init__(self, bot: Any, game: Game[Any, Any], tally: dict[str, float]) -> None:
         self.bot = bot
         self.game = game
-        self.block = block
         self.tally = tally
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         t0 = time.thread_time()
-        with self.block():
-            action = self.bot.choose(self.game, state, player, rng)
+        action = self.bot.choose(self.game, state, player, rng)
         t = self.tally
         t["decisions"] += 1
         t["cpu"] += time.thread_time() - t0
@@ -54,7 +47,7 @@ class Seat:
 def run(game_id: str, games: int, seconds: float, seed: int, players: int, clock: str = "cpu") -> dict[str, object]:
     if native_module(COMPILED[game_id][1]) is None:
         raise SystemExit(f"{game_id}: the compiled engine is not built here (or POLYTABLE_PURE=1)")
-    game, pure_game, pure = engines(game_id)
+    game, pure_game = engines(game_id)
     name = f"hard:seconds={seconds},clock={clock}"
     share = 0.0
     tallies = {side: {"decisions": 0.0, "cpu": 0.0, "work": 0.0} for side in ("compiled", "pure")}
@@ -62,9 +55,9 @@ def run(game_id: str, games: int, seconds: float, seed: int, players: int, clock
     for i in range(games):
         compiled_seat = i % players
         seats = [
-            Seat(make_bot(name, game_id), game, nullcontext, tallies["compiled"])
+            Seat(make_bot(name, game_id), game, tallies["compiled"])
             if p == compiled_seat
-            else Seat(make_bot(name, game_id), pure_game, pure, tallies["pure"])
+            else Seat(make_bot(name, game_id), pure_game, tallies["pure"])
             for p in range(players)
         ]
         won = game.winners(play_game(game, seats, None, seed + i).state)

@@ -84,9 +84,10 @@ def _foldris_steps(games: int) -> dict[str, float]:
     """Foldris random 4-player drops (and drops with reveals) per CPU second: the protocol loop (compiled and
     pure) and the playout."""
     from ..core import CHANCE
-    from ..games.foldris import GAME, pure_engine
 
-    def loop(n: int) -> tuple[float, float]:
+    GAME = get_game("foldris")
+
+    def loop(GAME: Any, n: int) -> tuple[float, float]:
         rng = Rng(5)
         drops = reveals = 0
         t0 = time.process_time()
@@ -103,9 +104,8 @@ def _foldris_steps(games: int) -> dict[str, float]:
         cpu = max(time.process_time() - t0, 1e-9)
         return drops / cpu, (drops + reveals) / cpu
 
-    compiled, compiled_steps = loop(games)
-    with pure_engine():
-        pure, _ = loop(max(games // 3, 1))
+    compiled, compiled_steps = loop(GAME, games)
+    pure, _ = loop(get_game("foldris", "pure"), max(games // 3, 1))
     # the new games and the generators are made before the clock starts: the playout alone is timed
     starts = [
         (GAME.new_game(seed=seed, players=4), [Rng(seed, 1000 + p) for p in range(4)]) for seed in range(games * 10)

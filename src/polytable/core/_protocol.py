@@ -156,8 +156,8 @@ class Game(ABC, Generic[S, A]):
 
     def with_engine(self, engine: str) -> Game[S, A]:
         """This game on ``engine`` (see ``__init__``): itself when it already runs that engine."""
-        other = type(self)(engine)
-        return self if other.engine == self.engine else other
+        ext = load_kernel(engine, self.compiled_kernel, self.spec.id)
+        return self if ("pure" if ext is None else "compiled") == self.engine else type(self)(engine)
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, options: Mapping[str, object] | None = None, seed: int = 0, players: int | None = None) -> S:
