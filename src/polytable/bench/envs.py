@@ -26,11 +26,11 @@ def _rate(game_id: str, seconds: float) -> dict[str, float]:
     while time.perf_counter() - start < seconds:
         env.reset(seed=games)
         for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
+            _, _, term, trunc, info = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             steps += 1
         games += 1
     used = max(time.process_time() - cpu, 1e-9)

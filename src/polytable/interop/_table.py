@@ -22,10 +22,10 @@ import numpy.typing as npt
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
 from ._planes import Encoder, encoder_for
 
-__all__ = ["DENSE_LIMIT", "INDEXED_CAP", "OBS_HIGH", "Table"]
+__all__ = ["DENSE_LIMIT", "INDEXED_CAP", "OBS_HIGH", "RENDER_MODES", "Table", "check_render_mode"]
 
-OBS_HIGH = 16.0
-"""Upper bound of every observation value (values are clipped to [0, OBS_HIGH]; planes are 0/1 or fractions)."""
+OBS_HIGH = 255
+"""Upper bound of every observation value (observations are uint8; see :mod:`polytable.interop._planes`)."""
 
 DENSE_LIMIT = 1 << 20
 """Games with more action ids than this are indexed (the mask would be too long to build every step)."""
@@ -48,7 +48,8 @@ class Table:
         self.num_actions = INDEXED_CAP if self.indexed else ids
         self.encoder: Encoder = encoder_for(self.game.spec.id, self.game.view(first, 0), self.config)
         planes = self.encoder(self.game.view(first, 0), 0, self.players, self.game.scores(first))
-        self.plane_names = list(planes.names)
+        self.plane_names = planes.channel_names()
+        self.feature_names = list(planes.features)
         self.obs_shape = planes.array().shape
         self.state: Any = first
         self._legal: tuple[Any, int, list[Any]] | None = None
@@ -150,10 +151,29 @@ class Table:
         return int(self.game.action_id(action, self.state))
 
     # ------------------------------------------------------------------ seeing
-    def observation(self, player: int) -> npt.NDArray[np.float32]:
+    def observation(self, player: int) -> npt.NDArray[np.uint8]:
         s = self.state
-        arr = self.encoder(self.game.view(s, player), player, self.players, self.game.scores(s)).array()
-        return np.clip(arr, np.float32(0.0), np.float32(OBS_HIGH))
+        return self.encoder(self.game.view(s, player), player, self.players, self.game.scores(s)).array()
 
     def render(self) -> str:
         return str(self.game.render(self.state, None))
+
+    def show(self, render_mode: str | None) -> str | None:
+        """``render()`` of the environments: the spectator's text board for ``ansi``, printed for ``human``."""
+        if render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        if render_mode == "human":
+            print(self.render())
+            return None
+        return self.render()
+
+
+RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
