@@ -22,7 +22,17 @@ import numpy.typing as npt
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
 from ._planes import Encoder, encoder_for
 
-__all__ = ["DENSE_LIMIT", "INDEXED_CAP", "OBS_HIGH", "RENDER_MODES", "Table", "check_render_mode"]
+__all__ = [
+    "DENSE_LIMIT",
+    "INDEXED_CAP",
+    "OBS_HIGH",
+    "RENDER_MODES",
+    "Table",
+    "action_space_of",
+    "check_render_mode",
+    "observe",
+    "ordered_legal",
+]
 
 OBS_HIGH = 255
 """Upper bound of every observation value (observations are uint8; see :mod:`polytable.interop._planes`)."""
@@ -34,6 +44,27 @@ INDEXED_CAP = 1 << 15
 """Mask length of an indexed game; a position with more legal actions offers the first this many."""
 
 
+def action_space_of(game: Game[Any, Any], config: Any) -> tuple[bool, int]:
+    """(indexed, number of actions) of a configuration: the encoding every adapter shares."""
+    ids = game.num_distinct_actions(config)
+    return (True, INDEXED_CAP) if ids > DENSE_LIMIT else (False, ids)
+
+
+def ordered_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[list[Any], int]:
+    """An indexed game's legal actions of ``player`` in id order, at most :data:`INDEXED_CAP`, and how
+    many were left out."""
+    actions = sorted(game.legal_actions(state, player), key=lambda a: game.action_id(a, state))
+    left_out = max(0, len(actions) - INDEXED_CAP)
+    if left_out:
+        del actions[INDEXED_CAP:]
+    return actions, left_out
+
+
+def observe(game: Game[Any, Any], encoder: Encoder, state: Any, player: int, players: int) -> npt.NDArray[np.uint8]:
+    """The planes of ``player`` (see :mod:`polytable.interop._planes`)."""
+    return encoder(game.view(state, player), player, players, game.scores(state)).array()
+
+
 class Table:
     """One game being played: state, whose turn, observation and mask, seeded chance."""
 
@@ -43,9 +74,7 @@ class Table:
         first = self.game.new_game(self.options, seed=0, players=players)
         self.config = first.config
         self.players = first.config.players
-        ids = self.game.num_distinct_actions(self.config)
-        self.indexed = ids > DENSE_LIMIT
-        self.num_actions = INDEXED_CAP if self.indexed else ids
+        self.indexed, self.num_actions = action_space_of(self.game, self.config)
         self.encoder: Encoder = encoder_for(self.game.spec.id, self.game.view(first, 0), self.config)
         planes = self.encoder(self.game.view(first, 0), 0, self.players, self.game.scores(first))
         self.plane_names = planes.channel_names()
@@ -88,10 +117,10 @@ class Table:
         if cached is not None and cached[0] is self.state and cached[1] == player:
             return cached[2]
         s = self.state
-        actions = sorted(self.game.legal_actions(s, player), key=lambda a: self.game.action_id(a, s))
-        self._left_out = max(0, len(actions) - INDEXED_CAP) if self.indexed else 0
-        if self._left_out:
-            del actions[INDEXED_CAP:]
+        if self.indexed:
+            actions, self._left_out = ordered_legal(self.game, s, player)
+        else:
+            actions = sorted(self.game.legal_actions(s, player), key=lambda a: self.game.action_id(a, s))
         self._legal = (s, player, actions)
         return actions
 
@@ -152,8 +181,7 @@ class Table:
 
     # ------------------------------------------------------------------ seeing
     def observation(self, player: int) -> npt.NDArray[np.uint8]:
-        s = self.state
-        return self.encoder(self.game.view(s, player), player, self.players, self.game.scores(s)).array()
+        return observe(self.game, self.encoder, self.state, player, self.players)
 
     def render(self) -> str:
         return str(self.game.render(self.state, None))
