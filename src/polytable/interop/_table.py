@@ -141,15 +141,19 @@ class Table:
         return out.copy()
 
     def _build_mask(self, player: int) -> npt.NDArray[np.int8]:
-        out = np.zeros(self.num_actions, np.int8)
+        out = np.empty(self.num_actions, np.int8)
+        self.write_mask(out, player)
+        return out
+
+    def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
+        """Write the action mask of ``player`` into ``out`` (a preallocated row of a batch)."""
+        out[:] = 0
         if player != self.to_act():
-            return out
+            return
         if self.indexed:
             out[: len(self.legal(player))] = 1
         else:
-            s, action_id = self.state, self.game.action_id
-            out[[action_id(a, s) for a in self.game.legal_actions(s, player)]] = 1
-        return out
+            out[self.game.legal_actions(self.state, player).ids()] = 1
 
     def action_for(self, player: int, action_id: int) -> Any:
         """The game action of an id (or index), IllegalActionError with a message when it is not legal."""
