@@ -30,7 +30,7 @@ def _rate(game_id: str, seconds: float) -> dict[str, float]:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"].view(np.bool_)))))
             steps += 1
         games += 1
     used = max(time.process_time() - cpu, 1e-9)

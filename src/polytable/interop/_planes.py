@@ -153,6 +153,25 @@ def _forma(view: Mapping[str, Any], observer: int, players: int, size: int, piec
 
 
 # --------------------------------------------------------------------------------------------- FORMFINITY
+FORMFINITY_CARD = (
+    *(f"card.shape.r{r}c{c}" for r in range(5) for c in range(5)),
+    *(f"card.count{k}" for k in (1, 2, 3)),
+    *(f"card.edge.{e}" for e in "TRBL"),
+    "card.rotate",
+)
+"""The card's features: its shape in a 5 x 5 box (top row first), count, edge arrows, whether it may turn."""
+
+
+def formfinity_card(card: str) -> list[int]:
+    """The values of :data:`FORMFINITY_CARD` for a card's notation (all zero without a card)."""
+    shape_text, _, rest = card.partition("x")
+    count, _, rest = rest.partition(":")
+    edges, _, rot = rest.partition(":")
+    rows = shape_text.split("/") if card else []
+    shape = [int(r < len(rows) and c < len(rows[r]) and rows[r][c] == "#") for r in range(5) for c in range(5)]
+    return [*shape, *(int(count == str(k)) for k in (1, 2, 3)), *(int(e in edges) for e in "TRBL"), int(rot == "r")]
+
+
 def _formfinity(view: Mapping[str, Any], observer: int, players: int) -> Planes:
     w, h = view["width"], view["height"]
     pl = Planes(h, w)
@@ -180,20 +199,8 @@ def _formfinity(view: Mapping[str, Any], observer: int, players: int) -> Planes:
         pl.cells(f"{label}.lines", [_cell(c) for ln in view["lines"] if ln["owner"] == seat for c in ln["cells"]])
         pl.const(f"{label}.score", float(view["scores"][seat]))
     # The card: its shape in a 5 x 5 box (top row first), count, edge arrows and whether it may turn.
-    card = view.get("card") or ""
-    shape_text, _, rest = card.partition("x")
-    count, _, rest = rest.partition(":")
-    edges, _, rot = rest.partition(":")
-    rows = shape_text.split("/") if card else []
-    for r in range(5):
-        for c in range(5):
-            on = r < len(rows) and c < len(rows[r]) and rows[r][c] == "#"
-            pl.const(f"card.shape.r{r}c{c}", 1.0 if on else 0.0)
-    for k in (1, 2, 3):
-        pl.const(f"card.count{k}", 1.0 if count == str(k) else 0.0)
-    for e in "TRBL":
-        pl.const(f"card.edge.{e}", 1.0 if e in edges else 0.0)
-    pl.const("card.rotate", 1.0 if rot == "r" else 0.0)
+    for name, value in zip(FORMFINITY_CARD, formfinity_card(view.get("card") or ""), strict=True):
+        pl.const(name, value)
     pl.const("elements_left", view["elements_left"])
     for phase in ("choose", "draw", "place", "claim"):
         pl.const(f"phase.{phase}", 1.0 if view["phase"] == phase else 0.0)

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game, pure_engine_forced
+from ._fast import Codec, codec_for
 from ._planes import Encoder, encoder_for
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "Table",
     "action_space_of",
     "check_render_mode",
+    "fast_codec",
     "observe",
     "ordered_legal",
 ]
@@ -61,8 +63,13 @@ def ordered_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[list[A
 
 
 def observe(game: Game[Any, Any], encoder: Encoder, state: Any, player: int, players: int) -> npt.NDArray[np.uint8]:
-    """The planes of ``player`` (see :mod:`polytable.interop._planes`)."""
+    """The planes of ``player`` by the reference encoder (see :mod:`polytable.interop._planes`)."""
     return encoder(game.view(state, player), player, players, game.scores(state)).array()
+
+
+def fast_codec(game: Game[Any, Any], config: Any, first_view: Any) -> Codec | None:
+    """The fast codec of a configuration (:mod:`polytable.interop._fast`); None under ``POLYTABLE_PURE=1``."""
+    return None if pure_engine_forced() else codec_for(game.spec.id, config, first_view)
 
 
 class Table:
@@ -75,7 +82,9 @@ class Table:
         self.config = first.config
         self.players = first.config.players
         self.indexed, self.num_actions = action_space_of(self.game, self.config)
-        self.encoder: Encoder = encoder_for(self.game.spec.id, self.game.view(first, 0), self.config)
+        first_view = self.game.view(first, 0)
+        self.encoder: Encoder = encoder_for(self.game.spec.id, first_view, self.config)
+        self.codec = fast_codec(self.game, self.config, first_view)
         planes = self.encoder(self.game.view(first, 0), 0, self.players, self.game.scores(first))
         self.plane_names = planes.channel_names()
         self.feature_names = list(planes.features)
@@ -152,8 +161,12 @@ class Table:
             return
         if self.indexed:
             out[: len(self.legal(player))] = 1
-        else:
-            out[self.game.legal_actions(self.state, player).ids()] = 1
+            return
+        ids = None if self.codec is None or self.codec.legal_ids is None else self.codec.legal_ids(self.state, player)
+        if ids is None:
+            s, action_id = self.state, self.game.action_id
+            ids = [action_id(a, s) for a in self.game.legal_actions(s, player)]
+        out[ids] = 1
 
     def action_for(self, player: int, action_id: int) -> Any:
         """The game action of an id (or index), IllegalActionError with a message when it is not legal."""
@@ -185,7 +198,18 @@ class Table:
 
     # ------------------------------------------------------------------ seeing
     def observation(self, player: int) -> npt.NDArray[np.uint8]:
-        return observe(self.game, self.encoder, self.state, player, self.players)
+        if self.codec is None:
+            return observe(self.game, self.encoder, self.state, player, self.players)
+        out = np.empty(self.obs_shape, np.uint8)
+        self.codec.write(self.state, player, out)
+        return out
+
+    def write_observation(self, out: npt.NDArray[np.uint8], player: int) -> None:
+        """Write the observation of ``player`` into ``out`` (a preallocated row of a batch)."""
+        if self.codec is None:
+            out[:] = observe(self.game, self.encoder, self.state, player, self.players)
+        else:
+            self.codec.write(self.state, player, out)
 
     def render(self) -> str:
         return str(self.game.render(self.state, None))

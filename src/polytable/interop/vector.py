@@ -50,7 +50,7 @@ def sample_legal(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.N
     """One uniformly random legal action per row of ``masks`` (the benchmark's and a baseline's policy)."""
     out = np.empty(len(masks), np.int64)
     for i, row in enumerate(masks):
-        legal = np.flatnonzero(row)
+        legal = np.flatnonzero(row.view(np.bool_))
         out[i] = legal[int(rng.integers(len(legal)))]
     return out
 
@@ -187,5 +187,5 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         seat = table.to_act()
         assert seat is not None
         self.to_act[i] = seat
-        self.observations[i] = table.observation(seat)
+        table.write_observation(self.observations[i], seat)
         table.write_mask(self.masks[i], seat)

@@ -1,0 +1,275 @@
+"""The observation planes and legal-action ids read straight from each game's state, for the environments'
+hot path.
+
+The encoders of :mod:`polytable.interop._planes` build planes from ``Game.view`` (JSON-like data: cell
+names, texts), which keeps them honest about what a player may see but costs most of an environment step.
+These read the same facts from the state's bitboards and tuples and write them with NumPy (bit unpacking,
+fancy indexing) into a preallocated ``(height, width, channels)`` buffer; where a game's compiled kernel
+lists legal actions as ids (Quadefy), the mask comes from it. The view-based encoders stay the reference:
+``tests/interop/test_fast.py`` checks that both give identical observations and masks on random positions
+of every game and configuration family, and ``POLYTABLE_PURE=1`` makes the environments use the reference.
+
+Every codec sees only what the view shows a player: the games here with hidden information (Foldris'
+pending choices, Qwirkle Cubes' bag order) keep that information out of these features as the view does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Codec", "codec_for"]
+
+Out = npt.NDArray[np.uint8]
+Writer = Callable[[Any, int, Out], None]
+"""(state, observer, buffer (height, width, channels)) -> None: writes the whole observation."""
+
+
+class Codec:
+    """A game configuration's fast observation writer and, where the kernel has one, legal-id lister."""
+
+    def __init__(self, write: Writer, legal_ids: Callable[[Any, int], Any] | None = None) -> None:
+        self.write = write
+        self.legal_ids = legal_ids
+
+
+def _bits(value: int, count: int) -> npt.NDArray[np.uint8]:
+    """The low ``count`` bits of an int, least significant first, as 0/1 bytes."""
+    raw = np.frombuffer(value.to_bytes((count + 7) // 8 or 1, "little"), np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:count]
+
+
+def _features(out: Out, first: int, values: list[int]) -> None:
+    """Write the features row by row into the channels from ``first`` on (saturated to 0..255)."""
+    h, w, c = out.shape
+    k = c - first
+    flat = np.zeros(k * h * w, np.int64)
+    flat[: len(values)] = values
+    out[:, :, first:] = np.clip(flat, 0, 255).reshape(k, h, w).transpose(1, 2, 0)
+
+
+def _seats(observer: int, players: int) -> list[int]:
+    return [(observer + k) % players for k in range(players)]
+
+
+# --------------------------------------------------------------------------------------------- Quadefy
+def _quadefy(config: Any) -> Codec:
+    from ..core import native_module
+    from ..games.quadefy._tables import BLOCKS
+
+    players = int(config.players)
+    blocks = len(BLOCKS)
+    ext = native_module("polytable.games.quadefy._cquadefy")
+
+    def write(s: Any, observer: int, out: Out) -> None:
+        values: list[int] = []
+        for k, seat in enumerate(_seats(observer, players)):
+            cube = _bits(s.owned[seat], 64).reshape(4, 4, 4)  # layer, row, column
+            out[:, :, 4 * k : 4 * k + 4] = cube.transpose(1, 2, 0)
+            values.extend(s.remaining[seat] >> b & 1 for b in range(blocks))
+        _features(out, 4 * players, values)
+
+    def legal_ids(s: Any, player: int) -> Any:
+        if s.loser >= 0 or player != s.to_move:
+            return None
+        assert ext is not None
+        return ext.legal(s.occupied, s.remaining[player], s.flags)
+
+    return Codec(write, legal_ids if ext is not None else None)
+
+
+# --------------------------------------------------------------------------------------------- Foldris
+def _foldris(config: Any) -> Codec:
+    from ..games.foldris._decks import deck_of
+    from ..games.foldris._serial import _cards
+
+    players = int(config.players)
+    height = int(config["height"])
+    cards = _cards(deck_of(config))  # type: ignore[arg-type]
+    card_planes: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]] = {}
+
+    def card_of(index: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+        got = card_planes.get(index)
+        if got is None:
+            _, lane, shape_text, _ = cards[index]
+            shape = np.zeros((height, 8), np.uint8)
+            for i, row in enumerate(shape_text.split("/")):
+                for c, ch in enumerate(row):
+                    if ch == "#" and i < height and c < 8:
+                        shape[height - 1 - i, c] = 1
+            lanes = np.zeros((height, 8), np.uint8)
+            lanes[:, lane - 1 : lane + 1] = 1
+            got = card_planes[index] = (shape, lanes)
+        return got
+
+    def write(s: Any, observer: int, out: Out) -> None:
+        values: list[int] = []
+        for k, seat in enumerate(_seats(observer, players)):
+            sheet = s.sheets[seat]
+            rows = min(sheet.height, height)
+            mask = (1 << (8 * rows)) - 1
+            out[:, :, 3 * k : 3 * k + 3] = 0
+            out[:rows, :, 3 * k] = _bits(sheet.ink & mask, 8 * rows).reshape(rows, 8)
+            out[:rows, :, 3 * k + 1] = _bits(sheet.barrier & mask, 8 * rows).reshape(rows, 8)
+            out[:rows, :, 3 * k + 2] = 1
+            values += [sheet.lines, sheet.bonus, 1 if sheet.out else 0, 0 if s.pending[seat] is None else 1]
+        base = 3 * players
+        if s.card >= 0:
+            shape, lanes = card_of(s.card)
+            out[:, :, base] = shape
+            out[:, :, base + 1] = lanes
+        else:
+            out[:, :, base : base + 2] = 0
+        values.append(len(s.deck))
+        _features(out, base + 2, values)
+
+    return Codec(write)
+
+
+# --------------------------------------------------------------------------------------------- Forma
+def _forma(config: Any, names: tuple[str, ...]) -> Codec:
+    from ..games.forma import _pieces as p
+
+    players = int(config.players)
+    n = int(config["size"])
+    st = p.tables(n).stride
+    index = [p.PIECE_NAMES.index(name) for name in names]
+
+    def grid(b: int) -> npt.NDArray[np.uint8]:
+        return _bits(b, n * st).reshape(n, st)[::-1, :n]
+
+    def write(s: Any, observer: int, out: Out) -> None:
+        out[:, :, 0] = grid(s.tower)
+        out[:, :, 1] = grid(s.obstacles)
+        values: list[int] = []
+        for k, seat in enumerate(_seats(observer, players)):
+            out[:, :, 2 + 2 * k] = grid(s.pieces[seat])
+            out[:, :, 3 + 2 * k] = grid(s.markers[seat])
+            stock = s.stock[seat]
+            values.append(s.scores[seat])
+            values.extend(stock[i] for i in index)
+        values.extend(1 if s.picked == i else 0 for i in index)
+        _features(out, 2 + 2 * players, values)
+
+    return Codec(write)
+
+
+# --------------------------------------------------------------------------------------------- FORMFINITY
+def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
+    from ..core import get_game
+    from ..games.formfinity._board import setup_for
+    from ..games.formfinity._cards import Card
+    from ..games.formfinity._flow import window
+    from ._planes import formfinity_card
+
+    players = int(config.players)
+    rules = get_game("formfinity")
+    setup = setup_for(config)  # type: ignore[arg-type]
+    w, h, stride = setup.W, setup.H, setup.S
+    labels = [[str(c) for c in row] for row in first_view["template"]]
+    areas = sorted({lab for row in labels for lab in row if lab.isalpha() and lab.isupper()})
+    static = np.zeros((h, w, 4), np.uint8)
+    area_cells: list[npt.NDArray[np.uint8]] = []
+    for y in range(h):
+        for x in range(w):
+            lab = labels[y][x]
+            if lab in ("#", " ", ""):
+                static[y, x, 0] = 1
+            elif lab == "*":
+                static[y, x, 1] = 1
+            elif lab.isdigit():
+                static[y, x, 2] = int(lab)
+            if lab in areas:
+                static[y, x, 3] = areas.index(lab) + 1
+    for name in areas:
+        area_cells.append(np.array([[labels[y][x] == name for x in range(w)] for y in range(h)], np.uint8))
+    names = setup.area_names
+    area_of = [areas.index(names[i]) if names[i] in areas else -1 for i in range(len(setup.areas))]
+
+    def grid(b: int) -> npt.NDArray[np.uint8]:
+        return _bits(b, h * stride).reshape(h, stride)[:, :w]
+
+    def write(s: Any, observer: int, out: Out) -> None:
+        out[:, :, :4] = static
+        current = np.zeros((h, w), np.uint8)
+        finished = np.zeros((h, w), np.uint8)
+        if s.area >= 0 and area_of[s.area] >= 0:
+            current[:] = area_cells[area_of[s.area]]
+        for i in range(len(setup.areas)):
+            if s.done_areas >> i & 1 and area_of[i] >= 0:
+                finished |= area_cells[area_of[i]]
+        out[:, :, 4] = current
+        out[:, :, 5] = finished
+        out[:, :, 6] = grid(s.last)
+        values: list[int] = []
+        scores = rules.scores(s)
+        for k, seat in enumerate(_seats(observer, players)):
+            out[:, :, 7 + 2 * k] = grid(s.owners[seat])
+            lines = 0
+            for o, d, b in s.lines:
+                if o == seat:
+                    lines |= window(setup, d, b)
+            out[:, :, 8 + 2 * k] = grid(lines)
+            values.append(round(scores[seat]))
+        values.extend(formfinity_card(Card.from_id(s.card).notation() if s.card >= 0 else ""))
+        values.append(s.left)
+        values.extend(1 if s.phase == i else 0 for i in range(4))
+        _features(out, 7 + 2 * players, values)
+
+    return Codec(write)
+
+
+# --------------------------------------------------------------------------------------------- Qwirkle Cubes
+def _qwirkle(config: Any) -> Codec:
+    from ..games.qwirkle_cubes._state import PHASES
+    from ..games.qwirkle_cubes._tiles import cell_xy
+    from ._planes import QWIRKLE_WINDOW
+
+    players = int(config.players)
+    n = QWIRKLE_WINDOW
+    phases = [PHASES.index(name) for name in ("reroll", "place", "pass")]
+
+    def write(s: Any, observer: int, out: Out) -> None:
+        out[:, :, :12] = 0
+        if s.placed:
+            xy = np.array([cell_xy(c) for _, c in s.placed])
+            faces = np.array([t for t, _ in s.placed])
+            cx = (int(xy[:, 0].min()) + int(xy[:, 0].max())) // 2
+            cy = (int(xy[:, 1].min()) + int(xy[:, 1].max())) // 2
+            r = xy[:, 1] - cy + n // 2
+            c = xy[:, 0] - cx + n // 2
+            inside = (r >= 0) & (r < n) & (c >= 0) & (c < n)
+            r, c, faces = r[inside], c[inside], faces[inside]
+            out[r, c, faces // 6] = 1
+            out[r, c, 6 + faces % 6] = 1
+        values: list[int] = []
+        for seat in _seats(observer, players):
+            counts = np.zeros((6, 7), np.int64)
+            pending = s.rolling if seat == s.player else 0
+            for i, t in enumerate(s.hands[seat]):
+                counts[t // 6, 6 if pending >> i & 1 else t % 6] += 1
+            values.extend(counts.ravel().tolist())
+            values.append(s.points[seat])
+        values.extend(s.bag)
+        values.extend(1 if s.phase == i else 0 for i in phases)
+        _features(out, 12, values)
+
+    return Codec(write)
+
+
+def codec_for(game_id: str, config: Any, first_view: Mapping[str, Any]) -> Codec | None:
+    """The fast codec of a configuration, or None (the reference encoder then serves alone)."""
+    if game_id == "quadefy":
+        return _quadefy(config)
+    if game_id == "foldris":
+        return _foldris(config)
+    if game_id == "forma":
+        return _forma(config, tuple(first_view["players"][0]["stock"]))
+    if game_id == "formfinity":
+        return _formfinity(config, first_view)
+    if game_id == "qwirkle-cubes":
+        return _qwirkle(config)
+    return None
