@@ -154,7 +154,31 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
         values.extend(1 if s.picked == i else 0 for i in index)
         _features(out, 2 + 2 * players, values)
 
-    return Codec(write)
+    top = n - 1
+    width = (n * st + 7) // 8
+    ref = np.array(p.ORIENT_REF, np.int64)
+    touch = bool(config["touch_move"])
+
+    def legal_ids(s: Any, player: int) -> Any:
+        """The placements' ids (``orientation * 400 + row * 20 + column``) from the anchor sets of the
+        free cells, all orientations at once; None in the set-up and the pick (the generic path)."""
+        if player != s.turn or s.placing or (touch and s.picked < 0):
+            return None
+        tb = p.tables(n)
+        table = tb.table(tb.board & ~s.filled)
+        stock = s.stock[player]
+        pieces = range(p.NUM_PIECES) if s.picked < 0 else (s.picked,)
+        gs = [g for piece in pieces if stock[piece] for g in p.PIECE_ORIENTS[piece] if table[g]]
+        if not gs:
+            return []
+        raw = b"".join(table[g].to_bytes(width, "little") for g in gs)
+        grid = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little").reshape(len(gs), width * 8)
+        which, pos = np.nonzero(grid)
+        y, x = np.divmod(pos, st)
+        g = np.array(gs, np.int64)[which]
+        return g * 400 + (top - y) * 20 + x + ref[g]
+
+    return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- FORMFINITY
@@ -162,6 +186,7 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
     from ..core import get_game
     from ..games.formfinity._board import setup_for
     from ..games.formfinity._cards import Card
+    from ..games.formfinity._flow import placements as window_placements
     from ..games.formfinity._flow import window
     from ._planes import formfinity_card
 
@@ -219,7 +244,27 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
         values.extend(1 if s.phase == i else 0 for i in range(4))
         _features(out, 7 + 2 * players, values)
 
-    return Codec(write)
+    from ..games.formfinity import _game as rules_module
+
+    side, place0, place_phase = rules_module.SIDE, rules_module._PLACE0, rules_module.PLACE
+    width = (h * stride + 7) // 8
+
+    def legal_ids(s: Any, player: int) -> Any:
+        """A placement turn's ids (``first + (shape * 40 + y) * 40 + x``) from the anchor sets, all shapes at
+        once; None in the other phases (the generic path: a few actions)."""
+        if s.phase != place_phase or player != rules.current_player(s):
+            return None
+        found = [(shape, anchors) for shape, anchors in window_placements(setup, s, player) if anchors]
+        if not found:
+            return []
+        raw = b"".join(anchors.to_bytes(width, "little") for _, anchors in found)
+        grid = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little").reshape(len(found), width * 8)
+        which, pos = np.nonzero(grid)
+        y, x = np.divmod(pos, stride)
+        shape = np.array([sh for sh, _ in found], np.int64)[which]
+        return place0 + (shape * side + y) * side + x
+
+    return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- Qwirkle Cubes
