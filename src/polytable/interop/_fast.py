@@ -245,14 +245,15 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
         _features(out, 7 + 2 * players, values)
 
     from ..games.formfinity import _game as rules_module
+    from ..games.formfinity._state import PLACE
 
-    side, place0, place_phase = rules_module.SIDE, rules_module._PLACE0, rules_module.PLACE
+    side, place0 = rules_module.SIDE, rules_module._PLACE0
     width = (h * stride + 7) // 8
 
     def legal_ids(s: Any, player: int) -> Any:
         """A placement turn's ids (``first + (shape * 40 + y) * 40 + x``) from the anchor sets, all shapes at
         once; None in the other phases (the generic path: a few actions)."""
-        if s.phase != place_phase or player != rules.current_player(s):
+        if s.phase != PLACE or player != rules.current_player(s):
             return None
         found = [(shape, anchors) for shape, anchors in window_placements(setup, s, player) if anchors]
         if not found:
