@@ -62,3 +62,26 @@ def test_fast_observations_and_masks_equal_the_reference(
             ids = sorted(table.game.action_id(a, state) for a in table.game.legal_actions(state, seat))
             assert list(np.flatnonzero(mask)) == ids
     assert checked >= 2
+
+
+@pytest.mark.parametrize("game_id", ["foldris", "forma", "formfinity", "quadefy"])
+def test_compiled_writers_equal_their_numpy_fallbacks(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import polytable.interop._fast as fast
+
+    if fast._C is None:
+        pytest.skip("the compiled writers are not built here")
+    table = Table(game_id, None, None)
+    assert table.codec is not None
+    for state in _positions(table, seed=3, every=7):
+        compiled = np.zeros(table.obs_shape, np.uint8)
+        table.codec.write(state, 0, compiled)
+        monkeypatch.setattr(fast, "_C", None)
+        fallback = np.full(table.obs_shape, 77, np.uint8)
+        table.codec.write(state, 0, fallback)
+        monkeypatch.undo()
+        assert np.array_equal(compiled, fallback)
+    mask = np.ones(8, np.int8)
+    fast.write_mask(mask, [1, 5])
+    assert mask.tolist() == [0, 1, 0, 0, 0, 1, 0, 0]
+    with pytest.raises(ValueError, match="outside the mask"):
+        fast.write_mask(mask, [9])

@@ -3,6 +3,8 @@ what the API test cannot see (hidden simultaneous choices, chance inside the env
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -10,7 +12,9 @@ from polytable.core import all_games, get_game
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, render_test, seed_test
+with warnings.catch_warnings():  # with pygame installed, PettingZoo's test module loads a deprecated classic env
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, render_test, seed_test
 
 from polytable.interop._table import INDEXED_CAP
 from polytable.interop.pettingzoo import env, raw_env

@@ -3,9 +3,10 @@ hot path.
 
 The encoders of :mod:`polytable.interop._planes` build planes from ``Game.view`` (JSON-like data: cell
 names, texts), which keeps them honest about what a player may see but costs most of an environment step.
-These read the same facts from the state's bitboards and tuples and write them with NumPy (bit unpacking,
-fancy indexing) into a preallocated ``(height, width, channels)`` buffer; where a game's compiled kernel
-lists legal actions as ids (Quadefy), the mask comes from it. The view-based encoders stay the reference:
+These read the same facts from the state's bitboards and tuples and write them into a preallocated
+``(height, width, channels)`` buffer with the compiled writers of ``_cplanes.c`` (one C call per plane;
+NumPy bit unpacking where the extension is not built); masks come from the placements' anchor sets (Forma,
+FORMFINITY) or the compiled move list (Quadefy). The view-based encoders stay the reference:
 ``tests/interop/test_fast.py`` checks that both give identical observations and masks on random positions
 of every game and configuration family, and ``POLYTABLE_PURE=1`` makes the environments use the reference.
 
@@ -21,7 +22,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Codec", "codec_for"]
+from ..core import native_module
+
+__all__ = ["Codec", "codec_for", "grid", "rect", "write_mask"]
 
 Out = npt.NDArray[np.uint8]
 Writer = Callable[[Any, int, Out], None]
@@ -36,19 +39,54 @@ class Codec:
         self.legal_ids = legal_ids
 
 
+_C = native_module("polytable.interop._cplanes")
+
+
 def _bits(value: int, count: int) -> npt.NDArray[np.uint8]:
     """The low ``count`` bits of an int, least significant first, as 0/1 bytes."""
+    value &= (1 << count) - 1
     raw = np.frombuffer(value.to_bytes((count + 7) // 8 or 1, "little"), np.uint8)
     return np.unpackbits(raw, bitorder="little")[:count]
 
 
+def grid(out: Out, channel: int, value: int, stride: int, flip: bool = False) -> None:
+    """Plane ``channel`` gets bit ``row * stride + column`` of ``value`` (rows from the bottom if ``flip``)."""
+    if _C is not None:
+        _C.grid(out, channel, value, stride, flip)
+        return
+    h, w, _ = out.shape
+    plane = _bits(value, h * stride).reshape(h, stride)[:, :w]
+    out[:, :, channel] = plane[::-1] if flip else plane
+
+
+def rect(out: Out, channel: int, r0: int, r1: int, c0: int, c1: int) -> None:
+    """Plane ``channel`` is 1 in rows ``r0:r1`` and columns ``c0:c1``, 0 elsewhere."""
+    if _C is not None:
+        _C.rect(out, channel, r0, r1, c0, c1)
+        return
+    out[:, :, channel] = 0
+    out[max(r0, 0) : max(r1, 0), max(c0, 0) : max(c1, 0), channel] = 1
+
+
 def _features(out: Out, first: int, values: list[int]) -> None:
     """Write the features row by row into the channels from ``first`` on (saturated to 0..255)."""
+    if _C is not None:
+        _C.features(out, first, values)
+        return
     h, w, c = out.shape
     k = c - first
     flat = np.zeros(k * h * w, np.int64)
     flat[: len(values)] = values
     out[:, :, first:] = np.clip(flat, 0, 255).reshape(k, h, w).transpose(1, 2, 0)
+
+
+def write_mask(out: npt.NDArray[np.int8], ids: Any) -> None:
+    """The mask is 1 at each id (a list, or a NumPy array of ids) and 0 elsewhere."""
+    if _C is not None and isinstance(ids, list):
+        _C.mask(out, ids)
+        return
+    out[:] = 0
+    out[ids] = 1
 
 
 def _seats(observer: int, players: int) -> list[int]:
@@ -57,7 +95,6 @@ def _seats(observer: int, players: int) -> list[int]:
 
 # --------------------------------------------------------------------------------------------- Quadefy
 def _quadefy(config: Any) -> Codec:
-    from ..core import native_module
     from ..games.quadefy._tables import BLOCKS
 
     players = int(config.players)
@@ -67,8 +104,9 @@ def _quadefy(config: Any) -> Codec:
     def write(s: Any, observer: int, out: Out) -> None:
         values: list[int] = []
         for k, seat in enumerate(_seats(observer, players)):
-            cube = _bits(s.owned[seat], 64).reshape(4, 4, 4)  # layer, row, column
-            out[:, :, 4 * k : 4 * k + 4] = cube.transpose(1, 2, 0)
+            owned = s.owned[seat]
+            for z in range(4):  # layer z is bits 16 z .. 16 z + 15, row by row
+                grid(out, 4 * k + z, owned >> 16 * z, 4)
             values.extend(s.remaining[seat] >> b & 1 for b in range(blocks))
         _features(out, 4 * players, values)
 
@@ -89,20 +127,18 @@ def _foldris(config: Any) -> Codec:
     players = int(config.players)
     height = int(config["height"])
     cards = _cards(deck_of(config))  # type: ignore[arg-type]
-    card_planes: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]] = {}
+    card_shapes: dict[int, int] = {}
 
-    def card_of(index: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-        got = card_planes.get(index)
+    def shape_of(index: int) -> int:
+        """The card's block as a bitboard of the plane (stride 8), drawn from the top row down."""
+        got = card_shapes.get(index)
         if got is None:
-            _, lane, shape_text, _ = cards[index]
-            shape = np.zeros((height, 8), np.uint8)
-            for i, row in enumerate(shape_text.split("/")):
+            got = 0
+            for i, row in enumerate(cards[index][2].split("/")):
                 for c, ch in enumerate(row):
                     if ch == "#" and i < height and c < 8:
-                        shape[height - 1 - i, c] = 1
-            lanes = np.zeros((height, 8), np.uint8)
-            lanes[:, lane - 1 : lane + 1] = 1
-            got = card_planes[index] = (shape, lanes)
+                        got |= 1 << ((height - 1 - i) * 8 + c)
+            card_shapes[index] = got
         return got
 
     def write(s: Any, observer: int, out: Out) -> None:
@@ -111,18 +147,18 @@ def _foldris(config: Any) -> Codec:
             sheet = s.sheets[seat]
             rows = min(sheet.height, height)
             mask = (1 << (8 * rows)) - 1
-            out[:, :, 3 * k : 3 * k + 3] = 0
-            out[:rows, :, 3 * k] = _bits(sheet.ink & mask, 8 * rows).reshape(rows, 8)
-            out[:rows, :, 3 * k + 1] = _bits(sheet.barrier & mask, 8 * rows).reshape(rows, 8)
-            out[:rows, :, 3 * k + 2] = 1
+            grid(out, 3 * k, sheet.ink & mask, 8)
+            grid(out, 3 * k + 1, sheet.barrier & mask, 8)
+            rect(out, 3 * k + 2, 0, rows, 0, 8)
             values += [sheet.lines, sheet.bonus, 1 if sheet.out else 0, 0 if s.pending[seat] is None else 1]
         base = 3 * players
         if s.card >= 0:
-            shape, lanes = card_of(s.card)
-            out[:, :, base] = shape
-            out[:, :, base + 1] = lanes
+            lane = cards[s.card][1]
+            grid(out, base, shape_of(s.card), 8)
+            rect(out, base + 1, 0, height, lane - 1, lane + 1)
         else:
-            out[:, :, base : base + 2] = 0
+            rect(out, base, 0, 0, 0, 0)
+            rect(out, base + 1, 0, 0, 0, 0)
         values.append(len(s.deck))
         _features(out, base + 2, values)
 
@@ -138,16 +174,13 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
     st = p.tables(n).stride
     index = [p.PIECE_NAMES.index(name) for name in names]
 
-    def grid(b: int) -> npt.NDArray[np.uint8]:
-        return _bits(b, n * st).reshape(n, st)[::-1, :n]
-
     def write(s: Any, observer: int, out: Out) -> None:
-        out[:, :, 0] = grid(s.tower)
-        out[:, :, 1] = grid(s.obstacles)
+        grid(out, 0, s.tower, st, True)
+        grid(out, 1, s.obstacles, st, True)
         values: list[int] = []
         for k, seat in enumerate(_seats(observer, players)):
-            out[:, :, 2 + 2 * k] = grid(s.pieces[seat])
-            out[:, :, 3 + 2 * k] = grid(s.markers[seat])
+            grid(out, 2 + 2 * k, s.pieces[seat], st, True)
+            grid(out, 3 + 2 * k, s.markers[seat], st, True)
             stock = s.stock[seat]
             values.append(s.scores[seat])
             values.extend(stock[i] for i in index)
@@ -197,7 +230,7 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
     labels = [[str(c) for c in row] for row in first_view["template"]]
     areas = sorted({lab for row in labels for lab in row if lab.isalpha() and lab.isupper()})
     static = np.zeros((h, w, 4), np.uint8)
-    area_cells: list[npt.NDArray[np.uint8]] = []
+    area_bits = dict.fromkeys(areas, 0)
     for y in range(h):
         for x in range(w):
             lab = labels[y][x]
@@ -209,35 +242,28 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
                 static[y, x, 2] = int(lab)
             if lab in areas:
                 static[y, x, 3] = areas.index(lab) + 1
-    for name in areas:
-        area_cells.append(np.array([[labels[y][x] == name for x in range(w)] for y in range(h)], np.uint8))
+                area_bits[lab] |= 1 << (y * stride + x)
     names = setup.area_names
-    area_of = [areas.index(names[i]) if names[i] in areas else -1 for i in range(len(setup.areas))]
-
-    def grid(b: int) -> npt.NDArray[np.uint8]:
-        return _bits(b, h * stride).reshape(h, stride)[:, :w]
+    area_of = [area_bits.get(names[i], 0) for i in range(len(setup.areas))]
 
     def write(s: Any, observer: int, out: Out) -> None:
         out[:, :, :4] = static
-        current = np.zeros((h, w), np.uint8)
-        finished = np.zeros((h, w), np.uint8)
-        if s.area >= 0 and area_of[s.area] >= 0:
-            current[:] = area_cells[area_of[s.area]]
-        for i in range(len(setup.areas)):
-            if s.done_areas >> i & 1 and area_of[i] >= 0:
-                finished |= area_cells[area_of[i]]
-        out[:, :, 4] = current
-        out[:, :, 5] = finished
-        out[:, :, 6] = grid(s.last)
+        finished = 0
+        for i, bits in enumerate(area_of):
+            if s.done_areas >> i & 1:
+                finished |= bits
+        grid(out, 4, area_of[s.area] if s.area >= 0 else 0, stride)
+        grid(out, 5, finished, stride)
+        grid(out, 6, s.last, stride)
         values: list[int] = []
         scores = rules.scores(s)
         for k, seat in enumerate(_seats(observer, players)):
-            out[:, :, 7 + 2 * k] = grid(s.owners[seat])
+            grid(out, 7 + 2 * k, s.owners[seat], stride)
             lines = 0
             for o, d, b in s.lines:
                 if o == seat:
                     lines |= window(setup, d, b)
-            out[:, :, 8 + 2 * k] = grid(lines)
+            grid(out, 8 + 2 * k, lines, stride)
             values.append(round(scores[seat]))
         values.extend(formfinity_card(Card.from_id(s.card).notation() if s.card >= 0 else ""))
         values.append(s.left)

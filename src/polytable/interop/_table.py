@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game, pure_engine_forced
-from ._fast import Codec, codec_for
+from ._fast import Codec, codec_for, write_mask
 from ._planes import Encoder, encoder_for
 
 __all__ = [
@@ -156,17 +156,18 @@ class Table:
 
     def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
         """Write the action mask of ``player`` into ``out`` (a preallocated row of a batch)."""
-        out[:] = 0
         if player != self.to_act():
+            out[:] = 0
             return
         if self.indexed:
+            out[:] = 0
             out[: len(self.legal(player))] = 1
             return
         ids = None if self.codec is None or self.codec.legal_ids is None else self.codec.legal_ids(self.state, player)
         if ids is None:
             s, action_id = self.state, self.game.action_id
             ids = [action_id(a, s) for a in self.game.legal_actions(s, player)]
-        out[ids] = 1
+        write_mask(out, ids)
 
     def action_for(self, player: int, action_id: int) -> Any:
         """The game action of an id (or index), IllegalActionError with a message when it is not legal."""
