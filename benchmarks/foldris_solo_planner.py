@@ -8,7 +8,7 @@ beam of ``--width`` sheets: a lower bound on the best possible, exact on the dea
 paired differences (same deal) get their own interval. CPU time is this process's (``time.process_time``):
 what a move costs on an idle core, whatever else the machine runs. It prints figures and asserts nothing.
 
-    nice python benchmarks/foldris_solo_planner.py --deals 200 --players hard,expert,clairvoyant
+    nice python benchmarks/foldris_solo_planner.py --deals 200 --players hard expert clairvoyant
 """
 
 from __future__ import annotations
@@ -88,14 +88,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--players", default="hard,expert,clairvoyant", help="comma-separated AI specs, or clairvoyant")
+    ap.add_argument(
+        "--players",
+        nargs="+",
+        default=["hard", "expert", "clairvoyant"],
+        help="AI specs (NAME:key=value,...), or clairvoyant",
+    )
     ap.add_argument("--width", type=int, default=5000, help="the clairvoyant beam's width")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     seeds = range(args.seed, args.seed + args.deals)
     results: dict[str, list[int]] = {}
     rows = []
-    for spec in args.players.split(","):
+    for spec in args.players:
         lines, moves = clairvoyant(args.width, seeds) if spec == "clairvoyant" else play(spec, seeds)
         results[spec] = lines
         row = summary(spec, lines, moves)

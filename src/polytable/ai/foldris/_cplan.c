@@ -18,9 +18,9 @@ typedef unsigned __int128 u128;
 #define MAXV 64   /* variants a table */
 #define MAXT 64   /* tables */
 #define MAXC 256  /* cards */
-#define NW 11     /* weights */
+#define NW 12     /* weights */
 
-enum { W_LAND, W_LINES, W_ROWT, W_COLT, W_HOLES, W_WELLS, W_BONUS, W_GAP, W_DANGER, W_TRIM, W_BUMP };
+enum { W_LAND, W_LINES, W_ROWT, W_COLT, W_HOLES, W_WELLS, W_BONUS, W_GAP, W_DANGER, W_TRIM, W_BUMP, W_FLAW };
 
 typedef struct {
     int cost, width, height, trim;
@@ -52,12 +52,25 @@ static u128 rep(uint64_t byte) {
     return r;
 }
 
-static void heights(u128 b, int h, int *hts) {
+static inline int bitlen(u128 x) {
+    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+    if (hi) return 128 - __builtin_clzll(hi);
+    return lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
+/* Rows up to and including each column's highest square: scan down from the top row until every column
+ * has been seen. */
+static void heights(u128 b, int *hts) {
     for (int c = 0; c < 8; c++) hts[c] = 0;
-    for (int r = 0; r < h; r++) {
-        unsigned byte = (unsigned)(b >> (8 * r)) & 0xFF;
-        for (int c = 0; c < 8; c++)
-            if (byte >> c & 1) hts[c] = r + 1;
+    unsigned unset = 0xFF;
+    for (int r = (bitlen(b) + 7) / 8 - 1; r >= 0 && unset; r--) {
+        unsigned found = (unsigned)(b >> (8 * r)) & unset;
+        unset &= ~found;
+        while (found) {
+            int c = __builtin_ctz(found);
+            hts[c] = r + 1;
+            found &= found - 1;
+        }
     }
 }
 
@@ -67,9 +80,7 @@ static u128 fold(u128 b, int row) {
     return low | ((b >> (shift + 8)) << shift);
 }
 
-static u128 barrier_drop(u128 ink, int lane, int height) {
-    int hts[8];
-    heights(ink, height, hts);
+static u128 barrier_drop(const int *hts, int lane, int height) {
     int c = lane - 1;
     int y = hts[c] > hts[c + 1] ? hts[c] : hts[c + 1];
     if (y >= height) return 0;
@@ -77,7 +88,7 @@ static u128 barrier_drop(u128 ink, int lane, int height) {
 }
 
 /* evaluate_sheet of games.foldris._eval, term for term and in the same order (hole_rows is 0). */
-static double sheet_value(u128 ink, int height, u128 barrier, const double *w) {
+static double sheet_value(u128 ink, const int *hts, int height, u128 barrier, const double *w, int *holes_out) {
     static u128 row7 = 0, col0 = 0, col7 = 0;
     if (!row7) {
         row7 = rep(0x7F);
@@ -85,14 +96,13 @@ static double sheet_value(u128 ink, int height, u128 barrier, const double *w) {
         col7 = rep(0x80);
     }
     u128 rows = height >= 16 ? ~(u128)0 : (ONE << (8 * height)) - 1;
-    int hts[8];
-    heights(ink, height, hts);
     int sum = 0, top = 0;
     for (int c = 0; c < 8; c++) {
         sum += hts[c];
         if (hts[c] > top) top = hts[c];
     }
     int holes = sum - popc(ink);
+    *holes_out = holes;
     u128 empty = ~ink & rows;
     int row_t = popc((ink ^ (ink >> 1)) & row7 & rows) + popc(empty & col0) + popc(empty & col7);
     u128 b = (ink << 8) | 0xFF;
@@ -132,7 +142,7 @@ static long expand(const Node *beam, long nb, const Table *t, int lane, const do
     for (long i = 0; i < nb; i++) {
         const Node *s = &beam[i];
         int hts[8];
-        heights(s->ink | s->bar, s->height, hts);
+        heights(s->ink | s->bar, hts);
         long before = k;
         for (int vi = 0; vi < t->n; vi++) {
             const Var *v = &t->v[vi];
@@ -154,7 +164,9 @@ static long expand(const Node *beam, long nb, const Table *t, int lane, const do
                     }
                 }
                 int h = s->height - n;
-                u128 bar = barrier_drop(ink, lane, h);
+                int hts2[8];
+                heights(ink, hts2);
+                u128 bar = barrier_drop(hts2, lane, h);
                 Node *c = &out[k];
                 c->ink = ink;
                 c->bar = bar;
@@ -164,8 +176,10 @@ static long expand(const Node *beam, long nb, const Table *t, int lane, const do
                 c->lines = s->lines + n;
                 c->order = k;
                 double land = w[W_LAND] * (y + (v->height - 1) / 2.0 - n);
-                c->key = sheet_value(ink, h, bar, w) + land + w[W_LINES] * 4 * c->lines + w[W_BONUS] * c->bonus +
-                         w[W_TRIM] * c->trims;
+                int holes;
+                double value = sheet_value(ink, hts2, h, bar, w, &holes);
+                c->key = value + land + w[W_LINES] * 4 * c->lines + w[W_BONUS] * c->bonus + w[W_TRIM] * c->trims;
+                if (holes + c->trims) c->key += w[W_FLAW];
                 k++;
             }
         }
@@ -309,7 +323,7 @@ static int read_tables(PyObject *seq, Table *tables, int *nt) {
 /* lines(tables, cards, sheets, orders, width, weights) -> [[lines per order] per sheet]
  * tables: per table, its variants (cost, width, height, bits, lowest row per column, trimmed);
  * cards: per card index, (table, lane); sheets: (ink_lo, ink_hi, barrier_lo, barrier_hi, height, bonus);
- * orders: sequences of card indices; weights: the 11 weights of WEIGHT_ORDER. */
+ * orders: sequences of card indices; weights: the 12 weights of WEIGHT_ORDER. */
 static PyObject *lines_with(const Table *tables, int nt, PyObject *cards, PyObject *sheets, PyObject *orders,
                             long width, const double *w);
 
@@ -326,7 +340,7 @@ static PyObject *py_lines(PyObject *self, PyObject *args) {
     if (!wf) return NULL;
     if (PySequence_Fast_GET_SIZE(wf) != NW) {
         Py_DECREF(wf);
-        PyErr_SetString(PyExc_ValueError, "expected 11 weights");
+        PyErr_SetString(PyExc_ValueError, "expected 12 weights");
         return NULL;
     }
     for (int i = 0; i < NW; i++) w[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, i));

@@ -61,8 +61,11 @@ WEIGHT_ORDER = (
     "danger",
     "trimmed",
     "bump",
+    "flaw",
 )
-"""The one-ply weights in the order the kernel reads them (``hole_rows`` must be 0: the kernel has no term)."""
+"""The weights in the order the kernel reads them: the one-ply ``WEIGHTS`` (``hole_rows`` must be 0: the
+kernel has no term), then ``flaw``, added once to a sheet with a hole or a trim since the search began (a
+perfect game needs neither)."""
 
 MAX_ROWS = 15
 """The kernel's sheets are 128-bit ints: taller sheets run the Python search."""
@@ -105,10 +108,10 @@ def _packed(tables: tuple[VariantTable, ...], lanes: tuple[int, ...]) -> _Packed
     return hit
 
 
-def _weights(w: dict[str, float]) -> tuple[float, ...]:
+def _weights(w: dict[str, float], flaw: float) -> tuple[float, ...]:
     if w.get("hole_rows", 0.0):
         raise ConfigError("the planner's beam search has no hole_rows term: leave it at 0")
-    return tuple(float(w[k]) for k in WEIGHT_ORDER)
+    return (*(float(w[k]) for k in WEIGHT_ORDER[:-1]), flaw)
 
 
 class _WD(dict[str, float]):
@@ -116,6 +119,7 @@ class _WD(dict[str, float]):
 
     def __init__(self, w: Sequence[float]) -> None:
         super().__init__(zip(WEIGHT_ORDER, w, strict=True))
+        del self["flaw"]
         self["hole_rows"] = 0.0
 
 
@@ -141,6 +145,8 @@ def _beam_py(root: Root, order: Sequence[int], width: int, w: Sequence[float], p
                 bo = bonus + n - v.cost
                 land = w[0] * (y + (v.height - 1) / 2.0 - n)
                 key = evaluate_sheet(new, h, nbar, wd) + land + w[1] * 4 * ln + w[6] * bo + w[9] * tr
+                if tr or sum(heights(new)) != new.bit_count():
+                    key += w[11]
                 kids.append((key, len(kids), new, nbar, h, bo, tr, ln))
             if len(kids) == before and lines > dead:
                 dead = lines
@@ -167,6 +173,7 @@ def beam_lines(
     tables: tuple[VariantTable, ...],
     lanes: tuple[int, ...],
     weights: dict[str, float] = WEIGHTS,
+    flaw: float = 0.0,
     pure: bool = False,
 ) -> list[list[int]]:
     """Per root sheet, per order of card indices: the most lines a beam of ``width`` sheets reaches from it.
@@ -178,7 +185,7 @@ def beam_lines(
     and lane. The kernel runs it unless ``pure`` or a sheet is taller than :data:`MAX_ROWS`.
     """
     packed = _packed(tables, lanes)
-    w = _weights(weights)
+    w = _weights(weights, flaw)
     if EXT is not None and not pure and all(r[2] <= MAX_ROWS for r in roots):
         m = (1 << 64) - 1
         sheets = [(ink & m, ink >> 64, bar & m, bar >> 64, h, b) for ink, bar, h, b in roots]
@@ -241,6 +248,7 @@ class PlanConfig:
     samples: int = 32
     width: int = 1
     late: int = 4
+    flaw: float = 0.0
 
     def __post_init__(self) -> None:
         if self.candidates < 1 or self.samples < 1 or self.width < 1 or self.late < 0:
@@ -288,7 +296,7 @@ class FoldrisPlanner:
         orders = sample_orders(state.deck, cfg.samples, rng)
         lanes = tuple(ln for _, ln in deck.cards)
         roots = [(ink, bar, h, bon) for _, _, _, _, ink, bar, h, bon in top]
-        got = beam_lines(roots, orders, cfg.width, tables, lanes, search.w)
+        got = beam_lines(roots, orders, cfg.width, tables, lanes, search.w, cfg.flaw)
         scores = [
             (sheet.height - kid[6] + sum(lines) / len(lines), -k)
             for k, (kid, lines) in enumerate(zip(top, got, strict=True))
@@ -304,7 +312,7 @@ _NAMES = {f.name for f in fields(PlanConfig)}
 
 def _expert(**kw: Any) -> Bot:
     try:
-        plan = {k: int(v) for k, v in kw.items() if k in _NAMES}
+        plan = {k: (float(v) if k == "flaw" else int(v)) for k, v in kw.items() if k in _NAMES}
     except ValueError:
         raise ConfigError(f"expert's {', '.join(sorted(_NAMES))} must be whole numbers") from None
     rest = {k: v for k, v in kw.items() if k not in _NAMES}
