@@ -311,10 +311,13 @@ _NAMES = {f.name for f in fields(PlanConfig)}
 
 
 def _expert(**kw: Any) -> Bot:
-    try:
-        plan = {k: (float(v) if k == "flaw" else int(v)) for k, v in kw.items() if k in _NAMES}
-    except ValueError:
-        raise ConfigError(f"expert's {', '.join(sorted(_NAMES))} must be whole numbers") from None
+    plan: dict[str, Any] = {}
+    for k, v in kw.items():
+        if k in _NAMES:
+            try:
+                plan[k] = float(v) if k == "flaw" else int(v)
+            except ValueError:
+                raise ConfigError(f"expert's {k} must be a number, not {v!r}") from None
     rest = {k: v for k, v in kw.items() if k not in _NAMES}
     return FoldrisPlanner(PlanConfig(**plan), FoldrisConfig.of({}, **rest), name="expert")
 
