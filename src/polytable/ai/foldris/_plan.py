@@ -249,10 +249,11 @@ class PlanConfig:
     width: int = 1
     late: int = 4
     flaw: float = 0.0
+    stages: int = 1
 
     def __post_init__(self) -> None:
-        if self.candidates < 1 or self.samples < 1 or self.width < 1 or self.late < 0:
-            raise ConfigError("candidates, samples and width must be at least 1, late at least 0")
+        if min(self.candidates, self.samples, self.width, self.stages) < 1 or self.late < 0:
+            raise ConfigError("candidates, samples, width and stages must be at least 1, late at least 0")
 
 
 class FoldrisPlanner:
@@ -295,13 +296,24 @@ class FoldrisPlanner:
         top = first[: cfg.candidates]
         orders = sample_orders(state.deck, cfg.samples, rng)
         lanes = tuple(ln for _, ln in deck.cards)
-        roots = [(ink, bar, h, bon) for _, _, _, _, ink, bar, h, bon in top]
-        got = beam_lines(roots, orders, cfg.width, tables, lanes, search.w, cfg.flaw)
-        scores = [
-            (sheet.height - kid[6] + sum(lines) / len(lines), -k)
-            for k, (kid, lines) in enumerate(zip(top, got, strict=True))
-        ]
-        self.last_scores = [(s, -k) for s, k in scores]
+        # Successive halving: every stage plays the survivors out on the next slice of the orders (each
+        # slice twice the last) and keeps the better half by the mean over all the orders seen so far.
+        stages = cfg.stages
+        bounds = [cfg.samples * ((1 << i) - 1) // ((1 << stages) - 1) for i in range(stages + 1)]
+        alive = list(range(len(top)))
+        totals = [0] * len(top)
+        for i in range(stages):
+            chunk = orders[bounds[i] : bounds[i + 1]]
+            if chunk:
+                roots = [top[k][4:8] for k in alive]
+                got = beam_lines(roots, chunk, cfg.width, tables, lanes, search.w, cfg.flaw)  # type: ignore[arg-type]
+                for k, lines in zip(alive, got, strict=True):
+                    totals[k] += sum(lines)
+            seen = bounds[i + 1] or 1
+            scores = sorted(((sheet.height - top[k][6] + totals[k] / seen, -k) for k in alive), reverse=True)
+            if i < stages - 1:
+                alive = sorted(-k for _, k in scores[: max(1, (len(scores) + 1) // 2)])
+        self.last_scores = [(sc, -k) for sc, k in scores]
         best = top[-max(scores)[1]]
         v = table.variants[best[2]]
         return Drop(name, v.mirror, v.trim, v.rot, best[3])
