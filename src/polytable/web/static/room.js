@@ -18,238 +18,257 @@ import { seatsBar, drawStatus, drawNotice, drawPass, joinPanel, historyPanel, dr
 // ``guide``: a guided first game (a game id): a panel says what to do, offers the greedy player's move
 // ("show me", drawn on the board as the player's own choice, played with one tap) and explains the points
 // when the learner scores. Messages (a refused move and why) are shown in the page's flow under the status
-// line, never over the controls.
+// line, never over the controls. Returns the function that closes the page.
 export function openRoom(root, code, { where, local = null, guide = null }) {
-  const st = R.newRoomState(); // everything the page knows (lib/room.js); the panels draw from it
-  // The page's own workings: the board module once loaded, preview requests (id -> resolve), the guide's coach.
-  const page = { board: null, boardAsked: false, closed: false, asks: 0, pending: new Map(), coach: newCoach(guide) };
-  const name = (p) => R.seatName(st, p, t, tOr);
-  const aiName = (ai) => R.aiName(ai, t, tOr);
-  const seats = seatsBar();
-  const join = joinPanel(code);
-  const history = historyPanel(st, () => history.draw(name));
-  const el = layout(root, code, { local, guide, seats, join, history });
-
-  const socket = roomSocket(code, local, {
-    hello: () => ({ type: "hello", tokens: Object.values(tokensFor(code)), text: st.textOn }),
-    onMessage: receive,
+  const room = newPage(root, code, { where, local, guide });
+  room.socket = roomSocket(code, local, {
+    hello: () => ({ type: "hello", tokens: Object.values(tokensFor(code)), text: room.st.textOn }),
+    onMessage: (m) => receive(room, m),
     onLost: () => {
-      el.status.textContent = t("room.lost");
+      room.el.status.textContent = t("room.lost");
     },
   });
-
-  function receive(m) {
-    if (m.type === "welcome") st.held = m.seats;
-    else if (m.type === "state") {
-      R.takeState(st, m, Date.now() / 1000);
-      show();
-    } else if (m.type === "hint") {
-      const got = R.takeHint(st, m);
-      if (got === "shown") render();
-      else if (got === "none") notify(t("learn.noHint"));
-    } else if (m.type === "preview") {
-      const done = page.pending.get(m.ask);
-      if (done) {
-        page.pending.delete(m.ask);
-        done(m.ok ? m : { ...m, message: refusal(m) });
-      }
-    } else if (m.type === "error") {
-      if (m.code === "missing") {
-        page.closed = true;
-        socket.stop();
-        showMissing(root, code);
-        return;
-      }
-      notify(tError(m), m.code !== "stale");
-    }
-  }
-
-  function send(obj) {
-    if (socket.send(obj)) return true;
-    notify(t("room.notConnected"), true);
-    return false;
-  }
-
-  function notify(text, error = false) {
-    R.setNotice(st, text, error);
-    drawNotice(el.notice, st.notice);
-  }
-
-  function playMoves(seat, moves) {
-    const first = R.playMoves(st, seat, moves);
-    return first ? send(first) : false;
-  }
-
-  setInterval(() => {
-    if (st.msg && st.msg.clock) seats.tick(st);
-  }, 1000);
-
-  // The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
-  function syncText() {
-    const want = R.textWish(st, page.board.dedicated);
-    if (want !== null && socket.ready()) socket.send({ type: "text", on: want });
-  }
-
-  // Draw the latest state. The first state loads the board module: states arriving meanwhile only replace
-  // the message, and the page is drawn once, with the latest, when the module is there.
-  function show() {
-    if (page.board) render();
-    else if (!page.boardAsked) {
-      page.boardAsked = true;
-      loadBoard(st.msg.room.game).then((b) => {
-        page.board = b;
-        if (!page.closed) render();
-      });
-    }
-  }
-
-  function render() {
-    const { msg } = st;
-    root.polytableState = msg; // a copy of the state on screen for tests and debugging (never read here)
-    root.dataset.version = String(msg.version);
-    syncText();
-    drawHeader(msg.room);
-    seats.draw(st, name, aiName);
-    el.alert.replaceChildren(
-      msg.error
-        ? h(
-            "p",
-            { class: "card", role: "alert" },
-            tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error }),
-          )
-        : "",
-    );
-    join.draw(st, { joined: () => socket.reconnect(), notify });
-    history.draw(name);
-    drawNotice(el.notice, st.notice);
-    if (msg.room.mode === "companion") return renderCompanionBoard();
-    const queued = R.nextQueued(st);
-    if (queued) playMoves(queued.seat, queued.moves);
-    const target = R.targetSeat(st);
-    st.shown = target;
-    const pass = R.passTo(st, target);
-    if (pass) return renderPass(pass);
-    el.pass.hidden = true;
-    drawStatus(el.status, st, target, name);
-    const people = R.peopleHere(st);
-    const over = { code, local, me: people.length === 1 ? people[0] : null, name, replay: startReplay, notify };
-    drawOver(el.over, st, over);
-    if (st.replaying) return; // the replay panel owns the board while stepping
-    const part = target === null ? msg.spectator : msg.mine[String(target)];
-    renderGuide(target, part);
-    page.board.render(el.boardBox, boardContext(target, part));
-  }
-
-  function drawHeader(room) {
-    const place = local ? t("offline.onDevice") : room.code;
-    const companion = room.mode === "companion" ? t("room.companion") : "";
-    where.textContent = `${gameName(room.game, room.name)} · ${place}${companion}`;
-    el.title.textContent = where.textContent;
-    if (!local) saveRoom(code, { game: room.game, name: room.name });
-    el.rules.setAttribute("href", `/rules/${room.game}`);
-  }
-
-  function renderCompanionBoard() {
-    const { msg } = st;
-    el.pass.hidden = true;
-    el.status.textContent = "";
-    renderCompanion(
-      el.boardBox,
-      { ...msg.companion, code: msg.room.code, names: msg.room.seats.map((s) => name(s.seat)) },
-      (undo, card) => send({ type: undo ? "undeal" : "deal", version: msg.version, card }),
-    );
-  }
-
-  function renderPass(pass) {
-    el.boardBox.replaceChildren();
-    el.status.textContent = "";
-    drawPass(el.pass, pass, name, {
-      confirm: () => {
-        st.confirmed = pass.target;
-        el.pass.hidden = true;
-        render();
-      },
-      undo: (back) => {
-        st.shown = st.confirmed = back; // the one who undoes holds the device: their board comes back
-        send({ type: "undo", seat: back, version: st.msg.version });
-      },
-    });
-  }
-
-  // What a board is given: the state, its seat, and the ways to act, undo, preview and hint.
-  function boardContext(target, part) {
-    const { msg } = st;
-    const why = part && !part.can_undo && part.undo_why && !msg.over ? undoStands(part.undo_why, name) : "";
-    return {
-      msg,
-      part,
-      seat: target,
-      seatName: name,
-      hint: R.currentHint(st, target),
-      undoWhy: why,
-      play: (text) => {
-        st.hint = null;
-        return send({ type: "act", seat: target, version: msg.version, action: text });
-      },
-      // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
-      playAll: (moves) => {
-        st.hint = null;
-        return playMoves(target, moves);
-      },
-      undo: () => send({ type: "undo", seat: target, version: msg.version }),
-      wantText: (on) => {
-        st.textWanted = on;
-        syncText();
-      },
-      preview: (text) => askPreview(target, text),
-      announce,
-    };
-  }
-
-  // What a move would do (scores before/after, the seat's view after it), asked of the server.
-  function askPreview(seat, text) {
-    return new Promise((resolve) => {
-      const ask = ++page.asks;
-      page.pending.set(ask, resolve);
-      if (!send({ type: "preview", seat, action: text, ask })) {
-        page.pending.delete(ask);
-        resolve(null);
-      }
-      setTimeout(() => {
-        if (page.pending.delete(ask)) resolve(null);
-      }, 5000);
-    });
-  }
-
-  // The guided first game's panel (guide.js); the hint itself is drawn on the board.
-  function renderGuide(target, part) {
-    if (!guide) return;
-    const hinted = !!R.currentHint(st, target);
-    const askHint = () => send(R.askHint(st, target));
-    put(el.guide, guideChildren(page.coach, { msg: st.msg, target, part, seatName: name, hinted, askHint }));
-  }
-
-  function startReplay() {
-    st.replaying = true;
-    showReplay(el.boardBox, {
-      state: () => st.msg,
-      board: page.board,
-      step: (n) => (local ? offline("step", n) : api(`/api/rooms/${code}/step/${n}`)),
-      seat: R.targetSeat(st),
-      seatName: name,
-      done: () => {
-        st.replaying = false;
-        el.boardBox.replaceChildren();
-        render();
-      },
-    });
-  }
-
-  socket.open();
+  const clocks = setInterval(() => room.st.msg && room.st.msg.clock && room.seats.tick(room.st), 1000);
+  room.socket.open();
   return () => {
-    page.closed = true;
-    socket.close();
+    room.closed = true;
+    clearInterval(clocks);
+    room.socket.close();
   };
+}
+
+// One open room page: its state (lib/room.js: ``st``, everything the page knows, which the panels draw
+// from), its panels and elements, and its own workings (the board module once loaded, preview requests
+// by id, the guide's coach).
+function newPage(root, code, { where, local, guide }) {
+  const st = R.newRoomState();
+  const room = { root, code, where, local, guide, st, board: null, boardAsked: false, closed: false };
+  Object.assign(room, { asks: 0, pending: new Map(), coach: newCoach(guide), socket: null });
+  room.name = (p) => R.seatName(st, p, t, tOr);
+  room.aiName = (ai) => R.aiName(ai, t, tOr);
+  room.seats = seatsBar();
+  room.join = joinPanel(code);
+  room.history = historyPanel(st, () => room.history.draw(room.name));
+  room.el = layout(root, code, { local, guide, seats: room.seats, join: room.join, history: room.history });
+  return room;
+}
+
+function receive(room, m) {
+  const { st } = room;
+  if (m.type === "welcome") st.held = m.seats;
+  else if (m.type === "state") {
+    R.takeState(st, m, Date.now() / 1000);
+    show(room);
+  } else if (m.type === "hint") {
+    const got = R.takeHint(st, m);
+    if (got === "shown") render(room);
+    else if (got === "none") notify(room, t("learn.noHint"));
+  } else if (m.type === "preview") {
+    const done = room.pending.get(m.ask);
+    if (done) {
+      room.pending.delete(m.ask);
+      done(m.ok ? m : { ...m, message: refusal(m) });
+    }
+  } else if (m.type === "error" && m.code === "missing") {
+    room.closed = true;
+    room.socket.stop();
+    showMissing(room.root, room.code);
+  } else if (m.type === "error") notify(room, tError(m), m.code !== "stale");
+}
+
+function send(room, obj) {
+  if (room.socket.send(obj)) return true;
+  notify(room, t("room.notConnected"), true);
+  return false;
+}
+
+function notify(room, text, error = false) {
+  R.setNotice(room.st, text, error);
+  drawNotice(room.el.notice, room.st.notice);
+}
+
+function playMoves(room, seat, moves) {
+  const first = R.playMoves(room.st, seat, moves);
+  return first ? send(room, first) : false;
+}
+
+// The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
+function syncText(room) {
+  const want = R.textWish(room.st, room.board.dedicated);
+  if (want !== null && room.socket.ready()) room.socket.send({ type: "text", on: want });
+}
+
+// Draw the latest state. The first state loads the board module: states arriving meanwhile only replace
+// the message, and the page is drawn once, with the latest, when the module is there.
+function show(room) {
+  if (room.board) render(room);
+  else if (!room.boardAsked) {
+    room.boardAsked = true;
+    loadBoard(room.st.msg.room.game).then((b) => {
+      room.board = b;
+      if (!room.closed) render(room);
+    });
+  }
+}
+
+function render(room) {
+  const { st, el, root, name } = room;
+  const { msg } = st;
+  root.polytableState = msg; // a copy of the state on screen for tests and debugging (never read here)
+  root.dataset.version = String(msg.version);
+  syncText(room);
+  drawHeader(room, msg.room);
+  room.seats.draw(st, name, room.aiName);
+  el.alert.replaceChildren(
+    msg.error
+      ? h(
+          "p",
+          { class: "card", role: "alert" },
+          tError({ reason: msg.error_reason, params: msg.error_params, message: msg.error }),
+        )
+      : "",
+  );
+  room.join.draw(st, { joined: () => room.socket.reconnect(), notify: (text, error) => notify(room, text, error) });
+  room.history.draw(name);
+  drawNotice(el.notice, st.notice);
+  if (msg.room.mode === "companion") return renderCompanionBoard(room);
+  const queued = R.nextQueued(st);
+  if (queued) playMoves(room, queued.seat, queued.moves);
+  const target = R.targetSeat(st);
+  st.shown = target;
+  const pass = R.passTo(st, target);
+  if (pass) return renderPass(room, pass);
+  el.pass.hidden = true;
+  drawStatus(el.status, st, target, name);
+  drawOver(el.over, st, overActions(room));
+  if (st.replaying) return; // the replay panel owns the board while stepping
+  const part = target === null ? msg.spectator : msg.mine[String(target)];
+  renderGuide(room, target, part);
+  room.board.render(el.boardBox, boardContext(room, target, part));
+}
+
+function drawHeader(room, summary) {
+  const { el, local } = room;
+  const place = local ? t("offline.onDevice") : summary.code;
+  const companion = summary.mode === "companion" ? t("room.companion") : "";
+  room.where.textContent = `${gameName(summary.game, summary.name)} · ${place}${companion}`;
+  el.title.textContent = room.where.textContent;
+  if (!local) saveRoom(room.code, { game: summary.game, name: summary.name });
+  el.rules.setAttribute("href", `/rules/${summary.game}`);
+}
+
+function renderCompanionBoard(room) {
+  const { el, st } = room;
+  const { msg } = st;
+  el.pass.hidden = true;
+  el.status.textContent = "";
+  renderCompanion(
+    el.boardBox,
+    { ...msg.companion, code: msg.room.code, names: msg.room.seats.map((s) => room.name(s.seat)) },
+    (undo, card) => send(room, { type: undo ? "undeal" : "deal", version: msg.version, card }),
+  );
+}
+
+function renderPass(room, pass) {
+  const { el, st } = room;
+  el.boardBox.replaceChildren();
+  el.status.textContent = "";
+  drawPass(el.pass, pass, room.name, {
+    confirm: () => {
+      st.confirmed = pass.target;
+      el.pass.hidden = true;
+      render(room);
+    },
+    undo: (back) => {
+      st.shown = st.confirmed = back; // the one who undoes holds the device: their board comes back
+      send(room, { type: "undo", seat: back, version: st.msg.version });
+    },
+  });
+}
+
+// What the result panel needs: who "you" are (the one person at this device), the replay and a notice.
+function overActions(room) {
+  const people = R.peopleHere(room.st);
+  return {
+    code: room.code,
+    local: room.local,
+    me: people.length === 1 ? people[0] : null,
+    name: room.name,
+    replay: () => startReplay(room),
+    notify: (text, error) => notify(room, text, error),
+  };
+}
+
+// What a board is given: the state, its seat, and the ways to act, undo, preview and hint.
+function boardContext(room, target, part) {
+  const { st } = room;
+  const { msg } = st;
+  const why = part && !part.can_undo && part.undo_why && !msg.over ? undoStands(part.undo_why, room.name) : "";
+  return {
+    msg,
+    part,
+    seat: target,
+    seatName: room.name,
+    hint: R.currentHint(st, target),
+    undoWhy: why,
+    play: (text) => {
+      st.hint = null;
+      return send(room, { type: "act", seat: target, version: msg.version, action: text });
+    },
+    // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
+    playAll: (moves) => {
+      st.hint = null;
+      return playMoves(room, target, moves);
+    },
+    undo: () => send(room, { type: "undo", seat: target, version: msg.version }),
+    wantText: (on) => {
+      st.textWanted = on;
+      syncText(room);
+    },
+    preview: (text) => askPreview(room, target, text),
+    announce,
+  };
+}
+
+// What a move would do (scores before/after, the seat's view after it), asked of the server.
+function askPreview(room, seat, text) {
+  return new Promise((resolve) => {
+    const ask = ++room.asks;
+    room.pending.set(ask, resolve);
+    if (!send(room, { type: "preview", seat, action: text, ask })) {
+      room.pending.delete(ask);
+      resolve(null);
+    }
+    setTimeout(() => {
+      if (room.pending.delete(ask)) resolve(null);
+    }, 5000);
+  });
+}
+
+// The guided first game's panel (guide.js); the hint itself is drawn on the board.
+function renderGuide(room, target, part) {
+  if (!room.guide) return;
+  const { st } = room;
+  const hinted = !!R.currentHint(st, target);
+  const askHint = () => send(room, R.askHint(st, target));
+  put(room.el.guide, guideChildren(room.coach, { msg: st.msg, target, part, seatName: room.name, hinted, askHint }));
+}
+
+function startReplay(room) {
+  const { st, el, local, code } = room;
+  st.replaying = true;
+  showReplay(el.boardBox, {
+    state: () => st.msg,
+    board: room.board,
+    step: (n) => (local ? offline("step", n) : api(`/api/rooms/${code}/step/${n}`)),
+    seat: R.targetSeat(st),
+    seatName: room.name,
+    done: () => {
+      st.replaying = false;
+      el.boardBox.replaceChildren();
+      render(room);
+    },
+  });
 }
 
 // The page's frame: the title, the guide, the seats, the alert, the join panel, the board's card (status,
