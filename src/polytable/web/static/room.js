@@ -38,11 +38,11 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
 }
 
 // One open room page: its state (lib/room.js: ``st``, everything the page knows, which the panels draw
-// from), its panels and elements, and its own workings (the board module once loaded, preview requests
-// by id, the guide's coach).
+// from), its panels and elements, and its own workings (the board module once loaded, the board's own
+// state ``keep``, preview requests by id, the guide's coach).
 function newPage(root, code, { where, local, guide }) {
   const st = R.newRoomState();
-  const room = { root, code, where, local, guide, st, board: null, boardAsked: false, closed: false };
+  const room = { root, code, where, local, guide, st, board: null, boardAsked: false, closed: false, keep: {} };
   Object.assign(room, { asks: 0, pending: new Map(), coach: newCoach(guide), socket: null });
   room.name = (p) => R.seatName(st, p, t, tOr);
   room.aiName = (ai) => R.aiName(ai, t, tOr);
@@ -227,6 +227,7 @@ function boardContext(room, target, part) {
     },
     preview: (text) => askPreview(room, target, text),
     announce,
+    keep: room.keep, // the board keeps what it selected and showed last here, never on its elements
   };
 }
 

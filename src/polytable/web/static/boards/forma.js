@@ -49,9 +49,9 @@ export function render(el, ctx) {
   const n = v.config.options.size || 19;
   const hadFocus = !!document.activeElement && document.activeElement.id === "fm-board";
   const me = ctx.seat === null || ctx.seat === undefined ? v.current_player : ctx.seat;
-  let st = el._fm;
+  let st = ctx.keep.fm;
   if (!st || st.seat !== ctx.seat) {
-    st = el._fm = {
+    st = ctx.keep.fm = {
       seat: ctx.seat,
       piece: null,
       k: 0,
