@@ -99,3 +99,20 @@ def test_a_server_room_and_the_offline_table_answer_every_message_alike(
         _both(ws, table, {"type": "act", "seat": 7, "version": msg["version"], "action": "1"})  # no such seat
     if game == "formfinity":  # a long game with no hidden information: the newest entries are shown
         assert longest == HISTORY_LIMIT
+
+
+def test_a_server_companion_room_and_the_offline_one_deal_alike(client: TestClient) -> None:
+    r = client.post("/api/rooms", json={"game": "foldris", "mode": "companion", "players": 2, "seed": 4})
+    assert r.status_code == 201, r.text
+    room = r.json()
+    table = Table.companion("foldris", {}, 2, 4)
+    with client.websocket_connect(f"/ws/{room['code']}") as ws:
+        assert _same(hello(ws, *room["tokens"].values())) == _same(table.welcome())
+        msg = ws.receive_json()
+        assert _same(msg) == _same(table.message())
+        for _ in range(3):
+            msg = _both(ws, table, {"type": "deal", "version": msg["version"]})[-1]
+        msg = _both(ws, table, {"type": "undeal", "version": msg["version"]})[-1]
+        _both(ws, table, {"type": "deal", "version": msg["version"] - 1})  # stale
+        _both(ws, table, {"type": "act", "seat": 0, "version": msg["version"], "action": "x"})  # cards only
+        assert len(table.message()["companion"]["history"]) == 2
