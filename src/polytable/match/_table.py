@@ -3,9 +3,11 @@
 Why: with no server, the web app runs these very rules under Pyodide in a Web Worker and its room page
 talks to this class instead of a WebSocket. It answers the same messages (``act``, ``undo``, ``preview``,
 ``hint``, ``sync``) with the same replies (``welcome``, ``state``, ``preview``, ``hint``, ``error``) as a
-server room whose seats are all on this device (hot-seat) or AIs, so every board works unchanged.
-Everything goes through :class:`Match`, as on the server and in the terminal, so a record made offline
-replays on a desktop with ``polytable replay``. Only JSON data crosses in and out (the worker's boundary).
+server room whose seats are all on this device (hot-seat) or AIs, so every board works unchanged: the
+rules of the room (versions, undo, what each seat sees, the history) are :class:`RoomMachine`'s, the
+server's own, and a contract test compares the two message for message. Every action goes through
+:class:`Match`, so a record made offline replays on a desktop with ``polytable replay``. Only JSON data
+crosses in and out (the worker's boundary).
 """
 
 from __future__ import annotations
