@@ -9,6 +9,7 @@ const CACHE = `polytable-shell-v10-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
+  "/static/balance.js",
   "/static/boards/foldris.js",
   "/static/boards/forma.js",
   "/static/boards/formfinity.js",
