@@ -34,6 +34,7 @@ setup(
             ],
             ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
         ),
+        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
@@ -59,6 +60,7 @@ setup(
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
             ["src/polytable/ai/_native/quadefy_solve.h", *QUADEFY_MOVES],
         ),
+        ext("polytable.ai.foldris._cplan", ["src/polytable/ai/foldris/_cplan.c"], []),
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],

@@ -416,6 +416,18 @@ class FoldrisGame(Game[FoldrisState, Action]):
         # all; only the order is hidden, and that lives in the generator: reseed it.
         return replace(state, rng=rng.u64())
 
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: FoldrisState) -> tuple[int, ...]:
+        """Everyone drops once a round, at once: a round begins with its reveal, and a player out since the
+        reveal of round ``out`` had rounds ``1 .. out - 1``."""
+        return tuple(s.out - 1 if s.out else state.round for s in state.sheets)
+
+    def decision_kind(self, state: FoldrisState, player: int) -> str:
+        return "drop"
+
+    def score_unit(self, config: Config) -> str | None:
+        return "lines"
+
     # ------------------------------------------------------------------ results
     def scores(self, state: FoldrisState) -> tuple[float, ...]:
         return tuple(float(s.lines) for s in state.sheets)

@@ -461,6 +461,23 @@ class Forma(Game[FormaState, FormaAction]):
         the set-up, touch-move picks and placements), else step by step."""
         return self.kernel.playout(state, rngs, max_actions) or super().playout(state, rngs, max_actions)
 
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: FormaState) -> tuple[int, ...]:
+        """A turn uses one piece (placed, or lost when it did not fit; a turn whose first pick did not fit
+        uses two and counts twice): the pieces gone from a hand, and the turn in progress of the player to
+        act. Placing the obstacles and the tower is the set-up, before the first turn."""
+        n = state.config.players
+        full = sum(P.START_COUNTS) * (2 if n == 2 else 1)
+        used = [full - sum(stock) for stock in state.stock]
+        if state.placing == 0 and 0 <= state.turn < n and state.misses == 0:
+            used[state.turn] += 1
+        return tuple(used)
+
+    def decision_kind(self, state: FormaState, player: int) -> str:
+        if state.placing:
+            return "set-up"
+        return "pick" if self._pick_phase(state) else "place"
+
     # ------------------------------------------------------------------ results
     def scores(self, state: FormaState) -> tuple[float, ...]:
         return tuple(float(s) for s in state.scores)

@@ -21,6 +21,7 @@ from polytable.core import (
     require_int,
     require_list,
     seed_state,
+    turns_in_rotation,
 )
 from polytable.geometry import select_bit
 
@@ -55,6 +56,10 @@ OPTIONS = (
     Option("arrow_weights", "str", "1,1,1,1,1", "generator weights of 0,1,2,3,4 arrows"),
     Option("rotation_percent", "int", 50, "chance (%) that a generated card allows rotation", min=0, max=100),
 )  # fmt: skip
+
+
+SCORE_UNITS: dict[str, str | None] = {"lines": "lines", "areas": "points", "connection": None, "numbers": "numbers"}
+"""What the scores count under each goal (a connection is won or lost, no running tally)."""
 
 
 class FormfinityGame(Game[FormfinityState, Action]):
@@ -468,6 +473,19 @@ class FormfinityGame(Game[FormfinityState, Action]):
 
     def outcome(self, state: State) -> dict[str, object]:
         return _said.outcome(state)
+
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: State) -> tuple[int, ...]:
+        """A turn is one card with its elements (and, in the areas goal, the choice of an area first); turns
+        go round from seat 1, so a turn waiting for its card (or its area) has begun."""
+        begun = state.cards_drawn + (1 if state.phase in (CHOOSE, DRAW) else 0)
+        return turns_in_rotation(begun, state.config.players)
+
+    def decision_kind(self, state: State, player: int) -> str:
+        return {CHOOSE: "area", CLAIM: "claim"}.get(state.phase, "element")
+
+    def score_unit(self, config: Config) -> str | None:
+        return SCORE_UNITS[setup_for(config).rules.goal]
 
     # ------------------------------------------------------------------ AI and testing
     def evaluate(self, state: State, player: int) -> float:

@@ -18,6 +18,7 @@ from polytable.core import (
     player_name,
     require,
     require_list,
+    turns_in_rotation,
 )
 
 from ._kernel import CompiledQuadefy, QuadefyKernel
@@ -223,6 +224,17 @@ class Quadefy(Game[QuadefyState, Placement]):
         """Blocks placed by each player."""
         n = len(state.moves)
         return (float((n + 1) // 2), float(n // 2))
+
+    def turns_begun(self, state: QuadefyState) -> tuple[int, ...]:
+        """One block a turn, in turn; the turn of the player who could not move counts (it began)."""
+        return turns_in_rotation(len(state.moves) + 1, 2)
+
+    def decision_kind(self, state: QuadefyState, player: int) -> str:
+        return "place"
+
+    def score_unit(self, config: Config) -> str | None:
+        """The scores count blocks placed, which says nothing of who is ahead: no running tally."""
+        return None
 
     def winners(self, state: QuadefyState) -> tuple[int, ...]:
         return (1 - state.loser,) if state.loser >= 0 else ()

@@ -21,6 +21,7 @@ from ...core import (
     player_name,
     require,
     seed_state,
+    turns_in_rotation,
 )
 from ._actions import (
     NUM_ACTIONS,
@@ -460,6 +461,18 @@ class QwirkleCubes(Game[QState, Action]):
         """Hands and the table are open and the bag's contents follow from them; only the order in which
         the bag gives its cubes (and the rolls to come) is unknown: reseed the generator."""
         return evolve(state, rng=rng.u64())
+
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: QState) -> tuple[int, ...]:
+        """``turn`` counts the turns begun (rolls, placement or pass), going round from the starting player
+        the set-up chose; ``player`` is the one of the latest turn."""
+        n = state.config.players
+        if state.turn == 0:
+            return (0,) * n
+        return turns_in_rotation(state.turn, n, (state.player - state.turn + 1) % n)
+
+    def decision_kind(self, state: QState, player: int) -> str:
+        return {REROLL: "reroll", PASS: "pass"}.get(state.phase, "place")
 
     # ------------------------------------------------------------------ results
     def scores(self, state: QState) -> tuple[float, ...]:
