@@ -95,11 +95,13 @@ def _seats(observer: int, players: int) -> list[int]:
 
 # --------------------------------------------------------------------------------------------- Quadefy
 def _quadefy(config: Any) -> Codec:
+    from ..core import get_game
+    from ..games.quadefy import kernel_of
     from ..games.quadefy._tables import BLOCKS
 
     players = int(config.players)
     blocks = len(BLOCKS)
-    ext = native_module("polytable.games.quadefy._cquadefy")
+    kernel = kernel_of(get_game("quadefy"))  # the registered game object's kernel (compiled when built)
 
     def write(s: Any, observer: int, out: Out) -> None:
         values: list[int] = []
@@ -113,10 +115,9 @@ def _quadefy(config: Any) -> Codec:
     def legal_ids(s: Any, player: int) -> Any:
         if s.loser >= 0 or player != s.to_move:
             return None
-        assert ext is not None
-        return ext.legal(s.occupied, s.remaining[player], s.flags)
+        return list(kernel.legal(s.occupied, s.remaining[player], s.flags))
 
-    return Codec(write, legal_ids if ext is not None else None)
+    return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- Foldris
@@ -167,7 +168,11 @@ def _foldris(config: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- Forma
 def _forma(config: Any, names: tuple[str, ...]) -> Codec:
+    from ..core import get_game
     from ..games.forma import _pieces as p
+    from ..games.forma import kernel_of
+
+    kernel = kernel_of(get_game("forma"))
 
     players = int(config.players)
     n = int(config["size"])
@@ -197,7 +202,7 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
         free cells, all orientations at once; None in the set-up and the pick (the generic path)."""
         if player != s.turn or s.placing or (touch and s.picked < 0):
             return None
-        tb = p.tables(n)
+        tb = kernel.tables(n)  # the kernel's anchor table (in C when compiled)
         table = tb.table(tb.board & ~s.filled)
         stock = s.stock[player]
         pieces = range(p.NUM_PIECES) if s.picked < 0 else (s.picked,)
@@ -217,7 +222,7 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
 # --------------------------------------------------------------------------------------------- FORMFINITY
 def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
     from ..core import get_game
-    from ..games.formfinity._board import setup_for
+    from ..games.formfinity import setup_of
     from ..games.formfinity._cards import Card
     from ..games.formfinity._flow import placements as window_placements
     from ..games.formfinity._flow import window
@@ -225,7 +230,7 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
 
     players = int(config.players)
     rules = get_game("formfinity")
-    setup = setup_for(config)  # type: ignore[arg-type]
+    setup = setup_of(rules, config)  # with the game object's kernel (floods and anchors in C when compiled)
     w, h, stride = setup.W, setup.H, setup.S
     labels = [[str(c) for c in row] for row in first_view["template"]]
     areas = sorted({lab for row in labels for lab in row if lab.isalpha() and lab.isupper()})
