@@ -48,11 +48,12 @@ def episode_seed(seed: int, env: int, episode: int) -> int:
 
 def sample_legal(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One uniformly random legal action per row of ``masks`` (the benchmark's and a baseline's policy)."""
-    out = np.empty(len(masks), np.int64)
-    for i, row in enumerate(masks):
-        legal = np.flatnonzero(row.view(np.bool_))
-        out[i] = legal[int(rng.integers(len(legal)))]
-    return out
+    rows, cols = np.nonzero(masks.view(np.bool_))
+    counts = np.bincount(rows, minlength=len(masks))
+    if not counts.all():
+        raise ValueError(f"game {int(np.argmin(counts))} has no legal action")
+    starts = np.cumsum(counts) - counts
+    return cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)].astype(np.int64)
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
