@@ -53,7 +53,8 @@ def sample_legal(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.N
     if not counts.all():
         raise ValueError(f"game {int(np.argmin(counts))} has no legal action")
     starts = np.cumsum(counts) - counts
-    return cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)].astype(np.int64)
+    picks: npt.NDArray[np.int64] = cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)].astype(np.int64)
+    return picks
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
