@@ -48,13 +48,14 @@ def episode_seed(seed: int, env: int, episode: int) -> int:
 
 def sample_legal(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One uniformly random legal action per row of ``masks`` (the benchmark's and a baseline's policy)."""
-    rows, cols = np.nonzero(masks.view(np.bool_))
-    counts = np.bincount(rows, minlength=len(masks))
-    if not counts.all():
-        raise ValueError(f"game {int(np.argmin(counts))} has no legal action")
-    starts = np.cumsum(counts) - counts
-    picks: npt.NDArray[np.int64] = cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)].astype(np.int64)
-    return picks
+    out = np.empty(len(masks), np.int64)
+    draws = rng.random(len(masks))
+    for i, row in enumerate(masks):
+        legal = np.flatnonzero(row.view(np.bool_))  # a bool view: NumPy's fast path for long masks
+        if not len(legal):
+            raise ValueError(f"game {i} has no legal action")
+        out[i] = legal[int(draws[i] * len(legal))]
+    return out
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
