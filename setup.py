@@ -64,6 +64,7 @@ setup(
                 "src/polytable/ai/_native/quadefy_pyinit.h",
             ],
         ),
+        ext("polytable.ai.foldris._cplan", ["src/polytable/ai/foldris/_cplan.c"], []),
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],

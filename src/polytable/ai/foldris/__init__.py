@@ -8,8 +8,14 @@ perfect-game terms.
 from ._cap import NO_CAP, line_cap, reach
 from ._clean import CleanSurvival, clean_drops, clean_shape
 from ._exact import last_lines, pair_lines
-from ._player import EXTRA, MEDIUM, MULTI, PLAYERS, FoldrisConfig, FoldrisExpectimaxBot, flawless
+from ._plan import PLAYERS as _PLAN_PLAYERS
+from ._plan import FoldrisPlanner, PlanConfig, beam_lines, clairvoyant_lines, deal_order, sample_orders
+from ._player import EXTRA, MEDIUM, MULTI, FoldrisConfig, FoldrisExpectimaxBot, flawless
+from ._player import PLAYERS as _SEARCH_PLAYERS
 from ._search import DEAD, END
+
+PLAYERS = {**_SEARCH_PLAYERS, **_PLAN_PLAYERS}
+"""Foldris' own players by level name (the registry's table points here)."""
 
 __all__ = [
     "DEAD",
@@ -22,11 +28,17 @@ __all__ = [
     "CleanSurvival",
     "FoldrisConfig",
     "FoldrisExpectimaxBot",
+    "FoldrisPlanner",
+    "PlanConfig",
+    "beam_lines",
+    "clairvoyant_lines",
     "clean_drops",
     "clean_shape",
+    "deal_order",
     "flawless",
     "last_lines",
     "line_cap",
     "pair_lines",
     "reach",
+    "sample_orders",
 ]
