@@ -251,6 +251,8 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
     names = setup.area_names
     area_of = [area_bits.get(names[i], 0) for i in range(len(setup.areas))]
 
+    card_values: dict[int, list[int]] = {}
+
     def write(s: Any, observer: int, out: Out) -> None:
         out[:, :, :4] = static
         finished = 0
@@ -270,7 +272,10 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
                     lines |= window(setup, d, b)
             grid(out, 8 + 2 * k, lines, stride)
             values.append(round(scores[seat]))
-        values.extend(formfinity_card(Card.from_id(s.card).notation() if s.card >= 0 else ""))
+        card = card_values.get(s.card)
+        if card is None:
+            card = card_values[s.card] = formfinity_card(Card.from_id(s.card).notation() if s.card >= 0 else "")
+        values.extend(card)
         values.append(s.left)
         values.extend(1 if s.phase == i else 0 for i in range(4))
         _features(out, 7 + 2 * players, values)

@@ -141,13 +141,15 @@ class Table:
         return self._left_out
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
-        """The action mask of ``player`` (all zeros when it is not their turn); a fresh array each call."""
+        """The action mask of ``player`` (all zeros when it is not their turn), read-only: one array per
+        position and player, shared by every caller (copy it to change it)."""
         cached = self._mask
         if cached is not None and cached[0] is self.state and cached[1] == player:
-            return cached[2].copy()
+            return cached[2]
         out = self._build_mask(player)
+        out.flags.writeable = False
         self._mask = (self.state, player, out)
-        return out.copy()
+        return out
 
     def _build_mask(self, player: int) -> npt.NDArray[np.int8]:
         out = np.empty(self.num_actions, np.int8)
