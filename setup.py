@@ -31,6 +31,7 @@ setup(
             ],
             ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
         ),
+        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],

@@ -102,6 +102,7 @@ ERROR_REASONS = (
     "no_seat",
     "game_over",
     "move_unsaved",
+    "storage_paused",
     "move_conflict",
     "undo_conflict",
     "vanished",
@@ -113,7 +114,7 @@ ERROR_REASONS = (
     "not_over",
     "no_position",
     # _hub.py
-    "not_resumable",
+    "damaged",
     "no_game",
     "unknown_game",
     "bad_mode",
