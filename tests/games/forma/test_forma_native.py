@@ -112,20 +112,18 @@ def test_simulate_gives_the_same_games_on_both_engines(
 
 
 def test_piece_fits_agrees_with_the_pure_anchor_table() -> None:
-    """The kernel's early-stopping fit test against the pure anchors of the same free cells."""
-    from polytable.games.forma import _pieces as P
-    from polytable.games.forma._rules import piece_fits
-
-    tb = P.tables(19)
+    """The compiled kernel's early-stopping fit test against the pure kernel's anchor table, on the same
+    free cells of random games."""
+    ck, pk = GAME.kernel, PURE.kernel
+    ctb, ptb = ck.tables(19), pk.tables(19)
     fits = misses = 0
     for seed in range(6):
         s, rng = GAME.new_game(seed=seed, players=4), Rng(seed)
         while s.turn >= 0:
-            free = tb.board & ~s.filled
-            table = tb.pure_anchors(free)
-            for piece in range(1, P.NUM_PIECES):
-                expected = any(table[g] for g in P.PIECE_ORIENTS[piece])
-                assert piece_fits(tb, piece, free) == expected
+            free = ptb.board & ~s.filled
+            for piece in range(1, 21):
+                expected = pk.piece_fits(ptb, piece, free)
+                assert ck.piece_fits(ctb, piece, free) == expected
                 fits += expected
                 misses += not expected
             _, s = GAME.sample_and_apply(s, s.turn, rng)

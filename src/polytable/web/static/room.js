@@ -11,6 +11,7 @@ import { newCoach, guideChildren } from "./guide.js";
 import { refusal, shareCard, undoStands } from "./story.js";
 import * as R from "./lib/room.js";
 import { roomSocket } from "./room/socket.js";
+import { moveTracker } from "./lib/reconnect.js";
 import { seatsBar, drawStatus, drawNotice, drawPass, joinPanel, historyPanel, drawOver } from "./room/panels.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
@@ -26,6 +27,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     onMessage: (m) => receive(room, m),
     onLost: () => {
       room.el.status.textContent = t("room.lost");
+      room.inFlight.dropped();
     },
   });
   const clocks = setInterval(() => room.st.msg && room.st.msg.clock && room.seats.tick(room.st), 1000);
@@ -44,6 +46,7 @@ function newPage(root, code, { where, local, guide }) {
   const st = R.newRoomState();
   const room = { root, code, where, local, guide, st, board: null, boardAsked: false, closed: false, keep: {} };
   Object.assign(room, { asks: 0, pending: new Map(), coach: newCoach(guide), socket: null });
+  room.inFlight = moveTracker(); // a move whose answer a dropped socket took: the next state settles it
   room.name = (p) => R.seatName(st, p, t, tOr);
   room.aiName = (ai) => R.aiName(ai, t, tOr);
   room.seats = seatsBar();
@@ -58,7 +61,9 @@ function receive(room, m) {
   if (m.type === "welcome") st.held = m.seats;
   else if (m.type === "state") {
     R.takeState(st, m, Date.now() / 1000);
+    const fate = room.inFlight.state(m);
     show(room);
+    if (fate) notify(room, t(fate === "made" ? "room.moveMade" : "room.moveNotMade"), fate !== "made");
   } else if (m.type === "hint") {
     const got = R.takeHint(st, m);
     if (got === "shown") render(room);
@@ -73,7 +78,10 @@ function receive(room, m) {
     room.closed = true;
     room.socket.stop();
     showMissing(room.root, room.code);
-  } else if (m.type === "error") notify(room, tError(m), m.code !== "stale");
+  } else if (m.type === "error") {
+    room.inFlight.answered();
+    notify(room, tError(m), m.code !== "stale");
+  }
 }
 
 function send(room, obj) {
@@ -89,7 +97,9 @@ function notify(room, text, error = false) {
 
 function playMoves(room, seat, moves) {
   const first = R.playMoves(room.st, seat, moves);
-  return first ? send(room, first) : false;
+  if (!first || !send(room, first)) return false;
+  room.inFlight.sent(seat, first.version, first.action);
+  return true;
 }
 
 // The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
@@ -213,7 +223,7 @@ function boardContext(room, target, part) {
     undoWhy: why,
     play: (text) => {
       st.hint = null;
-      return send(room, { type: "act", seat: target, version: msg.version, action: text });
+      return playMoves(room, target, [text]);
     },
     // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
     playAll: (moves) => {
