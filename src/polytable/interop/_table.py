@@ -69,7 +69,7 @@ def observe(game: Game[Any, Any], encoder: Encoder, state: Any, player: int, pla
 
 def fast_codec(game: Game[Any, Any], config: Any, first_view: Any) -> Codec | None:
     """The fast codec of a configuration (:mod:`polytable.interop._fast`); None under ``POLYTABLE_PURE=1``."""
-    return None if pure_engine_forced() else codec_for(game.spec.id, config, first_view)
+    return None if pure_engine_forced() else codec_for(game, config, first_view)
 
 
 class Table:

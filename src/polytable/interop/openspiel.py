@@ -45,7 +45,7 @@ import pyspiel
 
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, game_ids, get_game
 from ._planes import encoder_for
-from ._table import action_space_of, observe, ordered_legal
+from ._table import action_space_of, fast_codec, observe, ordered_legal
 
 __all__ = ["OpenSpielMCTSBot", "PolytableGame", "PolytableState", "game_string", "load", "register_all", "short_name"]
 
@@ -135,7 +135,9 @@ class PolytableGame(pyspiel.Game):  # type: ignore[misc]
         self.params = {"players": players, "seed": self.seed, "options": _encode_options(self.options)}
         super().__init__(_TYPES[spec.id], info, self.params)
         self.players = players
-        self.encoder = encoder_for(spec.id, game.view(first, 0), first.config)
+        first_view = game.view(first, 0)
+        self.encoder = encoder_for(spec.id, first_view, first.config)
+        self.codec = fast_codec(game, first.config, first_view)
         self.obs_shape = observe(game, self.encoder, first, 0, players).shape
         # One cache of sorted legal actions per game object: clones share it (keyed by the state object).
         self.legal_cache: tuple[Any, int, list[Any]] | None = None
@@ -248,10 +250,15 @@ class PolytableObserver:
     def __init__(self, pgame: PolytableGame) -> None:
         self.tensor = np.zeros(int(np.prod(pgame.obs_shape)), np.float32)
         self.dict: dict[str, Any] = {"observation": self.tensor.reshape(pgame.obs_shape)}
+        self._planes = np.zeros(pgame.obs_shape, np.uint8)
 
     def set_from(self, state: PolytableState, player: int) -> None:
         pgame = state.pgame
-        self.tensor[:] = observe(pgame.pt_game, pgame.encoder, state.s, player, pgame.players).ravel()
+        if pgame.codec is None:
+            self.tensor[:] = observe(pgame.pt_game, pgame.encoder, state.s, player, pgame.players).ravel()
+        else:
+            pgame.codec.write(state.s, player, self._planes)
+            self.tensor[:] = self._planes.ravel()
 
     def string_from(self, state: PolytableState, player: int) -> str:
         return json.dumps(state.pt.view(state.s, player), sort_keys=True)

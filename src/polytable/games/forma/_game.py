@@ -25,7 +25,7 @@ from ._ai import action_value, evaluate
 from ._kernel import CompiledForma, FormaKernel
 from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
-from ._rules import avail_orients, neighbours, piece_fits
+from ._rules import ONE_OF, avail_orients, neighbours, piece_fits
 from ._said import narrate, outcome
 from ._serial import cell_names, state_from_dict, state_to_dict, view
 from ._setup import chance_outcomes, setup_apply, setup_check, setup_count, setup_legal
@@ -416,7 +416,8 @@ class Forma(Game[FormaState, FormaAction]):
         tb = self.kernel.tables(state.size)
         free = tb.board & ~state.filled
         orients = state.orients
-        if piece_fits(tb, piece, free):
+        # the kernel's can_place of a one-piece stock: the compiled one stops at the first fit
+        if self.kernel.can_place(tb, ONE_OF[piece], P.PIECE_ORIENTS[piece], free):
             turn, picked, misses, stocks = player, piece, 0, state.stock
         else:
             stocks_l = list(state.stock)

@@ -165,15 +165,13 @@ def can_place(tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int
     return False
 
 
-_ONE_OF = tuple(tuple(int(i == p) for i in range(P.NUM_PIECES)) for p in range(P.NUM_PIECES))
-"""A stock holding one piece, per piece: ``can_place`` of that stock is whether the piece fits."""
+ONE_OF = tuple(tuple(int(i == p) for i in range(P.NUM_PIECES)) for p in range(P.NUM_PIECES))
+"""A stock holding one piece, per piece: a kernel's ``can_place`` of it says whether that piece fits."""
 
 
 def piece_fits(tb: Tables, piece: int, free: int) -> bool:
     if piece == 0:
         return free != 0
-    if EXT is not None and tb.native_anchors is not None:  # stops at the first fit, no anchor table built
-        return bool(EXT.can_place(tb.size, _ONE_OF[piece], free))
     table = tb.table(free)
     return any(table[g] for g in P.PIECE_ORIENTS[piece])
 
