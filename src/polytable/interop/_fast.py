@@ -119,7 +119,7 @@ def _quadefy(config: Any, game: Any) -> Codec:
 
 
 # --------------------------------------------------------------------------------------------- Foldris
-def _foldris(config: Any) -> Codec:
+def _foldris(config: Any, game: Any) -> Codec:
     from ..games.foldris._decks import deck_of
     from ..games.foldris._serial import _cards
 
@@ -161,7 +161,28 @@ def _foldris(config: Any) -> Codec:
         values.append(len(s.deck))
         _features(out, base + 2, values)
 
-    return Codec(write)
+    from ..games.foldris._decks import table_of
+    from ..games.foldris._state import Drop
+
+    kernel = game.kernel
+    bases: dict[int, tuple[Any, list[int]]] = {}
+
+    def legal_ids(s: Any, player: int) -> Any:
+        """A drop's id is its variant's id at column 0 plus the column: one id per variant, cached."""
+        if player not in game.acting_players(s):
+            return None
+        table = table_of(s)
+        name = cards[s.card][0]
+        got = bases.get(id(table))
+        if got is None or got[0] is not table:
+            got = bases[id(table)] = (
+                table,
+                [game.action_id(Drop(name, v.mirror, v.trim, v.rot, 0), s) for v in table.variants],
+            )
+        base = got[1]
+        return [base[i] + col for i, col in kernel.legal(table, s.sheets[player])]
+
+    return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- Forma
@@ -340,7 +361,7 @@ def codec_for(game: Any, config: Any, first_view: Mapping[str, Any]) -> Codec | 
     if game_id == "quadefy":
         return _quadefy(config, game)
     if game_id == "foldris":
-        return _foldris(config)
+        return _foldris(config, game)
     if game_id == "forma":
         return _forma(config, tuple(first_view["players"][0]["stock"]), game)
     if game_id == "formfinity":
