@@ -111,19 +111,25 @@ def test_simulate_gives_the_same_games_on_both_engines(
     assert compiled == pure and len(compiled) == 6
 
 
-def test_piece_fits_agrees_with_the_pure_anchor_table() -> None:
-    """The compiled kernel's early-stopping fit test against the pure kernel's anchor table, on the same
-    free cells of random games."""
-    ck, pk = GAME.kernel, PURE.kernel
-    ctb, ptb = ck.tables(19), pk.tables(19)
+def test_a_held_piece_fits_in_both_kernels_as_the_pure_anchor_table_says() -> None:
+    """The pick's fit test (a kernel's can_place of a one-piece stock) against the pure anchors."""
+    from polytable.games.forma import _pieces as P
+    from polytable.games.forma._kernel import FormaKernel
+    from polytable.games.forma._rules import ONE_OF
+
+    tb = P.tables(19)
+    kernels = (FormaKernel(), GAME.kernel)
     fits = misses = 0
     for seed in range(6):
         s, rng = GAME.new_game(seed=seed, players=4), Rng(seed)
         while s.turn >= 0:
-            free = ptb.board & ~s.filled
-            for piece in range(1, 21):
-                expected = pk.piece_fits(ptb, piece, free)
-                assert ck.piece_fits(ctb, piece, free) == expected
+            free = tb.board & ~s.filled
+            table = tb.anchors(free)  # P.tables: the pure anchor function
+            for piece in range(P.NUM_PIECES):
+                expected = any(table[g] for g in P.PIECE_ORIENTS[piece])
+                for kernel in kernels:
+                    ktb = kernel.tables(19)
+                    assert kernel.can_place(ktb, ONE_OF[piece], P.PIECE_ORIENTS[piece], free) == expected
                 fits += expected
                 misses += not expected
             _, s = GAME.sample_and_apply(s, s.turn, rng)

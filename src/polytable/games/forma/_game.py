@@ -416,6 +416,7 @@ class Forma(Game[FormaState, FormaAction]):
         tb = self.kernel.tables(state.size)
         free = tb.board & ~state.filled
         orients = state.orients
+        # the kernel's can_place of a one-piece stock: the compiled one stops at the first fit
         if self.kernel.piece_fits(tb, piece, free):
             turn, picked, misses, stocks = player, piece, 0, state.stock
         else:

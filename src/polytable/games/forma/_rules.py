@@ -166,7 +166,7 @@ def can_place(tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int
 
 
 ONE_OF = tuple(tuple(int(i == p) for i in range(P.NUM_PIECES)) for p in range(P.NUM_PIECES))
-"""A stock holding one piece, per piece: ``can_place`` of that stock is whether the piece fits."""
+"""A stock holding one piece, per piece: a kernel's ``can_place`` of it says whether that piece fits."""
 
 
 def piece_fits(tb: Tables, piece: int, free: int) -> bool:
