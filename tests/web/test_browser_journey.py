@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from polytable.web._i18n import load
@@ -211,6 +212,8 @@ class Journey:
         guide = page.locator("#guide")
         guide.filter(has_text=self.t(f"learn.{self.game}.intro")[:40]).wait_for()
         self.my_turn()
+        seats = self.state()["room"]["seats"]
+        assert [s["kind"] for s in seats] == ["here", "ai"], f"{self.game}: the guided game is not against the AI"
         guide.filter(has_text=self.t(f"learn.{self.game}.turn")[:40]).wait_for()
         self.clean("the guided game's start")
         if self.game == "forma":  # no piece is drawn, and none refused, before the player's first tap
@@ -262,8 +265,8 @@ class Journey:
         page.locator("#learn-hint").click()
         page.locator("#learn-try").filter(has_text=self.t("learn.shown")[:30]).wait_for()
         page.locator(ghost).first.wait_for(state="attached")
-        hint_text = page.locator("#guide").inner_text()
-        assert "@" not in hint_text and self.t("learn.showMe") in hint_text
+        hint_text = page.locator("#learn-try").inner_text()
+        assert "@" not in hint_text and page.locator("#learn-hint").inner_text() == self.t("learn.showMe")
         self.clean("the hint on the board")
         if shoot and self.lang == "en":
             page.locator(ghost).first.scroll_into_view_if_needed()
@@ -374,3 +377,40 @@ def test_a_first_time_players_journey(server: Server, pages: Callable[[str], Any
     if game == GAMES[0]:
         journey.not_found()
     journey.run(refuse, undo, ghost)
+
+
+def _room(server: Server, page: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """A Quadefy room made by the API, its tokens kept by the page as the home page keeps them, then opened."""
+    r = httpx.post(server.base + "/api/rooms", json={"game": "quadefy", "players": 2, "seats": seats, "seed": 2})
+    assert r.status_code == 201, r.text
+    room: dict[str, Any] = r.json()
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [room["code"], room["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{room['code']}")
+    return room
+
+
+def test_a_hint_in_any_room_where_no_other_person_plays(server: Server, pages: Callable[[str], Any]) -> None:
+    """Not only in the guided game: against an AI the hint is offered over the board and played by one tap on
+    its ghost, and in a hot-seat game too (after the pass screen); with an invited person at the table, who
+    plays against this player, no hint is offered."""
+    _need("quadefy")
+    page = pages("en")
+    journey = Journey(page, server, "quadefy", "en")
+    _room(server, page, [{"kind": "here"}, {"kind": "ai", "ai": "easy"}])
+    journey.my_turn()
+    assert page.locator("#guide").is_hidden()
+    journey.hint_and_tap("#qd-layers .ghost")
+    assert journey.state()["moves"] >= 1
+    journey.clean("the hint against an AI")
+    _room(server, page, [{"kind": "here"}, {"kind": "here"}])
+    page.locator("#pass-ok").click()
+    page.locator("#hint-bar #learn-hint").wait_for()
+    _room(server, page, [{"kind": "here"}, {"kind": "invite"}])
+    journey.my_turn()
+    page.locator("#qd-layers").wait_for()
+    assert page.locator("#learn-hint").count() == 0 and page.locator("#hint-bar").is_hidden()
+    assert page.errors == [], page.errors

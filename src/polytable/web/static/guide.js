@@ -1,6 +1,7 @@
 // The guided first game's panel (/learn/<game>): what the game is, what to do now, whom the learner waits
 // for, the points explained when the learner scores, and "Show me a good move" (the hint is drawn on the
-// board by the board itself: nothing here is notation). Its only state is the coach object it is given.
+// board by the board itself: nothing here is notation; the same button serves any room where no other
+// person plays). Its only state is the coach object it is given.
 import { h } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 
@@ -23,6 +24,16 @@ export function guideChildren(coach, { msg, target, part, seatName, hinted, askH
     coach.scores = scores;
   }
   const lines = [...coach.said, now(guide, msg, part, seatName)].filter(Boolean);
+  return [
+    h("h2", {}, t("learn.title")),
+    ...lines.map((x) => h("p", {}, x)),
+    ...hintChildren(msg, part, hinted, askHint),
+  ];
+}
+
+/** "Show me a good move" while the seat is to act, and the line that says the hint is on the board: in the
+ * guided game's panel, and over the board in any room where no other person plays (against AIs, hot-seat). */
+export function hintChildren(msg, part, hinted, askHint) {
   const toAct = !msg.over && part && part.to_act;
   const show = toAct
     ? h(
@@ -31,12 +42,7 @@ export function guideChildren(coach, { msg, target, part, seatName, hinted, askH
         t("learn.showMe"),
       )
     : null;
-  return [
-    h("h2", {}, t("learn.title")),
-    ...lines.map((x) => h("p", {}, x)),
-    show,
-    h("p", { id: "learn-try", class: "help" }, toAct && hinted ? t("learn.shown") : ""),
-  ];
+  return [show, h("p", { id: "learn-try", class: "help" }, toAct && hinted ? t("learn.shown") : "")];
 }
 
 // The line for this moment: the end, the learner's turn, or whom the learner waits for.

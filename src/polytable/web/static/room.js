@@ -8,7 +8,7 @@ import { t, tOr, tError, gameName } from "./i18n.js";
 import { LocalSocket, call as offline } from "./offline/engine.js";
 import { clockText } from "./lib/text.js";
 import { showReplay } from "./replay.js";
-import { newCoach, guideChildren } from "./guide.js";
+import { newCoach, guideChildren, hintChildren } from "./guide.js";
 import { historyItems, resultParts, recordLink, refusal, shareCard, undoStands } from "./story.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
@@ -64,6 +64,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     pass: h("div", { class: "pass", id: "pass", hidden: true }),
     status: h("p", { class: "status", id: "status" }, t("room.connecting")),
     notice: h("p", { class: "notice", id: "notice", role: "alert", hidden: true }),
+    hint: h("div", { class: "row hint", id: "hint-bar", hidden: true }), // a hint, where no other person plays
     boardBox: h("div", { id: "board" }),
     rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
@@ -81,7 +82,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     },
     t("room.showNotation"),
   );
-  el.main.append(el.status, el.notice, el.boardBox);
+  el.main.append(el.status, el.notice, el.hint, el.boardBox);
   el.side.append(
     el.over,
     h("p", {}, el.rules),
@@ -353,6 +354,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
   function renderPass(target, people) {
     shown = target;
     el.boardBox.replaceChildren();
+    el.hint.hidden = true;
     el.status.textContent = "";
     const back = people.find((p) => p !== target && (msg.mine[String(p)] || {}).can_undo);
     put(
@@ -430,12 +432,17 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     };
   }
 
-  // The guided first game's panel (guide.js); the hint itself is drawn on the board.
+  // The guided first game's panel (guide.js); elsewhere, where every person's seat is held here (against
+  // AIs, hot-seat), "Show me a good move" over the board. The hint itself is drawn on the board.
   const coach = newCoach(guide);
   function renderGuide(target, part) {
-    if (!guide) return;
     const hinted = !!currentHint(target);
-    put(el.guide, guideChildren(coach, { msg, target, part, seatName, hinted, askHint: () => askHint(target) }));
+    const ask = () => askHint(target);
+    if (guide) put(el.guide, guideChildren(coach, { msg, target, part, seatName, hinted, askHint: ask }));
+    const alone = target !== null && msg.room.seats.every((s) => s.kind === "ai" || held.includes(s.seat));
+    el.hint.hidden = !!guide || !alone || !part || !part.to_act || msg.over;
+    if (el.hint.hidden) el.hint.replaceChildren();
+    else put(el.hint, hintChildren(msg, part, hinted, ask));
   }
 
   // Screen readers hear each move as it happens (a polite live region).
