@@ -18,7 +18,8 @@ export function guideChildren(coach, { msg, target, part, seatName, hinted, askH
     const gained = coach.scores && target !== null ? (scores[target] || 0) - (coach.scores[target] || 0) : 0;
     const why = tOr(`learn.${guide}.score`, "");
     coach.said = [];
-    if (coach.version < 0) coach.said.push(t(`learn.${guide}.intro`));
+    // What the game is, until the learner's first move (an AI moving first or alongside does not hide it).
+    if (!(msg.history || []).some((e) => e.player === target)) coach.said.push(t(`learn.${guide}.intro`));
     if (gained > 0) coach.said.push([t("learn.scored", { n: gained }), why].filter(Boolean).join(" "));
     coach.version = msg.version;
     coach.scores = scores;
