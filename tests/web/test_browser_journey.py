@@ -517,3 +517,29 @@ def test_formfinity_a_line_claimed_by_its_button(server: Server, pages: Callable
     assert "veroverde de lijn vanaf" in page.locator("#history").inner_text()  # the claim, in words
     journey.clean("the claimed line")
     assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_other_pages_read_without_placeholders(server: Server, pages: Callable[[str], Any], lang: str) -> None:
+    """What the journeys do not pass through, in both languages: the list of rules, the template designer,
+    the games on this device, and a companion room of each card game before and after a card is dealt."""
+    _need("formfinity")
+    page = pages(lang)
+    journey = Journey(page, server, "all", lang)
+    visits = {"/rules": "a[href='/rules/forma']", "/designer": "#ds-name", "/local": "#create"}
+    for address, shown in visits.items():
+        page.goto(server.base + address)
+        page.locator(shown).first.wait_for()
+        journey.clean(address)
+    for game in ("formfinity", "foldris"):
+        body = {"game": game, "mode": "companion", "players": 2, "seed": 9}
+        r = httpx.post(server.base + "/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        page.goto(f"{server.base}/r/{r.json()['code']}")
+        page.locator("#deal").wait_for()
+        journey.clean(f"the {game} companion")
+        page.locator("#deal").click()
+        page.locator("#companion-card").wait_for()
+        page.wait_for_function("() => document.querySelector('#app').polytableState.companion.history.length > 0")
+        journey.clean(f"the {game} companion's first card")
+    assert page.errors == [], page.errors
