@@ -7,7 +7,7 @@ import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { call as offline } from "./offline/engine.js";
 import { showReplay } from "./replay.js";
-import { newCoach, guideChildren } from "./guide.js";
+import { newCoach, guideChildren, hintChildren } from "./guide.js";
 import { refusal, shareCard, undoStands } from "./story.js";
 import * as R from "./lib/room.js";
 import { roomSocket } from "./room/socket.js";
@@ -182,6 +182,7 @@ function renderCompanionBoard(room) {
 function renderPass(room, pass) {
   const { el, st } = room;
   el.boardBox.replaceChildren();
+  el.hint.hidden = true;
   el.status.textContent = "";
   drawPass(el.pass, pass, room.name, {
     confirm: () => {
@@ -256,13 +257,18 @@ function askPreview(room, seat, text) {
   });
 }
 
-// The guided first game's panel (guide.js); the hint itself is drawn on the board.
+// The guided first game's panel (guide.js); elsewhere, where every person's seat is held here (against
+// AIs, hot-seat), "Show me a good move" over the board. The hint itself is drawn on the board.
 function renderGuide(room, target, part) {
-  if (!room.guide) return;
-  const { st } = room;
+  const { st, el } = room;
+  const { msg } = st;
   const hinted = !!R.currentHint(st, target);
   const askHint = () => send(room, R.askHint(st, target));
-  put(room.el.guide, guideChildren(room.coach, { msg: st.msg, target, part, seatName: room.name, hinted, askHint }));
+  if (room.guide) put(el.guide, guideChildren(room.coach, { msg, target, part, seatName: room.name, hinted, askHint }));
+  const alone = target !== null && msg.room.seats.every((s) => s.kind === "ai" || st.held.includes(s.seat));
+  el.hint.hidden = !!room.guide || !alone || !part || !part.to_act || msg.over;
+  if (el.hint.hidden) el.hint.replaceChildren();
+  else put(el.hint, hintChildren(msg, part, hinted, askHint));
 }
 
 function startReplay(room) {
@@ -295,10 +301,11 @@ function layout(root, code, { local, guide, seats, join, history }) {
     pass: h("div", { class: "pass", id: "pass", hidden: true }),
     status: h("p", { class: "status", id: "status" }, t("room.connecting")),
     notice: h("p", { class: "notice", id: "notice", role: "alert", hidden: true }),
+    hint: h("div", { class: "row hint", id: "hint-bar", hidden: true }), // a hint, where no other person plays
     boardBox: h("div", { id: "board" }),
     rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
-  el.main.append(el.status, el.notice, el.boardBox);
+  el.main.append(el.status, el.notice, el.hint, el.boardBox);
   const side = h(
     "div",
     {},
