@@ -3,11 +3,26 @@ import assert from "node:assert/strict";
 import { moveTracker, reconnectDelay, settleMove } from "../../src/polytable/web/static/lib/reconnect.js";
 
 test("reconnectDelay: doubles to a cap, with jitter between half and all of it", () => {
-  assert.equal(reconnectDelay(0, () => 1), 500);
-  assert.equal(reconnectDelay(0, () => 0), 250);
-  assert.equal(reconnectDelay(3, () => 1), 4000);
-  assert.equal(reconnectDelay(10, () => 1), 5000);
-  assert.equal(reconnectDelay(10, () => 0), 2500);
+  assert.equal(
+    reconnectDelay(0, () => 1),
+    500,
+  );
+  assert.equal(
+    reconnectDelay(0, () => 0),
+    250,
+  );
+  assert.equal(
+    reconnectDelay(3, () => 1),
+    4000,
+  );
+  assert.equal(
+    reconnectDelay(10, () => 1),
+    5000,
+  );
+  assert.equal(
+    reconnectDelay(10, () => 0),
+    2500,
+  );
   const seen = new Set(Array.from({ length: 50 }, () => reconnectDelay(2)));
   assert.ok(seen.size > 5, "the delays are spread, not one value");
   for (const d of seen) assert.ok(d >= 1000 && d <= 2000);

@@ -25,6 +25,7 @@ from typing import Any
 from starlette.types import Receive, Scope, Send
 
 from ..core import JsonLimitError, loads_bounded
+from ..match import action_text, ask_of, error_reply, seat_number, version_of
 from ..storage import StorageError
 from . import _companion
 from ._base import RoomError
@@ -37,9 +38,6 @@ from ._rooms import Room
 __all__ = ["HANDLERS", "AsgiSocket", "Connection", "error_message", "serve_asgi", "serve_socket"]
 
 log = logging.getLogger("polytable.web")
-
-MAX_ACTION = 1000
-"""Longest action text accepted (the notation of any move of the five games is far shorter)."""
 
 
 def error_message(code: str, message: str, reason: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -201,7 +199,7 @@ class Connection:
             await handler(self, msg)
         except RoomError as exc:
             outcome = exc.code
-            self.client.send({"type": "error", **exc.payload()})
+            self.client.send(error_reply(exc))
             if exc.code in ("stale", "storage"):
                 self.client.notify_state()
         except Exception:  # a bug must not end the connection silently; the room itself is unchanged
@@ -257,7 +255,7 @@ class Connection:
 
     async def on_act(self, msg: dict[str, Any]) -> None:
         seat, version = self._seat_and_version(msg)
-        await self.room.act(seat, version, _action_text(msg.get("action")))
+        await self.room.act(seat, version, action_text(msg.get("action")))
 
     async def on_undo(self, msg: dict[str, Any]) -> None:
         seat, version = self._seat_and_version(msg)
@@ -267,55 +265,28 @@ class Connection:
         seat = msg.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.client.seats:
             raise RoomError("a preview is asked for a seat you hold", "forbidden", "preview_seat")
-        out = preview(self.room, seat, _action_text(msg.get("action")))
-        ask = msg.get("ask")
-        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
-        self.client.send({"type": "preview", "seat": seat, "ask": ask, **out})
+        out = preview(self.room, seat, action_text(msg.get("action")))
+        self.client.send({"type": "preview", "seat": seat, "ask": ask_of(msg), **out})
 
     async def on_hint(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise RoomError("say which seat the hint is for (a number)", reason="seat_number")
         out = await hint(self.room, self.client.seats, seat)
-        ask = msg.get("ask")
-        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
-        self.client.send({"type": "hint", "seat": seat, "ask": ask, **out})
+        self.client.send({"type": "hint", "seat": seat, "ask": ask_of(msg), **out})
 
     async def on_deal(self, msg: dict[str, Any]) -> None:
         card = msg.get("card")  # a printed card's number or QR text: the deal follows a physical deck
         if card is not None and (not isinstance(card, str) or not card.strip() or len(card) > 200):
             raise RoomError("a card is its number or the text of its QR code", reason="bad_card_text")
-        await _companion.deal(self.room, _version(msg, "dealing carries the version it was asked on"), card=card)
+        await _companion.deal(self.room, version_of(msg, "dealing carries the version it was asked on"), card=card)
 
     async def on_undeal(self, msg: dict[str, Any]) -> None:
-        await _companion.deal(self.room, _version(msg, "dealing carries the version it was asked on"), undo=True)
+        await _companion.deal(self.room, version_of(msg, "dealing carries the version it was asked on"), undo=True)
 
     def _seat_and_version(self, msg: dict[str, Any]) -> tuple[int, int]:
-        seat = msg.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RoomError("say which seat acts (a number)", reason="seat_number")
-        version = _version(msg, "every action carries the version of the game it was made on")
-        if seat not in self.client.seats:
-            raise RoomError(
-                f"you do not hold seat {seat + 1}; you cannot act for it",
-                "forbidden",
-                "not_your_seat",
-                {"seat": seat + 1},
-            )
-        return seat, version
-
-
-def _version(msg: dict[str, Any], message: str) -> int:
-    version = msg.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise RoomError(message, reason="no_version")
-    return version
-
-
-def _action_text(action: object) -> str:
-    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
-        raise RoomError(f"the action must be text in the game's notation (at most {MAX_ACTION} characters)")
-    return action
+        seat = seat_number(msg, self.client.seats)
+        return seat, version_of(msg)
 
 
 HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
