@@ -343,7 +343,11 @@ async def run_fault(
         "seconds_until_every_room_moves_on_both": round(max(moving.values()) - back, 2) if not stuck else None,
         "errors_seen_by_players": errors,
         "stuck": [
-            {"room": code, "versions_seen": [c.seen[-1][1] if c.seen else None for c in (a, b)], "at_return": versions[code]}
+            {
+                "room": code,
+                "versions_seen": [c.seen[-1][1] if c.seen else None for c in (a, b)],
+                "at_return": versions[code],
+            }
             for code, a, b in rooms
             if code in stuck
         ],
