@@ -236,3 +236,32 @@ def test_a_connection_the_database_dropped_is_replaced_without_failing_the_write
         assert record is not None and record.actions == [(0, "1")]
     finally:
         store.close()
+
+
+def test_an_ai_seat_whose_move_was_not_saved_plays_again_once_the_database_takes_it(url: str) -> None:
+    import time
+
+    storage = _Flaky(url)
+    storage.down = True
+    with _app(storage) as client:
+        storage.down = False
+        seats = [{"kind": "ai", "ai": "random"}, {"kind": "ai", "ai": "random"}]
+        body = {"game": "toy", "players": 2, "seed": 3, "options": {"rounds": 2}, "seats": seats}
+        fails = {"left": 1}
+        real = storage.inner.batch
+
+        def once(ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
+            if fails["left"] and any(op == "append_actions" for op, _ in ops):
+                fails["left"] -= 1
+                raise StorageError("database error: the disk is full")
+            return real(ops)
+
+        storage.inner.batch = once  # type: ignore[method-assign]
+        r = client.post("/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        code = r.json()["code"]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not client.get(f"/api/rooms/{code}").json()["over"]:
+            time.sleep(0.1)
+        assert fails["left"] == 0  # the failure happened, and the AIs played the game to its end anyway
+        assert client.get(f"/api/rooms/{code}").json()["over"]
