@@ -58,7 +58,7 @@ class Nim(Game[NimState, int]):
         return NimState(state.config, state.left - action, state.moves + 1)
 
     def turns_begun(self, state: NimState) -> tuple[int, ...]:
-        return turns_in_rotation(state.moves + (state.left > 0), state.config.players)
+        return turns_in_rotation(state.moves + (state.left > 0), state.config.players)  # one in progress counts
 
     def scores(self, state: NimState) -> tuple[float, ...]:
         return tuple(float(p in self.winners(state)) for p in range(state.config.players))

@@ -29,6 +29,7 @@ from itertools import islice
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ._companion import Companion
+from ._engine import load_kernel
 from ._errors import IllegalActionError, StateFormatError, phrase
 from ._rng import Rng
 from ._said import decided
@@ -146,6 +147,24 @@ class Game(ABC, Generic[S, A]):
     spec: ClassVar[GameSpec]
     companion: ClassVar[Companion[Any] | None] = None
     """Set by a game whose cards the app can deal for people playing on paper (companion mode)."""
+    compiled_kernel: ClassVar[str | None] = None
+    """The dotted name of the game's compiled kernel (a C extension built with the package), if it has one."""
+
+    def __init__(self, engine: str = "auto") -> None:
+        """The game on ``engine``: "pure" (the Python rules, the reference), "compiled" (its kernel) or
+        "auto" (the kernel when it is built and ``POLYTABLE_PURE`` is not set). Chosen once, here."""
+        ext = load_kernel(engine, self.compiled_kernel, self.spec.id)
+        self.engine = "pure" if ext is None else "compiled"
+        """The engine this game object runs: "pure" or "compiled"."""
+        self._use_kernel(ext)
+
+    def _use_kernel(self, ext: Any) -> None:
+        """Hook: a game with a compiled kernel binds its kernel object here (``ext`` None: the pure one)."""
+
+    def with_engine(self, engine: str) -> Game[S, A]:
+        """This game on ``engine`` (see ``__init__``): itself when it already runs that engine."""
+        ext = load_kernel(engine, self.compiled_kernel, self.spec.id)
+        return self if ("pure" if ext is None else "compiled") == self.engine else type(self)(engine)
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, options: Mapping[str, object] | None = None, seed: int = 0, players: int | None = None) -> S:
