@@ -37,6 +37,9 @@ __all__ = ["Hub"]
 
 log = logging.getLogger("polytable.web")
 
+MAX_OPTIONS = 64
+"""Most options a room request may name (every game has far fewer; unknown ones are refused by the game)."""
+
 
 class Hub:
     """All rooms of one server: creation, loading (lazily, from storage), and the worker pools.
@@ -55,6 +58,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.ai_pool = ThreadPoolExecutor(self.settings.ai_threads, thread_name_prefix="polytable-ai")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._missed: set[str] = set()  # rooms another process changed while they were being loaded here
         self._tasks: set[asyncio.Task[None]] = set()
         self.damaged: dict[str, str] = {}
         """Rooms found unable to continue since start-up (code -> why), for the operator's metric."""
@@ -80,6 +84,8 @@ class Hub:
         when it is next used, so a change costs nothing where nobody looks."""
         room = self.rooms.get(code)
         if room is None:
+            if code in self._loading:  # being read now, perhaps from before this change: read it again after
+                self._missed.add(code)
             return  # not loaded here: it is read fresh from the database when someone asks for it
         if not room.watched():
             room.behind = True
@@ -135,7 +141,11 @@ class Hub:
         fut: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[code] = fut
         try:
+            self._missed.discard(code)
             room = await self._load(code)
+            if room is not None and code in self._missed:  # changed elsewhere while it was read: catch up
+                self._missed.discard(code)
+                await room.resync(room.version)
             fut.set_result(room)
             return room
         except BaseException as exc:
@@ -237,9 +247,19 @@ class Hub:
         players = request.get("players", spec.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
             raise RoomError("the number of players must be a whole number", reason="bad_players")
+        if not spec.min_players <= players <= spec.max_players:  # before any seat is made: a request's cost is
+            raise RoomError(  # bounded by the game, not by what it asks for
+                f"{spec.name} is for {spec.min_players} to {spec.max_players} players",
+                reason="player_count",
+                params={"min": spec.min_players, "max": spec.max_players},
+            )
         options = request.get("options") or {}
         if not isinstance(options, dict):
             raise RoomError("options must be an object of name: value", reason="bad_options")
+        if len(options) > MAX_OPTIONS:
+            raise RoomError(
+                f"give at most {MAX_OPTIONS} options", reason="too_many_options", params={"max": MAX_OPTIONS}
+            )
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbits(48)

@@ -115,6 +115,7 @@ class Room:
         """Another process changed the room and nobody here watched it: reload before it is used."""
         self.committing = 0  # changes being committed: the state in memory is not yet on disk
         self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
+        self.unsaid = 0  # sockets open on the room that have not said hello yet (counted as spectators)
         self.last_used = time.monotonic()
         self.paused = False
         """The database did not answer the last reload: moves are refused until one succeeds."""
@@ -520,6 +521,7 @@ class Room:
                 self.fail(f"the AI of seat {p + 1} failed ({exc}); the room is stopped", "ai_failed", {"seat": p + 1})
                 self.broadcast()
                 return
+            retry = False
             async with self.lock:
                 if self.version != version:
                     continue  # someone else acted meanwhile: think again on the new state
@@ -528,15 +530,18 @@ class Room:
                 except LostRace:
                     continue  # another process moved first: think again on the reloaded state
                 except RoomError as exc:
-                    if exc.code == "storage":
+                    if exc.code == "storage":  # not saved (the room reloaded meanwhile): think again shortly
+                        retry = True
+                    else:
+                        self.fail(
+                            f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
+                            "ai_illegal",
+                            {"seat": p + 1},
+                        )
+                        self.broadcast()
                         return
-                    self.fail(
-                        f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
-                        "ai_illegal",
-                        {"seat": p + 1},
-                    )
-                    self.broadcast()
-                    return
+            if retry:
+                await asyncio.sleep(1.0)
 
     # ------------------------------------------------------------------ seats
     async def take_seat(self, seat: int, name: str) -> str:
@@ -581,7 +586,7 @@ class Room:
         """Refuse a connection when its kind is full: spectators and seat holders are counted apart, so
         watchers can never take a player's place."""
         watching = sum(1 for c in self.clients if not c.seats)
-        if not seats and watching >= self.settings.max_spectators:
+        if not seats and watching + self.unsaid >= self.settings.max_spectators:
             raise RoomError("this room has as many spectators as it can take", "full", "spectators_full")
         if seats and len(self.clients) - watching >= self.settings.max_clients_per_room:
             raise RoomError("this room has too many connections", "full", "full")
