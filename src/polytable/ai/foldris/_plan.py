@@ -231,24 +231,23 @@ def sample_orders(deck: Sequence[int], count: int, rng: Rng) -> list[tuple[int, 
     return [rng.shuffle(base) for _ in range(count)]
 
 
+LATE = 4
+"""With at most this many cards left after the revealed one, ``hard``'s exact endgame decides: greedy
+playouts are weakest where only the last few cards' fit counts."""
+
+
 @dataclass(frozen=True)
 class PlanConfig:
-    """The planner's knobs (``expert``'s values are the defaults).
-
-    ``candidates``: drops of the revealed card scored, the best by the one-ply value; ``samples``: orders of
-    the unseen cards each is played out on; ``width``: the beam of those playouts (1 = greedy, no use of the
-    sampled order beyond the next card); ``late``: with at most this many cards left after the revealed
-    one, ``hard``'s exact endgame decides instead.
-    """
+    """The planner's knobs (``expert``'s values are the defaults): ``candidates``, the drops of the revealed
+    card scored, the best by the one-ply value; ``samples``, the orders of the unseen cards each is played
+    out on (more orders: steadier choices, proportionally more CPU)."""
 
     candidates: int = 12
     samples: int = 128
-    width: int = 1
-    late: int = 4
 
     def __post_init__(self) -> None:
-        if min(self.candidates, self.samples, self.width) < 1 or self.late < 0:
-            raise ConfigError("candidates, samples and width must be at least 1, late at least 0")
+        if min(self.candidates, self.samples) < 1:
+            raise ConfigError("candidates and samples must be at least 1")
 
 
 class FoldrisPlanner:
@@ -256,9 +255,10 @@ class FoldrisPlanner:
 
     Per move in mid-game: the revealed card's drops are ranked by the one-ply value (``hard``'s search
     terms), the best ``candidates`` are each played out on the same ``samples`` orders drawn from the cards
-    not yet seen (public: the deck's make-up minus the cards revealed), and the drop with the most lines
+    not yet seen (public: the deck's make-up minus the cards revealed) by the greedy player (a beam of
+    width 1: each playout decision sees only the card it places), and the drop with the most lines
     expected (its own lines plus the playouts' mean) is played; ties keep the one-ply order. Near the end
-    (``late``) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
+    (:data:`LATE`) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
     ``state.rng``; its own draws come from the ``rng`` it is given, so a seed fixes its play.
     """
 
@@ -275,7 +275,7 @@ class FoldrisPlanner:
         assert isinstance(state, FoldrisState)
         cfg = self.config
         config = state.config
-        if config.players != 1 or len(state.deck) <= cfg.late:
+        if config.players != 1 or len(state.deck) <= LATE:
             return self.hard.choose(game, state, player, rng)
         deck = deck_of(config)
         tables = tables_of(config)
@@ -295,7 +295,7 @@ class FoldrisPlanner:
         orders = sample_orders(state.deck, samples, rng)
         lanes = tuple(ln for _, ln in deck.cards)
         roots = [(ink, bar, h, bon) for _, _, _, _, ink, bar, h, bon in top]
-        got = beam_lines(roots, orders, cfg.width, tables, lanes, search.w)
+        got = beam_lines(roots, orders, 1, tables, lanes, search.w)
         scores = [
             (sheet.height - kid[6] + sum(lines) / len(lines), -k)
             for k, (kid, lines) in enumerate(zip(top, got, strict=True))
