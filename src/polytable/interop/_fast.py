@@ -16,6 +16,7 @@ pending choices, Qwirkle Cubes' bag order) keep that information out of these fe
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -188,11 +189,16 @@ def _foldris(config: Any, game: Any) -> Codec:
 # --------------------------------------------------------------------------------------------- Forma
 def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
     from ..games.forma import _pieces as p
+    from ..games.forma._setup import _allowed as allowed_of
+    from ..games.forma._setup import _obstacles_left as obstacles_left
+    from ..games.forma._state import Fill, Obstacle, Pick, Tower
 
     players = int(config.players)
     n = int(config["size"])
     st = p.tables(n).stride
     index = [p.PIECE_NAMES.index(name) for name in names]
+    where = {piece: k for k, piece in enumerate(index)}
+    in_stock = operator.itemgetter(*index) if len(index) > 1 else (lambda stock: (stock[index[0]],))
 
     def write(s: Any, observer: int, out: Out) -> None:
         grid(out, 0, s.tower, st, True)
@@ -201,10 +207,12 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
         for k, seat in enumerate(_seats(observer, players)):
             grid(out, 2 + 2 * k, s.pieces[seat], st, True)
             grid(out, 3 + 2 * k, s.markers[seat], st, True)
-            stock = s.stock[seat]
             values.append(s.scores[seat])
-            values.extend(stock[i] for i in index)
-        values.extend(1 if s.picked == i else 0 for i in index)
+            values.extend(in_stock(s.stock[seat]))
+        picked = [0] * len(index)
+        if s.picked in where:
+            picked[where[s.picked]] = 1
+        values.extend(picked)
         _features(out, 2 + 2 * players, values)
 
     top = n - 1
@@ -212,14 +220,27 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
     tb = game.kernel.tables(n)  # the game object's kernel: its anchor tables (compiled when built)
     ref = np.array(p.ORIENT_REF, np.int64)
     touch = bool(config["touch_move"])
+    pick0 = game.action_id(Pick(0))  # picks are numbered by piece from here
+    obstacle0, tower0, fill_id = (game.action_id(a) for a in (Obstacle(0, 0), Tower(0, 0), Fill()))
 
     def legal_ids(s: Any, player: int) -> Any:
         """The placements' ids (``orientation * 400 + row * 20 + column``) from the anchor sets of the
-        free cells, all orientations at once; None in the set-up and the pick (the generic path)."""
-        if player != s.turn or s.placing or (touch and s.picked < 0):
+        free cells, all orientations at once; the pick's from the stock, the set-up's from the allowed cells."""
+        if player != s.turn:
             return None
-        table = tb.table(tb.board & ~s.filled)
+        if s.placing:  # the players' set-up: an obstacle or the tower on any allowed cell, or the fill
+            cells = np.flatnonzero(_bits(allowed_of(s), n * st))
+            row, col = top - cells // st, cells % st
+            ids = [np.array([fill_id])]
+            if obstacles_left(s):
+                ids.append(obstacle0 + row * 20 + col)
+            if not s.tower:
+                ids.append(tower0 + row * 20 + col)
+            return np.concatenate(ids)
         stock = s.stock[player]
+        if touch and s.picked < 0:  # the pick: one id per piece in stock
+            return [pick0 + piece for piece in range(p.NUM_PIECES) if stock[piece]]
+        table = tb.table(tb.board & ~s.filled)
         pieces = range(p.NUM_PIECES) if s.picked < 0 else (s.picked,)
         gs = [g for piece in pieces if stock[piece] for g in p.PIECE_ORIENTS[piece] if table[g]]
         if not gs:
