@@ -50,14 +50,15 @@ def _bits(value: int, count: int) -> npt.NDArray[np.uint8]:
     return np.unpackbits(raw, bitorder="little")[:count]
 
 
-def grid(out: Out, channel: int, value: int, stride: int, flip: bool = False) -> None:
-    """Plane ``channel`` gets bit ``row * stride + column`` of ``value`` (rows from the bottom if ``flip``)."""
+def grid(out: Out, channel: int, value: int, stride: int, flip: bool = False, layers: int = 1) -> None:
+    """Plane ``channel`` gets bit ``row * stride + column`` of ``value`` (rows from the bottom if ``flip``);
+    with ``layers``, the next planes get the next ``height * stride`` bits each."""
     if _C is not None:
-        _C.grid(out, channel, value, stride, flip)
+        _C.grid(out, channel, value, stride, flip, layers)
         return
     h, w, _ = out.shape
-    plane = _bits(value, h * stride).reshape(h, stride)[:, :w]
-    out[:, :, channel] = plane[::-1] if flip else plane
+    stack = _bits(value, layers * h * stride).reshape(layers, h, stride)[:, :, :w].transpose(1, 2, 0)
+    out[:, :, channel : channel + layers] = stack[::-1] if flip else stack
 
 
 def rect(out: Out, channel: int, r0: int, r1: int, c0: int, c1: int) -> None:
@@ -101,14 +102,13 @@ def _quadefy(config: Any, game: Any) -> Codec:
     players = int(config.players)
     blocks = len(BLOCKS)
     kernel = game.kernel  # the game object's rules kernel lists legal placements as ids
+    in_hand = [[hand >> b & 1 for b in range(blocks)] for hand in range(1 << blocks)]
 
     def write(s: Any, observer: int, out: Out) -> None:
         values: list[int] = []
         for k, seat in enumerate(_seats(observer, players)):
-            owned = s.owned[seat]
-            for z in range(4):  # layer z is bits 16 z .. 16 z + 15, row by row
-                grid(out, 4 * k + z, owned >> 16 * z, 4)
-            values.extend(s.remaining[seat] >> b & 1 for b in range(blocks))
+            grid(out, 4 * k, s.owned[seat], 4, False, 4)  # layer z is bits 16 z .. 16 z + 15, row by row
+            values.extend(in_hand[s.remaining[seat]])
         _features(out, 4 * players, values)
 
     def legal_ids(s: Any, player: int) -> Any:
