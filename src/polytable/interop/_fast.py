@@ -348,26 +348,38 @@ def _qwirkle(config: Any) -> Codec:
     n = QWIRKLE_WINDOW
     phases = [PHASES.index(name) for name in ("reroll", "place", "pass")]
 
+    cells: dict[int, tuple[int, int]] = {}  # cell -> (x, y), filled as cubes appear
+
     def write(s: Any, observer: int, out: Out) -> None:
         out[:, :, :12] = 0
         if s.placed:
-            xy = np.array([cell_xy(c) for _, c in s.placed])
-            faces = np.array([t for t, _ in s.placed])
-            cx = (int(xy[:, 0].min()) + int(xy[:, 0].max())) // 2
-            cy = (int(xy[:, 1].min()) + int(xy[:, 1].max())) // 2
-            r = xy[:, 1] - cy + n // 2
-            c = xy[:, 0] - cx + n // 2
-            inside = (r >= 0) & (r < n) & (c >= 0) & (c < n)
-            r, c, faces = r[inside], c[inside], faces[inside]
-            out[r, c, faces // 6] = 1
-            out[r, c, 6 + faces % 6] = 1
+            xy = []
+            for _, cell in s.placed:
+                got = cells.get(cell)
+                if got is None:
+                    got = cells[cell] = cell_xy(cell)
+                xy.append(got)
+            xs = [x for x, _ in xy]
+            ys = [y for _, y in xy]
+            cx, cy = (min(xs) + max(xs)) // 2 - n // 2, (min(ys) + max(ys)) // 2 - n // 2
+            if not out.flags.c_contiguous:
+                raise ValueError("the observation buffer must be C-contiguous")
+            flat = out.reshape(-1)  # a view of the buffer
+            channels = out.shape[2]
+            on: list[int] = []
+            for (x, y), (face, _) in zip(xy, s.placed, strict=True):
+                r, c = y - cy, x - cx
+                if 0 <= r < n and 0 <= c < n:
+                    at = (r * n + c) * channels
+                    on += (at + face // 6, at + 6 + face % 6)
+            flat[on] = 1
         values: list[int] = []
         for seat in _seats(observer, players):
-            counts = np.zeros((6, 7), np.int64)
+            counts = [0] * 42
             pending = s.rolling if seat == s.player else 0
-            for i, t in enumerate(s.hands[seat]):
-                counts[t // 6, 6 if pending >> i & 1 else t % 6] += 1
-            values.extend(counts.ravel().tolist())
+            for i, face in enumerate(s.hands[seat]):
+                counts[face // 6 * 7 + (6 if pending >> i & 1 else face % 6)] += 1
+            values += counts
             values.append(s.points[seat])
         values.extend(s.bag)
         values.extend(1 if s.phase == i else 0 for i in phases)
