@@ -43,7 +43,7 @@ from urllib.parse import quote, unquote
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, game_ids, get_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, game_ids, get_game, loads_bounded
 from ._planes import encoder_for
 from ._table import action_space_of, fast_codec, observe, ordered_legal
 
@@ -64,7 +64,7 @@ def _encode_options(options: Mapping[str, object]) -> str:
 def _decode_options(text: object) -> dict[str, Any]:
     if isinstance(text, Mapping):
         return dict(text)
-    value = json.loads(unquote(str(text)))
+    value = loads_bounded(unquote(str(text)))
     if not isinstance(value, dict):
         raise ValueError(f"options must be a JSON object, not {text!r}")
     return value
