@@ -97,7 +97,7 @@ def _seats(observer: int, players: int) -> list[int]:
 
 # --------------------------------------------------------------------------------------------- Quadefy
 def _quadefy(config: Any, game: Any) -> Codec:
-    from ..games.quadefy._tables import BLOCKS
+    from ..games.quadefy import BLOCKS
 
     players = int(config.players)
     blocks = len(BLOCKS)
@@ -121,24 +121,24 @@ def _quadefy(config: Any, game: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- Foldris
 def _foldris(config: Any, game: Any) -> Codec:
-    from ..games.foldris._decks import deck_of
-    from ..games.foldris._serial import _cards
+    from ..games.foldris import Drop, tables_of
 
     players = int(config.players)
     height = int(config["height"])
-    cards = _cards(deck_of(config))  # type: ignore[arg-type]
-    card_shapes: dict[int, int] = {}
+    cards: dict[int, tuple[int, int, str]] = {}  # card index -> (shape bitboard, lane, name), from the view
 
-    def shape_of(index: int) -> int:
-        """The card's block as a bitboard of the plane (stride 8), drawn from the top row down."""
-        got = card_shapes.get(index)
+    def card_of(s: Any) -> tuple[int, int, str]:
+        """The revealed card's block as a bitboard of the plane (stride 8, drawn from the top row down), its
+        lane and name: read once per card from the public view, which says what a player sees of it."""
+        got = cards.get(s.card)
         if got is None:
-            got = 0
-            for i, row in enumerate(cards[index][2].split("/")):
+            card = game.view(s, None)["card"]
+            shape = 0
+            for i, row in enumerate(card["shape"].split("/")):
                 for c, ch in enumerate(row):
                     if ch == "#" and i < height and c < 8:
-                        got |= 1 << ((height - 1 - i) * 8 + c)
-            card_shapes[index] = got
+                        shape |= 1 << ((height - 1 - i) * 8 + c)
+            got = cards[s.card] = (shape, card["lane"], card["name"])
         return got
 
     def write(s: Any, observer: int, out: Out) -> None:
@@ -153,17 +153,14 @@ def _foldris(config: Any, game: Any) -> Codec:
             values += [sheet.lines, sheet.bonus, 1 if sheet.out else 0, 0 if s.pending[seat] is None else 1]
         base = 3 * players
         if s.card >= 0:
-            lane = cards[s.card][1]
-            grid(out, base, shape_of(s.card), 8)
+            shape, lane, _ = card_of(s)
+            grid(out, base, shape, 8)
             rect(out, base + 1, 0, height, lane - 1, lane + 1)
         else:
             rect(out, base, 0, 0, 0, 0)
             rect(out, base + 1, 0, 0, 0, 0)
         values.append(len(s.deck))
         _features(out, base + 2, values)
-
-    from ..games.foldris._decks import table_of
-    from ..games.foldris._state import Drop
 
     kernel = game.kernel
     bases: dict[int, tuple[Any, list[int]]] = {}
@@ -172,8 +169,8 @@ def _foldris(config: Any, game: Any) -> Codec:
         """A drop's id is its variant's id at column 0 plus the column: one id per variant, cached."""
         if player not in game.acting_players(s):
             return None
-        table = table_of(s)
-        name = cards[s.card][0]
+        table = tables_of(s.config)[s.card]
+        name = card_of(s)[2]
         got = bases.get(id(table))
         if got is None or got[0] is not table:
             got = bases[id(table)] = (
@@ -188,10 +185,8 @@ def _foldris(config: Any, game: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- Forma
 def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
-    from ..games.forma import _pieces as p
-    from ..games.forma._setup import _allowed as allowed_of
-    from ..games.forma._setup import _obstacles_left as obstacles_left
-    from ..games.forma._state import Fill, Obstacle, Pick, Tower
+    from ..games import forma as p
+    from ..games.forma import Fill, Obstacle, Pick, Tower, allowed_cells
 
     players = int(config.players)
     n = int(config["size"])
@@ -229,10 +224,10 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
         if player != s.turn:
             return None
         if s.placing:  # the players' set-up: an obstacle or the tower on any allowed cell, or the fill
-            cells = np.flatnonzero(_bits(allowed_of(s), n * st))
+            cells = np.flatnonzero(_bits(allowed_cells(n, s.obstacles | s.tower), n * st))
             row, col = top - cells // st, cells % st
             ids = [np.array([fill_id])]
-            if obstacles_left(s):
+            if s.placing - (0 if s.tower else 1):  # obstacles still to place
                 ids.append(obstacle0 + row * 20 + col)
             if not s.tower:
                 ids.append(tower0 + row * 20 + col)
@@ -257,10 +252,8 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- FORMFINITY
 def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec:
-    from ..games.formfinity._board import setup_for
-    from ..games.formfinity._cards import Card
-    from ..games.formfinity._flow import placements as window_placements
-    from ..games.formfinity._flow import window
+    from ..games.formfinity import PLACE, Card, Place, setup_for, window
+    from ..games.formfinity import placements as window_placements
     from ._planes import formfinity_card
 
     players = int(config.players)
@@ -314,14 +307,13 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         values.extend(1 if s.phase == i else 0 for i in range(4))
         _features(out, 7 + 2 * players, values)
 
-    from ..games.formfinity import _game as rules_module
-    from ..games.formfinity._state import PLACE
-
-    side, place0 = rules_module.SIDE, rules_module._PLACE0
+    place0 = rules.action_id(Place(0, 0, 0))  # a placement's id: place0 + shape, row and column steps
+    row_step = rules.action_id(Place(0, 0, 1)) - place0
+    shape_step = rules.action_id(Place(1, 0, 0)) - place0
     width = (h * stride + 7) // 8
 
     def legal_ids(s: Any, player: int) -> Any:
-        """A placement turn's ids (``first + (shape * 40 + y) * 40 + x``) from the anchor sets, all shapes at
+        """A placement turn's ids (linear in shape, row and column) from the anchor sets, all shapes at
         once; None in the other phases (the generic path: a few actions)."""
         if s.phase != PLACE or player != rules.current_player(s):
             return None
@@ -333,20 +325,19 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         which, pos = np.nonzero(grid)
         y, x = np.divmod(pos, stride)
         shape = np.array([sh for sh, _ in found], np.int64)[which]
-        return place0 + (shape * side + y) * side + x
+        return place0 + shape * shape_step + y * row_step + x
 
     return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- Qwirkle Cubes
 def _qwirkle(config: Any) -> Codec:
-    from ..games.qwirkle_cubes._state import PHASES
-    from ..games.qwirkle_cubes._tiles import cell_xy
+    from ..games.qwirkle_cubes import PASS, PLACE, REROLL, cell_xy
     from ._planes import QWIRKLE_WINDOW
 
     players = int(config.players)
     n = QWIRKLE_WINDOW
-    phases = [PHASES.index(name) for name in ("reroll", "place", "pass")]
+    phases = [REROLL, PLACE, PASS]
 
     cells: dict[int, tuple[int, int]] = {}  # cell -> (x, y), filled as cubes appear
 

@@ -59,7 +59,7 @@ from ._pieces import (
     tables,
 )
 from ._rules import enclosed, flood, neighbours, place_effect
-from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, format_setup
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, allowed_cells, format_setup
 
 __all__ = [
     "ENGINE_WEIGHTS",
@@ -86,6 +86,7 @@ __all__ = [
     "Tables",
     "Tower",
     "Weights",
+    "allowed_cells",
     "enclosed",
     "extent",
     "flood",

@@ -48,7 +48,7 @@ from ._check import largest_line
 from ._game import QwirkleCubes, canonical_mask, hand_mask, kernel_of, reroll_masks
 from ._kernel import CompiledQwirkle, QwirkleKernel
 from ._state import PASS, PLACE, REROLL, QState
-from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, face_text
+from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, cell_xy, face_text
 
 __all__ = [
     "COLOUR_LETTERS",
@@ -74,6 +74,7 @@ __all__ = [
     "Roll",
     "best_placement",
     "canonical_mask",
+    "cell_xy",
     "face_text",
     "hand_mask",
     "kernel_of",
