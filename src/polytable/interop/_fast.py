@@ -61,6 +61,15 @@ def grid(out: Out, channel: int, value: int, stride: int, flip: bool = False, la
     out[:, :, channel : channel + layers] = stack[::-1] if flip else stack
 
 
+def grids(out: Out, channel: int, values: list[int], stride: int, flip: bool = False) -> None:
+    """One plane per bitboard of ``values``, from plane ``channel`` on (as :func:`grid` each)."""
+    if _C is not None:
+        _C.grids(out, channel, values, stride, flip)
+        return
+    for k, value in enumerate(values):
+        grid(out, channel + k, value, stride, flip)
+
+
 def rect(out: Out, channel: int, r0: int, r1: int, c0: int, c1: int) -> None:
     """Plane ``channel`` is 1 in rows ``r0:r1`` and columns ``c0:c1``, 0 elsewhere."""
     if _C is not None:
@@ -196,18 +205,17 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
     in_stock = operator.itemgetter(*index) if len(index) > 1 else (lambda stock: (stock[index[0]],))
 
     def write(s: Any, observer: int, out: Out) -> None:
-        grid(out, 0, s.tower, st, True)
-        grid(out, 1, s.obstacles, st, True)
+        boards = [s.tower, s.obstacles]
         values: list[int] = []
-        for k, seat in enumerate(_seats(observer, players)):
-            grid(out, 2 + 2 * k, s.pieces[seat], st, True)
-            grid(out, 3 + 2 * k, s.markers[seat], st, True)
+        for seat in _seats(observer, players):
+            boards += (s.pieces[seat], s.markers[seat])
             values.append(s.scores[seat])
             values.extend(in_stock(s.stock[seat]))
         picked = [0] * len(index)
         if s.picked in where:
             picked[where[s.picked]] = 1
         values.extend(picked)
+        grids(out, 0, boards, st, True)
         _features(out, 2 + 2 * players, values)
 
     top = n - 1
@@ -286,18 +294,15 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         for i, bits in enumerate(area_of):
             if s.done_areas >> i & 1:
                 finished |= bits
-        grid(out, 4, area_of[s.area] if s.area >= 0 else 0, stride)
-        grid(out, 5, finished, stride)
-        grid(out, 6, s.last, stride)
+        boards = [area_of[s.area] if s.area >= 0 else 0, finished, s.last]
         values: list[int] = []
         scores = rules.scores(s)
-        for k, seat in enumerate(_seats(observer, players)):
-            grid(out, 7 + 2 * k, s.owners[seat], stride)
+        for seat in _seats(observer, players):
             lines = 0
             for o, d, b in s.lines:
                 if o == seat:
                     lines |= window(setup, d, b)
-            grid(out, 8 + 2 * k, lines, stride)
+            boards += (s.owners[seat], lines)
             values.append(round(scores[seat]))
         card = card_values.get(s.card)
         if card is None:
@@ -305,6 +310,7 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         values.extend(card)
         values.append(s.left)
         values.extend(1 if s.phase == i else 0 for i in range(4))
+        grids(out, 4, boards, stride)
         _features(out, 7 + 2 * players, values)
 
     place0 = rules.action_id(Place(0, 0, 0))  # a placement's id: place0 + shape, row and column steps
