@@ -365,6 +365,8 @@ def qwirkle_refuse(j: Journey) -> None:
     if page.locator("#qc-keep").count():
         page.locator("#qc-keep").click()
     page.locator("#qc-hand button[data-i='0']:not([disabled])").wait_for()
+    label = page.locator("#qc-hand button[data-i='0']").get_attribute("aria-label") or ""
+    assert j.t("qc.pickCube").split("{")[0] in label and not re.search("[ROYGBP][●■◆♣✦✸]", label), label  # in words
     page.locator("#qc-hand button[data-i='0']").click()
     spot = page.locator("#qc-table rect.spot").first
     spot.wait_for(state="attached")
