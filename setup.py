@@ -19,6 +19,9 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
     return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
 
 
+QUADEFY_MOVES = [f"src/polytable/games/quadefy/quadefy_{f}.h" for f in ("moves", "gen", "cover", "pyinit")]
+"""Quadefy's move generator: the game's kernel and the exact solver both compile it."""
+
 setup(
     ext_modules=[
         ext(
@@ -31,6 +34,7 @@ setup(
             ],
             ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
         ),
+        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
@@ -41,37 +45,34 @@ setup(
                 "src/polytable/core/_rng.h",
             ],
         ),
-        # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
+        # Quadefy's move generator lives with the game (quadefy_moves.h); the solver includes it downward.
         ext(
             "polytable.games.quadefy._cquadefy",
-            ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
+            ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/games/quadefy/quadefy_moves.c"],
             [
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
-                "src/polytable/ai/_native/quadefy_solve.h",
-                "src/polytable/ai/_native/quadefy_gen.h",
-                "src/polytable/ai/_native/quadefy_cover.h",
-                "src/polytable/ai/_native/quadefy_pyinit.h",
+                "src/polytable/core/_rng.h",
+                *QUADEFY_MOVES,
             ],
         ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            [
-                "src/polytable/ai/_native/quadefy_solve.h",
-                "src/polytable/ai/_native/quadefy_gen.h",
-                "src/polytable/ai/_native/quadefy_cover.h",
-                "src/polytable/ai/_native/quadefy_pyinit.h",
-            ],
+            ["src/polytable/ai/_native/quadefy_solve.h", *QUADEFY_MOVES],
         ),
+        ext("polytable.ai.foldris._cplan", ["src/polytable/ai/foldris/_cplan.c"], []),
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
-            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h"],
+            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h", "src/polytable/core/_rng.h"],
         ),
         ext(
             "polytable.games.formfinity._cformfinity",
             ["src/polytable/games/formfinity/_cformfinity.c"],
-            [f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")],
+            [
+                *(f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")),
+                "src/polytable/core/_rng.h",
+            ],
         ),
     ],
 )

@@ -103,7 +103,8 @@ test("breakdown: a previewed placement's points, part by part", () => {
   v.players[0].pieces = ["a1", "a2"];
   const after = { players: players([[["a1", "b1"], 1, []]]) };
   after.players[0].pieces = ["a1", "a2", "a3", "a4", "a5"];
-  const text = fm.breakdown({ view: after, delta: 3 + 10 + 50 + 2 }, v, 0, t);
+  const points = { enclosure: 10, bridge: 50 };
+  const text = fm.breakdown({ view: after, delta: 3 + 10 + 50 + 2 }, v, 0, t, points);
   const parts = [
     t("forma.cells", { n: 3 }),
     t("forma.enclosures", { n: 1, p: 10 }),
@@ -111,9 +112,12 @@ test("breakdown: a previewed placement's points, part by part", () => {
     t("forma.towerObstacles", { p: 2 }),
   ];
   assert.equal(text, `(${parts.join(", ")})`);
+  // The worth of each part is the server's: other figures, another breakdown of the same delta.
+  const other = fm.breakdown({ view: after, delta: 3 + 10 + 50 + 2 }, v, 0, t, { enclosure: 20, bridge: 30 });
+  assert.ok(other.includes(t("forma.enclosures", { n: 1, p: 20 })) && other.includes(t("forma.bridgeOne", { p: 30 })));
   const plain = { players: players([[["a1"], 0, []]]) };
   plain.players[0].pieces = ["a1", "a2", "a3"];
-  assert.equal(fm.breakdown({ view: plain, delta: 1 }, v, 0, t), `(${t("forma.cells", { n: 1 })})`);
+  assert.equal(fm.breakdown({ view: plain, delta: 1 }, v, 0, t, points), `(${t("forma.cells", { n: 1 })})`);
 });
 
 const ctx = (history, extra = {}) => ({ msg: { history }, seatName: (p) => ["Ann", "Bob"][p], ...extra });
@@ -171,6 +175,8 @@ test("announceLast: the bridge banner and the last move said with its points", (
     },
     c,
     t,
+    null,
+    { enclosure: 10, bridge: 50 },
   );
   assert.deepEqual(said, []); // the first view: nothing to say
   fm.announceLast(
@@ -183,8 +189,10 @@ test("announceLast: the bridge banner and the last move said with its points", (
     },
     c,
     t,
+    null,
+    { enclosure: 10, bridge: 50 },
   );
-  assert.equal(st.banner, t("forma.bridgeBanner", { name: "Ann", n: 1 }));
+  assert.equal(st.banner, t("forma.bridgeBanner", { name: "Ann", n: 1, p: 50 }));
   assert.deepEqual(said, [t("announce.move", { name: "Ann", move: "X5 r0 @ e10", points: "+55" })]);
   fm.announceLast(
     st,
@@ -196,6 +204,8 @@ test("announceLast: the bridge banner and the last move said with its points", (
     },
     c,
     t,
+    null,
+    { enclosure: 10, bridge: 50 },
   );
   assert.equal(st.banner, null);
 });

@@ -39,6 +39,8 @@ def test_forma_piece_tables_agree_with_the_engine(client: TestClient) -> None:
             expect = sorted(f"{chr(ord('f') + dx)}{6 + dy}" for dx, dy in o["cells"])
             assert cells == expect, (piece["name"], o["text"])
     assert client.get("/api/boards/no-such-game").status_code == 404
+    # What the board explains a previewed placement with, as the rulebook says (the engine measured).
+    assert data["points"] == {"enclosure": 10, "bridge": 50}
 
 
 def test_quadefy_tables_and_puzzle_answer(client: TestClient) -> None:

@@ -340,9 +340,15 @@ def test_template_designer_checks_balance_with_progress(server: Server, browser:
     page.fill("#ds-balance-games", "3")
     page.locator("#ds-balance-run").click()
     page.locator("#ds-balance img.ds-figure").first.wait_for(timeout=60_000)
-    assert page.locator("#ds-balance img.ds-figure").count() == 4
-    assert "Balance" in page.locator("#ds-balance").inner_text()
+    assert page.locator("#ds-balance img.ds-figure").count() >= 5  # seats, rounds, choices, scores, skill...
+    out = page.locator("#ds-balance").inner_text()
+    assert "Balance" in out and "Rounds" in out and "skill gap" in out and "is left out" in out
     assert page.locator("#ds-balance-progress").is_hidden()
+    json_link = page.locator("#ds-balance-json")
+    assert json_link.get_attribute("download") == "balance-report.json"
+    data = page.request.get(server.base + json_link.get_attribute("href")).json()
+    assert data["configurations"] and data["ladder"]["pairs"]
+    assert page.locator("#ds-balance-page").get_attribute("href").endswith("/report.html")
     assert page.errors == []
 
 

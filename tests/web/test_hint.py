@@ -24,15 +24,16 @@ def test_a_hint_is_a_legal_move_and_the_same_as_the_offline_tables(client: TestC
     table = Table.new("quadefy", {}, 2, 2, [{"name": "You"}, {"ai": "easy"}], make_bot)
     offline = table.handle({"type": "hint", "seat": 0, "ask": 1})
     assert offline == [{"type": "hint", "seat": 0, "ask": 1, "version": 0, "moves": got["moves"]}]
-    assert table.handle({"type": "hint", "seat": 1})[0]["moves"] == []  # not that seat's turn
+    assert table.hint(1) == []  # not that seat's turn
+    assert table.handle({"type": "hint", "seat": 1})[0]["reason"] == "hint_seat"  # an AI's seat, as on a server
 
 
 def test_a_touch_move_hint_says_where_the_picked_piece_goes() -> None:
     table = Table.new("forma", {"placement": "random"}, 2, 5, [{"name": "You"}, {"ai": "easy"}], make_bot)
     pick, place = table.hint(0)
     assert pick.startswith("pick ") and "@" in place and place.startswith(pick[5:] + " ")
-    table.play(0, pick, table.match.version)
-    assert place in table.seat_part(0)["legal"]
+    table.play(0, pick, table.version)
+    assert place in table.machine.part(0)["legal"]
 
 
 def test_no_hint_when_another_person_plays_at_the_table(client: TestClient) -> None:

@@ -32,18 +32,19 @@ def test_a_refused_move_changes_nothing_and_undo_takes_back_ones_own(gid: str) -
     table = Table.new(gid, {}, spec.min_players, 3, None, make_bot)
     seat = table.acting()[0]
     before = table.message()
-    replies = table.handle({"type": "act", "seat": seat, "version": table.match.version, "action": "no such move"})
+    replies = table.handle({"type": "act", "seat": seat, "version": table.version, "action": "no such move"})
     assert replies[0]["type"] == "error" and replies[0]["message"]
     assert replies[0]["reason"].startswith("engine.") and isinstance(replies[0]["params"], dict)  # as a server room
     assert table.message() == before
-    stale = table.handle({"type": "act", "seat": seat, "version": table.match.version + 5, "action": "x"})
+    stale = table.handle({"type": "act", "seat": seat, "version": table.version + 5, "action": "x"})
     assert stale[0]["type"] == "error"
     move = table.hint(seat)[0]
-    out = table.handle({"type": "act", "seat": seat, "version": table.match.version, "action": move})
+    out = table.handle({"type": "act", "seat": seat, "version": table.version, "action": move})
     assert out[-1]["type"] == "state" and out[-1]["version"] > before["version"]
     if table.match.can_undo(seat):
-        back = table.handle({"type": "undo", "seat": seat, "version": table.match.version})
-        assert back[-1]["version"] == before["version"]
+        back = table.handle({"type": "undo", "seat": seat, "version": table.version})
+        # The board is back where it was, under a new version (a version names one state for ever).
+        assert back[-1]["version"] > out[-1]["version"] and back[-1]["mine"] == before["mine"]
     preview = table.handle({"type": "preview", "seat": seat, "action": move, "ask": 3})
     assert preview[0]["type"] == "preview" and preview[0]["ask"] == 3
 
@@ -65,8 +66,8 @@ def test_a_seat_played_by_an_ai_cannot_be_moved_by_hand() -> None:
     move = next(iter(table.match.game.legal_actions(table.match.state, 0)))
     text = table.match.game.format_action(move, table.match.state)
     replies = table.handle({"type": "act", "seat": 0, "version": 0, "action": text})
-    assert replies[0]["type"] == "error" and "not played on this device" in replies[0]["message"]
-    assert (replies[0]["reason"], replies[0]["params"]) == ("engine.match.seat_elsewhere", {"seat": 1})
+    assert replies[0]["type"] == "error" and "you do not hold seat 1" in replies[0]["message"]
+    assert (replies[0]["reason"], replies[0]["params"]) == ("not_your_seat", {"seat": 1})
 
 
 def test_a_companion_table_deals_takes_back_and_resumes_as_a_server_room_does() -> None:

@@ -64,9 +64,9 @@ def test_forma_a_picked_piece_cannot_be_taken_back_on_the_server_or_offline(clie
         ws.send_json({"type": "undo", "seat": 0, "version": msg["version"]})
         assert error(ws)["reason"] == "engine.forma.pick_binding"
     table = Table.new("forma", options, 2, 0)
-    table.play(0, "pick L4", table.match.version)
-    replies = table.handle({"type": "undo", "seat": 0, "version": table.match.version})
-    assert replies[0]["reason"] == "engine.forma.pick_binding" and table.match.version == 1
+    table.play(0, "pick L4", table.version)
+    replies = table.handle({"type": "undo", "seat": 0, "version": table.version})
+    assert replies[0]["reason"] == "engine.forma.pick_binding" and table.version == 1
 
 
 def test_a_move_that_stands_says_why(client: TestClient) -> None:

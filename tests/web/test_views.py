@@ -57,10 +57,10 @@ def test_connections_holding_the_same_seats_get_the_same_text_and_others_only_th
         views = hub.rooms[code].views
         assert views.text(frozenset({0}), True) is views.text(frozenset({0}), True)  # built once per change
         # Seat 0's hidden choice did not change seat 1's situation: its legal actions listed at v are reused.
-        assert views._legal[1][1] == v and seen[2]["mine"]["1"]["legal"] == ["1", "2", "3"]
+        assert hub.rooms[code].machine._legal[1][1] == v and seen[2]["mine"]["1"]["legal"] == ["1", "2", "3"]
         b.send_json({"type": "act", "seat": 1, "version": seen[2]["version"], "action": "3"})  # the round resolves
         state(b, lambda m: m["version"] > seen[2]["version"] and m["mine"]["1"]["to_act"])
-        assert views._legal[1][1] > seen[2]["version"]  # a resolved round: listed again
+        assert hub.rooms[code].machine._legal[1][1] > seen[2]["version"]  # a resolved round: listed again
 
 
 def test_messages_encode_every_json_value_as_the_standard_library_reads_it() -> None:
@@ -103,34 +103,34 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
     from types import SimpleNamespace
 
     from polytable.core import CHANCE, Rng
-    from polytable.match import LogEntry
-    from polytable.web._views import Views
-
-    class _Room(SimpleNamespace):  # what the history reads of a room (views hold their room weakly)
-        pass
+    from polytable.match import LogEntry, RoomMachine
 
     class _Match(SimpleNamespace):  # its log, each entry told in words (here: the entry's own text)
         def narration(self, i: int) -> dict[str, object]:
             return {"said": self.log[i].action}
 
-    def scan(room: SimpleNamespace) -> list[dict[str, object]]:
+        def is_over(self) -> bool:
+            return False
+
+    def scan(room: RoomMachine) -> list[dict[str, object]]:
         shown = [
             {"n": i + 1, "player": e.player, "action": e.action, "said": {"said": e.action}}
             for i, e in enumerate(room.match.log)
-            if not room.simultaneous[i] and not (e.player == CHANCE and room.game.spec.hidden_information)
+            if not room.simultaneous[i] and not (e.player == CHANCE and room.match.game.spec.hidden_information)
         ]
         return shown[-30:]
 
     rng = Rng(7)
     for hidden in (False, True):
-        room = _Room(
-            match=_Match(log=[]),
-            simultaneous=[],
-            undone=0,
-            game=SimpleNamespace(spec=SimpleNamespace(hidden_information=hidden)),
-            is_over=lambda: False,
-        )
-        views = Views(room)  # type: ignore[arg-type]
+        game = SimpleNamespace(spec=SimpleNamespace(hidden_information=hidden))
+        room = RoomMachine.__new__(RoomMachine)  # only what the history reads of a room's machine
+        room.match, room.simultaneous, room.undone, room.forfeits, room._shown = (
+            _Match(log=[], game=game),
+            [],
+            0,
+            tuple,
+            None,
+        )  # type: ignore[assignment]
         for step in range(400):
             roll = rng.below(10)
             log = room.match.log
@@ -142,12 +142,12 @@ def test_the_live_history_kept_between_changes_is_the_one_found_from_the_whole_l
                 del log[rng.below(len(log)) :]
                 del room.simultaneous[len(log) :]
             elif roll == 2 and step % 50 == 0:  # a rebuilt match: a new log with the same entries
-                room.match = _Match(log=[LogEntry(e.player, e.action) for e in log])
+                room.match = _Match(log=[LogEntry(e.player, e.action) for e in log], game=game)  # type: ignore[assignment]
             else:
                 for _ in range(1 + rng.below(3)):
                     log.append(LogEntry(rng.below(3) - 1, f"a{step}"))
                     room.simultaneous.append(rng.below(3) == 0)
-            assert views.history() == scan(room)
+            assert room.history() == scan(room)
 
 
 def test_a_finished_room_nobody_watches_is_let_go_and_read_again_the_same(client: TestClient) -> None:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import threading
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from sqlalchemy import and_, bindparam, create_engine, delete, event, insert, select, update
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ._migrate import upgrade
@@ -30,12 +31,22 @@ __all__ = ["SqlStorage", "open_storage", "redact_url"]
 _rooms, _seats, _actions = rooms, seats, actions
 
 
+_SECRET_PARAMS = re.compile(r"(?i)([?&;](?:password|passwd|pass|pwd|secret|token|sslpassword)=)([^&;#]*)")
+"""Query parameters that carry a secret: SQLAlchemy's drivers and Redis both take ``?password=...``."""
+
+
 def redact_url(url: str) -> str:
-    """The database URL as it may be printed or logged: the password replaced by ``***``."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return "(a database URL that cannot be read)"
+    """A URL (a database's or Redis's) as it may be printed or logged: the password of its user part and
+    every query parameter that carries a secret replaced by ``***``."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return _SECRET_PARAMS.sub(r"\1***", url)
+    query = rest.find("?")
+    at = rest.rfind("@", 0, query if query >= 0 else len(rest))  # a password may hold "/" or "@" itself
+    if at >= 0:
+        user, colon, _ = rest[:at].partition(":")
+        rest = f"{user}:***{rest[at:]}" if colon else rest
+    return f"{scheme}://" + _SECRET_PARAMS.sub(r"\1***", rest)
 
 
 def open_storage(url: str | None = None) -> SqlStorage:
@@ -152,16 +163,22 @@ class SqlStorage:
                 .order_by(_actions.c.pos)
             ).all()
         actions: list[tuple[int, str]] = []
+        damage = None
         for pos, player, action in acts:
             if pos != since + len(actions):
-                raise StorageError(f"room {code}: the action log has a hole at position {since + len(actions)}")
+                damage = f"the action log has a hole at position {since + len(actions)}"
+                break
             actions.append((int(player), str(action)))
+        try:
+            options = json.loads(row["options"])
+        except ValueError:
+            raise StorageError(f"room {code}: its options are not JSON") from None
         return RoomRecord(
             code=row["code"],
             game=row["game"],
             rules_version=row["rules_version"],
             players=int(row["players"]),
-            options=json.loads(row["options"]),
+            options=options,
             seed=int(row["seed"]),
             seats=seat_records,
             mode=row["mode"],
@@ -172,6 +189,7 @@ class SqlStorage:
             actions_from=since,
             clock=row["clock"],
             rematch=row["rematch"],
+            damage=damage,
         )
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
@@ -251,6 +269,7 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
         "undone": room.undone,
         "updated": created,
         "clock": room.clock,
+        "length": len(room.actions),
     }
     seat_rows = [{"room": room.code, "seat": i, **_seat_values(s)} for i, s in enumerate(room.seats)]
     action_rows = [{"room": room.code, "pos": i, "player": p, "action": a} for i, (p, a) in enumerate(room.actions)]
@@ -274,29 +293,40 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
 def _append_actions(
     conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
 ) -> None:
+    values: dict[str, Any] = {"finished": finished, "updated": time.time(), "length": start + len(actions)}
+    if clock is not None:
+        values["clock"] = clock
+    moved = conn.execute(update(_rooms).where(and_(_rooms.c.code == code, _rooms.c.length == start)).values(**values))
+    if moved.rowcount != 1:
+        raise StorageConflict(f"room {code}: the log is not {start} entries long; an append there would fork or gap it")
     if actions:
         rows = [{"room": code, "pos": start + i, "player": p, "action": a} for i, (p, a) in enumerate(actions)]
         conn.execute(insert(_actions), rows)
-    values: dict[str, Any] = {"finished": finished, "updated": time.time()}
-    if clock is not None:
-        values["clock"] = clock
-    conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
 
 
 _TOUCH = {
     False: update(_rooms)
-    .where(_rooms.c.code == bindparam("b_code"))
-    .values(finished=bindparam("b_finished"), updated=bindparam("b_updated")),
+    .where(and_(_rooms.c.code == bindparam("b_code"), _rooms.c.length == bindparam("b_start")))
+    .values(finished=bindparam("b_finished"), updated=bindparam("b_updated"), length=bindparam("b_length")),
     True: update(_rooms)
-    .where(_rooms.c.code == bindparam("b_code"))
-    .values(finished=bindparam("b_finished"), updated=bindparam("b_updated"), clock=bindparam("b_clock")),
+    .where(and_(_rooms.c.code == bindparam("b_code"), _rooms.c.length == bindparam("b_start")))
+    .values(
+        finished=bindparam("b_finished"),
+        updated=bindparam("b_updated"),
+        length=bindparam("b_length"),
+        clock=bindparam("b_clock"),
+    ),
 }
-"""The room row's update after an append, without and with the clocks (one statement for many rooms)."""
+"""The room row's update after an append, without and with the clocks (one statement for many rooms): it
+moves the log's length on only from the position the append starts at."""
 
 
 def _append_many(conn: Any, ops: Sequence[tuple[Any, ...]]) -> None:
-    """Several rooms' :func:`_append_actions` in one transaction as one multi-row insert and one update per
-    shape (executed for many rows at once), instead of two round trips to the database per room.
+    """Several rooms' :func:`_append_actions` in one transaction as one update per shape and one multi-row
+    insert (executed for many rows at once), instead of two round trips to the database per room. The
+    updates move each room's log length on only from its append's start: if fewer rows than rooms moved,
+    one append would gap or fork its log and the whole transaction is refused (the batch then tries each
+    write alone, see :meth:`SqlStorage.batch`).
 
     The statements are plain SQL with positional parameters (``exec_driver_sql``): SQLAlchemy's compiled
     insert turned every row's parameters into a dict and back, about 15 µs a row and a third of the database
@@ -309,36 +339,53 @@ def _append_many(conn: Any, ops: Sequence[tuple[Any, ...]]) -> None:
         code, start, actions, finished, clock = (*args, None)[:5]
         rows += [(code, start + i, p, a) for i, (p, a) in enumerate(actions)]
         if clock is not None:
-            touch[True].append((finished, now, clock, code))
+            touch[True].append((finished, now, start + len(actions), clock, code, start))
         else:
-            touch[False].append((finished, now, code))
+            touch[False].append((finished, now, start + len(actions), code, start))
+    moved = 0
     if mark is None:  # a driver with another parameter style: the statements built by SQLAlchemy
-        _append_many_compiled(conn, rows, touch)
-        return
-    if rows:
-        conn.exec_driver_sql(
-            f"INSERT INTO {_actions.name} (room, pos, player, action) VALUES ({mark}, {mark}, {mark}, {mark})", rows
-        )
-    if touch[False]:
-        conn.exec_driver_sql(
-            f"UPDATE {_rooms.name} SET finished = {mark}, updated = {mark} WHERE code = {mark}", touch[False]
-        )
-    if touch[True]:
-        conn.exec_driver_sql(
-            f"UPDATE {_rooms.name} SET finished = {mark}, updated = {mark}, clock = {mark} WHERE code = {mark}",
-            touch[True],
-        )
+        moved = _append_many_compiled(conn, rows, touch)
+    else:
+        set_clock = {False: "", True: f", clock = {mark}"}
+        for with_clock, params in touch.items():
+            if params:
+                moved += _rowcount(
+                    conn,
+                    f"UPDATE {_rooms.name} SET finished = {mark}, updated = {mark}, length = {mark}"
+                    f"{set_clock[with_clock]} WHERE code = {mark} AND length = {mark}",
+                    params,
+                )
+        if rows:
+            conn.exec_driver_sql(
+                f"INSERT INTO {_actions.name} (room, pos, player, action) VALUES ({mark}, {mark}, {mark}, {mark})",
+                rows,
+            )
+    if moved != len(ops):
+        raise StorageConflict(f"{len(ops) - moved} of {len(ops)} appends do not start at their log's end")
 
 
-def _append_many_compiled(conn: Any, rows: list[tuple[Any, ...]], touch: dict[bool, list[tuple[Any, ...]]]) -> None:
+def _rowcount(conn: Any, sql: str, params: list[tuple[Any, ...]]) -> int:
+    """Rows an update changed, summed over its parameter sets (one statement per set when the driver does
+    not sum an executemany's counts)."""
+    if len(params) == 1 or conn.dialect.supports_sane_multi_rowcount:
+        result = conn.exec_driver_sql(sql, params if len(params) > 1 else params[0])
+        return int(result.rowcount)
+    return sum(int(conn.exec_driver_sql(sql, p).rowcount) for p in params)
+
+
+def _append_many_compiled(conn: Any, rows: list[tuple[Any, ...]], touch: dict[bool, list[tuple[Any, ...]]]) -> int:
+    moved = 0
+    for f, u, n, c, s in touch[False]:
+        moved += conn.execute(
+            _TOUCH[False], {"b_finished": f, "b_updated": u, "b_length": n, "b_code": c, "b_start": s}
+        ).rowcount
+    for f, u, n, k, c, s in touch[True]:
+        moved += conn.execute(
+            _TOUCH[True], {"b_finished": f, "b_updated": u, "b_length": n, "b_clock": k, "b_code": c, "b_start": s}
+        ).rowcount
     if rows:
         conn.execute(insert(_actions), [{"room": r, "pos": n, "player": p, "action": a} for r, n, p, a in rows])
-    if touch[False]:
-        conn.execute(_TOUCH[False], [{"b_finished": f, "b_updated": u, "b_code": c} for f, u, c in touch[False]])
-    if touch[True]:
-        conn.execute(
-            _TOUCH[True], [{"b_finished": f, "b_updated": u, "b_clock": k, "b_code": c} for f, u, k, c in touch[True]]
-        )
+    return moved
 
 
 def _set_rematch(conn: Any, code: str, rematch: str) -> None:
@@ -363,7 +410,7 @@ def _truncate_actions(conn: Any, code: str, length: int, expected: int | None = 
     conn.execute(
         update(_rooms)
         .where(_rooms.c.code == code)
-        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount), updated=time.time())
+        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount), updated=time.time(), length=length)
     )
 
 

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..ai import bot_names
-from ..core import PolytableError
-from ..match import engine_reason
+from ..match import RoomError, engine_error
 
 __all__ = [
     "CODE_ALPHABET",
@@ -60,6 +59,9 @@ class Settings:
     """Seconds (after the AI delay) a process waits before playing an AI seat another process should play."""
     rooms_per_minute: int = 60
     """Rooms one address may create per minute."""
+    hello_timeout: float = 5.0
+    """Seconds a new socket has to say hello; then it is closed. Until it does it counts against the room's
+    spectators, so sockets that never speak cannot pile up."""
     ai_threads: int = 2
     public_url: str = ""
     """The address players open behind a proxy or a domain (``--public-url``): every invite link carries it."""
@@ -68,35 +70,6 @@ class Settings:
     in invite links, so a room made on the serving computer invites phones by an address they can open."""
     tls_ca: str = ""
     """The table's own certificate authority (``serve --https``), served at ``/tls/ca.crt`` for phones."""
-
-
-class RoomError(PolytableError):
-    """A request about a room that cannot be served.
-
-    ``code`` says what kind (the client acts on it: ``stale`` reloads, ``missing`` leaves the room);
-    ``reason`` names the exact message, stable across versions, so the client shows it from its translation
-    files as ``error.<reason>`` with ``params``; the English ``message`` is the fallback. An error relayed
-    from the engine has the reason ``engine.<code>`` (``error.engine.<code>``, see ``_i18n``).
-    """
-
-    def __init__(
-        self, message: str, code: str = "bad", reason: str = "engine", params: dict[str, object] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.reason = reason
-        self.params: dict[str, object] = params or {}
-
-    def payload(self) -> dict[str, object]:
-        """The JSON fields every error carries: ``code``, ``reason``, ``params``, ``message``."""
-        return {"code": self.code, "reason": self.reason, "params": self.params, "message": str(self)}
-
-
-def engine_error(exc: PolytableError, code: str = "bad") -> RoomError:
-    """An engine error relayed to the client by its stable code (``error.engine.<code>``) and params; one
-    without a code has the reason ``engine`` and is shown in English."""
-    shown = engine_reason(exc)
-    return RoomError(str(exc), code, shown["reason"], shown["params"])
 
 
 @functools.cache

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..core import CHANCE, IllegalActionError, PolytableError, all_games
-from ..match import GIVEN, Dealer, player_counts, supports
+from ..core import CHANCE, PolytableError, all_games
+from ..match import Dealer, player_counts, supports
 from ..storage import StorageConflict, StorageError
 
 __all__ = ["Dealer", "deal", "player_counts", "read_card_picture", "sheet_pdf", "supports"]
@@ -26,27 +26,19 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
     broadcast, so no connection (not even one arriving during the write) sees a card that is not on
     disk; a failed or lost write reloads the room from the database, the truth.
     """
-    from ._base import RoomError, engine_error
+    from ._base import RoomError
 
-    if room.mode != "companion" or room.dealer is None:
-        raise RoomError("this room plays the game; cards are dealt by the game itself", reason="not_companion")
+    room.refuse_if_paused()
     async with room.lock:
-        if version != room.version:
-            raise RoomError("someone dealt already; here is the current card", "stale", "stale_deal")
-        dealer: Dealer = room.dealer
-        n = len(dealer.dealt)
-        try:
-            if undo:
-                if not n:
-                    raise IllegalActionError("no card has been dealt yet", "match.nothing_dealt")
-                write: tuple[Any, ...] = ("truncate_actions", room.code, n - 1, n)
-            else:
-                text = GIVEN + dealer.check_give(card) if card is not None else dealer.next_card()
-                write = ("append_actions", room.code, n, [(CHANCE, text)], False)
-        except IllegalActionError as exc:
-            raise engine_error(exc, "illegal") from None
-        except ValueError as exc:
-            raise RoomError(str(exc), "bad", "bad_card", {"card": str(card)[:40]}) from None
+        await room.ensure_loaded()
+        machine = room.machine
+        text = machine.plan_deal(version, undo, card)
+        n = len(machine.dealer.dealt)
+        write: tuple[Any, ...] = (
+            ("truncate_actions", room.code, n - 1, n)
+            if text is None
+            else ("append_actions", room.code, n, [(CHANCE, text)], False)
+        )
         try:
             await room.store.write(*write)
         except StorageConflict:
@@ -60,14 +52,7 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
                     "the card could not be taken back; nothing changed", "storage", "undeal_unsaved"
                 ) from None
             raise RoomError("the card could not be saved; deal again", "storage", "deal_unsaved") from None
-        if undo:  # on disk: now the room changes, then everyone hears of it
-            dealer.pop()
-            room.undone += 1
-            room.undo_version = room.version
-        elif card is not None:
-            dealer.give(card)
-        else:
-            dealer.push()
+        machine.deal(undo, card)  # on disk: now the room changes, then everyone hears of it
         room.broadcast()
 
 

@@ -21,8 +21,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ..ai import make_bot
-from ..core import PolytableError
-from ..match import engine_reason, suggestion
+from ..match import suggestion
 from ._base import RoomError
 
 if TYPE_CHECKING:
@@ -32,36 +31,8 @@ __all__ = ["hint", "preview"]
 
 
 def preview(room: Room, seat: int, text: str) -> dict[str, Any]:
-    """The outcome of ``text`` played by ``seat`` now: ``ok``, a ``message`` and its ``reason`` if illegal,
-    the scores before and after, ``delta`` (the seat's gain) and the seat's ``view`` after the move."""
-    game, state = room.game, room.match.state
-    out: dict[str, Any] = {"action": text, "version": room.version, "ok": False}
-    if room.is_over():
-        out["message"] = "the game is over"
-        out["reason"] = "game_over"
-        return out
-    if seat not in room.match.acting_players():
-        out["message"] = "it is not your turn"
-        out["reason"] = "not_your_turn"
-        return out
-    try:
-        action = game.parse_action(text, state)
-        after = game.apply(state, action, seat)
-    except PolytableError as exc:  # IllegalActionError included: shown by its code (error.engine.<code>)
-        out["message"] = str(exc)
-        out.update(engine_reason(exc))
-        return out
-    before_scores = [float(x) for x in game.scores(state)]
-    after_scores = [float(x) for x in game.scores(after)]
-    out.update(
-        ok=True,
-        action=game.format_action(action, state),
-        scores_before=before_scores,
-        scores_after=after_scores,
-        delta=after_scores[seat] - before_scores[seat],
-        view=game.view(after, seat),
-    )
-    return out
+    """The outcome of ``text`` played by ``seat`` now (:meth:`polytable.match.RoomMachine.preview`)."""
+    return room.machine.preview(seat, text)
 
 
 async def hint(room: Room, held: Collection[int], seat: int) -> dict[str, Any]:

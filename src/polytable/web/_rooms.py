@@ -6,19 +6,18 @@ here, once, and the Starlette routes only translate JSON to calls.
 
 * **Authority.** Every action goes through :class:`polytable.match.Match` (so through ``Game.apply``);
   chance is resolved by the server from the state's own generator right after the action that led to it.
-* **Versions.** A room's version is ``len(log) + 2 * undone`` (``undone``: log entries ever taken back):
-  it grows on every change, an undo included, so a version names one state for ever (no ABA after an
-  undo). An action quotes the version it was made on. It is refused as stale unless that is the current
-  version, with one exception: in a simultaneous round the other seats' hidden choices do not change what
-  a seat sees, so an action made before them (and after nothing else) is still accepted.
+* **Rules of the room.** Versions, stale actions, undo, what each seat is shown and the live history are
+  decided by :class:`polytable.match.RoomMachine`, the same as on the offline table; this class adds the
+  lock, the storage, the connections, the clocks and the AI seats around it.
 * **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
-  committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
-  the database and the player is told the action did not happen.
-* **Privacy.** A client receives, per seat it holds, only ``game.view(state, seat)``, that seat's legal
-  actions and (if it shows it) ``game.render`` of that seat; spectators get the ``None`` view (the
-  messages are built in :mod:`._views`). The action log of a game in progress is never sent whole: the
-  live history leaves out chance outcomes of games with hidden information and every choice made in a
-  simultaneous round. The full log is public once the game is over.
+  committed in one transaction *before* any client is told. If the commit fails the room drops them
+  and reloads from the database before it answers: the move is acknowledged if the database holds it
+  after all (a commit whose answer was lost), else the player is told it did not happen. While the
+  database does not answer the room is *paused*: it says so to its players, refuses moves with that
+  reason, and keeps trying to reload; a room never takes a move on a state the database may not hold.
+* **Privacy.** A client receives, per seat it holds, only that seat's part of the state (the machine's,
+  joined into messages in :mod:`._views`); spectators get the ``None`` view. The action log of a game in
+  progress is never sent whole (the machine's history policy). The full log is public once the game is over.
 """
 
 from __future__ import annotations
@@ -27,15 +26,17 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Bot, make_bot
-from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, PolytableError, Rng, player_name
-from ..match import Match
+from ..core import Game, Rng, player_name
+from ..match import Match, RoomMachine
 from ..storage import RoomRecord, SeatRecord, StorageConflict, StorageError
-from ._base import RoomError, clean_name, engine_error, hash_token, new_token
+from ._base import RoomError, clean_name, hash_token, new_token
 from ._client import Client
 from ._clock import Clock
 from ._companion import Dealer
@@ -51,6 +52,12 @@ if TYPE_CHECKING:
     from ._store import RoomStore
 
 __all__ = ["LostRace", "Room", "build_match", "default_seat_name"]  # the last two from ._records
+
+
+def _forfeits(timer: RoomTimer) -> Callable[[], list[int]]:
+    """The seats a room's clocks say lost on time, asked by its machine whenever it needs them."""
+    return lambda: timer.forfeited
+
 
 log = logging.getLogger("polytable.web")
 
@@ -85,15 +92,17 @@ class Room:
         self.code = record.code
         self.mode = record.mode
         self.seats: list[SeatRecord] = list(record.seats)
-        self.match = match
         self.game: Game[Any, Any] = match.game
-        self.undone = record.undone
-        # Versions quoted before this one are stale whatever happened since; after a restart the versions
-        # before the last undo are unknown, so all older versions count as stale then.
-        self.undo_version = len(record.actions) + 2 * record.undone if record.undone else 0
-        self.simultaneous: list[bool] = []  # per log position: was it a choice in a simultaneous round?
-        for i in range(len(match.log)):
-            self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
+        self.timer = RoomTimer(self, Clock.from_json(record.clock), record.seed)
+        self.machine = RoomMachine(
+            match,
+            [p for p, seat in enumerate(self.seats) if seat.kind == "ai"],
+            mode=self.mode,
+            undone=record.undone,
+            dealt=[a for _, a in record.actions] if self.mode == "companion" else None,
+            legal_limit=settings.legal_limit,
+            forfeits=_forfeits(self.timer),
+        )
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bots: dict[int, Bot] = {}
@@ -106,50 +115,53 @@ class Room:
         """Another process changed the room and nobody here watched it: reload before it is used."""
         self.committing = 0  # changes being committed: the state in memory is not yet on disk
         self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
+        self.unsaid = 0  # sockets open on the room that have not said hello yet (counted as spectators)
         self.last_used = time.monotonic()
-        self.failed: str | None = None
-        self.failed_reason: tuple[str, dict[str, object]] = ("engine", {})
-        self.dealer: Dealer | None = None
-        self.timer = RoomTimer(self, Clock.from_json(record.clock), record.seed)
+        self.paused = False
+        """The database did not answer the last reload: moves are refused until one succeeds."""
+        self._recovering: asyncio.Task[None] | None = None
         self.rematch = record.rematch
-        if self.mode == "companion":
-            self.dealer = Dealer(self.game, match.state, [a for _, a in record.actions])
         for p, seat in enumerate(self.seats):
             if seat.kind == "ai" and seat.ai:
                 self.bots[p] = make_bot(seat.ai, self.game.spec.id)
                 self.rngs[p] = Rng(record.seed, 1000 + p + 17 * len(match.log))
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ reading (the machine decides)
+    @property
+    def match(self) -> Match:
+        return self.machine.match
+
+    @property
+    def dealer(self) -> Dealer | None:
+        return self.machine.dealer
+
+    @property
+    def undone(self) -> int:
+        return self.machine.undone
+
+    @property
+    def failed(self) -> str | None:
+        return self.machine.failed
+
     @property
     def version(self) -> int:
-        length = len(self.dealer.dealt) if self.dealer is not None else len(self.match.log)
-        return length + 2 * self.undone
+        return self.machine.version
 
     def ai_seats(self) -> frozenset[int]:
         """The seats the server plays (an undo takes their replies back with the move they answered)."""
-        return frozenset(p for p, seat in enumerate(self.seats) if seat.kind == "ai")
+        return self.machine.ai
 
     def is_over(self) -> bool:
         """The game ended, or a seat forfeited on time."""
-        return self.match.is_over() or bool(self.timer.forfeited)
+        return self.machine.is_over()
 
     def acting(self) -> tuple[int, ...]:
         """The seats that must act now (none once the game is over)."""
-        return () if self.is_over() else tuple(self.match.acting_players())
+        return self.machine.acting()
 
     def result(self) -> dict[str, Any] | None:
         """The end of the game: the game's own result, or on a forfeit the others win with the scores so far."""
-        if self.match.is_over():  # with why it ended as it did, in words (``Game.outcome``)
-            return {**self.game.result(self.match.state), "why": self.match.outcome()}
-        lost = self.timer.forfeited
-        if not lost:
-            return None
-        try:
-            scores: list[Any] = list(self.game.scores(self.match.state))
-        except PolytableError:
-            scores = []
-        winners = [p for p in range(self.match.players) if p not in lost]
-        return {"scores": scores, "winners": winners, "forfeited": list(lost), "terminal": False}
+        return self.machine.result()
 
     def seat_for_token(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -208,41 +220,20 @@ class Room:
 
     def fail(self, message: str, reason: str, params: dict[str, object] | None = None) -> None:
         """Stop the room with a message for everyone (English) and its reason for the translations."""
-        self.failed = message
-        self.failed_reason = (reason, params or {})
+        self.machine.fail(message, reason, params)
 
     # ------------------------------------------------------------------ acting
-    def _check_version(self, seat: int, version: int) -> None:
-        current = self.version
-        if version == current:
-            return
-        stale = RoomError(
-            f"the game moved on (you played on version {version}, it is now at {current}); the board is updated",
-            "stale",
-            "stale",
-            {"version": version, "current": current},
-        )
-        if version > current or version < self.undo_version:
-            raise stale
-        start = len(self.match.log) - (current - version)
-        if start < 0:
-            raise stale
-        for i in range(start, len(self.match.log)):
-            entry = self.match.log[i]
-            if not self.simultaneous[i] or entry.player in (CHANCE, seat):
-                raise stale
-        if self.match.current_player() != SIMULTANEOUS:
-            raise stale
-
     async def act(self, seat: int, version: int, text: str) -> None:
         """Apply ``text`` for ``seat`` made on ``version``; commit; tell everyone. Raises RoomError.
 
         If another server process wrote first (the database's unique key refused this commit), the room is
         reloaded silently and the move is played again on the new state if it is still legal there.
         """
+        self.refuse_if_paused()
         async with self.lock:
-            self._ensure_playable(seat)
-            self._check_version(seat, version)
+            await self.ensure_loaded()
+            self.machine.check_playable(seat)
+            self.machine.check_version(seat, version)
             try:
                 await self._play(seat, text)
             except LostRace:
@@ -265,35 +256,31 @@ class Room:
             raise
 
     async def undo(self, seat: int, version: int) -> None:
+        self.refuse_if_paused()
         async with self.lock:
-            self._ensure_playable(seat, undo=True)
-            if version != self.version:
-                raise RoomError(
-                    "the game moved on since you asked to undo; the board is updated", "stale", "stale_undo"
-                )
-            before = len(self.match.log)
-            try:
-                self.match.undo(seat, self.ai_seats())
-            except IllegalActionError as exc:
-                raise engine_error(exc, "illegal") from None
-            length = len(self.match.log)
-            self.simultaneous = self.simultaneous[:length]
+            await self.ensure_loaded()
+            self.machine.check_playable(seat, undo=True)
+            undone = self.undone
+            before, length = self.machine.undo(seat, version)
             self.committing += 1
             try:
                 await self.store.write("truncate_actions", self.code, length, before)
             except StorageConflict:
+                self._committed()
                 await self._rebuild(remote=False)
                 raise RoomError(
                     "another move was made first; nothing was taken back", "stale", "undo_conflict"
                 ) from None
             except StorageError as exc:
                 log.error("room %s: an undo could not be saved: %s", self.code, exc)
-                await self._rebuild()
-                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
-            finally:
                 self._committed()
-            self.undone += before - length  # as the database counts it: the version grows by what was taken
-            self.undo_version = self.version
+                await self._reload_until_answered()
+                if len(self.match.log) == length and self.undone >= undone + before - length:
+                    self.kick_ai()  # the database holds the undo after all (its answer was lost)
+                    return
+                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
+            self._committed()
+            self.machine.count_undone(before - length)  # as the database counts it
             clock = self.timer.changed(())
             if clock is not None:
                 try:
@@ -304,52 +291,70 @@ class Room:
             self.broadcast()
         self.kick_ai()
 
-    def _ensure_playable(self, seat: int, undo: bool = False) -> None:
-        if self.mode != "play":
-            raise RoomError("this room only deals cards; play on paper", "bad", "companion_only")
-        if self.failed:
-            raise RoomError(self.failed, "broken", self.failed_reason[0], self.failed_reason[1])
-        if not 0 <= seat < len(self.seats):
-            raise RoomError(f"there is no seat {seat + 1} in this room", "bad", "no_seat", {"seat": seat + 1})
-        if self.is_over() and not undo:
-            raise RoomError("the game is over: no more moves can be made", "illegal", "game_over")
+    def refuse_if_paused(self) -> None:
+        """While the database does not answer, a move is refused at once (it is not made) instead of waiting."""
+        if self.paused:
+            raise RoomError(
+                "the table is paused: the game's storage does not answer; your move was not made, "
+                "play it again when the table goes on",
+                "storage",
+                "storage_paused",
+            )
+
+    async def ensure_loaded(self) -> None:
+        """Reload first if the room may differ from the database (a reload failed since; lock held)."""
+        if self.behind and not self.failed and not await self._rebuild(remote=False):
+            self.refuse_if_paused()
 
     async def _play(self, seat: int, action: object) -> None:
         """Apply one action plus the chance after it, commit them, then broadcast (lock held)."""
-        match = self.match
-        start = len(match.log)
-        try:
-            match.play(action, seat)
-            match.resolve_chance()
-        except IllegalActionError as exc:
-            self._restore(start)  # resolve_chance may have failed half-way; play itself changes nothing
-            raise engine_error(exc, "illegal") from None
-        await self._commit(start)
-
-    def _restore(self, length: int) -> None:
-        self.match.rewind(length)
+        await self._commit(self.machine.play(seat, action))
 
     async def _commit(self, start: int) -> None:
         match = self.match
-        for i in range(start, len(match.log)):
-            self.simultaneous.append(self.game.current_player(match.state_at(i)) == SIMULTANEOUS)
+        self.machine.count_simultaneous()
         entries = [(e.player, e.action) for e in match.log[start:]]
         clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
         self.committing += 1
+        error: StorageError | None = None
         try:
             await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
-        except StorageConflict:
+        except BaseException as exc:
+            if not isinstance(exc, StorageError):  # cancelled (the server stops): nothing is kept
+                self._drop_from(start)
+                raise
+            error = exc
+        if isinstance(error, StorageConflict):
             log.info("room %s: another process wrote position %d first; reloading", self.code, start)
+            self._drop_from(start)
             await self._rebuild(remote=False)
             raise LostRace from None
-        except StorageError as exc:
-            log.error("room %s: a move could not be saved: %s", self.code, exc)
-            await self._rebuild()
-            raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
-        finally:
-            self._committed()
+        if error is not None:
+            log.error("room %s: a move could not be saved: %s", self.code, error)
+            self._drop_from(start)  # never kept in memory unless durable
+            await self._reload_until_answered()
+            stored = [(e.player, e.action) for e in self.match.log[start : start + len(entries)]]
+            if stored != entries or self.failed:
+                raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+            log.info("room %s: the move at position %d was saved after all", self.code, start)
+            return  # the database holds it (the commit's answer was lost): acknowledged, as reloaded
+        self._committed()
         self.timer.arm()
         self.broadcast()
+
+    def _drop_from(self, start: int) -> None:
+        """A commit failed: forget the entries from ``start`` on, so memory holds only what may be durable,
+        and let the connections waiting for the state have it (without them)."""
+        self.machine.rewind(start)
+        self._committed()
+
+    async def _reload_until_answered(self) -> None:
+        """Reload from the database until it answers (the lock held): the room is paused meanwhile, says
+        so to its players and refuses other moves; the move waiting on this learns its fate from the log."""
+        delay = 0.05
+        while not await self._rebuild():
+            await asyncio.sleep(delay * (0.5 + random.random()))  # jitter: rooms do not retry in step
+            delay = min(delay * 2, 0.5)
 
     def _committed(self) -> None:
         """A commit ended (on disk, or failed and reloaded): the connections that asked for the state
@@ -366,7 +371,7 @@ class Room:
         async with self.lock:
             if version != self.version:
                 raise RoomError("the game moved on", "stale", "stale")
-            self._ensure_playable(seat)
+            self.machine.check_playable(seat)
             with contextlib.suppress(LostRace):
                 await self._play(seat, action)
 
@@ -374,7 +379,28 @@ class Room:
         """Load the room again from the database (the lock held by the caller)."""
         await self._rebuild()
 
-    async def _rebuild(self, remote: bool = True) -> None:
+    def _storage_lost(self, exc: StorageError) -> None:
+        """A reload failed: the room may differ from the database. It is paused (its players are told),
+        reloads before its next move, and tries again in the background until the database answers."""
+        self.behind = True
+        if not self.paused:
+            self.paused = True
+            log.warning("room %s is paused: it could not be reloaded: %s", self.code, exc)
+            self.broadcast(remote=False)
+        if self._recovering is None or self._recovering.done():
+            self._recovering = asyncio.get_running_loop().create_task(self._recover())
+
+    async def _recover(self) -> None:
+        delay = 0.1
+        while self.paused and not self.failed:
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 1.0)
+            async with self.lock:
+                if self.paused:
+                    await self._rebuild()
+        self.kick_ai()
+
+    async def _rebuild(self, remote: bool = True) -> bool:
         """After a failed or lost commit, or another process's change: load the room again from the
         database (the truth) and tell the connections (``remote``: other processes too).
 
@@ -389,32 +415,35 @@ class Room:
                 fresh = await self.store.load(self.code)
                 since = 0
         except StorageError as exc:
-            log.error("room %s could not be reloaded: %s", self.code, exc)
-            return
+            self._storage_lost(exc)
+            return False
         self.behind = False
+        if self.paused:
+            self.paused = False
+            log.info("room %s goes on: the database answers again", self.code)
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
             self.broadcast(remote=False)
-            return
+            return True
+        if fresh.damage is not None:
+            log.error("room %s cannot be continued: %s", self.code, fresh.damage)
+            self.fail(
+                f"this room cannot be continued: its saved game is damaged after move {len(self.match.log)}",
+                "damaged",
+                {"moves": len(self.match.log)},
+            )
+            self.broadcast(remote=False)
+            return True
         self.seats = list(fresh.seats)
-        rebuilt = False
-        if self.dealer is not None:
-            self.dealer = Dealer(self.game, self.match.state_at(0), [a for _, a in fresh.actions])
-        elif since == 0 and (fresh.undone != self.undone or not self._extend(fresh)):
-            self.match = build_match(fresh)
-            rebuilt = True
+        match = self.match
+        if self.dealer is None and since == 0 and (fresh.undone != self.undone or not self._extend(fresh)):
+            match = build_match(fresh)
+        self.machine.reset(match, fresh.undone, [a for _, a in fresh.actions] if self.dealer is not None else None)
         self.timer.clock = Clock.from_json(fresh.clock)
         self.rematch = fresh.rematch
         self.timer.arm()
-        if fresh.undone != self.undone:  # an undo elsewhere: versions before it are unknown here, so stale
-            self.undone = fresh.undone
-            self.undo_version = self.version
-        length = len(self.match.log)
-        if rebuilt or len(self.simultaneous) > length:
-            self.simultaneous = []  # a new match: count again
-        for i in range(len(self.simultaneous), length):
-            self.simultaneous.append(self.game.current_player(self.match.state_at(i)) == SIMULTANEOUS)
         self.broadcast(remote)
+        return True
 
     def _extend(self, fresh: RoomRecord) -> bool:
         """Play the stored entries this match lacks (see :func:`extend_match`)."""
@@ -553,7 +582,7 @@ class Room:
         """Refuse a connection when its kind is full: spectators and seat holders are counted apart, so
         watchers can never take a player's place."""
         watching = sum(1 for c in self.clients if not c.seats)
-        if not seats and watching >= self.settings.max_spectators:
+        if not seats and watching + self.unsaid >= self.settings.max_spectators:
             raise RoomError("this room has as many spectators as it can take", "full", "spectators_full")
         if seats and len(self.clients) - watching >= self.settings.max_clients_per_room:
             raise RoomError("this room has too many connections", "full", "full")

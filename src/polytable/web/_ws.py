@@ -24,12 +24,13 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
+from ..core import JsonLimitError, loads_bounded
+from ..match import action_text, ask_of, error_reply, seat_number, version_of
 from ..storage import StorageError
 from . import _companion
 from ._base import RoomError
 from ._client import Client
 from ._hub import Hub
-from ._limits import JsonLimitError, loads_bounded
 from ._ops import Metrics
 from ._preview import hint, preview
 from ._rooms import Room
@@ -37,9 +38,6 @@ from ._rooms import Room
 __all__ = ["HANDLERS", "AsgiSocket", "Connection", "error_message", "serve_asgi", "serve_socket"]
 
 log = logging.getLogger("polytable.web")
-
-MAX_ACTION = 1000
-"""Longest action text accepted (the notation of any move of the five games is far shorter)."""
 
 
 def error_message(code: str, message: str, reason: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -68,12 +66,12 @@ class AsgiSocket:
         await self._send({"type": "websocket.accept"})
         return True
 
-    async def receive_text(self) -> str | None:
-        """The next text message, or None once the socket is closed (a binary message closes it too)."""
+    async def receive_text(self) -> str | bytes | None:
+        """The next message (text, or bytes for a binary one), or None once the socket is closed."""
         message = await self._receive()
         if message["type"] == "websocket.receive":
             text = message.get("text")
-            return text if isinstance(text, str) else None
+            return text if isinstance(text, str) else bytes(message.get("bytes") or b"")
         return None
 
     async def send_text(self, data: str) -> None:
@@ -103,11 +101,19 @@ async def serve_socket(socket: AsgiSocket, code: str, hub: Hub, metrics: Metrics
             await socket.send_text(json.dumps(error_message("missing", "no such room", "no_room", {"code": code[:16]})))
             await socket.close(4404)
         return
+    if room.unsaid >= hub.settings.max_spectators:
+        with contextlib.suppress(Exception):  # sockets yet to say hello: as many as spectators, no more
+            await socket.send_text(json.dumps(error_message("full", "too many connections", "spectators_full")))
+            await socket.close(1013, "too many connections; try again later")
+        return
     conn = Connection(socket, hub, room, metrics)
+    room.unsaid += 1
     writer = asyncio.get_running_loop().create_task(conn.client.writer())
     try:
         await conn.run()
     finally:
+        if not conn.hello:
+            room.unsaid -= 1
         room.detach(conn.client)
         conn.client.stop()
         hub.release(room)
@@ -130,12 +136,24 @@ class Connection:
     async def run(self) -> None:
         client = self.client
         receive = self.websocket.receive_text
+        deadline = time.monotonic() + self.settings.hello_timeout
         while True:
             try:
-                text = await receive()
+                if self.hello:
+                    text = await receive()
+                else:  # a socket that never says hello is closed, not kept (it counts against the room's caps)
+                    text = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                client.send(error_message("bad", "no hello in time; connect again", "hello_timeout"))
+                client.stop(1008, "no hello in time")
+                return
             except (RuntimeError, OSError):  # the server's side of the socket is gone
                 return
             if text is None or client.closed:
+                return
+            if isinstance(text, bytes):
+                client.send(error_message("bad", "only text messages are accepted", "binary"))
+                client.stop(1003, "binary messages are not accepted")
                 return
             if not client.allow():
                 if client.refused > 3 * self.settings.burst:
@@ -181,7 +199,7 @@ class Connection:
             await handler(self, msg)
         except RoomError as exc:
             outcome = exc.code
-            self.client.send({"type": "error", **exc.payload()})
+            self.client.send(error_reply(exc))
             if exc.code in ("stale", "storage"):
                 self.client.notify_state()
         except Exception:  # a bug must not end the connection silently; the room itself is unchanged
@@ -210,12 +228,17 @@ class Connection:
             raise RoomError("text is true or false", reason="bad_text")
         room = self.room
         seats, problems = room.seats_for(tokens)
-        room.check_room_for(seats)
-        self.client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
-        for p in problems:
-            self.client.send(error_message("forbidden", p, "bad_token"))
-        self.client.text = text
-        room.attach(self.client, seats)
+        room.unsaid -= 1  # from here on it counts as what it is (a spectator or a seat holder), if it fits
+        try:
+            room.check_room_for(seats)
+            self.client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
+            for p in problems:
+                self.client.send(error_message("forbidden", p, "bad_token"))
+            self.client.text = text
+            room.attach(self.client, seats)
+        except BaseException:
+            room.unsaid += 1
+            raise
         self.hello = True
 
     async def on_text(self, msg: dict[str, Any]) -> None:
@@ -232,7 +255,7 @@ class Connection:
 
     async def on_act(self, msg: dict[str, Any]) -> None:
         seat, version = self._seat_and_version(msg)
-        await self.room.act(seat, version, _action_text(msg.get("action")))
+        await self.room.act(seat, version, action_text(msg.get("action")))
 
     async def on_undo(self, msg: dict[str, Any]) -> None:
         seat, version = self._seat_and_version(msg)
@@ -242,55 +265,28 @@ class Connection:
         seat = msg.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.client.seats:
             raise RoomError("a preview is asked for a seat you hold", "forbidden", "preview_seat")
-        out = preview(self.room, seat, _action_text(msg.get("action")))
-        ask = msg.get("ask")
-        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
-        self.client.send({"type": "preview", "seat": seat, "ask": ask, **out})
+        out = preview(self.room, seat, action_text(msg.get("action")))
+        self.client.send({"type": "preview", "seat": seat, "ask": ask_of(msg), **out})
 
     async def on_hint(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise RoomError("say which seat the hint is for (a number)", reason="seat_number")
         out = await hint(self.room, self.client.seats, seat)
-        ask = msg.get("ask")
-        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
-        self.client.send({"type": "hint", "seat": seat, "ask": ask, **out})
+        self.client.send({"type": "hint", "seat": seat, "ask": ask_of(msg), **out})
 
     async def on_deal(self, msg: dict[str, Any]) -> None:
         card = msg.get("card")  # a printed card's number or QR text: the deal follows a physical deck
         if card is not None and (not isinstance(card, str) or not card.strip() or len(card) > 200):
             raise RoomError("a card is its number or the text of its QR code", reason="bad_card_text")
-        await _companion.deal(self.room, _version(msg, "dealing carries the version it was asked on"), card=card)
+        await _companion.deal(self.room, version_of(msg, "dealing carries the version it was asked on"), card=card)
 
     async def on_undeal(self, msg: dict[str, Any]) -> None:
-        await _companion.deal(self.room, _version(msg, "dealing carries the version it was asked on"), undo=True)
+        await _companion.deal(self.room, version_of(msg, "dealing carries the version it was asked on"), undo=True)
 
     def _seat_and_version(self, msg: dict[str, Any]) -> tuple[int, int]:
-        seat = msg.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RoomError("say which seat acts (a number)", reason="seat_number")
-        version = _version(msg, "every action carries the version of the game it was made on")
-        if seat not in self.client.seats:
-            raise RoomError(
-                f"you do not hold seat {seat + 1}; you cannot act for it",
-                "forbidden",
-                "not_your_seat",
-                {"seat": seat + 1},
-            )
-        return seat, version
-
-
-def _version(msg: dict[str, Any], message: str) -> int:
-    version = msg.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise RoomError(message, reason="no_version")
-    return version
-
-
-def _action_text(action: object) -> str:
-    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
-        raise RoomError(f"the action must be text in the game's notation (at most {MAX_ACTION} characters)")
-    return action
+        seat = seat_number(msg, self.client.seats)
+        return seat, version_of(msg)
 
 
 HANDLERS: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {

@@ -44,16 +44,15 @@ from ...games.qwirkle_cubes import (
     Place,
     Placement,
     QState,
+    QwirkleKernel,
     Reroll,
     best_placement,
-    best_value,
     canonical_mask,
     hand_mask,
+    kernel_of,
     largest_line,
     placement_value,
-    placement_values,
     reroll_masks,
-    roll_diffs,
     threat,
     unused_mask,
 )
@@ -146,9 +145,18 @@ class _Values:
     ``look`` off, points only. ``best`` memoises per set of distinct faces: sampling meets the same hands
     again and again."""
 
-    __slots__ = ("_best", "_part", "bag_empty", "board", "hands", "look", "need_first", "player")
+    __slots__ = ("_best", "_part", "bag_empty", "board", "hands", "kernel", "look", "need_first", "player")
 
-    def __init__(self, board: Board, player: int, hands: tuple[tuple[int, ...], ...], bag_empty: bool, look: bool):
+    def __init__(
+        self,
+        kernel: QwirkleKernel,
+        board: Board,
+        player: int,
+        hands: tuple[tuple[int, ...], ...],
+        bag_empty: bool,
+        look: bool,
+    ) -> None:
+        self.kernel = kernel
         self.board = board
         self.player = player
         self.hands = hands
@@ -178,7 +186,9 @@ class _Values:
             return got
         need = largest_line(hm) if self.need_first else 0
         out_bonus = float(LINE_MAX) if self.bag_empty else 0.0
-        best = best_value(self.board, hm, need, len(hand), out_bonus, self.hands, self.player, self.look, self._part)
+        best = self.kernel.best_value(
+            self.board, hm, need, len(hand), out_bonus, self.hands, self.player, self.look, self._part
+        )
         self._best[key] = best
         return best
 
@@ -268,6 +278,8 @@ class QwirkleSearch:
         """Samples of the reroll decision's second stage (a roll and a scenario of the turn after)."""
         self.last_samples = 0
         """Roll samples (a reroll) or scenarios (a placement) the last decision judged: what the budget bought."""
+        self.kernel = QwirkleKernel()
+        """The kernel of the game object the last decision was asked by (its values, in C when compiled)."""
 
     # ------------------------------------------------------------------ rerolls
     def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
@@ -276,7 +288,7 @@ class QwirkleSearch:
         if state.board.cells and (self.rounds is None or self.rounds >= 2):
             return self._reroll_wide(state, player, rng)
         hand = state.hands[player]
-        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        values = _Values(self.kernel, state.board, player, state.hands, state.bag_size == 0, True)
         _, best = values.best(hand)
         base = unused_mask(hand, best) if best else (1 << len(hand)) - 1
         used = [i for i in range(len(hand)) if not base >> i & 1]
@@ -322,7 +334,9 @@ class QwirkleSearch:
         hand it gives, looked up in a table of every placement a roll could give (``RollTable``)."""
         deadline = self.clock() + self.seconds * 0.9
         hand = state.hands[player]
-        table = RollTable(state.board, hand, state.hands, player, PER_CUBE, LINE_MAX if state.bag_size == 0 else 0.0)
+        table = RollTable(
+            state.board, hand, state.hands, player, PER_CUBE, LINE_MAX if state.bag_size == 0 else 0.0, self.kernel
+        )
         _, first = table.best(hand_mask(hand))
         base = unused_mask(hand, first) if first else (1 << len(hand)) - 1
         masks = reroll_masks(hand)
@@ -337,7 +351,7 @@ class QwirkleSearch:
         else:
             batches = _batches(self.clock, deadline, FIRST_ROLLS, self.rolls)
         for batch in batches:
-            for m, got in zip(masks, roll_diffs(fms, vals, hand, masks, base, rng, batch), strict=True):
+            for m, got in zip(masks, self.kernel.roll_diffs(fms, vals, hand, masks, base, rng, batch), strict=True):
                 diffs[m].extend(got)
             rounds += batch
         self.last_samples = rounds
@@ -360,7 +374,7 @@ class QwirkleSearch:
         placements are (points - the next player's sampled turn + ``future`` x our next one). The first
         stays unless another is better by the confidence rule."""
         hand = state.hands[player]
-        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        values = _Values(self.kernel, state.board, player, state.hands, state.bag_size == 0, True)
         cands: dict[tuple[tuple[int, ...], Placement], _Candidate] = {}
         shared: dict[Placement, list[Any]] = {}
         outcomes: list[list[float]] = [[] for _ in finalists]
@@ -377,7 +391,7 @@ class QwirkleSearch:
                     continue
                 c = cands.get((rolled, placed))
                 if c is None:
-                    c = cands[rolled, placed] = _Candidate(state, player, placed, rolled, shared)
+                    c = cands[rolled, placed] = _Candidate(self.kernel, state, player, placed, rolled, shared)
                 reply, mine = c._sample(scenario)
                 row.append(c.points - self.reply * reply + self.future * mine)
             n += 1
@@ -399,8 +413,8 @@ class QwirkleSearch:
         hm = hand_mask(hand)
         board = state.board
         need = largest_line(hm) if not board.cells else 0
-        now = _Values(board, player, state.hands, state.bag_size == 0, True)
-        options = placement_values(board, hm, need, state.hands, player, True, now._part)
+        now = _Values(self.kernel, board, player, state.hands, state.bag_size == 0, True)
+        options = self.kernel.placement_values(board, hm, need, state.hands, player, True, now._part)
         if len(options) == 1:
             return Place(options[0][0])
         scored = []
@@ -409,7 +423,7 @@ class QwirkleSearch:
                 v += LINE_MAX
             scored.append((v, i, placed))
         scored.sort(key=lambda x: (-x[0], x[1]))
-        cands = [_Candidate(state, player, placed) for _, _, placed in scored[: self.top]]
+        cands = [_Candidate(self.kernel, state, player, placed) for _, _, placed in scored[: self.top]]
         if len(cands) > 1 and (self.reply or self.future):
             timed = self.rounds is None
             start = self.clock()
@@ -438,6 +452,7 @@ class QwirkleSearch:
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         self.last_samples = 0
         self.last_deep = 0
+        self.kernel = kernel_of(game)
         if state.phase == PASS:
             return Pass()
         if state.phase == REROLL:
@@ -481,6 +496,7 @@ class _Candidate:
         "_theirs",
         "bag_after",
         "finished",
+        "kernel",
         "nexts",
         "opp",
         "opp_hand",
@@ -495,6 +511,7 @@ class _Candidate:
 
     def __init__(
         self,
+        kernel: QwirkleKernel,
         state: QState,
         player: int,
         placed: Placement,
@@ -503,6 +520,7 @@ class _Candidate:
     ) -> None:
         """``hand``: the hand placed from (default: the player's); ``shared``: the board after ``placed``
         and the two players' values on it, kept per placement across candidates of different hands."""
+        self.kernel = kernel
         self.state = state
         self.player = player
         self.placed = placed
@@ -541,8 +559,8 @@ class _Candidate:
                 empty = self.bag_after == 0
                 got = self.shared[self.placed] = [
                     after,
-                    _Values(after, self.opp, self.state.hands, empty, False),
-                    _Values(after, self.player, self.state.hands, empty, True),
+                    _Values(self.kernel, after, self.opp, self.state.hands, empty, False),
+                    _Values(self.kernel, after, self.player, self.state.hands, empty, True),
                 ]
             self._after, self._theirs, self._mine = got
         if self._after is None:
@@ -552,14 +570,14 @@ class _Candidate:
         new_hand = tuple(sorted(self.rest + tuple(refill)))
         # The next player's turn, played as greedy plays it: points only count (their Qwirkle included).
         if self._theirs is None:
-            self._theirs = _Values(after, self.opp, self.state.hands, self.bag_after == 0, False)
+            self._theirs = _Values(self.kernel, after, self.opp, self.state.hands, self.bag_after == 0, False)
         reply, placed = self._theirs.after_greedy_reroll(self.opp_hand, sc.opp_shapes)
         if not placed:
             reply = 0.0
         if placed and self.bag_after == 0 and len(placed) == len(self.opp_hand):
             return reply, 0.0  # they go out: the game ends before our next turn
         if self._mine is None:
-            self._mine = _Values(after, self.player, self.state.hands, self.bag_after == 0, True)
+            self._mine = _Values(self.kernel, after, self.player, self.state.hands, self.bag_after == 0, True)
         mine, placed = self._mine.after_greedy_reroll(new_hand, sc.our_shapes)
         return reply, mine if placed else 0.0
 

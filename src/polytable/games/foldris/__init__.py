@@ -31,7 +31,7 @@ from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
 from ._decks import deck_of, tables_of
 from ._eval import WEIGHTS, evaluate_sheet
 from ._game import FoldrisGame
-from ._native import pure_engine
+from ._kernel import CompiledFoldris, FoldrisKernel
 from ._rules import barrier_drop, drops, fold, heights
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
@@ -42,8 +42,10 @@ __all__ = [
     "SOLO_TITLES",
     "WEIGHTS",
     "WIDTH",
+    "CompiledFoldris",
     "Drop",
     "FoldrisGame",
+    "FoldrisKernel",
     "FoldrisState",
     "Reveal",
     "Sheet",
@@ -56,7 +58,6 @@ __all__ = [
     "fold",
     "heights",
     "parse_deck",
-    "pure_engine",
     "solo_title",
     "tables_of",
 ]

@@ -41,9 +41,9 @@ from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import ENGINE_WEIGHTS, Weights, extent, native_best_bonus, place_value
-from ._game import Forma, FormaAction
-from ._native import pure_engine
+from ._ai import ENGINE_WEIGHTS, Weights, extent
+from ._game import Forma, FormaAction, kernel_of
+from ._kernel import CompiledForma, FormaKernel
 from ._pieces import (
     NUM_PIECES,
     ORIENT_CELLS,
@@ -74,9 +74,11 @@ __all__ = [
     "PIECE_ORIENTS",
     "PIECE_SIZES",
     "START_COUNTS",
+    "CompiledForma",
     "Fill",
     "Forma",
     "FormaAction",
+    "FormaKernel",
     "FormaState",
     "Obstacle",
     "Pick",
@@ -88,11 +90,9 @@ __all__ = [
     "extent",
     "flood",
     "format_setup",
-    "native_best_bonus",
+    "kernel_of",
     "neighbours",
     "place_effect",
-    "place_value",
-    "pure_engine",
     "tables",
 ]
 

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_rng.h" /* next_u64, below: the generator of core._rng */
+
 #define NW 27 /* 1,728 bits: a 40 x 40 template with stride 41 needs 1,640 */
 #define MAXSIDE 40
 #define MAXSHAPES 128

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 // position, total}) from the server or the offline engine; ``done()``: back to the live room.
 export function showReplay(box, { state, board, step, seat, seatName, done }) {
   let at = 0;
+  const keep = {}; // the board's own state while stepping (what it selected, what it showed last)
   const host = h("div", { class: "replay-board", id: "replay-board" });
   const info = h("p", { class: "status", id: "replay-info" });
   const range = h("input", { type: "range", min: 0, max: state().moves, value: 0, "aria-label": t("room.position") });
@@ -28,6 +29,7 @@ export function showReplay(box, { state, board, step, seat, seatName, done }) {
         preview: async () => null,
         announce: none,
         replay: true,
+        keep,
       });
       range.value = String(at);
       const a = st.action;

@@ -5,10 +5,11 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v9-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v10-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
+  "/static/balance.js",
   "/static/boards/foldris.js",
   "/static/boards/forma.js",
   "/static/boards/formfinity.js",
@@ -39,14 +40,18 @@ const SHELL = [
   "/static/lib/i18n.js",
   "/static/lib/quadefy.js",
   "/static/lib/qwirkle-cubes.js",
+  "/static/lib/room.js",
   "/static/lib/rules.js",
   "/static/lib/secure.js",
   "/static/lib/text.js",
+  "/static/lib/reconnect.js",
   "/static/newgame.js",
   "/static/offline/engine.js",
   "/static/offline/worker.js",
   "/static/replay.js",
   "/static/room.js",
+  "/static/room/panels.js",
+  "/static/room/socket.js",
   "/static/rules.js",
   "/static/secure.js",
   "/static/story.js",

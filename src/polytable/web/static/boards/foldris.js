@@ -120,9 +120,9 @@ export function render(el, ctx) {
     return;
   }
   const st =
-    el._fd && el._fd.version === ctx.msg.version && el._fd.seat === ctx.seat
-      ? el._fd
-      : (el._fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
+    ctx.keep.fd && ctx.keep.fd.version === ctx.msg.version && ctx.keep.fd.seat === ctx.seat
+      ? ctx.keep.fd
+      : (ctx.keep.fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
   const drops = (part.to_act ? part.legal || [] : []).map(parseDrop).filter((d) => d.c !== null);
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
   const card = v.card;
@@ -209,12 +209,14 @@ export function render(el, ctx) {
 
   const color = COLORS[(ctx.seat ?? 0) % COLORS.length];
   const prevView =
-    el._fdPrev && el._fdPrev.seat === ctx.seat && el._fdPrev.version < ctx.msg.version ? el._fdPrev.view : null;
+    ctx.keep.fdPrev && ctx.keep.fdPrev.seat === ctx.seat && ctx.keep.fdPrev.version < ctx.msg.version
+      ? ctx.keep.fdPrev.view
+      : null;
   const prevMe = prevView && ctx.seat !== null ? prevView.players[ctx.seat] : null;
-  if (!el._fdPrev || el._fdPrev.version !== ctx.msg.version)
-    el._fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
-  const before = el._fdPrev.shown;
-  el._fdPrev.shown = null; // flash and announce once per update, not on every tap
+  if (!ctx.keep.fdPrev || ctx.keep.fdPrev.version !== ctx.msg.version)
+    ctx.keep.fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
+  const before = ctx.keep.fdPrev.shown;
+  ctx.keep.fdPrev.shown = null; // flash and announce once per update, not on every tap
   const fold = me && before ? foldAt(before, me, me.lines - before.lines) : null;
   const mine = me
     ? sheetSvg(me, {

@@ -49,9 +49,9 @@ export function render(el, ctx) {
   const n = v.config.options.size || 19;
   const hadFocus = !!document.activeElement && document.activeElement.id === "fm-board";
   const me = ctx.seat === null || ctx.seat === undefined ? v.current_player : ctx.seat;
-  let st = el._fm;
+  let st = ctx.keep.fm;
   if (!st || st.seat !== ctx.seat) {
-    st = el._fm = {
+    st = ctx.keep.fm = {
       seat: ctx.seat,
       piece: null,
       k: 0,
@@ -65,7 +65,7 @@ export function render(el, ctx) {
   if (st.version !== ctx.msg.version) {
     st.fresh = freshMarkers(st, v);
     st.freshBridges = freshBridges(st, v);
-    lib.announceLast(st, v, ctx, t, tSaid);
+    lib.announceLast(st, v, ctx, t, tSaid, tables.points);
     st.version = ctx.msg.version;
     st.preview = null;
     st.tapped = false; // no piece is shown before the player's first tap of this turn
@@ -332,7 +332,11 @@ export function render(el, ctx) {
     );
   } else if (part.to_act && ghost) {
     if (pv && pv.ok)
-      info.append(h("strong", {}, t("forma.wouldEarn", { points: pv.delta })), " ", lib.breakdown(pv, v, me, t));
+      info.append(
+        h("strong", {}, t("forma.wouldEarn", { points: pv.delta })),
+        " ",
+        lib.breakdown(pv, v, me, t, tables.points),
+      );
     else if (pv) info.append(generic.refusalNote(pv.message));
     else info.append(localOk ? "…" : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { name: st.piece })}`));
   } else if (part.to_act) info.append(t(pickMode && !picked ? "forma.chooseFirst" : "forma.tapWhere"));

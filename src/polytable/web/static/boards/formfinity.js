@@ -22,9 +22,9 @@ export function render(el, ctx) {
     return;
   }
   const st =
-    el._ff && el._ff.version === ctx.msg.version && el._ff.seat === ctx.seat
-      ? el._ff
-      : (el._ff = { version: ctx.msg.version, seat: ctx.seat, cell: null, idx: 0 });
+    ctx.keep.ff && ctx.keep.ff.version === ctx.msg.version && ctx.keep.ff.seat === ctx.seat
+      ? ctx.keep.ff
+      : (ctx.keep.ff = { version: ctx.msg.version, seat: ctx.seat, cell: null, idx: 0 });
   const placements = (part.to_act ? part.legal || [] : [])
     .map((text) => ({ text, cells: placementCells(text) }))
     .filter((p) => p.cells);
@@ -184,7 +184,7 @@ export function render(el, ctx) {
       // choosing the next area: tap any of its squares
       st.area = choice.slice(5);
       render(el, ctx);
-      if (el._generic) el._generic.input.value = choice;
+      if (ctx.keep.generic) ctx.keep.generic.input.value = choice;
       return;
     }
     st.refusal = null;

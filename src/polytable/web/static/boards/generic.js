@@ -17,10 +17,10 @@ export function refusalNote(text) {
 }
 
 export function render(el, ctx, extra = null) {
-  let g = el._generic;
+  let g = ctx.keep.generic;
   if (!g || !el.contains(g.root)) {
     g = build(el);
-    el._generic = g;
+    ctx.keep.generic = g;
   }
   g.ctx = ctx;
   const part = ctx.part || { render: "", legal: [] };

@@ -1,6 +1,8 @@
 // Board registry: a game's dedicated board is static/boards/<board>.js, <board> being the `board` field of
 // its /api/games entry; it is imported when a room of the game first draws. Every other game, and a board
-// that fails to load or to draw, gets the generic board, so a new game needs no JS at all.
+// that fails to load or to draw, gets the generic board, so a new game needs no JS at all. A board keeps its
+// own state (what the player selected, what it showed last) in ``ctx.keep``, an object the page gives each
+// board box, never on its elements.
 import * as generic from "./generic.js";
 import { boardOf } from "../games.js";
 

@@ -41,9 +41,9 @@ export function render(el, ctx) {
     return;
   }
   const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
-  let st = el._qd;
+  let st = ctx.keep.qd;
   if (!st || st.seat !== ctx.seat)
-    st = el._qd = { seat: ctx.seat, version: -1, block: null, r: null, cell: null, i: 0, yaw: 35, pitch: 30 };
+    st = ctx.keep.qd = { seat: ctx.seat, version: -1, block: null, r: null, cell: null, i: 0, yaw: 35, pitch: 30 };
   if (st.version !== ctx.msg.version) {
     if (st.version >= 0 && ctx.announce) {
       const e = ctx.msg.history[ctx.msg.history.length - 1];
@@ -204,7 +204,7 @@ export function render(el, ctx) {
     " ",
     generic.refusalNote(st.refusal),
   );
-  const puzzle = puzzlePanel(el);
+  const puzzle = puzzlePanel(ctx.keep);
   generic.render(
     el,
     { ...ctx, hideText: true, chosen: ghost ? ghost.text : "" },
@@ -248,10 +248,10 @@ function why(p) {
 // answer. The page keeps blocks off the other colour's squares as they go down (a solitaire puzzle has
 // nothing to hide), but only the engine says "solved": a full cube, or any build on "Check with the rules",
 // goes to POST /api/puzzle/quadefy/check.
-function puzzlePanel(el) {
+function puzzlePanel(keep) {
   const ps =
-    el._qdp ||
-    (el._qdp = {
+    keep.qdp ||
+    (keep.qdp = {
       name: tables.patterns[0].name,
       cells: Array(64).fill(null),
       colour: 0,
@@ -273,7 +273,7 @@ function puzzlePanel(el) {
     // the panel now on the page: an answer may come after other redraws
     const cur = ps.box && ps.box.isConnected ? ps.box : box;
     ps.open = cur.open;
-    cur.replaceWith(puzzlePanel(el));
+    cur.replaceWith(puzzlePanel(keep));
   };
   const used = new Set(
     ps.cells

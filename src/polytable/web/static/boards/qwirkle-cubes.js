@@ -69,9 +69,9 @@ export function render(el, ctx) {
     return;
   }
   const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
-  let st = el._qc;
+  let st = ctx.keep.qc;
   if (!st || st.seat !== ctx.seat) {
-    st = el._qc = {
+    st = ctx.keep.qc = {
       seat: ctx.seat,
       version: -1,
       chosen: [],

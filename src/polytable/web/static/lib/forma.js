@@ -33,18 +33,19 @@ export function flip(k) {
   return k < 4 ? k + 4 : k - 4;
 }
 
-/** What a previewed placement scores, part by part: "(3 cells, 1 enclosed +10)"; ``t`` translates. */
-export function breakdown(pv, v, me, t) {
+/** What a previewed placement scores, part by part: "(3 cells, 1 enclosed +10)"; ``points`` is what an
+ * enclosed cell and a bridge are worth (the server's board tables: {enclosure, bridge}), ``t`` translates. */
+export function breakdown(pv, v, me, t, points) {
   const a = pv.view.players[me],
     b = v.players[me];
   const cells = a.pieces.length - b.pieces.length;
   const enclosed = a.markers.length - b.markers.length;
   const bridges = a.bridges - b.bridges;
-  const rest = pv.delta - cells - 10 * enclosed - 50 * bridges;
+  const rest = pv.delta - cells - points.enclosure * enclosed - points.bridge * bridges;
   const parts = [t("forma.cells", { n: cells })];
-  if (enclosed) parts.push(t("forma.enclosures", { n: enclosed, p: 10 * enclosed }));
-  if (bridges)
-    parts.push(bridges === 1 ? t("forma.bridgeOne", { p: 50 }) : t("forma.bridgePts", { n: bridges, p: 50 * bridges }));
+  if (enclosed) parts.push(t("forma.enclosures", { n: enclosed, p: points.enclosure * enclosed }));
+  if (bridges === 1) parts.push(t("forma.bridgeOne", { p: points.bridge }));
+  else if (bridges) parts.push(t("forma.bridgePts", { n: bridges, p: points.bridge * bridges }));
   if (rest) parts.push(t("forma.towerObstacles", { p: rest }));
   return `(${parts.join(", ")})`;
 }
@@ -101,10 +102,10 @@ export function lostPicks(st, v, ctx, t) {
   return out;
 }
 
-/** After a new view: the banner of a bridge just scored, and the last move with its points said to screen
- * readers (ctx.announce): in the game's words when the history has them (``tSaid``), else its notation;
- * ``t`` translates. */
-export function announceLast(st, v, ctx, t, tSaid = null) {
+/** After a new view: the banner of a bridge just scored (``points.bridge`` each), and the last move with its
+ * points said to screen readers (ctx.announce): in the game's words when the history has them (``tSaid``),
+ * else its notation; ``t`` translates. */
+export function announceLast(st, v, ctx, t, tSaid, points) {
   const scores = v.players.map((p) => p.score);
   const prev = st.scores;
   st.scores = scores;
@@ -114,7 +115,8 @@ export function announceLast(st, v, ctx, t, tSaid = null) {
   st.banner = null;
   if (before) {
     bridges.forEach((b, p) => {
-      if (b > before[p]) st.banner = t("forma.bridgeBanner", { name: ctx.seatName(p), n: b - before[p] });
+      if (b > before[p])
+        st.banner = t("forma.bridgeBanner", { name: ctx.seatName(p), n: b - before[p], p: points.bridge });
     });
   }
   if (!prev || !ctx.announce) return;
