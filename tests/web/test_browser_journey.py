@@ -480,7 +480,13 @@ def test_formfinity_a_line_claimed_by_its_button(server: Server, pages: Callable
     _need("formfinity")
     table = Table.new("formfinity", {}, 2, 2, [{"name": "A"}, {"name": "B"}], make_bot)
     moves: list[tuple[int, str]] = []
-    while not any(a.startswith("line:") for a in table.seat_part(table.acting()[0])["legal"]):
+
+    def claims() -> bool:
+        m = table.match
+        legal = m.game.legal_actions(m.state, table.acting()[0])
+        return any(m.game.format_action(a, m.state).startswith("line:") for a in legal)
+
+    while not claims():
         assert len(moves) < 40, "no line to claim"
         seat = table.acting()[0]
         for move in table.hint(seat):
