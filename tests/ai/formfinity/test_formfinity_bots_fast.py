@@ -6,8 +6,7 @@ from games.formfinity._helpers import GAME, cells_mask, position
 from polytable.ai import make_bot
 from polytable.ai.formfinity import WIN_TABLE, claimable_holes, fast_greedy_place, lines_win_value
 from polytable.core import CHANCE, Rng
-from polytable.games.formfinity._board import setup_for
-from polytable.games.formfinity._state import PLACE, Place
+from polytable.games.formfinity import PLACE, Place, setup_for
 
 
 def test_fast_greedy_picks_one_of_the_greedy_best_placements() -> None:

@@ -7,10 +7,8 @@ from functools import cache
 from polytable.ai import GreedyBot, make_bot
 from polytable.ai.quadefy import QuadefyGreedyBot, QuadefySolverBot
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import QuadefyState, solve_position
+from polytable.games.quadefy import PLACEMENTS, QuadefyState, moves_of, solve_position
 from polytable.games.quadefy._moves import REACH, legal_count
-from polytable.games.quadefy._solver import moves_of
-from polytable.games.quadefy._tables import PLACEMENTS
 
 GAME = get_game("quadefy")
 

@@ -11,10 +11,8 @@ from hypothesis import strategies as st
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import make_bot
 from polytable.core import CHANCE, IllegalActionError, Rng, StateFormatError
-from polytable.games.qwirkle_cubes import Pass, Place, Reroll
+from polytable.games.qwirkle_cubes import PASS, REROLL, Pass, Place, Reroll, placement_value
 from polytable.games.qwirkle_cubes._actions import decode_id, format_action
-from polytable.games.qwirkle_cubes._ai import placement_value
-from polytable.games.qwirkle_cubes._state import PASS, REROLL
 from polytable.games.qwirkle_cubes._tiles import cell
 
 
