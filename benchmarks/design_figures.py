@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import replace
 import timeit
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from polytable.core import Rng, get_game
