@@ -7,6 +7,7 @@ perfect-game terms.
 
 from ._cap import NO_CAP, line_cap, reach
 from ._clean import CleanSurvival, clean_drops, clean_shape
+from ._evaluator import FoldrisEvaluator
 from ._exact import last_lines, pair_lines
 from ._plan import PLAYERS as _PLAN_PLAYERS
 from ._plan import FoldrisPlanner, PlanConfig, beam_lines, clairvoyant_lines, deal_order, sample_orders
@@ -20,6 +21,7 @@ PLAYERS = {**_SEARCH_PLAYERS, **_PLAN_PLAYERS}
 __all__ = [
     "DEAD",
     "END",
+    "EVALUATOR",
     "EXTRA",
     "MEDIUM",
     "MULTI",
@@ -27,6 +29,7 @@ __all__ = [
     "PLAYERS",
     "CleanSurvival",
     "FoldrisConfig",
+    "FoldrisEvaluator",
     "FoldrisExpectimaxBot",
     "FoldrisPlanner",
     "PlanConfig",
@@ -42,3 +45,6 @@ __all__ = [
     "reach",
     "sample_orders",
 ]
+
+EVALUATOR = FoldrisEvaluator()
+"""This game's evaluator (``polytable.ai.evaluator`` finds it)."""
