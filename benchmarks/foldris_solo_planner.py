@@ -76,6 +76,7 @@ def summary(name: str, lines: list[int], moves: list[float]) -> dict[str, Any]:
         "ci95": round(half, 3),
         "lines": {str(k): lines.count(k) for k in sorted(set(lines), reverse=True)},
         "twelve": lines.count(12),
+        "by_deal": lines,
         "cpu_ms_per_move": {
             "mean": round(sum(ms) / len(ms), 2),
             "p99": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2),

@@ -114,21 +114,21 @@ def render_html(data: dict[str, Any], figures: dict[str, str]) -> str:
             row.append(_estimate(e) + (f"<br><small>{e['decisions']:.1f} a game</small>" if e else ""))
         krows.append(row)
     parts.append(_table(["decision", *(c["label"] for c in configs)], krows))
-    parts.append("<h2>Seats</h2>")
+    parts.append("<h2>Seats</h2><p>Win share (95% interval); mean score (95% interval) and range.</p>")
     seat_rows = []
-    for c in configs:
-        for x in c["summary"]["seats"]:
-            seat_rows.append(
-                [
-                    html.escape(c["label"]),
-                    f"seat {x['seat']}",
-                    _estimate({"value": x["win_share"], "ci95": x["ci95"]}),
-                    _estimate({"value": x["scores"]["mean"], "ci95": x["score_ci95"]}),
-                    _fmt(x["scores"]["median"]),
-                    f"{_fmt(x['scores']['min'])}-{_fmt(x['scores']['max'])}",
-                ]
-            )
-    parts.append(_table(["configuration", "seat", "win share", "mean score", "median", "range"], seat_rows))
+    for p in range(max(c["summary"]["players"] for c in configs)):
+        row = [f"seat {p + 1}"]
+        for c in configs:
+            seats = c["summary"]["seats"]
+            if p >= len(seats):
+                row.append("")
+                continue
+            x = seats[p]
+            score = _estimate({"value": x["scores"]["mean"], "ci95": x["score_ci95"]})
+            rng = f"{_fmt(x['scores']['min'])}-{_fmt(x['scores']['max'])}"
+            row.append(f"{_estimate({'value': x['win_share'], 'ci95': x['ci95']})}<br>{score}<br><small>{rng}</small>")
+        seat_rows.append(row)
+    parts.append(_table(["seat", *(c["label"] for c in configs)], seat_rows))
     ladder = data.get("ladder")
     if ladder:
         parts.append("<h2>Luck against skill</h2>")
@@ -192,7 +192,8 @@ def write_report(out: Path, data: dict[str, Any]) -> Path:
     """Write ``report.json``, the figures and ``report.html`` into ``out``; returns report.html's path."""
     out.mkdir(parents=True, exist_ok=True)
     files = draw_all(data["configurations"], data.get("ladder"), out)
-    (out / "report.json").write_text(json.dumps({**data, "plots": files}, indent=1), encoding="utf-8")
+    text = json.dumps({**data, "plots": files}, separators=(",", ":"))  # compact: one record per game
+    (out / "report.json").write_text(text, encoding="utf-8")
     figures = {name: (out / f["svg"]).read_text(encoding="utf-8") for name, f in files.items()}
     path = out / "report.html"
     path.write_text(render_html(data, figures), encoding="utf-8")

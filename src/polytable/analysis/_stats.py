@@ -169,27 +169,6 @@ def _branching_by_kind(records: Sequence[GameRecord]) -> dict[str, dict[str, Any
     return out
 
 
-def _branching_curve(records: Sequence[GameRecord], kind: str, buckets: int = 40) -> dict[str, list[float]]:
-    """Mean (and 10th/90th percentile) legal actions of one kind by round, in at most ``buckets`` groups."""
-    longest = max((max(r.rounds_at, default=0) for r in records), default=0)
-    width = max(1, math.ceil(longest / buckets))
-    groups: list[list[int]] = [[] for _ in range(longest // width + 1)]
-    for r in records:
-        for b, k, rnd in zip(r.branching, r.kinds, r.rounds_at, strict=True):
-            if k == kind:
-                groups[rnd // width].append(b)
-    out: dict[str, list[float]] = {"round": [], "mean": [], "p10": [], "p90": []}
-    for i, g in enumerate(groups):
-        if not g:
-            continue
-        qs = statistics.quantiles(g, n=10, method="inclusive") if len(g) > 1 else [g[0]] * 9
-        out["round"].append(i * width + (width - 1) / 2)
-        out["mean"].append(statistics.fmean(g))
-        out["p10"].append(qs[0])
-        out["p90"].append(qs[-1])
-    return out
-
-
 def summarise(records: Sequence[GameRecord], players: int, score_unit: str | None = "points") -> dict[str, Any]:
     """Every metric and figure of one configuration, each with its 95% interval (JSON-compatible)."""
     n = len(records)
@@ -230,7 +209,6 @@ def summarise(records: Sequence[GameRecord], players: int, score_unit: str | Non
         "score_unit": score_unit,
         "metrics": metrics,
         "branching_by_kind": kinds,
-        "branching_curves": {k: _branching_curve(records, k) for k in kinds},
         "seats": seats,
         "rounds": [r.rounds for r in records],
         "scores": [[r.scores[p] for r in records] for p in range(players)],

@@ -4,6 +4,7 @@ from ._companion import Companion
 from ._discover import discover
 from ._engine import ENGINES, load_kernel, native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError, joined, phrase, word
+from ._json import MAX_DEPTH, JsonLimitError, json_depth, loads_bounded
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name, turns_in_rotation
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
@@ -16,6 +17,7 @@ __all__ = [
     "CHANCE",
     "ENGINES",
     "ENTRY_POINT_GROUP",
+    "MAX_DEPTH",
     "SIMULTANEOUS",
     "TERMINAL",
     "Companion",
@@ -25,6 +27,7 @@ __all__ = [
     "GameSpec",
     "GameState",
     "IllegalActionError",
+    "JsonLimitError",
     "LegalActions",
     "Option",
     "PolytableError",
@@ -40,7 +43,9 @@ __all__ = [
     "game_ids",
     "get_game",
     "joined",
+    "json_depth",
     "load_kernel",
+    "loads_bounded",
     "native_module",
     "next_u64",
     "number",

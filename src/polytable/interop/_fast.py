@@ -94,14 +94,12 @@ def _seats(observer: int, players: int) -> list[int]:
 
 
 # --------------------------------------------------------------------------------------------- Quadefy
-def _quadefy(config: Any) -> Codec:
-    from ..core import get_game
-    from ..games.quadefy import kernel_of
+def _quadefy(config: Any, game: Any) -> Codec:
     from ..games.quadefy._tables import BLOCKS
 
     players = int(config.players)
     blocks = len(BLOCKS)
-    kernel = kernel_of(get_game("quadefy"))  # the registered game object's kernel (compiled when built)
+    kernel = game.kernel  # the game object's rules kernel lists legal placements as ids
 
     def write(s: Any, observer: int, out: Out) -> None:
         values: list[int] = []
@@ -121,7 +119,7 @@ def _quadefy(config: Any) -> Codec:
 
 
 # --------------------------------------------------------------------------------------------- Foldris
-def _foldris(config: Any) -> Codec:
+def _foldris(config: Any, game: Any) -> Codec:
     from ..games.foldris._decks import deck_of
     from ..games.foldris._serial import _cards
 
@@ -163,16 +161,33 @@ def _foldris(config: Any) -> Codec:
         values.append(len(s.deck))
         _features(out, base + 2, values)
 
-    return Codec(write)
+    from ..games.foldris._decks import table_of
+    from ..games.foldris._state import Drop
+
+    kernel = game.kernel
+    bases: dict[int, tuple[Any, list[int]]] = {}
+
+    def legal_ids(s: Any, player: int) -> Any:
+        """A drop's id is its variant's id at column 0 plus the column: one id per variant, cached."""
+        if player not in game.acting_players(s):
+            return None
+        table = table_of(s)
+        name = cards[s.card][0]
+        got = bases.get(id(table))
+        if got is None or got[0] is not table:
+            got = bases[id(table)] = (
+                table,
+                [game.action_id(Drop(name, v.mirror, v.trim, v.rot, 0), s) for v in table.variants],
+            )
+        base = got[1]
+        return [base[i] + col for i, col in kernel.legal(table, s.sheets[player])]
+
+    return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- Forma
-def _forma(config: Any, names: tuple[str, ...]) -> Codec:
-    from ..core import get_game
+def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
     from ..games.forma import _pieces as p
-    from ..games.forma import kernel_of
-
-    kernel = kernel_of(get_game("forma"))
 
     players = int(config.players)
     n = int(config["size"])
@@ -194,6 +209,7 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
 
     top = n - 1
     width = (n * st + 7) // 8
+    tb = game.kernel.tables(n)  # the game object's kernel: its anchor tables (compiled when built)
     ref = np.array(p.ORIENT_REF, np.int64)
     touch = bool(config["touch_move"])
 
@@ -202,7 +218,6 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
         free cells, all orientations at once; None in the set-up and the pick (the generic path)."""
         if player != s.turn or s.placing or (touch and s.picked < 0):
             return None
-        tb = kernel.tables(n)  # the kernel's anchor table (in C when compiled)
         table = tb.table(tb.board & ~s.filled)
         stock = s.stock[player]
         pieces = range(p.NUM_PIECES) if s.picked < 0 else (s.picked,)
@@ -220,17 +235,15 @@ def _forma(config: Any, names: tuple[str, ...]) -> Codec:
 
 
 # --------------------------------------------------------------------------------------------- FORMFINITY
-def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
-    from ..core import get_game
-    from ..games.formfinity import setup_of
+def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec:
+    from ..games.formfinity._board import setup_for
     from ..games.formfinity._cards import Card
     from ..games.formfinity._flow import placements as window_placements
     from ..games.formfinity._flow import window
     from ._planes import formfinity_card
 
     players = int(config.players)
-    rules = get_game("formfinity")
-    setup = setup_of(rules, config)  # with the game object's kernel (floods and anchors in C when compiled)
+    setup = setup_for(config)  # type: ignore[arg-type]
     w, h, stride = setup.W, setup.H, setup.S
     labels = [[str(c) for c in row] for row in first_view["template"]]
     areas = sorted({lab for row in labels for lab in row if lab.isalpha() and lab.isupper()})
@@ -251,6 +264,8 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
     names = setup.area_names
     area_of = [area_bits.get(names[i], 0) for i in range(len(setup.areas))]
 
+    card_values: dict[int, list[int]] = {}
+
     def write(s: Any, observer: int, out: Out) -> None:
         out[:, :, :4] = static
         finished = 0
@@ -270,7 +285,10 @@ def _formfinity(config: Any, first_view: Mapping[str, Any]) -> Codec:
                     lines |= window(setup, d, b)
             grid(out, 8 + 2 * k, lines, stride)
             values.append(round(scores[seat]))
-        values.extend(formfinity_card(Card.from_id(s.card).notation() if s.card >= 0 else ""))
+        card = card_values.get(s.card)
+        if card is None:
+            card = card_values[s.card] = formfinity_card(Card.from_id(s.card).notation() if s.card >= 0 else "")
+        values.extend(card)
         values.append(s.left)
         values.extend(1 if s.phase == i else 0 for i in range(4))
         _features(out, 7 + 2 * players, values)
@@ -337,16 +355,17 @@ def _qwirkle(config: Any) -> Codec:
     return Codec(write)
 
 
-def codec_for(game_id: str, config: Any, first_view: Mapping[str, Any]) -> Codec | None:
-    """The fast codec of a configuration, or None (the reference encoder then serves alone)."""
+def codec_for(game: Any, config: Any, first_view: Mapping[str, Any]) -> Codec | None:
+    """The fast codec of a game object's configuration, or None (the reference encoder then serves alone)."""
+    game_id = game.spec.id
     if game_id == "quadefy":
-        return _quadefy(config)
+        return _quadefy(config, game)
     if game_id == "foldris":
-        return _foldris(config)
+        return _foldris(config, game)
     if game_id == "forma":
-        return _forma(config, tuple(first_view["players"][0]["stock"]))
+        return _forma(config, tuple(first_view["players"][0]["stock"]), game)
     if game_id == "formfinity":
-        return _formfinity(config, first_view)
+        return _formfinity(config, first_view, game)
     if game_id == "qwirkle-cubes":
         return _qwirkle(config)
     return None

@@ -3,10 +3,13 @@ resolved at once, the seat to act, observations and action masks.
 
 Action ids are the game's dense ids (``Game.action_id``). A game with more ids than :data:`DENSE_LIMIT`
 (Qwirkle Cubes: about 1.5e9, since a placement names every cube and cell) is *indexed*: action ``k`` is the
-``k``-th legal action in the order of the game's ids, and the mask has :data:`INDEXED_CAP` entries.
+``k``-th legal action in the order ``Game.legal_actions`` lists them, and the mask has :data:`INDEXED_CAP`
+entries. Chosen over the order of the ids (the first encoding): the listing order is part of the protocol
+(both engines list the same actions in the same order, which the fuzzer checks), and sorting by id cost
+most of a Qwirkle Cubes step (an id ranks a placement's cube sequence).
 
 Chosen: a position with more legal actions than the cap (Qwirkle Cubes can reach thousands; random play
-has been seen above 5,000) offers the first :data:`INDEXED_CAP` of them in id order instead of failing in
+has been seen above 5,000) offers the first :data:`INDEXED_CAP` of them in that order instead of failing in
 the middle of a training run; :meth:`Table.truncated` says how many were left out, and the environments
 put that number in ``info["actions_left_out"]``.
 """
@@ -53,9 +56,9 @@ def action_space_of(game: Game[Any, Any], config: Any) -> tuple[bool, int]:
 
 
 def ordered_legal(game: Game[Any, Any], state: Any, player: int) -> tuple[list[Any], int]:
-    """An indexed game's legal actions of ``player`` in id order, at most :data:`INDEXED_CAP`, and how
-    many were left out."""
-    actions = sorted(game.legal_actions(state, player), key=lambda a: game.action_id(a, state))
+    """An indexed game's legal actions of ``player`` in the game's listing order, at most
+    :data:`INDEXED_CAP`, and how many were left out."""
+    actions = list(game.legal_actions(state, player))
     left_out = max(0, len(actions) - INDEXED_CAP)
     if left_out:
         del actions[INDEXED_CAP:]
@@ -69,7 +72,7 @@ def observe(game: Game[Any, Any], encoder: Encoder, state: Any, player: int, pla
 
 def fast_codec(game: Game[Any, Any], config: Any, first_view: Any) -> Codec | None:
     """The fast codec of a configuration (:mod:`polytable.interop._fast`); None under ``POLYTABLE_PURE=1``."""
-    return None if pure_engine_forced() else codec_for(game.spec.id, config, first_view)
+    return None if pure_engine_forced() else codec_for(game, config, first_view)
 
 
 class Table:
@@ -121,15 +124,14 @@ class Table:
         return tuple(float(x) for x in self.game.returns(self.state))
 
     def legal(self, player: int) -> list[Any]:
-        """The legal actions of ``player``, sorted by id (cached for the current state)."""
+        """The legal actions of ``player`` in the index order (cached for the current state)."""
         cached = self._legal
         if cached is not None and cached[0] is self.state and cached[1] == player:
             return cached[2]
         s = self.state
-        if self.indexed:
-            actions, self._left_out = ordered_legal(self.game, s, player)
-        else:
-            actions = sorted(self.game.legal_actions(s, player), key=lambda a: self.game.action_id(a, s))
+        actions, self._left_out = ordered_legal(self.game, s, player)
+        if not self.indexed:
+            self._left_out = 0
         self._legal = (s, player, actions)
         return actions
 
@@ -141,13 +143,15 @@ class Table:
         return self._left_out
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
-        """The action mask of ``player`` (all zeros when it is not their turn); a fresh array each call."""
+        """The action mask of ``player`` (all zeros when it is not their turn), read-only: one array per
+        position and player, shared by every caller (copy it to change it)."""
         cached = self._mask
         if cached is not None and cached[0] is self.state and cached[1] == player:
-            return cached[2].copy()
+            return cached[2]
         out = self._build_mask(player)
+        out.flags.writeable = False
         self._mask = (self.state, player, out)
-        return out.copy()
+        return out
 
     def _build_mask(self, player: int) -> npt.NDArray[np.int8]:
         out = np.empty(self.num_actions, np.int8)

@@ -69,7 +69,7 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.uint8], np.int64]):
             table.play(p, self.opponents[p].choose(table.game, table.state, p, self._rngs[p]))
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat)}
+        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat).copy()}  # Gymnasium: fresh data
         left_out = self.table.truncated(self.seat)
         if left_out:
             info["actions_left_out"] = left_out

@@ -10,9 +10,9 @@ Mapping of the protocol:
 
 * Actions are the PettingZoo environments' encoding (:mod:`polytable.interop._table`): the game's dense
   ids, or for a game with more ids than ``DENSE_LIMIT`` (Qwirkle Cubes: a placement names every cube and
-  cell) the *index* of the action among the legal ones sorted by id, at most ``INDEXED_CAP`` (32,768) of
-  them. An indexed action's meaning depends on the state, which search (MCTS) accepts; learning
-  algorithms that need fixed meanings should prefer the dense games.
+  cell) the *index* of the action among the legal ones in the game's listing order (the same in both
+  engines), at most ``INDEXED_CAP`` (32,768) of them. An indexed action's meaning depends on the state,
+  which search (MCTS) accepts; learning algorithms that need fixed meanings should prefer the dense games.
 * Chance is *sampled*: a chance node (a card reveal, a roll, a bag draw, Forma's set-up draw) offers one
   outcome, the one the state's own seeded generator draws (``Game.chance_outcome``, constant time), with
   probability 1. Chosen over listing the distribution because the lists are far too long to build at
@@ -43,9 +43,9 @@ from urllib.parse import quote, unquote
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, game_ids, get_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, game_ids, get_game, loads_bounded
 from ._planes import encoder_for
-from ._table import action_space_of, observe, ordered_legal
+from ._table import action_space_of, fast_codec, observe, ordered_legal
 
 __all__ = ["OpenSpielMCTSBot", "PolytableGame", "PolytableState", "game_string", "load", "register_all", "short_name"]
 
@@ -64,7 +64,7 @@ def _encode_options(options: Mapping[str, object]) -> str:
 def _decode_options(text: object) -> dict[str, Any]:
     if isinstance(text, Mapping):
         return dict(text)
-    value = json.loads(unquote(str(text)))
+    value = loads_bounded(unquote(str(text)))
     if not isinstance(value, dict):
         raise ValueError(f"options must be a JSON object, not {text!r}")
     return value
@@ -135,9 +135,11 @@ class PolytableGame(pyspiel.Game):  # type: ignore[misc]
         self.params = {"players": players, "seed": self.seed, "options": _encode_options(self.options)}
         super().__init__(_TYPES[spec.id], info, self.params)
         self.players = players
-        self.encoder = encoder_for(spec.id, game.view(first, 0), first.config)
+        first_view = game.view(first, 0)
+        self.encoder = encoder_for(spec.id, first_view, first.config)
+        self.codec = fast_codec(game, first.config, first_view)
         self.obs_shape = observe(game, self.encoder, first, 0, players).shape
-        # One cache of sorted legal actions per game object: clones share it (keyed by the state object).
+        # One cache of ordered legal actions per game object: clones share it (keyed by the state object).
         self.legal_cache: tuple[Any, int, list[Any]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -174,7 +176,7 @@ class PolytableState(pyspiel.State):  # type: ignore[misc]
         other.s = self.s
         return other
 
-    def _sorted_legal(self, player: int) -> list[Any]:
+    def _ordered_legal(self, player: int) -> list[Any]:
         pgame, s = self.pgame, self.s
         cached = pgame.legal_cache
         if cached is not None and cached[0] is s and cached[1] == player:
@@ -194,7 +196,7 @@ class PolytableState(pyspiel.State):  # type: ignore[misc]
             return pt.chance_outcome(s)
         if not self.pgame.indexed:
             return pt.action_from_id(int(action), s)
-        return self._sorted_legal(self._who())[int(action)]
+        return self._ordered_legal(self._who())[int(action)]
 
     def current_player(self) -> int:
         cp = self.pt.current_player(self.s)
@@ -206,7 +208,7 @@ class PolytableState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.pgame.indexed:
-            return list(range(len(self._sorted_legal(player))))
+            return list(range(len(self._ordered_legal(player))))
         return self.pt.legal_actions(self.s, player).ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -248,10 +250,15 @@ class PolytableObserver:
     def __init__(self, pgame: PolytableGame) -> None:
         self.tensor = np.zeros(int(np.prod(pgame.obs_shape)), np.float32)
         self.dict: dict[str, Any] = {"observation": self.tensor.reshape(pgame.obs_shape)}
+        self._planes = np.zeros(pgame.obs_shape, np.uint8)
 
     def set_from(self, state: PolytableState, player: int) -> None:
         pgame = state.pgame
-        self.tensor[:] = observe(pgame.pt_game, pgame.encoder, state.s, player, pgame.players).ravel()
+        if pgame.codec is None:
+            self.tensor[:] = observe(pgame.pt_game, pgame.encoder, state.s, player, pgame.players).ravel()
+        else:
+            pgame.codec.write(state.s, player, self._planes)
+            self.tensor[:] = self._planes.ravel()
 
     def string_from(self, state: PolytableState, player: int) -> str:
         return json.dumps(state.pt.view(state.s, player), sort_keys=True)

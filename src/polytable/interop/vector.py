@@ -49,9 +49,12 @@ def episode_seed(seed: int, env: int, episode: int) -> int:
 def sample_legal(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One uniformly random legal action per row of ``masks`` (the benchmark's and a baseline's policy)."""
     out = np.empty(len(masks), np.int64)
+    draws = rng.random(len(masks))
     for i, row in enumerate(masks):
-        legal = np.flatnonzero(row.view(np.bool_))
-        out[i] = legal[int(rng.integers(len(legal)))]
+        legal = np.flatnonzero(row.view(np.bool_))  # a bool view: NumPy's fast path for long masks
+        if not len(legal):
+            raise ValueError(f"game {i} has no legal action")
+        out[i] = legal[int(draws[i] * len(legal))]
     return out
 
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import threading
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from sqlalchemy import and_, bindparam, create_engine, delete, event, insert, select, update
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ._migrate import upgrade
@@ -30,12 +31,22 @@ __all__ = ["SqlStorage", "open_storage", "redact_url"]
 _rooms, _seats, _actions = rooms, seats, actions
 
 
+_SECRET_PARAMS = re.compile(r"(?i)([?&;](?:password|passwd|pass|pwd|secret|token|sslpassword)=)([^&;#]*)")
+"""Query parameters that carry a secret: SQLAlchemy's drivers and Redis both take ``?password=...``."""
+
+
 def redact_url(url: str) -> str:
-    """The database URL as it may be printed or logged: the password replaced by ``***``."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return "(a database URL that cannot be read)"
+    """A URL (a database's or Redis's) as it may be printed or logged: the password of its user part and
+    every query parameter that carries a secret replaced by ``***``."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return _SECRET_PARAMS.sub(r"\1***", url)
+    query = rest.find("?")
+    at = rest.rfind("@", 0, query if query >= 0 else len(rest))  # a password may hold "/" or "@" itself
+    if at >= 0:
+        user, colon, _ = rest[:at].partition(":")
+        rest = f"{user}:***{rest[at:]}" if colon else rest
+    return f"{scheme}://" + _SECRET_PARAMS.sub(r"\1***", rest)
 
 
 def open_storage(url: str | None = None) -> SqlStorage:

@@ -9,7 +9,6 @@ from ._app import app_from_env, create_app
 from ._base import RoomError, Settings
 from ._hub import Hub
 from ._ops import configure_logging
-from ._pubsub import redact_redis_url
 from ._records import Health, health
 from ._rooms import Room
 
@@ -23,5 +22,4 @@ __all__ = [
     "configure_logging",
     "create_app",
     "health",
-    "redact_redis_url",
 ]

@@ -37,6 +37,9 @@ __all__ = ["Hub"]
 
 log = logging.getLogger("polytable.web")
 
+MAX_OPTIONS = 64
+"""Most options a room request may name (every game has far fewer; unknown ones are refused by the game)."""
+
 
 class Hub:
     """All rooms of one server: creation, loading (lazily, from storage), and the worker pools.
@@ -237,9 +240,19 @@ class Hub:
         players = request.get("players", spec.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
             raise RoomError("the number of players must be a whole number", reason="bad_players")
+        if not spec.min_players <= players <= spec.max_players:  # before any seat is made: a request's cost is
+            raise RoomError(  # bounded by the game, not by what it asks for
+                f"{spec.name} is for {spec.min_players} to {spec.max_players} players",
+                reason="player_count",
+                params={"min": spec.min_players, "max": spec.max_players},
+            )
         options = request.get("options") or {}
         if not isinstance(options, dict):
             raise RoomError("options must be an object of name: value", reason="bad_options")
+        if len(options) > MAX_OPTIONS:
+            raise RoomError(
+                f"give at most {MAX_OPTIONS} options", reason="too_many_options", params={"max": MAX_OPTIONS}
+            )
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbits(48)

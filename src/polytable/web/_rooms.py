@@ -115,6 +115,7 @@ class Room:
         """Another process changed the room and nobody here watched it: reload before it is used."""
         self.committing = 0  # changes being committed: the state in memory is not yet on disk
         self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
+        self.unsaid = 0  # sockets open on the room that have not said hello yet (counted as spectators)
         self.last_used = time.monotonic()
         self.paused = False
         """The database did not answer the last reload: moves are refused until one succeeds."""
@@ -581,7 +582,7 @@ class Room:
         """Refuse a connection when its kind is full: spectators and seat holders are counted apart, so
         watchers can never take a player's place."""
         watching = sum(1 for c in self.clients if not c.seats)
-        if not seats and watching >= self.settings.max_spectators:
+        if not seats and watching + self.unsaid >= self.settings.max_spectators:
             raise RoomError("this room has as many spectators as it can take", "full", "spectators_full")
         if seats and len(self.clients) - watching >= self.settings.max_clients_per_room:
             raise RoomError("this room has too many connections", "full", "full")

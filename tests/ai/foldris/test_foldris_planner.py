@@ -132,3 +132,15 @@ def test_bad_parameters_are_refused() -> None:
         make_bot("expert:nonsense_option=1", "foldris")
     with pytest.raises(ConfigError):
         make_bot("expert:samples=many", "foldris")
+
+
+def test_without_the_kernel_the_planner_plays_fewer_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python search serves where the kernel is not built: legal drops, from fewer sampled orders."""
+    from polytable.ai.foldris import _plan
+
+    monkeypatch.setattr(_plan, "EXT", None)
+    bot = make_bot("expert:samples=16,candidates=3", "foldris")
+    state = _after(51, 4)
+    action = bot.choose(GAME, state, 0, Rng(3))
+    assert action in set(GAME.legal_actions(state, 0))
+    assert isinstance(bot, FoldrisPlanner) and len(bot.last_scores) == 3

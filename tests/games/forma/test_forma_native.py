@@ -109,3 +109,28 @@ def test_simulate_gives_the_same_games_on_both_engines(
     monkeypatch.setitem(_registry._GAMES, "forma", PURE)
     pure = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
     assert compiled == pure and len(compiled) == 6
+
+
+def test_a_held_piece_fits_in_both_kernels_as_the_pure_anchor_table_says() -> None:
+    """The pick's fit test (a kernel's can_place of a one-piece stock) against the pure anchors."""
+    from polytable.games.forma import _pieces as P
+    from polytable.games.forma._kernel import FormaKernel
+    from polytable.games.forma._rules import ONE_OF
+
+    tb = P.tables(19)
+    kernels = (FormaKernel(), GAME.kernel)
+    fits = misses = 0
+    for seed in range(6):
+        s, rng = GAME.new_game(seed=seed, players=4), Rng(seed)
+        while s.turn >= 0:
+            free = tb.board & ~s.filled
+            table = tb.anchors(free)  # P.tables: the pure anchor function
+            for piece in range(P.NUM_PIECES):
+                expected = any(table[g] for g in P.PIECE_ORIENTS[piece])
+                for kernel in kernels:
+                    ktb = kernel.tables(19)
+                    assert kernel.can_place(ktb, ONE_OF[piece], P.PIECE_ORIENTS[piece], free) == expected
+                fits += expected
+                misses += not expected
+            _, s = GAME.sample_and_apply(s, s.turn, rng)
+    assert fits and misses

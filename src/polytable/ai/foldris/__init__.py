@@ -1,8 +1,10 @@
-"""Foldris' players: an expectimax over the public make-up of the cards left (``hard``, ``medium``).
+"""Foldris' players: an expectimax over the public make-up of the cards left (``hard``, ``medium``) and a
+solo planner that plays sampled orders of the unseen cards out (``expert``).
 
-:mod:`._player` holds the players and their config, :mod:`._search` the evaluation on raw sheets,
-:mod:`._exact` the solo end of the deck, :mod:`._cap` the multiplayer line cap and :mod:`._clean` the
-perfect-game terms.
+:mod:`._player` holds the expectimax players and their config, :mod:`._search` the evaluation on raw
+sheets, :mod:`._exact` the solo end of the deck, :mod:`._cap` the multiplayer line cap, :mod:`._clean` the
+perfect-game terms and :mod:`._plan` the beam search over a card order (compiled in ``_cplan.c``), the
+planner and the clairvoyant bound.
 """
 
 from ._cap import NO_CAP, line_cap, reach

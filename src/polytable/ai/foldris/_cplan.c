@@ -199,7 +199,7 @@ static uint64_t hash_node(const Node *n) {
     x ^= (uint64_t)n->bar * 0x165667B19E3779F9ULL ^ (uint64_t)(n->bar >> 64);
     x ^= ((uint64_t)n->height << 8 | (uint64_t)n->bonus) * 0x27D4EB2F165667C5ULL;
     x ^= x >> 29;
-    return x * 0x94D049BB133111EBULL;
+    return x * 0xFF51AFD7ED558CCDULL;
 }
 
 /* Most lines reached from ``root`` dropping the cards ``order[0..len)`` with a beam of ``width``. */

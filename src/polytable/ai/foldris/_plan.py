@@ -70,6 +70,10 @@ perfect game needs neither)."""
 MAX_ROWS = 15
 """The kernel's sheets are 128-bit ints: taller sheets run the Python search."""
 
+PURE_SHARE = 8
+"""Without the kernel the planner plays out this many times fewer orders (the Python search is about 30
+times slower), so a move stays within seconds where the kernel is not built (the offline app)."""
+
 Root = tuple[int, int, int, int]
 """A sheet the search starts from: (ink, barrier, height, bonus)."""
 
@@ -244,8 +248,8 @@ class PlanConfig:
     one, ``hard``'s exact endgame decides instead.
     """
 
-    candidates: int = 8
-    samples: int = 32
+    candidates: int = 12
+    samples: int = 128
     width: int = 1
     late: int = 4
     flaw: float = 0.0
@@ -294,12 +298,15 @@ class FoldrisPlanner:
         if not first:
             raise ConfigError(f"Foldris: player {player + 1} has no legal drop")
         top = first[: cfg.candidates]
-        orders = sample_orders(state.deck, cfg.samples, rng)
+        samples = cfg.samples
+        if EXT is None or sheet.height > MAX_ROWS:
+            samples = min(samples, max(8, samples // PURE_SHARE))  # the same budget buys fewer playouts
+        orders = sample_orders(state.deck, samples, rng)
         lanes = tuple(ln for _, ln in deck.cards)
         # Successive halving: every stage plays the survivors out on the next slice of the orders (each
         # slice twice the last) and keeps the better half by the mean over all the orders seen so far.
         stages = cfg.stages
-        bounds = [cfg.samples * ((1 << i) - 1) // ((1 << stages) - 1) for i in range(stages + 1)]
+        bounds = [samples * ((1 << i) - 1) // ((1 << stages) - 1) for i in range(stages + 1)]
         alive = list(range(len(top)))
         totals = [0] * len(top)
         for i in range(stages):

@@ -24,7 +24,7 @@ from . import _pieces as P
 from ._kernel import CompiledForma, FormaKernel
 from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
-from ._rules import avail_orients, neighbours, piece_fits
+from ._rules import avail_orients, neighbours
 from ._said import narrate, outcome
 from ._serial import cell_names, state_from_dict, state_to_dict, view
 from ._setup import chance_outcomes, setup_apply, setup_check, setup_count, setup_legal
@@ -195,7 +195,7 @@ class Forma(Game[FormaState, FormaAction]):
         tb = self.kernel.tables(state.size)
         free = tb.board & ~state.filled
         if state.picked >= 0:
-            return piece_fits(tb, state.picked, free)
+            return self.kernel.piece_fits(tb, state.picked, free)
         return self.kernel.can_place(tb, state.stock[player], state.orients[player], free)
 
     def _sample(self, state: FormaState, player: int, rng: Rng) -> FormaAction:
@@ -415,7 +415,8 @@ class Forma(Game[FormaState, FormaAction]):
         tb = self.kernel.tables(state.size)
         free = tb.board & ~state.filled
         orients = state.orients
-        if piece_fits(tb, piece, free):
+        # the kernel's can_place of a one-piece stock: the compiled one stops at the first fit
+        if self.kernel.piece_fits(tb, piece, free):
             turn, picked, misses, stocks = player, piece, 0, state.stock
         else:
             stocks_l = list(state.stock)
@@ -534,7 +535,7 @@ class Forma(Game[FormaState, FormaAction]):
     def describe_action(self, action: FormaAction, state: FormaState) -> str:
         if isinstance(action, Pick):
             name = P.PIECE_NAMES[action.piece]
-            if piece_fits(
+            if self.kernel.piece_fits(
                 self.kernel.tables(state.size), action.piece, self.kernel.tables(state.size).board & ~state.filled
             ):
                 return f"picks up {name}"

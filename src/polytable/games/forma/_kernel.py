@@ -22,7 +22,17 @@ from polytable.core import CHANCE, TERMINAL, Rng
 from . import _pieces as P
 from ._ai import Weights, place_value
 from ._pieces import Tables
-from ._rules import Effect, avail_orients, bridge_total, can_place, count_moves, place_effect, sample_move
+from ._rules import (
+    ONE_OF,
+    Effect,
+    avail_orients,
+    bridge_total,
+    can_place,
+    count_moves,
+    piece_fits,
+    place_effect,
+    sample_move,
+)
 from ._setup import SetupAction, chance_outcome, drawn, setup_sample
 from ._state import FormaState, Obstacle, Place, Tower
 
@@ -47,6 +57,10 @@ class FormaKernel:
 
     def can_place(self, tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int) -> bool:
         return can_place(tb, stock, gs, free)
+
+    def piece_fits(self, tb: Tables, piece: int, free: int) -> bool:
+        """Whether some orientation of ``piece`` fits somewhere on ``free``."""
+        return piece_fits(tb, piece, free)
 
     def count_moves(self, tb: Tables, stock: tuple[int, ...], free: int, only: int = -1) -> int:
         return count_moves(tb, stock, free, only)
@@ -136,6 +150,11 @@ class CompiledForma(FormaKernel):
         if not free or not gs:
             return False
         return bool(self.ext.can_place(tb.size, stock, free))
+
+    def piece_fits(self, tb: Tables, piece: int, free: int) -> bool:
+        if piece == 0 or self._tables.get(tb.size) is not tb:  # the single square; or Python tables
+            return piece_fits(tb, piece, free)
+        return bool(self.ext.can_place(tb.size, ONE_OF[piece], free))  # stops at the first fit
 
     def count_moves(self, tb: Tables, stock: tuple[int, ...], free: int, only: int = -1) -> int:
         return int(self.ext.count(tb.size, stock, free, only))

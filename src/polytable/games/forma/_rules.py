@@ -165,6 +165,10 @@ def can_place(tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int
     return False
 
 
+ONE_OF = tuple(tuple(int(i == p) for i in range(P.NUM_PIECES)) for p in range(P.NUM_PIECES))
+"""A stock holding one piece, per piece: a kernel's ``can_place`` of it says whether that piece fits."""
+
+
 def piece_fits(tb: Tables, piece: int, free: int) -> bool:
     if piece == 0:
         return free != 0

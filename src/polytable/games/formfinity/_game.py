@@ -27,7 +27,7 @@ from polytable.geometry import select_bit
 
 from . import _flow, _render, _said
 from ._board import Setup, setup_for
-from ._cards import NUM_CARDS, SHAPES, Card, shape_text
+from ._cards import NUM_CARDS, SHAPES, Card
 from ._companion import FormfinityCompanion
 from ._kernel import CompiledFormfinity, FormfinityKernel
 from ._notation import format_action, parse_action
@@ -206,7 +206,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         if ph == CHOOSE:
             if not isinstance(action, ChooseArea):
                 raise IllegalActionError(
-                    f"{player_name(player)} must first choose the next area to fill (area:NAME)",
+                    f"{player_name(player)} must first choose the next area to fill",
                     "formfinity.choose_area_first",
                     {"player": player + 1},
                 )
@@ -226,7 +226,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         if ph == CLAIM:
             if not isinstance(action, Claim):
                 raise IllegalActionError(
-                    f"{player_name(player)} must first choose which line to claim (line:h:c5)",
+                    f"{player_name(player)} must first choose which line to claim",
                     "formfinity.choose_line_first",
                     {"player": player + 1},
                 )
@@ -534,15 +534,9 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
     orients = setup.rotation(card)
     if action.shape not in orients:
         if 0 <= action.shape < len(SHAPES) and setup.rules.rotation_allowed(card.rotate):
-            raise IllegalActionError(
-                f"the element must be {shape_text(card.shape)} or one of its rotations",
-                "formfinity.wrong_shape",
-                {"shape_text": shape_text(card.shape)},
-            )
+            raise IllegalActionError("the element must have the card's shape, turned or not", "formfinity.wrong_shape")
         raise IllegalActionError(
-            f"the element must be drawn as on the card ({shape_text(card.shape)}): this card does not allow rotation",
-            "formfinity.drawn_as_card",
-            {"shape_text": shape_text(card.shape)},
+            "the element must be drawn as on the card: this card does not allow rotation", "formfinity.drawn_as_card"
         )
     if not setup.on_board(action.shape, action.x, action.y):
         raise IllegalActionError("the element would leave the template", "formfinity.leaves_template")

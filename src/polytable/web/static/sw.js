@@ -44,6 +44,7 @@ const SHELL = [
   "/static/lib/rules.js",
   "/static/lib/secure.js",
   "/static/lib/text.js",
+  "/static/lib/reconnect.js",
   "/static/newgame.js",
   "/static/offline/engine.js",
   "/static/offline/worker.js",
