@@ -4,6 +4,7 @@ is durable, and a storage that fails (on purpose here) leaves every room as the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +166,102 @@ def _kind(msg: dict[str, Any]) -> str:
     if msg["type"] == "state":
         return "resumed" if not msg["paused"] else "paused"
     return str(msg["type"])
+
+
+def test_a_room_changed_elsewhere_while_it_is_being_loaded_is_read_again() -> None:
+    """Another process's change announced while this one reads the room (from before that change) is not
+    lost: the room is read again once loaded, so it does not stay at the older version."""
+    import asyncio
+    import threading
+
+    from polytable.web import Hub, Settings
+
+    class Slow(_Flaky):
+        def __init__(self) -> None:
+            super().__init__("sqlite://")
+            self.hold = threading.Event()
+            self.reading = threading.Event()
+
+        def load_room(self, code: str, since: int = 0) -> RoomRecord | None:
+            record = self.inner.load_room(code, since)
+            if not self.hold.is_set():
+                self.reading.set()
+                self.hold.wait(5)
+            return record
+
+    from polytable.match import Match
+
+    dealt = Match("toy", {"rounds": 3}, 2, 5)
+    dealt.resolve_chance()
+    storage = Slow()
+    storage.inner.create_room(replace(_room("ABCDE"), actions=[(e.player, e.action) for e in dealt.log]))
+
+    async def run() -> int:
+        hub = Hub(storage, Settings(ai_delay=0.0))  # type: ignore[arg-type]
+        loading = asyncio.ensure_future(hub.get("ABCDE"))
+        while not storage.reading.is_set():
+            await asyncio.sleep(0.01)
+        storage.inner.append_actions("ABCDE", 1, [(0, "1")], False)  # another process moves meanwhile
+        hub.remote_change("ABCDE", 2)
+        storage.hold.set()
+        room = await loading
+        assert room is not None
+        hub.close()
+        return len(room.match.log)
+
+    assert asyncio.run(run()) == 2
+
+
+def test_a_connection_the_database_dropped_is_replaced_without_failing_the_write(pg_url: str) -> None:
+    """After a database restart every pooled connection is dead; the first statement finds it, and the
+    transaction (nothing of it committed) runs again on a new connection instead of failing."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+
+    name = f"pt_drop_{uuid.uuid4().hex[:12]}"  # only this test's own connections are dropped
+    store = open_storage(f"{pg_url}&application_name={name}")
+    try:
+        store.create_room(_room("AAAAA"))
+        admin = create_engine(pg_url.split("?")[0])
+        with admin.begin() as conn:  # what a restart does to this process's connections
+            dropped = conn.execute(
+                text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = :n"),
+                {"n": name},
+            ).scalar()
+        admin.dispose()
+        assert dropped
+        assert store.batch([("append_actions", ("AAAAA", 0, [(0, "1")], False))]) == [None]
+        record = store.load_room("AAAAA")
+        assert record is not None and record.actions == [(0, "1")]
+    finally:
+        store.close()
+
+
+def test_an_ai_seat_whose_move_was_not_saved_plays_again_once_the_database_takes_it(url: str) -> None:
+    import time
+
+    storage = _Flaky(url)
+    storage.down = True
+    with _app(storage) as client:
+        storage.down = False
+        seats = [{"kind": "ai", "ai": "random"}, {"kind": "ai", "ai": "random"}]
+        body = {"game": "toy", "players": 2, "seed": 3, "options": {"rounds": 2}, "seats": seats}
+        fails = {"left": 1}
+        real = storage.inner.batch
+
+        def once(ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
+            if fails["left"] and any(op == "append_actions" for op, _ in ops):
+                fails["left"] -= 1
+                raise StorageError("database error: the disk is full")
+            return real(ops)
+
+        storage.inner.batch = once  # type: ignore[method-assign]
+        r = client.post("/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        code = r.json()["code"]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not client.get(f"/api/rooms/{code}").json()["over"]:
+            time.sleep(0.1)
+        assert fails["left"] == 0  # the failure happened, and the AIs played the game to its end anyway
+        assert client.get(f"/api/rooms/{code}").json()["over"]

@@ -10,16 +10,17 @@ commits durably by default. A write refused by a key or an expectation raises :c
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from sqlalchemy import and_, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ._migrate import upgrade
@@ -40,7 +41,7 @@ def redact_url(url: str) -> str:
     every query parameter that carries a secret replaced by ``***``."""
     scheme, sep, rest = url.partition("://")
     if not sep:
-        return _SECRET_PARAMS.sub(r"\1***", url)
+        return "(a URL that cannot be read)"  # not scheme://...: where a password would be is unknown
     query = rest.find("?")
     at = rest.rfind("@", 0, query if query >= 0 else len(rest))  # a password may hold "/" or "@" itself
     if at >= 0:
@@ -65,8 +66,8 @@ class SqlStorage:
             kwargs["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = StaticPool
-        else:
-            kwargs["pool_pre_ping"] = True  # a server restarted under us: reconnect instead of failing once
+        # No pre-ping (a round trip before every transaction): a connection found dead by its first statement
+        # is dropped with the whole pool and the transaction run once more on a new one (see _do).
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except (SQLAlchemyError, ValueError, ImportError) as exc:
@@ -81,54 +82,50 @@ class SqlStorage:
 
     def ping(self) -> None:
         """Raise StorageError unless the database answers a trivial query (for readiness checks)."""
-        with self._read() as conn:
-            conn.execute(select(1))
+        self._do(lambda conn: conn.execute(select(1)), write=False)
 
     # ------------------------------------------------------------------ writes
     def create_room(self, room: RoomRecord) -> None:
-        with self._write() as conn:
-            _create_room(conn, room)
+        self._do(lambda conn: _create_room(conn, room))
 
     def append_actions(
         self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
     ) -> None:
-        with self._write() as conn:
-            _append_actions(conn, code, start, actions, finished, clock)
+        self._do(lambda conn: _append_actions(conn, code, start, actions, finished, clock))
 
     def set_rematch(self, code: str, rematch: str) -> None:
-        with self._write() as conn:
-            _set_rematch(conn, code, rematch)
+        self._do(lambda conn: _set_rematch(conn, code, rematch))
 
     def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
-        with self._write() as conn:
-            _set_clock(conn, code, clock, finished)
+        self._do(lambda conn: _set_clock(conn, code, clock, finished))
 
     def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
-        with self._write() as conn:
-            _truncate_actions(conn, code, length, expected)
+        self._do(lambda conn: _truncate_actions(conn, code, length, expected))
 
     def set_seat(self, code: str, seat: int, record: SeatRecord, expected_hash: str | None = None) -> None:
-        with self._write() as conn:
-            _set_seat(conn, code, seat, record, expected_hash)
+        self._do(lambda conn: _set_seat(conn, code, seat, record, expected_hash))
 
     def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
         """Several writes (method name, arguments) in one transaction: one disk sync for all of them.
 
         If the transaction fails, each write is tried again on its own so that only the faulty one fails.
         """
+
+        def together(conn: Any) -> None:
+            i = 0
+            while i < len(ops):  # a run of appends (the moves of many rooms) goes in two statements
+                j = i
+                while j < len(ops) and ops[j][0] == "append_actions":
+                    j += 1
+                if j > i:
+                    _append_many(conn, [args for _, args in ops[i:j]])
+                    i = j
+                else:
+                    _OPS[ops[i][0]](conn, *ops[i][1])
+                    i += 1
+
         try:
-            with self._write() as conn:
-                i = 0
-                while i < len(ops):  # a run of appends (the moves of many rooms) goes in two statements
-                    j = i
-                    while j < len(ops) and ops[j][0] == "append_actions":
-                        j += 1
-                    if j > i:
-                        _append_many(conn, [args for _, args in ops[i:j]])
-                        i = j
-                    else:
-                        _OPS[ops[i][0]](conn, *ops[i][1])
-                        i += 1
+            self._do(together)
             return [None] * len(ops)
         except StorageError:
             if len(ops) == 1:
@@ -136,8 +133,7 @@ class SqlStorage:
         out: list[StorageError | None] = []
         for name, args in ops:
             try:
-                with self._write() as conn:
-                    _OPS[name](conn, *args)
+                self._do(functools.partial(_one, name, args))
                 out.append(None)
             except StorageError as exc:
                 out.append(exc)
@@ -145,11 +141,11 @@ class SqlStorage:
 
     # ------------------------------------------------------------------ reads
     def room_exists(self, code: str) -> bool:
-        with self._read() as conn:
-            return conn.execute(select(_rooms.c.code).where(_rooms.c.code == code)).first() is not None
+        query = select(_rooms.c.code).where(_rooms.c.code == code)
+        return bool(self._do(lambda conn: conn.execute(query).first() is not None, write=False))
 
     def load_room(self, code: str, since: int = 0) -> RoomRecord | None:
-        with self._read() as conn:
+        def read(conn: Any) -> tuple[Any, tuple[SeatRecord, ...], list[Any]] | None:
             row = conn.execute(select(_rooms).where(_rooms.c.code == code)).mappings().first()
             if row is None:
                 return None
@@ -162,6 +158,12 @@ class SqlStorage:
                 .where(and_(_actions.c.room == code, _actions.c.pos >= since))
                 .order_by(_actions.c.pos)
             ).all()
+            return row, seat_records, acts
+
+        found = self._do(read, write=False)
+        if found is None:
+            return None
+        row, seat_records, acts = found
         actions: list[tuple[int, str]] = []
         damage = None
         for pos, player, action in acts:
@@ -196,18 +198,27 @@ class SqlStorage:
         query = select(_rooms.c.code).order_by(_rooms.c.created)
         if unfinished_only:
             query = query.where(_rooms.c.finished.is_(False))
-        with self._read() as conn:
-            return [str(r[0]) for r in conn.execute(query)]
+        return list(self._do(lambda conn: [str(r[0]) for r in conn.execute(query)], write=False))
 
     def close(self) -> None:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ plumbing
-    def _write(self) -> _Tx:
-        return _Tx(self, write=True)
+    def _do(self, body: Callable[[Any], Any], write: bool = True) -> Any:
+        """``body(connection)`` in one transaction, committed; run once more on a new connection if the first
+        one was found dead by a statement (the database restarted since it was opened: nothing of this
+        transaction was committed, so it is safe to run again). A failure at the commit is never retried:
+        whether it was committed is unknown, and the room decides from what the database holds."""
+        try:
+            with _Tx(self, write) as conn:
+                return body(conn)
+        except _Stale:
+            with _Tx(self, write) as conn:
+                return body(conn)
 
-    def _read(self) -> _Tx:
-        return _Tx(self, write=False)
+
+class _Stale(StorageError):
+    """A statement found the connection dead before anything was committed (see :meth:`SqlStorage._do`)."""
 
 
 class _Tx:
@@ -241,6 +252,8 @@ class _Tx:
                 self.storage._lock.release()
         if isinstance(ev, IntegrityError):
             raise StorageConflict(f"database conflict: {ev}") from None
+        if isinstance(ev, DBAPIError) and ev.connection_invalidated:
+            raise _Stale(f"database error: {ev}") from None
         if ev is not None and isinstance(ev, SQLAlchemyError):
             raise StorageError(f"database error: {ev}") from None
         return False
@@ -424,6 +437,10 @@ def _set_seat(conn: Any, code: str, seat: int, record: SeatRecord, expected_hash
             raise StorageConflict(f"room {code}: seat {seat + 1} was changed by someone else")
         raise StorageError(f"room {code} has no seat {seat + 1}")
     conn.execute(update(_rooms).where(_rooms.c.code == code).values(updated=time.time()))
+
+
+def _one(name: str, args: tuple[Any, ...], conn: Any) -> None:
+    _OPS[name](conn, *args)
 
 
 _OPS: dict[str, Any] = {

@@ -58,6 +58,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.ai_pool = ThreadPoolExecutor(self.settings.ai_threads, thread_name_prefix="polytable-ai")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._missed: set[str] = set()  # rooms another process changed while they were being loaded here
         self._tasks: set[asyncio.Task[None]] = set()
         self.damaged: dict[str, str] = {}
         """Rooms found unable to continue since start-up (code -> why), for the operator's metric."""
@@ -83,6 +84,8 @@ class Hub:
         when it is next used, so a change costs nothing where nobody looks."""
         room = self.rooms.get(code)
         if room is None:
+            if code in self._loading:  # being read now, perhaps from before this change: read it again after
+                self._missed.add(code)
             return  # not loaded here: it is read fresh from the database when someone asks for it
         if not room.watched():
             room.behind = True
@@ -138,7 +141,11 @@ class Hub:
         fut: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[code] = fut
         try:
+            self._missed.discard(code)
             room = await self._load(code)
+            if room is not None and code in self._missed:  # changed elsewhere while it was read: catch up
+                self._missed.discard(code)
+                await room.resync(room.version)
             fut.set_result(room)
             return room
         except BaseException as exc:

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,9 @@ __all__ = ["RedisBroadcaster"]
 
 log = logging.getLogger("polytable.web")
 
+_MAX_RETRY = 1.0
+"""Longest wait between attempts to reach Redis: every room moves again within about a second of its return
+(a longer backoff kept rooms waiting seconds after Redis was back; see the chaos suite in docs/web.md)."""
 _PER_MESSAGE = 500
 """Room changes per pub/sub message at most (a few kilobytes)."""
 
@@ -87,8 +91,8 @@ class RedisBroadcaster(LocalBroadcaster):
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+            await asyncio.sleep(delay * (0.5 + random.random() / 2))  # jitter: processes do not retry in step
+            delay = min(delay * 2, _MAX_RETRY)
 
     def _deliver(self, msg: Any, on_remote: RemoteChange) -> None:
         if not isinstance(msg, dict) or msg.get("type") != "message":
@@ -135,7 +139,7 @@ class RedisBroadcaster(LocalBroadcaster):
                     self._outbox.setdefault(code, version)
                 log.warning("room changes could not be published to %s: %s", redact_url(self.url), exc)
                 await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+                delay = min(delay * 2, _MAX_RETRY)
                 continue
             delay = 0.2
 

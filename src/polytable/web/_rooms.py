@@ -521,6 +521,7 @@ class Room:
                 self.fail(f"the AI of seat {p + 1} failed ({exc}); the room is stopped", "ai_failed", {"seat": p + 1})
                 self.broadcast()
                 return
+            retry = False
             async with self.lock:
                 if self.version != version:
                     continue  # someone else acted meanwhile: think again on the new state
@@ -529,15 +530,18 @@ class Room:
                 except LostRace:
                     continue  # another process moved first: think again on the reloaded state
                 except RoomError as exc:
-                    if exc.code == "storage":
+                    if exc.code == "storage":  # not saved (the room reloaded meanwhile): think again shortly
+                        retry = True
+                    else:
+                        self.fail(
+                            f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
+                            "ai_illegal",
+                            {"seat": p + 1},
+                        )
+                        self.broadcast()
                         return
-                    self.fail(
-                        f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
-                        "ai_illegal",
-                        {"seat": p + 1},
-                    )
-                    self.broadcast()
-                    return
+            if retry:
+                await asyncio.sleep(1.0)
 
     # ------------------------------------------------------------------ seats
     async def take_seat(self, seat: int, name: str) -> str:
