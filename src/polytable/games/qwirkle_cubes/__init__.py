@@ -42,7 +42,7 @@ from ...core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._actions import Draw, Pass, Place, Reroll, Roll
-from ._ai import best_placement, placement_value, threat, unused_mask
+from ._ai import action_value, best_placement, placement_value, threat, unused_mask
 from ._board import Board, Placement
 from ._check import largest_line
 from ._game import QwirkleCubes, canonical_mask, hand_mask, kernel_of, reroll_masks
@@ -72,6 +72,7 @@ __all__ = [
     "QwirkleKernel",
     "Reroll",
     "Roll",
+    "action_value",
     "best_placement",
     "canonical_mask",
     "cell_xy",
