@@ -19,6 +19,12 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
     return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
 
 
+CORE_HEADERS = ["src/polytable/core/_rng.h", "src/polytable/core/_pylong.h"]
+"""The C every kernel shares: the generator of core._rng, and ints as bytes (the one use of CPython's internals)."""
+
+QUADEFY_MOVES = [f"src/polytable/games/quadefy/quadefy_{f}.h" for f in ("moves", "gen", "cover", "pyinit")]
+"""Quadefy's move generator: the game's kernel and the exact solver both compile it."""
+
 setup(
     ext_modules=[
         ext(
@@ -29,8 +35,9 @@ setup(
                 "src/polytable/games/forma/_cforma_bridges.c",
                 "src/polytable/games/forma/_cforma_eval.c",
             ],
-            ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
+            ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
+        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
@@ -38,40 +45,37 @@ setup(
                 "src/polytable/games/foldris/_cfoldris_values.h",
                 "src/polytable/games/foldris/_cfoldris_playout.h",
                 "src/polytable/games/foldris/_cfoldris_step.h",
-                "src/polytable/core/_rng.h",
+                *CORE_HEADERS,
             ],
         ),
-        # Quadefy's move generator is the solver's C (one source, compiled into both extensions).
+        # Quadefy's move generator lives with the game (quadefy_moves.h); the solver includes it downward.
         ext(
             "polytable.games.quadefy._cquadefy",
-            ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/ai/_native/quadefy_solve.c"],
+            ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/games/quadefy/quadefy_moves.c"],
             [
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
-                "src/polytable/ai/_native/quadefy_solve.h",
-                "src/polytable/ai/_native/quadefy_gen.h",
-                "src/polytable/ai/_native/quadefy_cover.h",
-                "src/polytable/ai/_native/quadefy_pyinit.h",
+                "src/polytable/core/_rng.h",
+                *QUADEFY_MOVES,
             ],
         ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            [
-                "src/polytable/ai/_native/quadefy_solve.h",
-                "src/polytable/ai/_native/quadefy_gen.h",
-                "src/polytable/ai/_native/quadefy_cover.h",
-                "src/polytable/ai/_native/quadefy_pyinit.h",
-            ],
+            ["src/polytable/ai/_native/quadefy_solve.h", *QUADEFY_MOVES],
         ),
+        ext("polytable.ai.foldris._cplan", ["src/polytable/ai/foldris/_cplan.c"], []),
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
-            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h"],
+            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h", "src/polytable/core/_rng.h"],
         ),
         ext(
             "polytable.games.formfinity._cformfinity",
             ["src/polytable/games/formfinity/_cformfinity.c"],
-            [f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")],
+            [
+                *(f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")),
+                *CORE_HEADERS,
+            ],
         ),
     ],
 )

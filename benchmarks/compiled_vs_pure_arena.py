@@ -2,8 +2,9 @@
 
 The compiled-core issue's target: the AIs use the compiled engine, so the same AI with the same time a
 move plays stronger on it (>= 60% for Forma, Qwirkle Cubes and FORMFINITY). One process, one thread: the
-pure seat computes its moves inside the game's ``pure_engine()`` block (its search, its playouts and its
-rules calls all run the Python rules), the compiled seat outside it; both sit in each seat equally often
+pure seat computes its moves with the game object made on the pure engine (``get_game(id, engine="pure")``:
+its search, its playouts and its rules calls all run the Python rules), the compiled seat with the compiled
+one; both sit in each seat equally often
 (the seats alternate game by game) and every game is seeded. The win rate of the compiled seat counts a
 shared win as half, with a 95% Wilson interval. Each seat thinks ``--seconds`` a move on ``--clock``:
 ``cpu`` (the default here) counts the deciding thread's own CPU time, so both seats get the same thinking
@@ -15,33 +16,27 @@ however loaded the machine is; ``wall`` is the bots' everyday clock. It prints f
 from __future__ import annotations
 
 import argparse
-import importlib
 import time
-from contextlib import AbstractContextManager
 from typing import Any
 
-from polytable._native import COMPILED
+from polytable._native import COMPILED, engines
 from polytable.ai import make_bot, wilson
-from polytable.core import Game, Rng, get_game, native_module
+from polytable.core import Game, Rng, native_module
 from polytable.match import play_game
 
 
 class Seat:
-    """A bot that decides on the compiled engine, or inside ``pure`` on the pure-Python one, and tallies
-    its decisions, their CPU time and its work counter (``last_playouts``, ``last_searched``, ...)."""
+    """A bot that decides with its own game object (on the compiled or the pure engine), and tallies its
+    decisions, their CPU time and its work counter (``last_playouts``, ``last_searched``, ...)."""
 
-    def __init__(self, bot: Any, pure: type[AbstractContextManager[None]] | None, tally: dict[str, float]) -> None:
+    def __init__(self, bot: Any, game: Game[Any, Any], tally: dict[str, float]) -> None:
         self.bot = bot
-        self.pure = pure
+        self.game = game
         self.tally = tally
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         t0 = time.thread_time()
-        if self.pure is None:
-            action = self.bot.choose(game, state, player, rng)
-        else:
-            with self.pure():
-                action = self.bot.choose(game, state, player, rng)
+        action = self.bot.choose(self.game, state, player, rng)
         t = self.tally
         t["decisions"] += 1
         t["cpu"] += time.thread_time() - t0
@@ -50,11 +45,9 @@ class Seat:
 
 
 def run(game_id: str, games: int, seconds: float, seed: int, players: int, clock: str = "cpu") -> dict[str, object]:
-    package, ext = COMPILED[game_id]
-    if native_module(ext) is None:
+    if native_module(COMPILED[game_id][1]) is None:
         raise SystemExit(f"{game_id}: the compiled engine is not built here (or POLYTABLE_PURE=1)")
-    pure = importlib.import_module(package).pure_engine
-    game = get_game(game_id)
+    game, pure_game = engines(game_id)
     name = f"hard:seconds={seconds},clock={clock}"
     share = 0.0
     tallies = {side: {"decisions": 0.0, "cpu": 0.0, "work": 0.0} for side in ("compiled", "pure")}
@@ -62,9 +55,9 @@ def run(game_id: str, games: int, seconds: float, seed: int, players: int, clock
     for i in range(games):
         compiled_seat = i % players
         seats = [
-            Seat(make_bot(name, game_id), None, tallies["compiled"])
+            Seat(make_bot(name, game_id), game, tallies["compiled"])
             if p == compiled_seat
-            else Seat(make_bot(name, game_id), pure, tallies["pure"])
+            else Seat(make_bot(name, game_id), pure_game, tallies["pure"])
             for p in range(players)
         ]
         won = game.winners(play_game(game, seats, None, seed + i).state)

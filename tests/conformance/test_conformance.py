@@ -134,6 +134,7 @@ def test_random_playouts(game: Game[Any, Any], options: dict[str, object], playe
         state = match.state
         steps = 0
         full = g == 0
+        turns = game.turns_begun(state)
         while not game.is_terminal(state):
             steps += 1
             assert steps < MAX_STEPS, "the game did not end"
@@ -153,6 +154,9 @@ def test_random_playouts(game: Game[Any, Any], options: dict[str, object], playe
                 if cp >= 0:
                     assert acting == (cp,)
                 p = acting[rng.below(len(acting))]
+                kind = game.decision_kind(state, p)
+                assert isinstance(kind, str) and kind, "a decision has no kind"
+                assert kind == "set-up" or game.turns_begun(state)[p] >= 1, "a decision outside a turn begun"
                 if full or steps % 7 == 0:
                     _check_actions(game, state, p, rng)
                 action = game.legal_actions(state, p).sample(rng)
@@ -162,6 +166,12 @@ def test_random_playouts(game: Game[Any, Any], options: dict[str, object], playe
             if before is not None:
                 assert _snapshot(game, state) == before, "apply mutated its input"
             state = match.state
+            now = game.turns_begun(state)
+            assert len(now) == players and all(b >= a >= 0 for a, b in zip(turns, now, strict=True)), (
+                "turns begun went back"
+            )
+            turns = now
+        assert max(turns) >= 1, "a whole game without a turn"
         _check_state(game, state, rng)
         with pytest.raises(IllegalActionError):
             game.legal_actions(state)

@@ -58,6 +58,28 @@ def test_illegal_action_ends_the_episode_with_the_worst_return() -> None:
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert "not legal" in info["illegal_action"]
+    # the episode is over: Gymnasium expects a reset, not another step
+    with pytest.raises(gymnasium.error.ResetNeeded, match="reset"):
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+def test_step_after_the_end_or_before_reset_raises() -> None:
+    env = PolytableEnv("quadefy", opponent="random")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    _episode(env, 2)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+
+
+def test_human_render_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    env = PolytableEnv("quadefy", opponent="random", render_mode="human")
+    obs, _ = env.reset(seed=0)
+    assert obs.dtype == np.uint8 and env.observation_space.contains(obs)
+    assert env.render() is None
+    assert capsys.readouterr().out.strip() == env.table.render().strip()
 
 
 def test_bad_arguments_are_refused() -> None:

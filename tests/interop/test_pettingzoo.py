@@ -3,6 +3,8 @@ what the API test cannot see (hidden simultaneous choices, chance inside the env
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -10,7 +12,9 @@ from polytable.core import all_games, get_game
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+with warnings.catch_warnings():  # with pygame installed, PettingZoo's test module loads a deprecated classic env
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, render_test, seed_test
 
 from polytable.interop._table import INDEXED_CAP
 from polytable.interop.pettingzoo import env, raw_env
@@ -20,11 +24,6 @@ CONFIGS = [
     for g in all_games()
     for i, (opts, n) in enumerate(g.sample_configs())
 ]
-# PettingZoo's API test warns about every Dict observation space (its own classic games do the same).
-API_WARNINGS = [
-    "ignore:Observation space for each agent probably should be",
-    "ignore:Observation is not a NumPy array",
-]
 
 
 def _cycles(game_id: str) -> int:
@@ -32,7 +31,7 @@ def _cycles(game_id: str) -> int:
 
 
 @pytest.mark.parametrize(("game_id", "options", "players"), CONFIGS)
-@pytest.mark.filterwarnings(*API_WARNINGS)
+@pytest.mark.filterwarnings("error")
 def test_api_and_seed(game_id: str, options: dict[str, object], players: int) -> None:
     api_test(env(game_id, players=players, options=options, seed=3), num_cycles=_cycles(game_id))
     seed_test(lambda: env(game_id, players=players, options=options), num_cycles=_cycles(game_id))
@@ -50,7 +49,8 @@ def test_whole_game_rewards_are_the_returns(game_id: str) -> None:
         if term or trunc:
             e.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        assert obs.dtype == np.uint8
+        legal = np.flatnonzero(e.infos[agent]["action_mask"])
         assert legal.size > 0
         e.step(int(rng.choice(legal)))
     assert e.table.is_over()
@@ -66,14 +66,14 @@ def test_foldris_pending_choices_stay_hidden() -> None:
         e = raw_env("foldris", players=2, seed=4)
         e.reset()
         assert e.agent_selection == "player_0"
-        legal = np.flatnonzero(e.observe("player_0")["action_mask"])
+        legal = np.flatnonzero(e.infos["player_0"]["action_mask"])
         e.step(int(legal[k]))
         assert e.agent_selection == "player_1"
-        seen.append(e.observe("player_1"))
-    assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
-    assert np.array_equal(seen[0]["action_mask"], seen[1]["action_mask"])
-    idx = e.plane_names.index("next1.chosen")
-    assert seen[0]["observation"][0, 0, idx] == 1.0
+        seen.append((e.observe("player_1"), e.infos["player_1"]["action_mask"]))
+    assert np.array_equal(seen[0][0], seen[1][0])
+    assert np.array_equal(seen[0][1], seen[1][1])
+    assert not e.infos["player_0"]["action_mask"].any()
+    assert _feature(e, seen[0][0], "next1.chosen") == 1
 
 
 def test_chance_is_resolved_inside_and_seeded() -> None:
@@ -91,7 +91,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     e = raw_env("quadefy", seed=0)
     e.reset()
     before = e.table.state
-    mask = e.observe("player_0")["action_mask"]
+    mask = e.action_mask("player_0")
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="not legal"):
         e.step(illegal)
@@ -100,18 +100,19 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     assert e.table.state is before and e.agent_selection == "player_0"
 
 
-def test_qwirkle_is_indexed_and_the_index_is_the_sorted_legal_action() -> None:
+def test_qwirkle_is_indexed_and_the_index_is_the_listed_legal_action() -> None:
     e = raw_env("qwirkle-cubes", seed=5)
     e.reset()
     table = e.table
     assert table.indexed and table.num_actions == INDEXED_CAP
     seat = table.to_act()
     assert seat is not None
-    mask = e.observe(f"player_{seat}")["action_mask"]
+    mask = e.infos[f"player_{seat}"]["action_mask"]
     legal = table.legal(seat)
     assert int(mask.sum()) == len(legal)
-    ids = [table.game.action_id(x, table.state) for x in legal]
-    assert ids == sorted(ids)
+    assert legal == list(table.game.legal_actions(table.state, seat))
+    # the order is the protocol's: the pure rules list the same actions in the same order
+    assert legal == list(get_game("qwirkle-cubes", "pure").legal_actions(table.state, seat))
     e.step(len(legal) - 1)
     assert table.state != legal  # the game moved on
     assert table.game.view(table.state, None)["turn"] >= 1 or not table.is_over()
@@ -128,7 +129,7 @@ def test_a_position_with_more_legal_actions_than_the_cap_offers_the_first_ones(m
     table = e.table
     seat = table.to_act()
     assert seat is not None
-    everything = sorted(table.game.legal_actions(table.state, seat), key=lambda a: table.game.action_id(a, table.state))
+    everything = list(table.game.legal_actions(table.state, seat))
     assert len(everything) > 3
     assert table.legal(seat) == everything[:3]
     agent = f"player_{seat}"
@@ -142,23 +143,64 @@ def test_a_position_with_more_legal_actions_than_the_cap_offers_the_first_ones(m
     assert table.state is not before
 
 
+def _feature(e: object, obs: np.ndarray, name: str) -> int:
+    """The value of a named feature: the features fill the last channels row by row."""
+    names = e.plane_names  # type: ignore[attr-defined]
+    first = names.index("features0")
+    flat = obs[:, :, first:].transpose(2, 0, 1).reshape(-1)
+    return int(flat[e.feature_names.index(name)])  # type: ignore[attr-defined]
+
+
 def test_planes_are_named_and_match_the_shape() -> None:
     for g in all_games():
         e = raw_env(g.spec.id, seed=0)
         e.reset()
-        obs = e.observe("player_0")["observation"]
-        assert obs.dtype == np.float32
+        obs = e.observe("player_0")
+        assert obs.dtype == np.uint8
         assert obs.shape[-1] == len(e.plane_names) == len(set(e.plane_names))
-        assert e.observation_space("player_0")["observation"].contains(obs)
+        h, w, _ = obs.shape
+        features = sum(n.startswith("features") for n in e.plane_names)
+        assert (features - 1) * h * w < len(e.feature_names) <= features * h * w
+        assert e.observation_space("player_0").contains(obs)
 
 
-def test_render_ansi_is_the_spectator_board() -> None:
+def test_features_read_back_by_name() -> None:
+    e = raw_env("qwirkle-cubes", seed=4)
+    e.reset()
+    view = e.table.game.view(e.table.state, 0)
+    obs = e.observe("player_0")
+    assert _feature(e, obs, "bag.R") == view["bag_colours"]["red"]
+    assert _feature(e, obs, "phase.reroll") == (view["phase"] == "reroll")
+    # the observation is a small fraction of the one-constant-plane-per-number layout it replaced
+    assert obs.nbytes < 31 * 31 * 20
+
+
+def test_render_ansi_is_the_spectator_board(capsys: pytest.CaptureFixture[str]) -> None:
     e = raw_env("forma", players=2, seed=2, render_mode="ansi")
     e.reset()
     text = e.render()
     assert text == get_game("forma").render(e.table.state, None)
+    human = raw_env("forma", players=2, seed=2, render_mode="human")
+    human.reset()
+    assert human.render() is None
+    assert capsys.readouterr().out == text + "\n"
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env("forma", render_mode="human")
+        raw_env("forma", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("game_id", ["quadefy", "foldris"])
+def test_render_test(game_id: str) -> None:
+    # PettingZoo's render test plays actions drawn without the mask: env() ends the game on an illegal one
+    render_test(lambda render_mode=None: env(game_id, seed=1, render_mode=render_mode))
+
+
+def test_wrapped_env_ends_the_game_on_an_illegal_action() -> None:
+    e = env("quadefy", seed=0)
+    e.reset()
+    _, _, _, _, info = e.last()
+    e.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert all(e.terminations.values())
+    assert e.rewards == {"player_0": -1, "player_1": 0}
 
 
 def test_docs_list_the_planes_of_every_game() -> None:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from polytable.core import _engine, native_module, pure_engine_forced
+from polytable.core import _engine, get_game, native_module, pure_engine_forced
 
 
 def test_missing_extension_falls_back_and_says_so_once(
@@ -23,17 +23,15 @@ def test_missing_extension_falls_back_and_says_so_once(
 
 
 def test_polytable_pure_forces_the_pure_engine_silently() -> None:
+    """``POLYTABLE_PURE=1``: "auto" means the pure rules for every game, and the AI's own kernel is off."""
     code = (
-        "from polytable.core import native_module\n"
-        "from polytable.games.forma._native import EXT\n"
-        "from polytable.games.quadefy._native import EXT as Q\n"
-        "from polytable.games.foldris._native import EXT as F\n"
+        "from polytable.core import all_games, native_module\n"
         "from polytable.ai._native import available\n"
-        "print(native_module('polytable.games.forma._cforma'), EXT, Q, F, available())"
+        "print(native_module('polytable.games.forma._cforma'), available(), *{g.engine for g in all_games()})"
     )
     env = {**os.environ, "POLYTABLE_PURE": "1"}
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert res.stdout.split() == ["None", "None", "None", "None", "False"]
+    assert res.stdout.split() == ["None", "False", "pure"]
     assert res.stderr == ""
 
 
@@ -43,6 +41,8 @@ def test_the_extensions_are_built() -> None:
         pytest.skip("POLYTABLE_PURE=1 asks for the pure engine")
     assert native_module("polytable.ai._native._qsolve") is not None
     assert native_module("polytable.games.forma._cforma") is not None
+    compiled = ("forma", "quadefy", "foldris", "qwirkle-cubes", "formfinity")
+    assert {g: get_game(g).engine for g in compiled} == dict.fromkeys(compiled, "compiled")
     assert native_module("polytable.games.quadefy._cquadefy") is not None
     assert native_module("polytable.games.foldris._cfoldris") is not None
 
@@ -58,3 +58,22 @@ def test_engine_benchmark_reports_every_target_quickly() -> None:
     assert 0 < out["simulate --workers 2: the parent's share of the CPU (serial part)"] < 1  # type: ignore[operator]
     if not pure_engine_forced():
         assert out["quadefy solver: nodes per CPU second"] > 0  # type: ignore[operator]
+
+
+def test_the_engine_is_chosen_with_the_game_object() -> None:
+    """``get_game(id, engine)``: pure and compiled are two objects, each keeps its engine; "auto" is the
+    registered one; an unknown engine, or "compiled" for a game without a kernel, is refused."""
+    pure = get_game("forma", "pure")
+    assert pure.engine == "pure" and get_game("forma", "pure") is pure
+    assert get_game("forma", "auto") is get_game("forma")
+    if not pure_engine_forced():
+        compiled = get_game("forma", "compiled")
+        assert compiled.engine == "compiled" and compiled is not pure
+    with pytest.raises(ValueError, match="unknown engine"):
+        get_game("forma", "fast")
+    from kernel.toy import ToyGame  # a game with no compiled kernel
+
+    toy = ToyGame()
+    assert toy.engine == "pure" and toy.with_engine("pure") is toy and toy.with_engine("auto") is toy
+    with pytest.raises(ValueError, match="no compiled engine"):
+        toy.with_engine("compiled")

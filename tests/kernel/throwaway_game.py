@@ -24,7 +24,7 @@ from typing import Any
 
 from polytable.core import (
     TERMINAL, Config, Game, GameSpec, IllegalActionError, Option, StateFormatError, register, require,
-    require_int,
+    require_int, turns_in_rotation,
 )
 
 
@@ -56,6 +56,9 @@ class Nim(Game[NimState, int]):
 
     def _apply(self, state: NimState, action: int, player: int) -> NimState:
         return NimState(state.config, state.left - action, state.moves + 1)
+
+    def turns_begun(self, state: NimState) -> tuple[int, ...]:
+        return turns_in_rotation(state.moves + (state.left > 0), state.config.players)  # one in progress counts
 
     def scores(self, state: NimState) -> tuple[float, ...]:
         return tuple(float(p in self.winners(state)) for p in range(state.config.players))

@@ -102,6 +102,10 @@ class ToyGame(Game[ToyState, int]):
     def chance_outcomes(self, state: ToyState) -> list[tuple[int, float]]:
         return [(d, 1 / 3) for d in (1, 2, 3)]
 
+    def turns_begun(self, state: ToyState) -> tuple[int, ...]:
+        """Everyone picks once a round; a round begins with its roll."""
+        return (state.round + (1 if state.die else 0),) * state.config.players
+
     def scores(self, state: ToyState) -> tuple[float, ...]:
         return tuple(float(s) for s in state.scores)
 

@@ -179,13 +179,13 @@ def test_qwirkle_cubes_to_the_end(server: Server, browser: Any) -> None:
                 page.locator("#qc-pass").click()
                 continue
             play = max(plays, key=lambda m: len(m.split()))  # several cubes in one line when we can
+            hand = page.evaluate("() => document.querySelector('#app').polytableState.mine['0'].view.hands[0]")
+            taken: set[int] = set()
             for tok in play.split():
                 cube, at = tok.split("@")
-                hand = page.locator("#qc-hand button.cube:not(.used)")
-                for i in range(hand.count()):
-                    if f": {cube};" in str(hand.nth(i).get_attribute("aria-label")):
-                        hand.nth(i).click()
-                        break
+                i = next(i for i, c in enumerate(hand) if c == cube and i not in taken)  # the cube's place in hand
+                taken.add(i)
+                page.locator(f"#qc-hand button[data-i='{i}']").click()
                 page.locator(f"#qc-table rect.target[data-at='{at}']").dispatch_event("click")
             page.locator("#qc-info strong").wait_for()  # the score of the play, from the server
             assert re.search(r"\+\d+", page.locator("#qc-info").inner_text())
@@ -340,9 +340,15 @@ def test_template_designer_checks_balance_with_progress(server: Server, browser:
     page.fill("#ds-balance-games", "3")
     page.locator("#ds-balance-run").click()
     page.locator("#ds-balance img.ds-figure").first.wait_for(timeout=60_000)
-    assert page.locator("#ds-balance img.ds-figure").count() == 4
-    assert "Balance" in page.locator("#ds-balance").inner_text()
+    assert page.locator("#ds-balance img.ds-figure").count() >= 5  # seats, rounds, choices, scores, skill...
+    out = page.locator("#ds-balance").inner_text()
+    assert "Balance" in out and "Rounds" in out and "skill gap" in out and "is left out" in out
     assert page.locator("#ds-balance-progress").is_hidden()
+    json_link = page.locator("#ds-balance-json")
+    assert json_link.get_attribute("download") == "balance-report.json"
+    data = page.request.get(server.base + json_link.get_attribute("href")).json()
+    assert data["configurations"] and data["ladder"]["pairs"]
+    assert page.locator("#ds-balance-page").get_attribute("href").endswith("/report.html")
     assert page.errors == []
 
 

@@ -1,10 +1,12 @@
 """A first-time player's journey through every game, in Chromium on a phone (390 px), in English and Dutch.
 
-For each game: open the home page, start the guided first game against the AI (home, How to play, the guided
-game), read what the guide says to do, ask for a hint and play it with one tap on the board, make a refused
-move and read why, undo (or read why the last move stands), play the game to its end by the hints, and read
-the result: who won and why. Every step is checked, and at every step every string on the page (text,
-labels, titles) is scanned for placeholders ("null", "undefined", "{name}") and the history for notation.
+For each game: open the home page (its new-game form set to the game), start the guided first game against
+the AI (home, How to play, the guided game), read what the guide says to do, ask for a hint and play it with
+one tap on the board, make a refused move and read why, undo (or read why the last move stands), play the
+game to its end by the hints, and read the result: who won and why. Every step is checked, and at every
+step every string on the page (text, labels, titles) is scanned for placeholders ("null", "undefined",
+"{name}") and the history for notation; after the refusal, every control of the board still takes a tap.
+The other tests: the hint outside the guided game, and FORMFINITY's line claim by its buttons.
 Screenshots of each journey (English: the start, the hint on the board, the refusal and the result; Dutch:
 the result) go to artifacts/journey/; the copies kept in docs/screenshots/journey/ are taken with
 POLYTABLE_JOURNEY_SHOTS=docs.
@@ -22,6 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from polytable.web._i18n import load
@@ -49,6 +52,16 @@ SCAN = """() => {
     for (const a of names) if (el.getAttribute(a)) bits.push(el.getAttribute(a));
   return bits.join('\\n');
 }"""
+
+# The board's visible controls (and Undo) that a tap at their centre would not reach: something lies over them.
+COVERED = """() => [...document.querySelectorAll('#main button, #undo')].filter((b) => {
+  if (!b.getClientRects().length || b.closest('details:not([open])') || getComputedStyle(b).visibility === 'hidden')
+    return false; // not shown: folded away (the moves in notation) or hidden
+  b.scrollIntoView({ block: 'center', inline: 'nearest' });
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit !== null && hit !== b && !b.contains(hit);
+}).map((b) => b.id || b.textContent)"""
 
 # Plays the hints to the end: waits for the learner's turn, asks for the hint, taps what it shows (the ghost
 # on the board, or the control it marks) and waits for the move to be made. Every text on the way (the AI's
@@ -143,10 +156,12 @@ class Journey:
 
     # ------------------------------------------------------------------ checks
     def clean(self, where: str) -> str:
-        """Every string on the page, with no placeholder in it."""
+        """Every string on the page, with no placeholder in it (and a page as wide as the phone)."""
         text: str = self.page.evaluate(SCAN)
         found = PLACEHOLDER.findall(text)
         assert not found, f"{self.game} ({self.lang}), {where}: placeholder text {found}"
+        wide = self.page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert wide[0] <= wide[1], f"{self.game} ({self.lang}), {where}: the page scrolls sideways {wide}"
         return text
 
     def shot(self, name: str) -> None:
@@ -204,13 +219,20 @@ class Journey:
         page.locator("#create").wait_for()
         assert page.locator("h1").first.inner_text() == self.t("home.title")
         self.clean("home page")
+        page.locator("#game").select_option(self.game)  # the new-game form with this game's options and seats
+        page.locator("#summary").filter(has_text=self.t(f"game.{self.game}.summary")[:30]).wait_for()
+        self.clean("the new-game form")
         page.locator(f"a[href='/rules/{self.game}']").first.click()
+        page.locator("#learn-link").wait_for()
+        self.clean("the How to play page")
         page.locator("#learn-link").click()
         page.wait_for_url(f"**/learn/{self.game}/*")
         # 2. The guide says what the game is and what to do now.
         guide = page.locator("#guide")
         guide.filter(has_text=self.t(f"learn.{self.game}.intro")[:40]).wait_for()
         self.my_turn()
+        seats = self.state()["room"]["seats"]
+        assert [s["kind"] for s in seats] == ["here", "ai"], f"{self.game}: the guided game is not against the AI"
         guide.filter(has_text=self.t(f"learn.{self.game}.turn")[:40]).wait_for()
         self.clean("the guided game's start")
         if self.game == "forma":  # no piece is drawn, and none refused, before the player's first tap
@@ -226,6 +248,9 @@ class Journey:
         self.my_turn()
         refuse(self)
         self.clean("the refusal")
+        # The refusal sits in the page's flow: every control of the board still takes a tap at its centre.
+        covered = page.evaluate(COVERED)
+        assert covered == [], f"{self.game} ({self.lang}): the refusal covers {covered}"
         if self.lang == "en":
             self.shot("3-refused")
         # 5. Undo, or why the last move stands.
@@ -262,8 +287,8 @@ class Journey:
         page.locator("#learn-hint").click()
         page.locator("#learn-try").filter(has_text=self.t("learn.shown")[:30]).wait_for()
         page.locator(ghost).first.wait_for(state="attached")
-        hint_text = page.locator("#guide").inner_text()
-        assert "@" not in hint_text and self.t("learn.showMe") in hint_text
+        hint_text = page.locator("#learn-try").inner_text()
+        assert "@" not in hint_text and page.locator("#learn-hint").inner_text() == self.t("learn.showMe")
         self.clean("the hint on the board")
         if shoot and self.lang == "en":
             page.locator(ghost).first.scroll_into_view_if_needed()
@@ -340,6 +365,8 @@ def qwirkle_refuse(j: Journey) -> None:
     if page.locator("#qc-keep").count():
         page.locator("#qc-keep").click()
     page.locator("#qc-hand button[data-i='0']:not([disabled])").wait_for()
+    label = page.locator("#qc-hand button[data-i='0']").get_attribute("aria-label") or ""
+    assert j.t("qc.pickCube").split("{")[0] in label and not re.search("[ROYGBP][●■◆♣✦✸]", label), label  # in words
     page.locator("#qc-hand button[data-i='0']").click()
     spot = page.locator("#qc-table rect.spot").first
     spot.wait_for(state="attached")
@@ -374,3 +401,153 @@ def test_a_first_time_players_journey(server: Server, pages: Callable[[str], Any
     if game == GAMES[0]:
         journey.not_found()
     journey.run(refuse, undo, ghost)
+
+
+def _room(server: Server, page: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """A Quadefy room made by the API, its tokens kept by the page as the home page keeps them, then opened."""
+    r = httpx.post(server.base + "/api/rooms", json={"game": "quadefy", "players": 2, "seats": seats, "seed": 2})
+    assert r.status_code == 201, r.text
+    room: dict[str, Any] = r.json()
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [room["code"], room["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{room['code']}")
+    return room
+
+
+def test_a_hint_in_any_room_where_no_other_person_plays(server: Server, pages: Callable[[str], Any]) -> None:
+    """Not only in the guided game: against an AI the hint is offered over the board and played by one tap on
+    its ghost, and in a hot-seat game too (after the pass screen); with an invited person at the table, who
+    plays against this player, no hint is offered."""
+    _need("quadefy")
+    page = pages("en")
+    journey = Journey(page, server, "quadefy", "en")
+    _room(server, page, [{"kind": "here"}, {"kind": "ai", "ai": "easy"}])
+    journey.my_turn()
+    assert page.locator("#guide").is_hidden()
+    journey.hint_and_tap("#qd-layers .ghost")
+    assert journey.state()["moves"] >= 1
+    journey.clean("the hint against an AI")
+    _room(server, page, [{"kind": "here"}, {"kind": "here"}])
+    page.locator("#pass-ok").click()
+    page.locator("#hint-bar #learn-hint").wait_for()
+    _room(server, page, [{"kind": "here"}, {"kind": "invite"}])
+    journey.my_turn()
+    page.locator("#qd-layers").wait_for()
+    assert page.locator("#learn-hint").count() == 0 and page.locator("#hint-bar").is_hidden()
+    assert page.errors == [], page.errors
+
+
+PLAY = """async ([code, tokens, moves]) => {
+  const ws = new WebSocket(`ws://${location.host}/ws/${code}`);
+  const states = [];
+  let refused = null;
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === 'state') states.push(m);
+    else if (m.type === 'error') refused = m;
+  };
+  await new Promise((r) => { ws.onopen = r; });
+  ws.send(JSON.stringify({ type: 'hello', tokens }));
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const until = async (pred, what) => {
+    for (let i = 0; !pred(); i++) {
+      if (refused) throw new Error(what + ': ' + JSON.stringify(refused));
+      if (i > 2000) throw new Error('waited too long for ' + what);
+      await sleep(10);
+    }
+  };
+  for (const [seat, action] of moves) {
+    await until(() => states.length, 'the state');
+    const seen = states.length;
+    ws.send(JSON.stringify({ type: 'act', seat, version: states[states.length - 1].version, action }));
+    await until(() => states.length > seen, action);
+  }
+  ws.close();
+}"""
+"""Plays moves in a room from a second connection of the page (as another tab of the same device would)."""
+
+
+def test_formfinity_a_line_claimed_by_its_button(server: Server, pages: Callable[[str], Any]) -> None:
+    """When an element completes lines that exclude each other, the board offers one button per line, named
+    in words; the hint marks one and a tap on it claims that line (a hot-seat game whose eleventh move
+    completes four lines, found by the greedy player on the offline table, which deals as the server does)."""
+    from polytable.ai import make_bot
+    from polytable.match import Table
+
+    _need("formfinity")
+    table = Table.new("formfinity", {}, 2, 2, [{"name": "A"}, {"name": "B"}], make_bot)
+    moves: list[tuple[int, str]] = []
+
+    def claims() -> bool:
+        m = table.match
+        legal = m.game.legal_actions(m.state, table.acting()[0])
+        return any(m.game.format_action(a, m.state).startswith("line:") for a in legal)
+
+    while not claims():
+        assert len(moves) < 40, "no line to claim"
+        seat = table.acting()[0]
+        for move in table.hint(seat):
+            table.play(seat, move, table.match.version)
+            moves.append((seat, move))
+    claimer = table.acting()[0]
+    page = pages("nl")
+    journey = Journey(page, server, "formfinity", "nl")
+    r = httpx.post(
+        server.base + "/api/rooms",
+        json={"game": "formfinity", "players": 2, "seats": [{"kind": "here"}, {"kind": "here"}], "seed": 2},
+    )
+    assert r.status_code == 201, r.text
+    room = r.json()
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [room["code"], room["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{room['code']}")
+    page.locator("#pass-ok").wait_for()
+    page.evaluate(PLAY, [room["code"], list(room["tokens"].values()), moves])
+    page.wait_for_function("n => document.querySelector('#app').polytableState.moves >= n", arg=len(moves))
+    page.locator("#pass-ok").click()
+    buttons = page.locator("#ff-claims button")
+    buttons.first.wait_for()
+    labels = buttons.all_inner_texts()
+    assert len(labels) >= 2 and all(x.startswith("Verover de lijn vanaf ") and ":" not in x for x in labels), labels
+    assert journey.t("ff.claimHelp") in page.locator("#main").inner_text()
+    before = journey.version()
+    page.locator("#learn-hint").click()  # a hot-seat game: the hint is offered, and marks one of the buttons
+    page.locator("#ff-claims button.hinted").click()
+    journey.wait_version(before)
+    state = journey.state()
+    assert not any(a.startswith("line:") for a in state["mine"][str(claimer)]["legal"])
+    assert "veroverde de lijn vanaf" in page.locator("#history").inner_text()  # the claim, in words
+    journey.clean("the claimed line")
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_other_pages_read_without_placeholders(server: Server, pages: Callable[[str], Any], lang: str) -> None:
+    """What the journeys do not pass through, in both languages: the list of rules, the template designer,
+    the games on this device, and a companion room of each card game before and after a card is dealt."""
+    _need("formfinity")
+    page = pages(lang)
+    journey = Journey(page, server, "all", lang)
+    visits = {"/rules": "a[href='/rules/forma']", "/designer": "#ds-name", "/local": "#create"}
+    for address, shown in visits.items():
+        page.goto(server.base + address)
+        page.locator(shown).first.wait_for()
+        journey.clean(address)
+    for game in ("formfinity", "foldris"):
+        body = {"game": game, "mode": "companion", "players": 2, "seed": 9}
+        r = httpx.post(server.base + "/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        page.goto(f"{server.base}/r/{r.json()['code']}")
+        page.locator("#deal").wait_for()
+        journey.clean(f"the {game} companion")
+        page.locator("#deal").click()
+        page.locator("#companion-card").wait_for()
+        page.wait_for_function("() => document.querySelector('#app').polytableState.companion.history.length > 0")
+        journey.clean(f"the {game} companion's first card")
+    assert page.errors == [], page.errors

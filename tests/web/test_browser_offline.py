@@ -124,7 +124,40 @@ def test_offline_the_guided_game_plays_on_this_device_with_the_hint_on_the_board
     text = page.locator("body").inner_text()
     assert not re.search(r"\bnull\b|\bundefined\b|\{[a-z_]+\}", text), text
     assert "@" not in page.locator("#history").inner_text()
+    # The other games' guided games, on the same engine (the page moves on as a player does, without a reload).
+    for game, ghost in OFFLINE_GHOSTS.items():
+        page.evaluate(
+            "g => { history.pushState({}, '', '/learn/' + g); dispatchEvent(new PopStateEvent('popstate')); }", game
+        )
+        page.locator("#learn-hint").wait_for(timeout=ENGINE_START)
+        assert [s["kind"] for s in page.evaluate("() => document.querySelector('#app').polytableState.room.seats")] == [
+            "here",
+            "ai",
+        ], game
+        if game == "qwirkle-cubes":
+            page.locator("#qc-keep").click()  # keep the hand: the hint is then cubes on the grid
+            page.locator("#qc-confirm, #learn-hint:not([disabled])").first.wait_for(timeout=60_000)
+        before = int(page.locator("#app").get_attribute("data-version") or 0)
+        page.locator("#learn-hint").click()
+        page.locator(ghost).first.wait_for(timeout=60_000)
+        page.locator(ghost).first.scroll_into_view_if_needed()
+        box = page.locator(ghost).first.bounding_box()
+        assert box is not None, game
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("v => Number(document.querySelector('#app').dataset.version) > v", arg=before)
+        text = page.locator("body").inner_text()
+        assert not re.search(r"\bnull\b|\bundefined\b|\{[a-z_]+\}", text), (game, text)
+        assert "@" not in page.locator("#history").inner_text(), game
     assert page.errors == []
+
+
+OFFLINE_GHOSTS = {
+    "foldris": "#fd-sheet .ghost",
+    "quadefy": "#qd-layers .ghost",
+    "formfinity": "#ff-board .ghost",
+    "qwirkle-cubes": "#qc-table .new",
+}
+"""Where each game's board draws the hint (the journey's own gestures, tests/web/test_browser_journey.py)."""
 
 
 def test_offline_companion_deals_formfinity_cards(server: Server, browser: Any) -> None:

@@ -247,6 +247,59 @@ def test_refused_moves_read_the_same_from_the_english_file(game_id: str) -> None
     assert len(seen) >= 4, seen
 
 
+NOTATION = re.compile(r"@|[ROYGBP][●■◆♣✦✸]|[#.]+/[#.]|\b(?:line|area):|\br\d\b|'[^']*\d[^']*'|-?\d+,-?\d")
+"""What a refusal on a board never shows: a move's notation (``@``), a cube's code (``B◆``), a shape drawn
+as text (``##/#.``), a claim's code (``line:h:c5``), a rotation's code (``r1``), a typed example (``'pick F5'``),
+a square of the Qwirkle Cubes grid, which has no printed coordinates (``2,-1``)."""
+
+
+def _kind(text: str) -> str:
+    """What sort of move a text is: a placement (``@``) or its first word (``keep``, ``pick``, ``line``, ``T``)."""
+    return "place" if "@" in text else text.split(" ")[0].split(":")[0]
+
+
+@pytest.mark.parametrize("game_id", sorted(SHIPPED))
+def test_refusals_a_board_can_meet_read_in_words(game_id: str) -> None:
+    """The moves a board sends are moves of the kind the position offers (a placement where placements are
+    legal, a claim where claims are): each seat's legal moves of earlier positions, tried again later, are
+    refused in words in English and Dutch, the move itself shown as "this move" (story.js ``refusal``)."""
+    from polytable.core import CHANCE, SIMULTANEOUS, PolytableError, Rng
+    from polytable.match import engine_reason
+
+    game = get_game(game_id)
+    rng, seen, bad = Rng(5), set[str](), list[str]()
+    for seed in range(2):
+        state = game.new_game(None, seed=seed)
+        pool: dict[int, list[str]] = {}
+        for _ in range(60):
+            if game.is_terminal(state):
+                break
+            player = game.current_player(state)
+            if player == SIMULTANEOUS:
+                player = game.acting_players(state)[0]
+            if player != CHANCE:
+                legal = [game.format_action(a, state) for a in game.legal_actions(state, player)]
+                kinds = {_kind(a) for a in legal}
+                tried = pool.setdefault(player, [])
+                for text in tried[-120::4]:
+                    if _kind(text) not in kinds or text in legal:
+                        continue
+                    try:
+                        game.apply(state, game.parse_action(text, state), player)
+                    except PolytableError as exc:
+                        shown = engine_reason(exc)
+                        params = {k: ("this move" if v == text else v) for k, v in shown["params"].items()}
+                        seen.add(str(exc.code))
+                        for table in (EN, NL):
+                            words = _i18n.translate_error(shown["reason"], params, str(exc), dict(table))
+                            if NOTATION.search(words) or "{" in words:
+                                bad.append(f"{exc.code}: {words}")
+                tried.extend(legal[:: max(1, len(legal) // 12)])
+            state = game.sample_and_apply(state, player, rng)[1]
+    assert seen, "no refusal was met"
+    assert sorted(set(bad)) == []
+
+
 def test_error_reasons_round_trip_over_http_and_websocket(client: TestClient) -> None:
     r = client.get("/api/rooms/ZZZZZ")
     body = r.json()

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from polytable.core import MAX_DEPTH, JsonLimitError, json_depth, loads_bounded
 from polytable.storage import StorageError, open_storage
 from polytable.web import Settings, create_app
 from polytable.web._i18n import ERROR_REASONS, load
-from polytable.web._limits import MAX_DEPTH, JsonLimitError, json_depth, loads_bounded
 from polytable.web._ws import HANDLERS
 
 from .conftest import error, hello, make_room, state

@@ -13,11 +13,11 @@ import pytest
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
-from polytable.storage import SeatRecord, StorageConflict, open_storage
+from polytable.storage import SeatRecord, StorageConflict, open_storage, redact_url
 from polytable.storage._migrate import current_revision
 from polytable.storage._schema import HEAD
 from polytable.web import Settings, create_app
-from polytable.web._pubsub import RedisBroadcaster, redact_redis_url
+from polytable.web._pubsub import RedisBroadcaster
 
 from .conftest import REDIS_URL, hello, make_room, state, until
 from .test_storage import _room
@@ -170,9 +170,9 @@ def test_a_move_that_lost_its_race_and_no_longer_fits_gets_a_translated_message(
 
 
 def test_redis_urls_are_logged_without_their_password() -> None:
-    assert redact_redis_url("redis://:hunter2@cache:6379/0") == "redis://:***@cache:6379/0"
-    assert "pw" not in redact_redis_url("redis://user:pw@cache:6379/1")
-    assert redact_redis_url("redis://cache:6379/0") == "redis://cache:6379/0"
+    assert redact_url("redis://:hunter2@cache:6379/0") == "redis://:***@cache:6379/0"
+    assert "pw" not in redact_url("redis://user:pw@cache:6379/1")
+    assert redact_url("redis://cache:6379/0") == "redis://cache:6379/0"
 
 
 def _count_loads(app: TestClient) -> list[int]:

@@ -14,6 +14,6 @@ engine side by side (``polytable fuzz``, and the differential tests).
 
 from __future__ import annotations
 
-from ._fuzz import COMPILED, FuzzReport, Mismatch, fuzz
+from ._fuzz import COMPILED, FuzzReport, Mismatch, engines, fuzz
 
-__all__ = ["COMPILED", "FuzzReport", "Mismatch", "fuzz"]
+__all__ = ["COMPILED", "FuzzReport", "Mismatch", "engines", "fuzz"]

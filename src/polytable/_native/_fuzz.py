@@ -11,16 +11,15 @@ every seat's view serialises, and an illegal action is refused with the state un
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import CHANCE, IllegalActionError, Rng, get_game
+from ..core import CHANCE, Game, IllegalActionError, Rng, get_game
 
-__all__ = ["COMPILED", "FuzzReport", "fuzz"]
+__all__ = ["COMPILED", "FuzzReport", "engines", "fuzz"]
 
 COMPILED: dict[str, tuple[str, str]] = {
     "foldris": ("polytable.games.foldris", "polytable.games.foldris._cfoldris"),
@@ -29,7 +28,7 @@ COMPILED: dict[str, tuple[str, str]] = {
     "qwirkle-cubes": ("polytable.games.qwirkle_cubes", "polytable.games.qwirkle_cubes._cqwirkle"),
     "formfinity": ("polytable.games.formfinity", "polytable.games.formfinity._cformfinity"),
 }
-"""Game id -> (the public package whose ``pure_engine()`` switches the kernel off, the extension module)."""
+"""Game id -> (its public package, its compiled kernel's extension module)."""
 
 
 class Mismatch(AssertionError):
@@ -60,10 +59,11 @@ class FuzzReport:
         }
 
 
-def _pure(game_id: str) -> Callable[[], Any]:
+def engines(game_id: str) -> tuple[Game[Any, Any], Game[Any, Any]]:
+    """(the game on its compiled kernel, the same game on the pure rules): two objects, side by side."""
     if game_id not in COMPILED:
         raise ValueError(f"{game_id} has no compiled kernel (compiled: {', '.join(sorted(COMPILED))})")
-    return importlib.import_module(COMPILED[game_id][0]).pure_engine  # type: ignore[no-any-return]
+    return get_game(game_id, "compiled"), get_game(game_id, "pure")
 
 
 def fuzz(
@@ -79,8 +79,7 @@ def fuzz(
 
     ``playout_every``: compare the playouts of every that many games (a pure playout of a slow game is long).
     """
-    pure = _pure(game_id)
-    game = get_game(game_id)
+    game, gp = engines(game_id)
     configs = game.sample_configs()
     rep = FuzzReport(game_id, configs=[json.dumps(o, sort_keys=True) + f" x{n}" for o, n in configs])
     t0 = time.process_time()
@@ -89,8 +88,7 @@ def fuzz(
         options, players = configs[g % len(configs)]
         where = f"{game_id} {options} players={players} seed={g}"
         s = game.new_game(options, g, players)
-        with pure():
-            sp = game.new_game(options, g, players)
+        sp = gp.new_game(options, g, players)
         _same(s, sp, f"{where}: new game")
         rn, rp, ri = Rng(g), Rng(g), Rng(g, stream=7)
         mid = None
@@ -101,33 +99,28 @@ def fuzz(
             cp = game.current_player(s)
             if cp == CHANCE:
                 s = game.apply(s, game.chance_outcome(s), CHANCE)
-                with pure():
-                    sp = game.apply(sp, game.chance_outcome(sp), CHANCE)
+                sp = gp.apply(sp, gp.chance_outcome(sp), CHANCE)
                 _same(s, sp, f"{where}: chance at step {step}")
                 continue
             p = game.acting_players(s)[0]
             at = f"{where}, step {step}, player {p}"
             legal = game.legal_actions(s, p)
-            with pure():
-                legal_p = game.legal_actions(sp, p)
-                count_p = legal_p.count()
+            legal_p = gp.legal_actions(sp, p)
+            count_p = legal_p.count()
             if legal.count() != count_p:
                 raise Mismatch(f"{at}: {legal.count()} legal actions compiled, {count_p} pure")
             if rep.actions % list_every == list_every // 2:
-                with pure():
-                    all_p = list(legal_p)
+                all_p = list(legal_p)
                 if list(legal) != all_p:
                     raise Mismatch(f"{at}: the legal action lists differ")
             if rep.actions % check_every == check_every // 3:
                 _invariants(game, s, p, ri, at, rep)
             a = legal.sample(rn)
-            with pure():
-                ap = legal_p.sample(rp)
+            ap = legal_p.sample(rp)
             if a != ap or rn.state != rp.state:
                 raise Mismatch(f"{at}: sampled {a!r} compiled, {ap!r} pure (or the generators diverged)")
             s = game.apply(s, a, p)
-            with pure():
-                sp = game.apply(sp, ap, p)
+            sp = gp.apply(sp, ap, p)
             _same(s, sp, f"{at}: after {game.format_action(a)}")
             rep.actions += 1
             step += 1
@@ -145,8 +138,7 @@ def fuzz(
             r1 = [Rng(g, stream=100 + i) for i in range(players)]
             r2 = [Rng(g, stream=100 + i) for i in range(players)]
             end, n1 = game.playout(mid, r1)
-            with pure():
-                end_p, n2 = game.playout(mid, r2)
+            end_p, n2 = gp.playout(mid, r2)
             _same(end, end_p, f"{where}: playout from step 12")
             if n1 != n2 or [r.state for r in r1] != [r.state for r in r2]:
                 raise Mismatch(f"{where}: playout action counts or generators differ")
@@ -155,8 +147,7 @@ def fuzz(
             one, one_p = Rng(g, stream=99), Rng(g, stream=99)
             limit = 5 + g % 40
             end, n1 = game.playout(late, [one], limit)
-            with pure():
-                end_p, n2 = game.playout(late, [one_p], limit)
+            end_p, n2 = gp.playout(late, [one_p], limit)
             _same(end, end_p, f"{where}: playout from step {late_step} (shared generator, {limit} actions)")
             if n1 != n2 or one.state != one_p.state:
                 raise Mismatch(f"{where}: limited playout action counts or generators differ")

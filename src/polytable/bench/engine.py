@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import gc
 import time
+from typing import Any
 
-from ..core import Rng, native_module
+from ..core import Rng, get_game, native_module
 from ._peers import openspiel_random
 
 __all__ = ["run"]
@@ -37,8 +38,8 @@ CLASSIC = {"placement": "random", "touch_move": False}
 placement a move): the figures stay comparable with earlier runs and with Blokus-like peers."""
 
 
-def _forma_playouts(games: int, options: dict[str, object] = CLASSIC) -> dict[str, float]:
-    from ..games.forma import GAME
+def _forma_playouts(games: int, options: dict[str, object] = CLASSIC, engine: str = "auto") -> dict[str, float]:
+    GAME = get_game("forma", engine)
 
     t0 = time.process_time()
     moves = 0
@@ -53,11 +54,8 @@ def _forma_playouts(games: int, options: dict[str, object] = CLASSIC) -> dict[st
 def _forma_default(games: int) -> dict[str, object]:
     """Forma's default rules (the players' set-up, touch-move): random 4-player games per CPU second through
     the playout, compiled and pure (before rules version 2's defaults were compiled they ran pure)."""
-    from ..games.forma import pure_engine
-
     compiled = _forma_playouts(games, {})
-    with pure_engine():
-        pure = _forma_playouts(max(games // 10, 1), {})
+    pure = _forma_playouts(max(games // 10, 1), {}, "pure")
     return {
         "forma default rules: random 4p games per CPU second (playout, compiled)": round(compiled["games_per_s"], 1),
         "forma default rules: random 4p games per CPU second (playout, pure)": round(pure["games_per_s"], 1),
@@ -65,7 +63,7 @@ def _forma_default(games: int) -> dict[str, object]:
 
 
 def _forma_protocol(games: int, pure: bool) -> float:
-    from ..games.forma import GAME, pure_engine
+    GAME = get_game("forma", "pure" if pure else "auto")
 
     def loop() -> tuple[int, float]:
         rng = Rng(5)
@@ -78,11 +76,7 @@ def _forma_protocol(games: int, pure: bool) -> float:
                 steps += 1
         return steps, max(time.process_time() - t0, 1e-9)
 
-    if pure:
-        with pure_engine():
-            steps, cpu = loop()
-    else:
-        steps, cpu = loop()
+    steps, cpu = loop()
     return steps / cpu
 
 
@@ -90,9 +84,10 @@ def _foldris_steps(games: int) -> dict[str, float]:
     """Foldris random 4-player drops (and drops with reveals) per CPU second: the protocol loop (compiled and
     pure) and the playout."""
     from ..core import CHANCE
-    from ..games.foldris import GAME, pure_engine
 
-    def loop(n: int) -> tuple[float, float]:
+    GAME = get_game("foldris")
+
+    def loop(GAME: Any, n: int) -> tuple[float, float]:
         rng = Rng(5)
         drops = reveals = 0
         t0 = time.process_time()
@@ -109,9 +104,8 @@ def _foldris_steps(games: int) -> dict[str, float]:
         cpu = max(time.process_time() - t0, 1e-9)
         return drops / cpu, (drops + reveals) / cpu
 
-    compiled, compiled_steps = loop(games)
-    with pure_engine():
-        pure, _ = loop(max(games // 3, 1))
+    compiled, compiled_steps = loop(GAME, games)
+    pure, _ = loop(get_game("foldris", "pure"), max(games // 3, 1))
     # the new games and the generators are made before the clock starts: the playout alone is timed
     starts = [
         (GAME.new_game(seed=seed, players=4), [Rng(seed, 1000 + p) for p in range(4)]) for seed in range(games * 10)
@@ -137,9 +131,11 @@ def _foldris_steps(games: int) -> dict[str, float]:
 
 def _quadefy_steps(games: int) -> dict[str, float]:
     """Quadefy random steps per CPU second: through the protocol (compiled and pure) and the playout."""
-    from ..games.quadefy import GAME, Quadefy, pure_engine
+    from ..games.quadefy import Quadefy
 
-    def loop() -> float:
+    GAME = get_game("quadefy")
+
+    def loop(GAME: Any) -> float:
         rng = Rng(5)
         steps = 0
         t0 = time.process_time()
@@ -150,9 +146,8 @@ def _quadefy_steps(games: int) -> dict[str, float]:
                 steps += 1
         return steps / max(time.process_time() - t0, 1e-9)
 
-    compiled = loop()
-    with pure_engine():
-        pure = loop()
+    compiled = loop(GAME)
+    pure = loop(get_game("quadefy", "pure"))
     start = GAME.new_game(seed=0)  # the set-up is not part of a playout (an MCTS rollout starts mid-game)
     t0 = time.process_time()
     steps = 0
@@ -193,18 +188,16 @@ def _quadefy_solver(nodes: int) -> dict[str, object]:
 
 def _qwirkle_playouts(games: int) -> dict[str, object]:
     """Qwirkle Cubes random 2-player games per CPU second, from the set-up (chance included) to the end."""
-    from ..games.qwirkle_cubes import GAME, pure_engine
 
-    def loop(n: int) -> float:
+    def loop(GAME: Any, n: int) -> float:
         t0 = time.process_time()
         for seed in range(n):
             s = GAME.new_game(seed=seed, players=2)
             GAME.playout(s, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
         return n / max(time.process_time() - t0, 1e-9)
 
-    compiled = loop(games)
-    with pure_engine():
-        pure = loop(max(games // 40, 3))
+    compiled = loop(get_game("qwirkle-cubes"), games)
+    pure = loop(get_game("qwirkle-cubes", "pure"), max(games // 40, 3))
     return {
         "qwirkle-cubes random 2p games per CPU second, playout (target 1000)": round(compiled, 1),
         "qwirkle-cubes random 2p games per CPU second, playout (pure)": round(pure, 1),
@@ -215,9 +208,11 @@ def _formfinity_playouts(games: int) -> dict[str, object]:
     """FORMFINITY random games (and player actions) per CPU second through ``Game.playout`` (what
     ``simulate --ai random`` and the MCTS rollouts run), ``games`` games of every sample configuration:
     the compiled playout against the pure rules, per goal and in all."""
-    from ..games.formfinity import GAME, clear_caches, pure_engine, setup_for
+    from ..games.formfinity import clear_caches, setup_for
 
-    def loop(options: dict[str, object], players: int, n: int) -> tuple[float, int]:
+    GAME = get_game("formfinity")
+
+    def loop(GAME: Any, options: dict[str, object], players: int, n: int) -> tuple[float, int]:
         clear_caches()
         states = [GAME.new_game(options, seed, players) for seed in range(n)]
         rngs = [[Rng(seed, stream=1000 + p) for p in range(players)] for seed in range(n)]
@@ -232,11 +227,7 @@ def _formfinity_playouts(games: int) -> dict[str, object]:
         goal = setup_for(GAME.spec.config(options, players)).rules.goal
         for engine in ("compiled", "pure"):
             n = games if engine == "compiled" else max(2, games // 10)
-            if engine == "pure":
-                with pure_engine():
-                    cpu, steps = loop(options, players, n)
-            else:
-                cpu, steps = loop(options, players, n)
+            cpu, steps = loop(get_game("formfinity", "pure" if engine == "pure" else "auto"), options, players, n)
             for acc in (totals[engine], by_goal.setdefault(goal, {}).setdefault(engine, [0.0, 0, 0])):
                 acc[0] += cpu
                 acc[1] += n

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from .. import __version__
 from ..ai import bot_names, make_bot
-from ..core import ConfigError, PolytableError, all_games, discover, get_game
+from ..core import ConfigError, JsonLimitError, PolytableError, all_games, discover, get_game, loads_bounded
 from ..match import Match, simulate
 from ._options import parse_ai_seats, parse_options
 from ._play import play_terminal
@@ -243,10 +243,12 @@ def replay_cmd(
     """Validate a record by replaying it, then print the final position and the result."""
     try:
         try:
-            record = json.loads(file.read_text(encoding="utf-8"))
+            record = loads_bounded(file.read_text(encoding="utf-8"))
         except OSError as exc:
             raise ConfigError(f"cannot read {file}: {exc.strerror}") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{file} is not a JSON record: {exc}") from None
+        except JsonLimitError as exc:
             raise ConfigError(f"{file} is not a JSON record: {exc}") from None
         match = Match.replay(record)
     except PolytableError as exc:

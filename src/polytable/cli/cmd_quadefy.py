@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from ..core import ConfigError
+from ..core import ConfigError, get_game
 from ..games.quadefy import (
     ACTIONS,
     BLOCKS,
@@ -32,6 +32,7 @@ from ..games.quadefy import (
     SolveReport,
     checkpoint_line,
     format_placement,
+    kernel_of,
     parse_checkpoint,
     parse_pattern,
     pattern_text,
@@ -255,7 +256,8 @@ def _register_solve(app: typer.Typer) -> None:
                 raise typer.Exit(2)
             rep = solve_game_native(flags, max_seconds, known, report, step, on_record, table_log2)
         else:
-            rep = solve_game(flags, max_seconds, known, report, step, on_record)
+            kernel = kernel_of(get_game("quadefy"))
+            rep = solve_game(flags, max_seconds, known, report, step, on_record, kernel)
         if as_json:
             typer.echo(json.dumps(solve_report_json(rep, flags), indent=2))
         else:

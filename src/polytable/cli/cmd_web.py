@@ -26,10 +26,14 @@ SERVER_OPTIONS: dict[str, Any] = {
     "log_config": None,
     "ws_max_size": 65536,
     "ws_ping_interval": 20.0,
+    "proxy_headers": True,
+    "forwarded_allow_ips": "",
 }
 """uvicorn's settings of ``serve`` besides the app, host, port and workers (the load benchmarks and the web
 tests' server processes start the same server with them): the WebSocket protocol of ``web/_wsproto.py``
-(RFC 6455 without extensions, leaner per message than uvicorn's own), bounded messages, pings every 20 s."""
+(RFC 6455 without extensions, leaner per message than uvicorn's own), bounded messages, pings every 20 s,
+and ``X-Forwarded-For`` / ``-Proto`` believed from no one (``--forwarded-allow-ips`` names the proxies to
+believe; uvicorn's own default trusts 127.0.0.1, which let any local process pose as any client)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -75,13 +79,20 @@ def register(app: typer.Typer) -> None:
         rooms_per_minute: Annotated[
             int, typer.Option("--rooms-per-minute", min=1, help="Rooms one address may create per minute.")
         ] = 60,
+        forwarded_allow_ips: Annotated[
+            str,
+            typer.Option(
+                "--forwarded-allow-ips",
+                help="Comma-separated addresses of proxies whose X-Forwarded-For names the client (default: none).",
+            ),
+        ] = "",
     ) -> None:
         """Serve the web app: create rooms, join them by code, link or QR from phones, play to the end."""
         try:
             import uvicorn
 
             from ..storage import StorageError, redact_url
-            from ..web import app_from_env, configure_logging, redact_redis_url
+            from ..web import app_from_env, configure_logging
             from ._serve_net import plan_serving
         except ImportError as exc:  # the web extras are not installed
             typer.echo(f"error: the web app needs starlette, uvicorn and sqlalchemy ({exc})", err=True)
@@ -123,7 +134,7 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2) from None
         where = f"database {redact_url(db)}"
         if pubsub:
-            where += f", pub/sub {redact_redis_url(pubsub)}"
+            where += f", pub/sub {redact_url(pubsub)}"
         if workers > 1:
             where += f", {workers} processes"
         typer.echo(plan.banner(where))
@@ -134,5 +145,5 @@ def register(app: typer.Typer) -> None:
             host=plan.host,
             port=port,
             **plan.ssl,
-            **SERVER_OPTIONS,
+            **{**SERVER_OPTIONS, "forwarded_allow_ips": forwarded_allow_ips},
         )

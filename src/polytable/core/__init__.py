@@ -2,9 +2,10 @@
 
 from ._companion import Companion
 from ._discover import discover
-from ._engine import native_module, pure_engine_forced
+from ._engine import ENGINES, load_kernel, native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError, joined, phrase, word
-from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name
+from ._json import MAX_DEPTH, JsonLimitError, json_depth, loads_bounded
+from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name, turns_in_rotation
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
 from ._said import both, decided, gained, number
@@ -14,7 +15,9 @@ from ._util import require, require_int, require_list
 __all__ = [
     "BUILTIN_GAMES",
     "CHANCE",
+    "ENGINES",
     "ENTRY_POINT_GROUP",
+    "MAX_DEPTH",
     "SIMULTANEOUS",
     "TERMINAL",
     "Companion",
@@ -24,6 +27,7 @@ __all__ = [
     "GameSpec",
     "GameState",
     "IllegalActionError",
+    "JsonLimitError",
     "LegalActions",
     "Option",
     "PolytableError",
@@ -39,6 +43,9 @@ __all__ = [
     "game_ids",
     "get_game",
     "joined",
+    "json_depth",
+    "load_kernel",
+    "loads_bounded",
     "native_module",
     "next_u64",
     "number",
@@ -51,5 +58,6 @@ __all__ = [
     "require_list",
     "seed_state",
     "shuffled",
+    "turns_in_rotation",
     "word",
 ]

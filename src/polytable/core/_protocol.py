@@ -29,6 +29,7 @@ from itertools import islice
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ._companion import Companion
+from ._engine import load_kernel
 from ._errors import IllegalActionError, StateFormatError, phrase
 from ._rng import Rng
 from ._said import decided
@@ -42,6 +43,7 @@ __all__ = [
     "GameState",
     "LegalActions",
     "player_name",
+    "turns_in_rotation",
 ]
 
 CHANCE = -1
@@ -68,6 +70,12 @@ def player_name(player: int) -> str:
     if player == CHANCE:
         return "chance"
     return f"Player {player + 1}"
+
+
+def turns_in_rotation(begun: int, players: int, first: int = 0) -> tuple[int, ...]:
+    """Each player's turns begun when ``begun`` turns have begun in seat order from ``first`` (the answer
+    of :meth:`Game.turns_begun` for a game whose turns go round the table without skipping anyone)."""
+    return tuple(max(0, (begun - (p - first) % players + players - 1) // players) for p in range(players))
 
 
 class LegalActions(Generic[A]):
@@ -139,6 +147,24 @@ class Game(ABC, Generic[S, A]):
     spec: ClassVar[GameSpec]
     companion: ClassVar[Companion[Any] | None] = None
     """Set by a game whose cards the app can deal for people playing on paper (companion mode)."""
+    compiled_kernel: ClassVar[str | None] = None
+    """The dotted name of the game's compiled kernel (a C extension built with the package), if it has one."""
+
+    def __init__(self, engine: str = "auto") -> None:
+        """The game on ``engine``: "pure" (the Python rules, the reference), "compiled" (its kernel) or
+        "auto" (the kernel when it is built and ``POLYTABLE_PURE`` is not set). Chosen once, here."""
+        ext = load_kernel(engine, self.compiled_kernel, self.spec.id)
+        self.engine = "pure" if ext is None else "compiled"
+        """The engine this game object runs: "pure" or "compiled"."""
+        self._use_kernel(ext)
+
+    def _use_kernel(self, ext: Any) -> None:
+        """Hook: a game with a compiled kernel binds its kernel object here (``ext`` None: the pure one)."""
+
+    def with_engine(self, engine: str) -> Game[S, A]:
+        """This game on ``engine`` (see ``__init__``): itself when it already runs that engine."""
+        ext = load_kernel(engine, self.compiled_kernel, self.spec.id)
+        return self if ("pure" if ext is None else "compiled") == self.engine else type(self)(engine)
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, options: Mapping[str, object] | None = None, seed: int = 0, players: int | None = None) -> S:
@@ -411,17 +437,26 @@ class Game(ABC, Generic[S, A]):
             {"seat": player, "text": self.describe_action(action, state)},
         )
 
-    # ------------------------------------------------------------------ AI hooks
-    def evaluate(self, state: S, player: int) -> float:
-        """A heuristic value of ``state`` for ``player`` (higher is better), used by ``greedy``."""
-        if self.is_terminal(state):
-            return 1000.0 * self.returns(state)[player]
-        return float(self.scores(state)[player])
+    # ------------------------------------------------------------------ the game's own units (balance reports)
+    def turns_begun(self, state: S) -> tuple[int, ...]:
+        """How many turns each player has begun, as the rulebook counts turns (a turn in progress counts;
+        a set-up before the first turn does not). A round is every player having one turn, so the rounds
+        played are the most turns any player began. Balance reports measure length in these units rather
+        than in actions (a Forma turn is a pick and a placement, a FORMFINITY turn a card and its elements).
+        Every game implements it; the conformance suite checks it never decreases."""
+        raise NotImplementedError(f"{self.spec.name} does not count its turns")
 
-    def action_value(self, state: S, action: A, player: int) -> float:
-        """One-ply value of ``action`` for ``player``: by default the evaluation of the state after it.
-        Games where one action does not resolve on its own (simultaneous rounds) override this."""
-        return self.evaluate(self._apply(state, action, player), player)
+    def decision_kind(self, state: S, player: int) -> str:
+        """What kind of decision ``player`` faces in ``state`` (``pick``, ``place``, ``reroll``, ``element``,
+        ``drop``...): balance reports give the branching factor of each kind apart, as a pick among 21
+        pieces and a placement among thousands are not one quantity. One kind, ``move``, by default."""
+        return "move"
+
+    def score_unit(self, config: Config) -> str | None:
+        """What the scores count in this configuration (``points``, ``lines``...), or None when they are
+        no running tally (a win or a loss only). Reports test scores only between configurations with the
+        same unit, and follow the lead over a game only where the scores are a running tally."""
+        return "points"
 
     # ------------------------------------------------------------------ testing
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:

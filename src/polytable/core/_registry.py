@@ -22,6 +22,7 @@ BUILTIN_GAMES = "polytable.games"  # the package whose subpackages are the built
 ENTRY_POINT_GROUP = "polytable.games"  # entry points naming the module of an installed game
 
 _GAMES: dict[str, Game[Any, Any]] = {}
+_ON: dict[tuple[str, str], Game[Any, Any]] = {}  # (id, "pure" or "compiled") -> that game object
 _loaded: set[str] = set()
 
 
@@ -47,13 +48,20 @@ def _load(again: bool = False) -> None:
             ep.load()
 
 
-def get_game(game_id: str) -> Game[Any, Any]:
-    """The game registered under ``game_id`` (case-insensitive; ``_`` and ``-`` are the same)."""
+def get_game(game_id: str, engine: str = "auto") -> Game[Any, Any]:
+    """The game registered under ``game_id`` (case-insensitive; ``_`` and ``-`` are the same), on
+    ``engine``: "auto" is the registered object (its kernel when built, unless ``POLYTABLE_PURE``),
+    "pure" the Python rules, "compiled" the compiled kernel (a ``ValueError`` when there is none)."""
     key = game_id.strip().lower().replace("_", "-")
     if key not in _GAMES:
         _load(again=True)
     if key in _GAMES:
-        return _GAMES[key]
+        game = _GAMES[key]
+        if engine == "auto" or engine == game.engine:
+            return game
+        if (key, engine) not in _ON:
+            _ON[key, engine] = game.with_engine(engine)
+        return _ON[key, engine]
     known = ", ".join(sorted(_GAMES)) or "none"
     raise ConfigError(
         f"unknown game {game_id!r} (games: {known})",

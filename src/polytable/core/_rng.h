@@ -1,6 +1,7 @@
-/* polytable.core._rng in C: one step of the splitmix64 generator and the unbiased draw below n, exactly as
- * the Python (the same numbers from the same state), for the compiled engines that draw as the pure rules
- * do. Included by each engine that needs it (the functions are static inline: one copy per extension). */
+/* polytable.core._rng in C: one step of the splitmix64 generator, the unbiased draw below n and the seeding
+ * of a stream, exactly as the Python (the same numbers from the same state), for the compiled engines that
+ * draw as the pure rules do. The one copy every kernel includes (the functions are static inline: one
+ * copy per extension). */
 #ifndef POLYTABLE_RNG_H
 #define POLYTABLE_RNG_H
 
@@ -17,14 +18,21 @@ static inline uint64_t next_u64(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-/* exactly core._rng.below (n >= 1): the fewest high bits that can hold n - 1, redrawn until below n */
+/* exactly core._rng.below: the fewest high bits that can hold n - 1, redrawn until below n (n <= 1: 0,
+ * nothing drawn) */
 static inline uint64_t below(uint64_t *s, uint64_t n) {
-    if (n == 1) return 0;
+    if (n <= 1) return 0;
     int bits = 64 - __builtin_clzll(n - 1);
     for (;;) {
         uint64_t r = next_u64(s) >> (64 - bits);
         if (r < n) return r;
     }
+}
+
+/* core._rng.seed_state for a seed and stream that fit 64 bits (Python's arithmetic modulo 2**64) */
+static inline uint64_t rng_seed_state(int64_t seed, int64_t stream) {
+    uint64_t s = (uint64_t)seed * 0x2545F4914F6CDD1DULL + (uint64_t)stream * GOLDEN + 0x632BE59BD9B4E019ULL;
+    return next_u64(&s);
 }
 
 #endif

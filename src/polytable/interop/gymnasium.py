@@ -10,6 +10,8 @@ Importing this module registers ``polytable/FoldrisSolo-v0`` (Foldris with one p
   score in [0, 1], for Foldris solo lines / height).
 * An illegal action ends the episode at once with the worst return (-1, or 0 alone) and
   ``info["illegal_action"]`` saying why: an agent that ignores the mask cannot loop forever.
+* ``step()`` after the episode ended (or before the first ``reset()``) raises ``gymnasium.error.ResetNeeded``.
+* ``render_mode="ansi"`` returns the spectator's text board; ``"human"`` prints it.
 * Opponents choose with their own seeded generators (derived from the episode seed), so an episode
   replays exactly from its seed and the agent's actions.
 """
@@ -24,15 +26,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core import IllegalActionError, Rng, game_ids, get_game
-from ._table import OBS_HIGH, Table
+from ._table import OBS_HIGH, Table, check_render_mode
 
 __all__ = ["ENV_IDS", "PolytableEnv", "register_envs"]
 
 
-class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+class PolytableEnv(gymnasium.Env[npt.NDArray[np.uint8], np.int64]):
     """One polytable game seen by the player in ``seat``; the others are ``opponent`` AIs."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium declares it so)
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (Gymnasium declares it so)
 
     def __init__(
         self,
@@ -45,8 +47,7 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> None:
         from ..ai import make_bot
 
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(game, players, options)
         if not 0 <= seat < self.table.players:
@@ -55,10 +56,12 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         gid = self.table.game.spec.id
         self.opponents = {p: make_bot(opponent, gid) for p in range(self.table.players) if p != seat}
         self.plane_names = self.table.plane_names
-        self.observation_space = gymnasium.spaces.Box(0.0, OBS_HIGH, self.table.obs_shape, np.float32)
+        self.feature_names = self.table.feature_names
+        self.observation_space = gymnasium.spaces.Box(0, OBS_HIGH, self.table.obs_shape, np.uint8)
         self.action_space = gymnasium.spaces.Discrete(self.table.num_actions)
         self.worst = -1.0 if self.table.players > 1 else 0.0
         self._rngs: dict[int, Rng] = {}
+        self._over = True
 
     def _run_opponents(self) -> None:
         table = self.table
@@ -66,7 +69,7 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             table.play(p, self.opponents[p].choose(table.game, table.state, p, self._rngs[p]))
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat)}
+        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat).copy()}  # Gymnasium: fresh data
         left_out = self.table.truncated(self.seat)
         if left_out:
             info["actions_left_out"] = left_out
@@ -74,27 +77,29 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31)) if seed is None else seed
         self._rngs = {p: Rng(game_seed, stream=1000 + p) for p in self.opponents}
         self.table.reset(game_seed)
         self._run_opponents()
+        self._over = self.table.is_over()
         return self.table.observation(self.seat), self._info()
 
-    def step(self, action: Any) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[npt.NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
         table = self.table
-        if table.is_over():
-            raise RuntimeError("the episode is over: call reset()")
+        if self._over:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset() before step()")
         try:
             value = table.action_for(self.seat, int(action))
         except IllegalActionError as exc:
+            self._over = True
             info = self._info()
             info["illegal_action"] = str(exc)
             return table.observation(self.seat), self.worst, True, False, info
         table.play(self.seat, value)
         self._run_opponents()
-        done = table.is_over()
+        self._over = done = table.is_over()
         reward = table.returns()[self.seat] if done else 0.0
         return table.observation(self.seat), reward, done, False, self._info()
 
@@ -103,10 +108,7 @@ class PolytableEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self.table.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:  # type: ignore[override]
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode; pass render_mode='ansi'")
-            return None
-        return self.table.render()
+        return self.table.show(self.render_mode)
 
 
 _ENTRY = "polytable.interop.gymnasium:PolytableEnv"

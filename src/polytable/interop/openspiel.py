@@ -1,27 +1,35 @@
-"""Expose any polytable game as an OpenSpiel Python game, so OpenSpiel's algorithms run on our games.
+"""Expose any polytable game as an OpenSpiel Python game, so OpenSpiel's algorithms and tools run on ours.
 
-``load(game_id, options, players)`` returns a ``pyspiel.Game``; the type is also registered with OpenSpiel
-as ``polytable_<id>`` (with ``-`` as ``_``), so ``pyspiel.load_game("polytable_forma")`` works after
-:func:`register_all`.
+``load(game_id, options, players)`` returns a ``pyspiel.Game``; every game is registered with OpenSpiel on
+import as ``polytable_<id>`` (``-`` as ``_``), so ``pyspiel.load_game("polytable_forma(players=2)")`` works.
+Games and states pickle and serialise (``pyspiel.serialize_game_and_state``), which OpenSpiel's
+``random_sim_test(serialize=True)`` checks; the ``options`` parameter is JSON with the characters
+OpenSpiel's game strings reserve (``,``, ``(``, ``)``, ``=``, spaces) percent-encoded (:func:`game_string`).
 
 Mapping of the protocol:
 
-* Player actions are our dense integer ids (``num_distinct_actions`` is ours).
-* Chance nodes: where the game enumerates its chance outcomes (``Game.chance_outcomes``) OpenSpiel sees
-  that exact distribution. Where it does not (dice pools, bag draws, generated cards: far too many
-  outcomes to list), the node offers the one outcome the state's own generator would draw, with
-  probability 1. That keeps OpenSpiel's simulations exact and replayable, but it means an OpenSpiel
-  search that expands chance nodes sees *the* future draw of its own copy of the state: an advantage for
-  the OpenSpiel bot when it is measured against ours, which determinises (documented in ``docs/ai.md``).
-  Chance outcome ids share the id space of player actions.
+* Actions are the PettingZoo environments' encoding (:mod:`polytable.interop._table`): the game's dense
+  ids, or for a game with more ids than ``DENSE_LIMIT`` (Qwirkle Cubes: a placement names every cube and
+  cell) the *index* of the action among the legal ones in the game's listing order (the same in both
+  engines), at most ``INDEXED_CAP`` (32,768) of them. An indexed action's meaning depends on the state,
+  which search (MCTS) accepts; learning algorithms that need fixed meanings should prefer the dense games.
+* Chance is *sampled*: a chance node (a card reveal, a roll, a bag draw, Forma's set-up draw) offers one
+  outcome, the one the state's own seeded generator draws (``Game.chance_outcome``, constant time), with
+  probability 1. Chosen over listing the distribution because the lists are far too long to build at
+  every node (a FORMFINITY card reveal has 8,736 outcomes, a Qwirkle Cubes roll up to 46,656: 28 and 68
+  steps per second when they were listed) and over a factored chance node because no generic factoring
+  fits every game. Simulations stay exact and replay from the seed, and a serialised state replays its
+  history. The price: OpenSpiel search that expands a chance node of its own copy sees *the* future
+  draw; :class:`OpenSpielMCTSBot` therefore searches a determinised copy (``Game.determinize``), as our
+  AIs do.
 * Simultaneous rounds are presented sequentially (the acting players in index order) with imperfect
-  information: the observation string of a player is built from ``Game.view`` for that player, which
-  never contains another player's pending choice.
-* Games whose id space is too large for OpenSpiel's action masks (Qwirkle Cubes has about 1.5e9 ids: a
-  placement names every cube and cell) are *indexed*: an OpenSpiel action is the position of the action
-  in the state's legal actions sorted by our id, and ``num_distinct_actions`` is the cap
-  :data:`INDEXED_CAP`. The meaning of an OpenSpiel action then depends on the state, which search
-  algorithms (MCTS) accept; learning algorithms that need fixed action meanings should not use them.
+  information: observations are built from ``Game.view`` for that player, which never contains another
+  player's pending choice.
+* Observations: ``observation_tensor`` is the environments' planes (``uint8`` values as float32, shape
+  height x width x channels, docs/research.md), ``observation_string`` the player's view as JSON. Games
+  with perfect information also give the same tensor as ``information_state_tensor`` (their state is
+  Markov: the history adds nothing a player could use), so ``rl_environment.Environment`` and OpenSpiel's
+  RL algorithms run on every game.
 * Returns are ours (zero-sum ``n/k - 1`` for winners and ``-1`` for the others; one-player games in [0, 1]).
 """
 
@@ -30,27 +38,51 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote, unquote
 
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, get_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, game_ids, get_game, loads_bounded
+from ._planes import encoder_for
+from ._table import action_space_of, fast_codec, observe, ordered_legal
 
-__all__ = ["load", "register_all", "short_name"]
+__all__ = ["OpenSpielMCTSBot", "PolytableGame", "PolytableState", "game_string", "load", "register_all", "short_name"]
 
 _MAX_GAME_LENGTH = 5000
-INDEXED_CAP = 1 << 20
-"""Action ids beyond this many make a game *indexed* for OpenSpiel (see the module docstring)."""
+_SAFE = '{}[]":_-.~/#*'
 
 
 def short_name(game_id: str) -> str:
     return "polytable_" + game_id.replace("-", "_")
 
 
-def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
+def _encode_options(options: Mapping[str, object]) -> str:
+    return quote(json.dumps(dict(options), sort_keys=True, separators=(",", ":")), safe=_SAFE)
+
+
+def _decode_options(text: object) -> dict[str, Any]:
+    if isinstance(text, Mapping):
+        return dict(text)
+    value = loads_bounded(unquote(str(text)))
+    if not isinstance(value, dict):
+        raise ValueError(f"options must be a JSON object, not {text!r}")
+    return value
+
+
+def game_string(game_id: str, options: Mapping[str, object] | None = None, players: int | None = None) -> str:
+    """The OpenSpiel game string of a configuration, for ``pyspiel.load_game``."""
+    spec = get_game(game_id).spec
+    return (
+        f"{short_name(spec.id)}(options={_encode_options(options or {})},"
+        f"players={players or spec.default_players},seed=0)"
+    )
+
+
+def _game_type(game: Game[Any, Any]) -> pyspiel.GameType:
     spec = game.spec
     hidden = spec.hidden_information or spec.simultaneous
-    game_type = pyspiel.GameType(
+    return pyspiel.GameType(
         short_name=short_name(spec.id),
         long_name=f"polytable {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -69,203 +101,210 @@ def _make(game: Game[Any, Any]) -> type[pyspiel.Game]:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=not hidden,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"players": spec.default_players, "seed": 0, "options": "{}"},
     )
 
-    class _Game(pyspiel.Game):  # type: ignore[misc]
-        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-            params = dict(params or {})
-            players = int(params.get("players", spec.default_players))
-            self.seed = int(params.get("seed", 0))
-            options = params.get("options", "{}")
-            self.options = json.loads(options) if isinstance(options, str) else dict(options)
-            self.pt_game = game
-            first = game.new_game(self.options, seed=self.seed, players=players)
-            size = game.num_distinct_actions(first.config)
-            self.indexed = size > INDEXED_CAP
-            if self.indexed:
-                size = INDEXED_CAP
-            info = pyspiel.GameInfo(
-                num_distinct_actions=size,
-                max_chance_outcomes=size if spec.chance else 0,
-                num_players=players,
-                min_utility=-1.0 if players > 1 else 0.0,
-                max_utility=float(players - 1) if players > 1 else 1.0,
-                utility_sum=0.0 if spec.min_players > 1 else None,
-                max_game_length=_MAX_GAME_LENGTH,
-            )
-            super().__init__(
-                game_type, info, {"players": players, "seed": self.seed, "options": json.dumps(self.options)}
-            )
-            self.players = players
-            self.legal_cache: tuple[Any, int, list[Any]] | None = None
-            self.chance_cache: tuple[Any, list[tuple[Any, float]]] | None = None
 
-        def new_initial_state(self) -> _State:
-            return _State(self)
+class PolytableGame(pyspiel.Game):  # type: ignore[misc]
+    """One polytable game configuration as an OpenSpiel game (see the module docstring)."""
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-            return _Observer()
+    game_id = ""
 
-    class _State(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, pgame: _Game) -> None:
-            super().__init__(pgame)
-            self._pgame = pgame
-            self.pt = pgame.pt_game
-            self.indexed = pgame.indexed
-            self.s = self.pt.new_game(pgame.options, seed=pgame.seed, players=pgame.players)
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game = get_game(self.game_id)
+        spec = game.spec
+        params = dict(params or {})
+        players = int(params.get("players", spec.default_players))
+        self.seed = int(params.get("seed", 0))
+        self.options = _decode_options(params.get("options", "{}"))
+        self.pt_game = game
+        first = game.new_game(self.options, seed=self.seed, players=players)
+        self.indexed, size = action_space_of(game, first.config)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=size,
+            max_chance_outcomes=size if spec.chance else 0,
+            num_players=players,
+            min_utility=-1.0 if players > 1 else 0.0,
+            max_utility=float(players - 1) if players > 1 else 1.0,
+            utility_sum=0.0 if spec.min_players > 1 else None,
+            max_game_length=_MAX_GAME_LENGTH,
+        )
+        self.params = {"players": players, "seed": self.seed, "options": _encode_options(self.options)}
+        super().__init__(_TYPES[spec.id], info, self.params)
+        self.players = players
+        first_view = game.view(first, 0)
+        self.encoder = encoder_for(spec.id, first_view, first.config)
+        self.codec = fast_codec(game, first.config, first_view)
+        self.obs_shape = observe(game, self.encoder, first, 0, players).shape
+        # One cache of ordered legal actions per game object: clones share it (keyed by the state object).
+        self.legal_cache: tuple[Any, int, list[Any]] | None = None
 
-        def _sorted_legal(self, player: int) -> list[Any]:
-            s = self.s
-            # Caches live on the game object: OpenSpiel clones states by deep-copying their attributes.
-            cached = getattr(self._pgame, "legal_cache", None)
-            if cached is not None and cached[0] is s and cached[1] == player:
-                return list(cached[2])
-            actions = sorted(self.pt.legal_actions(s, player), key=lambda a: self.pt.action_id(a, s))
-            if len(actions) > INDEXED_CAP:
-                raise ValueError(f"{len(actions)} legal actions: more than the adapter's cap {INDEXED_CAP}")
-            self._pgame.legal_cache = (s, player, actions)
-            return list(actions)
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its parameters (OpenSpiel's own pickling would make a game without our attributes).
+        return (type(self), (self.params,))
 
-        def _chance_list(self) -> list[tuple[Any, float]]:
-            s = self.s
-            cached = getattr(self._pgame, "chance_cache", None)
-            if cached is not None and cached[0] is s:
-                return list(cached[1])
-            out = self._chance_list_uncached()
-            self._pgame.chance_cache = (s, out)
-            return list(out)
+    def new_initial_state(self) -> PolytableState:
+        return PolytableState(self)
 
-        def _chance_list_uncached(self) -> list[tuple[Any, float]]:
-            s = self.s
-            try:
-                outcomes = self.pt.chance_outcomes(s)
-            except NotImplementedError:
-                return [(self.pt.chance_outcome(s), 1.0)]
-            merged: dict[int, tuple[Any, float]] = {}
-            for a, p in outcomes:
-                i = self.pt.action_id(a, s)
-                merged[i] = (a, merged[i][1] + p) if i in merged else (a, p)
-            return [merged[i] for i in sorted(merged)]
-
-        def _value(self, action: int) -> Any:
-            if not self.indexed:
-                return self.pt.action_from_id(int(action), self.s)
-            if self.pt.current_player(self.s) == CHANCE:
-                return self._chance_list()[int(action)][0]
-            return self._sorted_legal(self._who())[int(action)]
-
-        def __deepcopy__(self, memo: dict[int, Any]) -> _State:
-            # OpenSpiel clones Python states with deepcopy; ours are immutable, so share them (and the
-            # rules object with its tables) instead of copying.
-            other = _State(self._pgame)
-            other.s = self.s
-            return other
-
-        def current_player(self) -> int:
-            cp = self.pt.current_player(self.s)
-            if cp == TERMINAL:
-                return int(pyspiel.PlayerId.TERMINAL)
-            if cp == CHANCE:
-                return int(pyspiel.PlayerId.CHANCE)
-            if cp == SIMULTANEOUS:
-                return int(self.pt.acting_players(self.s)[0])
-            return int(cp)
-
-        def _who(self) -> int:
-            cp = self.pt.current_player(self.s)
-            if cp == SIMULTANEOUS:
-                return int(self.pt.acting_players(self.s)[0])
-            return int(cp)
-
-        def _legal_actions(self, player: int) -> list[int]:
-            s = self.s
-            if self.indexed:
-                return list(range(len(self._sorted_legal(player))))
-            return sorted(self.pt.action_id(a, s) for a in self.pt.legal_actions(s, player))
-
-        def chance_outcomes(self) -> list[tuple[int, float]]:
-            outcomes = self._chance_list()
-            if self.indexed:
-                return [(i, p) for i, (_, p) in enumerate(outcomes)]
-            return [(self.pt.action_id(a, self.s), p) for a, p in outcomes]
-
-        def _apply_action(self, action: int) -> None:
-            who = self._who()
-            value = self._value(action)
-            try:
-                self.s = self.pt.apply(self.s, value, who)
-            except IllegalActionError as exc:
-                raise ValueError(str(exc)) from None
-
-        def _action_to_string(self, player: int, action: int) -> str:
-            try:
-                return str(self.pt.format_action(self._value(action), self.s))
-            except (IllegalActionError, IndexError):
-                return f"#{action}"
-
-        def is_terminal(self) -> bool:
-            return bool(self.pt.is_terminal(self.s))
-
-        def returns(self) -> list[float]:
-            return [float(x) for x in self.pt.returns(self.s)]
-
-        def __str__(self) -> str:
-            return str(self.pt.render(self.s, None))
-
-    class _Observer:
-        def __init__(self) -> None:
-            self.tensor = np.zeros(0, np.float32)
-            self.dict: dict[str, Any] = {}
-
-        def set_from(self, state: _State, player: int) -> None:
-            pass
-
-        def string_from(self, state: _State, player: int) -> str:
-            return json.dumps(state.pt.view(state.s, player), sort_keys=True)
-
-    pyspiel.register_game(game_type, _Game)
-    return _Game
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> PolytableObserver:
+        return PolytableObserver(self)
 
 
-_CLASSES: dict[str, type[pyspiel.Game]] = {}
+class PolytableState(pyspiel.State):  # type: ignore[misc]
+    """A polytable state under OpenSpiel: ``s`` is the (immutable) polytable state."""
+
+    def __init__(self, pgame: PolytableGame) -> None:
+        super().__init__(pgame)
+        self.s = pgame.pt_game.new_game(pgame.options, seed=pgame.seed, players=pgame.players)
+
+    @property
+    def pgame(self) -> PolytableGame:
+        game: PolytableGame = self.get_game()
+        return game
+
+    @property
+    def pt(self) -> Game[Any, Any]:
+        return self.pgame.pt_game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PolytableState:
+        # OpenSpiel clones Python states with deepcopy; ours are immutable, so share them instead.
+        other = PolytableState.__new__(PolytableState)
+        pyspiel.State.__init__(other, self.get_game())
+        other.s = self.s
+        return other
+
+    def _ordered_legal(self, player: int) -> list[Any]:
+        pgame, s = self.pgame, self.s
+        cached = pgame.legal_cache
+        if cached is not None and cached[0] is s and cached[1] == player:
+            return cached[2]
+        actions, _ = ordered_legal(pgame.pt_game, s, player)
+        pgame.legal_cache = (s, player, actions)
+        return actions
+
+    def _who(self) -> int:
+        pt, s = self.pt, self.s
+        cp = pt.current_player(s)
+        return int(pt.acting_players(s)[0]) if cp == SIMULTANEOUS else int(cp)
+
+    def _value(self, action: int) -> Any:
+        pt, s = self.pt, self.s
+        if pt.current_player(s) == CHANCE:
+            return pt.chance_outcome(s)
+        if not self.pgame.indexed:
+            return pt.action_from_id(int(action), s)
+        return self._ordered_legal(self._who())[int(action)]
+
+    def current_player(self) -> int:
+        cp = self.pt.current_player(self.s)
+        if cp == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if cp == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return self._who()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.pgame.indexed:
+            return list(range(len(self._ordered_legal(player))))
+        return self.pt.legal_actions(self.s, player).ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.pgame.indexed:
+            return [(0, 1.0)]
+        pt, s = self.pt, self.s
+        return [(pt.action_id(pt.chance_outcome(s), s), 1.0)]
+
+    def _apply_action(self, action: int) -> None:
+        who = self._who()
+        pt = self.pt
+        try:
+            if pt.current_player(self.s) == CHANCE:
+                self.s = pt.apply_chance(self.s)
+            else:
+                self.s = pt.apply(self.s, self._value(action), who)
+        except (IllegalActionError, IndexError) as exc:
+            raise ValueError(f"action {action}: {exc}") from None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        try:
+            return str(self.pt.format_action(self._value(action), self.s))
+        except (IllegalActionError, IndexError):
+            return f"#{action}"
+
+    def is_terminal(self) -> bool:
+        return bool(self.pt.is_terminal(self.s))
+
+    def returns(self) -> list[float]:
+        return [float(x) for x in self.pt.returns(self.s)]
+
+    def __str__(self) -> str:
+        return str(self.pt.render(self.s, None))
 
 
-def _class(game_id: str) -> type[pyspiel.Game]:
+class PolytableObserver:
+    """OpenSpiel's Python observer: the planes as a float32 tensor, the view as a JSON string."""
+
+    def __init__(self, pgame: PolytableGame) -> None:
+        self.tensor = np.zeros(int(np.prod(pgame.obs_shape)), np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor.reshape(pgame.obs_shape)}
+        self._planes = np.zeros(pgame.obs_shape, np.uint8)
+
+    def set_from(self, state: PolytableState, player: int) -> None:
+        pgame = state.pgame
+        if pgame.codec is None:
+            self.tensor[:] = observe(pgame.pt_game, pgame.encoder, state.s, player, pgame.players).ravel()
+        else:
+            pgame.codec.write(state.s, player, self._planes)
+            self.tensor[:] = self._planes.ravel()
+
+    def string_from(self, state: PolytableState, player: int) -> str:
+        return json.dumps(state.pt.view(state.s, player), sort_keys=True)
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+_CLASSES: dict[str, type[PolytableGame]] = {}
+
+
+def _register(game_id: str) -> str:
     game = get_game(game_id)
-    if game.spec.id not in _CLASSES:
-        _CLASSES[game.spec.id] = _make(game)
-    return _CLASSES[game.spec.id]
+    if game.spec.id not in _TYPES:
+        _TYPES[game.spec.id] = _game_type(game)
+        # OpenSpiel's registry wants a class taking the parameters: one small subclass per game, a module
+        # attribute so that pickle finds it.
+        name = f"PolytableGame_{game.spec.id.replace('-', '_')}"
+        cls = type(name, (PolytableGame,), {"game_id": game.spec.id, "__module__": __name__})
+        globals()[name] = cls
+        pyspiel.register_game(_TYPES[game.spec.id], cls)
+        _CLASSES[short_name(game.spec.id)] = cls
+    return short_name(game.spec.id)
 
 
 def load(game_id: str, options: Mapping[str, object] | None = None, players: int | None = None, seed: int = 0) -> Any:
-    """An OpenSpiel game object for a polytable game (the type is registered on first use)."""
-    cls = _class(game_id)
-    game = get_game(game_id)
-    return cls(
-        {"players": players or game.spec.default_players, "seed": seed, "options": json.dumps(dict(options or {}))}
+    """An OpenSpiel game object for a polytable game configuration."""
+    spec = get_game(game_id).spec
+    return _CLASSES[_register(spec.id)](
+        {"players": players or spec.default_players, "seed": seed, "options": _encode_options(options or {})}
     )
 
 
 def register_all() -> list[str]:
-    """Register every polytable game with OpenSpiel; returns the OpenSpiel short names."""
-    from ..core import game_ids
+    """Register every polytable game with OpenSpiel (done on import); returns the OpenSpiel short names."""
+    return [_register(g) for g in game_ids()]
 
-    out = []
-    for g in game_ids():
-        _class(g)
-        out.append(short_name(g))
-    return out
+
+register_all()
 
 
 class OpenSpielMCTSBot:
     """OpenSpiel's own ``MCTSBot`` (random rollouts, UCT) as a polytable bot: the peer in the arena.
 
-    ``seconds`` per move is honoured by calibration: the simulations per second of the previous move set
-    the simulation budget of the next one (the first move uses ``simulations``).
+    It searches a determinised copy of the state (``Game.determinize``), so the sampled chance nodes of the
+    adapter do not show it the real future draws. ``seconds`` per move is honoured by calibration: the
+    simulations per second of the previous move set the budget of the next one (the first uses
+    ``simulations``).
     """
 
     def __init__(
@@ -284,12 +323,9 @@ class OpenSpielMCTSBot:
         from open_spiel.python.algorithms import mcts
 
         cfg = state.config
-        # Only options that differ from their defaults: OpenSpiel's game-string parser splits values
-        # that contain commas (FORMFINITY's default weights "3,4,4,4,1"), which broke cloning.
-        defaults = {o.name: o.default for o in game.spec.options}
-        osg = load(game.spec.id, {k: v for k, v in dict(cfg).items() if defaults.get(k, object()) != v}, cfg.players)
+        osg = load(game.spec.id, dict(cfg), cfg.players)
         ostate = osg.new_initial_state()
-        ostate.s = state
+        ostate.s = game.determinize(state, player, rng)
         seed = int(rng.below(2**31))
         sims = self.simulations
         if self.seconds is not None and self._rate is not None:
@@ -306,4 +342,5 @@ class OpenSpielMCTSBot:
         action_id = bot.step(ostate)
         elapsed = max(time.perf_counter() - start, 1e-6)
         self._rate = sims / elapsed
+        ostate.s = state  # the player's own legal actions are the same in the determinised copy
         return ostate._value(int(action_id))

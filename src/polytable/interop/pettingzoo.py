@@ -4,13 +4,19 @@
   resolved inside the environment from the seeded state, so ``reset(seed=s)`` fixes the whole game.
 * Simultaneous rounds (Foldris) become AEC turns, lowest seat first; each observation is built from that
   player's view, which never shows another player's pending choice of the round.
-* Observations are ``{"observation": planes, "action_mask": mask}``: the planes (float32, height x width x
-  channels, seats relative to the observer) are listed per game in docs/research.md and in
-  ``env.unwrapped.plane_names``; the mask covers the game's dense action ids (Qwirkle Cubes: the legal
-  actions by index, see :mod:`polytable.interop._table`).
+* Observations are the planes: a ``uint8`` NumPy array (height x width x channels, seats relative to the
+  observer, numbers as features in the last channels) listed per game in docs/research.md and in
+  ``env.unwrapped.plane_names`` / ``feature_names``. The acting agent's action mask (int8) is
+  ``info["action_mask"]`` (what PettingZoo's own tests and ``action_space.sample(mask)`` use; all zeros
+  in the other agents' infos) and ``env.action_mask(agent)``; it covers the game's dense action ids
+  (Qwirkle Cubes: the legal actions by index, see :mod:`polytable.interop._table`).
 * Rewards are the protocol's returns, given once at the end (zero-sum; one-player games in [0, 1]).
-* An illegal action raises ``ValueError`` saying why and changes nothing.
-* ``render_mode="ansi"``: ``render()`` returns the game's text board as a spectator sees it.
+* An illegal action: ``raw_env`` raises ``ValueError`` saying why and changes nothing; ``env`` wraps it as
+  PettingZoo's classic games are wrapped, so an illegal action ends the game with -1 for the player who
+  chose it (0 for the others; PettingZoo's ``TerminateIllegalWrapper``), and an action outside the space
+  fails an assertion.
+* ``render_mode="ansi"``: ``render()`` returns the game's text board as a spectator sees it;
+  ``render_mode="human"`` prints it and returns None.
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import IllegalActionError
 from ._planes import ENCODED_GAMES
-from ._table import OBS_HIGH, Table
+from ._table import OBS_HIGH, Table, check_render_mode
 
 __all__ = ["ENCODED_GAMES", "PolytableAEC", "env", "raw_env"]  # ENCODED_GAMES: the games with planes
 
@@ -34,7 +41,7 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
     """The AEC environment of one game configuration (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "render_fps": 1,
         "name": "polytable_v0",
         "is_parallelizable": False,
@@ -49,26 +56,23 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.table = Table(game, players, options)
         self.plane_names = self.table.plane_names
+        self.feature_names = self.table.feature_names
         n = self.table.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(0.0, OBS_HIGH, self.table.obs_shape, np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (self.table.num_actions,), np.int8),
-            }
-        )
+        obs_space = gymnasium.spaces.Box(0, OBS_HIGH, self.table.obs_shape, np.uint8)
         act_space = gymnasium.spaces.Discrete(self.table.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
         self._next_seed: int | None = seed
         self.agents: list[str] = []
+        self._no_actions = np.zeros(self.table.num_actions, np.int8)
+        self._no_actions.flags.writeable = False
 
     def __str__(self) -> str:
         return f"polytable {self.table.game.spec.id} ({self.table.players} players)"
@@ -101,6 +105,8 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
+        for info in self.infos.values():
+            info["action_mask"] = self._no_actions
         seat = self.table.to_act()
         if seat is None:
             for a, r in zip(self.possible_agents, self.table.returns(), strict=True):
@@ -109,15 +115,20 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
                     self.terminations[a] = True
             return
         self.agent_selection = agent = self.possible_agents[seat]
+        info = self.infos[agent]
+        info["action_mask"] = self.table.mask(seat)
         left_out = self.table.truncated(seat)
         if left_out:
-            self.infos[agent] = {"actions_left_out": left_out}
+            info["actions_left_out"] = left_out
         else:
-            self.infos[agent].pop("actions_left_out", None)
+            info.pop("actions_left_out", None)
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._index[agent]
-        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+    def observe(self, agent: str) -> npt.NDArray[np.uint8]:
+        return self.table.observation(self._index[agent])
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The legal actions of ``agent`` now (all zeros when it is not their turn)."""
+        return self.table.mask(self._index[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -138,10 +149,7 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode; pass render_mode='ansi'")
-            return None
-        return self.table.render()
+        return self.table.show(self.render_mode)
 
     def close(self) -> None:
         pass
@@ -165,5 +173,6 @@ def env(
     seed: int | None = None,
     render_mode: str | None = None,
 ) -> Any:
-    """The AEC environment of ``game`` wrapped in PettingZoo's order-enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, options, seed, render_mode))
+    """The AEC environment of ``game`` in PettingZoo's classic wrappers (see the module docstring)."""
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, players, options, seed, render_mode), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))

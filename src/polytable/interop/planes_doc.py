@@ -16,10 +16,12 @@ __all__ = ["planes_markdown"]
 
 
 def _parts(names: list[str]) -> tuple[list[str], list[str], list[str]]:
-    """Split the channel names into those before the seat blocks, one seat block, and those after."""
+    """Split names into those before the seat blocks, one seat block, and those after."""
     seat = re.compile(r"^(self|next\d+)\.")
-    first = next(i for i, n in enumerate(names) if seat.match(n))
-    last = max(i for i, n in enumerate(names) if seat.match(n))
+    marked = [i for i, n in enumerate(names) if seat.match(n)]
+    if not marked:
+        return names, [], []
+    first, last = marked[0], marked[-1]
     block = [n.removeprefix("self.") for n in names[first : last + 1] if n.startswith("self.")]
     return names[:first], block, names[last + 1 :]
 
@@ -28,8 +30,19 @@ def _code(names: list[str]) -> str:
     return ", ".join(f"`{n}`" for n in names) if names else "none"
 
 
+def _listing(kind: str, names: list[str]) -> list[str]:
+    before, block, after = _parts(names)
+    if not block:
+        return [f"- {kind}: {_code(before)}"]
+    return [
+        f"- {kind}, first: {_code(before)}",
+        f"- then one block per seat ({len(block)} each), the observer first: {_code(block)}",
+        f"- last: {_code(after)}",
+    ]
+
+
 def planes_markdown() -> str:
-    """One section per game: the default configuration's shape and its channels in order."""
+    """One section per game: the default configuration's shape, its channels and its features in order."""
     lines = []
     for game in map(get_game, ENCODED_GAMES):
         table = Table(game.spec.id, None, None)
@@ -37,11 +50,14 @@ def planes_markdown() -> str:
         n = table.players
         lines.append(f"### {game.spec.name} (`{game.spec.id}`)\n")
         kind = "legal actions by index" if table.indexed else "dense action ids"
-        lines.append(f"Default configuration ({n} players): shape ({h}, {w}, {c}); mask: {table.num_actions} {kind}.\n")
-        before, block, after = _parts(table.plane_names)
-        lines.append(f"- first: {_code(before)}")
-        lines.append(f"- then one block per seat ({len(block)} channels each), the observer first: {_code(block)}")
-        lines.append(f"- last: {_code(after)}\n")
+        lines.append(
+            f"Default configuration ({n} players): shape ({h}, {w}, {c}), {h * w * c:,} bytes; "
+            f"mask: {table.num_actions} {kind}.\n"
+        )
+        planes = [name for name in table.plane_names if not name.startswith("features")]
+        lines.extend(_listing("planes", planes))
+        lines.extend(_listing("features", table.feature_names))
+        lines.append("")
     return "\n".join(lines)
 
 

@@ -523,6 +523,7 @@ class RoomMachine:
             "error": failed,
             "error_reason": self.failed_reason[0] if failed else None,
             "error_params": self.failed_reason[1] if failed else None,
+            "paused": False,  # the storage does not answer (a server room only: the wrapper says so)
         }
         if self.dealer is not None:
             head["companion"] = self.dealer.message()

@@ -57,6 +57,8 @@ class RoomRecord:
     """The room's time control and clocks (JSON, see ``web/_clock.py``); None for a room without one."""
     rematch: str | None = None
     """The code of the rematch room, once someone asked for one."""
+    damage: str | None = None
+    """Why the stored log cannot be read whole (a hole in it), or None: ``actions`` then stops before it."""
 
 
 class Storage(Protocol):
@@ -68,7 +70,9 @@ class Storage(Protocol):
     def room_exists(self, code: str) -> bool: ...
 
     def load_room(self, code: str, since: int = 0) -> RoomRecord | None:
-        """The room with its action log from position ``since`` on (the whole log by default), or None."""
+        """The room with its action log from position ``since`` on (the whole log by default), or None;
+        a log with a hole is read up to it, with ``damage`` saying where (StorageError for a row that
+        cannot be read at all)."""
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
         """Room codes, oldest first."""

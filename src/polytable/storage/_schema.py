@@ -1,8 +1,9 @@
 """The tables, as the newest migration leaves them (the migrations in ``migrations/`` make them so).
 
 Three tables: ``pt_rooms`` (one row per room: game, config, seed), ``pt_seats`` and ``pt_actions`` (the
-log, one row per action, primary key ``(room, pos)`` so a log can never fork: that key is what keeps two
-server processes from both extending one room's log).
+log, one row per action, primary key ``(room, pos)`` so a log can never fork). A room's ``length`` is
+the position its next append must use, checked and moved in the append's own transaction, so a log never
+has a gap either: that check is what keeps two server processes from both extending one room's log.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, MetaData, St
 
 __all__ = ["HEAD", "VERSION_TABLE", "actions", "metadata", "rooms", "seats"]
 
-HEAD = "0003"
+HEAD = "0004"
 """The newest migration (``migrations/versions``); a database at an older one is upgraded on opening."""
 VERSION_TABLE = "pt_schema_version"
 """Alembic's bookkeeping table, named for this project so a shared database holds no clash."""
@@ -33,6 +34,7 @@ rooms = Table(
     Column("updated", Float, nullable=True),  # when the room last changed (0002)
     Column("clock", Text, nullable=True),  # the time control and clocks as JSON, None without one (0003)
     Column("rematch", String(16), nullable=True),  # the code of the room that replays this one (0003)
+    Column("length", Integer, nullable=False, default=0),  # entries in the log: the next append's position (0004)
 )
 seats = Table(
     "pt_seats",

@@ -10,15 +10,17 @@ commits durably by default. A write refused by a key or an expectation raises :c
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from sqlalchemy import and_, bindparam, create_engine, delete, event, insert, select, update
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ._migrate import upgrade
@@ -30,12 +32,22 @@ __all__ = ["SqlStorage", "open_storage", "redact_url"]
 _rooms, _seats, _actions = rooms, seats, actions
 
 
+_SECRET_PARAMS = re.compile(r"(?i)([?&;](?:password|passwd|pass|pwd|secret|token|sslpassword)=)([^&;#]*)")
+"""Query parameters that carry a secret: SQLAlchemy's drivers and Redis both take ``?password=...``."""
+
+
 def redact_url(url: str) -> str:
-    """The database URL as it may be printed or logged: the password replaced by ``***``."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return "(a database URL that cannot be read)"
+    """A URL (a database's or Redis's) as it may be printed or logged: the password of its user part and
+    every query parameter that carries a secret replaced by ``***``."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return "(a URL that cannot be read)"  # not scheme://...: where a password would be is unknown
+    query = rest.find("?")
+    at = rest.rfind("@", 0, query if query >= 0 else len(rest))  # a password may hold "/" or "@" itself
+    if at >= 0:
+        user, colon, _ = rest[:at].partition(":")
+        rest = f"{user}:***{rest[at:]}" if colon else rest
+    return f"{scheme}://" + _SECRET_PARAMS.sub(r"\1***", rest)
 
 
 def open_storage(url: str | None = None) -> SqlStorage:
@@ -54,8 +66,8 @@ class SqlStorage:
             kwargs["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = StaticPool
-        else:
-            kwargs["pool_pre_ping"] = True  # a server restarted under us: reconnect instead of failing once
+        # No pre-ping (a round trip before every transaction): a connection found dead by its first statement
+        # is dropped with the whole pool and the transaction run once more on a new one (see _do).
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except (SQLAlchemyError, ValueError, ImportError) as exc:
@@ -70,54 +82,50 @@ class SqlStorage:
 
     def ping(self) -> None:
         """Raise StorageError unless the database answers a trivial query (for readiness checks)."""
-        with self._read() as conn:
-            conn.execute(select(1))
+        self._do(lambda conn: conn.execute(select(1)), write=False)
 
     # ------------------------------------------------------------------ writes
     def create_room(self, room: RoomRecord) -> None:
-        with self._write() as conn:
-            _create_room(conn, room)
+        self._do(lambda conn: _create_room(conn, room))
 
     def append_actions(
         self, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
     ) -> None:
-        with self._write() as conn:
-            _append_actions(conn, code, start, actions, finished, clock)
+        self._do(lambda conn: _append_actions(conn, code, start, actions, finished, clock))
 
     def set_rematch(self, code: str, rematch: str) -> None:
-        with self._write() as conn:
-            _set_rematch(conn, code, rematch)
+        self._do(lambda conn: _set_rematch(conn, code, rematch))
 
     def set_clock(self, code: str, clock: str | None, finished: bool = False) -> None:
-        with self._write() as conn:
-            _set_clock(conn, code, clock, finished)
+        self._do(lambda conn: _set_clock(conn, code, clock, finished))
 
     def truncate_actions(self, code: str, length: int, expected: int | None = None) -> None:
-        with self._write() as conn:
-            _truncate_actions(conn, code, length, expected)
+        self._do(lambda conn: _truncate_actions(conn, code, length, expected))
 
     def set_seat(self, code: str, seat: int, record: SeatRecord, expected_hash: str | None = None) -> None:
-        with self._write() as conn:
-            _set_seat(conn, code, seat, record, expected_hash)
+        self._do(lambda conn: _set_seat(conn, code, seat, record, expected_hash))
 
     def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
         """Several writes (method name, arguments) in one transaction: one disk sync for all of them.
 
         If the transaction fails, each write is tried again on its own so that only the faulty one fails.
         """
+
+        def together(conn: Any) -> None:
+            i = 0
+            while i < len(ops):  # a run of appends (the moves of many rooms) goes in two statements
+                j = i
+                while j < len(ops) and ops[j][0] == "append_actions":
+                    j += 1
+                if j > i:
+                    _append_many(conn, [args for _, args in ops[i:j]])
+                    i = j
+                else:
+                    _OPS[ops[i][0]](conn, *ops[i][1])
+                    i += 1
+
         try:
-            with self._write() as conn:
-                i = 0
-                while i < len(ops):  # a run of appends (the moves of many rooms) goes in two statements
-                    j = i
-                    while j < len(ops) and ops[j][0] == "append_actions":
-                        j += 1
-                    if j > i:
-                        _append_many(conn, [args for _, args in ops[i:j]])
-                        i = j
-                    else:
-                        _OPS[ops[i][0]](conn, *ops[i][1])
-                        i += 1
+            self._do(together)
             return [None] * len(ops)
         except StorageError:
             if len(ops) == 1:
@@ -125,8 +133,7 @@ class SqlStorage:
         out: list[StorageError | None] = []
         for name, args in ops:
             try:
-                with self._write() as conn:
-                    _OPS[name](conn, *args)
+                self._do(functools.partial(_one, name, args))
                 out.append(None)
             except StorageError as exc:
                 out.append(exc)
@@ -134,11 +141,11 @@ class SqlStorage:
 
     # ------------------------------------------------------------------ reads
     def room_exists(self, code: str) -> bool:
-        with self._read() as conn:
-            return conn.execute(select(_rooms.c.code).where(_rooms.c.code == code)).first() is not None
+        query = select(_rooms.c.code).where(_rooms.c.code == code)
+        return bool(self._do(lambda conn: conn.execute(query).first() is not None, write=False))
 
     def load_room(self, code: str, since: int = 0) -> RoomRecord | None:
-        with self._read() as conn:
+        def read(conn: Any) -> tuple[Any, tuple[SeatRecord, ...], list[Any]] | None:
             row = conn.execute(select(_rooms).where(_rooms.c.code == code)).mappings().first()
             if row is None:
                 return None
@@ -151,17 +158,29 @@ class SqlStorage:
                 .where(and_(_actions.c.room == code, _actions.c.pos >= since))
                 .order_by(_actions.c.pos)
             ).all()
+            return row, seat_records, acts
+
+        found = self._do(read, write=False)
+        if found is None:
+            return None
+        row, seat_records, acts = found
         actions: list[tuple[int, str]] = []
+        damage = None
         for pos, player, action in acts:
             if pos != since + len(actions):
-                raise StorageError(f"room {code}: the action log has a hole at position {since + len(actions)}")
+                damage = f"the action log has a hole at position {since + len(actions)}"
+                break
             actions.append((int(player), str(action)))
+        try:
+            options = json.loads(row["options"])
+        except ValueError:
+            raise StorageError(f"room {code}: its options are not JSON") from None
         return RoomRecord(
             code=row["code"],
             game=row["game"],
             rules_version=row["rules_version"],
             players=int(row["players"]),
-            options=json.loads(row["options"]),
+            options=options,
             seed=int(row["seed"]),
             seats=seat_records,
             mode=row["mode"],
@@ -172,24 +191,34 @@ class SqlStorage:
             actions_from=since,
             clock=row["clock"],
             rematch=row["rematch"],
+            damage=damage,
         )
 
     def list_rooms(self, unfinished_only: bool = False) -> list[str]:
         query = select(_rooms.c.code).order_by(_rooms.c.created)
         if unfinished_only:
             query = query.where(_rooms.c.finished.is_(False))
-        with self._read() as conn:
-            return [str(r[0]) for r in conn.execute(query)]
+        return list(self._do(lambda conn: [str(r[0]) for r in conn.execute(query)], write=False))
 
     def close(self) -> None:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ plumbing
-    def _write(self) -> _Tx:
-        return _Tx(self, write=True)
+    def _do(self, body: Callable[[Any], Any], write: bool = True) -> Any:
+        """``body(connection)`` in one transaction, committed; run once more on a new connection if the first
+        one was found dead by a statement (the database restarted since it was opened: nothing of this
+        transaction was committed, so it is safe to run again). A failure at the commit is never retried:
+        whether it was committed is unknown, and the room decides from what the database holds."""
+        try:
+            with _Tx(self, write) as conn:
+                return body(conn)
+        except _Stale:
+            with _Tx(self, write) as conn:
+                return body(conn)
 
-    def _read(self) -> _Tx:
-        return _Tx(self, write=False)
+
+class _Stale(StorageError):
+    """A statement found the connection dead before anything was committed (see :meth:`SqlStorage._do`)."""
 
 
 class _Tx:
@@ -223,6 +252,8 @@ class _Tx:
                 self.storage._lock.release()
         if isinstance(ev, IntegrityError):
             raise StorageConflict(f"database conflict: {ev}") from None
+        if isinstance(ev, DBAPIError) and ev.connection_invalidated:
+            raise _Stale(f"database error: {ev}") from None
         if ev is not None and isinstance(ev, SQLAlchemyError):
             raise StorageError(f"database error: {ev}") from None
         return False
@@ -251,6 +282,7 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
         "undone": room.undone,
         "updated": created,
         "clock": room.clock,
+        "length": len(room.actions),
     }
     seat_rows = [{"room": room.code, "seat": i, **_seat_values(s)} for i, s in enumerate(room.seats)]
     action_rows = [{"room": room.code, "pos": i, "player": p, "action": a} for i, (p, a) in enumerate(room.actions)]
@@ -274,29 +306,40 @@ def _create_room(conn: Any, room: RoomRecord) -> None:
 def _append_actions(
     conn: Any, code: str, start: int, actions: Sequence[tuple[int, str]], finished: bool, clock: str | None = None
 ) -> None:
+    values: dict[str, Any] = {"finished": finished, "updated": time.time(), "length": start + len(actions)}
+    if clock is not None:
+        values["clock"] = clock
+    moved = conn.execute(update(_rooms).where(and_(_rooms.c.code == code, _rooms.c.length == start)).values(**values))
+    if moved.rowcount != 1:
+        raise StorageConflict(f"room {code}: the log is not {start} entries long; an append there would fork or gap it")
     if actions:
         rows = [{"room": code, "pos": start + i, "player": p, "action": a} for i, (p, a) in enumerate(actions)]
         conn.execute(insert(_actions), rows)
-    values: dict[str, Any] = {"finished": finished, "updated": time.time()}
-    if clock is not None:
-        values["clock"] = clock
-    conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
 
 
 _TOUCH = {
     False: update(_rooms)
-    .where(_rooms.c.code == bindparam("b_code"))
-    .values(finished=bindparam("b_finished"), updated=bindparam("b_updated")),
+    .where(and_(_rooms.c.code == bindparam("b_code"), _rooms.c.length == bindparam("b_start")))
+    .values(finished=bindparam("b_finished"), updated=bindparam("b_updated"), length=bindparam("b_length")),
     True: update(_rooms)
-    .where(_rooms.c.code == bindparam("b_code"))
-    .values(finished=bindparam("b_finished"), updated=bindparam("b_updated"), clock=bindparam("b_clock")),
+    .where(and_(_rooms.c.code == bindparam("b_code"), _rooms.c.length == bindparam("b_start")))
+    .values(
+        finished=bindparam("b_finished"),
+        updated=bindparam("b_updated"),
+        length=bindparam("b_length"),
+        clock=bindparam("b_clock"),
+    ),
 }
-"""The room row's update after an append, without and with the clocks (one statement for many rooms)."""
+"""The room row's update after an append, without and with the clocks (one statement for many rooms): it
+moves the log's length on only from the position the append starts at."""
 
 
 def _append_many(conn: Any, ops: Sequence[tuple[Any, ...]]) -> None:
-    """Several rooms' :func:`_append_actions` in one transaction as one multi-row insert and one update per
-    shape (executed for many rows at once), instead of two round trips to the database per room.
+    """Several rooms' :func:`_append_actions` in one transaction as one update per shape and one multi-row
+    insert (executed for many rows at once), instead of two round trips to the database per room. The
+    updates move each room's log length on only from its append's start: if fewer rows than rooms moved,
+    one append would gap or fork its log and the whole transaction is refused (the batch then tries each
+    write alone, see :meth:`SqlStorage.batch`).
 
     The statements are plain SQL with positional parameters (``exec_driver_sql``): SQLAlchemy's compiled
     insert turned every row's parameters into a dict and back, about 15 µs a row and a third of the database
@@ -309,36 +352,53 @@ def _append_many(conn: Any, ops: Sequence[tuple[Any, ...]]) -> None:
         code, start, actions, finished, clock = (*args, None)[:5]
         rows += [(code, start + i, p, a) for i, (p, a) in enumerate(actions)]
         if clock is not None:
-            touch[True].append((finished, now, clock, code))
+            touch[True].append((finished, now, start + len(actions), clock, code, start))
         else:
-            touch[False].append((finished, now, code))
+            touch[False].append((finished, now, start + len(actions), code, start))
+    moved = 0
     if mark is None:  # a driver with another parameter style: the statements built by SQLAlchemy
-        _append_many_compiled(conn, rows, touch)
-        return
-    if rows:
-        conn.exec_driver_sql(
-            f"INSERT INTO {_actions.name} (room, pos, player, action) VALUES ({mark}, {mark}, {mark}, {mark})", rows
-        )
-    if touch[False]:
-        conn.exec_driver_sql(
-            f"UPDATE {_rooms.name} SET finished = {mark}, updated = {mark} WHERE code = {mark}", touch[False]
-        )
-    if touch[True]:
-        conn.exec_driver_sql(
-            f"UPDATE {_rooms.name} SET finished = {mark}, updated = {mark}, clock = {mark} WHERE code = {mark}",
-            touch[True],
-        )
+        moved = _append_many_compiled(conn, rows, touch)
+    else:
+        set_clock = {False: "", True: f", clock = {mark}"}
+        for with_clock, params in touch.items():
+            if params:
+                moved += _rowcount(
+                    conn,
+                    f"UPDATE {_rooms.name} SET finished = {mark}, updated = {mark}, length = {mark}"
+                    f"{set_clock[with_clock]} WHERE code = {mark} AND length = {mark}",
+                    params,
+                )
+        if rows:
+            conn.exec_driver_sql(
+                f"INSERT INTO {_actions.name} (room, pos, player, action) VALUES ({mark}, {mark}, {mark}, {mark})",
+                rows,
+            )
+    if moved != len(ops):
+        raise StorageConflict(f"{len(ops) - moved} of {len(ops)} appends do not start at their log's end")
 
 
-def _append_many_compiled(conn: Any, rows: list[tuple[Any, ...]], touch: dict[bool, list[tuple[Any, ...]]]) -> None:
+def _rowcount(conn: Any, sql: str, params: list[tuple[Any, ...]]) -> int:
+    """Rows an update changed, summed over its parameter sets (one statement per set when the driver does
+    not sum an executemany's counts)."""
+    if len(params) == 1 or conn.dialect.supports_sane_multi_rowcount:
+        result = conn.exec_driver_sql(sql, params if len(params) > 1 else params[0])
+        return int(result.rowcount)
+    return sum(int(conn.exec_driver_sql(sql, p).rowcount) for p in params)
+
+
+def _append_many_compiled(conn: Any, rows: list[tuple[Any, ...]], touch: dict[bool, list[tuple[Any, ...]]]) -> int:
+    moved = 0
+    for f, u, n, c, s in touch[False]:
+        moved += conn.execute(
+            _TOUCH[False], {"b_finished": f, "b_updated": u, "b_length": n, "b_code": c, "b_start": s}
+        ).rowcount
+    for f, u, n, k, c, s in touch[True]:
+        moved += conn.execute(
+            _TOUCH[True], {"b_finished": f, "b_updated": u, "b_length": n, "b_clock": k, "b_code": c, "b_start": s}
+        ).rowcount
     if rows:
         conn.execute(insert(_actions), [{"room": r, "pos": n, "player": p, "action": a} for r, n, p, a in rows])
-    if touch[False]:
-        conn.execute(_TOUCH[False], [{"b_finished": f, "b_updated": u, "b_code": c} for f, u, c in touch[False]])
-    if touch[True]:
-        conn.execute(
-            _TOUCH[True], [{"b_finished": f, "b_updated": u, "b_clock": k, "b_code": c} for f, u, k, c in touch[True]]
-        )
+    return moved
 
 
 def _set_rematch(conn: Any, code: str, rematch: str) -> None:
@@ -363,7 +423,7 @@ def _truncate_actions(conn: Any, code: str, length: int, expected: int | None = 
     conn.execute(
         update(_rooms)
         .where(_rooms.c.code == code)
-        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount), updated=time.time())
+        .values(finished=False, undone=_rooms.c.undone + max(0, result.rowcount), updated=time.time(), length=length)
     )
 
 
@@ -377,6 +437,10 @@ def _set_seat(conn: Any, code: str, seat: int, record: SeatRecord, expected_hash
             raise StorageConflict(f"room {code}: seat {seat + 1} was changed by someone else")
         raise StorageError(f"room {code} has no seat {seat + 1}")
     conn.execute(update(_rooms).where(_rooms.c.code == code).values(updated=time.time()))
+
+
+def _one(name: str, args: tuple[Any, ...], conn: Any) -> None:
+    _OPS[name](conn, *args)
 
 
 _OPS: dict[str, Any] = {

@@ -9,10 +9,11 @@ from ._app import app_from_env, create_app
 from ._base import RoomError, Settings
 from ._hub import Hub
 from ._ops import configure_logging
-from ._pubsub import redact_redis_url
+from ._records import Health, health
 from ._rooms import Room
 
 __all__ = [
+    "Health",
     "Hub",
     "Room",
     "RoomError",
@@ -20,5 +21,5 @@ __all__ = [
     "app_from_env",
     "configure_logging",
     "create_app",
-    "redact_redis_url",
+    "health",
 ]

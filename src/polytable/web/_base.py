@@ -59,6 +59,9 @@ class Settings:
     """Seconds (after the AI delay) a process waits before playing an AI seat another process should play."""
     rooms_per_minute: int = 60
     """Rooms one address may create per minute."""
+    hello_timeout: float = 5.0
+    """Seconds a new socket has to say hello; then it is closed. Until it does it counts against the room's
+    spectators, so sockets that never speak cannot pile up."""
     ai_threads: int = 2
     public_url: str = ""
     """The address players open behind a proxy or a domain (``--public-url``): every invite link carries it."""

@@ -47,6 +47,7 @@ class Client:
         self.last = time.monotonic()
         self.refused = 0
         self.closed = False
+        self.close_with = (1008, "too slow or too many messages")
 
     def allow(self) -> bool:
         """Token bucket: True if this message is within the rate; counts refusals in a row."""
@@ -119,9 +120,13 @@ class Client:
                 break
         if self.closed:
             with contextlib.suppress(Exception):
-                await self.sender.close(1008, "too slow or too many messages")
+                await self.sender.close(*self.close_with)
 
-    def stop(self) -> None:
+    def stop(self, code: int = 1008, reason: str = "too slow or too many messages") -> None:
+        """Close the connection once what is queued has gone, with a close code that says why (the first
+        reason given wins)."""
+        if not self.closed:
+            self.close_with = (code, reason)
         self.closed = True
         self.queue.append(None)
         self._wake()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import loads_bounded
 from ._base import RoomError
 
 __all__ = ["KINDS", "Clock", "TimeControl"]
@@ -154,7 +155,7 @@ class Clock:
         """The stored clock (None for a room without one)."""
         if not text:
             return None
-        data = json.loads(text)
+        data = loads_bounded(text)
         control = TimeControl(
             data["kind"], data["minutes"], data["increment"], data["hours"], data.get("on_timeout", "ai")
         )

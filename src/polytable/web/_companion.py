@@ -28,7 +28,9 @@ async def deal(room: Any, version: int, undo: bool = False, card: str | None = N
     """
     from ._base import RoomError
 
+    room.refuse_if_paused()
     async with room.lock:
+        await room.ensure_loaded()
         machine = room.machine
         text = machine.plan_deal(version, undo, card)
         n = len(machine.dealer.dealt)

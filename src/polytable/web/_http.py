@@ -46,14 +46,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..core import PolytableError, all_games
+from ..core import JsonLimitError, PolytableError, all_games, loads_bounded
 from ..match import catalogue_facts, engine_reason
 from ..storage import StorageError
 from . import _companion
 from ._address import invite_base
 from ._base import RoomError, ai_names
 from ._hub import Hub
-from ._limits import JsonLimitError, loads_bounded
 from ._offline import rules_wheel
 from ._rooms import Room
 from .extras import board_data, extra_routes

@@ -29,12 +29,16 @@ from ._base import (
 from ._bus import Broadcaster, LocalBroadcaster
 from ._clock import Clock, TimeControl
 from ._companion import supports
+from ._records import health
 from ._rooms import Room, build_match, default_seat_name
 from ._store import RoomStore
 
 __all__ = ["Hub"]
 
 log = logging.getLogger("polytable.web")
+
+MAX_OPTIONS = 64
+"""Most options a room request may name (every game has far fewer; unknown ones are refused by the game)."""
 
 
 class Hub:
@@ -54,7 +58,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.ai_pool = ThreadPoolExecutor(self.settings.ai_threads, thread_name_prefix="polytable-ai")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._missed: set[str] = set()  # rooms another process changed while they were being loaded here
         self._tasks: set[asyncio.Task[None]] = set()
+        self.damaged: dict[str, str] = {}
+        """Rooms found unable to continue since start-up (code -> why), for the operator's metric."""
 
     def _room(self, record: RoomRecord, match: Match) -> Room:
         return Room(record, match, self.store, self.broadcaster, self.settings, self.ai_pool)
@@ -77,6 +84,8 @@ class Hub:
         when it is next used, so a change costs nothing where nobody looks."""
         room = self.rooms.get(code)
         if room is None:
+            if code in self._loading:  # being read now, perhaps from before this change: read it again after
+                self._missed.add(code)
             return  # not loaded here: it is read fresh from the database when someone asks for it
         if not room.watched():
             room.behind = True
@@ -104,7 +113,12 @@ class Hub:
         codes = await self.run_db(self.storage.list_rooms, True)
         n = 0
         for code in codes:
-            room = await self.get(code)
+            try:
+                room = await self.get(code)
+            except StorageError as exc:  # one unreadable room is that room's problem: the others start
+                log.error("room %s cannot be loaded: %s", code, exc)
+                self.damaged[code] = str(exc)
+                continue
             if room is not None:
                 room.kick_ai()
                 n += 1
@@ -127,7 +141,11 @@ class Hub:
         fut: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[code] = fut
         try:
+            self._missed.discard(code)
             room = await self._load(code)
+            if room is not None and code in self._missed:  # changed elsewhere while it was read: catch up
+                self._missed.discard(code)
+                await room.resync(room.version)
             fut.set_result(room)
             return room
         except BaseException as exc:
@@ -141,24 +159,45 @@ class Hub:
         record = await self.run_db(self.storage.load_room, code)
         if record is None:
             return None
-        try:
-            if record.mode == "companion":
-                match = Match(record.game, record.options, record.players, record.seed)
-                room = self._room(record, match)
-            else:
-                match = build_match(record)
-                room = self._room(record, match)
-        except (PolytableError, StorageError) as exc:
-            # A rules version changed under a stored game, or the log is damaged: keep the room visible.
-            log.warning("room %s cannot be rebuilt: %s", code, exc)
-            game = get_game(record.game)
-            match = Match(game, record.options, record.players, record.seed)
-            room = self._room(replace(record, actions=[]), match)
-            room.fail(f"this room cannot be resumed: {exc}", "not_resumable")
+        room = None
+        if record.damage is None:
+            try:
+                if record.mode == "companion":
+                    room = self._room(record, Match(record.game, record.options, record.players, record.seed))
+                else:
+                    room = self._room(record, build_match(record))
+            except PolytableError:
+                room = None  # a rules version changed under a stored game, or the log does not replay
+        if room is None:
+            room = self._damaged(record)
         self._evict()
         self.rooms[code] = room
         if room.mode == "play" and not room.failed:
             await room.start()  # a crash between creating a room and dealing its first card: deal it now
+        return room
+
+    def _damaged(self, record: RoomRecord) -> Room:
+        """A room whose stored log cannot be played to its end: held at its last consistent position and
+        stopped, with the reason for its players, a log line and a count for the operator (the metric
+        ``polytable_rooms_damaged``); every other room carries on. ``polytable rooms repair`` cuts it back."""
+        found = health(record)
+        log.error(
+            "room %s cannot be continued: %s (%d of %d log entries replay; `polytable rooms repair %s` cuts it back)",
+            record.code,
+            found.problem,
+            found.consistent,
+            found.stored,
+            record.code,
+        )
+        self.damaged[record.code] = str(found.problem)
+        if found.match is None:
+            raise StorageError(f"room {record.code} cannot be continued: {found.problem}")
+        room = self._room(replace(record, actions=record.actions[: found.consistent]), found.match)
+        room.fail(
+            f"this room cannot be continued: its saved game is damaged after move {found.consistent}",
+            "damaged",
+            {"moves": found.consistent},
+        )
         return room
 
     def release(self, room: Room) -> None:
@@ -208,9 +247,19 @@ class Hub:
         players = request.get("players", spec.default_players)
         if isinstance(players, bool) or not isinstance(players, int):
             raise RoomError("the number of players must be a whole number", reason="bad_players")
+        if not spec.min_players <= players <= spec.max_players:  # before any seat is made: a request's cost is
+            raise RoomError(  # bounded by the game, not by what it asks for
+                f"{spec.name} is for {spec.min_players} to {spec.max_players} players",
+                reason="player_count",
+                params={"min": spec.min_players, "max": spec.max_players},
+            )
         options = request.get("options") or {}
         if not isinstance(options, dict):
             raise RoomError("options must be an object of name: value", reason="bad_options")
+        if len(options) > MAX_OPTIONS:
+            raise RoomError(
+                f"give at most {MAX_OPTIONS} options", reason="too_many_options", params={"max": MAX_OPTIONS}
+            )
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbits(48)

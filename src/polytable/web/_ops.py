@@ -46,6 +46,12 @@ class Metrics:
         rooms.set_function(lambda: len(hub.rooms))
         conns = Gauge("polytable_connections", "Open room sockets on this process", registry=self.registry)
         conns.set_function(lambda: sum(len(r.clients) for r in list(hub.rooms.values())))
+        damaged = Gauge(
+            "polytable_rooms_damaged",
+            "Rooms found unable to continue since start-up (a damaged log; `polytable rooms check` lists them)",
+            registry=self.registry,
+        )
+        damaged.set_function(lambda: len(hub.damaged))
         self.created = time.time()
         self.messages: dict[tuple[str, str], int] = {}
         self.actions = 0

@@ -18,30 +18,26 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from ..core import loads_bounded
+from ..storage import redact_url
 from ._bus import LocalBroadcaster, Missed, RemoteChange
 
 if TYPE_CHECKING:
     from ._rooms import Room
 
-__all__ = ["RedisBroadcaster", "redact_redis_url"]
+__all__ = ["RedisBroadcaster"]
 
 log = logging.getLogger("polytable.web")
 
+_MAX_RETRY = 1.0
+"""Longest wait between attempts to reach Redis: every room moves again within about a second of its return
+(a longer backoff kept rooms waiting seconds after Redis was back; see the chaos suite in docs/web.md)."""
 _PER_MESSAGE = 500
 """Room changes per pub/sub message at most (a few kilobytes)."""
-
-
-def redact_redis_url(url: str) -> str:
-    """The Redis URL as it may be logged: any password replaced by ``***``."""
-    head, sep, tail = url.rpartition("@")
-    if not sep:
-        return url
-    scheme, _, creds = head.partition("://")
-    user = creds.split(":", 1)[0] if ":" in creds else ""
-    return f"{scheme}://{user}:***@{tail}"
 
 
 class RedisBroadcaster(LocalBroadcaster):
@@ -80,7 +76,7 @@ class RedisBroadcaster(LocalBroadcaster):
                 delay = 0.2
                 if lost:
                     lost = False
-                    log.info("pub/sub at %s is back; reloading the rooms held here", redact_redis_url(self.url))
+                    log.info("pub/sub at %s is back; reloading the rooms held here", redact_url(self.url))
                     if self._outbox and (self._sender is None or self._sender.done()):
                         self._sender = asyncio.get_running_loop().create_task(self._send())
                     if on_missed is not None:
@@ -91,18 +87,18 @@ class RedisBroadcaster(LocalBroadcaster):
                 raise
             except Exception as exc:
                 lost = True
-                log.warning("pub/sub at %s failed (%s); retrying in %.1f s", redact_redis_url(self.url), exc, delay)
+                log.warning("pub/sub at %s failed (%s); retrying in %.1f s", redact_url(self.url), exc, delay)
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+            await asyncio.sleep(delay * (0.5 + random.random() / 2))  # jitter: processes do not retry in step
+            delay = min(delay * 2, _MAX_RETRY)
 
     def _deliver(self, msg: Any, on_remote: RemoteChange) -> None:
         if not isinstance(msg, dict) or msg.get("type") != "message":
             return
         try:
-            data = json.loads(msg["data"])
+            data = loads_bounded(msg["data"])
             origin = data.get("o")
             if "r" in data:
                 changes = [(str(code), int(version)) for code, version in data["r"]]
@@ -141,9 +137,9 @@ class RedisBroadcaster(LocalBroadcaster):
             except Exception as exc:
                 for code, version in changes:
                     self._outbox.setdefault(code, version)
-                log.warning("room changes could not be published to %s: %s", redact_redis_url(self.url), exc)
+                log.warning("room changes could not be published to %s: %s", redact_url(self.url), exc)
                 await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+                delay = min(delay * 2, _MAX_RETRY)
                 continue
             delay = 0.2
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import CHANCE, IllegalActionError, PolytableError
+from ..core import CHANCE, IllegalActionError, PolytableError, get_game
 from ..match import LogEntry, Match, default_seat_name
 from ..storage import RoomRecord
 from ._base import RoomError
 
-__all__ = ["build_match", "default_seat_name", "extend_match", "step_view"]
+__all__ = ["Health", "build_match", "default_seat_name", "extend_match", "health", "step_view"]
 
 
 def build_match(record: RoomRecord) -> Match:
@@ -38,16 +39,61 @@ def extend_match(match: Match, actions: Sequence[tuple[int, str]], first: int = 
         return False
     if any((e.player, e.action) != tuple(a) for e, a in zip(match.log[first:], actions, strict=False)):
         return False
-    game = match.game
-    try:
-        for player, text in actions[have - first :]:
-            if player == CHANCE and game.format_action(game.chance_outcome(match.state), match.state) != text:
-                raise IllegalActionError("the stored chance outcome is not what the seed gives")
-            match.play(text, player)
-    except PolytableError:
+    if _play_stored(match, actions[have - first :]) is not None:
         match.rewind(have)
         return False
     return True
+
+
+def _play_stored(match: Match, actions: Sequence[tuple[int, str]]) -> PolytableError | None:
+    """Play stored log entries on ``match``, each checked as a replay checks it (a chance outcome must be
+    the one the seed gives); stops at the first that does not apply and returns why (None: all played)."""
+    game = match.game
+    try:
+        for player, text in actions:
+            if player == CHANCE and game.format_action(game.chance_outcome(match.state), match.state) != text:
+                raise IllegalActionError("the stored chance outcome is not what the seed gives")
+            match.play(text, player)
+    except PolytableError as exc:
+        return exc
+    return None
+
+
+@dataclass(frozen=True)
+class Health:
+    """A stored room as checked against the rules: ``consistent`` of its ``stored`` log entries replay
+    (the match at that point is ``match``), and ``problem`` says why the rest cannot (None: all of it)."""
+
+    code: str
+    stored: int
+    consistent: int
+    problem: str | None
+    match: Match | None
+
+    @property
+    def damaged(self) -> bool:
+        return self.problem is not None
+
+
+def health(record: RoomRecord) -> Health:
+    """How much of a stored room's log replays (a hole in the log or an entry the rules refuse ends it).
+
+    The match is made from the record's game, options and seed; a record whose rules version is not this
+    program's, or whose options no longer make a game, has no consistent part at all."""
+    stored = len(record.actions)
+    try:
+        game = get_game(record.game)
+        match = Match(game, record.options, record.players, record.seed)
+    except PolytableError as exc:
+        return Health(record.code, stored, 0, f"its game cannot be made again: {exc}", None)
+    if record.rules_version != game.spec.rules_version:
+        why = f"it was played under rules version {record.rules_version}, not {game.spec.rules_version}"
+        return Health(record.code, stored, 0, why, match)
+    if record.mode == "companion":  # dealt cards only: the dealer checks them, not the game's moves
+        return Health(record.code, stored, len(record.actions), record.damage, match)
+    error = _play_stored(match, record.actions)
+    problem = f"entry {len(match.log)} does not apply: {error}" if error is not None else record.damage
+    return Health(record.code, stored, len(match.log), problem, match)
 
 
 def step_view(match: Match, version: int) -> dict[str, Any]:

@@ -10,10 +10,14 @@ here, once, and the Starlette routes only translate JSON to calls.
   decided by :class:`polytable.match.RoomMachine`, the same as on the offline table; this class adds the
   lock, the storage, the connections, the clocks and the AI seats around it.
 * **Durability.** The log entries an action produced (the action plus the chance outcomes after it) are
-  committed in one transaction *before* any client is told; if the commit fails the room is rebuilt from
-  the database and the player is told the action did not happen.
+  committed in one transaction *before* any client is told. If the commit fails the room drops them
+  and reloads from the database before it answers: the move is acknowledged if the database holds it
+  after all (a commit whose answer was lost), else the player is told it did not happen. While the
+  database does not answer the room is *paused*: it says so to its players, refuses moves with that
+  reason, and keeps trying to reload; a room never takes a move on a state the database may not hold.
 * **Privacy.** A client receives, per seat it holds, only that seat's part of the state (the machine's,
-  joined into messages in :mod:`._views`); spectators get the ``None`` view.
+  joined into messages in :mod:`._views`); spectators get the ``None`` view. The action log of a game in
+  progress is never sent whole (the machine's history policy). The full log is public once the game is over.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -110,7 +115,11 @@ class Room:
         """Another process changed the room and nobody here watched it: reload before it is used."""
         self.committing = 0  # changes being committed: the state in memory is not yet on disk
         self.waiting: set[Client] = set()  # connections to send the state once the commit has ended
+        self.unsaid = 0  # sockets open on the room that have not said hello yet (counted as spectators)
         self.last_used = time.monotonic()
+        self.paused = False
+        """The database did not answer the last reload: moves are refused until one succeeds."""
+        self._recovering: asyncio.Task[None] | None = None
         self.rematch = record.rematch
         for p, seat in enumerate(self.seats):
             if seat.kind == "ai" and seat.ai:
@@ -212,7 +221,9 @@ class Room:
         If another server process wrote first (the database's unique key refused this commit), the room is
         reloaded silently and the move is played again on the new state if it is still legal there.
         """
+        self.refuse_if_paused()
         async with self.lock:
+            await self.ensure_loaded()
             self.machine.check_playable(seat)
             self.machine.check_version(seat, version)
             try:
@@ -237,23 +248,30 @@ class Room:
             raise
 
     async def undo(self, seat: int, version: int) -> None:
+        self.refuse_if_paused()
         async with self.lock:
+            await self.ensure_loaded()
             self.machine.check_playable(seat, undo=True)
+            undone = self.undone
             before, length = self.machine.undo(seat, version)
             self.committing += 1
             try:
                 await self.store.write("truncate_actions", self.code, length, before)
             except StorageConflict:
+                self._committed()
                 await self._rebuild(remote=False)
                 raise RoomError(
                     "another move was made first; nothing was taken back", "stale", "undo_conflict"
                 ) from None
             except StorageError as exc:
                 log.error("room %s: an undo could not be saved: %s", self.code, exc)
-                await self._rebuild()
-                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
-            finally:
                 self._committed()
+                await self._reload_until_answered()
+                if len(self.match.log) == length and self.undone >= undone + before - length:
+                    self.kick_ai()  # the database holds the undo after all (its answer was lost)
+                    return
+                raise RoomError("the undo could not be saved; nothing changed", "storage", "undo_unsaved") from None
+            self._committed()
             self.machine.count_undone(before - length)  # as the database counts it
             clock = self.timer.changed(())
             if clock is not None:
@@ -265,6 +283,21 @@ class Room:
             self.broadcast()
         self.kick_ai()
 
+    def refuse_if_paused(self) -> None:
+        """While the database does not answer, a move is refused at once (it is not made) instead of waiting."""
+        if self.paused:
+            raise RoomError(
+                "the table is paused: the game's storage does not answer; your move was not made, "
+                "play it again when the table goes on",
+                "storage",
+                "storage_paused",
+            )
+
+    async def ensure_loaded(self) -> None:
+        """Reload first if the room may differ from the database (a reload failed since; lock held)."""
+        if self.behind and not self.failed and not await self._rebuild(remote=False):
+            self.refuse_if_paused()
+
     async def _play(self, seat: int, action: object) -> None:
         """Apply one action plus the chance after it, commit them, then broadcast (lock held)."""
         await self._commit(self.machine.play(seat, action))
@@ -275,20 +308,45 @@ class Room:
         entries = [(e.player, e.action) for e in match.log[start:]]
         clock = self.timer.changed(sorted({p for p, _ in entries if p >= 0}))
         self.committing += 1
+        error: StorageError | None = None
         try:
             await self.store.write("append_actions", self.code, start, entries, match.is_over(), clock)
-        except StorageConflict:
+        except BaseException as exc:
+            if not isinstance(exc, StorageError):  # cancelled (the server stops): nothing is kept
+                self._drop_from(start)
+                raise
+            error = exc
+        if isinstance(error, StorageConflict):
             log.info("room %s: another process wrote position %d first; reloading", self.code, start)
+            self._drop_from(start)
             await self._rebuild(remote=False)
             raise LostRace from None
-        except StorageError as exc:
-            log.error("room %s: a move could not be saved: %s", self.code, exc)
-            await self._rebuild()
-            raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
-        finally:
-            self._committed()
+        if error is not None:
+            log.error("room %s: a move could not be saved: %s", self.code, error)
+            self._drop_from(start)  # never kept in memory unless durable
+            await self._reload_until_answered()
+            stored = [(e.player, e.action) for e in self.match.log[start : start + len(entries)]]
+            if stored != entries or self.failed:
+                raise RoomError("the move could not be saved; it did not happen", "storage", "move_unsaved") from None
+            log.info("room %s: the move at position %d was saved after all", self.code, start)
+            return  # the database holds it (the commit's answer was lost): acknowledged, as reloaded
+        self._committed()
         self.timer.arm()
         self.broadcast()
+
+    def _drop_from(self, start: int) -> None:
+        """A commit failed: forget the entries from ``start`` on, so memory holds only what may be durable,
+        and let the connections waiting for the state have it (without them)."""
+        self.machine.rewind(start)
+        self._committed()
+
+    async def _reload_until_answered(self) -> None:
+        """Reload from the database until it answers (the lock held): the room is paused meanwhile, says
+        so to its players and refuses other moves; the move waiting on this learns its fate from the log."""
+        delay = 0.05
+        while not await self._rebuild():
+            await asyncio.sleep(delay * (0.5 + random.random()))  # jitter: rooms do not retry in step
+            delay = min(delay * 2, 0.5)
 
     def _committed(self) -> None:
         """A commit ended (on disk, or failed and reloaded): the connections that asked for the state
@@ -313,7 +371,28 @@ class Room:
         """Load the room again from the database (the lock held by the caller)."""
         await self._rebuild()
 
-    async def _rebuild(self, remote: bool = True) -> None:
+    def _storage_lost(self, exc: StorageError) -> None:
+        """A reload failed: the room may differ from the database. It is paused (its players are told),
+        reloads before its next move, and tries again in the background until the database answers."""
+        self.behind = True
+        if not self.paused:
+            self.paused = True
+            log.warning("room %s is paused: it could not be reloaded: %s", self.code, exc)
+            self.broadcast(remote=False)
+        if self._recovering is None or self._recovering.done():
+            self._recovering = asyncio.get_running_loop().create_task(self._recover())
+
+    async def _recover(self) -> None:
+        delay = 0.1
+        while self.paused and not self.failed:
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 1.0)
+            async with self.lock:
+                if self.paused:
+                    await self._rebuild()
+        self.kick_ai()
+
+    async def _rebuild(self, remote: bool = True) -> bool:
         """After a failed or lost commit, or another process's change: load the room again from the
         database (the truth) and tell the connections (``remote``: other processes too).
 
@@ -328,13 +407,25 @@ class Room:
                 fresh = await self.store.load(self.code)
                 since = 0
         except StorageError as exc:
-            log.error("room %s could not be reloaded: %s", self.code, exc)
-            return
+            self._storage_lost(exc)
+            return False
         self.behind = False
+        if self.paused:
+            self.paused = False
+            log.info("room %s goes on: the database answers again", self.code)
         if fresh is None:
             self.fail("this room has vanished from the database", "vanished")
             self.broadcast(remote=False)
-            return
+            return True
+        if fresh.damage is not None:
+            log.error("room %s cannot be continued: %s", self.code, fresh.damage)
+            self.fail(
+                f"this room cannot be continued: its saved game is damaged after move {len(self.match.log)}",
+                "damaged",
+                {"moves": len(self.match.log)},
+            )
+            self.broadcast(remote=False)
+            return True
         self.seats = list(fresh.seats)
         match = self.match
         if self.dealer is None and since == 0 and (fresh.undone != self.undone or not self._extend(fresh)):
@@ -344,6 +435,7 @@ class Room:
         self.rematch = fresh.rematch
         self.timer.arm()
         self.broadcast(remote)
+        return True
 
     def _extend(self, fresh: RoomRecord) -> bool:
         """Play the stored entries this match lacks (see :func:`extend_match`)."""
@@ -420,6 +512,7 @@ class Room:
                 self.fail(f"the AI of seat {p + 1} failed ({exc}); the room is stopped", "ai_failed", {"seat": p + 1})
                 self.broadcast()
                 return
+            retry = False
             async with self.lock:
                 if self.version != version:
                     continue  # someone else acted meanwhile: think again on the new state
@@ -428,15 +521,18 @@ class Room:
                 except LostRace:
                     continue  # another process moved first: think again on the reloaded state
                 except RoomError as exc:
-                    if exc.code == "storage":
+                    if exc.code == "storage":  # not saved (the room reloaded meanwhile): think again shortly
+                        retry = True
+                    else:
+                        self.fail(
+                            f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
+                            "ai_illegal",
+                            {"seat": p + 1},
+                        )
+                        self.broadcast()
                         return
-                    self.fail(
-                        f"the AI of seat {p + 1} chose an illegal action ({exc}); the room is stopped",
-                        "ai_illegal",
-                        {"seat": p + 1},
-                    )
-                    self.broadcast()
-                    return
+            if retry:
+                await asyncio.sleep(1.0)
 
     # ------------------------------------------------------------------ seats
     async def take_seat(self, seat: int, name: str) -> str:
@@ -481,7 +577,7 @@ class Room:
         """Refuse a connection when its kind is full: spectators and seat holders are counted apart, so
         watchers can never take a player's place."""
         watching = sum(1 for c in self.clients if not c.seats)
-        if not seats and watching >= self.settings.max_spectators:
+        if not seats and watching + self.unsaid >= self.settings.max_spectators:
             raise RoomError("this room has as many spectators as it can take", "full", "spectators_full")
         if seats and len(self.clients) - watching >= self.settings.max_clients_per_room:
             raise RoomError("this room has too many connections", "full", "full")

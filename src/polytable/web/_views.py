@@ -96,7 +96,13 @@ class Views:
         summary, its clocks and the server's time."""
         if self._head is None:
             room = self.room
-            head = {**room.machine.head(), "room": room.summary(), "clock": room.timer.view(), "now": time.time()}
+            head = {
+                **room.machine.head(),
+                "room": room.summary(),
+                "clock": room.timer.view(),
+                "now": time.time(),
+                "paused": room.paused,
+            }
             self._head = dumps(head)[1:-1]
         return self._head
 

@@ -24,13 +24,13 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
+from ..core import JsonLimitError, loads_bounded
 from ..match import action_text, ask_of, error_reply, seat_number, version_of
 from ..storage import StorageError
 from . import _companion
 from ._base import RoomError
 from ._client import Client
 from ._hub import Hub
-from ._limits import JsonLimitError, loads_bounded
 from ._ops import Metrics
 from ._preview import hint, preview
 from ._rooms import Room
@@ -66,12 +66,12 @@ class AsgiSocket:
         await self._send({"type": "websocket.accept"})
         return True
 
-    async def receive_text(self) -> str | None:
-        """The next text message, or None once the socket is closed (a binary message closes it too)."""
+    async def receive_text(self) -> str | bytes | None:
+        """The next message (text, or bytes for a binary one), or None once the socket is closed."""
         message = await self._receive()
         if message["type"] == "websocket.receive":
             text = message.get("text")
-            return text if isinstance(text, str) else None
+            return text if isinstance(text, str) else bytes(message.get("bytes") or b"")
         return None
 
     async def send_text(self, data: str) -> None:
@@ -101,11 +101,19 @@ async def serve_socket(socket: AsgiSocket, code: str, hub: Hub, metrics: Metrics
             await socket.send_text(json.dumps(error_message("missing", "no such room", "no_room", {"code": code[:16]})))
             await socket.close(4404)
         return
+    if room.unsaid >= hub.settings.max_spectators:
+        with contextlib.suppress(Exception):  # sockets yet to say hello: as many as spectators, no more
+            await socket.send_text(json.dumps(error_message("full", "too many connections", "spectators_full")))
+            await socket.close(1013, "too many connections; try again later")
+        return
     conn = Connection(socket, hub, room, metrics)
+    room.unsaid += 1
     writer = asyncio.get_running_loop().create_task(conn.client.writer())
     try:
         await conn.run()
     finally:
+        if not conn.hello:
+            room.unsaid -= 1
         room.detach(conn.client)
         conn.client.stop()
         hub.release(room)
@@ -128,12 +136,24 @@ class Connection:
     async def run(self) -> None:
         client = self.client
         receive = self.websocket.receive_text
+        deadline = time.monotonic() + self.settings.hello_timeout
         while True:
             try:
-                text = await receive()
+                if self.hello:
+                    text = await receive()
+                else:  # a socket that never says hello is closed, not kept (it counts against the room's caps)
+                    text = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                client.send(error_message("bad", "no hello in time; connect again", "hello_timeout"))
+                client.stop(1008, "no hello in time")
+                return
             except (RuntimeError, OSError):  # the server's side of the socket is gone
                 return
             if text is None or client.closed:
+                return
+            if isinstance(text, bytes):
+                client.send(error_message("bad", "only text messages are accepted", "binary"))
+                client.stop(1003, "binary messages are not accepted")
                 return
             if not client.allow():
                 if client.refused > 3 * self.settings.burst:
@@ -208,12 +228,17 @@ class Connection:
             raise RoomError("text is true or false", reason="bad_text")
         room = self.room
         seats, problems = room.seats_for(tokens)
-        room.check_room_for(seats)
-        self.client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
-        for p in problems:
-            self.client.send(error_message("forbidden", p, "bad_token"))
-        self.client.text = text
-        room.attach(self.client, seats)
+        room.unsaid -= 1  # from here on it counts as what it is (a spectator or a seat holder), if it fits
+        try:
+            room.check_room_for(seats)
+            self.client.send({"type": "welcome", "code": room.code, "seats": sorted(seats)})
+            for p in problems:
+                self.client.send(error_message("forbidden", p, "bad_token"))
+            self.client.text = text
+            room.attach(self.client, seats)
+        except BaseException:
+            room.unsaid += 1
+            raise
         self.hello = True
 
     async def on_text(self, msg: dict[str, Any]) -> None:

@@ -69,7 +69,7 @@ def test_anytime_spends_the_rest_on_wider_replies_and_more_rounds(monkeypatch: p
     ``ANYTIME_ROUNDS`` rounds, then stops early; the choice replays, and is the same on the pure engine
     (the same values, so the same search when the clock does not cut it)."""
     from polytable.ai.forma import _player
-    from polytable.games.forma import pure_engine
+    from polytable.core import get_game
 
     monkeypatch.setattr(_player, "ANYTIME_ROUNDS", 3)
     state = GAME.new_game({"placement": "random", "touch_move": False}, seed=3, players=2)
@@ -86,5 +86,4 @@ def test_anytime_spends_the_rest_on_wider_replies_and_more_rounds(monkeypatch: p
     assert b.last_searched == _player.ANYTIME_WIDTH * 3
     assert b.last_rollouts >= 2 * 3  # every finalist in every round (newcomers catch up)
     assert bot().choose(GAME, state, player, Rng(5)) == first
-    with pure_engine():
-        assert bot().choose(GAME, state, player, Rng(5)) == first
+    assert bot().choose(get_game("forma", "pure"), state, player, Rng(5)) == first

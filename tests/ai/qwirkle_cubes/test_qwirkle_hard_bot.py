@@ -11,9 +11,7 @@ from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import make_bot
 from polytable.ai.qwirkle_cubes._player import _Candidate, _Scenario, _Values
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import Place, QState, Reroll
-from polytable.games.qwirkle_cubes._ai import best_placement
-from polytable.games.qwirkle_cubes._state import PLACE, REROLL
+from polytable.games.qwirkle_cubes import PLACE, REROLL, Place, QState, Reroll, best_placement, kernel_of
 
 SMALL = "hard:rounds=2,samples=2,top=3"
 
@@ -65,7 +63,7 @@ def test_memoised_values_agree_with_the_greedy_evaluation() -> None:
             s = GAME.apply(s, GAME.chance_outcome(s), CHANCE)
             continue
         if s.phase in (PLACE, REROLL) and s.board.cells:
-            values = _Values(s.board, cp, s.hands, s.bag_size == 0, True)
+            values = _Values(kernel_of(GAME), s.board, cp, s.hands, s.bag_size == 0, True)
             got, placed = values.best(s.hands[cp])
             want, _ = best_placement(s, cp)
             assert placed or want == float("-inf")
@@ -99,7 +97,7 @@ def test_the_sampled_reply_charges_a_line_of_five_the_opponent_can_reroll_into_a
     five = cubes("R♣@3,0 R✦@4,0")
     rng = Rng(9)
     scenarios = [_Scenario(s, rng) for _ in range(100)]
-    cand = _Candidate(s, 0, five)
+    cand = _Candidate(kernel_of(GAME), s, 0, five)
     for sc in scenarios:
         cand.add(sc)
     mean_reply = sum(cand.replies) / len(cand.replies)

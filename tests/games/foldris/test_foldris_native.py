@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 
 from polytable._native import fuzz
-from polytable.core import CHANCE, Rng, pure_engine_forced
-from polytable.games.foldris import GAME, pure_engine
+from polytable.core import CHANCE, Game, Rng, get_game, pure_engine_forced
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME: Game[Any, Any] = get_game("foldris", "compiled")
+PURE: Game[Any, Any] = get_game("foldris", "pure")
 
 
 @pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
@@ -58,8 +60,7 @@ def test_playout_matches_a_match_of_random_bots(options: dict[str, object]) -> N
             ([Rng(seed)], [Rng(seed)], seed % 9),
         ):
             end, k = GAME.playout(s, rngs_c, limit)  # type: ignore[arg-type]
-            with pure_engine():
-                end_p, k_p = GAME.playout(s, rngs_p, limit)  # type: ignore[arg-type]
+            end_p, k_p = PURE.playout(s, rngs_p, limit)  # type: ignore[arg-type]
             assert end == end_p and k == k_p
             assert [r.state for r in rngs_c] == [r.state for r in rngs_p]
         assert GAME.is_terminal(GAME.playout(s, [Rng(1)])[0])  # type: ignore[arg-type]
@@ -76,17 +77,11 @@ def test_no_legal_drop_is_refused_alike() -> None:
     )
     s = type(s)(s.config, (full, *s.sheets[1:]) if p == 0 else (s.sheets[0], full), s.deck, s.start_lane, s.round,
                 s.card, s.pending, s.rng, s.over, s.starter)  # fmt: skip
-    for engine in (None, pure_engine()):
+    for game in (GAME, PURE):
         rng = Rng(4)
-        if engine is None:
-            assert GAME.legal_actions(s, p).count() == 0 and not GAME.legal_actions(s, p)
-            with pytest.raises(Exception, match="no legal action"):
-                GAME.legal_actions(s, p).sample(rng)
-        else:
-            with engine:
-                assert GAME.legal_actions(s, p).count() == 0 and not GAME.legal_actions(s, p)
-                with pytest.raises(Exception, match="no legal action"):
-                    GAME.legal_actions(s, p).sample(rng)
+        assert game.legal_actions(s, p).count() == 0 and not game.legal_actions(s, p)
+        with pytest.raises(Exception, match="no legal action"):
+            game.legal_actions(s, p).sample(rng)
         assert rng.state == Rng(4).state
 
 
@@ -104,22 +99,23 @@ def test_the_compiled_check_accepts_exactly_what_the_rules_accept() -> None:
         odd = [Drop(name, True, 0, 0, 0), Drop(name, 0, 0, 0, 8), Drop(name, 0, 9, 0, 0), Drop("Q", 0, 0, 0, 0)]
         for a in [GAME.action_from_id(i, s) for i in range(576)] + odd:
             compiled = a in GAME.legal_actions(s, p)
-            with pure_engine():
-                pure = a in GAME.legal_actions(s, p)
+            pure = a in PURE.legal_actions(s, p)
             assert compiled == pure, (seed, a)
             checked += compiled
     assert checked > 120
 
 
 @pytest.mark.parametrize("players", [1, 4, 7])
-def test_simulate_gives_the_same_games_on_both_engines(players: int) -> None:
-    """``simulate --ai random`` runs the compiled playout; the pure engine gives the same per-game results."""
+def test_simulate_gives_the_same_games_on_both_engines(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate --ai random`` runs the compiled playout; the pure engine gives the same per-game results
+    (the second run finds the pure game object under Foldris's id)."""
     from polytable.ai import make_bot
+    from polytable.core import _registry
     from polytable.match import simulate
 
     compiled = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
-    with pure_engine():
-        pure = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
+    monkeypatch.setitem(_registry._GAMES, "foldris", PURE)
+    pure = simulate("foldris", players, 8, ["random"], seed=1, make_player=make_bot)["per_game"]
     assert compiled == pure and len(compiled) == 8
 
 
@@ -133,13 +129,11 @@ def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
     bot = MCTSBot(MCTSConfig(iterations=30, reuse_tree=False))
     r1, r2 = Rng(9), Rng(9)
     v1 = bot._rollout(GAME, s, r1)
-    with pure_engine():
-        v2 = bot._rollout(GAME, s, r2)
+    v2 = bot._rollout(PURE, s, r2)
     assert v1 == v2 and r1.state == r2.state
     p = GAME.acting_players(s)[0]
     compiled = bot.choose(GAME, s, p, Rng(3))
-    with pure_engine():
-        pure = bot.choose(GAME, s, p, Rng(3))
+    pure = bot.choose(PURE, s, p, Rng(3))
     assert compiled == pure
 
 
@@ -170,10 +164,9 @@ def test_the_legal_notation_read_by_the_kernels_numbers_is_the_pure_one(options:
             continue
         for p in GAME.acting_players(s):
             fast = GAME.legal_actions(s, p)
-            with pure_engine():
-                pure = GAME.legal_actions(s, p)
-                texts = [GAME.format_action(a, s) for a in pure]
-                assert type(pure).notation is not type(fast).notation
+            pure = PURE.legal_actions(s, p)
+            texts = [PURE.format_action(a, s) for a in pure]
+            assert type(pure).notation is not type(fast).notation
             assert fast.notation() == texts and fast.notation(5) == texts[:5] and fast.notation(0) == []
             seen += 1
     assert seen >= 25

@@ -14,26 +14,29 @@ import random
 import pytest
 
 from polytable.ai.forma import FormaGreedy, best_bonus, candidates
-from polytable.core import Rng, pure_engine_forced
-from polytable.games.forma import ENGINE_WEIGHTS, GAME, FormaState, Weights, place_value, pure_engine, tables
+from polytable.core import Rng, get_game, pure_engine_forced
+from polytable.games.forma import ENGINE_WEIGHTS, CompiledForma, FormaState, Weights, kernel_of
 from polytable.games.forma._bridges import count_bridges
-from polytable.games.forma._native import EXT
 
-pytestmark = pytest.mark.skipif(pure_engine_forced() or EXT is None, reason="the compiled kernel is not in use")
+pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("forma", "compiled")
+PURE = get_game("forma", "pure")
 
 
 def test_bridge_count_matches_on_random_colour_sets() -> None:
-    assert EXT is not None
+    kernel = kernel_of(GAME)
+    assert isinstance(kernel, CompiledForma)
     capped = 0
     for seed in range(400):
         r = random.Random(seed)
         n = (19, 20, 8)[seed % 3]
-        tb = tables(n)
+        tb = kernel.tables(n)
         density = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)[seed % 6]
         cells = [(x, y) for y in range(n) for x in range(n) if r.random() < density]
         own = sum(1 << (y * tb.stride + x) for x, y in cells)
         pure = tuple(count_bridges(cells, n))
-        assert EXT.bridges(n, own) == pure, (seed, n, density)
+        assert kernel.ext.bridges(n, own) == pure, (seed, n, density)
         capped += not pure[3]
     assert 50 <= capped <= 350  # both the exact and the capped searches are compared
 
@@ -61,11 +64,10 @@ def _compare(states: list[FormaState], weights: Weights) -> int:
             continue
         rng = Rng(i)
         acts = candidates(s, q, GAME.legal_actions(s, q), rng)[:40]
-        fast = [place_value(s, a, q, weights) for a in acts]
-        bonus = best_bonus(s, q, 4000)
-        with pure_engine():
-            slow = [place_value(s, a, q, weights) for a in acts]
-            bonus_p = best_bonus(s, q, 4000)
+        fast = [kernel_of(GAME).place_value(s, a, q, weights) for a in acts]
+        bonus = best_bonus(s, q, 4000, kernel_of(GAME))
+        slow = [kernel_of(PURE).place_value(s, a, q, weights) for a in acts]
+        bonus_p = best_bonus(s, q, 4000, kernel_of(PURE))
         assert fast == slow, (i, q)
         assert bonus == bonus_p, (i, q)
         checked += len(acts)

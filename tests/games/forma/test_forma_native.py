@@ -10,10 +10,12 @@ from __future__ import annotations
 import pytest
 
 from polytable._native import fuzz
-from polytable.core import Rng, pure_engine_forced
-from polytable.games.forma import GAME, pure_engine
+from polytable.core import Rng, get_game, pure_engine_forced
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("forma", "compiled")
+PURE = get_game("forma", "pure")
 
 
 @pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
@@ -35,8 +37,7 @@ def test_playout_matches_a_match_of_random_bots() -> None:
             ([Rng(seed)], [Rng(seed)], 17),
         ):
             end, k = GAME.playout(s, rngs_c, limit)
-            with pure_engine():
-                end_p, k_p = GAME.playout(s, rngs_p, limit)
+            end_p, k_p = PURE.playout(s, rngs_p, limit)
             assert end == end_p and k == k_p
             assert [r.state for r in rngs_c] == [r.state for r in rngs_p]
             assert limit is None or k == limit
@@ -52,12 +53,10 @@ def test_mcts_rollouts_and_choices_are_the_same_on_both_engines() -> None:
     bot = MCTSBot(MCTSConfig(iterations=30, reuse_tree=False))
     r1, r2 = Rng(9), Rng(9)
     v1 = bot._rollout(GAME, s, r1)
-    with pure_engine():
-        v2 = bot._rollout(GAME, s, r2)
+    v2 = bot._rollout(PURE, s, r2)
     assert v1 == v2 and r1.state == r2.state
     compiled = bot.choose(GAME, s, s.turn, Rng(3))
-    with pure_engine():
-        pure = bot.choose(GAME, s, s.turn, Rng(3))
+    pure = bot.choose(PURE, s, s.turn, Rng(3))
     assert compiled == pure
 
 
@@ -86,25 +85,52 @@ def test_playouts_from_every_phase_agree() -> None:
         for limit in (None, 1 + seed % 7):
             r1, r2 = [Rng(seed, 9 + p) for p in range(players)], [Rng(seed, 9 + p) for p in range(players)]
             end, n = GAME.playout(s, r1, limit)
-            with pure_engine():
-                end_p, n_p = GAME.playout(s, r2, limit)
+            end_p, n_p = PURE.playout(s, r2, limit)
             assert end == end_p and n == n_p, (options, players, seed, steps, limit)
             assert [r.state for r in r1] == [r.state for r in r2]
             r1, r2 = [Rng(seed)], [Rng(seed)]
             end, n = GAME.playout(s, r1, limit)
-            with pure_engine():
-                end_p, n_p = GAME.playout(s, r2, limit)
+            end_p, n_p = PURE.playout(s, r2, limit)
             assert end == end_p and n == n_p and r1[0].state == r2[0].state
     assert all(phases.values()), phases
 
 
 @pytest.mark.parametrize("options", [{}, {"touch_move": False}, {"placement": "random"}])
-def test_simulate_gives_the_same_games_on_both_engines(options: dict[str, object]) -> None:
-    """The default rules (set-up, touch-move) and each option alone: compiled playouts, the same games."""
+def test_simulate_gives_the_same_games_on_both_engines(
+    options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default rules (set-up, touch-move) and each option alone: compiled playouts, the same games
+    (the second run finds the pure game object under Forma's id)."""
     from polytable.ai import make_bot
+    from polytable.core import _registry
     from polytable.match import simulate
 
     compiled = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
-    with pure_engine():
-        pure = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
+    monkeypatch.setitem(_registry._GAMES, "forma", PURE)
+    pure = simulate("forma", 4, 6, ["random"], options, seed=1, make_player=make_bot)["per_game"]
     assert compiled == pure and len(compiled) == 6
+
+
+def test_a_held_piece_fits_in_both_kernels_as_the_pure_anchor_table_says() -> None:
+    """The pick's fit test (a kernel's can_place of a one-piece stock) against the pure anchors."""
+    from polytable.games.forma import _pieces as P
+    from polytable.games.forma._kernel import FormaKernel
+    from polytable.games.forma._rules import ONE_OF
+
+    tb = P.tables(19)
+    kernels = (FormaKernel(), GAME.kernel)
+    fits = misses = 0
+    for seed in range(6):
+        s, rng = GAME.new_game(seed=seed, players=4), Rng(seed)
+        while s.turn >= 0:
+            free = tb.board & ~s.filled
+            table = tb.anchors(free)  # P.tables: the pure anchor function
+            for piece in range(P.NUM_PIECES):
+                expected = any(table[g] for g in P.PIECE_ORIENTS[piece])
+                for kernel in kernels:
+                    ktb = kernel.tables(19)
+                    assert kernel.can_place(ktb, ONE_OF[piece], P.PIECE_ORIENTS[piece], free) == expected
+                fits += expected
+                misses += not expected
+            _, s = GAME.sample_and_apply(s, s.turn, rng)
+    assert fits and misses

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from polytable.core import Rng, pure_engine_forced
+from polytable.core import Game, Rng, get_game, pure_engine_forced
 from polytable.games.formfinity import (
     DRAW,
     GAME,
@@ -15,8 +15,8 @@ from polytable.games.formfinity import (
     claimable_holes,
     greedy_place,
     greedy_run,
-    pure_engine,
     setup_for,
+    setup_of,
 )
 
 from ._helpers import random_midgame, random_position
@@ -32,9 +32,11 @@ def _position(options: dict[str, object], players: int, seed: int, moves: int) -
     return random_position(options, players, seed, moves, stream=11)
 
 
-def _run(state: FormfinityState, me: int, seed: int, left_me: bool, steps: int) -> tuple[object, ...]:
+def _run(
+    game: Game[FormfinityState, object], state: FormfinityState, me: int, seed: int, left_me: bool, steps: int
+) -> tuple[object, ...]:
     rng = Rng(seed, 5)
-    st, left, rest, done, holes = greedy_run(setup_for(state.config), state, me, rng, left_me, steps)
+    st, left, rest, done, holes = greedy_run(setup_of(game, state), state, me, rng, left_me, steps)
     return (st.__dict__, rng.state, left, rest, done, holes)
 
 
@@ -50,9 +52,8 @@ def test_compiled_runs_equal_the_pure_ones() -> None:
             me = pick.below(players)
             left_me = pick.below(2) == 1
             steps = 200 if seed % 3 else 1 + pick.below(6)
-            compiled = _run(state, me, seed, left_me, steps)
-            with pure_engine():
-                pure = _run(state, me, seed, left_me, steps)
+            compiled = _run(get_game("formfinity", "compiled"), state, me, seed, left_me, steps)
+            pure = _run(get_game("formfinity", "pure"), state, me, seed, left_me, steps)
             assert compiled == pure, (options, players, seed)
             checked += 1
             handed_back += not compiled[4]
@@ -66,26 +67,18 @@ def test_compiled_runs_equal_the_pure_ones_through_whole_games() -> None:
     for seed in range(6):
         state = random_midgame({"variant": "1"}, seed, moves=seed * 5)
         runs = []
-        for pure in (False, True):
+        for engine in ("compiled", "pure"):
+            game = get_game("formfinity", engine)
             rng, st, left, steps, out = Rng(seed), state, True, 10_000, []
-            with pure_engine() if pure else _nothing():
-                while st.phase != OVER and steps > 0:
-                    st, left, steps, done, holes = greedy_run(setup_for(st.config), st, 2, rng, left, steps)
-                    out.append((st.__dict__, rng.state, steps, done, holes))
-                    if not done:
-                        cp = GAME.current_player(st)
-                        st = GAME.apply(st, GAME.legal_actions(st).sample(rng), cp)
+            while st.phase != OVER and steps > 0:
+                st, left, steps, done, holes = greedy_run(setup_of(game, st), st, 2, rng, left, steps)
+                out.append((st.__dict__, rng.state, steps, done, holes))
+                if not done:
+                    cp = game.current_player(st)
+                    st = game.apply(st, game.legal_actions(st).sample(rng), cp)
             runs.append((out, st.__dict__))
         assert runs[0] == runs[1]
         assert runs[0][1]["phase"] == OVER
-
-
-class _nothing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 def test_a_run_stops_at_my_next_draw() -> None:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import pytest
 
 from polytable._native import fuzz
-from polytable.core import Rng, native_module, pure_engine_forced
-from polytable.games.formfinity import GAME, _flow, pure_engine
-from polytable.games.formfinity._board import Setup, element_anchors, setup_for
+from polytable.core import Rng, get_game, native_module, pure_engine_forced
+from polytable.games.formfinity import _flow, setup_of
+from polytable.games.formfinity._board import Setup, element_anchors
 from polytable.games.formfinity._cards import NUM_SHAPES, ROTATIONS
 
 from ._helpers import random_midgame
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("formfinity", "compiled")
+PURE = get_game("formfinity", "pure")
 
 
 @pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
@@ -41,13 +44,12 @@ def test_a_short_fuzz_run_agrees() -> None:
     assert rep.actions == 1_500 and rep.games >= 20
 
 
-def _setups() -> list[Setup]:
-    out = []
-    for options, players in GAME.sample_configs():
-        out.append(setup_for(GAME.spec.config(options, players)))
-    big = "\n".join(" ".join("." for _ in range(40)) for _ in range(40))  # the largest template
-    out.append(setup_for(GAME.spec.config({"variant": "1", "template": big}, 2)))
-    return out
+def _setups() -> list[tuple[Setup, Setup]]:
+    """(the compiled game's setup, the pure game's) of every sample configuration and the largest template."""
+    configs = [GAME.spec.config(options, players) for options, players in GAME.sample_configs()]
+    big = "\n".join(" ".join("." for _ in range(40)) for _ in range(40))
+    configs.append(GAME.spec.config({"variant": "1", "template": big}, 2))
+    return [(setup_of(GAME, c), setup_of(PURE, c)) for c in configs]
 
 
 def _random_board(rng: Rng, setup: Setup, density: float) -> int:
@@ -62,7 +64,7 @@ def _random_board(rng: Rng, setup: Setup, density: float) -> int:
 def test_element_anchors_and_flood_are_the_pure_ones_on_random_boards() -> None:
     rng = Rng(2024)
     checked = nonempty = 0
-    for setup in _setups():
+    for setup, pure in _setups():
         for trial in range(40):
             drawn = _random_board(rng, setup, 0.05 + 0.4 * rng.random())
             blocked = setup.wall | drawn
@@ -73,9 +75,8 @@ def test_element_anchors_and_flood_are_the_pure_ones_on_random_boards() -> None:
             got = element_anchors(setup, orients, edges, blocked, allowed, touch)
             seed = _random_board(rng, setup, 0.02)
             region = setup.flood(seed, allowed)
-            with pure_engine():
-                want = element_anchors(setup, orients, edges, blocked, allowed, touch)
-                want_region = setup.flood(seed, allowed)
+            want = element_anchors(pure, orients, edges, blocked, allowed, touch)
+            want_region = pure.flood(seed, allowed)
             assert got == want, (setup.W, setup.H, edges, trial)
             assert region == want_region
             checked += 1
@@ -90,17 +91,17 @@ def test_keeps_a_way_is_the_pure_one_in_race_positions() -> None:
     for seed in range(30):
         for corner in (False, True):
             st = random_midgame({"variant": "3"}, seed, 4 + seed % 30)
-            setup = setup_for(st.config)
+            setup, pure = setup_of(GAME, st), setup_of(PURE, st)
             if corner:
                 from dataclasses import replace
 
                 setup = replace(setup, rules=replace(setup.rules, corner_touch=True))
+                pure = replace(pure, rules=setup.rules)
             for player in (0, 1):
                 blocked, allowed, touch = _flow.constraints(setup, st, player)
                 options = element_anchors(setup, range(NUM_SHAPES), 0, blocked, allowed, touch)
                 got = _flow.keeps_a_way(setup, st, player, options)
-                with pure_engine():
-                    want = _flow.keeps_a_way(setup, st, player, options)
+                want = _flow.keeps_a_way(pure, st, player, options)
                 assert got == want, (seed, corner, player)
                 filtered += got != options
     assert filtered >= 5
@@ -125,6 +126,5 @@ def test_playouts_match_on_every_configuration() -> None:
         s = GAME.new_game(options, i, players)
         r1, r2 = [Rng(i, 100 + p) for p in range(players)], [Rng(i, 100 + p) for p in range(players)]
         end, n = GAME.playout(s, r1)
-        with pure_engine():
-            end_p, n_p = GAME.playout(s, r2)
+        end_p, n_p = PURE.playout(s, r2)
         assert end == end_p and n == n_p and GAME.winners(end) == GAME.winners(end_p)

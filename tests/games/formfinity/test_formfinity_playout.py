@@ -15,22 +15,24 @@ import sys
 
 import pytest
 
-from polytable.core import CHANCE, Rng, pure_engine_forced
-from polytable.games.formfinity import GAME, FormfinityState, pure_engine
-from polytable.games.formfinity._board import setup_for
-from polytable.games.formfinity._native import EXT, _pack, native_playout
+from polytable.core import CHANCE, Rng, get_game, pure_engine_forced
+from polytable.games.formfinity import CompiledFormfinity, FormfinityState, setup_of
+from polytable.games.formfinity._kernel import _FIELDS
 from polytable.games.formfinity._state import CHOOSE, CLAIM, DRAW, OVER, PLACE
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("formfinity", "compiled")
+PURE = get_game("formfinity", "pure")
 
 
 def _both(state: FormfinityState, seed: int, seats: int, limit: int | None) -> tuple[FormfinityState, int]:
     r1 = [Rng(seed, stream=300 + p) for p in range(seats)]
     r2 = [Rng(seed, stream=300 + p) for p in range(seats)]
-    assert native_playout(setup_for(state.config), state, [Rng(seed)], limit) is not None  # not declined
+    setup = setup_of(GAME, state)
+    assert setup.kernel.playout(setup, state, [Rng(seed)], limit) is not None  # not declined
     end, n = GAME.playout(state, r1, limit)
-    with pure_engine():
-        end_p, n_p = GAME.playout(state, r2, limit)
+    end_p, n_p = PURE.playout(state, r2, limit)
     assert end == end_p, (state.config.to_dict(), seed)
     assert n == n_p and [r.state for r in r1] == [r.state for r in r2]
     return end, n
@@ -70,19 +72,19 @@ def test_playouts_agree_from_every_phase() -> None:
 
 
 def test_bad_input_is_refused_and_odd_states_decline() -> None:
-    assert EXT is not None
     s = GAME.new_game({}, 1, 2)
-    setup = setup_for(s.config)
+    setup = setup_of(GAME, s)
+    kernel = setup.kernel
+    assert isinstance(kernel, CompiledFormfinity)
+    ext, pack = kernel.ext, kernel._pack(setup)
     with pytest.raises(TypeError):
-        EXT.playout(_pack(setup), (), [1], -1)
+        ext.playout(pack, (), [1], -1)
     with pytest.raises(TypeError):
-        EXT.playout(_pack(setup), (1,) * 18, (1,), -1)
-    from polytable.games.formfinity._native import _FIELDS
-
+        ext.playout(pack, (1,) * 18, (1,), -1)
     fields = tuple(5 if f == "turn" else getattr(s, f) for f in _FIELDS)
-    assert EXT.playout(_pack(setup), fields, [1], -1) is None  # turn 5 of 2 players: declined, Python plays
+    assert ext.playout(pack, fields, [1], -1) is None  # turn 5 of 2 players: declined, Python plays
     odd = tuple(((7, 0, 0),) if f == "lines" else getattr(s, f) for f in _FIELDS)
-    assert EXT.playout(_pack(setup), odd, [1], -1) is None  # a line owned by no player: declined too
+    assert ext.playout(pack, odd, [1], -1) is None  # a line owned by no player: declined too
     with pytest.raises(IndexError):  # two generators for three seats: the pure rules' error
         GAME.playout(GAME.new_game({"variant": "1"}, 1, 3), [Rng(1), Rng(2)])
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 import pytest
 
 from polytable._native import fuzz
-from polytable.core import Rng, pure_engine_forced
-from polytable.games.quadefy import GAME, pure_engine
+from polytable.core import Rng, get_game, pure_engine_forced
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("quadefy", "compiled")
+PURE = get_game("quadefy", "pure")
 
 
 @pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
@@ -29,8 +31,7 @@ def test_playout_with_a_shared_generator_and_a_limit() -> None:
         s = GAME.new_game({"reachability": seed % 2 == 0, "stability": seed % 3 == 0}, seed)
         r1, r2 = [Rng(seed)], [Rng(seed)]
         end, k = GAME.playout(s, r1, 5)
-        with pure_engine():
-            end_p, k_p = GAME.playout(s, r2, 5)
+        end_p, k_p = PURE.playout(s, r2, 5)
         assert (end, k, r1[0].state) == (end_p, k_p, r2[0].state)
         assert k == 5
 
@@ -45,8 +46,7 @@ def test_batched_random_games_equal_one_by_one_on_both_engines() -> None:
         seeds = [seed * 100 + i for i in range(30)] + [-3, 2**40]
         batch = GAME.random_games(opts, 2, seeds)
         one = [GAME.playout(GAME.new_game(opts, s), [Rng(s, stream=1000), Rng(s, stream=1001)]) for s in seeds]
-        with pure_engine():
-            pure = GAME.random_games(opts, 2, seeds)
+        pure = PURE.random_games(opts, 2, seeds)
         assert batch == one == pure
         assert all(GAME.is_terminal(s) and n == len(s.moves) for s, n in batch)
     huge = [2**70]  # beyond 64 bits: the batch falls back to the Python generators
@@ -62,8 +62,7 @@ def test_playout_from_mid_game_and_an_ended_game() -> None:
             s = GAME.apply(s, GAME.legal_actions(s).sample(rng))
         a, b = [Rng(seed, stream=1), Rng(seed, stream=2)], [Rng(seed, stream=1), Rng(seed, stream=2)]
         end, n = GAME.playout(s, a)
-        with pure_engine():
-            assert (end, n) == GAME.playout(s, b)
+        assert (end, n) == PURE.playout(s, b)
         assert [r.state for r in a] == [r.state for r in b]
         assert GAME.playout(end, a) == (end, 0)
 
@@ -79,8 +78,7 @@ def test_compiled_apply_equals_the_checked_rules_and_refuses_alike() -> None:
             action = GAME.legal_actions(s).sample(rng)
             copy = Placement(action.block, action.rotation, action.x, action.y, action.z)  # not the shared one
             nxt = GAME.apply(s, action)
-            with pure_engine():
-                assert GAME.apply(s, action) == nxt == GAME.apply(s, copy, s.to_move)
+            assert PURE.apply(s, action) == nxt == PURE.apply(s, copy, s.to_move)
             assert type(nxt) is type(s) and nxt.moves[:-1] == s.moves
             for bad in (ACTIONS[rng.below(len(ACTIONS))], action):
                 for who in (None, 1 - s.to_move):
@@ -89,11 +87,7 @@ def test_compiled_apply_equals_the_checked_rules_and_refuses_alike() -> None:
                     errors = []
                     for pure in (False, True):
                         try:
-                            if pure:
-                                with pure_engine():
-                                    GAME.apply(s, bad, who)
-                            else:
-                                GAME.apply(s, bad, who)
+                            (PURE if pure else GAME).apply(s, bad, who)
                             errors.append("")
                         except IllegalActionError as exc:
                             errors.append(str(exc))

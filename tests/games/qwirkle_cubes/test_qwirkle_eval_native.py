@@ -8,24 +8,23 @@ from __future__ import annotations
 import pytest
 
 from polytable.ai import make_bot
-from polytable.core import CHANCE, Rng, pure_engine_forced
+from polytable.core import CHANCE, Rng, get_game, pure_engine_forced
 from polytable.games.qwirkle_cubes import (
-    GAME,
     LINE_MAX,
     PLACE,
     REROLL,
     QState,
-    best_value,
-    colour_values,
     hand_mask,
+    kernel_of,
     largest_line,
-    placement_values,
-    pure_engine,
     reroll_masks,
-    roll_diffs,
 )
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("qwirkle-cubes", "compiled")
+KERNEL = kernel_of(GAME)
+PURE = kernel_of(get_game("qwirkle-cubes", "pure"))
 
 
 def _positions(seed: int, players: int, greedy: bool) -> list[QState]:
@@ -45,12 +44,9 @@ def _positions(seed: int, players: int, greedy: bool) -> list[QState]:
     return out
 
 
-def _both(fn: object, *args: object) -> tuple[object, object]:
-    assert callable(fn)
-    got = fn(*args)
-    with pure_engine():
-        want = fn(*args)
-    return got, want
+def _both(name: str, *args: object) -> tuple[object, object]:
+    """The compiled kernel's answer and the pure kernel's to the same question."""
+    return getattr(KERNEL, name)(*args), getattr(PURE, name)(*args)
 
 
 @pytest.mark.parametrize(("seed", "players", "greedy"), [(1, 2, True), (2, 3, True), (3, 4, False), (4, 2, False)])
@@ -64,24 +60,24 @@ def test_the_kernel_values_placements_as_the_python_does(seed: int, players: int
         need = largest_line(hm) if not s.board.cells else 0
         look = i % 3 != 2
         bonus = float(LINE_MAX) if rng.below(2) else 0.0
-        got, want = _both(placement_values, s.board, hm, need, s.hands, cp, look)
+        got, want = _both("placement_values", s.board, hm, need, s.hands, cp, look)
         assert got == want
         assert isinstance(got, list)
         fives += sum(1 for p, v in got if v != int(v))
-        got, want = _both(best_value, s.board, hm, need, len(hand), bonus, s.hands, cp, look)
+        got, want = _both("best_value", s.board, hm, need, len(hand), bonus, s.hands, cp, look)
         assert got == want
         if s.board.cells and i % 4 == 0:
             counts = [0] * 6
             for t in hand:
                 counts[t // 6] += 1
-            got, want = _both(colour_values, s.board, counts, len(hand), 0.4, bonus, s.hands, cp, look)
+            got, want = _both("colour_values", s.board, counts, len(hand), 0.4, bonus, s.hands, cp, look)
             assert got == want
     assert fives > 0 or not greedy  # the look (lines of 5) is met in greedy games
 
 
 def test_no_placement_gives_minus_infinity() -> None:
     s = _positions(5, 2, True)[10]
-    got, want = _both(best_value, s.board, 0, 0, 6, 0.0, s.hands, 0, True)
+    got, want = _both("best_value", s.board, 0, 0, 6, 0.0, s.hands, 0, True)
     assert got == want == (float("-inf"), ())
 
 
@@ -89,9 +85,9 @@ def test_the_kernel_refuses_a_hand_or_count_out_of_range() -> None:
     s = _positions(5, 2, True)[10]
     for hand, need in ((1 << 36, 1), (1, -1), (1, 7)):
         with pytest.raises(ValueError, match="36-bit face mask"):
-            placement_values(s.board, hand, need, s.hands, 0, True)
+            KERNEL.placement_values(s.board, hand, need, s.hands, 0, True)
         with pytest.raises(ValueError, match="36-bit face mask"):
-            best_value(s.board, hand, need, 6, 0.0, s.hands, 0, True)
+            KERNEL.best_value(s.board, hand, need, 6, 0.0, s.hands, 0, True)
 
 
 def test_the_kernel_samples_rolls_as_the_python_does() -> None:
@@ -108,16 +104,15 @@ def test_the_kernel_samples_rolls_as_the_python_does() -> None:
             for t in hand:
                 counts[t // 6] += 1
             best: dict[int, float] = {}
-            for v, fm, _ in colour_values(s.board, counts, len(hand), 0.4, 0.0, s.hands, cp, True):
+            for v, fm, _ in KERNEL.colour_values(s.board, counts, len(hand), 0.4, 0.0, s.hands, cp, True):
                 best[fm] = max(v, best.get(fm, v))
             entries = sorted(best.items(), key=lambda e: -e[1])
             fms, vals = [fm for fm, _ in entries], [v for _, v in entries]
             masks = reroll_masks(hand)
             base = masks[i % len(masks)]
             r1, r2 = Rng(seed, stream=i), Rng(seed, stream=i)
-            got = roll_diffs(fms, vals, hand, masks, base, r1, 40)
-            with pure_engine():
-                want = roll_diffs(fms, vals, hand, masks, base, r2, 40)
+            got = KERNEL.roll_diffs(fms, vals, hand, masks, base, r1, 40)
+            want = PURE.roll_diffs(fms, vals, hand, masks, base, r2, 40)
             assert got == want and r1.state == r2.state
             assert len(got) == len(masks) and all(len(d) == 40 for d in got)
             assert all(d == 0.0 for d in got[masks.index(base)])
@@ -127,4 +122,4 @@ def test_the_kernel_samples_rolls_as_the_python_does() -> None:
 
 def test_roll_diffs_refuses_a_base_that_is_not_a_choice() -> None:
     with pytest.raises(ValueError):
-        roll_diffs([1], [1.0], (1, 3), [0, 1], 2, Rng(1), 3)
+        KERNEL.roll_diffs([1], [1.0], (1, 3), [0, 1], 2, Rng(1), 3)

@@ -15,10 +15,13 @@ import sys
 import pytest
 
 from polytable._native import fuzz
-from polytable.core import CHANCE, Rng, native_module, pure_engine_forced
-from polytable.games.qwirkle_cubes import GAME, PLACE, QState, pure_engine
+from polytable.core import CHANCE, Rng, get_game, native_module, pure_engine_forced
+from polytable.games.qwirkle_cubes import PLACE, QState
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+
+GAME = get_game("qwirkle-cubes", "compiled")
+PURE = get_game("qwirkle-cubes", "pure")
 
 
 @pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
@@ -59,16 +62,14 @@ def test_placements_count_and_sample_are_the_pure_ones() -> None:
     for seed in range(6):
         for s in _positions(seed, 2 + seed % 3):
             legal = GAME.legal_actions(s)
-            with pure_engine():
-                legal_p = GAME.legal_actions(s)
-                listed_p = list(legal_p)
+            legal_p = PURE.legal_actions(s)
+            listed_p = list(legal_p)
             assert list(legal) == listed_p
             assert legal.count() == len(listed_p) > 0
             for k in range(3):
                 r1, r2 = Rng(seed, stream=k), Rng(seed, stream=k)
                 a = legal.sample(r1)
-                with pure_engine():
-                    b = legal_p.sample(r2)
+                b = legal_p.sample(r2)
                 assert a == b and r1.state == r2.state
             checked += 1
     assert checked >= 30
@@ -79,8 +80,7 @@ def test_interleaved_games_do_not_share_a_stale_table() -> None:
     a, b = _positions(1, 2, every=1), _positions(2, 3, every=1)
     for sa, sb in zip(a, b, strict=False):
         for s in (sa, sb, sa):
-            with pure_engine():
-                want = GAME.legal_actions(s).count()
+            want = PURE.legal_actions(s).count()
             assert GAME.legal_actions(s).count() == want
 
 
@@ -97,8 +97,7 @@ def test_playout_matches_a_match_of_random_bots() -> None:
                 ([Rng(seed, 5)], [Rng(seed, 5)], 0),
             ):
                 end, k = GAME.playout(s, rngs_c, limit)
-                with pure_engine():
-                    end_p, k_p = GAME.playout(s, rngs_p, limit)
+                end_p, k_p = PURE.playout(s, rngs_p, limit)
                 assert end == end_p and k == k_p
                 assert GAME.state_to_dict(end) == GAME.state_to_dict(end_p)
                 assert [r.state for r in rngs_c] == [r.state for r in rngs_p]
@@ -113,8 +112,7 @@ def test_a_playout_state_plays_on_in_python() -> None:
     mid, _ = GAME.playout(s, [Rng(3)], 40)
     rng_c, rng_p = Rng(9), Rng(9)
     end, _ = GAME.playout(mid, [rng_c])
-    with pure_engine():
-        end_p, _ = GAME.playout(mid, [rng_p])
+    end_p, _ = PURE.playout(mid, [rng_p])
     assert end == end_p and GAME.winners(end) == GAME.winners(end_p)
 
 
@@ -134,14 +132,10 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
 
 
 def test_polytable_pure_switches_both_new_kernels_off_silently() -> None:
-    code = (
-        "from polytable.games.qwirkle_cubes._native import EXT\n"
-        "from polytable.games.formfinity._native import EXT as F\n"
-        "print(EXT, F)"
-    )
+    code = "from polytable.core import get_game\nprint(get_game('qwirkle-cubes').engine, get_game('formfinity').engine)"
     env = {**os.environ, "POLYTABLE_PURE": "1"}
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
-    assert res.stdout.split() == ["None", "None"] and res.stderr == ""
+    assert res.stdout.split() == ["pure", "pure"] and res.stderr == ""
 
 
 def test_pure_and_compiled_simulate_print_the_same_games() -> None:

@@ -74,7 +74,7 @@ def row() -> object:
 
 def test_duplicate_in_a_line(row: object) -> None:
     msg = refused(row, "R●@2,0")
-    assert msg == "The row through 2,0 would hold two R●: a line never repeats a cube"
+    assert msg == "The row through your red circle would hold the red circle twice: a line never repeats a cube"
 
 
 def test_two_rows(row: object) -> None:
@@ -83,7 +83,7 @@ def test_two_rows(row: object) -> None:
 
 def test_line_of_seven() -> None:
     s = build("R●@0,0 R■@1,0 R◆@2,0 R♣@3,0 R✦@4,0 R✸@5,0", ("R● G■ G◆ G♣ G✦ G✸", "O● O■ O◆ O♣ O✦ O✸"))
-    assert refused(s, "R●@6,0") == "The row through 6,0 would be 7 cubes long; a line holds at most 6"
+    assert refused(s, "R●@6,0") == "The row through your red circle would be 7 cubes long; a line holds at most 6"
 
 
 def test_diagonal_only_touch(row: object) -> None:
@@ -94,21 +94,21 @@ def test_diagonal_only_touch(row: object) -> None:
 
 def test_gap_left_between_new_cubes(row: object) -> None:
     assert refused(row, "R◆@2,0 R♣@4,0") == (
-        "Square 3,0 between your cubes would stay empty: cubes placed in one turn form an unbroken line"
+        "A square between your cubes would stay empty: cubes placed in one turn form an unbroken line"
     )
 
 
 def test_mixed_line(row: object) -> None:
     msg = refused(row, "B◆@2,0")
-    assert msg.startswith("The row through 2,0 would mix colours and shapes")
+    assert msg.startswith("The row through your blue diamond would mix colours and shapes")
 
 
 def test_cube_not_in_hand(row: object) -> None:
-    assert refused(row, "P●@2,0") == "You have no P● in your hand"
+    assert refused(row, "P●@2,0") == "You have no purple circle in your hand"
 
 
 def test_taken_cell(row: object) -> None:
-    assert refused(row, "R◆@1,0") == "Square 1,0 is already taken by R■"
+    assert refused(row, "R◆@1,0") == "The red square already lies on a square you name"
 
 
 def test_place_before_choosing_reroll() -> None:
@@ -136,8 +136,8 @@ def test_malformed_text_explains(row: object) -> None:
 def test_first_turn_must_place_the_largest_line_from_0_0() -> None:
     s = build("", ("R● R■ R◆ G● B✦ P✸", "O● O■ O◆ O♣ O✦ O✸"))
     assert "as many cubes as you can in one line: 3, not 2" in refused(s, "R●@0,0 R■@1,0")
-    assert "starts at 0,0 and runs to the right" in refused(s, "R●@0,1 R■@1,1 R◆@2,1")
-    assert "starts at 0,0 and runs to the right" in refused(s, "R●@0,0 R■@0,1 R◆@0,2")
+    assert "runs to the right from its first cube" in refused(s, "R●@0,1 R■@1,1 R◆@2,1")
+    assert "runs to the right from its first cube" in refused(s, "R●@0,0 R■@0,1 R◆@0,2")
     legal = list(GAME.legal_actions(s))
     assert len(legal) == 6  # the 3! orders of R● R■ R◆ along row 0
     after = place(s, "R■@0,0 R●@1,0 R◆@2,0")

@@ -9,7 +9,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "quadefy_pyinit.h"
+#include "../../games/quadefy/quadefy_pyinit.h"
 #include "quadefy_solve.h"
 
 static int initialised = 0;

@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 
-from ...games.quadefy import ALL_BLOCKS, PERSIST_PLIES, PLACEMENTS, FullSolver, RootMove, SolveReport
+from ...core import get_game
+from ...games.quadefy import ALL_BLOCKS, PERSIST_PLIES, PLACEMENTS, FullSolver, RootMove, SolveReport, kernel_of
 from . import load
 
 __all__ = ["DEFAULT_TABLE_LOG2", "solve_game_native"]
@@ -39,7 +40,10 @@ def solve_game_native(
         native.reset_stats()
         for key, value in (known or {}).items():
             native.put(key, value)
-        roots = [RootMove(pid, size, replies) for replies, pid, size, _ in FullSolver(flags).root_moves(flags)]
+        roots = [
+            RootMove(pid, size, replies)
+            for replies, pid, size, _ in FullSolver(flags, kernel=kernel_of(get_game("quadefy"))).root_moves(flags)
+        ]
         # The limit counts search time: allocating a large table and listing the first moves come first.
         deadline = None if max_seconds is None else time.monotonic() + max_seconds
         winner: int | None = None

@@ -36,7 +36,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "quadefy_gen.h"
+#include "../../games/quadefy/quadefy_gen.h" /* the game's move generator, included downward */
 
 #define TRACK 8
 /* Children are ordered by the opponent's number of replies only this close to the root: deeper, counting

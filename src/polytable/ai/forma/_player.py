@@ -34,19 +34,19 @@ from ...games import forma as P
 from ...games.forma import (
     ENGINE_WEIGHTS,
     Fill,
+    FormaKernel,
     FormaState,
     Pick,
     Place,
     enclosed,
-    native_best_bonus,
+    kernel_of,
     neighbours,
-    place_effect,
-    place_value,
 )
 from ...geometry import bits
 from .._bots import Bot
 from .._clock import budget_clock
 from ._bridge import frontier
+from ._evaluator import FormaEvaluator
 
 __all__ = [
     "ANYTIME_ROUNDS",
@@ -64,6 +64,9 @@ __all__ = [
     "candidates",
 ]
 
+JUDGE = FormaEvaluator()
+"""Forma's evaluator: the players' one-ply values."""
+
 HOT_CAP = 600
 RANDOM_CANDIDATES = 250
 
@@ -77,9 +80,13 @@ def _sides(tb: P.Tables, filled: int) -> tuple[int, int, int, int]:
     return (filled << 1) | tb.left, (filled >> 1) | tb.right, (filled << st) | tb.top, (filled >> st) | tb.bottom
 
 
-def hot_placements(s: FormaState, player: int, target: int) -> list[Place]:
+PURE = FormaKernel()
+"""The pure kernel: what the functions below use when no game object names one."""
+
+
+def hot_placements(s: FormaState, player: int, target: int, kernel: FormaKernel = PURE) -> list[Place]:
     """Every placement of ``player``'s pieces (or the piece in hand) that covers a cell of ``target``."""
-    tb = P.tables(s.size)
+    tb = kernel.tables(s.size)
     st = tb.stride
     table = tb.table(tb.board & ~s.filled)
     gs = s.orients[player] if s.picked < 0 else P.PIECE_ORIENTS[s.picked]
@@ -98,11 +105,11 @@ def hot_placements(s: FormaState, player: int, target: int) -> list[Place]:
     return hot
 
 
-def candidates(s: FormaState, player: int, legal: Any, rng: Rng) -> list[Place]:
+def candidates(s: FormaState, player: int, legal: Any, rng: Rng, kernel: FormaKernel = PURE) -> list[Place]:
     """The placements the greedy scores (see the module docstring): the hot ones (capped at
     :data:`HOT_CAP` by a seeded random subset) and :data:`RANDOM_CANDIDATES` uniform random legal ones,
     sorted (so the order never depends on hashing)."""
-    tb = P.tables(s.size)
+    tb = kernel.tables(s.size)
     empty = tb.board & ~s.filled
     le, ri, up, dn = _sides(tb, s.filled)
     three = empty & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
@@ -110,7 +117,7 @@ def candidates(s: FormaState, player: int, legal: Any, rng: Rng) -> list[Place]:
     pending = (s.obstacles | s.tower) & ~s.closed
     if pending:
         target |= s.watch & empty
-    hot = hot_placements(s, player, target) if target else []
+    hot = hot_placements(s, player, target, kernel) if target else []
     if len(hot) > HOT_CAP:
         hot = list(rng.shuffle(hot)[:HOT_CAP])
     out = set(hot)
@@ -119,40 +126,40 @@ def candidates(s: FormaState, player: int, legal: Any, rng: Rng) -> list[Place]:
     return sorted(out)
 
 
-def bridge_threat(s: FormaState, player: int, cap: int, min_span: int) -> int:
+def bridge_threat(s: FormaState, player: int, cap: int, min_span: int, kernel: FormaKernel = PURE) -> int:
     """The most points beyond the piece's cells (bridges included, see ``place_effect``) ``player`` can
     earn with one placement over the growth frontier of their long groups (:func:`frontier`): the bridge
     completions the bonus search leaves out. At most about ``cap`` placements are tried (a seeded
     subset is not needed: the cut is by orientation order, small pieces first)."""
-    tb = P.tables(s.size)
+    tb = kernel.tables(s.size)
     empty = tb.board & ~s.filled
     target = frontier(tb, s.pieces[player] | s.markers[player], empty, min_span)
     if not target:
         return 0
     best = 0
     top = s.size - 1
-    for a in hot_placements(s, player, target)[:cap]:
+    for a in hot_placements(s, player, target, kernel)[:cap]:
         p, k, col, row = a
         g = P.ORIENT_GK[p * 8 + k]
         mask = tb.masks[g] << ((top - row) * tb.stride + col - P.ORIENT_REF[g])
         size = P.PIECE_SIZES[p]
-        gain = place_effect(tb, s, player, mask, size).points - size
+        gain = kernel.place_effect(tb, s, player, mask, size).points - size
         if gain > best:
             best = gain
     return best
 
 
-def best_bonus(s: FormaState, player: int, cap: int) -> int:
+def best_bonus(s: FormaState, player: int, cap: int, kernel: FormaKernel = PURE) -> int:
     """The most bonus points (beyond the piece's cells: enclosures, obstacles, the tower; see
     :func:`_bonus`) ``player`` can earn with one placement now, over the placements that touch an empty
     cell, an obstacle or the tower with at least two closed sides (one piece can close two sides at a
     corner). Rarer closures (a U pentomino around a cell with one closed side) and bridges are left out,
     and at most about ``cap`` placements are tried (those of the first orientations, small pieces first).
-    The kernel computes the same number when it is built (``games.forma.native_best_bonus``)."""
-    fast = native_best_bonus(s, player, cap)
+    The compiled kernel computes the same number (``FormaKernel.best_bonus``)."""
+    fast = kernel.best_bonus(s, player, cap)
     if fast is not None:
         return fast
-    tb = P.tables(s.size)
+    tb = kernel.tables(s.size)
     empty = tb.board & ~s.filled
     le, ri, up, dn = _sides(tb, s.filled)
     two = (le & (ri | up | dn)) | (ri & (up | dn)) | (up & dn)
@@ -200,14 +207,14 @@ class FormaGreedy:
         if s.picked < 0 and s.config["touch_move"]:
             picks = list(legal)
             return self._best(game, s, picks, player, rng)
-        return self._best(game, s, candidates(s, player, legal, rng), player, rng)
+        return self._best(game, s, candidates(s, player, legal, rng, kernel_of(game)), player, rng)
 
     @staticmethod
     def _best(game: Game[Any, Any], s: FormaState, actions: list[Place] | list[Pick], player: int, rng: Rng) -> Any:
         best: list[Any] = []
         best_value = float("-inf")
         for a in actions:
-            v = game.action_value(s, a, player)
+            v = JUDGE.action_value(game, s, a, player)
             if v > best_value + 1e-9:
                 best_value, best = v, [a]
             elif v >= best_value - 1e-9:
@@ -276,22 +283,23 @@ class FormaLookahead:
         if self.clock() >= deadline:
             return None
         cfg = self.config
-        best = best_bonus(s1, q, cfg.reply_cap)
+        kernel = kernel_of(game)
+        best = best_bonus(s1, q, cfg.reply_cap, kernel)
         if self.bridges:
-            best = max(best, bridge_threat(s1, q, cfg.threat_cap, cfg.min_span))
+            best = max(best, bridge_threat(s1, q, cfg.threat_cap, cfg.min_span, kernel))
         return -1.0 * best
 
-    def _bridge_moves(self, s: FormaState, player: int, rng: Rng) -> list[Place]:
+    def _bridge_moves(self, s: FormaState, player: int, rng: Rng, kernel: FormaKernel) -> list[Place]:
         """Placements over the growth frontier of every colour's long groups (:func:`frontier`): they
         extend or complete the player's bridges and block the opponents'; at most ``frontier_cap``."""
-        tb = P.tables(s.size)
+        tb = kernel.tables(s.size)
         empty = tb.board & ~s.filled
         target = 0
         for q in range(len(s.pieces)):
             target |= frontier(tb, s.pieces[q] | s.markers[q], empty, self.config.min_span)
         if not target:
             return []
-        moves = hot_placements(s, player, target)
+        moves = hot_placements(s, player, target, kernel)
         if len(moves) > self.config.frontier_cap:
             moves = list(rng.shuffle(moves)[: self.config.frontier_cap])
         return moves
@@ -303,9 +311,9 @@ class FormaLookahead:
         if s.placing or (s.picked < 0 and s.config["touch_move"]):
             return self.greedy.choose(game, s, player, rng)
         legal = game.legal_actions(s, player)
-        pool = candidates(s, player, legal, rng)
+        pool = candidates(s, player, legal, rng, kernel_of(game))
         if self.bridges:
-            pool = sorted(set(pool) | set(self._bridge_moves(s, player, rng)))
+            pool = sorted(set(pool) | set(self._bridge_moves(s, player, rng, kernel_of(game))))
         cands = list(rng.shuffle(pool))  # a cut-short scoring is a fair sample
         # The one-ply scores (the greedy's own work) may use up to 90% of the budget: on a busy machine the
         # lookahead then falls back to the greedy's choice rather than to a cut-short list.
@@ -445,21 +453,22 @@ FAST_RANDOM = 40
 def _fast_move(game: Game[Any, Any], s: FormaState, q: int, rng: Rng) -> Place:
     """A cheap greedy move for playouts: the best by :func:`value` over at most :data:`FAST_HOT`
     placements that can close something and :data:`FAST_RANDOM` random legal ones."""
-    tb = P.tables(s.size)
+    kernel = kernel_of(game)
+    tb = kernel.tables(s.size)
     empty = tb.board & ~s.filled
     le, ri, up, dn = _sides(tb, s.filled)
     three = empty & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
     target = neighbours(tb, three) & empty
     if (s.obstacles | s.tower) & ~s.closed:
         target |= s.watch & empty
-    hot = hot_placements(s, q, target) if target else []
+    hot = hot_placements(s, q, target, kernel) if target else []
     if len(hot) > FAST_HOT:
         hot = list(rng.shuffle(hot)[:FAST_HOT])
     legal = game.legal_actions(s, q)
     pool: list[Place] = hot + [legal.sample(rng) for _ in range(FAST_RANDOM)]
     best, best_v = pool[0], float("-inf")
     for a in pool:
-        v = place_value(s, a, q, ENGINE_WEIGHTS)
+        v = kernel.place_value(s, a, q, ENGINE_WEIGHTS)
         if v > best_v:
             best, best_v = a, v
     return best
@@ -495,7 +504,7 @@ def _scores(
     for i, a in enumerate(actions):
         if i and clock() >= deadline:
             return out
-        out.append((game.action_value(s, a, player), a))
+        out.append((JUDGE.action_value(game, s, a, player), a))
     return out
 
 

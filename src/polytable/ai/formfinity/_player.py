@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import CHANCE, ConfigError, Game, Rng
-from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, goal_value, greedy_run, setup_for
+from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, goal_value, greedy_run, setup_for, setup_of
 from .._bots import Bot, GreedyBot
 from .._clock import budget_clock
+from .._evaluator import evaluator
 from ._fast import line_potential, lines_win_value
 
 __all__ = ["MAX_SCALE", "MEDIUM", "PLAYERS", "FormfinityConfig", "FormfinityLookahead", "fits", "leaf_value"]
@@ -32,7 +33,7 @@ def leaf_value(game: Game[Any, Any], st: FormfinityState, me: int, holes: int | 
     """The goal's heuristic for ``me`` at a horizon where I am the next to move (or the final result);
     lines: :func:`lines_win_value`, the chance to win on the result's scale (``holes``: its count of
     open holes when the caller has it)."""
-    setup = setup_for(st.config)
+    setup = setup_of(game, st)
     if st.phase == OVER:
         return _WIN * game.returns(st)[me]
     goal = setup.rules.goal
@@ -94,7 +95,7 @@ class FormfinityLookahead:
         :func:`~polytable.games.formfinity.greedy_run` (one call of the compiled kernel when it is built),
         with the generic greedy only for what it leaves (a claim choice); at most 200 steps."""
         left_me = st.turn != me or st.phase in (DRAW, CHOOSE)
-        setup = setup_for(st.config)
+        setup = setup_of(game, st)
         steps = 200
         if setup.rules.goal == "lines":
             while True:
@@ -140,13 +141,14 @@ class FormfinityLookahead:
         legal = list(game.legal_actions(st, player))
         if len(legal) == 1:
             return legal[0]
-        prior = {a: game.action_value(st, a, player) for a in legal}
+        judge = evaluator(game)
+        prior = {a: judge.action_value(game, st, a, player) for a in legal}
         order = prior
         if len(legal) > width and isinstance(legal[0], Place) and setup_for(st.config).rules.goal == "lines":
             # Many placements tie in the greedy's value: among equals, the ones that build towards a
             # line come first while more elements follow (they may finish it), the quiet ones first on
             # the last element (they leave the opponent least).
-            setup = setup_for(st.config)
+            setup = setup_of(game, st)
             sign = 1e-3 if st.left > 1 else -1e-3
             order = {
                 a: v + sign * line_potential(setup, st, setup.place_mask(a.shape, a.x, a.y)) for a, v in prior.items()

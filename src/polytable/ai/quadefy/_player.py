@@ -28,9 +28,10 @@ from ...games.quadefy import (
     ACTIONS,
     PLACEMENTS,
     Placement,
+    QuadefyKernel,
     QuadefyState,
-    any_legal,
     hand_counts,
+    kernel_of,
     moves_of,
     solve_position,
 )
@@ -43,9 +44,9 @@ _TABLE_LIMIT = 500_000
 """Exact table entries kept between moves by one bot (emptied when larger)."""
 
 
-def _refutable(occ: int, me: int, opp: int, flags: int) -> bool:
+def _refutable(occ: int, me: int, opp: int, flags: int, kernel: QuadefyKernel) -> bool:
     """Whether the opponent (hand ``opp``) has a placement after which hand ``me`` cannot move."""
-    return any(not any_legal(occ | PLACEMENTS[q].mask, me, flags) for q in moves_of(occ, opp, flags))
+    return any(not kernel.any(occ | PLACEMENTS[q].mask, me, flags) for q in moves_of(occ, opp, flags))
 
 
 def greedy_choice(
@@ -55,9 +56,12 @@ def greedy_choice(
     solve_nodes: int = 0,
     endgame_moves: int = 0,
     table: dict[int, bool] | None = None,
+    kernel: QuadefyKernel | None = None,
 ) -> int:
     """The placement id with the best mobility difference after it (ties broken with ``rng``); with
-    ``endgame_moves`` > 0, the endgame checks of the module docstring once the position is that small."""
+    ``endgame_moves`` > 0, the endgame checks of the module docstring once the position is that small.
+    ``kernel``: the game object's (``kernel_of(game)``; default: the pure one)."""
+    kernel = kernel or QuadefyKernel()
     occ, flags = state.occupied, state.flags
     me, opp = state.remaining[player], state.remaining[1 - player]
     best: list[int] = []
@@ -81,13 +85,13 @@ def greedy_choice(
     if solve_nodes > 0:
         if table is not None and len(table) > _TABLE_LIMIT:
             table.clear()
-        result = solve_position(occ, me, opp, flags, solve_nodes, table)
+        result = solve_position(occ, me, opp, flags, solve_nodes, table, kernel)
         if result.solved and result.best is not None:
             return result.best
     scored.sort(key=lambda vp: -vp[0])  # stable: id order within a value
     for pid in [choice] + [pid for _, pid in scored if pid != choice]:
         p = PLACEMENTS[pid]
-        if not _refutable(occ | p.mask, me & ~(1 << p.block), opp, flags):
+        if not _refutable(occ | p.mask, me & ~(1 << p.block), opp, flags, kernel):
             return pid
     return choice
 
@@ -104,7 +108,7 @@ class QuadefyGreedyBot:
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Placement:
         table = self._tables.setdefault(state.flags, {})
-        return ACTIONS[greedy_choice(state, player, rng, self.solve_nodes, self.endgame_moves, table)]
+        return ACTIONS[greedy_choice(state, player, rng, self.solve_nodes, self.endgame_moves, table, kernel_of(game))]
 
 
 class QuadefySolverBot:
@@ -124,18 +128,19 @@ class QuadefySolverBot:
         table = self._tables.setdefault(state.flags, {})
         if len(table) > 2_000_000:
             table.clear()
-        result = solve_position(state.occupied, me, opp, state.flags, self.max_nodes, table)
+        kernel = kernel_of(game)
+        result = solve_position(state.occupied, me, opp, state.flags, self.max_nodes, table, kernel)
         self.last = (result.solved, result.win, result.nodes)
         if result.solved and result.best is not None:
             return ACTIONS[result.best]
-        return ACTIONS[greedy_choice(state, player, rng)]
+        return ACTIONS[greedy_choice(state, player, rng, kernel=kernel)]
 
 
 @dataclass(frozen=True)
 class QuadefyConfig:
     """``hard``: ``seconds`` a move, ``solve_share`` of them for the exact search (the rest for MCTS);
-    ``native`` uses the compiled solver when it can be built (false forces the Python one, about 25 times
-    fewer positions per second)."""
+    ``native`` uses the compiled solver when it can be built (false forces the Python one, far fewer
+    positions a second: docs/benchmarks/design-figures.md)."""
 
     seconds: float = 2.0
     solve_share: float = 0.5
@@ -171,7 +176,7 @@ class QuadefyHardBot:
         self.last: tuple[int, int | None] | None = None
         """(1 win / 0 loss / -1 unfinished, winning placement id) of the last exact search."""
 
-    def _solve(self, state: QuadefyState, player: int) -> tuple[int, int | None]:
+    def _solve(self, state: QuadefyState, player: int, kernel: QuadefyKernel) -> tuple[int, int | None]:
         me, opp = state.remaining[player], state.remaining[1 - player]
         budget = self.seconds * self.solve_share
         if self._native is not None:
@@ -183,14 +188,14 @@ class QuadefyHardBot:
         table = self._tables.setdefault(state.flags, {})
         if len(table) > 2_000_000:
             table.clear()
-        # The Python search expands about 8,000 positions per CPU second.
-        result = solve_position(state.occupied, me, opp, state.flags, max(200, int(6000 * budget)), table)
+        # The node budget follows the Python search's speed (docs/benchmarks/design-figures.md).
+        result = solve_position(state.occupied, me, opp, state.flags, max(200, int(6000 * budget)), table, kernel)
         if not result.solved:
             return -1, None
         return int(result.win), result.best
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
-        self.last = self._solve(state, player)
+        self.last = self._solve(state, player, kernel_of(game))
         verdict, best = self.last
         if verdict == 1 and best is not None:
             return ACTIONS[best]

@@ -6,9 +6,9 @@ look around. ``hard``/``medium`` fix what greedy does badly: every reroll is jud
 over shared sampled rolls, answered from a table of every placement a roll could give (:mod:`._reroll`);
 the best few placements are re-ranked by a sampled next turn of the opponent and of ours; and greedy's
 choice stands unless an alternative is better by ``CONFIDENCE`` standard errors on the shared samples.
-Why not the generic MCTS: a random playout costs ~25 ms, so 2 s buys too few to beat a good one-ply
-evaluation. Chance comes from the injected generator only. Design notes and measurements:
-docs/ai-ladder-qwirkle.md.
+Why not the generic MCTS: a random playout is slow on the pure rules (docs/benchmarks/design-figures.md),
+so 2 s buys too few to beat a good one-ply evaluation. Chance comes from the injected generator only.
+Design notes and measurements: docs/ai-ladder-qwirkle.md.
 
 Anytime: with a time budget (no ``rounds``), both searches sample until the clock, not to a fixed count.
 A placement takes scenario after scenario while the time left (of 0.9 of ``seconds``) is expected to
@@ -20,8 +20,8 @@ sampled next turn of each side), on shared samples. So a faster engine buys more
 tighter estimate (the confidence rule then lets more alternatives displace greedy's choice) and a deeper
 look at the reroll: the hot loops (each sampled hand's best placement, the table
 of every placement by colour counts, the sampled rolls) are ``games.qwirkle_cubes``' evaluation
-functions, compiled in the kernel when it is built (0.5 s of CPU buys about 1,000 scenarios a placement
-there against about 100 on the pure engine). With ``rounds`` the counts are fixed and the choice depends
+functions, compiled in the kernel when it is built (the compiled kernel buys many times the scenarios in
+the same CPU time: docs/benchmarks/design-figures.md). With ``rounds`` the counts are fixed and the choice depends
 on the seeds only.
 """
 
@@ -44,16 +44,15 @@ from ...games.qwirkle_cubes import (
     Place,
     Placement,
     QState,
+    QwirkleKernel,
     Reroll,
     best_placement,
-    best_value,
     canonical_mask,
     hand_mask,
+    kernel_of,
     largest_line,
     placement_value,
-    placement_values,
     reroll_masks,
-    roll_diffs,
     threat,
     unused_mask,
 )
@@ -76,8 +75,7 @@ take the spot), which the scenario does not play out on the table, so it is disc
 
 SAMPLES = 2048
 """Scenarios per placement decision at most (shared by its candidates): the ceiling of the anytime search.
-At 0.5 s of CPU the clock stops it first on either engine (about 170 scenarios on the pure one; on the compiled
-one 1,024, the ceiling before, was reached in about 0.33 s)."""
+At 0.5 s of CPU the clock stops it first on either engine (the counts: docs/benchmarks/design-figures.md)."""
 
 CONFIDENCE = 1.0
 """Standard errors by which a sampled alternative must beat greedy's own choice (reroll or placement) to
@@ -146,9 +144,18 @@ class _Values:
     ``look`` off, points only. ``best`` memoises per set of distinct faces: sampling meets the same hands
     again and again."""
 
-    __slots__ = ("_best", "_part", "bag_empty", "board", "hands", "look", "need_first", "player")
+    __slots__ = ("_best", "_part", "bag_empty", "board", "hands", "kernel", "look", "need_first", "player")
 
-    def __init__(self, board: Board, player: int, hands: tuple[tuple[int, ...], ...], bag_empty: bool, look: bool):
+    def __init__(
+        self,
+        kernel: QwirkleKernel,
+        board: Board,
+        player: int,
+        hands: tuple[tuple[int, ...], ...],
+        bag_empty: bool,
+        look: bool,
+    ) -> None:
+        self.kernel = kernel
         self.board = board
         self.player = player
         self.hands = hands
@@ -178,7 +185,9 @@ class _Values:
             return got
         need = largest_line(hm) if self.need_first else 0
         out_bonus = float(LINE_MAX) if self.bag_empty else 0.0
-        best = best_value(self.board, hm, need, len(hand), out_bonus, self.hands, self.player, self.look, self._part)
+        best = self.kernel.best_value(
+            self.board, hm, need, len(hand), out_bonus, self.hands, self.player, self.look, self._part
+        )
         self._best[key] = best
         return best
 
@@ -268,6 +277,8 @@ class QwirkleSearch:
         """Samples of the reroll decision's second stage (a roll and a scenario of the turn after)."""
         self.last_samples = 0
         """Roll samples (a reroll) or scenarios (a placement) the last decision judged: what the budget bought."""
+        self.kernel = QwirkleKernel()
+        """The kernel of the game object the last decision was asked by (its values, in C when compiled)."""
 
     # ------------------------------------------------------------------ rerolls
     def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
@@ -276,7 +287,7 @@ class QwirkleSearch:
         if state.board.cells and (self.rounds is None or self.rounds >= 2):
             return self._reroll_wide(state, player, rng)
         hand = state.hands[player]
-        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        values = _Values(self.kernel, state.board, player, state.hands, state.bag_size == 0, True)
         _, best = values.best(hand)
         base = unused_mask(hand, best) if best else (1 << len(hand)) - 1
         used = [i for i in range(len(hand)) if not base >> i & 1]
@@ -322,7 +333,9 @@ class QwirkleSearch:
         hand it gives, looked up in a table of every placement a roll could give (``RollTable``)."""
         deadline = self.clock() + self.seconds * 0.9
         hand = state.hands[player]
-        table = RollTable(state.board, hand, state.hands, player, PER_CUBE, LINE_MAX if state.bag_size == 0 else 0.0)
+        table = RollTable(
+            state.board, hand, state.hands, player, PER_CUBE, LINE_MAX if state.bag_size == 0 else 0.0, self.kernel
+        )
         _, first = table.best(hand_mask(hand))
         base = unused_mask(hand, first) if first else (1 << len(hand)) - 1
         masks = reroll_masks(hand)
@@ -337,7 +350,7 @@ class QwirkleSearch:
         else:
             batches = _batches(self.clock, deadline, FIRST_ROLLS, self.rolls)
         for batch in batches:
-            for m, got in zip(masks, roll_diffs(fms, vals, hand, masks, base, rng, batch), strict=True):
+            for m, got in zip(masks, self.kernel.roll_diffs(fms, vals, hand, masks, base, rng, batch), strict=True):
                 diffs[m].extend(got)
             rounds += batch
         self.last_samples = rounds
@@ -360,7 +373,7 @@ class QwirkleSearch:
         placements are (points - the next player's sampled turn + ``future`` x our next one). The first
         stays unless another is better by the confidence rule."""
         hand = state.hands[player]
-        values = _Values(state.board, player, state.hands, state.bag_size == 0, True)
+        values = _Values(self.kernel, state.board, player, state.hands, state.bag_size == 0, True)
         cands: dict[tuple[tuple[int, ...], Placement], _Candidate] = {}
         shared: dict[Placement, list[Any]] = {}
         outcomes: list[list[float]] = [[] for _ in finalists]
@@ -377,7 +390,7 @@ class QwirkleSearch:
                     continue
                 c = cands.get((rolled, placed))
                 if c is None:
-                    c = cands[rolled, placed] = _Candidate(state, player, placed, rolled, shared)
+                    c = cands[rolled, placed] = _Candidate(self.kernel, state, player, placed, rolled, shared)
                 reply, mine = c._sample(scenario)
                 row.append(c.points - self.reply * reply + self.future * mine)
             n += 1
@@ -399,8 +412,8 @@ class QwirkleSearch:
         hm = hand_mask(hand)
         board = state.board
         need = largest_line(hm) if not board.cells else 0
-        now = _Values(board, player, state.hands, state.bag_size == 0, True)
-        options = placement_values(board, hm, need, state.hands, player, True, now._part)
+        now = _Values(self.kernel, board, player, state.hands, state.bag_size == 0, True)
+        options = self.kernel.placement_values(board, hm, need, state.hands, player, True, now._part)
         if len(options) == 1:
             return Place(options[0][0])
         scored = []
@@ -409,7 +422,7 @@ class QwirkleSearch:
                 v += LINE_MAX
             scored.append((v, i, placed))
         scored.sort(key=lambda x: (-x[0], x[1]))
-        cands = [_Candidate(state, player, placed) for _, _, placed in scored[: self.top]]
+        cands = [_Candidate(self.kernel, state, player, placed) for _, _, placed in scored[: self.top]]
         if len(cands) > 1 and (self.reply or self.future):
             timed = self.rounds is None
             start = self.clock()
@@ -438,6 +451,7 @@ class QwirkleSearch:
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         self.last_samples = 0
         self.last_deep = 0
+        self.kernel = kernel_of(game)
         if state.phase == PASS:
             return Pass()
         if state.phase == REROLL:
@@ -481,6 +495,7 @@ class _Candidate:
         "_theirs",
         "bag_after",
         "finished",
+        "kernel",
         "nexts",
         "opp",
         "opp_hand",
@@ -495,6 +510,7 @@ class _Candidate:
 
     def __init__(
         self,
+        kernel: QwirkleKernel,
         state: QState,
         player: int,
         placed: Placement,
@@ -503,6 +519,7 @@ class _Candidate:
     ) -> None:
         """``hand``: the hand placed from (default: the player's); ``shared``: the board after ``placed``
         and the two players' values on it, kept per placement across candidates of different hands."""
+        self.kernel = kernel
         self.state = state
         self.player = player
         self.placed = placed
@@ -541,8 +558,8 @@ class _Candidate:
                 empty = self.bag_after == 0
                 got = self.shared[self.placed] = [
                     after,
-                    _Values(after, self.opp, self.state.hands, empty, False),
-                    _Values(after, self.player, self.state.hands, empty, True),
+                    _Values(self.kernel, after, self.opp, self.state.hands, empty, False),
+                    _Values(self.kernel, after, self.player, self.state.hands, empty, True),
                 ]
             self._after, self._theirs, self._mine = got
         if self._after is None:
@@ -552,14 +569,14 @@ class _Candidate:
         new_hand = tuple(sorted(self.rest + tuple(refill)))
         # The next player's turn, played as greedy plays it: points only count (their Qwirkle included).
         if self._theirs is None:
-            self._theirs = _Values(after, self.opp, self.state.hands, self.bag_after == 0, False)
+            self._theirs = _Values(self.kernel, after, self.opp, self.state.hands, self.bag_after == 0, False)
         reply, placed = self._theirs.after_greedy_reroll(self.opp_hand, sc.opp_shapes)
         if not placed:
             reply = 0.0
         if placed and self.bag_after == 0 and len(placed) == len(self.opp_hand):
             return reply, 0.0  # they go out: the game ends before our next turn
         if self._mine is None:
-            self._mine = _Values(after, self.player, self.state.hands, self.bag_after == 0, True)
+            self._mine = _Values(self.kernel, after, self.player, self.state.hands, self.bag_after == 0, True)
         mine, placed = self._mine.after_greedy_reroll(new_hand, sc.our_shapes)
         return reply, mine if placed else 0.0
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...games.qwirkle_cubes import Board, Placement, colour_values
+from ...games.qwirkle_cubes import Board, Placement, QwirkleKernel
 
 __all__ = ["RollTable", "reachable_placements"]
 
@@ -33,9 +33,9 @@ class RollTable:
     first, so that the best placement of any hand those cubes can show is one scan away.
 
     A placement is valued as greedy values it for ``player`` (points minus the Qwirkle chances handed to
-    the others, whose ``hands`` these are: ``games.qwirkle_cubes.colour_values``, compiled when the kernel
-    is built); ``per_cube`` is added for each cube placed (a cube kept for the next turn is worth less than
-    a fresh draw); ``out_bonus`` is added when a placement uses the whole hand (going out with the bag empty)."""
+    the others, whose ``hands`` these are: ``kernel.colour_values``, in C on the compiled kernel);
+    ``per_cube`` is added for each cube placed (a cube kept for the next turn is worth less than a fresh
+    draw); ``out_bonus`` is added when a placement uses the whole hand (going out with the bag empty)."""
 
     __slots__ = ("_memo", "entries", "size")
 
@@ -47,13 +47,15 @@ class RollTable:
         player: int,
         per_cube: float = 0.0,
         out_bonus: float = 0.0,
+        kernel: QwirkleKernel | None = None,
     ) -> None:
         size = len(hand)
         counts = [0] * 6
         for t in hand:
             counts[t // 6] += 1
         best: dict[int, tuple[float, Placement]] = {}
-        for v, fm, placed in colour_values(board, counts, size, per_cube, out_bonus, hands, player, True, {}):
+        kernel = kernel or QwirkleKernel()
+        for v, fm, placed in kernel.colour_values(board, counts, size, per_cube, out_bonus, hands, player, True, {}):
             got = best.get(fm)
             if got is None or v > got[0]:
                 best[fm] = (v, placed)

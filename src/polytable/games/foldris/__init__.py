@@ -29,9 +29,9 @@ from polytable.core import register
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
 from ._decks import deck_of, tables_of
-from ._eval import WEIGHTS, evaluate_sheet
+from ._eval import WEIGHTS, action_value, evaluate_sheet, evaluate_state
 from ._game import FoldrisGame
-from ._native import pure_engine
+from ._kernel import CompiledFoldris, FoldrisKernel
 from ._rules import barrier_drop, drops, fold, heights
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
@@ -42,21 +42,24 @@ __all__ = [
     "SOLO_TITLES",
     "WEIGHTS",
     "WIDTH",
+    "CompiledFoldris",
     "Drop",
     "FoldrisGame",
+    "FoldrisKernel",
     "FoldrisState",
     "Reveal",
     "Sheet",
     "Variant",
     "VariantTable",
+    "action_value",
     "barrier_drop",
     "deck_of",
     "drops",
     "evaluate_sheet",
+    "evaluate_state",
     "fold",
     "heights",
     "parse_deck",
-    "pure_engine",
     "solo_title",
     "tables_of",
 ]

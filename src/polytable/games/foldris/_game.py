@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from polytable.core import (
     CHANCE,
@@ -32,22 +32,11 @@ from polytable.core import (
 )
 
 from . import _serial
-from ._cards import MAX_CELLS, WIDTH, VariantTable
+from ._cards import MAX_CELLS, WIDTH
 from ._companion import FoldrisCompanion
 from ._decks import deck_and_tables, deck_of, table_of, tables_of
-from ._eval import action_value, evaluate_state
-from ._native import EXT, can_act, compiled_check, fast_sample, native_playout, table_id
-from ._rules import (
-    affordable,
-    any_placement,
-    barrier_drop,
-    count_placements,
-    fold,
-    heights,
-    nth_placement,
-    placements,
-    rest_row,
-)
+from ._kernel import CompiledFoldris, FoldrisKernel
+from ._rules import affordable, barrier_drop, count_placements, fold, heights, nth_placement, rest_row
 from ._said import narrate, outcome
 from ._state import Action, Drop, FoldrisState, Reveal, Sheet
 from ._text import format_action, parse_action
@@ -61,13 +50,6 @@ deck order of a seed does not depend on the draw; solo draws nothing (``below(_,
 
 DROP_IDS = 2 * (MAX_CELLS + 1) * 4 * WIDTH
 """Action ids ``0..DROP_IDS-1`` are drops; reveals follow (7 lanes per card name)."""
-
-
-def _can_drop(table: VariantTable, s: Sheet) -> bool:
-    """Whether the sheet has room for the card in any way its owner can afford."""
-    if EXT is not None:
-        return EXT.count(table_id(table), s.ink, s.barrier, s.height, s.bonus) > 0  # type: ignore[no-any-return]
-    return any_placement(table, heights(s.ink | s.barrier), s.height, s.bonus)
 
 
 class FoldrisGame(Game[FoldrisState, Action]):
@@ -89,12 +71,20 @@ class FoldrisGame(Game[FoldrisState, Action]):
         summary="Everyone drops the same block on their own folding sheet; complete lines, last one standing.",
     )
 
+    compiled_kernel: ClassVar[str | None] = "polytable.games.foldris._cfoldris"
+    kernel: FoldrisKernel
+    """The rules kernel this game object runs (see :mod:`._kernel`)."""
+
+    def _use_kernel(self, ext: Any) -> None:
+        self.kernel = FoldrisKernel() if ext is None else CompiledFoldris(ext)
+
     # ------------------------------------------------------------------ set-up and turn order
     def _new(self, config: Config, seed: int) -> FoldrisState:
         deck = deck_of(config)
         height = config.int("height")
-        if EXT is not None:  # the same value, built directly (a frozen dataclass's __init__ is slow)
-            return EXT.new(config, seed, height, len(deck.cards), STARTER_STREAM)  # type: ignore[no-any-return]
+        fast = self.kernel.new(config, seed, height, len(deck.cards), STARTER_STREAM)
+        if fast is not None:
+            return fast
         sheets = (Sheet(0, 0, height, 0, 2),) * config.players  # one value, shared: sheets are immutable
         return FoldrisState(
             config=config,
@@ -117,15 +107,16 @@ class FoldrisGame(Game[FoldrisState, Action]):
         return state.over  # current_player is TERMINAL exactly then; asked every step, so said directly
 
     def acting_players(self, state: FoldrisState) -> tuple[int, ...]:
-        if EXT is not None:
-            return EXT.acting(state)  # type: ignore[no-any-return]
+        fast = self.kernel.acting(state)
+        if fast is not None:
+            return fast
         if state.over or state.card < 0:
             return ()
         return tuple(p for p, s in enumerate(state.sheets) if not s.out and state.pending[p] is None)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: FoldrisState, player: int | None = None) -> LegalActions[Action]:
-        view = EXT.view(self, state, player) if EXT is not None else None  # a player choosing now: one C call
+        view = self.kernel.view(self, state, player)  # a player choosing now: one C call
         return view if view is not None else super().legal_actions(state, player)
 
     def _legal(self, state: FoldrisState, player: int) -> Iterator[Action]:
@@ -141,12 +132,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         table = table_of(state)
         name = deck_of(state.config).cards[state.card][0]
         variants = table.variants
-        if EXT is not None:
-            for k in EXT.legal(table_id(table), sheet.ink, sheet.barrier, sheet.height, sheet.bonus):
-                v = variants[k >> 3]
-                yield Drop(name, v.mirror, v.trim, v.rot, k & 7)
-            return
-        for i, col in placements(table, heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus):
+        for i, col in self.kernel.legal(table, sheet):
             v = variants[i]
             yield Drop(name, v.mirror, v.trim, v.rot, col)
 
@@ -155,20 +141,19 @@ class FoldrisGame(Game[FoldrisState, Action]):
             cards = deck_of(state.config).cards
             return len({cards[i] for i in state.deck})
         sheet = state.sheets[player]
-        if EXT is not None:
-            return EXT.count(table_id(table_of(state)), sheet.ink, sheet.barrier, sheet.height, sheet.bonus)  # type: ignore[no-any-return]
-        return count_placements(table_of(state), heights(sheet.ink | sheet.barrier), sheet.height, sheet.bonus)
+        return self.kernel.count(table_of(state), sheet)
 
     def _any(self, state: FoldrisState, player: int) -> bool:
         if player == CHANCE:
             return bool(state.deck)
-        return _can_drop(table_of(state), state.sheets[player])
+        return self.kernel.any(table_of(state), state.sheets[player])
 
     def _sample(self, state: FoldrisState, player: int, rng: Rng) -> Action:
         if player == CHANCE:
             return super()._sample(state, player, rng)
-        if EXT is not None:  # the same draws as below, in C
-            return fast_sample(state, player, rng)
+        fast = self.kernel.sample(state, player, rng)  # the same draws as below, in C
+        if fast is not None:
+            return fast
         sheet = state.sheets[player]
         deck, tables = deck_and_tables(state.config)
         table = tables[state.card]
@@ -190,11 +175,11 @@ class FoldrisGame(Game[FoldrisState, Action]):
 
     # ------------------------------------------------------------------ checking
     def _resolve_player(self, state: FoldrisState, player: int | None) -> int:
-        ok = EXT is not None and can_act(state, player)  # the common case, without building the acting tuple
+        ok = self.kernel.can_act(state, player)  # the common case, without building the acting tuple
         return player if ok and player is not None else super()._resolve_player(state, player)
 
     def apply(self, state: FoldrisState, action: Action, player: int | None = None) -> FoldrisState:
-        out = EXT.try_drop(state, action, player) if EXT is not None else None  # a legal drop: one C call
+        out = self.kernel.try_drop(state, action, player)  # a legal drop: one C call
         return out if out is not None else super().apply(state, action, player)
 
     def _check(self, state: FoldrisState, action: Action, player: int) -> None:
@@ -209,7 +194,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
                     {"name": action.name, "lane": action.lane},
                 )
             return
-        if EXT is not None and type(action) is Drop and compiled_check(state, action, player):
+        if type(action) is Drop and self.kernel.check(state, action, player):
             return  # legal; anything else is judged, and explained, below
         if not isinstance(action, Drop):
             raise IllegalActionError(
@@ -293,12 +278,9 @@ class FoldrisGame(Game[FoldrisState, Action]):
             assert isinstance(action, Reveal)
             return self._reveal(state, action)
         assert isinstance(action, Drop)
-        if EXT is not None:  # the same record, or resolution after the last choice, in C
-            out: FoldrisState | None = EXT.try_drop(state, action, player)  # one call on the state
-            if out is not None:
-                return out
-            deck, tables = deck_and_tables(state.config)
-            return EXT.choose(table_id(tables[state.card]), deck.cards[state.card][1], state, player, action)  # type: ignore[no-any-return]
+        fast = self.kernel.choose(state, player, action)  # the same record, or the round resolved, in C
+        if fast is not None:
+            return fast
         pending = (*state.pending[:player], action, *state.pending[player + 1 :])
         for d, s in zip(pending, state.sheets, strict=True):
             if d is None and not s.out:
@@ -341,7 +323,7 @@ class FoldrisGame(Game[FoldrisState, Action]):
         for s in state.sheets:
             if s.out:
                 out.append(s)
-            elif _can_drop(table, s):
+            elif self.kernel.any(table, s):
                 out.append(s)
                 alive += 1
             else:
@@ -404,16 +386,13 @@ class FoldrisGame(Game[FoldrisState, Action]):
         self, state: FoldrisState, rngs: Sequence[Rng], max_actions: int | None = None
     ) -> tuple[FoldrisState, int]:
         """The protocol's random playout, in the compiled kernel when it is built (same results)."""
-        if EXT is not None:
-            return native_playout(state, rngs, max_actions)
-        return super().playout(state, rngs, max_actions)
+        return self.kernel.playout(state, rngs, max_actions) or super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
     def apply_chance(self, state: FoldrisState) -> FoldrisState:
-        if EXT is not None:  # the same draw and state, in C (None: not a chance node)
-            out: FoldrisState | None = EXT.reveal(state)
-            if out is not None:
-                return out
+        out = self.kernel.reveal(state)  # the same draw and state, in C (None: not a chance node)
+        if out is not None:
+            return out
         if state.over or state.card >= 0:  # not a chance node: the protocol's error
             return super().apply_chance(state)
         i, rng = below(state.rng, len(state.deck))  # chance_outcome's draw, a card in the deck: no check needed
@@ -435,6 +414,18 @@ class FoldrisGame(Game[FoldrisState, Action]):
         # The deck is kept as a multiset and every revealed card is public, so its contents are known to
         # all; only the order is hidden, and that lives in the generator: reseed it.
         return replace(state, rng=rng.u64())
+
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: FoldrisState) -> tuple[int, ...]:
+        """Everyone drops once a round, at once: a round begins with its reveal, and a player out since the
+        reveal of round ``out`` had rounds ``1 .. out - 1``."""
+        return tuple(s.out - 1 if s.out else state.round for s in state.sheets)
+
+    def decision_kind(self, state: FoldrisState, player: int) -> str:
+        return "drop"
+
+    def score_unit(self, config: Config) -> str | None:
+        return "lines"
 
     # ------------------------------------------------------------------ results
     def scores(self, state: FoldrisState) -> tuple[float, ...]:
@@ -550,13 +541,6 @@ class FoldrisGame(Game[FoldrisState, Action]):
             parts.append(f"with square {action.trim} trimmed")
         parts.append(f"turned {action.rot} quarter turn{'s' if action.rot != 1 else ''} clockwise")
         return " ".join(parts) + f", dropped at column {action.col + 1}"
-
-    # ------------------------------------------------------------------ AI
-    def evaluate(self, state: FoldrisState, player: int) -> float:
-        return evaluate_state(self, state, player)
-
-    def action_value(self, state: FoldrisState, action: Action, player: int) -> float:
-        return action_value(state, action, player)
 
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         from ._titles import SAMPLE_DECK_CUSTOM, SAMPLE_DECK_SHORT

@@ -41,9 +41,9 @@ from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import ENGINE_WEIGHTS, Weights, extent, native_best_bonus, place_value
-from ._game import Forma, FormaAction
-from ._native import pure_engine
+from ._ai import ENGINE_WEIGHTS, Weights, action_value, extent, score_lead
+from ._game import Forma, FormaAction, kernel_of
+from ._kernel import CompiledForma, FormaKernel
 from ._pieces import (
     NUM_PIECES,
     ORIENT_CELLS,
@@ -59,7 +59,7 @@ from ._pieces import (
     tables,
 )
 from ._rules import enclosed, flood, neighbours, place_effect
-from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, format_setup
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, allowed_cells, format_setup
 
 __all__ = [
     "ENGINE_WEIGHTS",
@@ -74,9 +74,11 @@ __all__ = [
     "PIECE_ORIENTS",
     "PIECE_SIZES",
     "START_COUNTS",
+    "CompiledForma",
     "Fill",
     "Forma",
     "FormaAction",
+    "FormaKernel",
     "FormaState",
     "Obstacle",
     "Pick",
@@ -84,15 +86,16 @@ __all__ = [
     "Tables",
     "Tower",
     "Weights",
+    "action_value",
+    "allowed_cells",
     "enclosed",
     "extent",
     "flood",
     "format_setup",
-    "native_best_bonus",
+    "kernel_of",
     "neighbours",
     "place_effect",
-    "place_value",
-    "pure_engine",
+    "score_lead",
     "tables",
 ]
 

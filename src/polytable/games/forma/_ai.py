@@ -1,4 +1,4 @@
-"""Heuristics for Forma's AI hooks (``Game.evaluate`` and ``Game.action_value``).
+"""Heuristics for Forma's AI (its evaluator, ``polytable.ai.forma``: ``action_value`` and ``score_lead``).
 
 ``action_value`` scores one placement as the points it earns now plus a positional evaluation, all on
 bitboards without building the next state:
@@ -17,15 +17,18 @@ bitboards without building the next state:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from polytable.geometry import lowest
 
 from . import _pieces as P
-from ._native import EXT
-from ._rules import flood, place_effect
+from ._rules import flood
 from ._state import FormaState, Pick, Place
 
-__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "evaluate", "native_best_bonus", "place_value"]
+if TYPE_CHECKING:
+    from ._kernel import FormaKernel
+
+__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "place_value", "score_lead"]
 
 W_GIFT = 6.0
 W_POCKET = 1.5
@@ -84,34 +87,26 @@ def _sides(tb: P.Tables, filled: int) -> tuple[int, int, int, int]:
     )
 
 
-def action_value(state: FormaState, action: Place | Pick, player: int) -> float:
+def action_value(kernel: FormaKernel, state: FormaState, action: Place | Pick, player: int) -> float:
     """The greedy's value of an action: a pick is worth its piece's size if it fits somewhere."""
     if isinstance(action, Pick):
-        tb = P.tables(state.size)
+        tb = kernel.tables(state.size)
         free = tb.board & ~state.filled
         fits = any(tb.table(free)[g] for g in P.PIECE_ORIENTS[action.piece])
         return float(P.PIECE_SIZES[action.piece]) if fits else -50.0
-    return place_value(state, action, player, ENGINE_WEIGHTS)
+    return kernel.place_value(state, action, player, ENGINE_WEIGHTS)
 
 
-def place_value(state: FormaState, action: Place, player: int, w: Weights) -> float:
-    """One placement's one-ply value (points now plus position) under weights ``w`` (in C when the kernel
-    is built: the same double)."""
+def place_value(kernel: FormaKernel, state: FormaState, action: Place, player: int, w: Weights) -> float:
+    """One placement's one-ply value (points now plus position) under weights ``w``: the reference that
+    ``kernel.place_value`` answers (the compiled kernel in C: the same double)."""
     n = state.size
-    tb = P.tables(n)
+    tb = kernel.tables(n)
     stock = state.stock[player]
     p, k, col, row = action
     g = P.ORIENT_GK[p * 8 + k]
     mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
-    if EXT is not None:
-        s = state
-        return float(
-            EXT.value(
-                n, s.filled, s.watch, s.obstacles, s.tower, s.closed, s.pieces, s.markers, player, s.bridges[player],
-                mask, p, stock, (w.gift, w.pocket, w.bridge, w.block, w.space, w.size),
-            )
-        )  # fmt: skip
-    eff = place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
+    eff = kernel.place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
     filled = eff.filled
     empty = tb.board & ~filled
     le, ri, up, dn = _sides(tb, filled)
@@ -143,17 +138,7 @@ def place_value(state: FormaState, action: Place, player: int, w: Weights) -> fl
     return value
 
 
-def native_best_bonus(state: FormaState, player: int, cap: int) -> int | None:
-    """``polytable.ai.forma.best_bonus`` computed by the kernel (the same int), or None on the pure engine:
-    the players' reply model is their own, but its inner loop is rules work on bitboards."""
-    if EXT is None:
-        return None
-    s = state
-    own = s.pieces[player] | s.markers[player]
-    return int(EXT.best_bonus(s.size, s.filled, s.watch, s.obstacles, s.tower, s.closed, own, s.orients[player], cap))
-
-
-def evaluate(state: FormaState, player: int) -> float:
+def score_lead(state: FormaState, player: int) -> float:
     """Score lead over the best opponent (the end is handled by the game: 1000 x returns)."""
     others = [s for i, s in enumerate(state.scores) if i != player]
     return float(state.scores[player] - (max(others) if others else 0))

@@ -2,8 +2,8 @@
  *
  * forma_value is _ai.place_value (a placement's points now plus its positional features, under the
  * weights passed in) and forma_best_bonus is polytable.ai.forma's best_bonus (the most bonus points the
- * next player can take with one placement). The Python functions stay the reference and run inside
- * pure_engine(); tests/games/forma/test_forma_eval_native.py compares both on seeded positions. Floating
+ * next player can take with one placement). The Python functions stay the reference, the pure kernel's
+ * answer (_kernel.py); tests/games/forma/test_forma_eval_native.py compares both on seeded positions. Floating
  * point follows the Python's order of operations (pow for ** 2), so the doubles are identical.
  */
 #include <math.h>

@@ -21,17 +21,16 @@ from polytable.core import (
 from polytable.geometry import lowest
 
 from . import _pieces as P
-from ._ai import action_value, evaluate
-from ._native import EXT, native_playout
+from ._kernel import CompiledForma, FormaKernel
 from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
-from ._rules import avail_orients, can_place, count_moves, neighbours, piece_fits, place_effect, sample_move
+from ._rules import avail_orients, neighbours
 from ._said import narrate, outcome
 from ._serial import cell_names, state_from_dict, state_to_dict, view
-from ._setup import chance_outcome, chance_outcomes, setup_apply, setup_check, setup_count, setup_legal, setup_sample
+from ._setup import chance_outcomes, setup_apply, setup_check, setup_count, setup_legal
 from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, cell_name, parse_setup, random_setup
 
-__all__ = ["Forma", "FormaAction"]
+__all__ = ["Forma", "FormaAction", "kernel_of"]
 
 
 class Forma(Game[FormaState, FormaAction]):
@@ -74,6 +73,13 @@ class Forma(Game[FormaState, FormaAction]):
         summary="Place pieces on a 19x19 board; enclose cells, obstacles and the tower; build bridges.",
     )
 
+    compiled_kernel: ClassVar[str | None] = "polytable.games.forma._cforma"
+    kernel: FormaKernel
+    """The rules kernel this game object runs (see :mod:`._kernel`)."""
+
+    def _use_kernel(self, ext: Any) -> None:
+        self.kernel = FormaKernel() if ext is None else CompiledForma(ext)
+
     # ------------------------------------------------------------------ set-up
     def _new(self, config: Config, seed: int) -> FormaState:
         size = config.int("size")
@@ -86,7 +92,7 @@ class Forma(Game[FormaState, FormaAction]):
         else:  # the starting player places them (see ._setup); a random fill draws from stream 1
             tower_xy, obstacle_xy = None, []
             placing, rng = config.int("obstacles") + 1, seed_state(seed, 1)
-        tb = P.tables(size)
+        tb = self.kernel.tables(size)
         st = tb.stride
         tower = 1 << (tower_xy[1] * st + tower_xy[0]) if tower_xy else 0
         obstacles = 0
@@ -129,7 +135,7 @@ class Forma(Game[FormaState, FormaAction]):
     def chance_outcome(self, state: FormaState) -> FormaAction:
         if state.turn != CHANCE:
             raise IllegalActionError("this is not a chance node", "action.not_chance")
-        return chance_outcome(state)
+        return self.kernel.chance_outcome(state)
 
     def chance_outcomes(self, state: FormaState) -> list[tuple[FormaAction, float]]:
         return list(chance_outcomes(state))
@@ -151,7 +157,7 @@ class Forma(Game[FormaState, FormaAction]):
                 if stock[p]:
                     yield Pick(p)
             return
-        tb = P.tables(state.size)
+        tb = self.kernel.tables(state.size)
         st, top = tb.stride, state.size - 1
         table = tb.table(tb.board & ~state.filled)
         pieces = range(P.NUM_PIECES) if state.picked < 0 else (state.picked,)
@@ -176,8 +182,8 @@ class Forma(Game[FormaState, FormaAction]):
         stock = state.stock[player]
         if self._pick_phase(state):
             return sum(1 for c in stock if c)
-        tb = P.tables(state.size)
-        return count_moves(tb, stock, tb.board & ~state.filled, state.picked)
+        tb = self.kernel.tables(state.size)
+        return self.kernel.count_moves(tb, stock, tb.board & ~state.filled, state.picked)
 
     def _any(self, state: FormaState, player: int) -> bool:
         if player != state.turn:
@@ -186,11 +192,11 @@ class Forma(Game[FormaState, FormaAction]):
             return True
         if self._pick_phase(state):
             return any(state.stock[player])
-        tb = P.tables(state.size)
+        tb = self.kernel.tables(state.size)
         free = tb.board & ~state.filled
         if state.picked >= 0:
-            return piece_fits(tb, state.picked, free)
-        return can_place(tb, state.stock[player], state.orients[player], free)
+            return self.kernel.piece_fits(tb, state.picked, free)
+        return self.kernel.can_place(tb, state.stock[player], state.orients[player], free)
 
     def _sample(self, state: FormaState, player: int, rng: Rng) -> FormaAction:
         return self._draw(state, player, rng)[0]
@@ -214,14 +220,16 @@ class Forma(Game[FormaState, FormaAction]):
                 f"it is not {player_name(player)}'s turn", "forma.not_your_turn", {"player": player + 1}
             )
         if state.placing:
-            return setup_sample(state, player, rng), 0
+            return self.kernel.setup_sample(state, player, rng), 0
         stock = state.stock[player]
         if state.picked < 0 and state.config["touch_move"]:
             avail = [p for p in range(P.NUM_PIECES) if stock[p]]
             return Pick(avail[rng.below(len(avail))]), 0
-        tb = P.tables(state.size)
+        tb = self.kernel.tables(state.size)
         try:
-            g, mask = sample_move(tb, stock, state.orients[player], tb.board & ~state.filled, rng, state.picked)
+            g, mask = self.kernel.sample_move(
+                tb, stock, state.orients[player], tb.board & ~state.filled, rng, state.picked
+            )
         except ValueError:
             raise IllegalActionError(
                 f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
@@ -249,7 +257,7 @@ class Forma(Game[FormaState, FormaAction]):
                 g = P.ORIENT_GK[p * 8 + k]
                 x, y = col - P.ORIENT_REF[g], n - 1 - row
                 if x >= 0 and x + P.ORIENT_W[g] <= n and y >= 0 and y + P.ORIENT_H[g] <= n:
-                    tb = P.tables(n)
+                    tb = self.kernel.tables(n)
                     if not (tb.masks[g] << (y * tb.stride + x)) & state.filled:
                         return
         self._explain(state, action, player)
@@ -323,7 +331,7 @@ class Forma(Game[FormaState, FormaAction]):
             raise IllegalActionError(
                 f"{at} would stick out over the edge of the board", "forma.would_stick_out", {"at": at}
             )
-        tb = P.tables(n)
+        tb = self.kernel.tables(n)
         mask = tb.masks[g] << (y * tb.stride + x)
         clash = mask & state.filled
         if clash:
@@ -347,7 +355,7 @@ class Forma(Game[FormaState, FormaAction]):
         assert isinstance(action, Place)
         p, k, col, row = action
         n = state.size
-        tb = P.tables(n)
+        tb = self.kernel.tables(n)
         g = P.ORIENT_GK[p * 8 + k]
         return self._place(state, action, player, tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g]))
 
@@ -355,8 +363,8 @@ class Forma(Game[FormaState, FormaAction]):
         """The state after ``player`` places ``action``, which covers the cells ``mask`` (legal)."""
         p = action.piece
         n = state.size
-        tb = P.tables(n)
-        eff = place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
+        tb = self.kernel.tables(n)
+        eff = self.kernel.place_effect(tb, state, player, mask, P.PIECE_SIZES[p])
         nxt = player + 1
         pieces = state.pieces
         pieces = (*pieces[:player], pieces[player] | mask, *pieces[nxt:])
@@ -394,7 +402,7 @@ class Forma(Game[FormaState, FormaAction]):
             bridges,
             closed,
             watch,
-            _next_turn(tb, stocks, orients, tb.board & ~eff.filled, player),
+            self.kernel.next_turn(tb, stocks, orients, tb.board & ~eff.filled, player),
             -1,
             0,
             state.moves + 1,
@@ -404,10 +412,11 @@ class Forma(Game[FormaState, FormaAction]):
         )
 
     def _apply_pick(self, state: FormaState, piece: int, player: int) -> FormaState:
-        tb = P.tables(state.size)
+        tb = self.kernel.tables(state.size)
         free = tb.board & ~state.filled
         orients = state.orients
-        if piece_fits(tb, piece, free):
+        # the kernel's can_place of a one-piece stock: the compiled one stops at the first fit
+        if self.kernel.piece_fits(tb, piece, free):
             turn, picked, misses, stocks = player, piece, 0, state.stock
         else:
             stocks_l = list(state.stock)
@@ -420,10 +429,10 @@ class Forma(Game[FormaState, FormaAction]):
                 ol[player] = avail_orients(stocks[player])
                 orients = tuple(ol)
             picked = -1
-            if state.misses == 0 and can_place(tb, stocks[player], orients[player], free):
+            if state.misses == 0 and self.kernel.can_place(tb, stocks[player], orients[player], free):
                 turn, misses = player, 1
             else:
-                turn, misses = _next_turn(tb, stocks, orients, free, player), 0
+                turn, misses = self.kernel.next_turn(tb, stocks, orients, free, player), 0
         return FormaState(
             state.config,
             state.size,
@@ -450,9 +459,24 @@ class Forma(Game[FormaState, FormaAction]):
     def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[FormaState, int]:
         """The protocol's random playout: in the compiled kernel when it is built (same draws, same states:
         the set-up, touch-move picks and placements), else step by step."""
-        if EXT is not None:
-            return native_playout(state, rngs, max_actions)
-        return super().playout(state, rngs, max_actions)
+        return self.kernel.playout(state, rngs, max_actions) or super().playout(state, rngs, max_actions)
+
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: FormaState) -> tuple[int, ...]:
+        """A turn uses one piece (placed, or lost when it did not fit; a turn whose first pick did not fit
+        uses two and counts twice): the pieces gone from a hand, and the turn in progress of the player to
+        act. Placing the obstacles and the tower is the set-up, before the first turn."""
+        n = state.config.players
+        full = sum(P.START_COUNTS) * (2 if n == 2 else 1)
+        used = [full - sum(stock) for stock in state.stock]
+        if state.placing == 0 and 0 <= state.turn < n and state.misses == 0:
+            used[state.turn] += 1
+        return tuple(used)
+
+    def decision_kind(self, state: FormaState, player: int) -> str:
+        if state.placing:
+            return "set-up"
+        return "pick" if self._pick_phase(state) else "place"
 
     # ------------------------------------------------------------------ results
     def scores(self, state: FormaState) -> tuple[float, ...]:
@@ -511,7 +535,9 @@ class Forma(Game[FormaState, FormaAction]):
     def describe_action(self, action: FormaAction, state: FormaState) -> str:
         if isinstance(action, Pick):
             name = P.PIECE_NAMES[action.piece]
-            if piece_fits(P.tables(state.size), action.piece, P.tables(state.size).board & ~state.filled):
+            if self.kernel.piece_fits(
+                self.kernel.tables(state.size), action.piece, self.kernel.tables(state.size).board & ~state.filled
+            ):
                 return f"picks up {name}"
             again = " and picks once more" if state.misses == 0 and self._fits_other(state, action.piece) else ""
             return f"picks up {name}, which fits nowhere: it leaves the game{again or ' and the turn passes'}"
@@ -529,21 +555,10 @@ class Forma(Game[FormaState, FormaAction]):
 
     def _fits_other(self, state: FormaState, piece: int) -> bool:
         """Whether the player to move could place some piece other than one copy of ``piece``."""
-        tb = P.tables(state.size)
+        tb = self.kernel.tables(state.size)
         mine = list(state.stock[state.turn])
         mine[piece] -= 1
-        return can_place(tb, tuple(mine), avail_orients(tuple(mine)), tb.board & ~state.filled)
-
-    # ------------------------------------------------------------------ AI hooks
-    def evaluate(self, state: FormaState, player: int) -> float:
-        if state.turn == TERMINAL:
-            return 1000.0 * self.returns(state)[player]
-        return evaluate(state, player)
-
-    def action_value(self, state: FormaState, action: FormaAction, player: int) -> float:
-        if isinstance(action, (Obstacle, Tower, Fill)):
-            return 0.0  # the set-up earns nothing by itself; the bots fill it at random
-        return action_value(state, action, player)
+        return self.kernel.can_place(tb, tuple(mine), avail_orients(tuple(mine)), tb.board & ~state.filled)
 
     # ------------------------------------------------------------------ testing
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
@@ -565,18 +580,8 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _next_turn(
-    tb: P.Tables, stocks: tuple[tuple[int, ...], ...], orients: tuple[tuple[int, ...], ...], free: int, player: int
-) -> int:
-    """The next player (clockwise) who can place a piece; TERMINAL when nobody can.
-
-    A player who cannot place now never can again (the board only fills), so skipping them is the pass
-    the rules prescribe; the mover is asked last."""
-    if EXT is not None:
-        return int(EXT.next_turn(tb.size, stocks, free, player))
-    n = len(stocks)
-    for i in range(1, n + 1):
-        q = (player + i) % n
-        if can_place(tb, stocks[q], orients[q], free):
-            return q
-    return TERMINAL
+def kernel_of(game: Game[Any, Any]) -> FormaKernel:
+    """The kernel a Forma game object runs: the AI asks it for the values of its inner loop."""
+    if not isinstance(game, Forma):
+        raise TypeError(f"not a Forma game object: {game!r}")
+    return game.kernel

@@ -17,13 +17,10 @@ shape, so every placement has exactly one name and one id.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import cast
 
 from polytable.geometry import Shape, bits, free_name, free_polyominoes, select_bit, transform
-
-from ._native import EXT
 
 __all__ = [
     "GUARD",
@@ -123,8 +120,6 @@ class Tables:
         "cells",
         "left",
         "masks",
-        "native_anchors",
-        "pure_anchors",
         "right",
         "row_mask",
         "size",
@@ -132,7 +127,8 @@ class Tables:
         "top",
     )
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, anchors: Callable[[int], tuple[int, ...]] | None = None) -> None:
+        """The tables of one board size; ``anchors`` replaces the generated anchor function (a kernel's)."""
         self.size = size
         st = self.stride = size + GUARD
         row = (1 << size) - 1
@@ -145,12 +141,7 @@ class Tables:
         self.left = col
         self.right = col << (size - 1)
         self.masks: tuple[int, ...] = tuple(sum(1 << (y * st + x) for x, y in cells) for cells in ORIENT_CELLS)
-        self.pure_anchors = _build_anchor_function(st)
-        self.native_anchors: Callable[[int], tuple[int, ...]] | None = None
-        if EXT is not None and size <= 20:  # the compiled kernel: the same table, in C
-            EXT.init(size, st, [sorted(y * st + x for x, y in c) for c in ORIENT_CELLS], ORIENT_PIECE, PIECE_SIZES)
-            self.native_anchors = functools.partial(EXT.anchors, size)
-        self.anchors = self.native_anchors or self.pure_anchors
+        self.anchors = anchors or _build_anchor_function(st)
         self._last_free = -1
         self._last_table: tuple[int, ...] = ()
         self._flat: tuple[list[int], list[int], list[int]] | None = None

@@ -19,7 +19,6 @@ from polytable.geometry import flood as flood_cells
 
 from . import _pieces as P
 from ._bridges import count_bridges
-from ._native import EXT
 from ._pieces import Tables, select_bit
 from ._state import FormaState
 
@@ -61,9 +60,6 @@ def flood(tb: Tables, seed: int, passable: int) -> int:
 def bridge_total(tb: Tables, own: int) -> tuple[int, bool]:
     """(largest allowed set of bridges, exact) for one colour's cells (see :mod:`._bridges`; the kernel's
     port gives the same count, tests/games/forma/test_forma_eval_native.py)."""
-    if EXT is not None:
-        total, _, _, exact = EXT.bridges(tb.size, own)
-        return total, exact
     st, n = tb.stride, tb.size
     cells = []
     b = own
@@ -132,8 +128,6 @@ class Effect(NamedTuple):
 
 def place_effect(tb: Tables, s: FormaState, player: int, mask: int, size: int) -> Effect:
     """Apply the scoring rules of one placement of ``size`` cells (``mask``) by ``player``."""
-    if EXT is not None:
-        return _place_effect_native(tb, s, player, mask, size)
     filled = s.filled | mask
     enc = enclosed(tb, filled, tb.board & ~filled)
     filled |= enc
@@ -158,29 +152,10 @@ def place_effect(tb: Tables, s: FormaState, player: int, mask: int, size: int) -
     return Effect(filled, enc, closed, points, bridges, exact, own)
 
 
-def _place_effect_native(tb: Tables, s: FormaState, player: int, mask: int, size: int) -> Effect:
-    """:func:`place_effect` with everything but the bridge count in C (same values)."""
-    assert EXT is not None
-    own0 = s.pieces[player] | s.markers[player]
-    filled, enc, closed, points, own, bound = EXT.effect(
-        tb.size, s.filled, s.watch, s.obstacles, s.tower, s.closed, own0, mask, size
-    )
-    bridges = s.bridges[player]
-    exact = True
-    if bound > bridges:
-        total, exact = bridge_total(tb, own)
-        if total > bridges:
-            points += 50 * (total - bridges)
-            bridges = total
-    return Effect(filled, enc, closed, points, bridges, exact, own)
-
-
 def can_place(tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int) -> bool:
     """Whether any piece with a positive count (orientations ``gs``) fits somewhere on ``free``."""
     if not free or not gs:
         return False
-    if EXT is not None:
-        return bool(EXT.can_place(tb.size, stock, free))
     if stock[0]:
         return True  # the single square fits on any free cell
     table = tb.table(free)
@@ -188,6 +163,10 @@ def can_place(tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int
         if table[g]:
             return True
     return False
+
+
+ONE_OF = tuple(tuple(int(i == p) for i in range(P.NUM_PIECES)) for p in range(P.NUM_PIECES))
+"""A stock holding one piece, per piece: a kernel's ``can_place`` of it says whether that piece fits."""
 
 
 def piece_fits(tb: Tables, piece: int, free: int) -> bool:
@@ -198,8 +177,6 @@ def piece_fits(tb: Tables, piece: int, free: int) -> bool:
 
 
 def count_moves(tb: Tables, stock: tuple[int, ...], free: int, only: int = -1) -> int:
-    if EXT is not None:
-        return int(EXT.count(tb.size, stock, free, only))
     table = tb.table(free)
     total = 0
     for p in range(P.NUM_PIECES) if only < 0 else (only,):
@@ -229,11 +206,6 @@ def sample_move(
     rejected, count the anchors of each orientation, draw an index and locate it, which is uniform too
     (a mixture of uniform samplers is uniform).
     """
-    if EXT is not None:
-        g0, mask0, rng.state = EXT.sample(tb.size, stock, free, rng.state, only)
-        if g0 < 0:
-            raise ValueError("no legal placement")
-        return g0, mask0
     if only < 0 and free.bit_count() * 100 > tb.cells * 72:
         pieces, orients, masks = tb.flat()
         n = len(masks)

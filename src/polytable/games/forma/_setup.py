@@ -18,11 +18,20 @@ from polytable.core import CHANCE, IllegalActionError, Rng, below, player_name
 from polytable.geometry import bits
 
 from . import _pieces as P
-from ._native import EXT
 from ._rules import neighbours
 from ._state import Fill, FormaState, Obstacle, Tower, allowed_cells, cell_name
 
-__all__ = ["chance_outcome", "chance_outcomes", "setup_apply", "setup_check", "setup_count", "setup_legal"]
+__all__ = [
+    "SetupAction",
+    "chance_outcome",
+    "chance_outcomes",
+    "drawn",
+    "setup_apply",
+    "setup_check",
+    "setup_count",
+    "setup_legal",
+    "setup_sample",
+]
 
 SetupAction = Obstacle | Tower | Fill
 
@@ -76,11 +85,6 @@ def setup_count(state: FormaState, player: int) -> int:
 
 def setup_sample(state: FormaState, player: int, rng: Rng) -> SetupAction:
     """Uniform over :func:`setup_legal` without building the list (the same draws in the compiled kernel)."""
-    if EXT is not None:
-        kind, bit, rng.state = EXT.setup_sample(
-            state.size, state.obstacles, state.tower, state.placing, rng.state, player == CHANCE
-        )
-        return _drawn(state, kind, bit)
     allowed = _allowed(state)
     k = rng.below(setup_count(state, player))
     if player == CHANCE:
@@ -94,7 +98,7 @@ def setup_sample(state: FormaState, player: int, rng: Rng) -> SetupAction:
     return kinds[k // n](*_nth(state, allowed, k % n))
 
 
-def _drawn(state: FormaState, kind: int, bit: int) -> SetupAction:
+def drawn(state: FormaState, kind: int, bit: int) -> SetupAction:
     """The kernel's draw as an action: 0 an obstacle or 1 the tower on cell ``bit``, 2 a fill."""
     if kind == 2:
         return Fill()
@@ -237,9 +241,6 @@ def setup_apply(state: FormaState, action: SetupAction, player: int) -> FormaSta
 
 def chance_outcome(state: FormaState) -> Obstacle | Tower:
     """The next random-fill placement the state's own generator draws (uniform over the allowed cells)."""
-    if EXT is not None:
-        kind, bit, _ = EXT.setup_sample(state.size, state.obstacles, state.tower, state.placing, state.rng, True)
-        return _drawn(state, kind, bit)  # type: ignore[return-value]
     allowed = _allowed(state)
     k, _ = below(state.rng, allowed.bit_count())
     return _chance_kind(state)(*_nth(state, allowed, k))

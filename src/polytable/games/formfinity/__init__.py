@@ -34,14 +34,14 @@ from polytable.core import Config, register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import goal_value
+from ._ai import evaluate, goal_value
 from ._board import Setup, setup_for
 from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
 from ._flow import apply_place, clear_caches, deal, forbidden, placements, window
-from ._game import FormfinityGame
+from ._game import FormfinityGame, setup_of
 from ._greedy import claim_starts, claimable_holes, greedy_place, greedy_run, line_rooms, near_lines
-from ._native import pure_engine
+from ._kernel import CompiledFormfinity, FormfinityKernel
 from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
 from ._variant import Rules, parse_variant_file
@@ -59,7 +59,9 @@ __all__ = [
     "CardGenerator",
     "ChooseArea",
     "Claim",
+    "CompiledFormfinity",
     "FormfinityGame",
+    "FormfinityKernel",
     "FormfinityState",
     "Place",
     "Rules",
@@ -74,6 +76,7 @@ __all__ = [
     "claimable_holes",
     "clear_caches",
     "deal",
+    "evaluate",
     "forbidden",
     "goal_value",
     "greedy_place",
@@ -86,9 +89,9 @@ __all__ = [
     "parse_template",
     "parse_variant_file",
     "placements",
-    "pure_engine",
     "rules_for",
     "setup_for",
+    "setup_of",
     "window",
 ]
 

@@ -22,13 +22,13 @@ edge-adjacent to the drawing it must connect to).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from polytable.core import Config, ConfigError
-from polytable.geometry import bits, derived, flood, lowest
+from polytable.geometry import bits, derived, lowest
 
 from ._cards import NUM_CARDS, ROTATIONS, SHAPES, Card, CardGenerator, parse_deck
-from ._native import EXT
+from ._kernel import FormfinityKernel
 from ._template import Template
 from ._variant import PRESETS, Rules, load_template, parse_variant_file
 from .templates import TEMPLATES
@@ -82,6 +82,8 @@ class Setup:
     chance_ids: frozenset[int]
     windows: dict[tuple[int, int], int]
     line_offsets: tuple[tuple[int, int], ...]
+    kernel: FormfinityKernel = field(default_factory=FormfinityKernel)
+    """The rules kernel of the game object this setup was made for (see :mod:`._kernel`)."""
 
     def bit(self, x: int, y: int) -> int:
         return 1 << (y * self.S + x)
@@ -111,9 +113,7 @@ class Setup:
         return (h | (h << s) | (h >> s)) & self.full
 
     def flood(self, seed: int, passable: int) -> int:
-        if EXT is not None:  # the compiled kernel (_native.py): the same region
-            return int(EXT.flood(seed, passable & self.full, self.S))
-        return flood(seed, passable & self.full, self.S)
+        return self.kernel.flood(seed, passable & self.full, self.S)
 
     def rotation(self, card: Card) -> tuple[int, ...]:
         """The orientations (shape ids) an element of ``card`` may take under these rules."""
@@ -125,11 +125,16 @@ class Setup:
 
 
 @derived(maxsize=64, by_value=True)
-def setup_for(config: Config) -> Setup:
+def _setup(config: Config) -> Setup:
+    return _build(config)
+
+
+def setup_for(config: Config, kernel: FormfinityKernel | None = None) -> Setup:
     """The setup of a config, built once per config value (found by identity on every step, by equality
     for a config read back from a saved state); ConfigError (TemplateError names line and column) if
-    invalid."""
-    return _build(config)
+    invalid. ``kernel``: the game object's (its own setup, made once; default: the pure rules')."""
+    setup = _setup(config)
+    return setup if kernel is None else kernel.setup(setup)
 
 
 def _rules_of(config: Config) -> Rules:
@@ -359,8 +364,9 @@ def element_anchors(
     ``blocked`` stops slides (drawn squares and walls); ``allowed`` is where squares may go (a subset of
     the free squares); ``touch`` (or None) is where at least one square must go.
     """
-    if EXT is not None:  # the compiled kernel (_native.py): the same list
-        return EXT.element_anchors(setup.W, setup.H, orients, edges, blocked, allowed, touch)  # type: ignore[no-any-return]
+    fast = setup.kernel.element_anchors(setup, tuple(orients), edges, blocked, allowed, touch)
+    if fast is not None:
+        return fast
     out = []
     prof = _profile(setup, blocked, edges) if edges else None
     for s in orients:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from polytable.core import ConfigError, PolytableError, below
+from polytable.core import MAX_DEPTH, ConfigError, PolytableError, below, json_depth
 from polytable.geometry import Shape, fixed_polyominoes, is_connected, normalize, transform
 
 __all__ = [
@@ -344,6 +344,12 @@ def parse_deck(text: str) -> tuple[Card, ...]:
     data: Any
     if body.startswith("{"):
         try:
+            if json_depth(body) > MAX_DEPTH:
+                raise ConfigError(
+                    f"the deck file is nested too deep (at most {MAX_DEPTH} levels)",
+                    "formfinity.deck_deep",
+                    {"max": MAX_DEPTH},
+                )
             data = json.loads(body)
         except json.JSONDecodeError as e:
             raise ConfigError(

@@ -48,25 +48,12 @@ static int cur_n, cur_s[4], cd[MAXLINES], cb[MAXLINES];
 static BB cur_a[4];
 
 /* ------------------------------------------------------------------ the generator (core._rng) */
-static inline uint64_t ff_next(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-static uint64_t ff_below(uint64_t *s, uint64_t n) {
-    if (n <= 1) return 0;
-    int bits = 64 - __builtin_clzll(n - 1);
-    for (;;) {
-        uint64_t r = ff_next(s) >> (64 - bits);
-        if (r < n) return r;
-    }
-}
+/* next_u64 and below: core/_rng.h, included by _cformfinity.c */
 /* _cards._pick: an index drawn with the given weights. */
 static int ff_pick(uint64_t *s, const int *w, int n) {
     uint64_t total = 0;
     for (int i = 0; i < n; i++) total += (uint64_t)w[i];
-    uint64_t r = ff_below(s, total);
+    uint64_t r = below(s, total);
     for (int i = 0; i < n; i++) {
         if (r < (uint64_t)w[i]) return i;
         r -= (uint64_t)w[i];
@@ -76,12 +63,12 @@ static int ff_pick(uint64_t *s, const int *w, int n) {
 /* CardGenerator.draw: a card id. */
 static int gen_draw(uint64_t *s) {
     int size = ff_pick(s, G.sizes, 5);
-    int shape = size_first[size + 1] + (int)ff_below(s, (uint64_t)size_count[size + 1]);
+    int shape = size_first[size + 1] + (int)below(s, (uint64_t)size_count[size + 1]);
     int count = ff_pick(s, G.counts, 3), narrows = ff_pick(s, G.arrw, 5), nsub = 0, subs[16];
     for (int m = 0; m < 16; m++)
         if (__builtin_popcount((unsigned)m) == narrows) subs[nsub++] = m;
-    int edges = subs[ff_below(s, (uint64_t)nsub)];
-    int rot = (int)ff_below(s, 100) < G.rotation;
+    int edges = subs[below(s, (uint64_t)nsub)];
+    int rot = (int)below(s, 100) < G.rotation;
     return ((shape * 3 + count) * 16 + edges) * 2 + rot;
 }
 

@@ -131,7 +131,7 @@ static int greedy_place(uint64_t *rng, BB *out) {
                 }
             }
     }
-    int k = n > 1 ? (int)ff_below(rng, (uint64_t)n) : 0;
+    int k = n > 1 ? (int)below(rng, (uint64_t)n) : 0;
     shape_mask(pick_s[k], pick_b[k], out);
     return 1;
 }

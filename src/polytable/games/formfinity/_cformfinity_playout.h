@@ -166,7 +166,7 @@ static void chance(void) {
         apply_card(gen_draw(&F.rng));
         return;
     }
-    int i = G.shuffle ? (int)ff_below(&F.rng, (uint64_t)F.ndeck) : 0, card = F.deck[i];
+    int i = G.shuffle ? (int)below(&F.rng, (uint64_t)F.ndeck) : 0, card = F.deck[i];
     for (i = 0; F.deck[i] != card; i++) {
     } /* deck.index: the first copy goes */
     memmove(&F.deck[i], &F.deck[i + 1], sizeof(int) * (size_t)(F.ndeck - i - 1));
@@ -235,7 +235,7 @@ static void act(uint64_t *rng) {
             fail = 1;
             return;
         }
-        uint64_t k = ff_below(rng, total);
+        uint64_t k = below(rng, total);
         for (int i = 0; i < cur_n; i++)
             for (int j = 0; j < nw; j++) {
                 uint64_t w = cur_a[i].w[j], c = (uint64_t)__builtin_popcountll(w);
@@ -258,12 +258,12 @@ static void act(uint64_t *rng) {
             fail = 1;
             return;
         }
-        int k = (int)ff_below(rng, (uint64_t)n);
+        int k = (int)below(rng, (uint64_t)n);
         apply_claim(cd[k], cb[k]);
     } else { /* PH_CHOOSE: the areas not finished, in order */
         int n = 0;
         for (int i = 0; i < G.nareas; i++) n += !(F.done >> i & 1);
-        int k = (int)ff_below(rng, (uint64_t)n);
+        int k = (int)below(rng, (uint64_t)n);
         for (int i = 0; i < G.nareas; i++)
             if (!(F.done >> i & 1) && k-- == 0) {
                 F.area = i;
@@ -363,7 +363,7 @@ static int read_state(PyObject *st) {
         F.area >= G.nareas || (!G.gen && !G.ndeck))
         return 1;
     if (F.phase == PH_PLACE && (F.card < 0 || F.card / 96 >= nshapes)) return 1;
-    if (_PyLong_NumBits(odone) > 64) return 1;
+    if (pylong_bits(odone) > 64) return 1;
     F.done = PyLong_AsUnsignedLongLong(odone);
     if (from_py(olast, &F.last)) return -1;
     PyObject *fast = PySequence_Fast(olines, "lines");

@@ -25,7 +25,6 @@ from polytable.geometry import Memo, bits
 
 from ._board import Setup, element_anchors
 from ._cards import Card
-from ._native import EXT
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, FormfinityState
 from ._state import evolve as replace
 
@@ -143,10 +142,9 @@ def keeps_a_way(setup: Setup, st: State, player: int, options: list[tuple[int, i
     (word-parallel over the anchors) leaves that way open; only the few that do are checked by a flood.
     A placement that completes the connection is always kept: it wins, so no way is needed any more.
     """
-    if EXT is not None:  # the compiled kernel (_native.py): the same anchors
-        own, stars = st.owners, setup.stars
-        args = (setup.full, setup.playable, stars[0], stars[1], setup.rules.corner_touch, own[0], own[1])
-        return EXT.keeps_a_way(setup.W, setup.H, *args, player, options)  # type: ignore[no-any-return]
+    fast = setup.kernel.keeps_a_way(setup, st, player, options)
+    if fast is not None:
+        return fast
     opp = 1 - player
     path = way(setup, st, opp)
     if not path:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from polytable.core import (
     CHANCE,
@@ -21,18 +21,19 @@ from polytable.core import (
     require_int,
     require_list,
     seed_state,
+    turns_in_rotation,
 )
 from polytable.geometry import select_bit
 
-from . import _ai, _flow, _render, _said
+from . import _flow, _render, _said
 from ._board import Setup, setup_for
-from ._cards import NUM_CARDS, SHAPES, Card, shape_text
+from ._cards import NUM_CARDS, SHAPES, Card
 from ._companion import FormfinityCompanion
-from ._native import EXT, native_playout
+from ._kernel import CompiledFormfinity, FormfinityKernel
 from ._notation import format_action, parse_action
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, Action, ChooseArea, Claim, FormfinityState, Place, cell_name
 
-__all__ = ["FormfinityGame"]
+__all__ = ["FormfinityGame", "setup_of"]
 
 State = FormfinityState
 SIDE = 40  # ids use a fixed 40 x 40 layout so they do not depend on the template
@@ -57,6 +58,10 @@ OPTIONS = (
 )  # fmt: skip
 
 
+SCORE_UNITS: dict[str, str | None] = {"lines": "lines", "areas": "points", "connection": None, "numbers": "numbers"}
+"""What the scores count under each goal (a connection is won or lost, no running tally)."""
+
+
 class FormfinityGame(Game[FormfinityState, Action]):
     """FORMFINITY: draw polyomino cards and place them on a shared template (four variants + custom)."""
 
@@ -73,13 +78,21 @@ class FormfinityGame(Game[FormfinityState, Action]):
         summary="Roll-and-write with polyomino cards: lines, areas, connections and numbers on a template.",
     )
 
+    compiled_kernel: ClassVar[str | None] = "polytable.games.formfinity._cformfinity"
+    kernel: FormfinityKernel
+    """The rules kernel this game object runs (see :mod:`._kernel`); every setup it makes carries it."""
+
+    def _use_kernel(self, ext: Any) -> None:
+        self.kernel = FormfinityKernel() if ext is None else CompiledFormfinity(ext)
+
     # ------------------------------------------------------------------ set-up
     def setup(self, state_or_config: State | Config) -> Setup:
+        """The setup of a state's (or a config's) rules, with this game object's kernel in it."""
         config = state_or_config if isinstance(state_or_config, Config) else state_or_config.config
-        return setup_for(config)
+        return setup_for(config, self.kernel)
 
     def _new(self, config: Config, seed: int) -> State:
-        setup = setup_for(config)
+        setup = self.setup(config)
         n = config.players
         st = State(
             config=config,
@@ -100,7 +113,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         return state.turn
 
     def _legal(self, state: State, player: int) -> Iterator[Action]:
-        setup = setup_for(state.config)
+        setup = self.setup(state)
         ph = state.phase
         if ph == DRAW:
             yield from self._chance_cards(setup, state)
@@ -136,25 +149,25 @@ class FormfinityGame(Game[FormfinityState, Action]):
 
     def _count(self, state: State, player: int) -> int:
         if state.phase == PLACE:
-            return sum(a.bit_count() for _, a in _flow.placements(setup_for(state.config), state, player))
+            return sum(a.bit_count() for _, a in _flow.placements(self.setup(state), state, player))
         if state.phase == DRAW:
-            setup = setup_for(state.config)
+            setup = self.setup(state)
             if setup.generator is not None:
                 return len(setup.chance_cards)
         return super()._count(state, player)
 
     def _any(self, state: State, player: int) -> bool:
         if state.phase == PLACE:
-            return bool(_flow.placements(setup_for(state.config), state, player))
+            return bool(_flow.placements(self.setup(state), state, player))
         return state.phase != OVER
 
     def _sample(self, state: State, player: int, rng: Rng) -> Action:
-        if state.phase == DRAW and setup_for(state.config).generator is not None:
-            cards = setup_for(state.config).chance_cards
+        if state.phase == DRAW and self.setup(state).generator is not None:
+            cards = self.setup(state).chance_cards
             return cards[rng.below(len(cards))]
         if state.phase != PLACE:
             return super()._sample(state, player, rng)
-        setup = setup_for(state.config)
+        setup = self.setup(state)
         options = _flow.placements(setup, state, player)
         total = sum(a.bit_count() for _, a in options)
         if total == 0:
@@ -171,7 +184,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
 
     # ------------------------------------------------------------------ checking and applying
     def _check(self, state: State, action: Action, player: int) -> None:
-        setup = setup_for(state.config)
+        setup = self.setup(state)
         ph = state.phase
         if ph == DRAW:
             if not isinstance(action, Card):
@@ -193,7 +206,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         if ph == CHOOSE:
             if not isinstance(action, ChooseArea):
                 raise IllegalActionError(
-                    f"{player_name(player)} must first choose the next area to fill (area:NAME)",
+                    f"{player_name(player)} must first choose the next area to fill",
                     "formfinity.choose_area_first",
                     {"player": player + 1},
                 )
@@ -213,7 +226,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         if ph == CLAIM:
             if not isinstance(action, Claim):
                 raise IllegalActionError(
-                    f"{player_name(player)} must first choose which line to claim (line:h:c5)",
+                    f"{player_name(player)} must first choose which line to claim",
                     "formfinity.choose_line_first",
                     {"player": player + 1},
                 )
@@ -242,7 +255,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         raise IllegalActionError("the element cannot go there", "formfinity.cannot_go")
 
     def _apply(self, state: State, action: Action, player: int) -> State:
-        setup = setup_for(state.config)
+        setup = self.setup(state)
         if isinstance(action, Card):
             return _flow.apply_card(setup, state, action)
         if isinstance(action, Place):
@@ -253,20 +266,19 @@ class FormfinityGame(Game[FormfinityState, Action]):
 
     def playout(self, state: State, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[State, int]:
         """The protocol's random playout, in the compiled kernel when it is built (same draws, same states)."""
-        if EXT is not None:
-            out = native_playout(setup_for(state.config), state, rngs, max_actions)
-            if out is not None:
-                return out
+        out = self.kernel.playout(self.setup(state), state, rngs, max_actions)
+        if out is not None:
+            return out
         return super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ chance
     def chance_outcome(self, state: State) -> Action:
         if state.phase != DRAW:
             raise IllegalActionError("this is not a chance node", "action.not_chance")
-        return _flow.draw_card(setup_for(state.config), state)
+        return _flow.draw_card(self.setup(state), state)
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
-        setup = setup_for(state.config)
+        setup = self.setup(state)
         gen = setup.generator
         if gen is not None:
             return [(c, gen.probability(c)) for c in self._chance_cards(setup, state)]
@@ -283,21 +295,21 @@ class FormfinityGame(Game[FormfinityState, Action]):
 
     # ------------------------------------------------------------------ results
     def scores(self, state: State) -> tuple[float, ...]:
-        return tuple(float(s) for s in _flow.scores(setup_for(state.config), state))
+        return tuple(float(s) for s in _flow.scores(self.setup(state), state))
 
     def winners(self, state: State) -> tuple[int, ...]:
         return state.winners if state.phase == OVER else ()
 
     # ------------------------------------------------------------------ notation and ids
     def format_action(self, action: Action, state: State | None = None) -> str:
-        return format_action(action, setup_for(state.config) if state is not None else None)
+        return format_action(action, self.setup(state) if state is not None else None)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         if not isinstance(text, str):
             raise IllegalActionError("an action is written as text", "formfinity.action_type")
         if state is None:
             return parse_action(text, None, None, 0)
-        setup = setup_for(state.config)
+        setup = self.setup(state)
         card = Card.from_id(state.card) if state.phase == PLACE and state.card >= 0 else None
         return parse_action(text, setup, card, setup.wall | state.drawn)
 
@@ -366,7 +378,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
             raise StateFormatError("field 'config' must be an object", "state.field_config_object")
         try:
             config = self.spec.config(require(cfg, "options"), require_int(cfg, "players", 2, 4))
-            setup = setup_for(config)
+            setup = self.setup(config)
         except StateFormatError:
             raise
         except ValueError as e:
@@ -448,10 +460,10 @@ class FormfinityGame(Game[FormfinityState, Action]):
         return st
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:
-        return _render.view(setup_for(state.config), state, self.scores(state))
+        return _render.view(self.setup(state), state, self.scores(state))
 
     def render(self, state: State, player: int | None = None, color: bool = False) -> str:
-        return _render.render(setup_for(state.config), state, color)
+        return _render.render(self.setup(state), state, color)
 
     def describe_action(self, action: Action, state: State) -> str:
         return _said.describe(action, state)
@@ -462,12 +474,20 @@ class FormfinityGame(Game[FormfinityState, Action]):
     def outcome(self, state: State) -> dict[str, object]:
         return _said.outcome(state)
 
-    # ------------------------------------------------------------------ AI and testing
-    def evaluate(self, state: State, player: int) -> float:
-        return _ai.evaluate(
-            setup_for(state.config), state, player, self.returns(state) if state.phase == OVER else None
-        )
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: State) -> tuple[int, ...]:
+        """A turn is one card with its elements (and, in the areas goal, the choice of an area first); turns
+        go round from seat 1, so a turn waiting for its card (or its area) has begun."""
+        begun = state.cards_drawn + (1 if state.phase in (CHOOSE, DRAW) else 0)
+        return turns_in_rotation(begun, state.config.players)
 
+    def decision_kind(self, state: State, player: int) -> str:
+        return {CHOOSE: "area", CLAIM: "claim"}.get(state.phase, "element")
+
+    def score_unit(self, config: Config) -> str | None:
+        return SCORE_UNITS[setup_for(config).rules.goal]
+
+    # ------------------------------------------------------------------ testing
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         """Every variant and player count, a custom variant and a deck file; the larger player counts
         use smaller templates so the conformance suite stays quick."""
@@ -514,15 +534,9 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
     orients = setup.rotation(card)
     if action.shape not in orients:
         if 0 <= action.shape < len(SHAPES) and setup.rules.rotation_allowed(card.rotate):
-            raise IllegalActionError(
-                f"the element must be {shape_text(card.shape)} or one of its rotations",
-                "formfinity.wrong_shape",
-                {"shape_text": shape_text(card.shape)},
-            )
+            raise IllegalActionError("the element must have the card's shape, turned or not", "formfinity.wrong_shape")
         raise IllegalActionError(
-            f"the element must be drawn as on the card ({shape_text(card.shape)}): this card does not allow rotation",
-            "formfinity.drawn_as_card",
-            {"shape_text": shape_text(card.shape)},
+            "the element must be drawn as on the card: this card does not allow rotation", "formfinity.drawn_as_card"
         )
     if not setup.on_board(action.shape, action.x, action.y):
         raise IllegalActionError("the element would leave the template", "formfinity.leaves_template")
@@ -590,3 +604,10 @@ def _explain(setup: Setup, state: State, action: Place, player: int) -> None:
             "formfinity.blocks_goal",
             {"player": 1 - player + 1},
         )
+
+
+def setup_of(game: Game[Any, Any], state_or_config: State | Config) -> Setup:
+    """The setup a FORMFINITY game object plays a state on (with its kernel): what the players search with."""
+    if not isinstance(game, FormfinityGame):
+        raise TypeError(f"not a FORMFINITY game object: {game!r}")
+    return game.setup(state_or_config)

@@ -3,7 +3,7 @@
 Why here: the lookahead of ``hard`` (``polytable.ai.formfinity``) spends nearly all of a decision in greedy
 playouts, so they run in the compiled kernel (``_cformfinity_greedy.h``) when it is built, and the kernel
 mirrors the rules, which live here; this Python is the reference (tests/games/formfinity/test_greedy.py
-plays both over random positions) and what runs inside :func:`pure_engine`.
+plays both over random positions) and what the pure kernel runs (``setup.kernel`` decides).
 
 :func:`greedy_place` is the one-ply ``greedy``'s choice for the next element: the greedy values each
 placement by applying it and evaluating the board (``_ai.evaluate``); here one bitboard pass per direction
@@ -23,8 +23,7 @@ from polytable.geometry import Memo, bits
 
 from ._board import Setup
 from ._flow import apply_card, apply_place, draw_card, forbidden, placements, window
-from ._native import _FIELDS, EXT, _pack
-from ._state import CHOOSE, DRAW, OVER, PLACE, FormfinityState, evolve
+from ._state import CHOOSE, DRAW, OVER, PLACE, FormfinityState
 
 __all__ = ["claim_starts", "claimable_holes", "greedy_place", "greedy_run", "line_rooms", "near_lines"]
 
@@ -164,12 +163,9 @@ def greedy_run(
     step limit is reached (then ``holes`` is :func:`claimable_holes` of the state unless the game is over,
     else 0); otherwise the next step is one this does not take (a claim choice, an element without a
     placement) and the caller takes it, then calls again. In the kernel when it is built."""
-    if EXT is not None and setup.rules.goal == "lines" and setup.players > 1:
-        fields = tuple(getattr(st, f) for f in _FIELDS)
-        out = EXT.greedy_run(_pack(setup), fields, rng.state, me, left_me, steps)
-        if out is not None:
-            values, rng.state, left, rest, done, holes = out
-            return evolve(st, **dict(zip(_FIELDS, values, strict=True))), left, rest, done, holes
+    fast = setup.kernel.greedy_run(setup, st, me, rng, left_me, steps)
+    if fast is not None:
+        return fast
     while steps > 0:
         if st.phase == OVER:
             return st, left_me, steps, True, 0

@@ -30,10 +30,10 @@ from polytable.core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
-from ._game import Quadefy
+from ._game import Quadefy, kernel_of
+from ._kernel import CompiledQuadefy, QuadefyKernel
 from ._moves import REACH, STABLE, any_legal, clear_cache, hand_counts, legal_sets
 from ._native import export_tables as native_tables
-from ._native import pure_engine
 from ._puzzle import PATTERN_NOTES, PATTERNS, PuzzleResult, parse_pattern, pattern_text, solve_pattern, verify_solution
 from ._solver import SolveResult, moves_of, solve_position
 from ._state import ACTIONS, Placement, QuadefyState, format_placement
@@ -54,10 +54,12 @@ __all__ = [
     "PLACE_AT",
     "REACH",
     "STABLE",
+    "CompiledQuadefy",
     "FullSolver",
     "Placement",
     "PuzzleResult",
     "Quadefy",
+    "QuadefyKernel",
     "QuadefyState",
     "RootMove",
     "SolveReport",
@@ -67,13 +69,13 @@ __all__ = [
     "clear_cache",
     "format_placement",
     "hand_counts",
+    "kernel_of",
     "legal_sets",
     "moves_of",
     "native_tables",
     "parse_checkpoint",
     "parse_pattern",
     "pattern_text",
-    "pure_engine",
     "solve_game",
     "solve_pattern",
     "solve_position",

@@ -16,8 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../ai/_native/quadefy_pyinit.h"
-#include "../../ai/_native/quadefy_solve.h"
+#include "quadefy_moves.h"
+#include "quadefy_pyinit.h"
 #include "_cquadefy_kernel.h"
 
 static int ready = 0;
@@ -365,7 +365,7 @@ static PyObject *py_playouts(PyObject *self, PyObject *args) {
     /* The batch makes only acyclic objects (ints, tuples of them, states of those): no collection needed. */
     int gc_was = PyGC_Disable();
     for (Py_ssize_t i = 0; out && i < n; i++) {
-        uint64_t rng[2] = {seed_state(vals[i], stream), seed_state(vals[i], stream + 1)};
+        uint64_t rng[2] = {rng_seed_state(vals[i], stream), rng_seed_state(vals[i], stream + 1)};
         PyObject *one = playout_of(st, &q, flags, rng, 0, -1, blk, sup);
         if (!one) Py_CLEAR(out);
         else PyList_SET_ITEM(out, i, one);

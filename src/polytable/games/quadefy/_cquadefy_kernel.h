@@ -15,32 +15,17 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../ai/_native/quadefy_solve.h"
+#include "quadefy_moves.h"
+#include "../../core/_rng.h" /* next_u64, rng_seed_state: the generator of core._rng */
 
 #define MAXP 2304
 #define MAXO 128
 #define NW QS_NW
 #define TRIES 24
-#define GOLDEN 0x9E3779B97F4A7C15ULL
 
 static int n_place = 0;
 static uint64_t p_mask[MAXP];
 static int p_block[MAXP], p_orient[MAXP], p_bit[MAXP];
-
-/* core._rng: splitmix64 */
-static inline uint64_t next_u64(uint64_t *s) {
-    *s += GOLDEN;
-    uint64_t z = *s;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* core._rng.seed_state for a seed that fits 64 bits (Python's arithmetic modulo 2**64) */
-static inline uint64_t seed_state(int64_t seed, int64_t stream) {
-    uint64_t s = (uint64_t)seed * 0x2545F4914F6CDD1DULL + (uint64_t)stream * GOLDEN + 0x632BE59BD9B4E019ULL;
-    return next_u64(&s);
-}
 
 /* _moves._below: uniform in [0, n) from 32-bit halves (Lemire) */
 static inline int below32(uint64_t *s, uint64_t n) {

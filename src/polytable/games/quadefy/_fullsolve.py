@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from polytable.geometry import Memo
 
-from ._moves import legal_count
+from ._kernel import QuadefyKernel
 from ._solver import moves_of
 from ._symmetry import canonical_key
 from ._tables import ALL_BLOCKS, PLACEMENTS
@@ -95,8 +95,11 @@ class FullSolver:
         known: Mapping[int, bool] | None = None,
         on_record: Callable[[int, bool], None] | None = None,
         tt_limit: int = 12_000_000,
+        kernel: QuadefyKernel | None = None,
     ) -> None:
         self.flags = flags
+        self.count = (kernel or QuadefyKernel()).count
+        """Counts the replies that order the moves (the game object's kernel; default: the pure one)."""
         self.deadline = deadline
         self.on_record = on_record
         self.tt_limit = tt_limit
@@ -139,7 +142,7 @@ class FullSolver:
                 if k in seen:
                     continue
                 seen.add(k)
-            replies = legal_count(child, opp, flags)
+            replies = self.count(child, opp, flags)
             if replies == 0:
                 return pid
             out.append((replies, pid, child))
@@ -197,7 +200,7 @@ class FullSolver:
         for members in classes.values():
             pid = members[0]
             child = PLACEMENTS[pid].mask
-            out.append((legal_count(child, ALL_BLOCKS, flags), pid, len(members), child))
+            out.append((self.count(child, ALL_BLOCKS, flags), pid, len(members), child))
         out.sort()
         return out
 
@@ -266,13 +269,14 @@ def solve_game(
     report: Callable[[RootMove], None] | None = None,
     step: Callable[[RootMove], None] | None = None,
     on_record: Callable[[int, bool], None] | None = None,
+    kernel: QuadefyKernel | None = None,
 ) -> SolveReport:
     """Solve Quadefy from the empty cube with option ``flags`` within ``max_seconds`` (None: no limit).
 
     ``known`` are positions proven by an earlier run (a checkpoint) and ``on_record`` receives every
     position proven near the root, so a caller can keep a checkpoint; this module does no I/O."""
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    return FullSolver(flags, deadline, known, on_record).solve(report, step)
+    return FullSolver(flags, deadline, known, on_record, kernel=kernel).solve(report, step)
 
 
 def parse_checkpoint(text: str) -> dict[int, bool]:

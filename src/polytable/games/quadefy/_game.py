@@ -18,16 +18,17 @@ from polytable.core import (
     player_name,
     require,
     require_list,
+    turns_in_rotation,
 )
 
-from ._moves import REACH, STABLE, any_legal, hand_counts, legal_count, legal_sets, reason, sample_placement
-from ._native import EXT
+from ._kernel import CompiledQuadefy, QuadefyKernel
+from ._moves import REACH, STABLE, reason
 from ._render import cell_blocks, hand_text, render_state
 from ._said import narrate, outcome
 from ._state import ACTION_IDS, ACTIONS, ORIENT_COUNT, Placement, QuadefyState, format_placement, parse_placement
-from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
+from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACEMENTS
 
-__all__ = ["Quadefy"]
+__all__ = ["Quadefy", "kernel_of"]
 
 
 def _flags(config: Config) -> int:
@@ -47,11 +48,10 @@ class _Legal(LegalActions[Placement]):
     __slots__ = ()
 
     def sample(self, rng: Rng) -> Placement:
-        if EXT is not None:
-            pid: int = EXT.draw(self._state, self._player, rng)
-            if pid >= 0:
-                return ACTIONS[pid]
         game: Quadefy = self._game  # type: ignore[assignment]
+        pid = game.kernel.draw(self._state, self._player, rng)
+        if pid >= 0:
+            return ACTIONS[pid]
         return game._sample(self._state, self._player, rng)
 
 
@@ -82,6 +82,13 @@ class Quadefy(Game[QuadefyState, Placement]):
         summary="Place blocks of four cubes in a 4x4x4 cube; the player who cannot place a block loses.",
     )
 
+    compiled_kernel: ClassVar[str | None] = "polytable.games.quadefy._cquadefy"
+    kernel: QuadefyKernel
+    """The rules kernel this game object runs (see :mod:`._kernel`)."""
+
+    def _use_kernel(self, ext: Any) -> None:
+        self.kernel = QuadefyKernel() if ext is None else CompiledQuadefy(ext)
+
     # ------------------------------------------------------------------ set-up and turn
     def _new(self, config: Config, seed: int) -> QuadefyState:
         return QuadefyState(config, 0, (0, 0), (ALL_BLOCKS, ALL_BLOCKS), (), 0, -1, _flags(config))
@@ -102,42 +109,27 @@ class Quadefy(Game[QuadefyState, Placement]):
     def apply(self, state: QuadefyState, action: Placement, player: int | None = None) -> QuadefyState:
         """The checked ``apply``; with the kernel, a legal move of a shared action instance is checked and
         applied in one C call (``_cquadefy.apply``), which declines (None) anything it does not handle."""
-        ext = EXT
-        if ext is not None:
-            pid = _SHARED_IDS.get(id(action))
-            if pid is not None:
-                new: QuadefyState | None = ext.apply(state, pid, player)
-                if new is not None:
-                    return new
+        pid = _SHARED_IDS.get(id(action))
+        if pid is not None:
+            new = self.kernel.apply(state, pid, player)
+            if new is not None:
+                return new
         return super().apply(state, action, player)
 
     # ------------------------------------------------------------------ legal actions
     def _legal(self, state: QuadefyState, player: int) -> Iterator[Placement]:
         actions = ACTIONS
-        if EXT is not None:
-            for pid in EXT.legal(state.occupied, state.remaining[player], state.flags):
-                yield actions[pid]
-            return
-        for o, bits in legal_sets(state.occupied, state.remaining[player], state.flags)[0]:
-            at = PLACE_AT[o.index]
-            # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
-            while bits:
-                low = bits & -bits
-                yield actions[at[low.bit_length() - 1]]
-                bits ^= low
+        for pid in self.kernel.legal(state.occupied, state.remaining[player], state.flags):
+            yield actions[pid]
 
     def _count(self, state: QuadefyState, player: int) -> int:
-        return legal_count(state.occupied, state.remaining[player], state.flags)
+        return self.kernel.count(state.occupied, state.remaining[player], state.flags)
 
     def _any(self, state: QuadefyState, player: int) -> bool:
-        return any_legal(state.occupied, state.remaining[player], state.flags)
+        return self.kernel.any(state.occupied, state.remaining[player], state.flags)
 
     def _sample(self, state: QuadefyState, player: int, rng: Rng) -> Placement:
-        if EXT is not None:
-            p, rng.state = EXT.sample(state.occupied, state.remaining[player], state.flags, rng.state)
-            pid: int | None = None if p < 0 else int(p)
-        else:
-            pid = sample_placement(state.occupied, state.remaining[player], state.flags, rng.u64)
+        pid = self.kernel.sample(state.occupied, state.remaining[player], state.flags, rng)
         if pid is None:
             raise IllegalActionError(
                 f"{player_name(player)} cannot place any block", "quadefy.cannot_place", {"player": player + 1}
@@ -178,7 +170,7 @@ class Quadefy(Game[QuadefyState, Placement]):
                 "quadefy.sticks_out",
                 {"move": format_placement(action), "name": name},
             )
-        if EXT is not None and not EXT.why(state.occupied, pid, state.flags):
+        if self.kernel.allowed(state.occupied, pid, state.flags):
             return
         p = PLACEMENTS[pid]
         found = reason(state.occupied, ORIENTS[p.orient], p.pbit, p.mask, state.flags)
@@ -201,29 +193,22 @@ class Quadefy(Game[QuadefyState, Placement]):
             owned = (state.owned[0], state.owned[1] | p.mask)
             rem = (state.remaining[0], state.remaining[1] & ~bit)
         nxt = 1 - player
-        loser = -1 if any_legal(occ, rem[nxt], state.flags) else nxt
+        loser = -1 if self.kernel.any(occ, rem[nxt], state.flags) else nxt
         return QuadefyState(state.config, occ, owned, rem, (*state.moves, p.id), nxt, loser, state.flags)
 
     def playout(
         self, state: QuadefyState, rngs: Sequence[Rng], max_actions: int | None = None
     ) -> tuple[QuadefyState, int]:
         """The protocol's random playout, one C call when the kernel is built (same draws, same states)."""
-        if EXT is not None and state.loser < 0:
-            out: tuple[QuadefyState, int] | None = EXT.playout(
-                state, list(rngs[:2]), -1 if max_actions is None else max_actions
-            )
-            if out is not None:
-                return out
-        return super().playout(state, rngs, max_actions)
+        return self.kernel.playout(state, rngs, max_actions) or super().playout(state, rngs, max_actions)
 
     def playouts(self, state: QuadefyState, seeds: Sequence[int], stream: int = 1000) -> list[tuple[QuadefyState, int]]:
         """A random playout from ``state`` for each seed, seat ``p`` drawing from ``Rng(seed, stream=stream + p)``
         (what ``simulate`` with random players does game by game): the final states and action counts,
         the whole batch one C call when the kernel is built."""
-        if EXT is not None:
-            out: list[tuple[QuadefyState, int]] | None = EXT.playouts(state, list(seeds), stream)
-            if out is not None:
-                return out
+        out = self.kernel.playouts(state, seeds, stream)
+        if out is not None:
+            return out
         return [self.playout(state, [Rng(seed, stream=stream + p) for p in range(2)]) for seed in seeds]
 
     def random_games(
@@ -239,6 +224,17 @@ class Quadefy(Game[QuadefyState, Placement]):
         """Blocks placed by each player."""
         n = len(state.moves)
         return (float((n + 1) // 2), float(n // 2))
+
+    def turns_begun(self, state: QuadefyState) -> tuple[int, ...]:
+        """One block a turn, in turn; the turn of the player who could not move counts (it began)."""
+        return turns_in_rotation(len(state.moves) + 1, 2)
+
+    def decision_kind(self, state: QuadefyState, player: int) -> str:
+        return "place"
+
+    def score_unit(self, config: Config) -> str | None:
+        """The scores count blocks placed, which says nothing of who is ahead: no running tally."""
+        return None
 
     def winners(self, state: QuadefyState) -> tuple[int, ...]:
         return (1 - state.loser,) if state.loser >= 0 else ()
@@ -340,14 +336,7 @@ class Quadefy(Game[QuadefyState, Placement]):
     # ------------------------------------------------------------------ AI hooks
     def mobility(self, state: QuadefyState, player: int) -> int:
         """How many placements ``player`` would have in this position (whoever is to move)."""
-        return legal_count(state.occupied, state.remaining[player], state.flags)
-
-    def evaluate(self, state: QuadefyState, player: int) -> float:
-        """Mobility: keep one's own placements, remove the opponent's. A won game is worth 1000."""
-        if state.loser >= 0:
-            return 1000.0 if state.loser != player else -1000.0
-        mine, theirs = hand_counts(state.occupied, state.remaining[player], state.remaining[1 - player], state.flags)
-        return float(mine - theirs)
+        return self.kernel.count(state.occupied, state.remaining[player], state.flags)
 
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         return [
@@ -356,3 +345,10 @@ class Quadefy(Game[QuadefyState, Placement]):
             ({"stability": True}, 2),
             ({"reachability": False, "stability": True}, 2),
         ]
+
+
+def kernel_of(game: Game[Any, Any]) -> QuadefyKernel:
+    """The kernel a Quadefy game object runs: the solvers and players order their moves with it."""
+    if not isinstance(game, Quadefy):
+        raise TypeError(f"not a Quadefy game object: {game!r}")
+    return game.kernel

@@ -31,7 +31,6 @@ from polytable.core import phrase
 from polytable.geometry import Memo, select_bit
 from polytable.geometry import bits as set_bits
 
-from ._native import EXT
 from ._tables import BLOCK_ORIENTS, FULL, LAYER0, ORIENTS, PLACE_AT, PLACEMENTS, Orient, embed
 
 __all__ = [
@@ -180,8 +179,6 @@ def legal_sets(occ: int, rem: int, flags: int) -> tuple[tuple[tuple[Orient, int]
 
 
 def legal_count(occ: int, rem: int, flags: int) -> int:
-    if EXT is not None:
-        return int(EXT.count(occ, rem, flags))
     if not flags:
         return candidates(occ, rem).bit_count()
     return legal_sets(occ, rem, flags)[1]
@@ -205,8 +202,6 @@ def hand_counts(occ: int, a: int, b: int, flags: int) -> tuple[int, int]:
 
 def any_legal(occ: int, rem: int, flags: int) -> bool:
     """Whether some block of ``rem`` can be placed (stops at the first orientation that fits)."""
-    if EXT is not None:
-        return bool(EXT.any(occ, rem, flags))
     if not flags:
         return bool(candidates(occ, rem))
     key = occ | rem << 64 | flags << 72

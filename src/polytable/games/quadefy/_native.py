@@ -1,25 +1,14 @@
-"""Quadefy's compiled move generator, when it is built: ``_cquadefy`` (C) or None.
-
-Why here, inside the game's package: rules code imports only ``core`` and ``geometry``. The C bit logic
-is the exact solver's (``ai/_native/quadefy_solve.c``, compiled into this extension as well), fed with the
-tables of :func:`export_tables`, so the geometry stays single-sourced in Python. The kernel covers legal
-placements (count, list, any), the legality test of a placement, sampling with the same draws as
-``_moves.sample_placement``, apply, a random playout and batches of seeded playouts; it builds
-:class:`QuadefyState` values itself (``bind``). The pure rules remain the reference (``polytable fuzz
-quadefy``).
+"""The rules tables as the compiled code reads them: the game's kernel (``_cquadefy``, see :mod:`._kernel`)
+and the exact solver (``polytable.ai._native``) load the same flat lists, so the geometry stays
+single-sourced in Python.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from polytable.core import native_module
-
-from ._state import QuadefyState
 from ._symmetry import transform_cells
 from ._tables import BLOCK_INDEX, ORIENTS, PLACE_AT, PLACEMENTS
 
-__all__ = ["EXT", "export_tables", "pure_engine"]
+__all__ = ["export_tables", "solver_args"]
 
 _MAXSUB = 24
 
@@ -68,31 +57,3 @@ def solver_args(t: dict[str, list[int]]) -> tuple[object, ...]:
         t["oblock"], t["ooff"], t["omasks"], t["osub"], t["place_at"], t["pmask"], t["pblock"], t["perm"],
         t["screws"][0], t["screws"][1],
     )  # fmt: skip
-
-
-def _load() -> ModuleType | None:
-    ext = native_module("polytable.games.quadefy._cquadefy")
-    if ext is not None:
-        t = export_tables()
-        ext.init(solver_args(t), t["pmask"], t["pblock"], [p.orient for p in PLACEMENTS], [p.pbit for p in PLACEMENTS])
-        ext.bind(QuadefyState)
-    return ext
-
-
-EXT: ModuleType | None = _load()
-"""The extension module, or None when the pure engine runs."""
-
-
-class pure_engine:
-    """Inside the block, the pure-Python rules run even where the kernel is built (differential tests)."""
-
-    def __enter__(self) -> None:
-        from . import _game, _moves
-
-        self._modules = (vars(_moves), vars(_game))
-        for d in self._modules:
-            d["EXT"] = None
-
-    def __exit__(self, *exc: object) -> None:
-        for d in self._modules:
-            d["EXT"] = EXT

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._moves import legal_count, placement_ids
+from ._kernel import QuadefyKernel
+from ._moves import placement_ids
 from ._tables import PLACEMENTS
 
 __all__ = ["SolveResult", "moves_of", "solve_position"]
@@ -39,8 +40,9 @@ moves_of = placement_ids
 
 
 class _Search:
-    def __init__(self, flags: int, max_nodes: int, table: dict[int, bool]) -> None:
+    def __init__(self, flags: int, max_nodes: int, table: dict[int, bool], kernel: QuadefyKernel) -> None:
         self.flags = flags
+        self.count = kernel.count
         self.max_nodes = max_nodes
         self.nodes = 0
         self.table = table
@@ -52,7 +54,7 @@ class _Search:
         for pid in moves_of(occ, me, flags):
             p = PLACEMENTS[pid]
             child = occ | p.mask
-            out.append((legal_count(child, opp, flags), pid, child))
+            out.append((self.count(child, opp, flags), pid, child))
         out.sort()
         return out
 
@@ -74,12 +76,20 @@ class _Search:
 
 
 def solve_position(
-    occ: int, me: int, opp: int, flags: int, max_nodes: int = 20_000, table: dict[int, bool] | None = None
+    occ: int,
+    me: int,
+    opp: int,
+    flags: int,
+    max_nodes: int = 20_000,
+    table: dict[int, bool] | None = None,
+    kernel: QuadefyKernel | None = None,
 ) -> SolveResult:
     """Solve the position with hands ``me`` (player to move) and ``opp`` within ``max_nodes`` expansions.
 
-    ``table`` may be passed in to keep the transposition table between calls (its entries are exact)."""
-    search = _Search(flags, max_nodes, {} if table is None else table)
+    ``table`` may be passed in to keep the transposition table between calls (its entries are exact);
+    ``kernel`` counts the replies that order the moves (the game object's, ``kernel_of(game)``; default:
+    the pure one)."""
+    search = _Search(flags, max_nodes, {} if table is None else table, kernel or QuadefyKernel())
     try:
         search.nodes += 1
         for replies, pid, child in search.children(occ, me, opp):

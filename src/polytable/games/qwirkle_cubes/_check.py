@@ -9,7 +9,7 @@ from __future__ import annotations
 from polytable.core import IllegalActionError, word
 
 from ._board import START, Board, Placement
-from ._tiles import LINE_MAX, STRIDE, cell_xy, face_text, faces_of, line_ok
+from ._tiles import LINE_MAX, STRIDE, cell_xy, cube_words, face_name, line_ok
 
 __all__ = ["largest_line", "placement_error"]
 
@@ -22,11 +22,6 @@ def largest_line(hand: int) -> int:
     for s in range(6):
         best = max(best, sum(hand >> (6 * c + s) & 1 for c in range(6)))
     return best
-
-
-def _xy(c: int) -> str:
-    x, y = cell_xy(c)
-    return f"{x},{y}"
 
 
 def _line_name(step: int) -> str:
@@ -46,25 +41,26 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
     left = list(hand)
     for t, _ in placed:
         if t not in left:
-            have = sum(1 for h in hand if h == t)
+            have, cube = sum(1 for h in hand if h == t), face_name(t)
             if have:
                 return _no(
-                    f"you have only {have} {face_text(t)} in your hand",
+                    f"you name the {cube} more often than your hand holds it ({have})",
                     "qwirkle.only_in_hand",
-                    {"have": have, "cube": face_text(t)},
+                    {"cube": cube_words(t), "have": have},
                 )
-            return _no(f"you have no {face_text(t)} in your hand", "qwirkle.not_in_hand", {"cube": face_text(t)})
+            return _no(f"you have no {cube} in your hand", "qwirkle.not_in_hand", {"cube": cube_words(t)})
         left.remove(t)
     cells = [c for _, c in placed]
     if len(set(cells)) != len(cells):
-        dup = next(c for c in cells if cells.count(c) > 1)
-        return _no(f"you name square {_xy(dup)} twice", "qwirkle.cell_twice", {"cell": _xy(dup)})
+        return _no("you name one square twice", "qwirkle.cell_twice")
     for _, c in placed:
         if c in board.cells:
+            there = board.cells[c]
+            cube = face_name(there)
             return _no(
-                f"square {_xy(c)} is already taken by {face_text(board.cells[c])}",
+                f"the {cube} already lies on a square you name",
                 "qwirkle.cell_taken",
-                {"cell": _xy(c), "cube": face_text(board.cells[c])},
+                {"cube": cube_words(there)},
             )
     step = 1
     if len(placed) > 1:
@@ -81,10 +77,8 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
         for c in range(lo, hi, step):
             if c not in mine and c not in board.cells:
                 return _no(
-                    f"square {_xy(c)} between your cubes would stay empty: "
-                    "cubes placed in one turn form an unbroken line",
+                    "a square between your cubes would stay empty: cubes placed in one turn form an unbroken line",
                     "qwirkle.gap",
-                    {"cell": _xy(c)},
                 )
     if not board.cells:
         if len(placed) != need:
@@ -95,9 +89,7 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
             )
         if placed[0][1] != START or step != 1:
             return _no(
-                "the first play starts at 0,0 and runs to the right along row 0 "
-                "(coordinates count from the first cube)",
-                "qwirkle.first_start",
+                "the first play lies in one row and runs to the right from its first cube", "qwirkle.first_start"
             )
     elif not any(c in board.frontier for c in cells):
         return _no(
@@ -106,7 +98,7 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
         )
     after = board.with_cubes(placed)
     axes = (1, STRIDE)
-    for _, c in placed:
+    for t, c in placed:
         for ax in axes:
             if len(placed) > 1 and ax == step and c != placed[0][1]:
                 continue  # the main line is judged once, from the first cube
@@ -120,29 +112,30 @@ def placement_error(board: Board, placed: Placement, hand: tuple[int, ...], need
                 x += ax
             if len(faces) < 2:
                 continue
-            line, cell = _line_name(ax), _xy(c)
-            at = {"line": word(line), "cell": cell}
+            line, yours = _line_name(ax), face_name(t)
+            at = {"line": word(line), "yours": cube_words(t)}
             if len(faces) > LINE_MAX:
                 return _no(
-                    f"the {line} through {cell} would be {len(faces)} cubes long; a line holds at most {LINE_MAX}",
+                    f"the {line} through your {yours} would be {len(faces)} cubes long; "
+                    f"a line holds at most {LINE_MAX}",
                     "qwirkle.line_long",
                     {**at, "length": len(faces), "max": LINE_MAX},
                 )
             mask = 0
             for f in faces:
                 if mask >> f & 1:
+                    cube = face_name(f)
                     return _no(
-                        f"the {line} through {cell} would hold two {face_text(f)}: a line never repeats a cube",
+                        f"the {line} through your {yours} would hold the {cube} twice: a line never repeats a cube",
                         "qwirkle.line_repeat",
-                        {**at, "cube": face_text(f)},
+                        {**at, "cube": cube_words(f)},
                     )
                 mask |= 1 << f
             if not line_ok(mask):
-                shown = " ".join(face_text(f) for f in faces_of(mask))
                 return _no(
-                    f"the {line} through {cell} would mix colours and shapes ({shown}): a line is one colour with "
+                    f"the {line} through your {yours} would mix colours and shapes: a line is one colour with "
                     "different shapes, or one shape with different colours",
                     "qwirkle.line_mix",
-                    {**at, "shown": shown},
+                    {**at},
                 )
     return None

@@ -147,7 +147,7 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     if (n == 0) return Py_BuildValue("(OK)", Py_None, rng);
     uint64_t st = rng;
     Pick p = {0};
-    w.r = (long long)q_below(&st, (uint64_t)n);
+    w.r = (long long)below(&st, (uint64_t)n);
     w.emit = pick;
     w.ctx = &p;
     qb_locate(&board, &w);
@@ -528,7 +528,7 @@ static PyObject *py_roll_diffs(PyObject *self, PyObject *args) {
     }
     for (int r = 0; r < rounds; r++) {
         int shapes[QHAND];
-        for (int i = 0; i < n; i++) shapes[i] = (int)q_below(&st, 6);
+        for (int i = 0; i < n; i++) shapes[i] = (int)below(&st, 6);
         double *row = got + (size_t)r * nm;
         for (int j = 0; j < nm; j++) {
             uint64_t fm = 0;

@@ -14,9 +14,10 @@ order, the same doubles; tests/games/qwirkle_cubes/test_qwirkle_eval_native.py):
 * :func:`roll_diffs`: sampled rolls of the hand, each reroll choice's value on each against a reference
   choice's, answered from that table (the rolls drawn from the generator as the Python draws them).
 
-The Python below is the reference (and what runs inside ``pure_engine()``); ``memo`` (placement -> value)
-lets it keep the values of one board and one look across calls, as the players do. The kernel ignores it:
-a value costs less there than a dictionary lookup here.
+The Python below is the reference (what the pure kernel, ``_kernel.QwirkleKernel``, answers; the players
+ask the game object's kernel); ``memo`` (placement -> value) lets it keep the values of one board and one
+look across calls, as the players do. The compiled kernel ignores it: a value costs less there than a
+dictionary lookup here.
 """
 
 from __future__ import annotations
@@ -24,11 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core import Rng
-from ._ai import QWIRKLE_VALUE, REROLL_HIT, threat
+from ._ai import threat
 from ._board import Board, Placement
-from ._native import EXT
 
-__all__ = ["best_value", "colour_values", "placement_values", "roll_diffs"]
+__all__ = ["Hands", "Memo", "best_value", "colour_values", "placement_values", "roll_diffs"]
 
 Hands = tuple[tuple[int, ...], ...]
 
@@ -53,11 +53,6 @@ def placement_values(
 ) -> list[tuple[Placement, float]]:
     """(placement, value) for every placement of the distinct faces ``hand`` (``need`` as in
     :meth:`Board.placements`), in its order; ``player`` places, ``hands`` are everyone's (for the look)."""
-    if EXT is not None:
-        listed: list[tuple[Placement, float]] = EXT.values(
-            board.order, hand, need, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
-        )
-        return listed
     return [(p, _value(board, p, hands, player, look, memo)) for p in board.placements(hand, need)]
 
 
@@ -74,11 +69,6 @@ def best_value(
 ) -> tuple[float, Placement]:
     """(value, placement) of the best placement of ``hand``, ``(-inf, ())`` if none fits; a placement of
     ``size`` cubes (the whole hand) gains ``out_bonus``."""
-    if EXT is not None:
-        found: tuple[float, Placement] = EXT.best(
-            board.order, hand, need, size, out_bonus, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
-        )
-        return found
     best: tuple[float, Placement] = (float("-inf"), ())
     for placed in board.placements(hand, need):
         v = _value(board, placed, hands, player, look, memo)
@@ -103,13 +93,7 @@ def colour_values(
     """(value, faces mask, placement) for every placement some roll of cubes with the colour counts
     ``counts`` could show, in :meth:`Board.placements_by_colour`'s order; the value gains ``per_cube`` a
     cube placed and ``out_bonus`` for a placement of ``size`` cubes."""
-    out: list[tuple[float, int, Placement]]
-    if EXT is not None:
-        out = EXT.colour_values(
-            board.order, tuple(counts), size, per_cube, out_bonus, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
-        )
-        return out
-    out = []
+    out: list[tuple[float, int, Placement]] = []
     for placed in board.placements_by_colour(counts):
         fm = 0
         for f, _ in placed:
@@ -134,10 +118,6 @@ def roll_diffs(
     every reroll choice: for each of ``masks`` (in order), the value of the hand it gives minus that of
     ``base`` (one of ``masks``), a round each. A hand's value is that of the first entry of the table
     (``fms``: faces masks, ``values``: theirs, best first) whose faces it shows, 0.0 if none."""
-    out: list[list[float]]
-    if EXT is not None:
-        out, rng.state = EXT.roll_diffs(fms, values, hand, masks, base, rng.state, rounds)
-        return out
     table = list(zip(fms, values, strict=True))
     memo: dict[int, float] = {}
     n = len(hand)
@@ -149,7 +129,7 @@ def roll_diffs(
             if not m >> i & 1:
                 kept |= 1 << hand[i]
         plans.append((kept, [(colours[i], i) for i in range(n) if m >> i & 1]))
-    out = [[] for _ in masks]
+    out: list[list[float]] = [[] for _ in masks]
     at = list(masks).index(base)
     for _ in range(rounds):
         shapes = [rng.below(6) for _ in range(n)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from math import comb
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core import (
     CHANCE,
@@ -21,6 +21,7 @@ from ...core import (
     player_name,
     require,
     seed_state,
+    turns_in_rotation,
 )
 from ._actions import (
     NUM_ACTIONS,
@@ -37,7 +38,7 @@ from ._actions import (
 )
 from ._board import Board
 from ._check import largest_line, placement_error
-from ._native import EXT, native_playout
+from ._kernel import CompiledQwirkle, QwirkleKernel
 from ._render import describe, render, view
 from ._said import narrate, outcome
 from ._state import (
@@ -58,7 +59,7 @@ from ._state import (
 )
 from ._tiles import COLOURS, CUBES_PER_COLOUR, HAND_SIZE, LINE_MAX, face_text
 
-__all__ = ["QwirkleCubes", "colour_mask", "hand_mask"]
+__all__ = ["QwirkleCubes", "colour_mask", "hand_mask", "kernel_of"]
 
 QWIRKLE = LINE_MAX
 
@@ -131,6 +132,13 @@ class QwirkleCubes(Game[QState, Action]):
         summary="Roll cubes, make lines of one colour or one shape; six in a line is a Qwirkle.",
         rules_page="qwirkle",
     )
+
+    compiled_kernel: ClassVar[str | None] = "polytable.games.qwirkle_cubes._cqwirkle"
+    kernel: QwirkleKernel
+    """The rules kernel this game object runs (see :mod:`._kernel`)."""
+
+    def _use_kernel(self, ext: Any) -> None:
+        self.kernel = QwirkleKernel() if ext is None else CompiledQwirkle(ext)
 
     # ------------------------------------------------------------------ set-up and flow
     def _new(self, config: Config, seed: int) -> QState:
@@ -238,9 +246,7 @@ class QwirkleCubes(Game[QState, Action]):
             return (Reroll(m) for m in reroll_masks(state.hand))
         if phase == PLACE:
             hand, need = hand_mask(state.hand), _first_need(state.board, state.hand)
-            if EXT is not None:  # the compiled kernel: the same placements in the same order
-                return (Place(p) for p in EXT.placements(state.placed, hand, need))
-            return (Place(p) for p in state.board.placements(hand, need))
+            return (Place(p) for p in self.kernel.placements(state, hand, need))
         return (Pass(),)
 
     def _count(self, state: QState, player: int) -> int:
@@ -256,9 +262,7 @@ class QwirkleCubes(Game[QState, Action]):
             return n
         if phase == PLACE:
             hand, need = hand_mask(state.hand), _first_need(state.board, state.hand)
-            if EXT is not None:
-                return int(EXT.count(state.placed, hand, need))
-            return state.board.count(hand, need)
+            return self.kernel.count(state, hand, need)
         return 1
 
     def _any(self, state: QState, player: int) -> bool:
@@ -279,19 +283,12 @@ class QwirkleCubes(Game[QState, Action]):
         if phase == PLACE:
             hand = hand_mask(state.hand)
             need = _first_need(state.board, state.hand)
-            if EXT is not None:  # the same draw (rng.below(count)) and the same placement
-                cubes, rng.state = EXT.sample(state.placed, hand, need, rng.state)
-                if cubes is None:
-                    raise IllegalActionError(
-                        f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
-                    )
-                return Place(cubes)
-            n = state.board.count(hand, need)
-            if n == 0:
+            cubes = self.kernel.sample(state, hand, need, rng)
+            if cubes is None:
                 raise IllegalActionError(
                     f"{player_name(player)} has no legal action", "no_action", {"player": player + 1}
                 )
-            return Place(state.board.sample(hand, need, rng.below(n)))
+            return Place(cubes)
         return Pass()
 
     # ------------------------------------------------------------------ checking
@@ -457,15 +454,25 @@ class QwirkleCubes(Game[QState, Action]):
 
     def playout(self, state: QState, rngs: Sequence[Rng], max_actions: int | None = None) -> tuple[QState, int]:
         """The protocol's random playout, in the compiled kernel when it is built (same draws, same states)."""
-        if EXT is not None:
-            return native_playout(state, rngs, max_actions)
-        return super().playout(state, rngs, max_actions)
+        return self.kernel.playout(state, rngs, max_actions) or super().playout(state, rngs, max_actions)
 
     # ------------------------------------------------------------------ hidden information
     def determinize(self, state: QState, player: int, rng: Rng) -> QState:
         """Hands and the table are open and the bag's contents follow from them; only the order in which
         the bag gives its cubes (and the rolls to come) is unknown: reseed the generator."""
         return evolve(state, rng=rng.u64())
+
+    # ------------------------------------------------------------------ the game's own units
+    def turns_begun(self, state: QState) -> tuple[int, ...]:
+        """``turn`` counts the turns begun (rolls, placement or pass), going round from the starting player
+        the set-up chose; ``player`` is the one of the latest turn."""
+        n = state.config.players
+        if state.turn == 0:
+            return (0,) * n
+        return turns_in_rotation(state.turn, n, (state.player - state.turn + 1) % n)
+
+    def decision_kind(self, state: QState, player: int) -> str:
+        return {REROLL: "reroll", PASS: "pass"}.get(state.phase, "place")
 
     # ------------------------------------------------------------------ results
     def scores(self, state: QState) -> tuple[float, ...]:
@@ -537,22 +544,16 @@ class QwirkleCubes(Game[QState, Action]):
     def describe_action(self, action: Action, state: QState) -> str:
         return describe(action, state)
 
-    # ------------------------------------------------------------------ AI hooks
-    def evaluate(self, state: QState, player: int) -> float:
-        """Score lead over the best opponent (at the end: the result, scaled)."""
-        if state.phase == END:
-            return 1000.0 * self.returns(state)[player]
-        others = [v for p, v in enumerate(state.points) if p != player]
-        return float(state.points[player] - max(others))
-
-    def action_value(self, state: QState, action: Action, player: int) -> float:
-        from ._ai import action_value
-
-        return action_value(state, action, player)
-
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         return [({}, 2), ({}, 3), ({}, 4)]
 
     @staticmethod
     def face_text(t: int) -> str:
         return face_text(t)
+
+
+def kernel_of(game: Game[Any, Any]) -> QwirkleKernel:
+    """The kernel a Qwirkle Cubes game object runs: the players ask it for their placements' values."""
+    if not isinstance(game, QwirkleCubes):
+        raise TypeError(f"not a Qwirkle Cubes game object: {game!r}")
+    return game.kernel

@@ -11,6 +11,7 @@ A connected board of 90 cubes cannot leave ``|x|, |y| <= 89``, so ``STRIDE`` kee
 
 from __future__ import annotations
 
+from polytable.core import phrase
 from polytable.geometry import bits
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "cell",
     "cell_xy",
     "colour_of",
+    "cube_words",
     "face",
     "face_ascii",
     "face_name",
@@ -54,6 +56,23 @@ COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
 SHAPE_SYMBOLS = ("●", "■", "◆", "♣", "✦", "✸")
 SHAPE_ASCII = ("o", "s", "d", "c", "x", "*")
 SHAPE_NAMES = ("circle", "square", "diamond", "clover", "4-point star", "8-point star")
+_COLOUR_WORDS = (
+    phrase("qwirkle.red", "red"),
+    phrase("qwirkle.orange", "orange"),
+    phrase("qwirkle.yellow", "yellow"),
+    phrase("qwirkle.green", "green"),
+    phrase("qwirkle.blue", "blue"),
+    phrase("qwirkle.purple", "purple"),
+)
+_SHAPE_WORDS = (
+    phrase("qwirkle.circle", "circle"),
+    phrase("qwirkle.square", "square"),
+    phrase("qwirkle.diamond", "diamond"),
+    phrase("qwirkle.clover", "clover"),
+    phrase("qwirkle.star4", "4-point star"),
+    phrase("qwirkle.star8", "8-point star"),
+)
+"""The colours and shapes as translatable words (:func:`cube_words`), in the order of their numbers."""
 
 ALL_FACES = (1 << 36) - 1
 _COLOUR_MASK = tuple(0x3F << (6 * c) for c in range(COLOURS))
@@ -87,6 +106,12 @@ def face_ascii(t: int) -> str:
 
 def face_name(t: int) -> str:
     return f"{COLOUR_NAMES[t // 6]} {SHAPE_NAMES[t % 6]}"
+
+
+def cube_words(t: int) -> dict[str, object]:
+    """A cube in words (``blue diamond``) as a translatable part of a message, made of its colour and
+    its shape: what a player reads where the notation would say ``B◆``."""
+    return phrase("qwirkle.cube", face_name(t), {"colour": _COLOUR_WORDS[t // 6], "shape": _SHAPE_WORDS[t % 6]})
 
 
 _SHAPE_BY_TEXT = {**{s: i for i, s in enumerate(SHAPE_SYMBOLS)}, **{s: i for i, s in enumerate(SHAPE_ASCII)}}

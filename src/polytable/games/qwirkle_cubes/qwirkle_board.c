@@ -12,23 +12,6 @@
 
 static const uint64_t SHAPE_MASK0 = 0x1041041041ULL; /* shape 0 in each of the 6 colours */
 
-uint64_t q_next(uint64_t *state) {
-    uint64_t z = (*state += QGOLDEN);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-uint64_t q_below(uint64_t *state, uint64_t n) {
-    if (n <= 1) return 0;
-    int bits = 64 - __builtin_clzll(n - 1);
-    for (;;) {
-        uint64_t v = q_next(state);
-        uint64_t r = bits < 64 ? v >> (64 - bits) : v;
-        if (r < n) return r;
-    }
-}
-
 /* ------------------------------------------------------------------ faces and lines */
 static inline int pc(uint64_t x) { return __builtin_popcountll(x); }
 

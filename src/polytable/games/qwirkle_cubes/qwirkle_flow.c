@@ -65,15 +65,15 @@ static void to_place(QGame *g, const QBoard *b) {
 /* chance_outcome and _apply for a draw or a roll. */
 static void chance(QGame *g, const QBoard *b) {
     uint64_t sub = g->rng;
-    sub = q_next(&sub); /* the outcome's own generator: the next value of the state's */
-    g->rng += QGOLDEN;  /* applying a chance outcome steps the state's generator once */
+    sub = next_u64(&sub); /* the outcome's own generator: the next value of the state's */
+    g->rng += GOLDEN;  /* applying a chance outcome steps the state's generator once */
     int p = g->player, n = g->players;
     if (g->phase == SETUP_DRAW || g->phase == DRAW) {
         int want = QHAND - g->hlen[p], total = bag_size(g);
         if (total < want) want = total;
         int out[QHAND];
         for (int i = 0; i < want; i++) {
-            int r = (int)q_below(&sub, (uint64_t)total), c = 0;
+            int r = (int)below(&sub, (uint64_t)total), c = 0;
             while (r >= g->bag[c]) r -= g->bag[c++];
             g->bag[c]--;
             total--;
@@ -90,7 +90,7 @@ static void chance(QGame *g, const QBoard *b) {
     int k = __builtin_popcount((unsigned)g->rolling);
     uint64_t ways = 1;
     for (int i = 0; i < k; i++) ways *= 6;
-    uint64_t r = q_below(&sub, ways);
+    uint64_t r = below(&sub, ways);
     for (int i = 0; i < g->hlen[p]; i++)
         if (g->rolling >> i & 1) {
             g->hand[p][i] = g->hand[p][i] / 6 * 6 + (int)(r % 6);
@@ -170,7 +170,7 @@ long long q_playout(QGame *g, QBoard *b, uint64_t *rngs, int shared, long long m
                 int j = i;
                 while (j + 1 < g->hlen[p] && h[j + 1] == h[i]) j++;
                 int size = j - i + 1;
-                mask |= ((1 << q_below(rng, (uint64_t)size + 1)) - 1) << i;
+                mask |= ((1 << below(rng, (uint64_t)size + 1)) - 1) << i;
                 i = j + 1;
             }
             if (mask) {
@@ -188,7 +188,7 @@ long long q_playout(QGame *g, QBoard *b, uint64_t *rngs, int shared, long long m
                 return taken;
             }
             Found f = {0};
-            w.r = (long long)q_below(rng, (uint64_t)n);
+            w.r = (long long)below(rng, (uint64_t)n);
             w.emit = locate;
             w.ctx = &f;
             qb_locate(b, &w);

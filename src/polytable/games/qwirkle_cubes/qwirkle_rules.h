@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "../../core/_rng.h" /* next_u64, below, GOLDEN: the generator of core._rng */
+
 #define QW 256
 #define QOFF 128
 #define QCELLS (QW * QW)
@@ -19,7 +21,6 @@
 #define QLINE 6
 #define QMAXP 4
 #define ALL_FACES ((1ULL << 36) - 1)
-#define QGOLDEN 0x9E3779B97F4A7C15ULL
 
 /* Phases, as in _state.py. */
 enum { SETUP_DRAW, SETUP_ROLL, REROLL, ROLL, PLACE, DRAW, DRAW_ROLL, PASS, END };
@@ -61,8 +62,6 @@ typedef struct {
     double qv, hit;
 } QLook;
 
-uint64_t q_next(uint64_t *state);
-uint64_t q_below(uint64_t *state, uint64_t n);
 
 void qb_clear(QBoard *b);
 void qb_put(QBoard *b, int face, int at);

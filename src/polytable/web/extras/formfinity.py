@@ -6,6 +6,8 @@
     ``POST /api/formfinity/print``           print a variant file's template (PDF)
     ``POST /api/formfinity/balance``         start a balance check of a variant (AI games; progress below)
     ``GET  /api/formfinity/balance/{job}``   its progress, then its metrics and figures (SVG)
+    ``GET  /api/formfinity/balance/{job}/report.json``  the finished report's data (a download)
+    ``GET  /api/formfinity/balance/{job}/report.html``  the finished report's page
 
 The designer writes a variant file (the TOML format of docs/games/formfinity.md, with the template as a
 multi-line string); the server checks it exactly as a game would use it, by creating a game from it
@@ -50,7 +52,7 @@ __all__ = [
 MAX_VARIANT = 16_000
 """Largest variant file accepted (a 40 x 40 template is about 3,300 characters)."""
 MAX_GAMES = 300
-"""Most AI games one balance check plays."""
+"""Most AI games one balance check plays per configuration (and on each rung of its skill ladder)."""
 DEFAULT_GAMES = 100
 BALANCE_AI = "greedy"
 _KEEP = 8
@@ -122,12 +124,14 @@ def room_sheet(out_path: str, paper: str, config: Config) -> None:
 
 
 class BalanceJobs:
-    """The designer's balance checks: a few hundred AI games of a variant, with progress.
+    """The designer's balance checks: the report of ``polytable analyse`` for the design being made.
 
-    The same metrics and figures as ``polytable analyse`` (:mod:`polytable.analysis`), for the variant file
-    being designed, at its smallest player count with the ``greedy`` AI in every seat. Bounded: at most
-    :data:`MAX_GAMES` games a check and one check running at a time (a second gets ``balance_busy``); the
-    finished ones are kept briefly so the page can fetch the result.
+    One grid across FORMFINITY's variants for the designer's own template: the design itself (its own
+    goal) and each of the four rulebook variants played on its template (a variant the template cannot
+    carry, such as areas on a template without areas, is left out and said why), ``greedy`` in every seat
+    at the smallest player count, and the skill ladder ``random < greedy`` in the design. Bounded: at
+    most :data:`MAX_GAMES` games per configuration and one check running at a time (a second gets
+    ``balance_busy``); the finished ones are kept briefly so the page can fetch the report and its JSON.
     """
 
     def __init__(self) -> None:
@@ -135,9 +139,35 @@ class BalanceJobs:
         self._jobs: dict[str, dict[str, Any]] = {}
         self._running: str | None = None
 
+    @staticmethod
+    def configurations(body: str) -> tuple[list[tuple[str, Any]], list[dict[str, Any]]]:
+        """(label, job) of the grid for a design, and the variants left out ``{"variant", "message"}``."""
+        from ...analysis import Job
+
+        rules = parse_variant_file(body)
+        jobs: list[tuple[str, Any]] = []
+        skipped: list[dict[str, Any]] = []
+        try:
+            options: dict[str, object] = {"variant": "custom", "variant_file": body}
+            own = Job.make(GAME.spec.id, rules.min_players, [BALANCE_AI], options)
+            GAME.new_game(options, seed=0, players=rules.min_players)
+            jobs.append((f"{rules.name} ({rules.goal})", own))
+        except (ValueError, PolytableError) as exc:
+            shown = engine_reason(exc)
+            raise DesignError(str(exc), shown["reason"], shown["params"]) from None
+        for variant in ("1", "2", "3", "4"):
+            try:
+                job = Job.make(GAME.spec.id, 2, [BALANCE_AI], {"variant": variant, "template": rules.template})
+                GAME.new_game(dict(job.options), seed=0, players=2)  # the template must carry the variant
+            except (ValueError, PolytableError) as exc:
+                skipped.append({"variant": variant, "message": str(exc), **engine_reason(exc)})
+                continue
+            jobs.append((f"variant {variant}", job))
+        return jobs, skipped
+
     def start(self, text: object, games: object) -> dict[str, Any]:
         """Check the input and start; ``{"job", "total"}``. DesignError (with a reason) for bad input or busy."""
-        from ...analysis import Job
+        from ...analysis import Plan
 
         body = check_variant_text(text)
         if games is None:
@@ -145,44 +175,50 @@ class BalanceJobs:
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             message = f"games must be a whole number from 1 to {MAX_GAMES}"
             raise DesignError(message, "balance_games", {"max": MAX_GAMES})
-        try:
-            rules = parse_variant_file(body)
-            options: dict[str, object] = {"variant": "custom", "variant_file": body}
-            job = Job.make(GAME.spec.id, rules.min_players, [BALANCE_AI], options)
-        except (ValueError, PolytableError) as exc:
-            shown = engine_reason(exc)
-            raise DesignError(str(exc), shown["reason"], shown["params"]) from None
+        jobs, skipped = self.configurations(body)
+        plan = Plan(GAME.spec.id, games=games, ladder=["random", BALANCE_AI], title="Balance of your design")
+        total = games * (len(jobs) + 1)
         with self._lock:
             if self._running is not None:
                 raise DesignError("a balance check is already running on this server; try again soon", "balance_busy")
             key = uuid.uuid4().hex[:12]
             self._running = key
-            self._jobs[key] = {"state": "running", "done": 0, "total": games}
+            self._jobs[key] = {"state": "running", "done": 0, "total": total}
             while len(self._jobs) > _KEEP:
                 self._jobs.pop(next(iter(self._jobs)))
-        threading.Thread(target=self._run, args=(key, job, games), daemon=True).start()
-        return {"job": key, "total": games}
+        threading.Thread(target=self._run, args=(key, plan, jobs, skipped), daemon=True).start()
+        return {"job": key, "total": total}
 
-    def _run(self, key: str, job: Any, games: int) -> None:
-        from ...analysis import run_games, summarise
-        from ...analysis._plots import draw_all
+    def _run(self, key: str, plan: Any, jobs: list[tuple[str, Any]], skipped: list[dict[str, Any]]) -> None:
+        from ...analysis import analyse, write_report
 
         entry = self._jobs[key]
 
-        def tick(k: int) -> None:
-            entry["done"] += k
+        def tick(done: int, total: int) -> None:
+            entry["done"], entry["total"] = done, total
 
         try:
-            records = run_games(job, games, seed=0, on_done=tick)
-            summary = summarise(records, job.players)
+            data = analyse(plan, configs=jobs, on_progress=tick)
+            data["left_out"] = skipped
             with tempfile.TemporaryDirectory() as tmp:
-                files = draw_all([("variant", summary)], Path(tmp))
-                figures = {name: (Path(tmp) / f["svg"]).read_text(encoding="utf-8") for name, f in files.items()}
+                write_report(Path(tmp), data)
+                entry["html"] = (Path(tmp) / "report.html").read_text(encoding="utf-8")
+                files = [p for p in Path(tmp).glob("*.svg")]
+                figures = {p.stem: p.read_text(encoding="utf-8") for p in sorted(files)}
+            entry["report"] = data
             entry["result"] = {
-                "players": job.players,
                 "ai": BALANCE_AI,
-                "metrics": summary["metrics"],
-                "seats": summary["seats"],
+                "configurations": [
+                    {
+                        "label": c["label"],
+                        "players": c["config"]["players"],
+                        "metrics": c["summary"]["metrics"],
+                        "seats": c["summary"]["seats"],
+                    }
+                    for c in data["configurations"]
+                ],
+                "ladder": data["ladder"],
+                "left_out": skipped,
                 "figures": figures,
             }
             entry["state"] = "done"
@@ -196,7 +232,16 @@ class BalanceJobs:
     def status(self, key: str) -> dict[str, Any] | None:
         """``{"state", "done", "total"[, "result" | "message"]}``, or None for an unknown job."""
         entry = self._jobs.get(key)
-        return None if entry is None else dict(entry)
+        if entry is None:
+            return None
+        return {k: v for k, v in entry.items() if k not in ("report", "html")}
+
+    def report(self, key: str) -> tuple[dict[str, Any], str] | None:
+        """A finished check's report data and page, or None."""
+        entry = self._jobs.get(key)
+        if entry is None or entry["state"] != "done":
+            return None
+        return entry["report"], entry["html"]
 
 
 def routes(hub: Hub) -> Sequence[BaseRoute]:
@@ -242,6 +287,25 @@ def routes(hub: Hub) -> Sequence[BaseRoute]:
             return error_response("no such balance check (it may have expired)", 404, "balance_unknown")
         return JSONResponse(out)
 
+    def _report(request: Request) -> tuple[dict[str, Any], str] | Response:
+        found = balance.report(request.path_params["job"])
+        if found is None:
+            return error_response("no such finished balance check (it may have expired)", 404, "balance_unknown")
+        return found
+
+    async def balance_json(request: Request) -> Response:
+        found = _report(request)
+        if isinstance(found, Response):
+            return found
+        headers = {"Content-Disposition": 'attachment; filename="balance-report.json"'}
+        return JSONResponse(found[0], headers=headers)
+
+    async def balance_html(request: Request) -> Response:
+        found = _report(request)
+        if isinstance(found, Response):
+            return found
+        return Response(found[1], media_type="text/html; charset=utf-8")
+
     return [
         Route("/designer", app_page),
         Route("/c/{code}", app_page),
@@ -249,6 +313,8 @@ def routes(hub: Hub) -> Sequence[BaseRoute]:
         Route("/api/formfinity/print", print_pdf, methods=["POST"]),
         Route("/api/formfinity/balance", balance_start, methods=["POST"]),
         Route("/api/formfinity/balance/{job}", balance_status),
+        Route("/api/formfinity/balance/{job}/report.json", balance_json),
+        Route("/api/formfinity/balance/{job}/report.html", balance_html),
     ]
 
 

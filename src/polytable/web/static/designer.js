@@ -7,8 +7,9 @@
 // letter sets the square directly (F or . free, B or # black, O or - outside, S or * start, A area, N number;
 // Delete frees it); each change is announced.
 import { h, api, toast } from "./dom.js";
-import { t, tOr, tError } from "./i18n.js";
+import { t, tError } from "./i18n.js";
 import { TOOLS, cellKind, renumber as renumberCells } from "./lib/designer.js";
+import { balancePanel } from "./balance.js";
 
 const KEY = "polytable.designs";
 
@@ -366,81 +367,8 @@ export function renderDesigner(root, { navigate }) {
       toast(e.message, true);
     }
   }
-  // Balance: AI games of this variant on the server, with progress, then the figures of `polytable analyse`.
-  const balanceGames = h("input", {
-    id: "ds-balance-games",
-    type: "number",
-    min: 1,
-    max: 300,
-    value: 100,
-    "aria-label": t("ds.balanceGames"),
-  });
-  const balanceBar = h("progress", {
-    id: "ds-balance-progress",
-    max: 1,
-    value: 0,
-    hidden: true,
-    "aria-label": t("ds.balanceProgress"),
-  });
-  const balanceOut = h("div", { id: "ds-balance", "aria-live": "polite" });
-  const METRICS = ["Balance", "AdvantageP1", "Drawishness", "DurationTurns", "BranchingFactor"];
-  const fmt = (x) => (x === null || x === undefined ? "-" : Number(x).toFixed(3));
-  function showBalance(r) {
-    const rows = METRICS.map((m) => h("tr", {}, h("th", {}, m), h("td", {}, fmt(r.metrics[m]))));
-    const seats = r.seats.map((x) =>
-      h(
-        "tr",
-        {},
-        h("th", {}, t("ds.balanceSeat", { n: x.seat })),
-        h("td", {}, `${fmt(x.win_share)} (${fmt(x.ci95[0])}-${fmt(x.ci95[1])})`),
-        h("td", {}, fmt(x.scores.mean)),
-      ),
-    );
-    const figs = Object.entries(r.figures).map(([k, svg]) =>
-      h("img", {
-        class: "ds-figure",
-        alt: t(`ds.fig.${k}`),
-        src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
-      }),
-    );
-    balanceOut.replaceChildren(
-      h("p", {}, t("ds.balanceDone", { n: r.seats.length, ai: tOr(`ai.${r.ai}.named`, r.ai) })),
-      h("table", { class: "ds-metrics" }, rows),
-      h(
-        "table",
-        { class: "ds-metrics" },
-        h("tr", {}, h("th", {}, ""), h("th", {}, t("ds.balanceWin")), h("th", {}, t("ds.balanceScore"))),
-        seats,
-      ),
-      ...figs,
-    );
-  }
-  async function checkBalance() {
-    const r = await validate();
-    if (!r.ok) return;
-    const started = await api("/api/formfinity/balance", {
-      variant_file: text.value,
-      games: Number(balanceGames.value) || 100,
-    });
-    balanceBar.hidden = false;
-    balanceBar.max = started.total;
-    balanceBar.value = 0;
-    balanceOut.replaceChildren(h("p", {}, t("ds.balanceRunning", { n: started.total })));
-    for (;;) {
-      await new Promise((ok) => setTimeout(ok, 500));
-      const st = await api(`/api/formfinity/balance/${started.job}`);
-      balanceBar.value = st.done;
-      if (st.state === "done") {
-        balanceBar.hidden = true;
-        showBalance(st.result);
-        return;
-      }
-      if (st.state === "failed") {
-        balanceBar.hidden = true;
-        throw new Error(st.message);
-      }
-    }
-  }
+  // Balance: the report of `polytable analyse` for this design (balance.js).
+  const balance = balancePanel({ check: async () => (await validate()).ok, variantText: () => text.value });
   function save() {
     const all = saved();
     all[name.value.trim() || "My variant"] = text.value;
@@ -572,21 +500,21 @@ export function renderDesigner(root, { navigate }) {
       h(
         "div",
         { class: "row" },
-        h("label", { for: balanceGames.id }, t("ds.balanceGames")),
-        balanceGames,
+        h("label", { for: balance.games.id }, t("ds.balanceGames")),
+        balance.games,
         h(
           "button",
           {
             type: "button",
             id: "ds-balance-run",
             class: "secondary",
-            onclick: () => checkBalance().catch((e) => toast(e.message, true)),
+            onclick: () => balance.run().catch((e) => toast(e.message, true)),
           },
           t("ds.balance"),
         ),
       ),
-      balanceBar,
-      balanceOut,
+      balance.bar,
+      balance.out,
       h("h2", {}, t("ds.savedTitle")),
       savedBox,
     ),

@@ -7,10 +7,11 @@ import { renderCompanion } from "./companion.js";
 import { t, tOr, tError, gameName } from "./i18n.js";
 import { call as offline } from "./offline/engine.js";
 import { showReplay } from "./replay.js";
-import { newCoach, guideChildren } from "./guide.js";
+import { newCoach, guideChildren, hintChildren } from "./guide.js";
 import { refusal, shareCard, undoStands } from "./story.js";
 import * as R from "./lib/room.js";
 import { roomSocket } from "./room/socket.js";
+import { moveTracker } from "./lib/reconnect.js";
 import { seatsBar, drawStatus, drawNotice, drawPass, joinPanel, historyPanel, drawOver } from "./room/panels.js";
 
 // ``local``: a game on this device (a saved game from IndexedDB), played by the offline engine through a
@@ -26,6 +27,7 @@ export function openRoom(root, code, { where, local = null, guide = null }) {
     onMessage: (m) => receive(room, m),
     onLost: () => {
       room.el.status.textContent = t("room.lost");
+      room.inFlight.dropped();
     },
   });
   const clocks = setInterval(() => room.st.msg && room.st.msg.clock && room.seats.tick(room.st), 1000);
@@ -44,6 +46,7 @@ function newPage(root, code, { where, local, guide }) {
   const st = R.newRoomState();
   const room = { root, code, where, local, guide, st, board: null, boardAsked: false, closed: false, keep: {} };
   Object.assign(room, { asks: 0, pending: new Map(), coach: newCoach(guide), socket: null });
+  room.inFlight = moveTracker(); // a move whose answer a dropped socket took: the next state settles it
   room.name = (p) => R.seatName(st, p, t, tOr);
   room.aiName = (ai) => R.aiName(ai, t, tOr);
   room.seats = seatsBar();
@@ -58,7 +61,9 @@ function receive(room, m) {
   if (m.type === "welcome") st.held = m.seats;
   else if (m.type === "state") {
     R.takeState(st, m, Date.now() / 1000);
+    const fate = room.inFlight.state(m);
     show(room);
+    if (fate) notify(room, t(fate === "made" ? "room.moveMade" : "room.moveNotMade"), fate !== "made");
   } else if (m.type === "hint") {
     const got = R.takeHint(st, m);
     if (got === "shown") render(room);
@@ -73,7 +78,10 @@ function receive(room, m) {
     room.closed = true;
     room.socket.stop();
     showMissing(room.root, room.code);
-  } else if (m.type === "error") notify(room, tError(m), m.code !== "stale");
+  } else if (m.type === "error") {
+    room.inFlight.answered();
+    notify(room, tError(m), m.code !== "stale");
+  }
 }
 
 function send(room, obj) {
@@ -89,7 +97,9 @@ function notify(room, text, error = false) {
 
 function playMoves(room, seat, moves) {
   const first = R.playMoves(room.st, seat, moves);
-  return first ? send(room, first) : false;
+  if (!first || !send(room, first)) return false;
+  room.inFlight.sent(seat, first.version, first.action);
+  return true;
 }
 
 // The engine's text is sent only while shown: by the generic board, or a dedicated board's open text view.
@@ -172,6 +182,7 @@ function renderCompanionBoard(room) {
 function renderPass(room, pass) {
   const { el, st } = room;
   el.boardBox.replaceChildren();
+  el.hint.hidden = true;
   el.status.textContent = "";
   drawPass(el.pass, pass, room.name, {
     confirm: () => {
@@ -213,7 +224,7 @@ function boardContext(room, target, part) {
     undoWhy: why,
     play: (text) => {
       st.hint = null;
-      return send(room, { type: "act", seat: target, version: msg.version, action: text });
+      return playMoves(room, target, [text]);
     },
     // Several moves in a row (a hint's pick and placement): each sent once the one before is played.
     playAll: (moves) => {
@@ -246,13 +257,18 @@ function askPreview(room, seat, text) {
   });
 }
 
-// The guided first game's panel (guide.js); the hint itself is drawn on the board.
+// The guided first game's panel (guide.js); elsewhere, where every person's seat is held here (against
+// AIs, hot-seat), "Show me a good move" over the board. The hint itself is drawn on the board.
 function renderGuide(room, target, part) {
-  if (!room.guide) return;
-  const { st } = room;
+  const { st, el } = room;
+  const { msg } = st;
   const hinted = !!R.currentHint(st, target);
   const askHint = () => send(room, R.askHint(st, target));
-  put(room.el.guide, guideChildren(room.coach, { msg: st.msg, target, part, seatName: room.name, hinted, askHint }));
+  if (room.guide) put(el.guide, guideChildren(room.coach, { msg, target, part, seatName: room.name, hinted, askHint }));
+  const alone = target !== null && msg.room.seats.every((s) => s.kind === "ai" || st.held.includes(s.seat));
+  el.hint.hidden = !!room.guide || !alone || !part || !part.to_act || msg.over;
+  if (el.hint.hidden) el.hint.replaceChildren();
+  else put(el.hint, hintChildren(msg, part, hinted, askHint));
 }
 
 function startReplay(room) {
@@ -285,10 +301,11 @@ function layout(root, code, { local, guide, seats, join, history }) {
     pass: h("div", { class: "pass", id: "pass", hidden: true }),
     status: h("p", { class: "status", id: "status" }, t("room.connecting")),
     notice: h("p", { class: "notice", id: "notice", role: "alert", hidden: true }),
+    hint: h("div", { class: "row hint", id: "hint-bar", hidden: true }), // a hint, where no other person plays
     boardBox: h("div", { id: "board" }),
     rules: h("a", { class: "button secondary", id: "rules-link", "data-nav": true, href: "/rules" }, t("room.howto")),
   };
-  el.main.append(el.status, el.notice, el.boardBox);
+  el.main.append(el.status, el.notice, el.hint, el.boardBox);
   const side = h(
     "div",
     {},

@@ -31,7 +31,7 @@ const rulesKey = (id) => KEYS[id] || id;
 // is choosing a piece.
 export const LEARN = {
   formfinity: { seed: 11, others: ["easy"] },
-  foldris: { seed: 3, others: [] },
+  foldris: { seed: 3, others: ["easy"] },
   forma: { seed: 5, others: ["easy"], options: { placement: "random" } },
   "qwirkle-cubes": { seed: 7, others: ["easy"] },
   quadefy: { seed: 2, others: ["easy"] },

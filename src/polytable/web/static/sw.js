@@ -9,6 +9,7 @@ const CACHE = `polytable-shell-v10-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
+  "/static/balance.js",
   "/static/boards/foldris.js",
   "/static/boards/forma.js",
   "/static/boards/formfinity.js",
@@ -43,6 +44,7 @@ const SHELL = [
   "/static/lib/rules.js",
   "/static/lib/secure.js",
   "/static/lib/text.js",
+  "/static/lib/reconnect.js",
   "/static/newgame.js",
   "/static/offline/engine.js",
   "/static/offline/worker.js",

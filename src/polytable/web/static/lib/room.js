@@ -83,6 +83,8 @@ export function statusLine(st, target, name) {
   const { msg } = st;
   const who = () => msg.acting.map(name).join(", ");
   if (msg.over) return { key: "room.over", params: {}, turn: false };
+  // The database or Redis is not answering: nothing is lost, moves wait until the table goes on.
+  if (msg.paused) return { key: "room.paused", params: {}, turn: false };
   if (target === null)
     return msg.acting.length
       ? { key: "room.watching", params: { who: who() }, turn: false }

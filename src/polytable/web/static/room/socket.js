@@ -1,20 +1,21 @@
 // The room page's connection: the server's WebSocket (or, for a game on this device, the offline engine's
-// socket that speaks the same protocol), opened again after a loss with a growing pause. Its state is this
+// socket that speaks the same protocol), opened again after a loss with a growing pause and jitter. Its state is this
 // object's own; the page hears of messages and losses through the handlers it passes.
 import { LocalSocket } from "../offline/engine.js";
+import { reconnectDelay } from "../lib/reconnect.js";
 
 /** A connection to room ``code`` (``local``: a saved game on this device). ``hello()`` is the first message
  * on every (re)opened socket, ``onMessage(m)`` gets each parsed message, ``onLost()`` is called when the
  * socket closed and a new one is about to be tried. */
 export function roomSocket(code, local, { hello, onMessage, onLost }) {
-  const conn = { ws: null, closed: false, retry: 500 };
+  const conn = { ws: null, closed: false, attempt: 0 }; // attempts since the socket last opened
 
   function open() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = local ? new LocalSocket(local) : new WebSocket(`${proto}://${location.host}/ws/${code}`);
     conn.ws = ws;
     ws.onopen = () => {
-      conn.retry = 500;
+      conn.attempt = 0;
       ws.send(JSON.stringify(hello()));
     };
     ws.onmessage = (ev) => {
@@ -31,8 +32,7 @@ export function roomSocket(code, local, { hello, onMessage, onLost }) {
       onLost();
       setTimeout(() => {
         if (!conn.closed) open();
-      }, conn.retry);
-      conn.retry = Math.min(conn.retry * 2, 5000);
+      }, reconnectDelay(conn.attempt++));
     };
   }
 

@@ -1,8 +1,11 @@
-"""Bounded JSON: every body and message the server parses is checked for size and nesting first.
+"""Bounded JSON: every JSON text that comes from outside (a request, a socket message, a record file, a
+deck file, a pub/sub message) is checked for nesting and Unicode before it is used.
 
 Why: Python's ``json`` parser recurses once per level, so ``[[[[...]]]]`` a hundred thousand deep raises
-``RecursionError`` (an HTTP 500, a dead handler) long before any size limit bites. The nesting depth is
-measured here without recursion, before parsing, and a request beyond it is refused with a reason.
+``RecursionError`` (an HTTP 500, a dead handler, a traceback) long before any size limit bites. The
+nesting depth is measured here without recursion, before parsing, and a text beyond it is refused with a
+reason. A lone surrogate (``"\\ud800"``) parses but is no text at all: it cannot be stored or encoded, so it
+is refused here too.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ MAX_DEPTH = 32
 """Deepest nesting of arrays and objects accepted (the deepest real request, a room's seats, is 3)."""
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""The escape of a UTF-16 surrogate: only such text can hold a lone one (valid pairs are checked after)."""
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
@@ -53,6 +58,14 @@ def loads_bounded(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
             f"the JSON is nested too deep (at most {max_depth} levels)", "too_deep", {"max": max_depth}
         )
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except (ValueError, RecursionError):
         raise JsonLimitError("messages must be JSON objects", "not_json") from None
+    if _SURROGATE.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise JsonLimitError(
+                "the text holds a character that is not Unicode (a lone surrogate)", "not_unicode"
+            ) from None
+    return value

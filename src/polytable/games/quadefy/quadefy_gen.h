@@ -1,6 +1,8 @@
-/* Quadefy's move generator and canonical keys, included by quadefy_solve.c only (its tables are static).
+/* Quadefy's move generator and canonical keys (the interface: quadefy_moves.h), included by one file of each
+ * extension that needs it (its tables are static): quadefy_moves.c for the game's kernel, the solver's
+ * ai/_native/quadefy_solve.c.
  *
- * The rules are NOT defined here: qs_init copies the tables Python passes (see quadefy_solve.c). This
+ * The rules are NOT defined here: qs_init copies the tables Python passes (see _native.export_tables). This
  * mirrors the bit logic of polytable.games.quadefy._moves.orient_legal (overlap, support or stability,
  * reachability flood fill) on four 64-bit words, one per layer of the 256-bit padded board.
  */
@@ -9,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "quadefy_solve.h"
+#include "quadefy_moves.h"
 
 #define REACH 1
 #define STABLE 2

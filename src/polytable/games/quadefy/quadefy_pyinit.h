@@ -1,11 +1,11 @@
-/* Shared by the extensions that hold a copy of the Quadefy move generator (_qsolve.c, and
- * games/quadefy/_cquadefy.c): reading the Python tables into qs_init. Included, not linked: each extension
+/* Shared by the extensions that hold a copy of the Quadefy move generator (_cquadefy.c, and the solver's
+ * ai/_native/_qsolve.c): reading the Python tables into qs_init. Included, not linked: each extension
  * has its own static tables. */
 #ifndef POLYTABLE_QUADEFY_PYINIT_H
 #define POLYTABLE_QUADEFY_PYINIT_H
 #include <Python.h>
 
-#include "quadefy_solve.h"
+#include "quadefy_moves.h"
 
 /* A Python sequence of ints into a fresh C array of `width`-byte integers (signed unless u64). */
 static void *int_array(PyObject *seq, Py_ssize_t *len, int width, int is_u64) {

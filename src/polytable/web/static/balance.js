@@ -1,0 +1,143 @@
+// The designer's "Check balance": the report of `polytable analyse` for the design being made. The server plays
+// the grid (the design itself and each rulebook variant its template carries, greedy in every seat, and the
+// skill ladder random < greedy), this panel shows its progress, then the key figures of every configuration
+// with their 95% intervals, the figures, why a variant was left out, and links to the whole report and its
+// JSON. A module of its own so the designer's page only places it.
+import { h, api } from "./dom.js";
+import { t, tOr, tError } from "./i18n.js";
+
+const METRICS = [
+  "Balance",
+  "AdvantageP1",
+  "FirstPlayerWins",
+  "Drawishness",
+  "Rounds",
+  "WinningMargin",
+  "LeadChanges",
+  "Comebacks",
+  "DecidedInLastRound",
+];
+
+const num = (x) => (x === null || x === undefined ? "-" : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** "0.52 (0.45-0.59)": a figure with its interval. */
+function withInterval(e) {
+  if (!e || e.value === null || e.value === undefined) return "-";
+  return e.ci95 ? `${num(e.value)} (${num(e.ci95[0])}-${num(e.ci95[1])})` : num(e.value);
+}
+
+/** The panel: {controls, output}. `check()` must resolve to true when the design is valid; `variantText()`
+ * gives the variant file. */
+export function balancePanel({ check, variantText }) {
+  const games = h("input", {
+    id: "ds-balance-games",
+    type: "number",
+    min: 1,
+    max: 300,
+    value: 100,
+    "aria-label": t("ds.balanceGames"),
+  });
+  const bar = h("progress", {
+    id: "ds-balance-progress",
+    max: 1,
+    value: 0,
+    hidden: true,
+    "aria-label": t("ds.balanceProgress"),
+  });
+  const out = h("div", { id: "ds-balance", "aria-live": "polite" });
+
+  function show(job, r) {
+    const configs = r.configurations;
+    const head = h(
+      "tr",
+      {},
+      h("th", {}, ""),
+      configs.map((c) => h("th", {}, c.label)),
+    );
+    const rows = METRICS.filter((m) => configs.some((c) => c.metrics[m])).map((m) =>
+      h(
+        "tr",
+        {},
+        h("th", { title: t(`ds.m.${m}.help`) }, t(`ds.m.${m}`)),
+        configs.map((c) => h("td", {}, withInterval(c.metrics[m]))),
+      ),
+    );
+    const parts = [
+      h("p", {}, t("ds.balanceGrid", { ai: tOr(`ai.${r.ai}.named`, r.ai), n: configs.length })),
+      h("div", { class: "scroll" }, h("table", { class: "ds-metrics" }, head, rows)),
+    ];
+    if (r.ladder) {
+      const p = r.ladder.pairs[0];
+      parts.push(
+        h(
+          "p",
+          { id: "ds-balance-skill" },
+          t("ds.balanceSkill", {
+            strong: tOr(`ai.${p.strong}.named`, p.strong),
+            weak: tOr(`ai.${p.weak}.named`, p.weak),
+            share: withInterval({ value: p.win_share, ci95: p.ci95 }),
+            gap: withInterval({ value: p.skill_gap, ci95: p.skill_gap_ci95 }),
+          }),
+        ),
+      );
+    }
+    for (const x of r.left_out) {
+      parts.push(h("p", { class: "ds-left-out" }, t("ds.balanceLeftOut", { variant: x.variant, why: tError(x) })));
+    }
+    for (const [k, svg] of Object.entries(r.figures)) {
+      parts.push(
+        h("img", {
+          class: "ds-figure",
+          alt: t(`ds.fig.${k}`),
+          src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+        }),
+      );
+    }
+    const base = `/api/formfinity/balance/${job}`;
+    parts.push(
+      h(
+        "p",
+        { class: "row" },
+        h("a", { id: "ds-balance-page", href: `${base}/report.html`, target: "_blank", rel: "noopener" }, [
+          t("ds.balancePage"),
+        ]),
+        " · ",
+        h("a", { id: "ds-balance-json", href: `${base}/report.json`, download: "balance-report.json" }, [
+          t("ds.balanceJson"),
+        ]),
+      ),
+    );
+    out.replaceChildren(...parts);
+  }
+
+  async function run() {
+    if (!(await check())) return;
+    const started = await api("/api/formfinity/balance", {
+      variant_file: variantText(),
+      games: Number(games.value) || 100,
+    });
+    bar.hidden = false;
+    bar.max = started.total;
+    bar.value = 0;
+    const status = h("p", {}, t("ds.balanceRunning", { done: 0, n: started.total }));
+    out.replaceChildren(status);
+    for (;;) {
+      await new Promise((ok) => setTimeout(ok, 500));
+      const st = await api(`/api/formfinity/balance/${started.job}`);
+      bar.max = st.total;
+      bar.value = st.done;
+      status.textContent = t("ds.balanceRunning", { done: st.done, n: st.total });
+      if (st.state === "done") {
+        bar.hidden = true;
+        show(started.job, st.result);
+        return;
+      }
+      if (st.state === "failed") {
+        bar.hidden = true;
+        throw new Error(st.message);
+      }
+    }
+  }
+
+  return { games, bar, out, run };
+}
