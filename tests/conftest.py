@@ -46,6 +46,8 @@ SLOW_TESTS = frozenset(
         "test_formfinity_bots_fast.py::test_fast_greedy_picks_one_of_the_greedy_best_placements",
         "test_formfinity_native.py::test_a_short_fuzz_run_agrees",
         "test_formfinity_native.py::test_keeps_a_way_is_the_pure_one_in_race_positions",
+        "test_formfinity_playout.py::test_playouts_agree_from_every_phase_over_many_games",
+        "test_formfinity_playout.py::test_pure_and_compiled_simulate_print_the_same_games",
         "test_generation.py::test_generator_matches_brute_force",
         "test_generation.py::test_whole_game_traces",
         "test_i18n_server.py::test_coded_engine_errors_read_the_same_from_their_key",
@@ -83,12 +85,15 @@ SLOW_TESTS = frozenset(
 )
 """Tests that took a second or more each (``--durations``, two workers on a loaded machine): whole games by
 AI players, solver cross-checks, fuzz runs and random playouts, subprocess servers. ``make check`` leaves
-them out so its loop stays short; the architecture and new-game tests stay in it on purpose."""
+them out so its loop stays short; the architecture and new-game tests stay in it on purpose. An entry
+names every parametrized case of a test, or one case with its id (``name::test[id]``); a long differential
+run marked here keeps a short version of itself in ``make check``."""
 
 
 def pytest_collection_modifyitems(config: object, items: list[Any]) -> None:
     for item in items:
         name = os.path.basename(str(item.fspath))
         slow = name.startswith("test_browser") or name in SLOW_FILES
-        if slow or f"{name}::{getattr(item, 'originalname', item.name)}" in SLOW_TESTS:
+        base = f"{name}::{getattr(item, 'originalname', item.name)}"
+        if slow or base in SLOW_TESTS or f"{name}::{item.name}" in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
