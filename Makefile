@@ -34,8 +34,10 @@ test: $(STAMP) lint typecheck unit
 ## OpenSpiel or server processes); `make test` still runs everything
 check: $(STAMP) lint typecheck fast
 
+# The test runs cache compiled bytecode (and pytest's rewritten test modules) even where the environment
+# asks Python not to: without the cache every worker compiles every module again at each run.
 fast: $(STAMP)
-	$(BIN)/pytest -n 2 -q -p no:cacheprovider -m "not slow"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n 2 -q -p no:cacheprovider -m "not slow"
 
 ## lint: ruff, then ESLint and Prettier over the web client (skipped without npm unless POLYTABLE_REQUIRE_NPM=1)
 lint: $(STAMP)
@@ -53,7 +55,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	bash scripts/ensure-chromium.sh
 	bash scripts/npm-assets.sh
-	$(BIN)/pytest -n 2 -q -p no:cacheprovider
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n 2 -q -p no:cacheprovider
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks examples

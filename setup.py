@@ -19,6 +19,9 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
     return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
 
 
+CORE_HEADERS = ["src/polytable/core/_rng.h", "src/polytable/core/_pylong.h"]
+"""The C every kernel shares: the generator of core._rng, and ints as bytes (the one use of CPython's internals)."""
+
 QUADEFY_MOVES = [f"src/polytable/games/quadefy/quadefy_{f}.h" for f in ("moves", "gen", "cover", "pyinit")]
 """Quadefy's move generator: the game's kernel and the exact solver both compile it."""
 
@@ -32,7 +35,7 @@ setup(
                 "src/polytable/games/forma/_cforma_bridges.c",
                 "src/polytable/games/forma/_cforma_eval.c",
             ],
-            ["src/polytable/games/forma/_cforma.h", "src/polytable/core/_rng.h"],
+            ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
         ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
         ext(
@@ -42,7 +45,7 @@ setup(
                 "src/polytable/games/foldris/_cfoldris_values.h",
                 "src/polytable/games/foldris/_cfoldris_playout.h",
                 "src/polytable/games/foldris/_cfoldris_step.h",
-                "src/polytable/core/_rng.h",
+                *CORE_HEADERS,
             ],
         ),
         # Quadefy's move generator lives with the game (quadefy_moves.h); the solver includes it downward.
@@ -71,7 +74,7 @@ setup(
             ["src/polytable/games/formfinity/_cformfinity.c"],
             [
                 *(f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")),
-                "src/polytable/core/_rng.h",
+                *CORE_HEADERS,
             ],
         ),
     ],

@@ -41,11 +41,15 @@ SLOW_TESTS = frozenset(
         "test_foldris_bots_flaws.py::test_multiplayer_weights_and_search_are_separate",
         "test_foldris_native.py::test_a_fresh_process_can_ask_who_acts_before_anything_is_sampled",
         "test_forma_bots_bridge.py::test_playouts_pick_a_legal_move_and_replay",
+        "test_forma_eval_native.py::test_bridge_count_matches_on_many_random_colour_sets",
+        "test_forma_eval_native.py::test_place_value_and_best_bonus_match_in_more_seeded_games",
         "test_forma_native.py::test_playouts_from_every_phase_agree",
         "test_formfinity_bots.py::test_the_lines_goal_sees_a_win_with_the_later_elements_of_the_card",
         "test_formfinity_bots_fast.py::test_fast_greedy_picks_one_of_the_greedy_best_placements",
         "test_formfinity_native.py::test_a_short_fuzz_run_agrees",
         "test_formfinity_native.py::test_keeps_a_way_is_the_pure_one_in_race_positions",
+        "test_formfinity_playout.py::test_playouts_agree_from_every_phase_over_many_games",
+        "test_formfinity_playout.py::test_pure_and_compiled_simulate_print_the_same_games",
         "test_generation.py::test_generator_matches_brute_force",
         "test_generation.py::test_whole_game_traces",
         "test_i18n_server.py::test_coded_engine_errors_read_the_same_from_their_key",
@@ -72,6 +76,9 @@ SLOW_TESTS = frozenset(
         "test_quadefy_solver_verdicts.py::test_verdicts_on_fixed_positions",
         "test_qwirkle_hard_bot.py::test_hard_plays_legal_moves_and_replays_from_its_seed",
         "test_qwirkle_hard_bot_rolls.py::test_the_table_agrees_with_walking_every_rolled_hand",
+        "test_qwirkle_eval_native.py::test_the_kernel_values_placements_as_the_python_does[1-2-True]",
+        "test_qwirkle_eval_native.py::test_the_kernel_values_placements_as_the_python_does[3-4-False]",
+        "test_qwirkle_eval_native.py::test_the_kernel_values_placements_as_the_python_does[4-2-False]",
         "test_qwirkle_native.py::test_a_short_fuzz_run_agrees",
         "test_qwirkle_native.py::test_playout_matches_a_match_of_random_bots",
         "test_qwirkle_native.py::test_pure_and_compiled_simulate_print_the_same_games",
@@ -83,12 +90,15 @@ SLOW_TESTS = frozenset(
 )
 """Tests that took a second or more each (``--durations``, two workers on a loaded machine): whole games by
 AI players, solver cross-checks, fuzz runs and random playouts, subprocess servers. ``make check`` leaves
-them out so its loop stays short; the architecture and new-game tests stay in it on purpose."""
+them out so its loop stays short; the architecture and new-game tests stay in it on purpose. An entry
+names every parametrized case of a test, or one case with its id (``name::test[id]``); a long differential
+run marked here keeps a short version of itself in ``make check``."""
 
 
 def pytest_collection_modifyitems(config: object, items: list[Any]) -> None:
     for item in items:
         name = os.path.basename(str(item.fspath))
         slow = name.startswith("test_browser") or name in SLOW_FILES
-        if slow or f"{name}::{getattr(item, 'originalname', item.name)}" in SLOW_TESTS:
+        base = f"{name}::{getattr(item, 'originalname', item.name)}"
+        if slow or base in SLOW_TESTS or f"{name}::{item.name}" in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)

@@ -102,8 +102,7 @@ def test_foldris_tie_break_for_players_out_together() -> None:
 
 
 def test_formfinity_variant_3_names_polytables_own_rule_when_nobody_connects() -> None:
-    from polytable.games.formfinity import _flow
-    from polytable.games.formfinity._board import setup_for
+    from polytable.games.formfinity import _flow, setup_for
     from polytable.games.formfinity._said import outcome
 
     m = Match("formfinity", {"variant": "3"}, 2, seed=1)

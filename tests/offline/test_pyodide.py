@@ -66,6 +66,25 @@ def test_wheel_is_reproducible_and_holds_only_the_rules() -> None:
     assert rules_wheel.__wrapped__() == data  # the same files give the same bytes
 
 
+def test_the_wheels_sources_hold_only_unicode_text() -> None:
+    """A string constant that is no Unicode text (a lone surrogate written as an escape in a docstring) stops
+    the offline engine from starting in the browser: none is in the wheel's sources."""
+    import ast
+    import io
+    import zipfile
+
+    bad = []
+    with zipfile.ZipFile(io.BytesIO(rules_wheel())) as zf:
+        for name in (n for n in zf.namelist() if n.endswith(".py")):
+            for node in ast.walk(ast.parse(zf.read(name))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    try:
+                        node.value.encode("utf-8")
+                    except UnicodeEncodeError:
+                        bad.append(f"{name}:{node.lineno}")
+    assert bad == []
+
+
 def test_pyodide_plays_every_game_as_cpython(tmp_path: Path) -> None:
     node = shutil.which("node")
     _require(node is not None, "no node: the Pyodide comparison needs Node.js")

@@ -179,13 +179,13 @@ def test_qwirkle_cubes_to_the_end(server: Server, browser: Any) -> None:
                 page.locator("#qc-pass").click()
                 continue
             play = max(plays, key=lambda m: len(m.split()))  # several cubes in one line when we can
+            hand = page.evaluate("() => document.querySelector('#app').polytableState.mine['0'].view.hands[0]")
+            taken: set[int] = set()
             for tok in play.split():
                 cube, at = tok.split("@")
-                hand = page.locator("#qc-hand button.cube:not(.used)")
-                for i in range(hand.count()):
-                    if f": {cube};" in str(hand.nth(i).get_attribute("aria-label")):
-                        hand.nth(i).click()
-                        break
+                i = next(i for i, c in enumerate(hand) if c == cube and i not in taken)  # the cube's place in hand
+                taken.add(i)
+                page.locator(f"#qc-hand button[data-i='{i}']").click()
                 page.locator(f"#qc-table rect.target[data-at='{at}']").dispatch_event("click")
             page.locator("#qc-info strong").wait_for()  # the score of the play, from the server
             assert re.search(r"\+\d+", page.locator("#qc-info").inner_text())

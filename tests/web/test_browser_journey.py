@@ -365,6 +365,8 @@ def qwirkle_refuse(j: Journey) -> None:
     if page.locator("#qc-keep").count():
         page.locator("#qc-keep").click()
     page.locator("#qc-hand button[data-i='0']:not([disabled])").wait_for()
+    label = page.locator("#qc-hand button[data-i='0']").get_attribute("aria-label") or ""
+    assert j.t("qc.pickCube").split("{")[0] in label and not re.search("[ROYGBP][●■◆♣✦✸]", label), label  # in words
     page.locator("#qc-hand button[data-i='0']").click()
     spot = page.locator("#qc-table rect.spot").first
     spot.wait_for(state="attached")
@@ -478,7 +480,13 @@ def test_formfinity_a_line_claimed_by_its_button(server: Server, pages: Callable
     _need("formfinity")
     table = Table.new("formfinity", {}, 2, 2, [{"name": "A"}, {"name": "B"}], make_bot)
     moves: list[tuple[int, str]] = []
-    while not any(a.startswith("line:") for a in table.seat_part(table.acting()[0])["legal"]):
+
+    def claims() -> bool:
+        m = table.match
+        legal = m.game.legal_actions(m.state, table.acting()[0])
+        return any(m.game.format_action(a, m.state).startswith("line:") for a in legal)
+
+    while not claims():
         assert len(moves) < 40, "no line to claim"
         seat = table.acting()[0]
         for move in table.hint(seat):

@@ -9,20 +9,24 @@ listed in that subpackage's ``PLAYERS`` table and found through :data:`GAME_PLAY
 
 from ._arena import arena, elo_ratings, wilson
 from ._bots import Bot, GreedyBot, NoisyGreedyBot, RandomBot
+from ._evaluator import Evaluator, ScoreEvaluator, evaluator
 from ._mcts import MCTSBot, MCTSConfig
 from ._registry import GAME_PLAYERS, bot_names, make_bot, register_bot
 
 __all__ = [
     "GAME_PLAYERS",
     "Bot",
+    "Evaluator",
     "GreedyBot",
     "MCTSBot",
     "MCTSConfig",
     "NoisyGreedyBot",
     "RandomBot",
+    "ScoreEvaluator",
     "arena",
     "bot_names",
     "elo_ratings",
+    "evaluator",
     "make_bot",
     "register_bot",
     "wilson",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core import ConfigError, Game, Rng
+from ._evaluator import evaluator
 
 __all__ = ["Bot", "GreedyBot", "NoisyGreedyBot", "RandomBot", "hard", "mcts", "medium"]
 
@@ -30,15 +31,17 @@ class RandomBot:
 
 
 class GreedyBot:
-    """One ply: the action with the best ``game.action_value``; ties broken at random (seeded)."""
+    """One ply: the action with the best ``action_value`` of the game's evaluator; ties broken at random
+    (seeded)."""
 
     name = "greedy"
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         best: list[Any] = []
         best_value = float("-inf")
+        judge = evaluator(game)
         for action in game.legal_actions(state, player):
-            value = game.action_value(state, action, player)
+            value = judge.action_value(game, state, action, player)
             if value > best_value + 1e-9:
                 best_value = value
                 best = [action]

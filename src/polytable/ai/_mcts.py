@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng
+from ._evaluator import evaluator
 
 __all__ = ["MCTSBot", "MCTSConfig"]
 
@@ -69,7 +70,8 @@ def _utilities(game: Game[Any, Any], state: Any) -> list[float]:
 
 def _heuristic(game: Game[Any, Any], state: Any) -> list[float]:
     n = state.config.players
-    vals = [game.evaluate(state, p) for p in range(n)]
+    judge = evaluator(game)
+    vals = [judge.evaluate(game, state, p) for p in range(n)]
     if n == 1:
         return [1.0 / (1.0 + math.exp(-vals[0] / 10.0))]
     mean = sum(vals) / n
@@ -193,7 +195,7 @@ class MCTSBot:
                 cand = legal
                 if len(cand) > cfg.prior_limit:
                     cand = [cand[rng.below(len(cand))] for _ in range(cfg.prior_limit)]
-                node.order = sorted(set(cand), key=lambda a: -game.action_value(state, a, p))
+                node.order = sorted(set(cand), key=lambda a: -evaluator(game).action_value(game, state, a, p))
             legal_set = set(legal)
             ordered = [a for a in node.order if a in legal_set]
             return ordered[:limit] if ordered else legal[:limit]
@@ -234,7 +236,8 @@ class MCTSBot:
             p = game.acting_players(state)[0]
             legal = game.legal_actions(state, p)
             if cfg.greedy_rollout_epsilon < 1.0 and rng.random() > cfg.greedy_rollout_epsilon:
-                a = max(legal, key=lambda x: game.action_value(state, x, p))
+                judge = evaluator(game)
+                a = max(legal, key=lambda x: judge.action_value(game, state, x, p))
             else:
                 a = legal.sample(rng)
             state = game.apply(state, a, p)

@@ -4,7 +4,7 @@ deck file, a pub/sub message) is checked for nesting and Unicode before it is us
 Why: Python's ``json`` parser recurses once per level, so ``[[[[...]]]]`` a hundred thousand deep raises
 ``RecursionError`` (an HTTP 500, a dead handler, a traceback) long before any size limit bites. The
 nesting depth is measured here without recursion, before parsing, and a text beyond it is refused with a
-reason. A lone surrogate (``"\ud800"``) parses but is no text at all: it cannot be stored or encoded, so it
+reason. A lone surrogate (``"\\ud800"``) parses but is no text at all: it cannot be stored or encoded, so it
 is refused here too.
 """
 

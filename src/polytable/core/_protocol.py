@@ -458,18 +458,6 @@ class Game(ABC, Generic[S, A]):
         same unit, and follow the lead over a game only where the scores are a running tally."""
         return "points"
 
-    # ------------------------------------------------------------------ AI hooks
-    def evaluate(self, state: S, player: int) -> float:
-        """A heuristic value of ``state`` for ``player`` (higher is better), used by ``greedy``."""
-        if self.is_terminal(state):
-            return 1000.0 * self.returns(state)[player]
-        return float(self.scores(state)[player])
-
-    def action_value(self, state: S, action: A, player: int) -> float:
-        """One-ply value of ``action`` for ``player``: by default the evaluation of the state after it.
-        Games where one action does not resolve on its own (simultaneous rounds) override this."""
-        return self.evaluate(self._apply(state, action, player), player)
-
     # ------------------------------------------------------------------ testing
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         """(options, players) pairs that together cover every variant and player count; the conformance

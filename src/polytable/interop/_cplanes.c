@@ -52,37 +52,68 @@ static int planes_view(PyObject *obj, Py_buffer *view, Py_ssize_t *h, Py_ssize_t
     return 0;
 }
 
-/* grid(out, channel, bitboard, stride, flip): plane ``channel`` gets bit ``row * stride + column`` of the
- * bitboard at (row, column), rows counted from the bottom of the plane when ``flip``. */
+/* Planes ``ch`` .. ``ch + layers - 1`` from a bitboard (see grid). */
+static int write_grid(unsigned char *out, Py_ssize_t h, Py_ssize_t w, Py_ssize_t c, Py_ssize_t ch, PyObject *value,
+                      Py_ssize_t stride, int flip, Py_ssize_t layers) {
+    Py_ssize_t nbytes = (layers * h * stride + 7) / 8;
+    if (ch < 0 || layers < 1 || ch + layers > c || stride < w || nbytes > MAX_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "channel or stride outside the planes");
+        return -1;
+    }
+    unsigned char bytes[MAX_BYTES];
+    if (low_bytes(value, bytes, nbytes) < 0) return -1;
+    for (Py_ssize_t z = 0; z < layers; z++) {
+        for (Py_ssize_t r = 0; r < h; r++) {
+            Py_ssize_t base = z * h * stride + (flip ? h - 1 - r : r) * stride;
+            unsigned char *row = out + (r * w) * c + ch + z;
+            for (Py_ssize_t x = 0; x < w; x++) {
+                Py_ssize_t i = base + x;
+                row[x * c] = (bytes[i >> 3] >> (i & 7)) & 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* grid(out, channel, bitboard, stride, flip[, layers]): plane ``channel`` gets bit ``row * stride + column``
+ * of the bitboard at (row, column), rows counted from the bottom of the plane when ``flip``; with ``layers``
+ * the next planes get the next ``height * stride`` bits each (a stack of layers in one bitboard). */
 static PyObject *grid(PyObject *self, PyObject *args) {
     PyObject *obj, *value;
-    Py_ssize_t ch, stride;
+    Py_ssize_t ch, stride, layers = 1;
     int flip;
-    if (!PyArg_ParseTuple(args, "OnOnp", &obj, &ch, &value, &stride, &flip)) return NULL;
+    if (!PyArg_ParseTuple(args, "OnOnp|n", &obj, &ch, &value, &stride, &flip, &layers)) return NULL;
     Py_buffer view;
     Py_ssize_t h, w, c;
     if (planes_view(obj, &view, &h, &w, &c) < 0) return NULL;
-    Py_ssize_t nbytes = (h * stride + 7) / 8;
-    if (ch < 0 || ch >= c || stride < w || nbytes > MAX_BYTES) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "channel or stride outside the planes");
-        return NULL;
-    }
-    unsigned char bytes[MAX_BYTES];
-    if (low_bytes(value, bytes, nbytes) < 0) {
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    unsigned char *out = (unsigned char *)view.buf;
-    for (Py_ssize_t r = 0; r < h; r++) {
-        Py_ssize_t base = (flip ? h - 1 - r : r) * stride;
-        unsigned char *row = out + (r * w) * c + ch;
-        for (Py_ssize_t x = 0; x < w; x++) {
-            Py_ssize_t i = base + x;
-            row[x * c] = (bytes[i >> 3] >> (i & 7)) & 1;
-        }
-    }
+    int bad = write_grid((unsigned char *)view.buf, h, w, c, ch, value, stride, flip, layers);
     PyBuffer_Release(&view);
+    if (bad) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* grids(out, channel, bitboards, stride, flip): one plane per bitboard, from ``channel`` on. */
+static PyObject *grids(PyObject *self, PyObject *args) {
+    PyObject *obj, *values;
+    Py_ssize_t ch, stride;
+    int flip;
+    if (!PyArg_ParseTuple(args, "OnOnp", &obj, &ch, &values, &stride, &flip)) return NULL;
+    PyObject *seq = PySequence_Fast(values, "bitboards must be a sequence of ints");
+    if (seq == NULL) return NULL;
+    Py_buffer view;
+    Py_ssize_t h, w, c;
+    if (planes_view(obj, &view, &h, &w, &c) < 0) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    int bad = 0;
+    for (Py_ssize_t k = 0; k < n && !bad; k++)
+        bad = write_grid((unsigned char *)view.buf, h, w, c, ch + k, items[k], stride, flip, 1);
+    PyBuffer_Release(&view);
+    Py_DECREF(seq);
+    if (bad) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -180,7 +211,8 @@ static PyObject *mask(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"grid", grid, METH_VARARGS, "grid(out, channel, bitboard, stride, flip): one plane from a bitboard."},
+    {"grid", grid, METH_VARARGS, "grid(out, channel, bitboard, stride, flip[, layers]): planes from a bitboard."},
+    {"grids", grids, METH_VARARGS, "grids(out, channel, bitboards, stride, flip): one plane per bitboard."},
     {"rect", rect, METH_VARARGS, "rect(out, channel, row0, row1, col0, col1): a 0/1 rectangle plane."},
     {"features", features, METH_VARARGS, "features(out, first, values): the feature channels, row by row."},
     {"mask", mask, METH_VARARGS, "mask(out, ids): an int8 mask with ones at the ids."},

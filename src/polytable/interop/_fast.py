@@ -16,6 +16,7 @@ pending choices, Qwirkle Cubes' bag order) keep that information out of these fe
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -49,14 +50,24 @@ def _bits(value: int, count: int) -> npt.NDArray[np.uint8]:
     return np.unpackbits(raw, bitorder="little")[:count]
 
 
-def grid(out: Out, channel: int, value: int, stride: int, flip: bool = False) -> None:
-    """Plane ``channel`` gets bit ``row * stride + column`` of ``value`` (rows from the bottom if ``flip``)."""
+def grid(out: Out, channel: int, value: int, stride: int, flip: bool = False, layers: int = 1) -> None:
+    """Plane ``channel`` gets bit ``row * stride + column`` of ``value`` (rows from the bottom if ``flip``);
+    with ``layers``, the next planes get the next ``height * stride`` bits each."""
     if _C is not None:
-        _C.grid(out, channel, value, stride, flip)
+        _C.grid(out, channel, value, stride, flip, layers)
         return
     h, w, _ = out.shape
-    plane = _bits(value, h * stride).reshape(h, stride)[:, :w]
-    out[:, :, channel] = plane[::-1] if flip else plane
+    stack = _bits(value, layers * h * stride).reshape(layers, h, stride)[:, :, :w].transpose(1, 2, 0)
+    out[:, :, channel : channel + layers] = stack[::-1] if flip else stack
+
+
+def grids(out: Out, channel: int, values: list[int], stride: int, flip: bool = False) -> None:
+    """One plane per bitboard of ``values``, from plane ``channel`` on (as :func:`grid` each)."""
+    if _C is not None:
+        _C.grids(out, channel, values, stride, flip)
+        return
+    for k, value in enumerate(values):
+        grid(out, channel + k, value, stride, flip)
 
 
 def rect(out: Out, channel: int, r0: int, r1: int, c0: int, c1: int) -> None:
@@ -95,19 +106,18 @@ def _seats(observer: int, players: int) -> list[int]:
 
 # --------------------------------------------------------------------------------------------- Quadefy
 def _quadefy(config: Any, game: Any) -> Codec:
-    from ..games.quadefy._tables import BLOCKS
+    from ..games.quadefy import BLOCKS
 
     players = int(config.players)
     blocks = len(BLOCKS)
     kernel = game.kernel  # the game object's rules kernel lists legal placements as ids
+    in_hand = [[hand >> b & 1 for b in range(blocks)] for hand in range(1 << blocks)]
 
     def write(s: Any, observer: int, out: Out) -> None:
         values: list[int] = []
         for k, seat in enumerate(_seats(observer, players)):
-            owned = s.owned[seat]
-            for z in range(4):  # layer z is bits 16 z .. 16 z + 15, row by row
-                grid(out, 4 * k + z, owned >> 16 * z, 4)
-            values.extend(s.remaining[seat] >> b & 1 for b in range(blocks))
+            grid(out, 4 * k, s.owned[seat], 4, False, 4)  # layer z is bits 16 z .. 16 z + 15, row by row
+            values.extend(in_hand[s.remaining[seat]])
         _features(out, 4 * players, values)
 
     def legal_ids(s: Any, player: int) -> Any:
@@ -120,24 +130,24 @@ def _quadefy(config: Any, game: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- Foldris
 def _foldris(config: Any, game: Any) -> Codec:
-    from ..games.foldris._decks import deck_of
-    from ..games.foldris._serial import _cards
+    from ..games.foldris import Drop, tables_of
 
     players = int(config.players)
     height = int(config["height"])
-    cards = _cards(deck_of(config))  # type: ignore[arg-type]
-    card_shapes: dict[int, int] = {}
+    cards: dict[int, tuple[int, int, str]] = {}  # card index -> (shape bitboard, lane, name), from the view
 
-    def shape_of(index: int) -> int:
-        """The card's block as a bitboard of the plane (stride 8), drawn from the top row down."""
-        got = card_shapes.get(index)
+    def card_of(s: Any) -> tuple[int, int, str]:
+        """The revealed card's block as a bitboard of the plane (stride 8, drawn from the top row down), its
+        lane and name: read once per card from the public view, which says what a player sees of it."""
+        got = cards.get(s.card)
         if got is None:
-            got = 0
-            for i, row in enumerate(cards[index][2].split("/")):
+            card = game.view(s, None)["card"]
+            shape = 0
+            for i, row in enumerate(card["shape"].split("/")):
                 for c, ch in enumerate(row):
                     if ch == "#" and i < height and c < 8:
-                        got |= 1 << ((height - 1 - i) * 8 + c)
-            card_shapes[index] = got
+                        shape |= 1 << ((height - 1 - i) * 8 + c)
+            got = cards[s.card] = (shape, card["lane"], card["name"])
         return got
 
     def write(s: Any, observer: int, out: Out) -> None:
@@ -152,17 +162,14 @@ def _foldris(config: Any, game: Any) -> Codec:
             values += [sheet.lines, sheet.bonus, 1 if sheet.out else 0, 0 if s.pending[seat] is None else 1]
         base = 3 * players
         if s.card >= 0:
-            lane = cards[s.card][1]
-            grid(out, base, shape_of(s.card), 8)
+            shape, lane, _ = card_of(s)
+            grid(out, base, shape, 8)
             rect(out, base + 1, 0, height, lane - 1, lane + 1)
         else:
             rect(out, base, 0, 0, 0, 0)
             rect(out, base + 1, 0, 0, 0, 0)
         values.append(len(s.deck))
         _features(out, base + 2, values)
-
-    from ..games.foldris._decks import table_of
-    from ..games.foldris._state import Drop
 
     kernel = game.kernel
     bases: dict[int, tuple[Any, list[int]]] = {}
@@ -171,8 +178,8 @@ def _foldris(config: Any, game: Any) -> Codec:
         """A drop's id is its variant's id at column 0 plus the column: one id per variant, cached."""
         if player not in game.acting_players(s):
             return None
-        table = table_of(s)
-        name = cards[s.card][0]
+        table = tables_of(s.config)[s.card]
+        name = card_of(s)[2]
         got = bases.get(id(table))
         if got is None or got[0] is not table:
             got = bases[id(table)] = (
@@ -187,24 +194,28 @@ def _foldris(config: Any, game: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- Forma
 def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
-    from ..games.forma import _pieces as p
+    from ..games import forma as p
+    from ..games.forma import Fill, Obstacle, Pick, Tower, allowed_cells
 
     players = int(config.players)
     n = int(config["size"])
     st = p.tables(n).stride
     index = [p.PIECE_NAMES.index(name) for name in names]
+    where = {piece: k for k, piece in enumerate(index)}
+    in_stock = operator.itemgetter(*index) if len(index) > 1 else (lambda stock: (stock[index[0]],))
 
     def write(s: Any, observer: int, out: Out) -> None:
-        grid(out, 0, s.tower, st, True)
-        grid(out, 1, s.obstacles, st, True)
+        boards = [s.tower, s.obstacles]
         values: list[int] = []
-        for k, seat in enumerate(_seats(observer, players)):
-            grid(out, 2 + 2 * k, s.pieces[seat], st, True)
-            grid(out, 3 + 2 * k, s.markers[seat], st, True)
-            stock = s.stock[seat]
+        for seat in _seats(observer, players):
+            boards += (s.pieces[seat], s.markers[seat])
             values.append(s.scores[seat])
-            values.extend(stock[i] for i in index)
-        values.extend(1 if s.picked == i else 0 for i in index)
+            values.extend(in_stock(s.stock[seat]))
+        picked = [0] * len(index)
+        if s.picked in where:
+            picked[where[s.picked]] = 1
+        values.extend(picked)
+        grids(out, 0, boards, st, True)
         _features(out, 2 + 2 * players, values)
 
     top = n - 1
@@ -212,14 +223,27 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
     tb = game.kernel.tables(n)  # the game object's kernel: its anchor tables (compiled when built)
     ref = np.array(p.ORIENT_REF, np.int64)
     touch = bool(config["touch_move"])
+    pick0 = game.action_id(Pick(0))  # picks are numbered by piece from here
+    obstacle0, tower0, fill_id = (game.action_id(a) for a in (Obstacle(0, 0), Tower(0, 0), Fill()))
 
     def legal_ids(s: Any, player: int) -> Any:
         """The placements' ids (``orientation * 400 + row * 20 + column``) from the anchor sets of the
-        free cells, all orientations at once; None in the set-up and the pick (the generic path)."""
-        if player != s.turn or s.placing or (touch and s.picked < 0):
+        free cells, all orientations at once; the pick's from the stock, the set-up's from the allowed cells."""
+        if player != s.turn:
             return None
-        table = tb.table(tb.board & ~s.filled)
+        if s.placing:  # the players' set-up: an obstacle or the tower on any allowed cell, or the fill
+            cells = np.flatnonzero(_bits(allowed_cells(n, s.obstacles | s.tower), n * st))
+            row, col = top - cells // st, cells % st
+            ids = [np.array([fill_id])]
+            if s.placing - (0 if s.tower else 1):  # obstacles still to place
+                ids.append(obstacle0 + row * 20 + col)
+            if not s.tower:
+                ids.append(tower0 + row * 20 + col)
+            return np.concatenate(ids)
         stock = s.stock[player]
+        if touch and s.picked < 0:  # the pick: one id per piece in stock
+            return [pick0 + piece for piece in range(p.NUM_PIECES) if stock[piece]]
+        table = tb.table(tb.board & ~s.filled)
         pieces = range(p.NUM_PIECES) if s.picked < 0 else (s.picked,)
         gs = [g for piece in pieces if stock[piece] for g in p.PIECE_ORIENTS[piece] if table[g]]
         if not gs:
@@ -236,10 +260,8 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
 
 # --------------------------------------------------------------------------------------------- FORMFINITY
 def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec:
-    from ..games.formfinity._board import setup_for
-    from ..games.formfinity._cards import Card
-    from ..games.formfinity._flow import placements as window_placements
-    from ..games.formfinity._flow import window
+    from ..games.formfinity import PLACE, Card, Place, setup_for, window
+    from ..games.formfinity import placements as window_placements
     from ._planes import formfinity_card
 
     players = int(config.players)
@@ -272,18 +294,15 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         for i, bits in enumerate(area_of):
             if s.done_areas >> i & 1:
                 finished |= bits
-        grid(out, 4, area_of[s.area] if s.area >= 0 else 0, stride)
-        grid(out, 5, finished, stride)
-        grid(out, 6, s.last, stride)
+        boards = [area_of[s.area] if s.area >= 0 else 0, finished, s.last]
         values: list[int] = []
         scores = rules.scores(s)
-        for k, seat in enumerate(_seats(observer, players)):
-            grid(out, 7 + 2 * k, s.owners[seat], stride)
+        for seat in _seats(observer, players):
             lines = 0
             for o, d, b in s.lines:
                 if o == seat:
                     lines |= window(setup, d, b)
-            grid(out, 8 + 2 * k, lines, stride)
+            boards += (s.owners[seat], lines)
             values.append(round(scores[seat]))
         card = card_values.get(s.card)
         if card is None:
@@ -291,16 +310,16 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         values.extend(card)
         values.append(s.left)
         values.extend(1 if s.phase == i else 0 for i in range(4))
+        grids(out, 4, boards, stride)
         _features(out, 7 + 2 * players, values)
 
-    from ..games.formfinity import _game as rules_module
-    from ..games.formfinity._state import PLACE
-
-    side, place0 = rules_module.SIDE, rules_module._PLACE0
+    place0 = rules.action_id(Place(0, 0, 0))  # a placement's id: place0 + shape, row and column steps
+    row_step = rules.action_id(Place(0, 0, 1)) - place0
+    shape_step = rules.action_id(Place(1, 0, 0)) - place0
     width = (h * stride + 7) // 8
 
     def legal_ids(s: Any, player: int) -> Any:
-        """A placement turn's ids (``first + (shape * 40 + y) * 40 + x``) from the anchor sets, all shapes at
+        """A placement turn's ids (linear in shape, row and column) from the anchor sets, all shapes at
         once; None in the other phases (the generic path: a few actions)."""
         if s.phase != PLACE or player != rules.current_player(s):
             return None
@@ -312,41 +331,52 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
         which, pos = np.nonzero(grid)
         y, x = np.divmod(pos, stride)
         shape = np.array([sh for sh, _ in found], np.int64)[which]
-        return place0 + (shape * side + y) * side + x
+        return place0 + shape * shape_step + y * row_step + x
 
     return Codec(write, legal_ids)
 
 
 # --------------------------------------------------------------------------------------------- Qwirkle Cubes
 def _qwirkle(config: Any) -> Codec:
-    from ..games.qwirkle_cubes._state import PHASES
-    from ..games.qwirkle_cubes._tiles import cell_xy
+    from ..games.qwirkle_cubes import PASS, PLACE, REROLL, cell_xy
     from ._planes import QWIRKLE_WINDOW
 
     players = int(config.players)
     n = QWIRKLE_WINDOW
-    phases = [PHASES.index(name) for name in ("reroll", "place", "pass")]
+    phases = [REROLL, PLACE, PASS]
+
+    cells: dict[int, tuple[int, int]] = {}  # cell -> (x, y), filled as cubes appear
 
     def write(s: Any, observer: int, out: Out) -> None:
         out[:, :, :12] = 0
         if s.placed:
-            xy = np.array([cell_xy(c) for _, c in s.placed])
-            faces = np.array([t for t, _ in s.placed])
-            cx = (int(xy[:, 0].min()) + int(xy[:, 0].max())) // 2
-            cy = (int(xy[:, 1].min()) + int(xy[:, 1].max())) // 2
-            r = xy[:, 1] - cy + n // 2
-            c = xy[:, 0] - cx + n // 2
-            inside = (r >= 0) & (r < n) & (c >= 0) & (c < n)
-            r, c, faces = r[inside], c[inside], faces[inside]
-            out[r, c, faces // 6] = 1
-            out[r, c, 6 + faces % 6] = 1
+            xy = []
+            for _, cell in s.placed:
+                got = cells.get(cell)
+                if got is None:
+                    got = cells[cell] = cell_xy(cell)
+                xy.append(got)
+            xs = [x for x, _ in xy]
+            ys = [y for _, y in xy]
+            cx, cy = (min(xs) + max(xs)) // 2 - n // 2, (min(ys) + max(ys)) // 2 - n // 2
+            if not out.flags.c_contiguous:
+                raise ValueError("the observation buffer must be C-contiguous")
+            flat = out.reshape(-1)  # a view of the buffer
+            channels = out.shape[2]
+            on: list[int] = []
+            for (x, y), (face, _) in zip(xy, s.placed, strict=True):
+                r, c = y - cy, x - cx
+                if 0 <= r < n and 0 <= c < n:
+                    at = (r * n + c) * channels
+                    on += (at + face // 6, at + 6 + face % 6)
+            flat[on] = 1
         values: list[int] = []
         for seat in _seats(observer, players):
-            counts = np.zeros((6, 7), np.int64)
+            counts = [0] * 42
             pending = s.rolling if seat == s.player else 0
-            for i, t in enumerate(s.hands[seat]):
-                counts[t // 6, 6 if pending >> i & 1 else t % 6] += 1
-            values.extend(counts.ravel().tolist())
+            for i, face in enumerate(s.hands[seat]):
+                counts[face // 6 * 7 + (6 if pending >> i & 1 else face % 6)] += 1
+            values += counts
             values.append(s.points[seat])
         values.extend(s.bag)
         values.extend(1 if s.phase == i else 0 for i in phases)

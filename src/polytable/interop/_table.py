@@ -185,7 +185,12 @@ class Table:
                 raise IllegalActionError(f"action {action_id}: there are only {len(actions)} legal actions")
             return actions[action_id]
         action = self.game.action_from_id(action_id, self.state)
-        if action not in self.game.legal_actions(self.state, player):
+        cached = self._mask  # the mask of this position, when built, already says (apply checks again)
+        if cached is not None and cached[0] is self.state and cached[1] == player:
+            legal = bool(cached[2][action_id])
+        else:
+            legal = action in self.game.legal_actions(self.state, player)
+        if not legal:
             text = self.game.format_action(action, self.state)
             raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
         return action

@@ -8,8 +8,7 @@ from games.foldris._helpers import GAME, solo_positions
 from polytable.ai import make_bot
 from polytable.ai.foldris import FoldrisExpectimaxBot, last_lines, pair_lines
 from polytable.core import CHANCE, Rng
-from polytable.games.foldris import FoldrisState, deck_of, tables_of
-from polytable.games.foldris._cards import WIDTH, VariantTable
+from polytable.games.foldris import WIDTH, FoldrisState, VariantTable, deck_of, tables_of
 from polytable.games.foldris._rules import barrier_drop, complete_rows, heights, placements, rest_row
 
 

@@ -7,8 +7,7 @@ from games.forma.forma_helpers import GAME, bits_of, new, put, with_stock
 from polytable.ai import make_bot
 from polytable.ai.forma import FormaConfig, FormaLookahead, best_bonus
 from polytable.core import Rng
-from polytable.games.forma import Fill
-from polytable.games.forma._state import FormaState, Place
+from polytable.games.forma import Fill, FormaState, Place
 
 
 def _midgame(seed: int, moves: int) -> FormaState:

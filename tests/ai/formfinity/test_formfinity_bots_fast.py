@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from games.formfinity._helpers import GAME, cells_mask, position
-from polytable.ai import make_bot
+from polytable.ai import evaluator, make_bot
 from polytable.ai.formfinity import WIN_TABLE, claimable_holes, fast_greedy_place, lines_win_value
 from polytable.core import CHANCE, Rng
-from polytable.games.formfinity._board import setup_for
-from polytable.games.formfinity._state import PLACE, Place
+from polytable.games.formfinity import PLACE, Place, setup_for
 
 
 def test_fast_greedy_picks_one_of_the_greedy_best_placements() -> None:
@@ -23,7 +22,9 @@ def test_fast_greedy_picks_one_of_the_greedy_best_placements() -> None:
                 state = GAME.apply(state, GAME.chance_outcome(state), CHANCE)
                 continue
             if state.phase == PLACE:
-                values = {a: GAME.action_value(state, a, player) for a in GAME.legal_actions(state, player)}
+                values = {
+                    a: evaluator(GAME).action_value(GAME, state, a, player) for a in GAME.legal_actions(state, player)
+                }
                 top = max(values.values())
                 pick = fast_greedy_place(setup, state, player, Rng(seed))
                 assert pick is not None

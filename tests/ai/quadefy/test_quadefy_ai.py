@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from polytable.ai import GreedyBot, make_bot
+from polytable.ai import GreedyBot, evaluator, make_bot
 from polytable.ai.quadefy import QuadefyGreedyBot, QuadefySolverBot
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import QuadefyState, solve_position
+from polytable.games.quadefy import PLACEMENTS, QuadefyState, moves_of, solve_position
 from polytable.games.quadefy._moves import REACH, legal_count
-from polytable.games.quadefy._solver import moves_of
-from polytable.games.quadefy._tables import PLACEMENTS
 
 GAME = get_game("quadefy")
 
@@ -43,11 +41,13 @@ def test_evaluation_is_mobility() -> None:
     state = GAME.apply_text(GAME.new_game(), "O r0 @ b2.1")
     mine = legal_count(state.occupied, state.remaining[0], REACH)
     theirs = legal_count(state.occupied, state.remaining[1], REACH)
-    assert GAME.evaluate(state, 0) == mine - theirs
-    assert GAME.evaluate(state, 1) == theirs - mine
+    assert evaluator(GAME).evaluate(GAME, state, 0) == mine - theirs
+    assert evaluator(GAME).evaluate(GAME, state, 1) == theirs - mine
     end = _game_states(4)[-1]
     loser = end.to_move
-    assert GAME.evaluate(end, loser) == -1000 and GAME.evaluate(end, 1 - loser) == 1000
+    assert (
+        evaluator(GAME).evaluate(GAME, end, loser) == -1000 and evaluator(GAME).evaluate(GAME, end, 1 - loser) == 1000
+    )
 
 
 def test_fast_greedy_chooses_like_the_generic_greedy() -> None:

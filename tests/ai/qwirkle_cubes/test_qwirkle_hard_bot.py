@@ -11,9 +11,7 @@ from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import make_bot
 from polytable.ai.qwirkle_cubes._player import _Candidate, _Scenario, _Values
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import Place, QState, Reroll, kernel_of
-from polytable.games.qwirkle_cubes._ai import best_placement
-from polytable.games.qwirkle_cubes._state import PLACE, REROLL
+from polytable.games.qwirkle_cubes import PLACE, REROLL, Place, QState, Reroll, best_placement, kernel_of
 
 SMALL = "hard:rounds=2,samples=2,top=3"
 

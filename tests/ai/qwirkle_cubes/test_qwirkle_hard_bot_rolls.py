@@ -8,9 +8,7 @@ from polytable.ai import make_bot
 from polytable.ai.qwirkle_cubes import RollTable, reachable_placements
 from polytable.ai.qwirkle_cubes._player import _rolled, _Values
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import Reroll, kernel_of, reroll_masks
-from polytable.games.qwirkle_cubes._game import hand_mask
-from polytable.games.qwirkle_cubes._state import REROLL
+from polytable.games.qwirkle_cubes import REROLL, Reroll, hand_mask, kernel_of, reroll_masks
 
 
 def test_the_table_agrees_with_walking_every_rolled_hand() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from polytable.ai import GreedyBot, make_bot
+from polytable.ai import GreedyBot, evaluator, make_bot
 from polytable.core import CHANCE, Rng
 from polytable.printables import printables
 from polytable.printables.foldris import print_sheets
@@ -35,7 +35,7 @@ def test_greedy_solo_completes_many_lines() -> None:
 def test_greedy_takes_a_line_and_avoids_a_hole() -> None:
     sheet = make_sheet("####.###\n####.###")
     state = make_state([sheet, make_sheet()], card=("I", 4))
-    best = max(GAME.legal_actions(state, 0), key=lambda a: GAME.action_value(state, a, 0))
+    best = max(GAME.legal_actions(state, 0), key=lambda a: evaluator(GAME).action_value(GAME, state, a, 0))
     assert GAME.format_action(best) == "I r1 c5"
     assert make_bot("greedy", "foldris").choose(GAME, state, 0, Rng(0)) == best
 
@@ -44,7 +44,7 @@ def test_action_value_does_not_look_at_other_players_choices() -> None:
     state = make_state([make_sheet(), make_sheet()], card=("T", 3))
     pending = GAME.apply(state, GAME.parse_action("T r0 c1", state), 1)
     for a in GAME.legal_actions(state, 0):
-        assert GAME.action_value(state, a, 0) == GAME.action_value(pending, a, 0)
+        assert evaluator(GAME).action_value(GAME, state, a, 0) == evaluator(GAME).action_value(GAME, pending, a, 0)
 
 
 @pytest.mark.parametrize(("paper", "players", "width"), [("a4", 3, 595.27), ("letter", 1, 612)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import CHANCE, IllegalActionError, LegalActions, Rng, get_game, pure_engine_forced
-from polytable.games.foldris._state import Drop
+from polytable.games.foldris import Drop
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from polytable.ai import make_bot
+from polytable.ai import evaluator, make_bot
 from polytable.core import CHANCE, Rng, StateFormatError
 
 from .forma_helpers import GAME, new, put
@@ -93,7 +93,7 @@ def test_action_value_prefers_scoring_moves():
     s = put(new(), 1, "d5 f5 e4")
     close = GAME.parse_action("1 r0 @ e6")
     away = GAME.parse_action("1 r0 @ a19")
-    assert GAME.action_value(s, close, 0) > GAME.action_value(s, away, 0) + 5
+    assert evaluator(GAME).action_value(GAME, s, close, 0) > evaluator(GAME).action_value(GAME, s, away, 0) + 5
 
 
 def test_printables_write_pdfs(tmp_path):

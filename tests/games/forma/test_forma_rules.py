@@ -251,7 +251,7 @@ HOUSE = {"placement": "random", "touch_move": False}
 
 @pytest.mark.parametrize(("options", "players", "seed"), [(HOUSE, 4, 21), ({}, 3, 22), ({}, 4, 24), (HOUSE, 2, 23)])
 def test_invariants_hold_through_random_games(options, players, seed):
-    from polytable.games.forma._rules import enclosed
+    from polytable.games.forma import enclosed
 
     s = GAME.new_game(options, seed=seed, players=players)
     tb = P.tables(s.size)

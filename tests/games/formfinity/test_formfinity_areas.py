@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import IllegalActionError
-from polytable.games.formfinity._state import CHOOSE, DRAW, OVER
+from polytable.games.formfinity import CHOOSE, DRAW, OVER
 
 from ._helpers import GAME, draw, position
 

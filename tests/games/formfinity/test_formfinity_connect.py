@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import IllegalActionError
-from polytable.games.formfinity import _flow
-from polytable.games.formfinity._state import DRAW, OVER, PLACE
+from polytable.games.formfinity import DRAW, OVER, PLACE, _flow
 
 from ._helpers import GAME, draw, position
 
@@ -175,8 +174,8 @@ def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
     # keeps_a_way only floods for placements near one shortest way; check it against the plain rule
     # (a flood after every placement) along seeded random games.
     from polytable.core import CHANCE, Rng
+    from polytable.games.formfinity import Card
     from polytable.games.formfinity._board import element_anchors
-    from polytable.games.formfinity._cards import Card
     from polytable.games.formfinity._state import evolve
 
     checked = 0

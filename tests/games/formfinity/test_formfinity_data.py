@@ -213,7 +213,7 @@ def test_rotation_never_and_always_override_the_card() -> None:
     base = 'template = "blank"\n[goal]\ntype = "lines"\n'
     never = GAME.new_game({"variant_file": 'rotation = "never"\n' + base})
     always = GAME.new_game({"variant_file": 'rotation = "always"\n' + base})
-    from polytable.games.formfinity._board import setup_for
+    from polytable.games.formfinity import setup_for
 
     card = parse_card("##/#.x1:-:r")
     assert setup_for(never.config).rotation(card) == (card.shape,)

@@ -50,11 +50,11 @@ def test_whole_games_agree_on_every_configuration() -> None:
     assert ended >= 50
 
 
-def test_playouts_agree_from_every_phase() -> None:
+def _playouts_from_every_phase(seeds: int) -> None:
     """Positions met along random games (the protocol's own steps), each played out by both engines."""
     seen = {CHOOSE: 0, DRAW: 0, PLACE: 0, CLAIM: 0}
     for options, players in GAME.sample_configs():
-        for seed in range(6):
+        for seed in range(seeds):
             s = GAME.new_game(options, 100 + seed, players)
             rng = Rng(seed, stream=9)
             step = 0
@@ -69,6 +69,16 @@ def test_playouts_agree_from_every_phase() -> None:
                     s = GAME.apply(s, GAME.legal_actions(s, cp).sample(rng), cp)
                 step += 1
     assert all(n >= 5 for n in seen.values()), seen
+
+
+def test_playouts_agree_from_every_phase() -> None:
+    """One game per configuration: every phase is met at least five times."""
+    _playouts_from_every_phase(1)
+
+
+def test_playouts_agree_from_every_phase_over_many_games() -> None:
+    """Six games per configuration (slow: a few positions of variant 3 take the pure playout a second)."""
+    _playouts_from_every_phase(6)
 
 
 def test_bad_input_is_refused_and_odd_states_decline() -> None:

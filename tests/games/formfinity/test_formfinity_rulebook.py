@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import CHANCE, ConfigError, Rng
-from polytable.games.formfinity._state import DRAW
+from polytable.games.formfinity import DRAW
 
 from ._helpers import GAME, mask_cells, position
 

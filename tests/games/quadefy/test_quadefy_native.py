@@ -18,12 +18,17 @@ import pytest
 
 from polytable.ai._native import load, unavailable_reason
 from polytable.core import Rng, get_game, pure_engine_forced
-from polytable.games.quadefy import QuadefyState
-from polytable.games.quadefy._fullsolve import FullSolver, checkpoint_line, parse_checkpoint
+from polytable.games.quadefy import (
+    ALL_BLOCKS,
+    PLACEMENTS,
+    FullSolver,
+    QuadefyState,
+    checkpoint_line,
+    moves_of,
+    parse_checkpoint,
+)
 from polytable.games.quadefy._moves import REACH, STABLE, legal_count
-from polytable.games.quadefy._solver import moves_of
 from polytable.games.quadefy._symmetry import canonical_key
-from polytable.games.quadefy._tables import ALL_BLOCKS, PLACEMENTS
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 

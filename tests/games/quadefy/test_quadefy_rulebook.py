@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import IllegalActionError, Rng, get_game
-from polytable.games.quadefy import QuadefyState
-from polytable.games.quadefy._tables import BLOCKS
+from polytable.games.quadefy import BLOCKS, QuadefyState
 
 GAME = get_game("quadefy")
 

@@ -9,16 +9,17 @@ from pathlib import Path
 import pytest
 
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import QuadefyState
-from polytable.games.quadefy._fullsolve import (
+from polytable.games.quadefy import (
     PERSIST_PLIES,
+    REACH,
+    STABLE,
     FullSolver,
+    QuadefyState,
     checkpoint_line,
+    moves_of,
     parse_checkpoint,
     solve_game,
 )
-from polytable.games.quadefy._moves import REACH, STABLE
-from polytable.games.quadefy._solver import moves_of
 from polytable.games.quadefy._symmetry import (
     REFLECTS,
     SYMMETRIES,

@@ -13,8 +13,7 @@ import pytest
 
 from polytable.ai._native import load
 from polytable.core import pure_engine_forced
-from polytable.games.quadefy._solver import solve_position
-from polytable.games.quadefy._tables import ALL_BLOCKS, PLACEMENTS
+from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS, solve_position
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from polytable.core import get_game
-from polytable.games.qwirkle_cubes import Board, QState, QwirkleCubes
+from polytable.games.qwirkle_cubes import PLACE, Board, QState, QwirkleCubes
 from polytable.games.qwirkle_cubes._actions import Place, parse_text
-from polytable.games.qwirkle_cubes._state import PLACE
 from polytable.games.qwirkle_cubes._tiles import parse_face
 
 GAME = get_game("qwirkle-cubes")

@@ -9,12 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
-from polytable.ai import make_bot
+from polytable.ai import evaluator, make_bot
 from polytable.core import CHANCE, IllegalActionError, Rng, StateFormatError
-from polytable.games.qwirkle_cubes import Pass, Place, Reroll
+from polytable.games.qwirkle_cubes import PASS, REROLL, Pass, Place, Reroll, placement_value
 from polytable.games.qwirkle_cubes._actions import decode_id, format_action
-from polytable.games.qwirkle_cubes._ai import placement_value
-from polytable.games.qwirkle_cubes._state import PASS, REROLL
 from polytable.games.qwirkle_cubes._tiles import cell
 
 
@@ -42,7 +40,9 @@ def test_greedy_rerolls_exactly_the_unused_cubes() -> None:
     assert greedy.choose(GAME, s, 0, Rng(1)) == Reroll(0b111110)
     assert keep.choose(GAME, s, 0, Rng(1)) == Reroll(0)
     # the generic hook agrees
-    assert GAME.action_value(s, Reroll(0b111110), 0) > GAME.action_value(s, Reroll(0), 0)
+    assert evaluator(GAME).action_value(GAME, s, Reroll(0b111110), 0) > evaluator(GAME).action_value(
+        GAME, s, Reroll(0), 0
+    )
 
 
 def test_greedy_passes_when_it_must() -> None:

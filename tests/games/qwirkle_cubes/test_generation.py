@@ -18,10 +18,8 @@ import pytest
 from games.qwirkle_cubes.qc_helpers import GAME
 from polytable.ai import make_bot
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import Place
+from polytable.games.qwirkle_cubes import PLACE, Place, hand_mask
 from polytable.games.qwirkle_cubes._check import largest_line, placement_error
-from polytable.games.qwirkle_cubes._game import hand_mask
-from polytable.games.qwirkle_cubes._state import PLACE
 from polytable.games.qwirkle_cubes._tiles import STRIDE, cell, cell_xy, line_ok
 from polytable.match import Match
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import make_bot
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import Board, Place, Reroll
-from polytable.games.qwirkle_cubes._game import hand_mask
-from polytable.games.qwirkle_cubes._state import PLACE, REROLL
+from polytable.games.qwirkle_cubes import PLACE, REROLL, Board, Place, Reroll, hand_mask
 
 
 def _random_states(seeds: range, players: int = 2) -> list[object]:

@@ -1,10 +1,11 @@
 """The compiled Quadefy solver: the ``_qsolve`` extension, built with the package from ``quadefy_solve.c``.
 
-Why compiled: the pure-Python solver expands about 8,000 positions per second and the whole game needs
-10^9 or more. Why this shape: the rules stay single-sourced in Python. :func:`export_tables` turns the
-tables of :mod:`polytable.games.quadefy._tables` and the symmetries of ``_symmetry`` into flat arrays that
-``_qsolve.init`` copies; the C file holds no geometry of its own, only the bit logic of
-``_moves.orient_legal``, and the tests check that both agree on legal moves and on game values.
+Why compiled: the whole game needs 10^9 positions or more, far beyond the pure-Python search's speed
+(docs/benchmarks/design-figures.md). Why this shape: the rules stay single-sourced in Python.
+:func:`export_tables` turns the tables of :mod:`polytable.games.quadefy._tables` and the symmetries of
+``_symmetry`` into flat arrays that ``_qsolve.init`` copies; the C file holds no geometry of its own, only
+the bit logic of ``_moves.orient_legal`` (the game's move generator, ``games/quadefy/quadefy_gen.h``,
+included downward), and the tests check that both agree on legal moves and on game values.
 
 The extension is built by ``pip install`` / ``python -m build`` (see ``setup.py``); nothing is compiled at
 run time. Where it was not built, or ``POLYTABLE_PURE=1`` asks for the pure engine, :func:`available` is

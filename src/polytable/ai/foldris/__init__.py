@@ -9,6 +9,7 @@ planner and the clairvoyant bound.
 
 from ._cap import NO_CAP, line_cap, reach
 from ._clean import CleanSurvival, clean_drops, clean_shape
+from ._evaluator import FoldrisEvaluator
 from ._exact import last_lines, pair_lines
 from ._plan import PLAYERS as _PLAN_PLAYERS
 from ._plan import FoldrisPlanner, PlanConfig, beam_lines, clairvoyant_lines, deal_order, sample_orders
@@ -22,6 +23,7 @@ PLAYERS = {**_SEARCH_PLAYERS, **_PLAN_PLAYERS}
 __all__ = [
     "DEAD",
     "END",
+    "EVALUATOR",
     "EXTRA",
     "MEDIUM",
     "MULTI",
@@ -29,6 +31,7 @@ __all__ = [
     "PLAYERS",
     "CleanSurvival",
     "FoldrisConfig",
+    "FoldrisEvaluator",
     "FoldrisExpectimaxBot",
     "FoldrisPlanner",
     "PlanConfig",
@@ -44,3 +47,6 @@ __all__ = [
     "reach",
     "sample_orders",
 ]
+
+EVALUATOR = FoldrisEvaluator()
+"""This game's evaluator (``polytable.ai.evaluator`` finds it)."""

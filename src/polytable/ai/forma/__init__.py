@@ -1,6 +1,7 @@
 """Forma's players: the pruned ``greedy`` and the two-ply lookahead of ``medium``/``hard``."""
 
 from ._bridge import frontier
+from ._evaluator import FormaEvaluator
 from ._player import (
     HARD,
     HOT_CAP,
@@ -16,12 +17,14 @@ from ._player import (
 )
 
 __all__ = [
+    "EVALUATOR",
     "HARD",
     "HOT_CAP",
     "MEDIUM",
     "PLAYERS",
     "RANDOM_CANDIDATES",
     "FormaConfig",
+    "FormaEvaluator",
     "FormaGreedy",
     "FormaLookahead",
     "best_bonus",
@@ -29,3 +32,6 @@ __all__ = [
     "candidates",
     "frontier",
 ]
+
+EVALUATOR = FormaEvaluator()
+"""This game's evaluator (``polytable.ai.evaluator`` finds it)."""

@@ -46,6 +46,7 @@ from ...geometry import bits
 from .._bots import Bot
 from .._clock import budget_clock
 from ._bridge import frontier
+from ._evaluator import FormaEvaluator
 
 __all__ = [
     "ANYTIME_ROUNDS",
@@ -62,6 +63,9 @@ __all__ = [
     "bridge_threat",
     "candidates",
 ]
+
+JUDGE = FormaEvaluator()
+"""Forma's evaluator: the players' one-ply values."""
 
 HOT_CAP = 600
 RANDOM_CANDIDATES = 250
@@ -210,7 +214,7 @@ class FormaGreedy:
         best: list[Any] = []
         best_value = float("-inf")
         for a in actions:
-            v = game.action_value(s, a, player)
+            v = JUDGE.action_value(game, s, a, player)
             if v > best_value + 1e-9:
                 best_value, best = v, [a]
             elif v >= best_value - 1e-9:
@@ -500,7 +504,7 @@ def _scores(
     for i, a in enumerate(actions):
         if i and clock() >= deadline:
             return out
-        out.append((game.action_value(s, a, player), a))
+        out.append((JUDGE.action_value(game, s, a, player), a))
     return out
 
 

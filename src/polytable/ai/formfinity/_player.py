@@ -21,6 +21,7 @@ from ...core import CHANCE, ConfigError, Game, Rng
 from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, goal_value, greedy_run, setup_for, setup_of
 from .._bots import Bot, GreedyBot
 from .._clock import budget_clock
+from .._evaluator import evaluator
 from ._fast import line_potential, lines_win_value
 
 __all__ = ["MAX_SCALE", "MEDIUM", "PLAYERS", "FormfinityConfig", "FormfinityLookahead", "fits", "leaf_value"]
@@ -140,7 +141,8 @@ class FormfinityLookahead:
         legal = list(game.legal_actions(st, player))
         if len(legal) == 1:
             return legal[0]
-        prior = {a: game.action_value(st, a, player) for a in legal}
+        judge = evaluator(game)
+        prior = {a: judge.action_value(game, st, a, player) for a in legal}
         order = prior
         if len(legal) > width and isinstance(legal[0], Place) and setup_for(st.config).rules.goal == "lines":
             # Many placements tie in the greedy's value: among equals, the ones that build towards a

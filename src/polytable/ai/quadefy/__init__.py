@@ -5,11 +5,14 @@ runs the whole-game search on it) for the CLI and the benchmarks."""
 from .._native import load as load_native
 from .._native import unavailable_reason as native_unavailable
 from .._native.quadefy_full import solve_game_native
+from ._evaluator import QuadefyEvaluator
 from ._player import PLAYERS, QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
 
 __all__ = [
+    "EVALUATOR",
     "PLAYERS",
     "QuadefyConfig",
+    "QuadefyEvaluator",
     "QuadefyGreedyBot",
     "QuadefyHardBot",
     "QuadefySolverBot",
@@ -18,3 +21,6 @@ __all__ = [
     "native_unavailable",
     "solve_game_native",
 ]
+
+EVALUATOR = QuadefyEvaluator()
+"""This game's evaluator (``polytable.ai.evaluator`` finds it)."""

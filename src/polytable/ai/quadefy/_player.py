@@ -139,8 +139,8 @@ class QuadefySolverBot:
 @dataclass(frozen=True)
 class QuadefyConfig:
     """``hard``: ``seconds`` a move, ``solve_share`` of them for the exact search (the rest for MCTS);
-    ``native`` uses the compiled solver when it can be built (false forces the Python one, about 25 times
-    fewer positions per second)."""
+    ``native`` uses the compiled solver when it can be built (false forces the Python one, far fewer
+    positions a second: docs/benchmarks/design-figures.md)."""
 
     seconds: float = 2.0
     solve_share: float = 0.5
@@ -188,7 +188,7 @@ class QuadefyHardBot:
         table = self._tables.setdefault(state.flags, {})
         if len(table) > 2_000_000:
             table.clear()
-        # The Python search expands about 8,000 positions per CPU second.
+        # The node budget follows the Python search's speed (docs/benchmarks/design-figures.md).
         result = solve_position(state.occupied, me, opp, state.flags, max(200, int(6000 * budget)), table, kernel)
         if not result.solved:
             return -1, None

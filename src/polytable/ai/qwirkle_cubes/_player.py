@@ -6,9 +6,9 @@ look around. ``hard``/``medium`` fix what greedy does badly: every reroll is jud
 over shared sampled rolls, answered from a table of every placement a roll could give (:mod:`._reroll`);
 the best few placements are re-ranked by a sampled next turn of the opponent and of ours; and greedy's
 choice stands unless an alternative is better by ``CONFIDENCE`` standard errors on the shared samples.
-Why not the generic MCTS: a random playout costs ~25 ms, so 2 s buys too few to beat a good one-ply
-evaluation. Chance comes from the injected generator only. Design notes and measurements:
-docs/ai-ladder-qwirkle.md.
+Why not the generic MCTS: a random playout is slow on the pure rules (docs/benchmarks/design-figures.md),
+so 2 s buys too few to beat a good one-ply evaluation. Chance comes from the injected generator only.
+Design notes and measurements: docs/ai-ladder-qwirkle.md.
 
 Anytime: with a time budget (no ``rounds``), both searches sample until the clock, not to a fixed count.
 A placement takes scenario after scenario while the time left (of 0.9 of ``seconds``) is expected to
@@ -20,8 +20,8 @@ sampled next turn of each side), on shared samples. So a faster engine buys more
 tighter estimate (the confidence rule then lets more alternatives displace greedy's choice) and a deeper
 look at the reroll: the hot loops (each sampled hand's best placement, the table
 of every placement by colour counts, the sampled rolls) are ``games.qwirkle_cubes``' evaluation
-functions, compiled in the kernel when it is built (0.5 s of CPU buys about 1,000 scenarios a placement
-there against about 100 on the pure engine). With ``rounds`` the counts are fixed and the choice depends
+functions, compiled in the kernel when it is built (the compiled kernel buys many times the scenarios in
+the same CPU time: docs/benchmarks/design-figures.md). With ``rounds`` the counts are fixed and the choice depends
 on the seeds only.
 """
 
@@ -75,8 +75,7 @@ take the spot), which the scenario does not play out on the table, so it is disc
 
 SAMPLES = 2048
 """Scenarios per placement decision at most (shared by its candidates): the ceiling of the anytime search.
-At 0.5 s of CPU the clock stops it first on either engine (about 170 scenarios on the pure one; on the compiled
-one 1,024, the ceiling before, was reached in about 0.33 s)."""
+At 0.5 s of CPU the clock stops it first on either engine (the counts: docs/benchmarks/design-figures.md)."""
 
 CONFIDENCE = 1.0
 """Standard errors by which a sampled alternative must beat greedy's own choice (reroll or placement) to

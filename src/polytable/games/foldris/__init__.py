@@ -29,7 +29,7 @@ from polytable.core import register
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
 from ._decks import deck_of, tables_of
-from ._eval import WEIGHTS, evaluate_sheet
+from ._eval import WEIGHTS, action_value, evaluate_sheet, evaluate_state
 from ._game import FoldrisGame
 from ._kernel import CompiledFoldris, FoldrisKernel
 from ._rules import barrier_drop, drops, fold, heights
@@ -51,10 +51,12 @@ __all__ = [
     "Sheet",
     "Variant",
     "VariantTable",
+    "action_value",
     "barrier_drop",
     "deck_of",
     "drops",
     "evaluate_sheet",
+    "evaluate_state",
     "fold",
     "heights",
     "parse_deck",

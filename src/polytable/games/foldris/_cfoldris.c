@@ -82,7 +82,8 @@ static inline const int *ink_heights(Sheet *s) {
 }
 
 /* ------------------------------------------------------------------ generator (core._rng) */
-#include "../../core/_rng.h" /* next_u64, below */
+#include "../../core/_pylong.h" /* ints as bytes */
+#include "../../core/_rng.h"    /* next_u64, below */
 
 /* ------------------------------------------------------------------ rules (_rules.py) */
 /* Rows up to and including the highest occupied square of each column (ink or barrier). */

@@ -11,32 +11,16 @@ static int to_rows(PyObject *v, uint8_t *rows) {
         PyErr_SetString(PyExc_TypeError, "a Foldris sheet must be an int");
         return -1;
     }
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t r = PyLong_AsNativeBytes(v, rows, ROWS,
-                                        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
-                                            Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-    if (r < 0) return -1;
-    if (r > ROWS) {
-        PyErr_SetString(PyExc_OverflowError, "sheet too large");
-        return -1;
-    }
-    return 0;
-#else
-    return _PyLong_AsByteArray((PyLongObject *)v, rows, ROWS, 1, 0);
-#endif
+    return pylong_to_bytes(v, rows, ROWS, "sheet");
 }
 /* the int of the first n rows (the rows above are empty) */
 static PyObject *from_rows(const uint8_t *rows, int n) {
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(rows, (size_t)n, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(rows, (size_t)n, 1, 0);
-#endif
+    return pylong_from_bytes(rows, (size_t)n);
 }
 
 /* rows that may hold a square of ink or barrier (both ints already read into rows: non-negative, small) */
 static int top_of(PyObject *ink, PyObject *bar) {
-    size_t a = _PyLong_NumBits(ink), b = _PyLong_NumBits(bar), m = a > b ? a : b;
+    size_t a = pylong_bits(ink), b = pylong_bits(bar), m = a > b ? a : b;
     return m == (size_t)-1 || (m + 7) / 8 > ROWS ? ROWS : (int)((m + 7) / 8);
 }
 

@@ -35,7 +35,6 @@ from . import _serial
 from ._cards import MAX_CELLS, WIDTH
 from ._companion import FoldrisCompanion
 from ._decks import deck_and_tables, deck_of, table_of, tables_of
-from ._eval import action_value, evaluate_state
 from ._kernel import CompiledFoldris, FoldrisKernel
 from ._rules import affordable, barrier_drop, count_placements, fold, heights, nth_placement, rest_row
 from ._said import narrate, outcome
@@ -542,13 +541,6 @@ class FoldrisGame(Game[FoldrisState, Action]):
             parts.append(f"with square {action.trim} trimmed")
         parts.append(f"turned {action.rot} quarter turn{'s' if action.rot != 1 else ''} clockwise")
         return " ".join(parts) + f", dropped at column {action.col + 1}"
-
-    # ------------------------------------------------------------------ AI
-    def evaluate(self, state: FoldrisState, player: int) -> float:
-        return evaluate_state(self, state, player)
-
-    def action_value(self, state: FoldrisState, action: Action, player: int) -> float:
-        return action_value(state, action, player)
 
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         from ._titles import SAMPLE_DECK_CUSTOM, SAMPLE_DECK_SHORT

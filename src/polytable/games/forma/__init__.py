@@ -41,7 +41,7 @@ from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import ENGINE_WEIGHTS, Weights, extent
+from ._ai import ENGINE_WEIGHTS, Weights, action_value, extent, score_lead
 from ._game import Forma, FormaAction, kernel_of
 from ._kernel import CompiledForma, FormaKernel
 from ._pieces import (
@@ -59,7 +59,7 @@ from ._pieces import (
     tables,
 )
 from ._rules import enclosed, flood, neighbours, place_effect
-from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, format_setup
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, allowed_cells, format_setup
 
 __all__ = [
     "ENGINE_WEIGHTS",
@@ -86,6 +86,8 @@ __all__ = [
     "Tables",
     "Tower",
     "Weights",
+    "action_value",
+    "allowed_cells",
     "enclosed",
     "extent",
     "flood",
@@ -93,6 +95,7 @@ __all__ = [
     "kernel_of",
     "neighbours",
     "place_effect",
+    "score_lead",
     "tables",
 ]
 

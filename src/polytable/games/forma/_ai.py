@@ -1,4 +1,4 @@
-"""Heuristics for Forma's AI hooks (``Game.evaluate`` and ``Game.action_value``).
+"""Heuristics for Forma's AI (its evaluator, ``polytable.ai.forma``: ``action_value`` and ``score_lead``).
 
 ``action_value`` scores one placement as the points it earns now plus a positional evaluation, all on
 bitboards without building the next state:
@@ -28,7 +28,7 @@ from ._state import FormaState, Pick, Place
 if TYPE_CHECKING:
     from ._kernel import FormaKernel
 
-__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "evaluate", "place_value"]
+__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "place_value", "score_lead"]
 
 W_GIFT = 6.0
 W_POCKET = 1.5
@@ -138,7 +138,7 @@ def place_value(kernel: FormaKernel, state: FormaState, action: Place, player: i
     return value
 
 
-def evaluate(state: FormaState, player: int) -> float:
+def score_lead(state: FormaState, player: int) -> float:
     """Score lead over the best opponent (the end is handled by the game: 1000 x returns)."""
     others = [s for i, s in enumerate(state.scores) if i != player]
     return float(state.scores[player] - (max(others) if others else 0))

@@ -18,18 +18,7 @@ static int to_b(PyObject *v, B *b) {
         PyErr_SetString(PyExc_TypeError, "a Forma bitboard must be an int");
         return -1;
     }
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t r = PyLong_AsNativeBytes(v, buf, sizeof buf,
-                                        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
-                                            Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-    if (r < 0) return -1;
-    if (r > (Py_ssize_t)sizeof buf) {
-        PyErr_SetString(PyExc_OverflowError, "bitboard too large");
-        return -1;
-    }
-#else
-    if (_PyLong_AsByteArray((PyLongObject *)v, buf, sizeof buf, 1, 0) < 0) return -1;
-#endif
+    if (pylong_to_bytes(v, buf, sizeof buf, "bitboard") < 0) return -1;
     for (int i = 0; i < NW; i++) {
         uint64_t x = 0;
         for (int j = 7; j >= 0; j--) x = x << 8 | buf[8 * i + j];
@@ -41,11 +30,7 @@ PyObject *forma_from_b(const B *b) {
     unsigned char buf[8 * NW];
     for (int i = 0; i < NW; i++)
         for (int j = 0; j < 8; j++) buf[8 * i + j] = (unsigned char)(b->w[i] >> (8 * j));
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(buf, sizeof buf, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(buf, sizeof buf, 1, 0);
-#endif
+    return pylong_from_bytes(buf, sizeof buf);
 }
 
 

@@ -11,7 +11,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../core/_rng.h" /* next_u64, below: the generator of core._rng */
+#include "../../core/_pylong.h" /* ints as bytes */
+#include "../../core/_rng.h"    /* next_u64, below: the generator of core._rng */
 
 #define NW 8 /* 512 bits: a 20 x 20 board with stride 24 needs 480 */
 #define NO 91

@@ -21,7 +21,6 @@ from polytable.core import (
 from polytable.geometry import lowest
 
 from . import _pieces as P
-from ._ai import action_value, evaluate
 from ._kernel import CompiledForma, FormaKernel
 from ._notation import NUM_IDS, FormaAction, action_from_id, action_id, format_action, orient_text, parse_action
 from ._render import render
@@ -560,17 +559,6 @@ class Forma(Game[FormaState, FormaAction]):
         mine = list(state.stock[state.turn])
         mine[piece] -= 1
         return self.kernel.can_place(tb, tuple(mine), avail_orients(tuple(mine)), tb.board & ~state.filled)
-
-    # ------------------------------------------------------------------ AI hooks
-    def evaluate(self, state: FormaState, player: int) -> float:
-        if state.turn == TERMINAL:
-            return 1000.0 * self.returns(state)[player]
-        return evaluate(state, player)
-
-    def action_value(self, state: FormaState, action: FormaAction, player: int) -> float:
-        if isinstance(action, (Obstacle, Tower, Fill)):
-            return 0.0  # the set-up earns nothing by itself; the bots fill it at random
-        return action_value(self.kernel, state, action, player)
 
     # ------------------------------------------------------------------ testing
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:

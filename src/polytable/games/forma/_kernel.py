@@ -49,26 +49,14 @@ class FormaKernel:
         """The precomputed tables of a board size (their anchor function is this kernel's)."""
         return P.tables(size)
 
-    def bridge_total(self, tb: Tables, own: int) -> tuple[int, bool]:
-        return bridge_total(tb, own)
-
-    def place_effect(self, tb: Tables, s: FormaState, player: int, mask: int, size: int) -> Effect:
-        return place_effect(tb, s, player, mask, size)
-
-    def can_place(self, tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int) -> bool:
-        return can_place(tb, stock, gs, free)
-
-    def piece_fits(self, tb: Tables, piece: int, free: int) -> bool:
-        """Whether some orientation of ``piece`` fits somewhere on ``free``."""
-        return piece_fits(tb, piece, free)
-
-    def count_moves(self, tb: Tables, stock: tuple[int, ...], free: int, only: int = -1) -> int:
-        return count_moves(tb, stock, free, only)
-
-    def sample_move(
-        self, tb: Tables, stock: tuple[int, ...], gs: tuple[int, ...], free: int, rng: Rng, only: int = -1
-    ) -> tuple[int, int]:
-        return sample_move(tb, stock, gs, free, rng, only)
+    # The rules of ._rules, the reference (the compiled kernel's methods below take the same arguments).
+    bridge_total = staticmethod(bridge_total)
+    place_effect = staticmethod(place_effect)
+    can_place = staticmethod(can_place)
+    piece_fits = staticmethod(piece_fits)
+    """Whether some orientation of ``piece`` fits somewhere on ``free``."""
+    count_moves = staticmethod(count_moves)
+    sample_move = staticmethod(sample_move)
 
     def next_turn(
         self,
@@ -89,11 +77,8 @@ class FormaKernel:
                 return q
         return TERMINAL
 
-    def setup_sample(self, state: FormaState, player: int, rng: Rng) -> SetupAction:
-        return setup_sample(state, player, rng)
-
-    def chance_outcome(self, state: FormaState) -> Obstacle | Tower:
-        return chance_outcome(state)
+    setup_sample = staticmethod(setup_sample)
+    chance_outcome = staticmethod(chance_outcome)
 
     def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int] | None:
         """The whole random playout in one call, or None: the game then plays it step by step."""

@@ -85,8 +85,8 @@ class FormaState(NamedTuple):
     """A Forma position: an immutable value.
 
     **Why a NamedTuple and not a frozen dataclass** (the house style): a playout builds one state per move,
-    and with 18 fields a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field) cost 9 us
-    against 1.9 us for a NamedTuple on the bench machine, about a fifth of the whole per-move budget. It is
+    and with 18 fields a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field) costs several
+    times a NamedTuple's (docs/benchmarks/design-figures.md), a large share of the per-move budget. It is
     just as immutable, compares and hashes by value, and unchanged parts (tuples, ints) are shared.
 
     Bitboards are ints in the layout of :mod:`._pieces` (one per player for pieces

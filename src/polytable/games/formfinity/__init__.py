@@ -34,7 +34,7 @@ from polytable.core import Config, register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import goal_value
+from ._ai import evaluate, goal_value
 from ._board import Setup, setup_for
 from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
@@ -76,6 +76,7 @@ __all__ = [
     "claimable_holes",
     "clear_caches",
     "deal",
+    "evaluate",
     "forbidden",
     "goal_value",
     "greedy_place",

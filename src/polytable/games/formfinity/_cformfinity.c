@@ -12,7 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../core/_rng.h" /* next_u64, below: the generator of core._rng */
+#include "../../core/_pylong.h" /* ints as bytes */
+#include "../../core/_rng.h"    /* next_u64, below: the generator of core._rng */
 
 #define NW 27 /* 1,728 bits: a 40 x 40 template with stride 41 needs 1,640 */
 #define MAXSIDE 40
@@ -36,20 +37,15 @@ static int row_left[MAXSHAPES][MAXCELLS], row_right[MAXSHAPES][MAXCELLS];
 
 /* ------------------------------------------------------------------ words */
 static int from_py(PyObject *o, BB *b) {
-    if (!PyLong_Check(o) || _PyLong_Sign(o) < 0) {
+    if (!PyLong_Check(o) || pylong_negative(o)) {
         PyErr_SetString(PyExc_ValueError, "a board is a non-negative int");
         return -1;
     }
-#if PY_VERSION_HEX >= 0x030D0000
-    int r = _PyLong_AsByteArray((PyLongObject *)o, (unsigned char *)b->w, sizeof(b->w), 1, 0, 1);
-#else
-    int r = _PyLong_AsByteArray((PyLongObject *)o, (unsigned char *)b->w, sizeof(b->w), 1, 0);
-#endif
-    return r < 0 ? -1 : 0;
+    return pylong_to_bytes(o, (unsigned char *)b->w, sizeof(b->w), "board") < 0 ? -1 : 0;
 }
 
 static PyObject *to_py(const BB *b) {
-    return _PyLong_FromByteArray((const unsigned char *)b->w, sizeof(uint64_t) * (size_t)nw, 1, 0);
+    return pylong_from_bytes((const unsigned char *)b->w, sizeof(uint64_t) * (size_t)nw);
 }
 
 static inline int b_any(const BB *a) {
@@ -371,7 +367,7 @@ static PyObject *py_flood(PyObject *self, PyObject *args) {
     }
     BB seed, pass, region;
     if (from_py(oseed, &seed) < 0 || from_py(opass, &pass) < 0) return NULL;
-    set_words((int)_PyLong_NumBits(opass));
+    set_words((int)pylong_bits(opass));
     b_flood(&seed, &pass, S, &region);
     return to_py(&region);
 }

@@ -363,7 +363,7 @@ static int read_state(PyObject *st) {
         F.area >= G.nareas || (!G.gen && !G.ndeck))
         return 1;
     if (F.phase == PH_PLACE && (F.card < 0 || F.card / 96 >= nshapes)) return 1;
-    if (_PyLong_NumBits(odone) > 64) return 1;
+    if (pylong_bits(odone) > 64) return 1;
     F.done = PyLong_AsUnsignedLongLong(odone);
     if (from_py(olast, &F.last)) return -1;
     PyObject *fast = PySequence_Fast(olines, "lines");

@@ -25,7 +25,7 @@ from polytable.core import (
 )
 from polytable.geometry import select_bit
 
-from . import _ai, _flow, _render, _said
+from . import _flow, _render, _said
 from ._board import Setup, setup_for
 from ._cards import NUM_CARDS, SHAPES, Card
 from ._companion import FormfinityCompanion
@@ -487,10 +487,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
     def score_unit(self, config: Config) -> str | None:
         return SCORE_UNITS[setup_for(config).rules.goal]
 
-    # ------------------------------------------------------------------ AI and testing
-    def evaluate(self, state: State, player: int) -> float:
-        return _ai.evaluate(self.setup(state), state, player, self.returns(state) if state.phase == OVER else None)
-
+    # ------------------------------------------------------------------ testing
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         """Every variant and player count, a custom variant and a deck file; the larger player counts
         use smaller templates so the conformance suite stays quick."""

@@ -22,7 +22,7 @@ from polytable.core import (
 )
 
 from ._kernel import CompiledQuadefy, QuadefyKernel
-from ._moves import REACH, STABLE, hand_counts, reason
+from ._moves import REACH, STABLE, reason
 from ._render import cell_blocks, hand_text, render_state
 from ._said import narrate, outcome
 from ._state import ACTION_IDS, ACTIONS, ORIENT_COUNT, Placement, QuadefyState, format_placement, parse_placement
@@ -337,13 +337,6 @@ class Quadefy(Game[QuadefyState, Placement]):
     def mobility(self, state: QuadefyState, player: int) -> int:
         """How many placements ``player`` would have in this position (whoever is to move)."""
         return self.kernel.count(state.occupied, state.remaining[player], state.flags)
-
-    def evaluate(self, state: QuadefyState, player: int) -> float:
-        """Mobility: keep one's own placements, remove the opponent's. A won game is worth 1000."""
-        if state.loser >= 0:
-            return 1000.0 if state.loser != player else -1000.0
-        mine, theirs = hand_counts(state.occupied, state.remaining[player], state.remaining[1 - player], state.flags)
-        return float(mine - theirs)
 
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         return [

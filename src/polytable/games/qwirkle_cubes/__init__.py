@@ -42,13 +42,13 @@ from ...core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._actions import Draw, Pass, Place, Reroll, Roll
-from ._ai import best_placement, placement_value, threat, unused_mask
+from ._ai import action_value, best_placement, placement_value, threat, unused_mask
 from ._board import Board, Placement
 from ._check import largest_line
 from ._game import QwirkleCubes, canonical_mask, hand_mask, kernel_of, reroll_masks
 from ._kernel import CompiledQwirkle, QwirkleKernel
 from ._state import PASS, PLACE, REROLL, QState
-from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, face_text
+from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, cell_xy, face_text
 
 __all__ = [
     "COLOUR_LETTERS",
@@ -72,8 +72,10 @@ __all__ = [
     "QwirkleKernel",
     "Reroll",
     "Roll",
+    "action_value",
     "best_placement",
     "canonical_mask",
+    "cell_xy",
     "face_text",
     "hand_mask",
     "kernel_of",

@@ -320,7 +320,8 @@ class Board:
         """The memo of subtree counts, the roots with their counts and the total (kept for the last hand).
 
         A root is a walk's first empty cell; its count is :meth:`_count` with no cube placed yet (the memo
-        entry it leaves is never read again, which costs a dictionary store per root, about 1% of a count)."""
+        entry it leaves is never read again, which costs a dictionary store per root, a small share of a count:
+        docs/benchmarks/design-figures.md)."""
         if self._last_key == (hand, need):
             return self._last
         memo: dict[int, int] = {}

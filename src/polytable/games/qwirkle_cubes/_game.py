@@ -544,19 +544,6 @@ class QwirkleCubes(Game[QState, Action]):
     def describe_action(self, action: Action, state: QState) -> str:
         return describe(action, state)
 
-    # ------------------------------------------------------------------ AI hooks
-    def evaluate(self, state: QState, player: int) -> float:
-        """Score lead over the best opponent (at the end: the result, scaled)."""
-        if state.phase == END:
-            return 1000.0 * self.returns(state)[player]
-        others = [v for p, v in enumerate(state.points) if p != player]
-        return float(state.points[player] - max(others))
-
-    def action_value(self, state: QState, action: Action, player: int) -> float:
-        from ._ai import action_value
-
-        return action_value(state, action, player)
-
     def sample_configs(self) -> list[tuple[dict[str, object], int]]:
         return [({}, 2), ({}, 3), ({}, 4)]
 

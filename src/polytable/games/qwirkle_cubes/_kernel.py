@@ -47,50 +47,11 @@ class QwirkleKernel:
         """The whole random playout in one call, or None: the game plays it step by step."""
         return None
 
-    def placement_values(
-        self, board: Board, hand: int, need: int, hands: Hands, player: int, look: bool, memo: Memo = None
-    ) -> list[tuple[Placement, float]]:
-        return _eval.placement_values(board, hand, need, hands, player, look, memo)
-
-    def best_value(
-        self,
-        board: Board,
-        hand: int,
-        need: int,
-        size: int,
-        out_bonus: float,
-        hands: Hands,
-        player: int,
-        look: bool,
-        memo: Memo = None,
-    ) -> tuple[float, Placement]:
-        return _eval.best_value(board, hand, need, size, out_bonus, hands, player, look, memo)
-
-    def colour_values(
-        self,
-        board: Board,
-        counts: Sequence[int],
-        size: int,
-        per_cube: float,
-        out_bonus: float,
-        hands: Hands,
-        player: int,
-        look: bool,
-        memo: Memo = None,
-    ) -> list[tuple[float, int, Placement]]:
-        return _eval.colour_values(board, counts, size, per_cube, out_bonus, hands, player, look, memo)
-
-    def roll_diffs(
-        self,
-        fms: Sequence[int],
-        values: Sequence[float],
-        hand: Sequence[int],
-        masks: Sequence[int],
-        base: int,
-        rng: Rng,
-        rounds: int,
-    ) -> list[list[float]]:
-        return _eval.roll_diffs(fms, values, hand, masks, base, rng, rounds)
+    # The players' batch values: the Python of ._eval is the reference (the same signatures below).
+    placement_values = staticmethod(_eval.placement_values)
+    best_value = staticmethod(_eval.best_value)
+    colour_values = staticmethod(_eval.colour_values)
+    roll_diffs = staticmethod(_eval.roll_diffs)
 
 
 class CompiledQwirkle(QwirkleKernel):

@@ -13,6 +13,12 @@ import * as generic from "./generic.js";
 const FILL = { R: "#d55e00", O: "#e69f00", Y: "#f0e442", G: "#009e73", B: "#0072b2", P: "#8e5aa8" };
 const INK = { R: "#fff", O: "#000", Y: "#000", G: "#fff", B: "#fff", P: "#fff" };
 const C = 40;
+const SHAPE_WORD = { "●": "circle", "■": "square", "◆": "diamond", "♣": "clover", "✦": "star4", "✸": "star8" };
+
+// A cube in words for the labels and lines a player reads ("blue diamond"; Dutch "ruit, blauw"): its colour,
+// and its shape as the engine's refusals name it. A cube's code ("B◆") is the notation.
+const cubeWords = (c) =>
+  t("qc.cube", { colour: t(`qc.colour.${c[0]}`), shape: t(`error.engine.qwirkle.${SHAPE_WORD[c.slice(1)]}`) });
 
 function cube(c, x, y, size, extra = {}) {
   const col = c[0];
@@ -164,7 +170,7 @@ export function render(el, ctx) {
         class: isT ? "target" : "spot",
         tabindex: isT ? 0 : -1,
         role: isT ? "button" : undefined,
-        "aria-label": isT ? t("qc.placeAt", { cube: hand[st.pick], at: k }) : undefined,
+        "aria-label": isT ? t("qc.placeAt", { cube: cubeWords(hand[st.pick]), at: k }) : undefined,
       }),
     );
     if (isT)
@@ -186,7 +192,9 @@ export function render(el, ctx) {
   for (const [k, c] of table) {
     const [x, y] = k.split(",").map(Number);
     const mine = st.chosen.some((q) => q.x === x && q.y === y);
-    out.push(cube(c, x * C, -y * C, C, { class: mine ? "new" : "", "data-at": k, "aria-label": `${c} ${k}` }));
+    out.push(
+      cube(c, x * C, -y * C, C, { class: mine ? "new" : "", "data-at": k, "aria-label": `${cubeWords(c)} ${k}` }),
+    );
     if (mine)
       out.push(
         s("rect", {
@@ -303,7 +311,7 @@ export function render(el, ctx) {
                     render(el, ctx);
                   },
                 },
-                t("qc.rerollCube", { cube: c, n: i + 1 }),
+                t("qc.rerollCube", { cube: cubeWords(c), n: i + 1 }),
               );
             }
             const isUsed = used.has(i);
@@ -320,7 +328,7 @@ export function render(el, ctx) {
                   if (st.pick !== null) el.querySelector("#qc-table .target")?.focus();
                 },
               },
-              t("qc.pickCube", { cube: c, n: i + 1 }),
+              t("qc.pickCube", { cube: cubeWords(c), n: i + 1 }),
             );
           }),
         ),
@@ -361,7 +369,7 @@ export function render(el, ctx) {
   if (placing) {
     if (st.pick === null && !st.chosen.length) info.append(t("qc.placeHelp"));
     else if (st.pick !== null && !targets.size)
-      info.append(h("span", { class: "bad" }, t("qc.noSpot", { cube: hand[st.pick] })));
+      info.append(h("span", { class: "bad" }, t("qc.noSpot", { cube: cubeWords(hand[st.pick]) })));
     const pv = st.preview;
     if (pv && pv.ok) {
       const q = pv.view && pv.view.last ? pv.view.last.qwirkles : 0;
