@@ -20,7 +20,7 @@ from polytable.core import Rng
 from polytable.match import HISTORY_LIMIT, Table
 from polytable.web import Settings, create_app
 
-from .conftest import hello, make_room
+from .conftest import hello, make_room, until
 
 SEATS = [{"name": "Ann"}, {"name": "Bob"}]
 
@@ -116,3 +116,30 @@ def test_a_server_companion_room_and_the_offline_one_deal_alike(client: TestClie
         _both(ws, table, {"type": "deal", "version": msg["version"] - 1})  # stale
         _both(ws, table, {"type": "act", "seat": 0, "version": msg["version"], "action": "x"})  # cards only
         assert len(table.message()["companion"]["history"]) == 2
+
+
+@pytest.mark.parametrize("game", ["quadefy", "toy"])
+def test_an_ai_seat_plays_the_same_moves_on_the_server_and_on_the_offline_table(client: TestClient, game: str) -> None:
+    """The AI seats draw from the same generators, so the same person's moves get the same replies: the
+    whole log at the end (public then) is the same, as is the last state message."""
+    options = {"rounds": 6} if game == "toy" else {}
+    room = make_room(
+        client, game=game, options=options, seed=3, seats=[{"name": "Ann"}, {"kind": "ai", "ai": "random"}]
+    )
+    table = Table.new(game, options, 2, 3, [{"name": "Ann"}, {"ai": "random"}], make_bot)
+    rng = Rng(9)
+    with client.websocket_connect(f"/ws/{room['code']}") as ws:
+        hello(ws, room["tokens"]["0"])
+        for _ in range(200):
+            while table.ai_step():
+                pass
+            mine = table.message()
+            msg = until(ws, lambda m, v=mine["version"]: m["type"] == "state" and m["version"] == v)
+            assert _same(msg) == _same(mine)
+            if mine["over"]:
+                break
+            legal = mine["mine"]["0"]["legal"]
+            act = {"type": "act", "seat": 0, "version": mine["version"], "action": legal[rng.below(len(legal))]}
+            ws.send_json(act)  # the server's AI answers at once: its states may be joined into one
+            assert table.handle(act)[-1]["type"] == "state"
+        assert mine["over"] and len(mine["history"]) == mine["moves"] > 4

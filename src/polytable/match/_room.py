@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from ..core import CHANCE, SIMULTANEOUS, IllegalActionError, PolytableError
+from ..core import CHANCE, SIMULTANEOUS, IllegalActionError, PolytableError, Rng, player_name
 from ._companion import GIVEN, Dealer
 from ._match import Match
 
@@ -39,9 +39,11 @@ __all__ = [
     "RoomMachine",
     "action_text",
     "ask_of",
+    "default_seat_name",
     "engine_error",
     "engine_reason",
     "error_reply",
+    "seat_entry",
     "seat_number",
     "version_of",
 ]
@@ -93,6 +95,29 @@ def engine_error(exc: PolytableError, code: str = "bad") -> RoomError:
 def error_reply(exc: RoomError) -> dict[str, Any]:
     """The ``error`` message for a refusal; a ``stale`` or ``storage`` one is followed by the state."""
     return {"type": "error", **exc.payload()}
+
+
+def default_seat_name(seat: int, ai: str | None) -> str:
+    """The name a seat gets when nobody gives one: "Player 2", or "Greedy AI" for an AI seat."""
+    return f"{ai.capitalize()} AI" if ai else player_name(seat)
+
+
+def seat_entry(
+    seat: int, name: str, default_name: bool, kind: str, ai: str | None, open: bool, connected: bool
+) -> dict[str, Any]:
+    """One seat as the room's summary lists it: its number and label, its name (``default_name``: made by
+    the room, so the client shows it in its language), its ``kind`` (here, invite or ai), its AI, whether
+    it is open to join and whether someone is connected to it."""
+    return {
+        "seat": seat,
+        "label": player_name(seat),
+        "name": name,
+        "default_name": default_name,
+        "kind": kind,
+        "ai": ai,
+        "open": open,
+        "connected": connected,
+    }
 
 
 # ---------------------------------------------------------------------- the client's messages, checked
@@ -219,6 +244,32 @@ class RoomMachine:
         winners = [p for p in range(match.players) if p not in lost]
         return {"scores": scores, "winners": winners, "forfeited": lost, "terminal": False}
 
+    def ai_rng(self, seat: int) -> Rng:
+        """The generator an AI seat draws from, from the match's seed and its length now: the same on the
+        server and on the offline table, and a room loaded again mid-game does not repeat its draws."""
+        return Rng(self.match.seed, 1000 + seat + 17 * len(self.match.log))
+
+    def summary(self, code: str, seats: Sequence[dict[str, Any]], **room: Any) -> dict[str, Any]:
+        """The room's summary in the state message: its ``code``, the game, mode, players, options, version,
+        whether it is over and its ``seats`` (:func:`seat_entry`); ``room`` adds the wrapper's fields (its
+        time control, a rematch)."""
+        match = self.match
+        spec = match.game.spec
+        return {
+            "code": code,
+            "game": spec.id,
+            "name": spec.name,
+            "mode": self.mode,
+            "players": match.players,
+            "options": dict(match.config.entries),
+            "time_control": {"kind": "none"},
+            "rematch": None,
+            **room,
+            "version": self.version,
+            "over": self.is_over(),
+            "seats": seats,
+        }
+
     def fail(self, message: str, reason: str, params: dict[str, object] | None = None) -> None:
         """Stop the room with a message for everyone (English) and its reason for the translations."""
         self.failed = message
@@ -270,6 +321,14 @@ class RoomMachine:
         except IllegalActionError as exc:
             match.rewind(start)  # resolve_chance may have failed half-way; play itself changes nothing
             raise engine_error(exc, "illegal") from None
+        self.count_simultaneous()
+        return start
+
+    def resolve_chance(self) -> int:
+        """Resolve the chance at the start of a new room (the first card, the first roll); the log length
+        before it."""
+        start = len(self.match.log)
+        self.match.resolve_chance()
         self.count_simultaneous()
         return start
 

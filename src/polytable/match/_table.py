@@ -15,10 +15,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import IllegalActionError, Rng, all_games, get_game, player_name
+from ..core import IllegalActionError, Rng, all_games, get_game
 from ._companion import Dealer, catalogue_facts
 from ._match import Match
-from ._room import RoomError, RoomMachine, action_text, ask_of, engine_error, error_reply, seat_number, version_of
+from ._room import (
+    RoomError,
+    RoomMachine,
+    action_text,
+    ask_of,
+    default_seat_name,
+    engine_error,
+    error_reply,
+    seat_entry,
+    seat_number,
+    version_of,
+)
 from ._simulate import PlayerMaker
 
 __all__ = ["Table", "game_catalogue", "random_record", "suggestion"]
@@ -60,7 +71,7 @@ def _seats(raw: Sequence[Mapping[str, Any]] | None, players: int) -> list[dict[s
         s = raw[p] if raw is not None and p < len(raw) else {}
         ai = s.get("ai") or None
         name = str(s.get("name") or "").strip()[:24]
-        out.append({"name": name or player_name(p), "default_name": not name, "ai": ai})
+        out.append({"name": name or default_seat_name(p, ai), "default_name": not name, "ai": ai})
     return out
 
 
@@ -85,7 +96,7 @@ class Table:
         mode = "play" if dealt is None else "companion"
         self.machine = RoomMachine(match, ai, mode=mode, dealt=dealt)
         self._bots: dict[int, Any] = {}
-        self._rngs = {p: Rng(match.seed, stream=1000 + p) for p in range(match.players)}
+        self._rngs = {p: self.machine.ai_rng(p) for p in ai}
 
     @property
     def match(self) -> Match:
@@ -112,7 +123,7 @@ class Table:
     ) -> Table:
         """A new match; chance at the start (a deal, a roll) is resolved at once."""
         match = Match(get_game(game), dict(options or {}), players, seed)
-        match.resolve_chance()
+        match.resolve_chance()  # before the AI seats' generators are made, as a new server room does
         return cls(match, seats, make_player)
 
     @classmethod
@@ -152,34 +163,11 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """The room's summary as a server room sends it (a table on one device: everyone is here)."""
-        m = self.match
-        spec = m.game.spec
-        return {
-            "code": CODE,
-            "game": spec.id,
-            "name": spec.name,
-            "mode": self.machine.mode,
-            "local": True,
-            "time_control": {"kind": "none"},
-            "rematch": None,
-            "players": m.players,
-            "options": dict(m.config.entries),
-            "version": self.version,
-            "over": self.machine.is_over(),
-            "seats": [
-                {
-                    "seat": p,
-                    "label": player_name(p),
-                    "name": s["name"],
-                    "default_name": s["default_name"],
-                    "kind": "ai" if s["ai"] else "here",
-                    "ai": s["ai"],
-                    "open": False,
-                    "connected": True,
-                }
-                for p, s in enumerate(self.seats)
-            ],
-        }
+        seats = [
+            seat_entry(p, s["name"], s["default_name"], "ai" if s["ai"] else "here", s["ai"], False, True)
+            for p, s in enumerate(self.seats)
+        ]
+        return {**self.machine.summary(CODE, seats), "local": True}
 
     def message(self) -> dict[str, Any]:
         """The ``state`` message a server room sends to a connection holding every person's seat (a game on

@@ -6,17 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import CHANCE, IllegalActionError, PolytableError, get_game, player_name
-from ..match import LogEntry, Match
+from ..core import CHANCE, IllegalActionError, PolytableError, get_game
+from ..match import LogEntry, Match, default_seat_name
 from ..storage import RoomRecord
 from ._base import RoomError
 
 __all__ = ["Health", "build_match", "default_seat_name", "extend_match", "health", "step_view"]
-
-
-def default_seat_name(seat: int, ai: str | None) -> str:
-    """The name a seat gets when nobody gives one: "Player 2", or "Greedy AI" for an AI seat."""
-    return f"{ai.capitalize()} AI" if ai else player_name(seat)
 
 
 def build_match(record: RoomRecord) -> Match:

@@ -33,8 +33,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Bot, make_bot
-from ..core import Game, Rng, player_name
-from ..match import Match, RoomMachine
+from ..core import Game, Rng
+from ..match import Match, RoomMachine, seat_entry
 from ..storage import RoomRecord, SeatRecord, StorageConflict, StorageError
 from ._base import RoomError, clean_name, hash_token, new_token
 from ._client import Client
@@ -124,7 +124,7 @@ class Room:
         for p, seat in enumerate(self.seats):
             if seat.kind == "ai" and seat.ai:
                 self.bots[p] = make_bot(seat.ai, self.game.spec.id)
-                self.rngs[p] = Rng(record.seed, 1000 + p + 17 * len(match.log))
+                self.rngs[p] = self.machine.ai_rng(p)
 
     # ------------------------------------------------------------------ reading (the machine decides)
     @property
@@ -181,38 +181,30 @@ class Room:
         """What anyone with the code may know about the room (no tokens, no state).
 
         The seats' list is remade only when a seat or a connection changed (not on every move)."""
-        spec = self.game.spec
         counts = self.connected()
         key = (tuple(self.seats), tuple(counts))
         if key != self._seats_key:
             self._seats_key = key
             self._seats_summary = [
-                {
-                    "seat": p,
-                    "label": player_name(p),
-                    "name": s.name,
+                seat_entry(
+                    p,
+                    s.name,
                     # The name was made by the server (no one typed it): the client shows it in its language.
-                    "default_name": s.name == default_seat_name(p, s.ai if s.kind == "ai" else None),
-                    "kind": s.kind,
-                    "ai": s.ai,
-                    "open": s.kind == "invite" and not s.token_hash,
-                    "connected": counts[p] > 0 or s.kind == "ai",
-                }
+                    s.name == default_seat_name(p, s.ai if s.kind == "ai" else None),
+                    s.kind,
+                    s.ai,
+                    s.kind == "invite" and not s.token_hash,
+                    counts[p] > 0 or s.kind == "ai",
+                )
                 for p, s in enumerate(self.seats)
             ]
-        return {
-            "code": self.code,
-            "game": spec.id,
-            "name": spec.name,
-            "mode": self.mode,
-            "players": self.match.players,
-            "options": dict(self.match.config.entries),
-            "time_control": self.timer.clock.control.describe() if self.timer.clock else {"kind": "none"},
-            "rematch": self.rematch,
-            "version": self.version,
-            "over": self.is_over(),
-            "seats": list(self._seats_summary),
-        }
+        clock = self.timer.clock
+        return self.machine.summary(
+            self.code,
+            list(self._seats_summary),
+            time_control=clock.control.describe() if clock else {"kind": "none"},
+            rematch=self.rematch,
+        )
 
     def state_message(self, client: Client) -> dict[str, Any]:
         """The state message a connection is sent, as a dict (the socket sends :meth:`state_text`)."""
@@ -474,8 +466,7 @@ class Room:
     async def start(self) -> None:
         """Resolve the opening chance events (the first card, the first roll) of a new room."""
         async with self.lock:
-            start = len(self.match.log)
-            self.match.resolve_chance()
+            start = self.machine.resolve_chance()
             if len(self.match.log) > start:
                 with contextlib.suppress(LostRace):  # another process dealt it: that deal is now here
                     await self._commit(start)

@@ -18,9 +18,9 @@ typedef unsigned __int128 u128;
 #define MAXV 64   /* variants a table */
 #define MAXT 64   /* tables */
 #define MAXC 256  /* cards */
-#define NW 12     /* weights */
+#define NW 11     /* weights */
 
-enum { W_LAND, W_LINES, W_ROWT, W_COLT, W_HOLES, W_WELLS, W_BONUS, W_GAP, W_DANGER, W_TRIM, W_BUMP, W_FLAW };
+enum { W_LAND, W_LINES, W_ROWT, W_COLT, W_HOLES, W_WELLS, W_BONUS, W_GAP, W_DANGER, W_TRIM, W_BUMP };
 
 typedef struct {
     int cost, width, height, trim;
@@ -88,7 +88,7 @@ static u128 barrier_drop(const int *hts, int lane, int height) {
 }
 
 /* evaluate_sheet of games.foldris._eval, term for term and in the same order (hole_rows is 0). */
-static double sheet_value(u128 ink, const int *hts, int height, u128 barrier, const double *w, int *holes_out) {
+static double sheet_value(u128 ink, const int *hts, int height, u128 barrier, const double *w) {
     static u128 row7 = 0, col0 = 0, col7 = 0;
     if (!row7) {
         row7 = rep(0x7F);
@@ -102,7 +102,6 @@ static double sheet_value(u128 ink, const int *hts, int height, u128 barrier, co
         if (hts[c] > top) top = hts[c];
     }
     int holes = sum - popc(ink);
-    *holes_out = holes;
     u128 empty = ~ink & rows;
     int row_t = popc((ink ^ (ink >> 1)) & row7 & rows) + popc(empty & col0) + popc(empty & col7);
     u128 b = (ink << 8) | 0xFF;
@@ -176,10 +175,8 @@ static long expand(const Node *beam, long nb, const Table *t, int lane, const do
                 c->lines = s->lines + n;
                 c->order = k;
                 double land = w[W_LAND] * (y + (v->height - 1) / 2.0 - n);
-                int holes;
-                double value = sheet_value(ink, hts2, h, bar, w, &holes);
-                c->key = value + land + w[W_LINES] * 4 * c->lines + w[W_BONUS] * c->bonus + w[W_TRIM] * c->trims;
-                if (holes + c->trims) c->key += w[W_FLAW];
+                c->key = sheet_value(ink, hts2, h, bar, w) + land + w[W_LINES] * 4 * c->lines + w[W_BONUS] * c->bonus +
+                         w[W_TRIM] * c->trims;
                 k++;
             }
         }
@@ -323,7 +320,7 @@ static int read_tables(PyObject *seq, Table *tables, int *nt) {
 /* lines(tables, cards, sheets, orders, width, weights) -> [[lines per order] per sheet]
  * tables: per table, its variants (cost, width, height, bits, lowest row per column, trimmed);
  * cards: per card index, (table, lane); sheets: (ink_lo, ink_hi, barrier_lo, barrier_hi, height, bonus);
- * orders: sequences of card indices; weights: the 12 weights of WEIGHT_ORDER. */
+ * orders: sequences of card indices; weights: the 11 weights of WEIGHT_ORDER. */
 static PyObject *lines_with(const Table *tables, int nt, PyObject *cards, PyObject *sheets, PyObject *orders,
                             long width, const double *w);
 
@@ -340,7 +337,7 @@ static PyObject *py_lines(PyObject *self, PyObject *args) {
     if (!wf) return NULL;
     if (PySequence_Fast_GET_SIZE(wf) != NW) {
         Py_DECREF(wf);
-        PyErr_SetString(PyExc_ValueError, "expected 12 weights");
+        PyErr_SetString(PyExc_ValueError, "expected 11 weights");
         return NULL;
     }
     for (int i = 0; i < NW; i++) w[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, i));

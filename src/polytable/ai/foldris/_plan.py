@@ -61,11 +61,8 @@ WEIGHT_ORDER = (
     "danger",
     "trimmed",
     "bump",
-    "flaw",
 )
-"""The weights in the order the kernel reads them: the one-ply ``WEIGHTS`` (``hole_rows`` must be 0: the
-kernel has no term), then ``flaw``, added once to a sheet with a hole or a trim since the search began (a
-perfect game needs neither)."""
+"""The one-ply weights in the order the kernel reads them (``hole_rows`` must be 0: the kernel has no term)."""
 
 MAX_ROWS = 15
 """The kernel's sheets are 128-bit ints: taller sheets run the Python search."""
@@ -112,10 +109,10 @@ def _packed(tables: tuple[VariantTable, ...], lanes: tuple[int, ...]) -> _Packed
     return hit
 
 
-def _weights(w: dict[str, float], flaw: float) -> tuple[float, ...]:
+def _weights(w: dict[str, float]) -> tuple[float, ...]:
     if w.get("hole_rows", 0.0):
         raise ConfigError("the planner's beam search has no hole_rows term: leave it at 0")
-    return (*(float(w[k]) for k in WEIGHT_ORDER[:-1]), flaw)
+    return tuple(float(w[k]) for k in WEIGHT_ORDER)
 
 
 class _WD(dict[str, float]):
@@ -123,7 +120,6 @@ class _WD(dict[str, float]):
 
     def __init__(self, w: Sequence[float]) -> None:
         super().__init__(zip(WEIGHT_ORDER, w, strict=True))
-        del self["flaw"]
         self["hole_rows"] = 0.0
 
 
@@ -149,8 +145,6 @@ def _beam_py(root: Root, order: Sequence[int], width: int, w: Sequence[float], p
                 bo = bonus + n - v.cost
                 land = w[0] * (y + (v.height - 1) / 2.0 - n)
                 key = evaluate_sheet(new, h, nbar, wd) + land + w[1] * 4 * ln + w[6] * bo + w[9] * tr
-                if tr or sum(heights(new)) != new.bit_count():
-                    key += w[11]
                 kids.append((key, len(kids), new, nbar, h, bo, tr, ln))
             if len(kids) == before and lines > dead:
                 dead = lines
@@ -177,7 +171,6 @@ def beam_lines(
     tables: tuple[VariantTable, ...],
     lanes: tuple[int, ...],
     weights: dict[str, float] = WEIGHTS,
-    flaw: float = 0.0,
     pure: bool = False,
 ) -> list[list[int]]:
     """Per root sheet, per order of card indices: the most lines a beam of ``width`` sheets reaches from it.
@@ -189,7 +182,7 @@ def beam_lines(
     and lane. The kernel runs it unless ``pure`` or a sheet is taller than :data:`MAX_ROWS`.
     """
     packed = _packed(tables, lanes)
-    w = _weights(weights, flaw)
+    w = _weights(weights)
     if EXT is not None and not pure and all(r[2] <= MAX_ROWS for r in roots):
         m = (1 << 64) - 1
         sheets = [(ink & m, ink >> 64, bar & m, bar >> 64, h, b) for ink, bar, h, b in roots]
@@ -238,26 +231,23 @@ def sample_orders(deck: Sequence[int], count: int, rng: Rng) -> list[tuple[int, 
     return [rng.shuffle(base) for _ in range(count)]
 
 
+LATE = 4
+"""With at most this many cards left after the revealed one, ``hard``'s exact endgame decides: greedy
+playouts are weakest where only the last few cards' fit counts."""
+
+
 @dataclass(frozen=True)
 class PlanConfig:
-    """The planner's knobs (``expert``'s values are the defaults).
-
-    ``candidates``: drops of the revealed card scored, the best by the one-ply value; ``samples``: orders of
-    the unseen cards each is played out on; ``width``: the beam of those playouts (1 = greedy, no use of the
-    sampled order beyond the next card); ``late``: with at most this many cards left after the revealed
-    one, ``hard``'s exact endgame decides instead.
-    """
+    """The planner's knobs (``expert``'s values are the defaults): ``candidates``, the drops of the revealed
+    card scored, the best by the one-ply value; ``samples``, the orders of the unseen cards each is played
+    out on (more orders: steadier choices, proportionally more CPU)."""
 
     candidates: int = 12
     samples: int = 128
-    width: int = 1
-    late: int = 4
-    flaw: float = 0.0
-    stages: int = 1
 
     def __post_init__(self) -> None:
-        if min(self.candidates, self.samples, self.width, self.stages) < 1 or self.late < 0:
-            raise ConfigError("candidates, samples, width and stages must be at least 1, late at least 0")
+        if min(self.candidates, self.samples) < 1:
+            raise ConfigError("candidates and samples must be at least 1")
 
 
 class FoldrisPlanner:
@@ -265,9 +255,10 @@ class FoldrisPlanner:
 
     Per move in mid-game: the revealed card's drops are ranked by the one-ply value (``hard``'s search
     terms), the best ``candidates`` are each played out on the same ``samples`` orders drawn from the cards
-    not yet seen (public: the deck's make-up minus the cards revealed), and the drop with the most lines
+    not yet seen (public: the deck's make-up minus the cards revealed) by the greedy player (a beam of
+    width 1: each playout decision sees only the card it places), and the drop with the most lines
     expected (its own lines plus the playouts' mean) is played; ties keep the one-ply order. Near the end
-    (``late``) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
+    (:data:`LATE`) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
     ``state.rng``; its own draws come from the ``rng`` it is given, so a seed fixes its play.
     """
 
@@ -284,7 +275,7 @@ class FoldrisPlanner:
         assert isinstance(state, FoldrisState)
         cfg = self.config
         config = state.config
-        if config.players != 1 or len(state.deck) <= cfg.late:
+        if config.players != 1 or len(state.deck) <= LATE:
             return self.hard.choose(game, state, player, rng)
         deck = deck_of(config)
         tables = tables_of(config)
@@ -303,23 +294,12 @@ class FoldrisPlanner:
             samples = min(samples, max(8, samples // PURE_SHARE))  # the same budget buys fewer playouts
         orders = sample_orders(state.deck, samples, rng)
         lanes = tuple(ln for _, ln in deck.cards)
-        # Successive halving: every stage plays the survivors out on the next slice of the orders (each
-        # slice twice the last) and keeps the better half by the mean over all the orders seen so far.
-        stages = cfg.stages
-        bounds = [samples * ((1 << i) - 1) // ((1 << stages) - 1) for i in range(stages + 1)]
-        alive = list(range(len(top)))
-        totals = [0] * len(top)
-        for i in range(stages):
-            chunk = orders[bounds[i] : bounds[i + 1]]
-            if chunk:
-                roots = [top[k][4:8] for k in alive]
-                got = beam_lines(roots, chunk, cfg.width, tables, lanes, search.w, cfg.flaw)  # type: ignore[arg-type]
-                for k, lines in zip(alive, got, strict=True):
-                    totals[k] += sum(lines)
-            seen = bounds[i + 1] or 1
-            scores = sorted(((sheet.height - top[k][6] + totals[k] / seen, -k) for k in alive), reverse=True)
-            if i < stages - 1:
-                alive = sorted(-k for _, k in scores[: max(1, (len(scores) + 1) // 2)])
+        roots = [(ink, bar, h, bon) for _, _, _, _, ink, bar, h, bon in top]
+        got = beam_lines(roots, orders, 1, tables, lanes, search.w)
+        scores = [
+            (sheet.height - kid[6] + sum(lines) / len(lines), -k)
+            for k, (kid, lines) in enumerate(zip(top, got, strict=True))
+        ]
         self.last_scores = [(sc, -k) for sc, k in scores]
         best = top[-max(scores)[1]]
         v = table.variants[best[2]]
@@ -334,7 +314,7 @@ def _expert(**kw: Any) -> Bot:
     for k, v in kw.items():
         if k in _NAMES:
             try:
-                plan[k] = float(v) if k == "flaw" else int(v)
+                plan[k] = int(v)
             except ValueError:
                 raise ConfigError(f"expert's {k} must be a number, not {v!r}") from None
     rest = {k: v for k, v in kw.items() if k not in _NAMES}
