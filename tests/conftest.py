@@ -112,9 +112,9 @@ NIGHTLY_TESTS = frozenset(
 def pytest_collection_modifyitems(config: object, items: list[Any]) -> None:
     for item in items:
         name = os.path.basename(str(item.fspath))
-        if f"{name}::{getattr(item, 'originalname', item.name)}" in NIGHTLY_TESTS:
+        base = f"{name}::{getattr(item, 'originalname', item.name)}"
+        if base in NIGHTLY_TESTS:
             item.add_marker(pytest.mark.nightly)
         slow = name.startswith("test_browser") or name in SLOW_FILES
-        base = f"{name}::{getattr(item, 'originalname', item.name)}"
         if slow or base in SLOW_TESTS or f"{name}::{item.name}" in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
