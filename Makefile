@@ -9,7 +9,7 @@ NATIVE := setup.py $(shell find src -name '*.c' -o -name '*.h')
 JS     := "src/polytable/web/static/**/*.js" "tests/js/**/*.mjs"
 NPMBIN := build/npm-lint/node_modules/.bin
 
-.PHONY: run play test check lint typecheck unit fast bench clean format
+.PHONY: run play test check lint typecheck unit fast nightly bench clean format
 
 $(STAMP): pyproject.toml $(NATIVE)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,7 @@ play: $(STAMP)
 	$(BIN)/polytable play
 
 ## test: set up, then ruff, ESLint, Prettier, mypy --strict and the whole pytest suite (with the JS unit tests)
+## but the 100,000-action fuzz runs, which `make nightly` runs (their short versions stay)
 test: $(STAMP) lint typecheck unit
 
 ## check: the fast feedback loop: ruff, mypy --strict and the tests not marked slow (no browser, Node,
@@ -55,7 +56,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	bash scripts/ensure-chromium.sh
 	bash scripts/npm-assets.sh
-	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n 2 -q -p no:cacheprovider
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n 2 -q -p no:cacheprovider -m "not nightly"
+
+## nightly: the 100,000-action differential fuzz runs of every compiled kernel (about 3 CPU minutes)
+nightly: $(STAMP)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n 2 -q -p no:cacheprovider -m nightly
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks examples

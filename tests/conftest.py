@@ -95,10 +95,26 @@ names every parametrized case of a test, or one case with its id (``name::test[i
 run marked here keeps a short version of itself in ``make check``."""
 
 
+NIGHTLY_TESTS = frozenset(
+    {
+        "test_foldris_native.py::test_100k_random_actions_agree",
+        "test_forma_native.py::test_100k_random_actions_agree",
+        "test_formfinity_native.py::test_100k_random_actions_agree",
+        "test_quadefy_kernel.py::test_100k_random_actions_agree",
+        "test_qwirkle_native.py::test_100k_random_actions_agree",
+    }
+)
+"""The 100,000-action differential fuzz runs (a third of the slow set's time): ``make nightly`` runs them,
+``make test`` and CI run each game's short fuzz run instead (``test_a_short_fuzz_run_agrees``,
+``test_some_random_actions_agree``); ``polytable fuzz GAME`` runs any length by hand."""
+
+
 def pytest_collection_modifyitems(config: object, items: list[Any]) -> None:
     for item in items:
         name = os.path.basename(str(item.fspath))
-        slow = name.startswith("test_browser") or name in SLOW_FILES
         base = f"{name}::{getattr(item, 'originalname', item.name)}"
+        if base in NIGHTLY_TESTS:
+            item.add_marker(pytest.mark.nightly)
+        slow = name.startswith("test_browser") or name in SLOW_FILES
         if slow or base in SLOW_TESTS or f"{name}::{item.name}" in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)

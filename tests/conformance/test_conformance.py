@@ -128,63 +128,77 @@ def _check_pending_hidden(game: Game[Any, Any], before: Any, p: int, action: Any
 @pytest.mark.parametrize(("game", "options", "players"), CASES)
 def test_random_playouts(game: Game[Any, Any], options: dict[str, object], players: int) -> None:
     for g in range(GAMES_PER_CONFIG):
-        seed = 1000 * g + 7
-        rng = Rng(seed, stream=99)
-        match = Match(game, options, players, seed)
-        state = match.state
-        steps = 0
-        full = g == 0
-        turns = game.turns_begun(state)
-        while not game.is_terminal(state):
-            steps += 1
-            assert steps < MAX_STEPS, "the game did not end"
+        _random_playout(game, options, players, g)
+
+
+@pytest.mark.parametrize(("game", "options", "players"), CASES)
+def test_a_random_playout_checked_every_seventh_step(
+    game: Game[Any, Any], options: dict[str, object], players: int
+) -> None:
+    """The short version in make check: the second game of ``test_random_playouts`` (slow), whose every
+    seventh step is checked, the end and the replay in full."""
+    _random_playout(game, options, players, 1)
+
+
+def _random_playout(game: Game[Any, Any], options: dict[str, object], players: int, g: int) -> None:
+    """Seeded game ``g`` to the end; game 0 checks every step in full, the others every seventh step."""
+    seed = 1000 * g + 7
+    rng = Rng(seed, stream=99)
+    match = Match(game, options, players, seed)
+    state = match.state
+    steps = 0
+    full = g == 0
+    turns = game.turns_begun(state)
+    while not game.is_terminal(state):
+        steps += 1
+        assert steps < MAX_STEPS, "the game did not end"
+        if full or steps % 7 == 0:
+            _check_state(game, state, rng)
+        cp = game.current_player(state)
+        before = _snapshot(game, state) if full else None
+        if cp == CHANCE:
+            outcome = game.chance_outcome(state)
+            assert outcome == game.chance_outcome(state), "chance_outcome is not deterministic"
+            if full:
+                _check_actions(game, state, CHANCE, rng)
+            match.play(outcome, CHANCE)
+        else:
+            acting = game.acting_players(state)
+            assert acting, "nobody can act in a non-terminal, non-chance state"
+            if cp >= 0:
+                assert acting == (cp,)
+            p = acting[rng.below(len(acting))]
+            kind = game.decision_kind(state, p)
+            assert isinstance(kind, str) and kind, "a decision has no kind"
+            assert kind == "set-up" or game.turns_begun(state)[p] >= 1, "a decision outside a turn begun"
             if full or steps % 7 == 0:
-                _check_state(game, state, rng)
-            cp = game.current_player(state)
-            before = _snapshot(game, state) if full else None
-            if cp == CHANCE:
-                outcome = game.chance_outcome(state)
-                assert outcome == game.chance_outcome(state), "chance_outcome is not deterministic"
-                if full:
-                    _check_actions(game, state, CHANCE, rng)
-                match.play(outcome, CHANCE)
-            else:
-                acting = game.acting_players(state)
-                assert acting, "nobody can act in a non-terminal, non-chance state"
-                if cp >= 0:
-                    assert acting == (cp,)
-                p = acting[rng.below(len(acting))]
-                kind = game.decision_kind(state, p)
-                assert isinstance(kind, str) and kind, "a decision has no kind"
-                assert kind == "set-up" or game.turns_begun(state)[p] >= 1, "a decision outside a turn begun"
-                if full or steps % 7 == 0:
-                    _check_actions(game, state, p, rng)
-                action = game.legal_actions(state, p).sample(rng)
-                match.play(action, p)
-                if cp == SIMULTANEOUS and game.current_player(match.state) == SIMULTANEOUS:
-                    _check_pending_hidden(game, state, p, action, match.state, rng)
-            if before is not None:
-                assert _snapshot(game, state) == before, "apply mutated its input"
-            state = match.state
-            now = game.turns_begun(state)
-            assert len(now) == players and all(b >= a >= 0 for a, b in zip(turns, now, strict=True)), (
-                "turns begun went back"
-            )
-            turns = now
-        assert max(turns) >= 1, "a whole game without a turn"
-        _check_state(game, state, rng)
-        with pytest.raises(IllegalActionError):
-            game.legal_actions(state)
-        winners = game.winners(state)
-        assert all(0 <= w < players for w in winners)
-        returns = game.returns(state)
-        if players > 1:
-            assert abs(sum(returns)) < 1e-6, "returns are not zero-sum"
-            assert winners, "a finished multiplayer game has no winner"
-        # Replay is exact.
-        record = json.loads(json.dumps(match.record()))
-        again = Match.replay(record)
-        assert _snapshot(game, again.state) == _snapshot(game, state)
+                _check_actions(game, state, p, rng)
+            action = game.legal_actions(state, p).sample(rng)
+            match.play(action, p)
+            if cp == SIMULTANEOUS and game.current_player(match.state) == SIMULTANEOUS:
+                _check_pending_hidden(game, state, p, action, match.state, rng)
+        if before is not None:
+            assert _snapshot(game, state) == before, "apply mutated its input"
+        state = match.state
+        now = game.turns_begun(state)
+        assert len(now) == players and all(b >= a >= 0 for a, b in zip(turns, now, strict=True)), (
+            "turns begun went back"
+        )
+        turns = now
+    assert max(turns) >= 1, "a whole game without a turn"
+    _check_state(game, state, rng)
+    with pytest.raises(IllegalActionError):
+        game.legal_actions(state)
+    winners = game.winners(state)
+    assert all(0 <= w < players for w in winners)
+    returns = game.returns(state)
+    if players > 1:
+        assert abs(sum(returns)) < 1e-6, "returns are not zero-sum"
+        assert winners, "a finished multiplayer game has no winner"
+    # Replay is exact.
+    record = json.loads(json.dumps(match.record()))
+    again = Match.replay(record)
+    assert _snapshot(game, again.state) == _snapshot(game, state)
 
 
 @pytest.mark.parametrize(("game", "options", "players"), CASES)

@@ -71,7 +71,7 @@ def test_a_wider_beam_finds_a_perfect_game_greedy_misses() -> None:
     """Seed 0's order allows 12 lines; a greedy pass over the same order makes fewer."""
     state = GAME.apply_chance(GAME.new_game(seed=0, players=1))
     assert clairvoyant_lines(state, 1) < 12
-    assert clairvoyant_lines(state, 5000) == 12
+    assert clairvoyant_lines(state, 2000) == 12  # a beam of 1000 still makes 11
     with pytest.raises(ValueError, match="between rounds"):
         clairvoyant_lines(GAME.apply_chance(state), 10)
 

@@ -20,7 +20,7 @@ GAME: Game[Any, Any] = get_game("foldris", "compiled")
 PURE: Game[Any, Any] = get_game("foldris", "pure")
 
 
-@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
+@pytest.mark.slow  # 100,000 actions against the pure rules: make nightly (conftest.NIGHTLY_TESTS)
 def test_100k_random_actions_agree() -> None:
     rep = fuzz("foldris", 100_000, seed=0, list_every=50, check_every=500)
     assert rep.actions == 100_000

@@ -18,12 +18,19 @@ GAME = get_game("forma", "compiled")
 PURE = get_game("forma", "pure")
 
 
-@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
+@pytest.mark.slow  # 100,000 actions against the pure rules: make nightly (conftest.NIGHTLY_TESTS)
 def test_100k_random_actions_agree() -> None:
     rep = fuzz("forma", 100_000, seed=0, list_every=500, check_every=2000)
     assert rep.actions == 100_000
     assert rep.games >= 600  # the default rules add the players' set-up and a pick before each placement
     assert rep.playouts >= rep.games
+    assert rep.round_trips >= 40 and rep.illegal_refused >= 40
+
+
+def test_a_short_fuzz_run_agrees() -> None:
+    """10,000 actions, checked more often: the 100,000 run's short version in make check and CI."""
+    rep = fuzz("forma", 10_000, seed=0, list_every=50, check_every=200)
+    assert rep.actions == 10_000 and rep.games >= 60 and rep.playouts >= rep.games
     assert rep.round_trips >= 40 and rep.illegal_refused >= 40
 
 

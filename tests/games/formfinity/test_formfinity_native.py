@@ -24,7 +24,7 @@ GAME = get_game("formfinity", "compiled")
 PURE = get_game("formfinity", "pure")
 
 
-@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
+@pytest.mark.slow  # 100,000 actions against the pure rules: make nightly (conftest.NIGHTLY_TESTS)
 def test_100k_random_actions_agree() -> None:
     # Playouts compared in every fifth game: a pure playout of a connection race can take seconds, and
     # `polytable fuzz formfinity` (every game) covers them at length.

@@ -18,11 +18,18 @@ GAME = get_game("quadefy", "compiled")
 PURE = get_game("quadefy", "pure")
 
 
-@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
+@pytest.mark.slow  # 100,000 actions against the pure rules: make nightly (conftest.NIGHTLY_TESTS)
 def test_100k_random_actions_agree() -> None:
     rep = fuzz("quadefy", 100_000, seed=0, list_every=100, check_every=1000)
     assert rep.actions == 100_000
     assert rep.games >= 5000 and rep.playouts >= 5000
+    assert rep.round_trips >= 90 and rep.illegal_refused >= 90
+
+
+def test_a_short_fuzz_run_agrees() -> None:
+    """10,000 actions, checked more often: the 100,000 run's short version in make check and CI."""
+    rep = fuzz("quadefy", 10_000, seed=0, list_every=10, check_every=100)
+    assert rep.actions == 10_000 and rep.games >= 500 and rep.playouts >= 500
     assert rep.round_trips >= 90 and rep.illegal_refused >= 90
 
 

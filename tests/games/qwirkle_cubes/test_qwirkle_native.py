@@ -24,7 +24,7 @@ GAME = get_game("qwirkle-cubes", "compiled")
 PURE = get_game("qwirkle-cubes", "pure")
 
 
-@pytest.mark.slow  # 100,000 actions against the pure rules: in make test and CI, not make check
+@pytest.mark.slow  # 100,000 actions against the pure rules: make nightly (conftest.NIGHTLY_TESTS)
 def test_100k_random_actions_agree() -> None:
     rep = fuzz("qwirkle-cubes", 100_000, seed=0, list_every=100, check_every=2000)
     assert rep.actions == 100_000
