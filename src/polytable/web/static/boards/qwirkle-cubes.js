@@ -53,6 +53,8 @@ function cube(c, x, y, size, extra = {}) {
   );
 }
 
+// A cube in the hand. Its label names the colour letter drawn on the cube as well as the cube in words, so
+// the name holds the text a player sees (what speech input says: WCAG's label in name).
 function cubeButton(c, attrs, label) {
   return h(
     "button",
@@ -311,7 +313,7 @@ export function render(el, ctx) {
                     render(el, ctx);
                   },
                 },
-                t("qc.rerollCube", { cube: cubeWords(c), n: i + 1 }),
+                t("qc.rerollCube", { cube: cubeWords(c), letter: c[0], n: i + 1 }),
               );
             }
             const isUsed = used.has(i);
@@ -328,7 +330,7 @@ export function render(el, ctx) {
                   if (st.pick !== null) el.querySelector("#qc-table .target")?.focus();
                 },
               },
-              t("qc.pickCube", { cube: cubeWords(c), n: i + 1 }),
+              t("qc.pickCube", { cube: cubeWords(c), letter: c[0], n: i + 1 }),
             );
           }),
         ),
