@@ -349,10 +349,11 @@ def forma_undo(j: Journey) -> None:
     why = j.page.locator("#undo-why")  # the pick binds
     why.wait_for()
     assert j.t("error.engine.forma.pick_binding")[1:20] in why.inner_text()
+    placed = j.state()["moves"] + 1  # counted before the tap: the AI may answer before the page is read again
     j.hint_and_tap("#fm-board .ghost")  # place the piece in hand
-    j.page.wait_for_function(
-        "m => { const s = document.querySelector('#app').polytableState; return s.moves >= m && s.mine['0'].to_act; }",
-        arg=j.state()["moves"] + 2,
+    j.page.wait_for_function(  # the placement and at least one move of the AI's reply, then my turn again
+        "m => { const s = document.querySelector('#app').polytableState; return s.moves > m && s.mine['0'].to_act; }",
+        arg=placed,
     )
     before = j.version()
     j.page.locator("#undo").click()  # the placement and the AI's reply go back; the piece is in hand again
