@@ -1,6 +1,6 @@
 """Forma's own players: ``greedy`` over a pruned candidate list, and ``hard``/``medium``, a two-ply lookahead.
 
-Why pruned: an open board has 20,000-30,000 legal placements and ``Game.action_value`` costs tens of
+Why pruned: an open board has 20,000-30,000 legal placements and ``Evaluator.action_value`` costs tens of
 microseconds, so the greedy scores the placements that can score now (:data:`HOT_CAP` at most) plus
 :data:`RANDOM_CANDIDATES` random ones. Why a lookahead and not the generic MCTS: with thousands of moves
 a few hundred iterations cannot tell them apart, while the greedy's one blind spot is the reply. So the

@@ -1,4 +1,4 @@
-"""FORMFINITY evaluation for the generic ``greedy`` bot (``Game.evaluate``), one heuristic per goal.
+"""FORMFINITY evaluation for the generic ``greedy`` bot (``Evaluator.evaluate``), one heuristic per goal.
 
 * lines: claimed lines (mine minus the best opponent's) dominate; then *threats*, windows one square
   short of a line: good while I still have elements to place this turn, bad when the next player moves.
