@@ -33,8 +33,13 @@ setup(
                 "src/polytable/games/forma/_cforma.c",
                 "src/polytable/games/forma/_cforma_rules.c",
                 "src/polytable/games/forma/_cforma_bridges.c",
-                "src/polytable/games/forma/_cforma_eval.c",
             ],
+            ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
+        ),
+        # Forma's AI evaluation: its own extension, calling the rules' extension through its capsule.
+        ext(
+            "polytable.ai.forma._cforma_eval",
+            ["src/polytable/ai/forma/_cforma_eval.c"],
             ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
         ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
