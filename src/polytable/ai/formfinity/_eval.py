@@ -13,10 +13,9 @@ All of it is bitboard floods and shifts, so one evaluation costs a few hundred b
 
 from __future__ import annotations
 
-from ._board import Setup
-from ._state import CLAIM, PLACE, FormfinityState
+from ...games.formfinity import CLAIM, PLACE, FormfinityState, Setup
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "goal_value"]
 
 FAR = 60
 
