@@ -72,7 +72,21 @@ setup(
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
-            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h", "src/polytable/core/_rng.h"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
+        ),
+        # Qwirkle Cubes' greedy evaluation: its own extension, reading the rules' table through their capsule.
+        ext(
+            "polytable.ai.qwirkle_cubes._cqwirkle_eval",
+            ["src/polytable/ai/qwirkle_cubes/_cqwirkle_eval.c"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
         ),
         ext(
             "polytable.games.formfinity._cformfinity",
