@@ -33,8 +33,13 @@ setup(
                 "src/polytable/games/forma/_cforma.c",
                 "src/polytable/games/forma/_cforma_rules.c",
                 "src/polytable/games/forma/_cforma_bridges.c",
-                "src/polytable/games/forma/_cforma_eval.c",
             ],
+            ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
+        ),
+        # Forma's AI evaluation: its own extension, calling the rules' extension through its capsule.
+        ext(
+            "polytable.ai.forma._cforma_eval",
+            ["src/polytable/ai/forma/_cforma_eval.c"],
             ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
         ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
@@ -67,7 +72,21 @@ setup(
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
-            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h", "src/polytable/core/_rng.h"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
+        ),
+        # Qwirkle Cubes' greedy evaluation: its own extension, reading the rules' table through their capsule.
+        ext(
+            "polytable.ai.qwirkle_cubes._cqwirkle_eval",
+            ["src/polytable/ai/qwirkle_cubes/_cqwirkle_eval.c"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
         ),
         ext(
             "polytable.games.formfinity._cformfinity",
