@@ -44,7 +44,7 @@ from ._greedy import claim_starts, claimable_holes, greedy_place, greedy_run, li
 from ._kernel import CompiledFormfinity, FormfinityKernel
 from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
-from ._variant import Rules, parse_variant_file
+from ._variant import Rules, parse_variant_file, variant_limits
 from .templates import TEMPLATES
 
 __all__ = [
@@ -92,6 +92,7 @@ __all__ = [
     "rules_for",
     "setup_for",
     "setup_of",
+    "variant_limits",
     "window",
 ]
 

@@ -41,7 +41,7 @@ function route() {
     renderRules(app, rules[1] || "", notFound);
   } else if (path === "/designer") {
     where.textContent = t("home.designer");
-    renderDesigner(app, { navigate });
+    closeCurrent = renderDesigner(app, { navigate });
   } else if (m) {
     closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
   } else if (local) {

@@ -1,11 +1,12 @@
 // Service worker: the app shell (HTML, modules, styles, icon) and the offline engine (Pyodide and the rules
 // wheel) are kept in a cache so the app opens and plays without a network and can be installed to the home
 // screen. Network first, so an updated server is always used when it can be reached; rooms and the API are
-// never cached (they always come from the server), except the static piece tables the boards read.
+// never cached (they always come from the server), except the static piece tables the boards read and the
+// designer's figures.
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v10-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v11-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
@@ -22,6 +23,9 @@ const SHELL = [
   "/static/cardcode.js",
   "/static/companion.js",
   "/static/designer.js",
+  "/static/designer/fields.js",
+  "/static/designer/file.js",
+  "/static/designer/grid.js",
   "/static/dom.js",
   "/static/games.js",
   "/static/guide.js",
@@ -64,11 +68,12 @@ const ENGINE = [
   "/offline/rules.whl",
   "/api/boards/forma",
   "/api/boards/quadefy",
+  "/api/formfinity/designer",
   ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map(
     (f) => `/static/vendor/pyodide/${f}`,
   ),
 ];
-const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy"]);
+const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy", "/api/formfinity/designer"]);
 // Room, card, local and guided-game pages are the app shell; a card page reads its card from the address alone.
 const APP_PAGES = /^\/(r|c|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
 
