@@ -45,6 +45,7 @@ const SHELL = [
   "/static/lib/formfinity.js",
   "/static/lib/games.js",
   "/static/lib/i18n.js",
+  "/static/lib/newgame.js",
   "/static/lib/quadefy.js",
   "/static/lib/qwirkle-cubes.js",
   "/static/lib/room.js",
