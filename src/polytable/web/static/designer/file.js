@@ -17,84 +17,56 @@ function savedDesigns() {
   }
 }
 
-/** The file's card: {el, draw()}; ``changed()`` redraws the page after a design was loaded. */
-export function fileCard(st, { navigate, changed }) {
-  const text = h("textarea", { id: "ds-text", rows: 12, spellcheck: "false", "aria-label": t("ds.file") });
-  const result = h("p", { id: "ds-result", role: "status", "aria-live": "polite" });
-  const savedBox = h("div", { class: "row", id: "ds-saved" });
-  const opponents = h(
-    "select",
-    { id: "ds-opponents", "aria-label": t("ds.opponents") },
-    h("option", { value: "ai" }, t("ds.vsAi")),
-    h("option", { value: "invite" }, t("ds.vsInvite")),
-  );
-  const paper = h(
-    "select",
-    { id: "ds-paper", "aria-label": t("ds.paper") },
-    h("option", { value: "a4" }, "A4"),
-    h("option", { value: "letter" }, "Letter"),
-  );
-  const view = {};
-  view.draw = () => {
-    if (text.value !== st.text) text.value = st.text;
-    result.className = st.result ? (st.result.ok ? "ok" : "bad") : "";
-    result.textContent = st.result ? st.result.text : "";
+/** Check the file on the server; the answer becomes the design's last check. */
+async function validate(st) {
+  const r = await api("/api/formfinity/validate", { variant_file: st.text });
+  st.result = {
+    ok: r.ok,
+    text: r.ok
+      ? t("ds.valid", { name: r.name, w: r.width, h: r.height, a: r.players[0], b: r.players[1] })
+      : `✕ ${r.message}`,
   };
-  text.addEventListener("input", () => {
-    typed(st, text.value);
-    view.draw();
-  });
-  const fail = (e) => toast(e.message, true);
+  return r;
+}
 
-  async function validate() {
-    const r = await api("/api/formfinity/validate", { variant_file: st.text });
-    st.result = {
-      ok: r.ok,
-      text: r.ok
-        ? t("ds.valid", { name: r.name, w: r.width, h: r.height, a: r.players[0], b: r.players[1] })
-        : `✕ ${r.message}`,
-    };
-    view.draw();
-    return r;
-  }
-  async function play() {
-    const r = await validate();
-    if (!r.ok) return;
-    const n = r.players[0];
-    const room = await api("/api/rooms", {
-      game: "formfinity",
-      players: n,
-      options: { variant: "custom", variant_file: st.text },
-      seats: playSeats(n, opponents.value),
-    });
-    saveRoom(room.code, { tokens: room.tokens, game: "formfinity", name: r.name });
-    navigate(`/r/${room.code}`);
-  }
-  async function print() {
-    const res = await fetch("/api/formfinity/print", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ variant_file: st.text, paper: paper.value }),
-    });
-    if (!res.ok) throw new Error(tError(await res.json()));
-    const url = URL.createObjectURL(await res.blob());
-    const a = h("a", { href: url, download: fileName(st, "pdf") });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    st.result = { ok: true, text: t("ds.printed") };
-    view.draw();
-  }
-  function save() {
+/** A room that plays the design (if valid) for its smallest player count, against ``opponents``. */
+async function play(st, opponents, navigate) {
+  const r = await validate(st);
+  if (!r.ok) return r;
+  const n = r.players[0];
+  const room = await api("/api/rooms", {
+    game: "formfinity",
+    players: n,
+    options: { variant: "custom", variant_file: st.text },
+    seats: playSeats(n, opponents),
+  });
+  saveRoom(room.code, { tokens: room.tokens, game: "formfinity", name: r.name });
+  navigate(`/r/${room.code}`);
+  return r;
+}
+
+/** Download the printable template (PDF) on ``paper``. */
+async function print(st, paper) {
+  const res = await fetch("/api/formfinity/print", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ variant_file: st.text, paper }),
+  });
+  if (!res.ok) throw new Error(tError(await res.json()));
+  const url = URL.createObjectURL(await res.blob());
+  const a = h("a", { href: url, download: fileName(st, "pdf") });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  st.result = { ok: true, text: t("ds.printed") };
+}
+
+/** The designs saved on this device, each a button that loads it: {el, save(), draw()}. */
+function savedList(st, changed) {
+  const view = { el: h("div", { class: "row", id: "ds-saved" }) };
+  view.draw = () => {
     const all = savedDesigns();
-    all[st.rules.name.trim() || "My variant"] = st.text;
-    localStorage.setItem(KEY, JSON.stringify(all));
-    drawSaved();
-    toast(t("ds.saved"));
-  }
-  function drawSaved() {
-    const all = savedDesigns();
-    savedBox.replaceChildren(
+    view.el.replaceChildren(
       ...Object.keys(all).map((k) =>
         h(
           "button",
@@ -110,15 +82,81 @@ export function fileCard(st, { navigate, changed }) {
         ),
       ),
     );
-  }
+  };
+  view.save = () => {
+    const all = savedDesigns();
+    all[st.rules.name.trim() || "My variant"] = st.text;
+    localStorage.setItem(KEY, JSON.stringify(all));
+    view.draw();
+    toast(t("ds.saved"));
+  };
+  view.draw();
+  return view;
+}
+
+const choice = (id, key, options) =>
+  h(
+    "select",
+    { id, "aria-label": t(key) },
+    options.map(([value, text]) => h("option", { value }, text)),
+  );
+
+/** The file's card: {el, draw()}; ``changed()`` redraws the page after a design was loaded. */
+export function fileCard(st, { navigate, changed }) {
+  const text = h("textarea", { id: "ds-text", rows: 12, spellcheck: "false", "aria-label": t("ds.file") });
+  const result = h("p", { id: "ds-result", role: "status", "aria-live": "polite" });
+  const opponents = choice("ds-opponents", "ds.opponents", [
+    ["ai", t("ds.vsAi")],
+    ["invite", t("ds.vsInvite")],
+  ]);
+  const paper = choice("ds-paper", "ds.paper", [
+    ["a4", "A4"],
+    ["letter", "Letter"],
+  ]);
+  const saved = savedList(st, changed);
+  const view = {};
+  view.draw = () => {
+    if (text.value !== st.text) text.value = st.text;
+    result.className = st.result ? (st.result.ok ? "ok" : "bad") : "";
+    result.textContent = st.result ? st.result.text : "";
+  };
+  text.addEventListener("input", () => {
+    typed(st, text.value);
+    view.draw();
+  });
+  // Each action redraws the file's card when it is done (its answer), or says why it failed.
+  const act = (fn) => () =>
+    fn()
+      .then((r) => {
+        view.draw();
+        return r;
+      })
+      .catch((e) => toast(e.message, true));
   // Balance: the report of `polytable analyse` for this design (balance.js), bounded by the server's figures.
   const balance = balancePanel({
-    check: async () => (await validate()).ok,
+    check: async () => {
+      const ok = (await validate(st)).ok;
+      view.draw();
+      return ok;
+    },
     variantText: () => st.text,
     games: st.limits.balance_games,
   });
   const button = (id, key, onclick, secondary = false) =>
     h("button", { type: "button", id, class: secondary ? "secondary" : null, onclick }, t(key));
+  const download = h(
+    "a",
+    {
+      class: "button secondary",
+      id: "ds-download",
+      href: "#",
+      onclick: () => {
+        download.href = `data:text/plain;charset=utf-8,${encodeURIComponent(st.text)}`;
+        download.download = fileName(st, "toml");
+      },
+    },
+    t("ds.download"),
+  );
   view.el = h(
     "section",
     { class: "card" },
@@ -127,47 +165,47 @@ export function fileCard(st, { navigate, changed }) {
     h(
       "div",
       { class: "row" },
-      button("ds-validate", "ds.validate", () => validate().catch(fail)),
-      button("ds-save", "ds.save", save, true),
-      h(
-        "a",
-        {
-          class: "button secondary",
-          id: "ds-download",
-          href: "#",
-          onclick: (e) => {
-            e.currentTarget.href = `data:text/plain;charset=utf-8,${encodeURIComponent(st.text)}`;
-            e.currentTarget.download = fileName(st, "toml");
-          },
-        },
-        t("ds.download"),
+      button(
+        "ds-validate",
+        "ds.validate",
+        act(() => validate(st)),
       ),
+      button("ds-save", "ds.save", saved.save, true),
+      download,
     ),
     result,
     h(
       "div",
       { class: "row" },
       opponents,
-      button("ds-play", "ds.play", () => play().catch(fail)),
+      button(
+        "ds-play",
+        "ds.play",
+        act(() => play(st, opponents.value, navigate)),
+      ),
     ),
     h(
       "div",
       { class: "row" },
       paper,
-      button("ds-print", "ds.print", () => print().catch(fail), true),
+      button(
+        "ds-print",
+        "ds.print",
+        act(() => print(st, paper.value)),
+        true,
+      ),
     ),
     h(
       "div",
       { class: "row" },
       h("label", { for: balance.games.id }, t("ds.balanceGames")),
       balance.games,
-      button("ds-balance-run", "ds.balance", () => balance.run().catch(fail), true),
+      button("ds-balance-run", "ds.balance", () => balance.run().catch((e) => toast(e.message, true)), true),
     ),
     balance.bar,
     balance.out,
     h("h2", {}, t("ds.savedTitle")),
-    savedBox,
+    saved.el,
   );
-  drawSaved();
   return view;
 }
