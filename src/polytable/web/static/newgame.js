@@ -161,6 +161,35 @@ function seatRow(st, g, p, offlineOnly) {
   return h("div", { class: "seatrow" }, h("span", { class: "who" }, t("room.seat", { n: p + 1 })), kind, name, ai);
 }
 
+// The form's choices, played on this device by the offline engine (no server needed, saved in IndexedDB).
+async function playHere(st, navigate) {
+  const g = F.spec(st);
+  const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  const seats = F.chosenSeats(st, true).map((s) => ({ name: s.name || "", ai: s.kind === "ai" ? s.ai : null }));
+  await saveGame({
+    id,
+    game: g.id,
+    name: g.name,
+    seats,
+    start: { game: g.id, players: st.players, options: F.chosenOptions(st), seed, mode: st.mode },
+    saved: Date.now(),
+  });
+  navigate(`/local/${id}`);
+}
+
+// A room on the server with the form's choices; its seats' tokens are kept on this device.
+async function createRoom(st, navigate) {
+  const g = F.spec(st);
+  try {
+    const r = await api("/api/rooms", F.roomRequest(st));
+    saveRoom(r.code, { tokens: r.tokens, game: g.id, name: g.name });
+    navigate(`/r/${r.code}`);
+  } catch (err) {
+    toast(err.message, true);
+  }
+}
+
 export function createForm(games, { offlineOnly = false, navigate }) {
   if (!games.length) return h("p", { class: "muted" }, t("home.noGames"));
   const st = F.newForm(games);
@@ -213,40 +242,16 @@ export function createForm(games, { offlineOnly = false, navigate }) {
     draw();
   });
 
-  // The same choices, played on this device by the offline engine (no server needed, saved in IndexedDB).
-  async function startLocal() {
-    const g = F.spec(st);
-    const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const seed = Math.floor(Math.random() * 2 ** 31);
-    const players = F.chosenSeats(st, true).map((s) => ({ name: s.name || "", ai: s.kind === "ai" ? s.ai : null }));
-    await saveGame({
-      id,
-      game: g.id,
-      name: g.name,
-      seats: players,
-      start: { game: g.id, players: st.players, options: F.chosenOptions(st), seed, mode: st.mode },
-      saved: Date.now(),
-    });
-    navigate(`/local/${id}`);
-  }
-
+  const startLocal = () => playHere(st, navigate);
   async function submit(e) {
     e.preventDefault();
     if (offlineOnly) {
       startLocal();
       return;
     }
-    const g = F.spec(st);
     create.disabled = true;
-    try {
-      const r = await api("/api/rooms", F.roomRequest(st));
-      saveRoom(r.code, { tokens: r.tokens, game: g.id, name: g.name });
-      navigate(`/r/${r.code}`);
-    } catch (err) {
-      toast(err.message, true);
-    } finally {
-      create.disabled = false;
-    }
+    await createRoom(st, navigate);
+    create.disabled = false;
   }
 
   const form = h(

@@ -73,11 +73,8 @@ async function qrDetector() {
   }
 }
 
-function makePanel(c, deal) {
-  const st = newScan(c.code, c.physical);
-  const panel = { st, deal, stream: null, timer: null };
-  const give = (code) => panel.deal(false, code);
-  const status = h("p", { class: "help", id: "scan-status", "aria-live": "polite" });
+/** The card's number typed (the server reads a number, a code, a card address or the notation alike). */
+function numberRow(give) {
   const number = h("input", {
     id: "card-number",
     type: "text",
@@ -87,22 +84,38 @@ function makePanel(c, deal) {
     placeholder: t("cp.number"),
     "aria-label": t("cp.number"),
   });
+  let typed = "";
   const use = () => {
-    // the server reads a number, a code, a card address or the notation alike
-    const v = number.value.trim();
+    const v = typed.trim();
     if (!v) {
       number.focus();
       return;
     }
     give(v);
-    number.value = "";
+    number.value = typed = "";
   };
+  number.addEventListener("input", () => {
+    typed = number.value;
+  });
   number.addEventListener("keydown", (e) => {
     if (e.key === "Enter") {
       e.preventDefault();
       use();
     }
   });
+  return h(
+    "div",
+    { class: "row" },
+    number,
+    h("button", { id: "use-number", class: "secondary", onclick: use }, t("cp.use")),
+  );
+}
+
+function makePanel(c, deal) {
+  const st = newScan(c.code, c.physical);
+  const panel = { st, deal, stream: null, timer: null };
+  const give = (code) => panel.deal(false, code);
+  const status = h("p", { class: "help", id: "scan-status", "aria-live": "polite" });
   const readPicture = async (blob) => {
     st.status = { key: "cp.reading" };
     panel.draw();
@@ -144,12 +157,7 @@ function makePanel(c, deal) {
       h("button", { id: "photo", class: "secondary", onclick: () => photo.click() }, t("cp.photo")),
       photo,
     ),
-    h(
-      "div",
-      { class: "row" },
-      number,
-      h("button", { id: "use-number", class: "secondary", onclick: use }, t("cp.use")),
-    ),
+    numberRow(give),
     window.isSecureContext ? null : h("p", { class: "help", id: "scan-https" }, t("cp.cameraHttps")),
     video,
     status,
