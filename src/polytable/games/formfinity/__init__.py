@@ -42,7 +42,7 @@ from ._game import FormfinityGame, setup_of
 from ._kernel import CompiledFormfinity, FormfinityKernel
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
-from ._variant import Rules, parse_variant_file
+from ._variant import Rules, parse_variant_file, variant_limits
 from .templates import TEMPLATES
 
 __all__ = [
@@ -85,6 +85,7 @@ __all__ = [
     "rules_for",
     "setup_for",
     "setup_of",
+    "variant_limits",
     "window",
 ]
 
