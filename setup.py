@@ -37,7 +37,23 @@ setup(
             ],
             ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
+        # The batched environment's Forma games: includes _cforma.c and _cforma_rules.c (their static steps).
+        ext(
+            "polytable.games.forma._cforma_vec",
+            [
+                "src/polytable/games/forma/_cforma_vec.c",
+                "src/polytable/games/forma/_cforma_bridges.c",
+                "src/polytable/games/forma/_cforma_eval.c",
+            ],
+            [
+                "src/polytable/games/forma/_cforma.h",
+                "src/polytable/games/forma/_cforma.c",
+                "src/polytable/games/forma/_cforma_rules.c",
+                *CORE_HEADERS,
+            ],
+        ),
         ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
+        ext("polytable.interop._csample", ["src/polytable/interop/_csample.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
