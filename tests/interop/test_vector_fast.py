@@ -23,6 +23,20 @@ def _pair(monkeypatch: pytest.MonkeyPatch, game_id: str, n: int, **kw: object) -
     return fast, pure
 
 
+def _lists_every_legal_id_once(env: VectorEnv) -> None:
+    """Draws (j + 0.5) / count for j < count pick each of a game's legal ids once: the batch's list of
+    legal ids is its mask, so its random action is uniform over the legal ones."""
+    assert env._batch is not None
+    counts = np.count_nonzero(env.masks, axis=1)
+    picked: list[list[int]] = [[] for _ in counts]
+    for j in range(int(counts.max())):
+        for i, got in enumerate(env._batch.sample((np.minimum(j, counts - 1) + 0.5) / counts)):
+            if j < counts[i]:
+                picked[i].append(int(got))
+    for i, row in enumerate(env.masks):
+        assert sorted(picked[i]) == np.flatnonzero(row).tolist(), i
+
+
 @pytest.mark.skipif(not FAST, reason="the compiled Forma batch is not built")
 @pytest.mark.parametrize(
     ("players", "options", "seed", "steps"),
@@ -44,7 +58,9 @@ def test_forma_batch_matches_pure_rules(
         if step % 50 == 0:
             for i in range(fast.num_envs):
                 assert fast._batch.state(i) == pure.tables[i].state, (step, i)
-        acts = [int(rng.choice(np.flatnonzero(row))) for row in pure.masks]
+            _lists_every_legal_id_once(fast)
+        acts = fast.sample_actions(rng)  # from the batch's own lists of legal ids: each must be legal
+        assert pure.masks[np.arange(len(acts)), acts].all(), step
         _, rf, tf, _, inf = fast.step(acts)
         _, rp, tp, _, inp = pure.step(acts)
         assert np.array_equal(tf, tp) and np.array_equal(rf, rp), step

@@ -38,6 +38,7 @@ class FormaBatch:
         offsets = [sorted(y * tb.stride + x for x, y in c) for c in p.ORIENT_CELLS]
         ext.init(self.size, tb.stride, offsets, p.ORIENT_PIECE, p.PIECE_SIZES, p.ORIENT_REF)
         self.states = np.zeros(num_envs * int(ext.state_bytes()), np.uint8)
+        self.ids = np.empty(num_envs * int(ext.NUM_IDS), np.int32)  # each game's legal ids (pages touched on use)
         self.index = np.array([p.PIECE_NAMES.index(name) for name in stock_names], np.int32)
 
     def load(self, i: int, s: Any) -> None:
@@ -50,7 +51,7 @@ class FormaBatch:
 
     def write(self, i: int, obs: npt.NDArray[np.uint8], masks: npt.NDArray[np.int8], to_act: Any) -> None:
         """Game ``i``'s seat to act, observation and mask into row ``i`` of the buffers."""
-        self.ext.write(self.states, self.size, i, obs, masks, self.index, to_act)
+        self.ext.write(self.states, self.ids, self.size, i, obs, masks, self.index, to_act)
 
     def step(
         self,
@@ -63,7 +64,13 @@ class FormaBatch:
     ) -> list[int]:
         """One legal action per game; the rows of the games that go on are rewritten, the games that ended
         get their returns and reward and are listed (the caller starts their next game)."""
-        return list(self.ext.step(self.states, self.size, actions, obs, masks, self.index, to_act, rewards, returns))
+        return list(self.ext.step(self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns))
+
+    def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
+        out = np.empty(len(draws), np.int64)
+        self.ext.sample(self.states, self.ids, draws, out)
+        return out
 
     def state(self, i: int) -> Any:
         """Game ``i``'s state as the Python rules hold it."""

@@ -177,6 +177,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
                 self._write(i)
         return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
 
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per game (a baseline policy, and the benchmark's): from a
+        compiled batch's lists of legal ids without reading the masks, else :func:`sample_legal`. The
+        choice for a draw may differ between the two; both are uniform over the legal actions."""
+        if self._batch is not None:
+            return self._batch.sample(rng.random(self.num_envs))
+        return sample_legal(self.masks, rng)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game now (sb3-contrib's name for it)."""
         return self.masks.astype(bool)

@@ -22,10 +22,17 @@
 #define FILL_ID (TOWER_IDS + 400)
 #define NUM_IDS (FILL_ID + 1)
 
-static int orient_ref[NO];
+static int vec_orient_ref[NO];
+
+/* A game of the batch: its state, and how many legal ids its mask row holds (listed in its ids row, so the
+ * next write clears only those and a random legal action costs one draw). */
+typedef struct {
+    S s;
+    int count;
+} VecSlot;
 
 /* A writable C-contiguous buffer of at least ``need`` bytes. */
-static int buffer_of(PyObject *obj, Py_buffer *view, Py_ssize_t need, const char *what) {
+static int vec_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t need, const char *what) {
     if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) return -1;
     if (view->len < need) {
         PyBuffer_Release(view);
@@ -36,9 +43,17 @@ static int buffer_of(PyObject *obj, Py_buffer *view, Py_ssize_t need, const char
 }
 
 /* ------------------------------------------------------------------ one game */
-/* The legal ids of the seat to move into a zeroed mask row (Game.legal_actions, as ids). */
-static void write_mask(const T *t, const S *s, signed char *mask) {
-    memset(mask, 0, NUM_IDS);
+/* The legal ids of the seat to move (Game.legal_actions, as ids) into the mask row and the ids row; the
+ * row's previous ids are cleared first. */
+#define SET(id)                      \
+    do {                             \
+        int id_ = (id);              \
+        mask[id_] = 1;               \
+        ids[(*count)++] = id_;       \
+    } while (0)
+static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *count) {
+    for (int k = 0; k < *count; k++) mask[ids[k]] = 0;
+    *count = 0;
     if (s->turn < 0 || s->turn >= s->n) return;
     int top = t->size - 1, st = t->stride;
     if (s->placing) { /* the players' set-up: an obstacle or the tower on an allowed cell, or the fill */
@@ -49,16 +64,16 @@ static void write_mask(const T *t, const S *s, signed char *mask) {
         for (int i = 0; i < NW; i++)
             for (uint64_t w = allowed.w[i]; w; w &= w - 1) {
                 int bit = i * 64 + __builtin_ctzll(w), cell = (top - bit / st) * 20 + bit % st;
-                if (obstacles) mask[OBSTACLE_IDS + cell] = 1;
-                if (!has_tower) mask[TOWER_IDS + cell] = 1;
+                if (obstacles) SET(OBSTACLE_IDS + cell);
+                if (!has_tower) SET(TOWER_IDS + cell);
             }
-        mask[FILL_ID] = 1;
+        SET(FILL_ID);
         return;
     }
     const int *stock = s->stock[s->turn];
     if (s->touch && s->picked < 0) { /* the pick: one id per piece held */
         for (int p = 0; p < NP; p++)
-            if (stock[p]) mask[PLACE_IDS + p] = 1;
+            if (stock[p]) SET(PLACE_IDS + p);
         return;
     }
     B free, sh[64], a;
@@ -72,43 +87,49 @@ static void write_mask(const T *t, const S *s, signed char *mask) {
             for (int i = 0; i < NW; i++)
                 for (uint64_t w = a.w[i]; w; w &= w - 1) {
                     int bit = i * 64 + __builtin_ctzll(w);
-                    mask[g * 400 + (top - bit / st) * 20 + bit % st + orient_ref[g]] = 1;
+                    SET(g * 400 + (top - bit / st) * 20 + bit % st + vec_orient_ref[g]);
                 }
         }
     }
 }
+#undef SET
 
-/* Bit i of a board into plane ``ch`` at row size - 1 - i / stride, column i % stride (_fast.grids, flipped). */
-static void plane(const T *t, const B *b, unsigned char *out, int c, int ch) {
-    int n = t->size, st = t->stride;
-    for (int r = 0; r < n; r++) {
-        int base = (n - 1 - r) * st;
-        unsigned char *row = out + (Py_ssize_t)r * n * c + ch;
-        for (int x = 0; x < n; x++) row[x * c] = (unsigned char)b_bit(b, base + x);
-    }
+/* Bits base .. base + n - 1 of a board (n <= 32). */
+static inline uint32_t vec_bits(const B *b, int base, int n) {
+    int w = base >> 6, off = base & 63;
+    uint64_t v = b->w[w] >> off;
+    if (off + n > 64 && w + 1 < NW) v |= b->w[w + 1] << (64 - off);
+    return (uint32_t)(v & ((1ULL << n) - 1));
 }
 
-/* The observation of ``observer`` (polytable.interop._fast's Forma codec): the tower, the obstacles, then
- * pieces and markers per seat from the observer on; features from plane 2 + 2 * players: per seat the
- * score and the stock of the pieces in ``index``, then the piece in hand (one-hot over ``index``). */
-static void write_obs(const T *t, const S *s, int observer, const int *index, int nindex, unsigned char *out,
-                      int c) {
-    int n = t->size, area = n * n, first = 2 + 2 * s->n;
-    plane(t, &s->tower, out, c, 0);
-    plane(t, &s->obstacles, out, c, 1);
+/* The observation of ``observer`` (polytable.interop._fast's Forma codec): planes of the tower, the
+ * obstacles, then pieces and markers per seat from the observer on, bit i of a board at row size - 1 -
+ * i / stride and column i % stride; features from plane 2 + 2 * players, row by row (saturated to
+ * 0..255): per seat the score and the stock of the pieces in ``index``, then the piece in hand (one-hot
+ * over ``index``). Written cell by cell, each cell's channels at once. */
+static void vec_obs(const T *t, const S *s, int observer, const int *index, int nindex, unsigned char *out, int c) {
+    enum { MAXPLANES = 2 + 2 * MAXPLAYERS };
+    int n = t->size, st = t->stride, area = n * n, np = 2 + 2 * s->n, nf = c - np;
+    const B *boards[MAXPLANES];
+    uint32_t rows[MAXSIZE][MAXPLANES];
+    boards[0] = &s->tower;
+    boards[1] = &s->obstacles;
     for (int k = 0; k < s->n; k++) {
         int seat = (observer + k) % s->n;
-        plane(t, &s->pieces[seat], out, c, 2 + 2 * k);
-        plane(t, &s->markers[seat], out, c, 3 + 2 * k);
+        boards[2 + 2 * k] = &s->pieces[seat];
+        boards[3 + 2 * k] = &s->markers[seat];
     }
-    for (int ch = first; ch < c; ch++)
-        for (int j = 0; j < area; j++) out[(Py_ssize_t)j * c + ch] = 0;
+    for (int r = 0; r < n; r++)
+        for (int k = 0; k < np; k++) rows[r][k] = vec_bits(boards[k], (n - 1 - r) * st, n);
+    unsigned char feat[4 * MAXSIZE * MAXSIZE];
+    int nfeat = nf < 4 ? nf : 4; /* channels holding values (at most 4 * 22 + 21 of them: one channel) */
+    memset(feat, 0, (size_t)nfeat * area);
     int j = 0;
-#define FEATURE(v)                                                                                             \
-    do {                                                                                                       \
-        long v_ = (v);                                                                                         \
-        out[(Py_ssize_t)(j % area) * c + first + j / area] = (unsigned char)(v_ < 0 ? 0 : v_ > 255 ? 255 : v_); \
-        j++;                                                                                                   \
+#define FEATURE(v)                                                                         \
+    do {                                                                                   \
+        long v_ = (v);                                                                     \
+        if (j < nfeat * area) feat[j] = (unsigned char)(v_ < 0 ? 0 : v_ > 255 ? 255 : v_); \
+        j++;                                                                               \
     } while (0)
     for (int k = 0; k < s->n; k++) {
         int seat = (observer + k) % s->n;
@@ -117,10 +138,19 @@ static void write_obs(const T *t, const S *s, int observer, const int *index, in
     }
     for (int q = 0; q < nindex; q++) FEATURE(s->picked == index[q] ? 1 : 0);
 #undef FEATURE
+    for (int r = 0; r < n; r++) {
+        const uint32_t *row = rows[r];
+        for (int x = 0; x < n; x++) {
+            int cell = r * n + x;
+            unsigned char *o = out + (Py_ssize_t)cell * c;
+            for (int k = 0; k < np; k++) o[k] = (unsigned char)(row[k] >> x & 1);
+            for (int f = 0; f < nf; f++) o[np + f] = f < nfeat ? feat[f * area + cell] : 0;
+        }
+    }
 }
 
 /* Apply one legal id for the seat to move, then settle the set-up's random fill (chance). */
-static int apply_id(const T *t, S *s, int id) {
+static int vec_apply(const T *t, S *s, int id) {
     int top = t->size - 1, st = t->stride;
     if (id == FILL_ID)
         s->turn = CHANCE;
@@ -131,7 +161,7 @@ static int apply_id(const T *t, S *s, int id) {
         apply_pick(t, s, id - PLACE_IDS);
     else {
         int g = id / 400, row = id % 400 / 20, col = id % 20;
-        apply_place(t, s, g, (top - row) * st + col - orient_ref[g]);
+        apply_place(t, s, g, (top - row) * st + col - vec_orient_ref[g]);
     }
     while (s->turn == CHANCE)
         if (setup_step(t, s, NULL) < 0) return -1;
@@ -139,7 +169,7 @@ static int apply_id(const T *t, S *s, int id) {
 }
 
 /* ------------------------------------------------------------------ Python */
-/* init(size, stride, offsets, orient_piece, piece_size, orient_ref): the kernel's tables, and each
+/* init(size, stride, offsets, orient_piece, piece_size, vec_orient_ref): the kernel's tables, and each
  * orientation's reference column offset (_pieces.ORIENT_REF) for the ids. */
 static PyObject *py_vec_init(PyObject *self, PyObject *args) {
     int size, stride;
@@ -152,7 +182,7 @@ static PyObject *py_vec_init(PyObject *self, PyObject *args) {
     for (int g = 0; g < NO; g++) {
         PyObject *v = PySequence_GetItem(ref, g);
         if (!v) return NULL;
-        orient_ref[g] = (int)PyLong_AsLong(v);
+        vec_orient_ref[g] = (int)PyLong_AsLong(v);
         Py_DECREF(v);
     }
     if (PyErr_Occurred()) return NULL;
@@ -166,7 +196,7 @@ static PyObject *py_vec_init(PyObject *self, PyObject *args) {
 
 /* load(states, i, size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch,
  *      turn, moves, last, exact, touch, picked, misses, placing, rng): a FormaState into game i. */
-static PyObject *py_load(PyObject *self, PyObject *args) {
+static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     PyObject *buf, *o_obst, *o_tower, *o_pieces, *o_markers, *o_filled, *o_stocks, *o_scores, *o_bridges, *o_closed,
         *o_watch, *o_last;
     Py_ssize_t i;
@@ -208,27 +238,27 @@ static PyObject *py_load(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_buffer view;
-    if (i < 0 || buffer_of(buf, &view, (i + 1) * (Py_ssize_t)sizeof(S), "states") < 0) {
+    if (i < 0 || vec_buffer(buf, &view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
-    memcpy((S *)view.buf + i, &s, sizeof s);
+    memcpy(&((VecSlot *)view.buf)[i].s, &s, sizeof s); /* the count stays: the row's ids are cleared next write */
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
 
 /* export(states, i) -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last,
  * exact, obstacles, tower, picked, misses, placing, rng): game i's state, for a FormaState. */
-static PyObject *py_export(PyObject *self, PyObject *args) {
+static PyObject *py_vec_export(PyObject *self, PyObject *args) {
     PyObject *buf;
     Py_ssize_t i;
     if (!PyArg_ParseTuple(args, "On", &buf, &i)) return NULL;
     Py_buffer view;
-    if (i < 0 || buffer_of(buf, &view, (i + 1) * (Py_ssize_t)sizeof(S), "states") < 0) {
+    if (i < 0 || vec_buffer(buf, &view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
-    S s = ((S *)view.buf)[i];
+    S s = ((VecSlot *)view.buf)[i].s;
     PyBuffer_Release(&view);
     PyObject *stocks = PyTuple_New(s.n), *scores = PyTuple_New(s.n), *bridges = PyTuple_New(s.n);
     if (!stocks || !scores || !bridges) goto fail;
@@ -255,18 +285,20 @@ fail:
 /* The buffers every call reads or writes: states (N games), observations (N, size, size, c) uint8, masks
  * (N, ids) int8, the stock index (pieces the features list). */
 typedef struct {
-    Py_buffer states, obs, masks, index;
+    Py_buffer states, obs, masks, index, ids;
     Py_ssize_t n, c;
-} Bufs;
+} VecBufs;
 
-static void release(Bufs *b) {
+static void vec_release(VecBufs *b) {
     if (b->states.obj) PyBuffer_Release(&b->states);
     if (b->obs.obj) PyBuffer_Release(&b->obs);
     if (b->masks.obj) PyBuffer_Release(&b->masks);
     if (b->index.obj) PyBuffer_Release(&b->index);
+    if (b->ids.obj) PyBuffer_Release(&b->ids);
 }
 
-static int acquire(Bufs *b, const T *t, PyObject *states, PyObject *obs, PyObject *masks, PyObject *index) {
+static int vec_acquire(VecBufs *b, const T *t, PyObject *states, PyObject *ids, PyObject *obs, PyObject *masks,
+                   PyObject *index) {
     memset(b, 0, sizeof *b);
     if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
     if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != t->size || b->obs.shape[2] != t->size) {
@@ -275,8 +307,9 @@ static int acquire(Bufs *b, const T *t, PyObject *states, PyObject *obs, PyObjec
     }
     b->n = b->obs.shape[0];
     b->c = b->obs.shape[3];
-    if (buffer_of(states, &b->states, b->n * (Py_ssize_t)sizeof(S), "states") < 0 ||
-        buffer_of(masks, &b->masks, b->n * (Py_ssize_t)NUM_IDS, "masks") < 0)
+    if (vec_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
+        vec_buffer(ids, &b->ids, b->n * (Py_ssize_t)NUM_IDS * 4, "ids") < 0 ||
+        vec_buffer(masks, &b->masks, b->n * (Py_ssize_t)NUM_IDS, "masks") < 0)
         return -1;
     if (PyObject_GetBuffer(index, &b->index, PyBUF_C_CONTIGUOUS) < 0) return -1;
     if (b->index.len % (Py_ssize_t)sizeof(int) || b->index.len / (Py_ssize_t)sizeof(int) > NP) {
@@ -287,66 +320,69 @@ static int acquire(Bufs *b, const T *t, PyObject *states, PyObject *obs, PyObjec
 }
 
 /* The seat to act, its observation row and its mask row for game i (a game in progress). */
-static void write_row(const T *t, Bufs *b, Py_ssize_t i, short *to_act) {
-    S *s = (S *)b->states.buf + i;
+static void vec_row(const T *t, VecBufs *b, Py_ssize_t i, short *to_act) {
+    VecSlot *slot = (VecSlot *)b->states.buf + i;
+    S *s = &slot->s;
     int nindex = (int)(b->index.len / (Py_ssize_t)sizeof(int));
     to_act[i] = (short)s->turn;
-    write_obs(t, s, s->turn, (const int *)b->index.buf, nindex,
+    vec_obs(t, s, s->turn, (const int *)b->index.buf, nindex,
               (unsigned char *)b->obs.buf + i * (Py_ssize_t)t->size * t->size * b->c, (int)b->c);
-    write_mask(t, s, (signed char *)b->masks.buf + i * (Py_ssize_t)NUM_IDS);
+    vec_mask(t, s, (signed char *)b->masks.buf + i * (Py_ssize_t)NUM_IDS, (int *)b->ids.buf + i * (Py_ssize_t)NUM_IDS,
+               &slot->count);
 }
 
-/* write(states, size, i, obs, masks, index, to_act): the rows of game i (after a load). */
-static PyObject *py_write(PyObject *self, PyObject *args) {
-    PyObject *states, *obs, *masks, *index, *o_to_act;
+/* write(states, ids, size, i, obs, masks, index, to_act): the rows of game i (after a load). */
+static PyObject *py_vec_write(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *obs, *masks, *index, *o_to_act;
     int size;
     Py_ssize_t i;
-    if (!PyArg_ParseTuple(args, "OinOOOO", &states, &size, &i, &obs, &masks, &index, &o_to_act)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOinOOOO", &states, &ids, &size, &i, &obs, &masks, &index, &o_to_act)) return NULL;
     T *t = table_for(size);
     if (!t) return NULL;
-    Bufs b;
+    VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (acquire(&b, t, states, obs, masks, index) < 0 || buffer_of(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
+    if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0 || vec_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
     if (i < 0 || i >= b.n) {
         PyErr_SetString(PyExc_IndexError, "game index out of range");
         goto done;
     }
-    S *s = (S *)b.states.buf + i;
+    S *s = &((VecSlot *)b.states.buf)[i].s;
     if (s->turn < 0 || s->turn >= s->n) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
     }
-    write_row(t, &b, i, (short *)ta.buf);
+    vec_row(t, &b, i, (short *)ta.buf);
     result = Py_None;
     Py_INCREF(result);
 done:
     if (ta.obj) PyBuffer_Release(&ta);
-    release(&b);
+    vec_release(&b);
     return result;
 }
 
-/* step(states, size, actions, obs, masks, index, to_act, rewards, returns) -> games that ended.
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns) -> games that ended.
  * actions: int64 (N,), legal for each game's seat to act (the caller checked them against the masks).
  * A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k - 1 for each of
  * k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the mover's return), and
  * its index in the list returned, for the caller to start its next game. */
-static PyObject *py_step(PyObject *self, PyObject *args) {
-    PyObject *states, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret;
+static PyObject *py_vec_step(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret;
     int size;
-    if (!PyArg_ParseTuple(args, "OiOOOOOOO", &states, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew, &o_ret))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOO", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
+                          &o_ret))
         return NULL;
     T *t = table_for(size);
     if (!t) return NULL;
-    Bufs b;
+    VecBufs b;
     Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0};
     PyObject *ended = NULL;
-    if (acquire(&b, t, states, obs, masks, index) < 0) goto done;
-    S *first = (S *)b.states.buf;
-    int players = b.n ? first->n : 0;
+    if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0) goto done;
+    VecSlot *slots = (VecSlot *)b.states.buf;
+    int players = b.n ? slots[0].s.n : 0;
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        buffer_of(o_to_act, &ta, b.n * 2, "to_act") < 0 || buffer_of(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        buffer_of(o_ret, &ret, b.n * players * 4, "returns") < 0) {
+        vec_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || vec_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
+        vec_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
@@ -358,7 +394,7 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * players * 4);
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        S *s = first + i;
+        S *s = &slots[i].s;
         int mover = s->turn;
         long long id = acts[i];
         if (mover < 0 || mover >= s->n || id < 0 || id >= NUM_IDS) {
@@ -366,12 +402,12 @@ static PyObject *py_step(PyObject *self, PyObject *args) {
             Py_CLEAR(ended);
             goto done;
         }
-        if (apply_id(t, s, (int)id) < 0) {
+        if (vec_apply(t, s, (int)id) < 0) {
             Py_CLEAR(ended);
             goto done;
         }
         if (s->turn != TERMINAL) {
-            write_row(t, &b, i, to_act);
+            vec_row(t, &b, i, to_act);
             continue;
         }
         long best = s->scores[0];
@@ -396,19 +432,56 @@ done:
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
-    release(&b);
+    vec_release(&b);
     return ended;
 }
 
-static PyObject *py_state_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(sizeof(S)); }
+/* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in its ids row
+ * (uniform over the legal ids for uniform draws; the order is the listing's, not the ids'). */
+static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *o_draws, *o_out;
+    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
+    Py_buffer st = {0}, id = {0}, d = {0}, o = {0};
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 ||
+        vec_buffer(o_out, &o, d.len, "out") < 0 || d.len % 8 ||
+        vec_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
+        vec_buffer(ids, &id, d.len / 8 * (Py_ssize_t)NUM_IDS * 4, "ids") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
+        goto done;
+    }
+    const double *draws = (const double *)d.buf;
+    long long *out = (long long *)o.buf;
+    const VecSlot *slots = (const VecSlot *)st.buf;
+    const int *rows = (const int *)id.buf;
+    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
+        int count = slots[i].count;
+        if (!count) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
+            goto done;
+        }
+        out[i] = rows[i * (Py_ssize_t)NUM_IDS + (Py_ssize_t)(draws[i] * count)];
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    if (st.obj) PyBuffer_Release(&st);
+    if (id.obj) PyBuffer_Release(&id);
+    if (d.obj) PyBuffer_Release(&d);
+    if (o.obj) PyBuffer_Release(&o);
+    return result;
+}
+
+static PyObject *py_vec_state_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(sizeof(VecSlot)); }
 
 static PyMethodDef vec_methods[] = {
-    {"init", py_vec_init, METH_VARARGS, "init(size, stride, offsets, orient_piece, piece_size, orient_ref)"},
-    {"state_bytes", py_state_bytes, METH_NOARGS, "the bytes of one game's state"},
-    {"load", py_load, METH_VARARGS, "load a FormaState into game i"},
-    {"export", py_export, METH_VARARGS, "game i's state fields"},
-    {"write", py_write, METH_VARARGS, "game i's observation and mask rows"},
-    {"step", py_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"init", py_vec_init, METH_VARARGS, "init(size, stride, offsets, orient_piece, piece_size, vec_orient_ref)"},
+    {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
+    {"load", py_vec_load, METH_VARARGS, "load a FormaState into game i"},
+    {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
+    {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
 
