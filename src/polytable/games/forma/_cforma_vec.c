@@ -102,6 +102,43 @@ static inline uint32_t vec_bits(const B *b, int base, int n) {
     return (uint32_t)(v & ((1ULL << n) - 1));
 }
 
+/* Byte k of spread[v] is bit k of v: eight 0/1 channels of a cell in one store. */
+static uint64_t vec_spread[256];
+
+static void vec_spread_init(void) {
+    for (int v = 0; v < 256; v++) {
+        uint64_t x = 0;
+        for (int k = 0; k < 8; k++) x |= (uint64_t)(v >> k & 1) << (8 * k);
+        vec_spread[v] = x;
+    }
+}
+
+/* Cells of ``np`` plane channels and one feature channel (``c`` = np + 1 bytes each, constants when inlined):
+ * each cell's first eight channels in one 8-byte store (its bytes past the cell are rewritten by the next
+ * cell; the last cell is written byte by byte, so nothing past the observation is touched). */
+static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[][2 + 2 * MAXPLAYERS],
+                                                            const unsigned char *feat, unsigned char *out, int n,
+                                                            const int np, const int c) {
+    int last = n * n - 1;
+    for (int r = 0; r < n; r++) {
+        const uint32_t *row = rows[r];
+        for (int x = 0; x < n; x++) {
+            int cell = r * n + x;
+            uint32_t bits = 0;
+            for (int k = 0; k < np; k++) bits |= (row[k] >> x & 1) << k;
+            unsigned char *o = out + (Py_ssize_t)cell * c;
+            if (cell == last) {
+                for (int k = 0; k < np; k++) o[k] = (unsigned char)(bits >> k & 1);
+            } else {
+                uint64_t lo = vec_spread[bits & 255];
+                memcpy(o, &lo, 8);
+                for (int k = 8; k < np; k++) o[k] = (unsigned char)(bits >> k & 1);
+            }
+            o[np] = feat[cell];
+        }
+    }
+}
+
 /* The observation of ``observer`` (polytable.interop._fast's Forma codec): planes of the tower, the
  * obstacles, then pieces and markers per seat from the observer on, bit i of a board at row size - 1 -
  * i / stride and column i % stride; features from plane 2 + 2 * players, row by row (saturated to
@@ -138,6 +175,14 @@ static void vec_obs(const T *t, const S *s, int observer, const int *index, int 
     }
     for (int q = 0; q < nindex; q++) FEATURE(s->picked == index[q] ? 1 : 0);
 #undef FEATURE
+    if (np + nf == c && nf == 1) { /* the usual layout (2 to 4 seats, one feature plane): fixed-size cells */
+        switch (np) {
+        case 6: vec_cells(rows, feat, out, n, 6, 7); return;
+        case 8: vec_cells(rows, feat, out, n, 8, 9); return;
+        case 10: vec_cells(rows, feat, out, n, 10, 11); return;
+        default: break;
+        }
+    }
     for (int r = 0; r < n; r++) {
         const uint32_t *row = rows[r];
         for (int x = 0; x < n; x++) {
@@ -489,6 +534,7 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cforma_vec",
                                            "A batch of Forma games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cforma_vec(void) {
+    vec_spread_init();
     PyObject *m = PyModule_Create(&vec_moduledef);
     if (m && PyModule_AddIntConstant(m, "NUM_IDS", NUM_IDS) < 0) Py_CLEAR(m);
     return m;
