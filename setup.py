@@ -74,6 +74,17 @@ setup(
                 *QUADEFY_MOVES,
             ],
         ),
+        # The batched environment's Quadefy games: includes _cquadefy.c (its tables and init).
+        ext(
+            "polytable.games.quadefy._cquadefy_vec",
+            ["src/polytable/games/quadefy/_cquadefy_vec.c", "src/polytable/games/quadefy/quadefy_moves.c"],
+            [
+                "src/polytable/games/quadefy/_cquadefy.c",
+                "src/polytable/games/quadefy/_cquadefy_kernel.h",
+                "src/polytable/core/_rng.h",
+                *QUADEFY_MOVES,
+            ],
+        ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],

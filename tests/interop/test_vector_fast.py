@@ -13,6 +13,7 @@ from polytable.core import native_module
 from polytable.interop.vector import VectorEnv
 
 FAST = native_module("polytable.games.forma._cforma_vec") is not None
+QUADEFY = native_module("polytable.games.quadefy._cquadefy_vec") is not None
 
 
 def _pair(monkeypatch: pytest.MonkeyPatch, game_id: str, n: int, **kw: object) -> tuple[VectorEnv, VectorEnv]:
@@ -47,7 +48,13 @@ def test_forma_batch_matches_pure_rules(
 ) -> None:
     fast, pure = _pair(monkeypatch, "forma", 5, players=players, options=options, seed=seed)
     assert fast._batch is not None and pure._batch is None
-    rng = np.random.default_rng(seed)
+    _compare(fast, pure, np.random.default_rng(seed), steps)
+
+
+def _compare(fast: VectorEnv, pure: VectorEnv, rng: np.random.Generator, steps: int) -> None:
+    """Step both with the batch's random legal actions; every buffer agrees at every step, the states every
+    50 steps, and whole games end and restart."""
+    assert fast._batch is not None
     fast.reset()
     pure.reset()
     ended = 0
@@ -67,6 +74,16 @@ def test_forma_batch_matches_pure_rules(
         assert np.array_equal(inf["returns"], inp["returns"]), step
         ended += int(tp.sum())
     assert ended >= 3  # whole games were played, ended and reset
+
+
+@pytest.mark.skipif(not QUADEFY, reason="the compiled Quadefy batch is not built")
+@pytest.mark.parametrize(("options", "seed"), [({}, 1), ({"stability": True}, 2), ({"reachability": False}, 3)])
+def test_quadefy_batch_matches_pure_rules(
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, object], seed: int
+) -> None:
+    fast, pure = _pair(monkeypatch, "quadefy", 6, options=options, seed=seed)
+    assert fast._batch is not None and pure._batch is None
+    _compare(fast, pure, np.random.default_rng(seed), 400)
 
 
 @pytest.mark.skipif(not FAST, reason="the compiled Forma batch is not built")

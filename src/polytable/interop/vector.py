@@ -17,7 +17,7 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma games (no opponent) are held and stepped in C, all N in one call
+* **Compiled batches.** Self-play Forma and Quadefy games (no opponent) are held and stepped in C, all N in one call
   (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
   give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
