@@ -42,7 +42,22 @@ setup(
             ["src/polytable/ai/forma/_cforma_eval.c"],
             ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
+        # The batched environment's Forma games: includes _cforma.c and _cforma_rules.c (their static steps).
+        ext(
+            "polytable.games.forma._cforma_vec",
+            [
+                "src/polytable/games/forma/_cforma_vec.c",
+                "src/polytable/games/forma/_cforma_bridges.c",
+            ],
+            [
+                "src/polytable/games/forma/_cforma.h",
+                "src/polytable/games/forma/_cforma.c",
+                "src/polytable/games/forma/_cforma_rules.c",
+                *CORE_HEADERS,
+            ],
+        ),
         ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
+        ext("polytable.interop._csample", ["src/polytable/interop/_csample.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
@@ -58,6 +73,17 @@ setup(
             "polytable.games.quadefy._cquadefy",
             ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/games/quadefy/quadefy_moves.c"],
             [
+                "src/polytable/games/quadefy/_cquadefy_kernel.h",
+                "src/polytable/core/_rng.h",
+                *QUADEFY_MOVES,
+            ],
+        ),
+        # The batched environment's Quadefy games: includes _cquadefy.c (its tables and init).
+        ext(
+            "polytable.games.quadefy._cquadefy_vec",
+            ["src/polytable/games/quadefy/_cquadefy_vec.c", "src/polytable/games/quadefy/quadefy_moves.c"],
+            [
+                "src/polytable/games/quadefy/_cquadefy.c",
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
                 "src/polytable/core/_rng.h",
                 *QUADEFY_MOVES,
