@@ -19,8 +19,9 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
     return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
 
 
-CORE_HEADERS = ["src/polytable/core/_rng.h", "src/polytable/core/_pylong.h"]
-"""The C every kernel shares: the generator of core._rng, and ints as bytes (the one use of CPython's internals)."""
+CORE_HEADERS = [f"src/polytable/core/_{h}.h" for h in ("rng", "pylong", "slots")]
+"""The C every kernel shares: the generator of core._rng, ints as bytes (the one use of CPython's internals),
+frozen value classes read and made through their slot descriptors."""
 
 QUADEFY_MOVES = [f"src/polytable/games/quadefy/quadefy_{f}.h" for f in ("moves", "gen", "cover", "pyinit")]
 """Quadefy's move generator: the game's kernel and the exact solver both compile it."""
@@ -56,7 +57,7 @@ setup(
                 *CORE_HEADERS,
             ],
         ),
-        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
+        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], ["src/polytable/core/_pylong.h"]),
         ext("polytable.interop._csample", ["src/polytable/interop/_csample.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
@@ -74,7 +75,7 @@ setup(
             ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/games/quadefy/quadefy_moves.c"],
             [
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
-                "src/polytable/core/_rng.h",
+                *CORE_HEADERS,
                 *QUADEFY_MOVES,
             ],
         ),

@@ -244,6 +244,23 @@ def test_one_generator_in_c() -> None:
     assert drawing == {"_rng.h"} and users == {"forma", "foldris", "quadefy", "qwirkle_cubes", "formfinity"}
 
 
+def test_no_private_cpython_in_c() -> None:
+    """The kernels use the documented C API: no descriptor object's internals (a value class is read and
+    made through its member table, core/_slots.h), no private ``_Py`` function but in core/_pylong.h (ints as
+    bytes before Python 3.13, the one place it is allowed)."""
+    private = re.compile(r"\b(_Py[A-Za-z]\w*|PyMemberDescr\w*|d_member)\b")
+    allowed = {pathlib.Path("core/_pylong.h")}
+    bad = [
+        f"{p.relative_to(SRC)}:{n}: {m.group(1)}"
+        for p in sorted([*SRC.rglob("*.c"), *SRC.rglob("*.h")])
+        if p.relative_to(SRC) not in allowed
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        for m in private.finditer(line.split("//")[0])
+        if not line.lstrip().startswith(("*", "/*"))
+    ]
+    assert not bad, "private CPython internals outside core/_pylong.h:\n" + "\n".join(bad)
+
+
 def test_rules_read_no_engine_flag() -> None:
     """The engine is chosen with the game object (``get_game(id, engine=...)``): no module-level flag, no
     module-dictionary switch, no extension looked up by rules code; a game with a kernel names it."""
