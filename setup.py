@@ -11,8 +11,10 @@ import sys
 from setuptools import Extension, setup
 
 FLAGS = ["-O3"]
-if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64"):
-    FLAGS.append("-mpopcnt")  # one instruction per popcount (every x86-64 CPU since about 2008)
+if sys.platform != "win32":
+    FLAGS.append("-Werror=implicit-function-declaration")  # a call to a function no header declares: no module
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        FLAGS.append("-mpopcnt")  # one instruction per popcount (every x86-64 CPU since about 2008)
 
 
 def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
