@@ -11,8 +11,10 @@ import sys
 from setuptools import Extension, setup
 
 FLAGS = ["-O3"]
-if sys.platform != "win32" and platform.machine().lower() in ("x86_64", "amd64"):
-    FLAGS.append("-mpopcnt")  # one instruction per popcount (every x86-64 CPU since about 2008)
+if sys.platform != "win32":
+    FLAGS.append("-Werror=implicit-function-declaration")  # a call to a function no header declares: no module
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        FLAGS.append("-mpopcnt")  # one instruction per popcount (every x86-64 CPU since about 2008)
 
 
 def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
@@ -34,11 +36,31 @@ setup(
                 "src/polytable/games/forma/_cforma.c",
                 "src/polytable/games/forma/_cforma_rules.c",
                 "src/polytable/games/forma/_cforma_bridges.c",
-                "src/polytable/games/forma/_cforma_eval.c",
             ],
             ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
+        # Forma's AI evaluation: its own extension, calling the rules' extension through its capsule.
+        ext(
+            "polytable.ai.forma._cforma_eval",
+            ["src/polytable/ai/forma/_cforma_eval.c"],
+            ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
+        ),
+        # The batched environment's Forma games: includes _cforma.c and _cforma_rules.c (their static steps).
+        ext(
+            "polytable.games.forma._cforma_vec",
+            [
+                "src/polytable/games/forma/_cforma_vec.c",
+                "src/polytable/games/forma/_cforma_bridges.c",
+            ],
+            [
+                "src/polytable/games/forma/_cforma.h",
+                "src/polytable/games/forma/_cforma.c",
+                "src/polytable/games/forma/_cforma_rules.c",
+                *CORE_HEADERS,
+            ],
+        ),
         ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], ["src/polytable/core/_pylong.h"]),
+        ext("polytable.interop._csample", ["src/polytable/interop/_csample.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
             ["src/polytable/games/foldris/_cfoldris.c"],
@@ -59,6 +81,17 @@ setup(
                 *QUADEFY_MOVES,
             ],
         ),
+        # The batched environment's Quadefy games: includes _cquadefy.c (its tables and init).
+        ext(
+            "polytable.games.quadefy._cquadefy_vec",
+            ["src/polytable/games/quadefy/_cquadefy_vec.c", "src/polytable/games/quadefy/quadefy_moves.c"],
+            [
+                "src/polytable/games/quadefy/_cquadefy.c",
+                "src/polytable/games/quadefy/_cquadefy_kernel.h",
+                "src/polytable/core/_rng.h",
+                *QUADEFY_MOVES,
+            ],
+        ),
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
@@ -68,7 +101,21 @@ setup(
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
-            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h", "src/polytable/core/_rng.h"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
+        ),
+        # Qwirkle Cubes' greedy evaluation: its own extension, reading the rules' table through their capsule.
+        ext(
+            "polytable.ai.qwirkle_cubes._cqwirkle_eval",
+            ["src/polytable/ai/qwirkle_cubes/_cqwirkle_eval.c"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
         ),
         ext(
             "polytable.games.formfinity._cformfinity",

@@ -52,7 +52,7 @@ def _aec_rate(env: Any, seconds: float) -> float:
 def _vector_rate(game_id: str, seconds: float) -> float:
     import numpy as np
 
-    from polytable.interop.vector import VectorEnv, sample_legal
+    from polytable.interop.vector import VectorEnv
 
     env = VectorEnv(game_id, VECTOR_GAMES, seed=0)
     env.reset()
@@ -60,7 +60,7 @@ def _vector_rate(game_id: str, seconds: float) -> float:
     steps = 0
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
-        env.step(sample_legal(env.masks, rng))
+        env.step(env.sample_actions(rng))
         steps += VECTOR_GAMES
     return steps / max(time.process_time() - cpu, 1e-9)
 

@@ -17,6 +17,9 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
+* **Compiled batches.** Self-play Forma and Quadefy games (no opponent) are held and stepped in C, all N in one call
+  (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
+  give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
   EnvPool does. An illegal action raises ``ValueError`` naming the game and changes nothing: every action
   is checked against the mask before any game moves.
@@ -33,10 +36,13 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ..core import Rng
+from ..core import Rng, native_module, pure_engine_forced
+from ._batch import batch_for
 from ._table import OBS_HIGH, Table
 
 __all__ = ["VectorEnv", "episode_seed", "sample_legal"]
+
+_SAMPLE = native_module("polytable.interop._csample")
 
 Obs = npt.NDArray[np.uint8]
 
@@ -50,6 +56,11 @@ def sample_legal(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.N
     """One uniformly random legal action per row of ``masks`` (the benchmark's and a baseline's policy)."""
     out = np.empty(len(masks), np.int64)
     draws = rng.random(len(masks))
+    if _SAMPLE is not None and masks.dtype == np.int8 and masks.ndim == 2 and masks.flags.c_contiguous:
+        empty = _SAMPLE.sample(masks, draws, out)  # the same choices, in one C call
+        if empty >= 0:
+            raise ValueError(f"game {empty} has no legal action")
+        return out
     for i, row in enumerate(masks):
         legal = np.flatnonzero(row.view(np.bool_))  # a bool view: NumPy's fast path for long masks
         if not len(legal):
@@ -103,6 +114,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         self.episodes = np.zeros(num_envs, np.int64)
         self._seed = seed
         self._rngs: list[dict[int, Rng]] = [{} for _ in range(num_envs)]
+        self._batch = None
+        if opponent is None and not pure_engine_forced():
+            game0 = first.game
+            self._batch = batch_for(game0, first.state, game0.view(first.state, 0), num_envs, first.num_actions)
 
     # ------------------------------------------------------------------ the vector API
     def reset(
@@ -136,6 +151,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if illegal.any():
             i = int(np.flatnonzero(illegal)[0])
             raise ValueError(f"game {i}: action {int(acts[i])} is not legal now (see its action mask)")
+        if self._batch is not None:
+            ended = self._batch.step(acts, self.observations, self.masks, self.to_act, self.rewards, self.returns)
+            self.terminations[:] = False
+            for i in ended:
+                self.terminations[i] = True
+                self.episodes[i] += 1
+                self._start(i)
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         self.rewards[:] = 0
         self.returns[:] = 0
         for i, table in enumerate(self.tables):
@@ -154,12 +177,23 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
                 self._write(i)
         return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
 
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per game (a baseline policy, and the benchmark's): from a
+        compiled batch's lists of legal ids without reading the masks, else :func:`sample_legal`. The
+        choice for a draw may differ between the two; both are uniform over the legal actions."""
+        if self._batch is not None:
+            return self._batch.sample(rng.random(self.num_envs))
+        return sample_legal(self.masks, rng)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game now (sb3-contrib's name for it)."""
         return self.masks.astype(bool)
 
     def render(self) -> tuple[str, ...]:
         """Every game's spectator board, as text."""
+        if self._batch is not None:
+            for i, table in enumerate(self.tables):
+                table.state = self._batch.state(i)
         return tuple(t.render() for t in self.tables)
 
     # ------------------------------------------------------------------ inside
@@ -187,6 +221,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
 
     def _write(self, i: int) -> None:
         table = self.tables[i]
+        if self._batch is not None:
+            self._batch.load(i, table.state)
+            self._batch.write(i, self.observations, self.masks, self.to_act)
+            return
         seat = table.to_act()
         assert seat is not None
         self.to_act[i] = seat

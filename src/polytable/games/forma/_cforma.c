@@ -1,9 +1,10 @@
 /* polytable.games.forma._cforma: Forma's hot path in C (see _native.py for how it is used).
  *
- * Five units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
+ * Four units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
  * generation, a placement's effect, touch-move picks, the players' set-up, a random playout),
- * _cforma_bridges.c (the bridge count), _cforma_eval.c (the AI's placement value and reply bonus) and this file,
- * the Python side: arguments, the tables Python passes in (init), and the module's functions. The geometry
+ * _cforma_bridges.c (the bridge count) and this file, the Python side: arguments, the tables Python passes
+ * in (init), the module's functions, and the capsule (FORMA_API) through which the AI's evaluator
+ * (ai/forma/_cforma_eval.c, its own extension) calls the rules. The geometry
  * is not defined here: Python passes every orientation's cell offsets, so the tables stay single-sourced.
  */
 #include "_cforma.h"
@@ -427,75 +428,6 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* value(size, filled, watch, obstacles, tower, closed, pieces, markers, player, bridges, mask, piece, stock,
- *       weights) -> _ai.place_value */
-static PyObject *py_value(PyObject *self, PyObject *args) {
-    int size, player, piece, stock[NP];
-    long bridges;
-    PyObject *o[5], *o_pieces, *o_markers, *o_mask, *o_stock, *o_w;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOilOiOO", &size, &o[0], &o[1], &o[2], &o[3], &o[4], &o_pieces, &o_markers,
-                          &player, &bridges, &o_mask, &piece, &o_stock, &o_w))
-        return NULL;
-    T *t = table_for(size);
-    if (!t) return NULL;
-    B in[5], pieces[MAXPLAYERS], markers[MAXPLAYERS], mask;
-    for (int i = 0; i < 5; i++)
-        if (to_b(o[i], &in[i]) < 0) return NULL;
-    Py_ssize_t np = PySequence_Size(o_pieces);
-    if (np < 1 || np > MAXPLAYERS || player < 0 || player >= np || piece < 0 || piece >= NP) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "1 to 4 players, a player and a piece among them");
-        return NULL;
-    }
-    if (boards_in(o_pieces, pieces, (int)np) < 0 || boards_in(o_markers, markers, (int)np) < 0 ||
-        to_b(o_mask, &mask) < 0 || to_stock(o_stock, stock) < 0)
-        return NULL;
-    double w[6];
-    PyObject *fast = PySequence_Fast(o_w, "weights are a sequence of 6 floats");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 6) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "weights are a sequence of 6 floats");
-        return NULL;
-    }
-    for (int i = 0; i < 6; i++) w[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    if (PyErr_Occurred()) return NULL;
-    return PyFloat_FromDouble(forma_value(t, &in[0], &in[1], &in[2], &in[3], &in[4], pieces, markers, (int)np, player,
-                                          bridges, &mask, piece, stock, w));
-}
-
-/* best_bonus(size, filled, watch, obstacles, tower, closed, own, orients, cap) -> ai.forma best_bonus */
-static PyObject *py_best_bonus(PyObject *self, PyObject *args) {
-    int size;
-    long cap;
-    PyObject *o[6], *o_gs;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOl", &size, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o_gs, &cap)) return NULL;
-    T *t = table_for(size);
-    if (!t) return NULL;
-    B in[6];
-    for (int i = 0; i < 6; i++)
-        if (to_b(o[i], &in[i]) < 0) return NULL;
-    int gs[NO];
-    PyObject *fast = PySequence_Fast(o_gs, "orientations are a sequence of ints");
-    if (!fast) return NULL;
-    Py_ssize_t ng = PySequence_Fast_GET_SIZE(fast);
-    if (ng > NO) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "at most 91 orientations");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < ng; i++) {
-        gs[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (gs[i] < 0 || gs[i] >= NO) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "orientation out of range");
-            Py_DECREF(fast);
-            return NULL;
-        }
-    }
-    Py_DECREF(fast);
-    return PyLong_FromLong(forma_best_bonus(t, &in[0], &in[1], &in[2], &in[3], &in[4], &in[5], gs, (int)ng, cap));
-}
-
 /* bridges(size, own) -> (total, north-south, east-west, exact): _bridges.count_bridges of a colour */
 static PyObject *py_bridges(PyObject *self, PyObject *args) {
     int size;
@@ -524,8 +456,6 @@ static PyMethodDef methods[] = {
     {"next_turn", py_next_turn, METH_VARARGS, "next_turn(size, stocks, free, player) -> next player able to place."},
     {"setup_sample", py_setup_sample, METH_VARARGS,
      "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
-    {"value", py_value, METH_VARARGS, "value(...) -> a placement's one-ply value (_ai.place_value)."},
-    {"best_bonus", py_best_bonus, METH_VARARGS, "best_bonus(...) -> the next player's best bonus (ai.forma)."},
     {"bridges", py_bridges, METH_VARARGS, "bridges(size, own) -> (total, north-south, east-west, exact)."},
     {"playout", py_playout, METH_VARARGS, "playout(buffer): random steps to the end (or max_actions), in place."},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the playout buffer."},
@@ -535,5 +465,25 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cforma", "Forma's compiled play-phase kernel.", -1,
                                        methods};
 
-PyMODINIT_FUNC PyInit__cforma(void) { return PyModule_Create(&moduledef); }
+/* The C interface the AI's evaluator calls (FormaAPI in _cforma.h). */
+static const FormaAPI api = {
+    .table = table_for,
+    .piece_size = piece_size,
+    .piece_first = piece_first,
+    .to_b = to_b,
+    .boards_in = boards_in,
+    .to_stock = to_stock,
+    .flood = forma_flood,
+    .effect = forma_effect,
+    .bridge_total = forma_bridge_total,
+    .placement_mask = forma_placement_mask,
+};
+
+PyMODINIT_FUNC PyInit__cforma(void) {
+    PyObject *m = PyModule_Create(&moduledef);
+    PyObject *cap = m ? PyCapsule_New((void *)&api, FORMA_API, NULL) : NULL;
+    if (m && (!cap || PyModule_AddObjectRef(m, "api", cap) < 0)) Py_CLEAR(m);
+    Py_XDECREF(cap);
+    return m;
+}
 

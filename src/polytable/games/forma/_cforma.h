@@ -141,14 +141,27 @@ int forma_count_bridges(int n, const unsigned char *all, long out[3]);
 void forma_cells_of(const T *t, const B *own, unsigned char *cells);
 int forma_bridge_total(const T *t, const B *own, long *total);
 
-/* ------------------------------------------------------------------ _cforma_eval.c */
-double forma_value(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower, const B *closed0,
-                   const B *pieces, const B *markers, int np, int player, long bridges, const B *mask, int p,
-                   const int *stock, const double *w);
-long forma_best_bonus(const T *t, const B *filled, const B *watch, const B *obstacles, const B *tower,
-                      const B *closed0, const B *own, const int *gs, int ng, long cap);
-
 /* ------------------------------------------------------------------ _cforma.c */
 PyObject *forma_from_b(const B *b);
+
+/* ------------------------------------------------------------------ the kernel's C interface for the AI
+ * An extension above the rules (the AI's evaluator, ai/forma/_cforma_eval.c) includes this header downward
+ * and reaches this extension's tables and rules through one capsule, the module attribute FORMA_API
+ * (CPython's documented way for extensions to share C functions): nothing of the rules is compiled twice,
+ * and the tables Python builds once (init) serve both. */
+typedef struct {
+    T *(*table)(int size); /* the tables of a board size, or NULL with an exception set */
+    const int *piece_size, *piece_first;
+    int (*to_b)(PyObject *v, B *b);
+    int (*boards_in)(PyObject *seq, B *out, int n);
+    int (*to_stock)(PyObject *o, int *stock);
+    void (*flood)(const T *t, const B *seed, const B *pass, B *out);
+    long (*effect)(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower,
+                   const B *closed0, const B *own0, const B *mask, int size, B *filled, B *enc, B *closed, B *own,
+                   int *bound);
+    int (*bridge_total)(const T *t, const B *own, long *total);
+    void (*placement_mask)(const T *t, int g, int anchor, B *m);
+} FormaAPI;
+#define FORMA_API "polytable.games.forma._cforma.api"
 
 #endif

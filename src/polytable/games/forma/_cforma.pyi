@@ -17,35 +17,6 @@ def next_turn(size: int, stocks: Sequence[Sequence[int]], free: int, player: int
 def setup_sample(
     size: int, obstacles: int, tower: int, placing: int, rng: int, chance: bool, /
 ) -> tuple[int, int, int]: ...
-def value(
-    size: int,
-    filled: int,
-    watch: int,
-    obstacles: int,
-    tower: int,
-    closed: int,
-    pieces: Sequence[int],
-    markers: Sequence[int],
-    player: int,
-    bridges: int,
-    mask: int,
-    piece: int,
-    stock: Sequence[int],
-    weights: Sequence[float],
-    /,
-) -> float: ...
-def best_bonus(
-    size: int,
-    filled: int,
-    watch: int,
-    obstacles: int,
-    tower: int,
-    closed: int,
-    own: int,
-    orients: Sequence[int],
-    cap: int,
-    /,
-) -> int: ...
 def bridges(size: int, own: int, /) -> tuple[int, int, int, bool]: ...
 def playout(buffer: bytearray, /) -> None: ...
 def layout() -> tuple[tuple[tuple[str, int, int], ...], int]: ...

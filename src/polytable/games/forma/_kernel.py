@@ -5,10 +5,10 @@ The game object picks its kernel once, when it is made (``get_game("forma", engi
 :class:`CompiledForma` (the same interface over the C extension built with the package). Rules code
 never asks which engine runs; it calls the kernel it was given. The kernel covers move generation (count,
 sample, the anchor tables), a placement's effect and score, whose turn is next, the set-up's draws and a
-random playout to the end that includes the set-up and touch-move picks; and two values the AI needs in its
-inner loop (the one-ply placement value and the reply bonus, ``_cforma_eval.c``). Notation, views and
-checks stay in Python. tests/games/forma/test_forma_native.py and test_forma_eval_native.py play both
-kernels side by side; docs/engine.md describes the seam.
+random playout to the end that includes the set-up and touch-move picks. Notation, views and checks stay in
+Python; the AI's values (``polytable.ai.forma``) are not the kernel's: its compiled evaluation is its own
+extension, which calls this one's rules through a capsule (``FormaAPI`` in ``_cforma.h``).
+tests/games/forma/test_forma_native.py plays both kernels side by side; docs/engine.md describes the seam.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from types import ModuleType
 from polytable.core import CHANCE, TERMINAL, Rng, StateLayout
 
 from . import _pieces as P
-from ._ai import Weights, place_value
 from ._pieces import Tables
 from ._rules import (
     ONE_OF,
@@ -34,7 +33,7 @@ from ._rules import (
     sample_move,
 )
 from ._setup import SetupAction, chance_outcome, drawn, setup_sample
-from ._state import FormaState, Obstacle, Place, Tower
+from ._state import FormaState, Obstacle, Tower
 
 Stocks = tuple[tuple[int, ...], ...]
 """Each player's piece counts (or orientations)."""
@@ -122,14 +121,6 @@ class FormaKernel:
 
     def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int] | None:
         """The whole random playout in one call, or None: the game then plays it step by step."""
-        return None
-
-    def place_value(self, state: FormaState, action: Place, player: int, w: Weights) -> float:
-        """One placement's one-ply value (``_ai.place_value``)."""
-        return place_value(self, state, action, player, w)
-
-    def best_bonus(self, state: FormaState, player: int, cap: int) -> int | None:
-        """``polytable.ai.forma.best_bonus`` in the kernel, or None: the AI computes it in Python."""
         return None
 
 
@@ -248,25 +239,3 @@ class CompiledForma(FormaKernel):
             v[_MOVES], board(v[_LAST]), bool(v[_EXACT]), orients, v[_PLACING], v[_SETUP_RNG],
         )  # fmt: skip
         return final, v[_ACTIONS]
-
-    def place_value(self, state: FormaState, action: Place, player: int, w: Weights) -> float:
-        n = state.size
-        tb = self.tables(n)
-        p, k, col, row = action
-        g = P.ORIENT_GK[p * 8 + k]
-        mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
-        s = state
-        return float(
-            self.ext.value(
-                n, s.filled, s.watch, s.obstacles, s.tower, s.closed, s.pieces, s.markers, player, s.bridges[player],
-                mask, p, s.stock[player], (w.gift, w.pocket, w.bridge, w.block, w.space, w.size),
-            )
-        )  # fmt: skip
-
-    def best_bonus(self, state: FormaState, player: int, cap: int) -> int:
-        self.tables(state.size)
-        s = state
-        own = s.pieces[player] | s.markers[player]
-        return int(
-            self.ext.best_bonus(s.size, s.filled, s.watch, s.obstacles, s.tower, s.closed, own, s.orients[player], cap)
-        )

@@ -1,0 +1,145 @@
+"""Batches of games held and stepped in C, behind :class:`polytable.interop.vector.VectorEnv`.
+
+A batch keeps every game's state in one C buffer and steps all of them in one call: the action id is
+applied, chance settled, and the next observation planes and legal mask written into the environment's
+NumPy rows, with no Python object made per game. New games come from the Python rules (``Game.new_game``,
+once a game) and are loaded into the buffer; a game's state can be read back (``state``) for rendering and
+for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
+same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
+
+Built for Forma and Quadefy (``polytable.games.forma._cforma_vec``, ``polytable.games.quadefy._cquadefy_vec``,
+compiled by the package build with each kernel's own rules); the other games, games with opponents inside the
+call, and ``POLYTABLE_PURE=1`` step through the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import Game, native_module
+
+__all__ = ["Batch", "batch_for"]
+
+
+class Batch:
+    """N games of one configuration in C (see the module docstring); a game's subclass loads and reads back
+    its states."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, size: int) -> None:
+        self.ext = ext
+        self.game = game
+        self.config = first.config
+        self.size = size
+        self.states = np.zeros(num_envs * int(ext.state_bytes()), np.uint8)
+        self.ids = np.empty(num_envs * int(ext.NUM_IDS), np.int32)  # each game's legal ids (pages touched on use)
+        self.index = np.zeros(0, np.int32)
+
+    def load(self, i: int, s: Any) -> None:
+        """Game ``i`` becomes the (Python) state ``s``."""
+        raise NotImplementedError
+
+    def state(self, i: int) -> Any:
+        """Game ``i``'s state as the Python rules hold it."""
+        raise NotImplementedError
+
+    def write(self, i: int, obs: npt.NDArray[np.uint8], masks: npt.NDArray[np.int8], to_act: Any) -> None:
+        """Game ``i``'s seat to act, observation and mask into row ``i`` of the buffers."""
+        self.ext.write(self.states, self.ids, self.size, i, obs, masks, self.index, to_act)
+
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+    ) -> list[int]:
+        """One legal action per game; the rows of the games that go on are rewritten, the games that ended
+        get their returns and reward and are listed (the caller starts their next game)."""
+        ext = self.ext
+        return list(
+            ext.step(self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns)
+        )
+
+    def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
+        out = np.empty(len(draws), np.int64)
+        self.ext.sample(self.states, self.ids, draws, out)
+        return out
+
+
+class FormaBatch(Batch):
+    """Forma games (``_cforma_vec``)."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, stock_names: list[str]) -> None:
+        from ..games import forma as p
+
+        super().__init__(ext, game, first, num_envs, int(first.size))
+        self.touch = bool(first.config["touch_move"])
+        tb = p.tables(self.size)
+        offsets = [sorted(y * tb.stride + x for x, y in c) for c in p.ORIENT_CELLS]
+        ext.init(self.size, tb.stride, offsets, p.ORIENT_PIECE, p.PIECE_SIZES, p.ORIENT_REF)
+        self.index = np.array([p.PIECE_NAMES.index(name) for name in stock_names], np.int32)
+
+    def load(self, i: int, s: Any) -> None:
+        self.ext.load(
+            self.states, i, self.size, s.obstacles, s.tower, s.pieces, s.markers, s.filled, s.stock, s.scores,
+            s.bridges, s.closed, s.watch, s.turn, s.moves, s.last, s.exact, self.touch, s.picked, s.misses,
+            s.placing, s.rng,
+        )  # fmt: skip
+
+    def state(self, i: int) -> Any:
+        from ..games.forma import FormaState
+        from ..games.forma._rules import avail_orients
+
+        got = self.ext.export(self.states, i)
+        pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact = got[:12]
+        obstacles, tower, picked, misses, placing, rng = got[12:]
+        return FormaState(
+            self.config, self.size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed,
+            watch, turn, picked, misses, moves, last, exact, tuple(avail_orients(s) for s in stocks), placing, rng,
+        )  # fmt: skip
+
+
+class QuadefyBatch(Batch):
+    """Quadefy games (``_cquadefy_vec``)."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> None:
+        from ..games.quadefy._native import export_tables, solver_args
+        from ..games.quadefy._tables import PLACEMENTS
+
+        super().__init__(ext, game, first, num_envs, 4)
+        self.flags = int(first.flags)  # the option bits: fixed by the configuration
+        t = export_tables()
+        ext.init(solver_args(t), t["pmask"], t["pblock"], [q.orient for q in PLACEMENTS], [q.pbit for q in PLACEMENTS])
+
+    def load(self, i: int, s: Any) -> None:
+        (o0, o1), (r0, r1) = s.owned, s.remaining
+        self.ext.load(self.states, i, s.occupied, o0, o1, r0, r1, s.to_move, s.loser, s.flags, s.moves)
+
+    def state(self, i: int) -> Any:
+        from ..games.quadefy._state import QuadefyState
+
+        occupied, owned, remaining, moves, to_move, loser = self.ext.export(self.states, i)
+        return QuadefyState(self.config, occupied, owned, remaining, moves, to_move, loser, self.flags)
+
+
+def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
+    """The compiled batch of a configuration, or None (not built, ``POLYTABLE_PURE=1``, or no batch for
+    this game or board)."""
+    gid = game.spec.id
+    if gid == "forma":
+        ext = native_module("polytable.games.forma._cforma_vec")
+        if ext is None or int(first.size) > 20 or num_actions != ext.NUM_IDS:
+            return None
+        return FormaBatch(ext, game, first, num_envs, list(first_view["players"][0]["stock"]))
+    if gid == "quadefy":
+        ext = native_module("polytable.games.quadefy._cquadefy_vec")
+        if ext is None or num_actions != ext.NUM_IDS or first.config.players != 2:
+            return None
+        return QuadefyBatch(ext, game, first, num_envs)
+    return None

@@ -1,0 +1,121 @@
+"""The compiled batches behind the vector API against the pure rules: over seeded random games, a batch gives
+the same observations, masks, seats to act, rewards, returns, terminations and states as the pure-Python
+rules with the reference (view-based) encoders (``POLYTABLE_PURE=1``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from polytable.core import native_module
+from polytable.interop.vector import VectorEnv
+
+FAST = native_module("polytable.games.forma._cforma_vec") is not None
+QUADEFY = native_module("polytable.games.quadefy._cquadefy_vec") is not None
+
+
+def _pair(monkeypatch: pytest.MonkeyPatch, game_id: str, n: int, **kw: object) -> tuple[VectorEnv, VectorEnv]:
+    fast = VectorEnv(game_id, n, **kw)  # type: ignore[arg-type]
+    monkeypatch.setenv("POLYTABLE_PURE", "1")
+    pure = VectorEnv(game_id, n, **kw)  # type: ignore[arg-type]
+    monkeypatch.delenv("POLYTABLE_PURE")
+    return fast, pure
+
+
+def _lists_every_legal_id_once(env: VectorEnv) -> None:
+    """Draws (j + 0.5) / count for j < count pick each of a game's legal ids once: the batch's list of
+    legal ids is its mask, so its random action is uniform over the legal ones."""
+    assert env._batch is not None
+    counts = np.count_nonzero(env.masks, axis=1)
+    picked: list[list[int]] = [[] for _ in counts]
+    for j in range(int(counts.max())):
+        for i, got in enumerate(env._batch.sample((np.minimum(j, counts - 1) + 0.5) / counts)):
+            if j < counts[i]:
+                picked[i].append(int(got))
+    for i, row in enumerate(env.masks):
+        assert sorted(picked[i]) == np.flatnonzero(row).tolist(), i
+
+
+@pytest.mark.skipif(not FAST, reason="the compiled Forma batch is not built")
+@pytest.mark.parametrize(
+    ("players", "options", "seed", "steps"),
+    [(4, {}, 1, 700), (2, {}, 2, 500), (3, {"touch_move": False}, 3, 400), (2, {"size": 20, "obstacles": 25}, 4, 400)],
+)
+def test_forma_batch_matches_pure_rules(
+    monkeypatch: pytest.MonkeyPatch, players: int, options: dict[str, object], seed: int, steps: int
+) -> None:
+    fast, pure = _pair(monkeypatch, "forma", 5, players=players, options=options, seed=seed)
+    assert fast._batch is not None and pure._batch is None
+    _compare(fast, pure, np.random.default_rng(seed), steps)
+
+
+def _compare(fast: VectorEnv, pure: VectorEnv, rng: np.random.Generator, steps: int) -> None:
+    """Step both with the batch's random legal actions; every buffer agrees at every step, the states every
+    50 steps, and whole games end and restart."""
+    assert fast._batch is not None
+    fast.reset()
+    pure.reset()
+    ended = 0
+    for step in range(steps):
+        assert np.array_equal(fast.observations, pure.observations), step
+        assert np.array_equal(fast.masks, pure.masks), step
+        assert np.array_equal(fast.to_act, pure.to_act), step
+        if step % 50 == 0:
+            for i in range(fast.num_envs):
+                assert fast._batch.state(i) == pure.tables[i].state, (step, i)
+            _lists_every_legal_id_once(fast)
+        acts = fast.sample_actions(rng)  # from the batch's own lists of legal ids: each must be legal
+        assert pure.masks[np.arange(len(acts)), acts].all(), step
+        _, rf, tf, _, inf = fast.step(acts)
+        _, rp, tp, _, inp = pure.step(acts)
+        assert np.array_equal(tf, tp) and np.array_equal(rf, rp), step
+        assert np.array_equal(inf["returns"], inp["returns"]), step
+        ended += int(tp.sum())
+    assert ended >= 3  # whole games were played, ended and reset
+
+
+@pytest.mark.skipif(not QUADEFY, reason="the compiled Quadefy batch is not built")
+@pytest.mark.parametrize(("options", "seed"), [({}, 1), ({"stability": True}, 2), ({"reachability": False}, 3)])
+def test_quadefy_batch_matches_pure_rules(
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, object], seed: int
+) -> None:
+    fast, pure = _pair(monkeypatch, "quadefy", 6, options=options, seed=seed)
+    assert fast._batch is not None and pure._batch is None
+    _compare(fast, pure, np.random.default_rng(seed), 400)
+
+
+@pytest.mark.skipif(not FAST, reason="the compiled Forma batch is not built")
+def test_forma_batch_renders_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, pure = _pair(monkeypatch, "forma", 2, players=2, seed=5)
+    fast.reset()
+    pure.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        acts = [int(rng.choice(np.flatnonzero(row))) for row in pure.masks]
+        fast.step(acts)
+        pure.step(acts)
+    assert fast.render() == pure.render()
+
+
+@pytest.mark.skipif(native_module("polytable.interop._csample") is None, reason="_csample is not built")
+def test_compiled_sampler_picks_as_numpy() -> None:
+    """``sample_legal`` in C chooses what the NumPy walk chooses for the same draws (any mask length and
+    density, values other than 1 counted as legal), and names a row without a legal action."""
+    from polytable.interop import vector
+
+    rng = np.random.default_rng(7)
+    for width in (1, 7, 8, 9, 61, 2172, 37222):
+        for density in (0.001, 0.05, 0.5, 1.0):
+            masks = (rng.random((6, width)) < density).astype(np.int8) * rng.integers(1, 3, (6, width)).astype(np.int8)
+            masks[:, rng.integers(width)] = 1  # at least one legal action per row
+            seed = int(rng.integers(1 << 30))
+            got = vector.sample_legal(masks, np.random.default_rng(seed))
+            draws = np.random.default_rng(seed).random(len(masks))
+            want = [np.flatnonzero(row)[int(u * np.count_nonzero(row))] for row, u in zip(masks, draws, strict=True)]
+            assert got.tolist() == want, (width, density)
+    masks = np.ones((3, 10), np.int8)
+    masks[1] = 0
+    with pytest.raises(ValueError, match="game 1 has no legal action"):
+        vector.sample_legal(masks, rng)
