@@ -1,11 +1,12 @@
 """The compiled kernels' entry points that the C-interface work touched, as CPU-time rates (one JSON line).
 
-Forma's playout (its state buffer), Foldris's protocol step and playout and Quadefy's protocol step, playout
-and batches (their value classes made through the member table), FORMFINITY's playout (the shared flood
-fill). To compare two trees, run it alternately with ``PYTHONPATH`` set to each tree's ``src`` and take the
-medians (docs/benchmarks/2026-12-05-kernel-interfaces.md). It prints figures and asserts nothing.
+Forma's and Qwirkle Cubes' playouts (their state buffers), Foldris's protocol step and playout and
+Quadefy's protocol step, playout and batches (their value classes made through the member table),
+FORMFINITY's playout (the shared flood fill). To compare two trees, run it alternately with ``PYTHONPATH``
+set to each tree's ``src`` and take the medians (docs/benchmarks/2026-12-05-kernel-interfaces.md). It prints
+figures and asserts nothing.
 
-    python benchmarks/kernel_entry_points.py forma foldris quadefy formfinity
+    python benchmarks/kernel_entry_points.py forma foldris quadefy formfinity qwirkle-cubes
 """
 
 from __future__ import annotations
@@ -89,11 +90,21 @@ def formfinity(games: int) -> dict[str, float]:
     return {"formfinity playouts/s": games / (time.process_time() - t0)}
 
 
+def qwirkle_cubes(games: int) -> dict[str, float]:
+    game = get_game("qwirkle-cubes", "compiled")
+    starts = [(game.new_game(seed=s, players=2), s) for s in range(games)]
+    t0 = time.process_time()
+    for s, seed in starts:
+        game.playout(s, [Rng(seed, stream=1000), Rng(seed, stream=1001)])
+    return {"qwirkle-cubes playouts/s": games / (time.process_time() - t0)}
+
+
 RUNS: dict[str, Callable[[], dict[str, float]]] = {
     "forma": lambda: forma(900),
     "foldris": lambda: foldris(150),
     "quadefy": lambda: quadefy(600),
     "formfinity": lambda: formfinity(300),
+    "qwirkle-cubes": lambda: qwirkle_cubes(500),
 }
 
 if __name__ == "__main__":
