@@ -95,7 +95,7 @@ setup(
         ext(
             "polytable.ai._native._qsolve",
             ["src/polytable/ai/_native/_qsolve.c", "src/polytable/ai/_native/quadefy_solve.c"],
-            ["src/polytable/ai/_native/quadefy_solve.h", *QUADEFY_MOVES],
+            ["src/polytable/ai/_native/quadefy_solve.h", "src/polytable/core/_bits.h", *QUADEFY_MOVES],
         ),
         ext("polytable.ai.foldris._cplan", ["src/polytable/ai/foldris/_cplan.c"], []),
         ext(

@@ -245,8 +245,9 @@ def test_one_generator_in_c() -> None:
 
 
 def test_one_flood_fill_in_c() -> None:
-    """The planar flood fill (geometry.flood) is written once, core/_bits.h's bits_flood: every other C
-    function named for a flood fill only hands its boards to it (or to another such function)."""
+    """The flood fills are written once, in core/_bits.h (bits_flood on a board with a row stride, as
+    geometry.flood; bits_flood_layers on Quadefy's stack of layers): every other C function named for a flood
+    fill only hands its boards to one (or to another such function)."""
     definition = re.compile(r"^\w[\w \*]*?\b(\w*flood\w*)\s*\(([^;{]*)\)\s*\{", re.M)
     bad, found = [], set()
     for path in sorted([*SRC.rglob("*.c"), *SRC.rglob("*.h")]):
@@ -258,9 +259,13 @@ def test_one_flood_fill_in_c() -> None:
                 end += 1
             found.add(name)
             calls = {c for c in re.findall(r"\b(\w*flood\w*)\s*\(", text[m.end() : end]) if c != name}
-            if name != "bits_flood" and not calls:
+            if path.name != "_bits.h" and not calls:
                 bad.append(f"{path.relative_to(SRC)}: {name} fills on its own")
-    assert "bits_flood" in found and {"forma_flood", "b_flood_to"} <= found
+    assert {"bits_flood", "bits_flood_layers", "forma_flood", "b_flood_to"} <= found
+    uses = re.compile(r"\bbits_flood(_layers)?\(")
+    c_files = [p for p in SRC.glob("games/*/*") if p.suffix in (".c", ".h")]
+    users = {p.relative_to(SRC).parts[1] for p in c_files if uses.search(p.read_text(encoding="utf-8"))}
+    assert users >= {"forma", "formfinity", "quadefy"}
     assert not bad, "\n".join(bad)
 
 

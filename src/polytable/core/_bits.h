@@ -1,6 +1,7 @@
 /* Bit tricks and bitboards of any number of 64-bit words, for every compiled kernel: counts, the lowest and
- * the k-th set bit, shifts across words, and the flood fill of geometry.flood on a board with a row stride
- * (the squares of `pass` edge-connected to a seed). Word 0 holds bits 0..63, as the Python int's bits.
+ * the k-th set bit, shifts across words, and the flood fills: geometry.flood on a board with a row stride
+ * (the squares of `pass` edge-connected to a seed) and the same on a stack of 8 x 8 layers, one word each
+ * (Quadefy's cube). Word 0 holds bits 0..63, as the Python int's bits.
  *
  * The functions are static inline and take the word count: a kernel whose boards have a fixed size (Forma's
  * eight words) gets them unrolled for that size, one whose size varies (FORMFINITY's) passes its count. */
@@ -94,6 +95,28 @@ static inline int bits_flood(const uint64_t *seed, const uint64_t *pass, int nw,
     }
     for (int i = 0; i < nw; i++) region[i] = r[i];
     return met;
+}
+
+/* The flood fill of a stack of nl <= 8 layers of 8 x 8 cells, one word a layer (bit 8 * y + x; a layer's
+ * neighbours are the words beside it, and pass keeps the padding around each layer empty): r grows through
+ * pass, in place, until it is stable or covers every bit of goal (Quadefy's reachability, one
+ * orientation's translations: _moves.orient_legal). */
+static inline void bits_flood_layers(uint64_t *r, const uint64_t *pass, int nl, const uint64_t *goal) {
+    for (;;) {
+        uint64_t n[8], grew = 0, miss = 0;
+        for (int w = 0; w < nl; w++) {
+            uint64_t x = r[w];
+            uint64_t y = x | x << 1 | x >> 1 | x << 8 | x >> 8;
+            if (w > 0) y |= r[w - 1];
+            if (w < nl - 1) y |= r[w + 1];
+            n[w] = y & pass[w];
+            grew |= n[w] ^ r[w];
+        }
+        for (int w = 0; w < nl; w++) r[w] = n[w];
+        if (!grew) return;
+        for (int w = 0; w < nl; w++) miss |= goal[w] & ~r[w];
+        if (!miss) return;
+    }
 }
 
 #endif

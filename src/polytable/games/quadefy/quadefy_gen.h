@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_bits.h" /* bits_flood_layers: the reachability fill */
 #include "quadefy_moves.h"
 
 #define REACH 1
@@ -160,22 +161,7 @@ static inline int orient_legal(int o, const uint64_t occ_p[8], const uint64_t su
         memcpy(out, cand, sizeof cand);
         return 1;
     }
-    for (;;) {
-        uint64_t n[4], ch = 0;
-        for (int w = 0; w < 4; w++) {
-            uint64_t x = r[w];
-            uint64_t y = x | x << 1 | x >> 1 | x << 8 | x >> 8;
-            if (w > 0) y |= r[w - 1];
-            if (w < 3) y |= r[w + 1];
-            n[w] = y & fr[w];
-            ch |= n[w] ^ r[w];
-        }
-        memcpy(r, n, sizeof n);
-        if (!ch) break;
-        miss = 0;
-        for (int w = 0; w < 4; w++) miss |= cand[w] & ~r[w];
-        if (!miss) break;
-    }
+    bits_flood_layers(r, fr, 4, cand);
     any = 0;
     for (int w = 0; w < 4; w++) {
         out[w] = cand[w] & r[w];
