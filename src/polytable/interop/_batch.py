@@ -36,6 +36,8 @@ class Batch:
         self.states = np.zeros(num_envs * int(ext.state_bytes()), np.uint8)
         self.ids = np.empty(num_envs * int(ext.NUM_IDS), np.int32)  # each game's legal ids (pages touched on use)
         self.index = np.zeros(0, np.int32)
+        self.fresh: npt.NDArray[np.uint8] | None = None
+        """A game without chance: every new game's state, which the batch restarts ended games from."""
 
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
@@ -60,10 +62,10 @@ class Batch:
     ) -> list[int]:
         """One legal action per game; the rows of the games that go on are rewritten, the games that ended
         get their returns and reward and are listed (the caller starts their next game)."""
-        ext = self.ext
-        return list(
-            ext.step(self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns)
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
         )
+        return list(got)
 
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
@@ -116,10 +118,17 @@ class QuadefyBatch(Batch):
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
         t = export_tables()
         ext.init(solver_args(t), t["pmask"], t["pblock"], [q.orient for q in PLACEMENTS], [q.pbit for q in PLACEMENTS])
+        if not game.spec.chance:  # no chance: every new game is the first (the step restarts games itself)
+            fresh = np.zeros(int(ext.state_bytes()), np.uint8)
+            self._load(fresh, 0, first)
+            self.fresh = fresh
 
     def load(self, i: int, s: Any) -> None:
+        self._load(self.states, i, s)
+
+    def _load(self, states: npt.NDArray[np.uint8], i: int, s: Any) -> None:
         (o0, o1), (r0, r1) = s.owned, s.remaining
-        self.ext.load(self.states, i, s.occupied, o0, o1, r0, r1, s.to_move, s.loser, s.flags, s.moves)
+        self.ext.load(states, i, s.occupied, o0, o1, r0, r1, s.to_move, s.loser, s.flags, s.moves)
 
     def state(self, i: int) -> Any:
         from ..games.quadefy._state import QuadefyState

@@ -406,17 +406,21 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns) -> games that ended.
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, None]) -> games that ended.
  * actions: int64 (N,), legal for each game's seat to act (the caller checked them against the masks).
  * A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k - 1 for each of
  * k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the mover's return), and
  * its index in the list returned, for the caller to start its next game. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *fresh = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
+                          &o_ret, &fresh))
         return NULL;
+    if (fresh != Py_None) { /* Forma's new games differ (the set-up's generator): the caller starts them */
+        PyErr_SetString(PyExc_ValueError, "a Forma batch takes no fresh state");
+        return NULL;
+    }
     T *t = table_for(size);
     if (!t) return NULL;
     VecBufs b;
