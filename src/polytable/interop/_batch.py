@@ -14,14 +14,16 @@ call, and ``POLYTABLE_PURE=1`` step through the tables.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core import Game, native_module
+from ..core import Game, IllegalActionError, native_module
+from ._table import Table
 
-__all__ = ["Batch", "batch_for"]
+__all__ = ["Batch", "BatchTable", "batch_for", "table_for"]
 
 
 class Batch:
@@ -152,3 +154,124 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
             return None
         return QuadefyBatch(ext, game, first, num_envs)
     return None
+
+
+class BatchTable(Table):
+    """A :class:`Table` whose game is a compiled batch of one, for the PettingZoo environment: a step is one C
+    call (apply, chance, the next seat's planes and mask) and hands out copies of the rows. ``state`` is
+    read back from the batch when something asks for it (render, an observer other than the seat to act,
+    the checked paths of :class:`Table`), so every other use of a table stays as it was."""
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, object] | None, batch: Batch) -> None:
+        self._state: Any = None
+        self._dirty = False
+        super().__init__(game_id, players, options)
+        self.batch = batch
+        self._obs = np.zeros((1, *self.obs_shape), np.uint8)
+        self._masks = np.zeros((1, self.num_actions), np.int8)
+        self._to_act = np.zeros(1, np.int16)
+        self._rewards = np.zeros(1, np.float32)
+        self._returns = np.zeros((1, self.players), np.float32)
+        self._over = True
+        self._final: tuple[float, ...] = (0.0,) * self.players
+        self._none = np.zeros(self.num_actions, np.int8)
+        self._none.flags.writeable = False
+        self._row: npt.NDArray[np.int8] | None = None
+
+    @property
+    def state(self) -> Any:  # type: ignore[override]
+        if self._dirty:
+            self._state = self.batch.state(0)
+            self._dirty = False
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+        self._dirty = False
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self._row = None
+        self._over = self.game.is_terminal(self._state)
+        if not self._over:
+            self.batch.load(0, self._state)
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+
+    def to_act(self) -> int | None:
+        return None if self._over else int(self._to_act[0])
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def returns(self) -> tuple[float, ...]:
+        return self._final if self._over else (0.0,) * self.players
+
+    def mask(self, player: int) -> npt.NDArray[np.int8]:
+        if self._over or player != self._to_act[0]:
+            return self._none
+        if self._row is None:
+            self._row = self._masks[0].copy()
+            self._row.flags.writeable = False
+        return self._row
+
+    def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
+        out[:] = self.mask(player)
+
+    def observation(self, player: int) -> npt.NDArray[np.uint8]:
+        if not self._over and player == self._to_act[0]:
+            out: npt.NDArray[np.uint8] = self._obs[0].copy()
+            return out
+        return super().observation(player)
+
+    def write_observation(self, out: npt.NDArray[np.uint8], player: int) -> None:
+        out[:] = self.observation(player)
+
+    def action_for(self, player: int, action_id: int) -> Any:
+        """The id itself (what :meth:`play` takes), IllegalActionError when it is not legal now."""
+        if player != self.to_act():
+            raise IllegalActionError(f"it is not seat {player + 1}'s turn")
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalActionError(f"action {action_id} is outside 0..{self.num_actions - 1}")
+        if not self._masks[0, action_id]:
+            text = self.game.format_action(self.game.action_from_id(action_id, self.state), self.state)
+            raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
+        return action_id
+
+    def play(self, player: int, action: Any) -> None:
+        """Apply an id (from :meth:`action_for`) in C, or a game action through the Python rules."""
+        if not isinstance(action, int):
+            super().play(player, action)
+            self.reset_from_state()
+            return
+        ended = self.batch.step(
+            np.array([action], np.int64), self._obs, self._masks, self._to_act, self._rewards, self._returns
+        )
+        self._dirty = True
+        self._row = None
+        if ended:
+            self._over = True
+            self._final = tuple(float(x) for x in self._returns[0])
+
+    def reset_from_state(self) -> None:
+        """Load the Python state into the batch (after a move made through the Python rules)."""
+        self._row = None
+        self._over = self.game.is_terminal(self._state)
+        if not self._over:
+            self.batch.load(0, self._state)
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+        else:
+            self._final = tuple(float(x) for x in self.game.returns(self._state))
+
+
+def table_for(game_id: str, players: int | None, options: Mapping[str, object] | None) -> Table:
+    """A :class:`BatchTable` where the game has a compiled batch, else a :class:`Table`."""
+    table = Table(game_id, players, options)
+    if table.codec is None:  # POLYTABLE_PURE=1 (or no fast codec): the reference path
+        return table
+    view = table.game.view(table.state, 0)
+    batch = batch_for(table.game, table.state, view, 1, table.num_actions)
+    if batch is None:
+        return table
+    batch.fresh = None  # a table keeps its finished game until reset (no restart inside the step)
+    return BatchTable(game_id, players, options, batch)
