@@ -19,8 +19,9 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
     return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
 
 
-CORE_HEADERS = ["src/polytable/core/_rng.h", "src/polytable/core/_pylong.h"]
-"""The C every kernel shares: the generator of core._rng, and ints as bytes (the one use of CPython's internals)."""
+CORE_HEADERS = [f"src/polytable/core/_{h}.h" for h in ("rng", "pylong", "slots")]
+"""The C every kernel shares: the generator of core._rng, ints as bytes (the one use of CPython's internals),
+frozen value classes read and made through their slot descriptors."""
 
 QUADEFY_MOVES = [f"src/polytable/games/quadefy/quadefy_{f}.h" for f in ("moves", "gen", "cover", "pyinit")]
 """Quadefy's move generator: the game's kernel and the exact solver both compile it."""
@@ -33,8 +34,13 @@ setup(
                 "src/polytable/games/forma/_cforma.c",
                 "src/polytable/games/forma/_cforma_rules.c",
                 "src/polytable/games/forma/_cforma_bridges.c",
-                "src/polytable/games/forma/_cforma_eval.c",
             ],
+            ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
+        ),
+        # Forma's AI evaluation: its own extension, calling the rules' extension through its capsule.
+        ext(
+            "polytable.ai.forma._cforma_eval",
+            ["src/polytable/ai/forma/_cforma_eval.c"],
             ["src/polytable/games/forma/_cforma.h", *CORE_HEADERS],
         ),
         # The batched environment's Forma games: includes _cforma.c and _cforma_rules.c (their static steps).
@@ -43,7 +49,6 @@ setup(
             [
                 "src/polytable/games/forma/_cforma_vec.c",
                 "src/polytable/games/forma/_cforma_bridges.c",
-                "src/polytable/games/forma/_cforma_eval.c",
             ],
             [
                 "src/polytable/games/forma/_cforma.h",
@@ -52,7 +57,7 @@ setup(
                 *CORE_HEADERS,
             ],
         ),
-        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], []),
+        ext("polytable.interop._cplanes", ["src/polytable/interop/_cplanes.c"], ["src/polytable/core/_pylong.h"]),
         ext("polytable.interop._csample", ["src/polytable/interop/_csample.c"], []),
         ext(
             "polytable.games.foldris._cfoldris",
@@ -70,7 +75,7 @@ setup(
             ["src/polytable/games/quadefy/_cquadefy.c", "src/polytable/games/quadefy/quadefy_moves.c"],
             [
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
-                "src/polytable/core/_rng.h",
+                *CORE_HEADERS,
                 *QUADEFY_MOVES,
             ],
         ),
@@ -94,7 +99,21 @@ setup(
         ext(
             "polytable.games.qwirkle_cubes._cqwirkle",
             [f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")],
-            ["src/polytable/games/qwirkle_cubes/qwirkle_rules.h", "src/polytable/core/_rng.h"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
+        ),
+        # Qwirkle Cubes' greedy evaluation: its own extension, reading the rules' table through their capsule.
+        ext(
+            "polytable.ai.qwirkle_cubes._cqwirkle_eval",
+            ["src/polytable/ai/qwirkle_cubes/_cqwirkle_eval.c"],
+            [
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                "src/polytable/core/_rng.h",
+            ],
         ),
         ext(
             "polytable.games.formfinity._cformfinity",

@@ -57,7 +57,8 @@ def qwirkle_playout() -> dict[str, str]:
 
 def quadefy_python_solver() -> dict[str, str]:
     """Quadefy: positions a CPU second of the Python exact search (why the solver is compiled)."""
-    from polytable.games.quadefy import ALL_BLOCKS, kernel_of, solve_position
+    from polytable.ai.quadefy import solve_position
+    from polytable.games.quadefy import ALL_BLOCKS, kernel_of
 
     out: dict[str, Any] = {}
     for engine in ("pure", "compiled"):

@@ -41,7 +41,7 @@ SLOW_TESTS = frozenset(
         "test_foldris_bots_flaws.py::test_multiplayer_weights_and_search_are_separate",
         "test_foldris_native.py::test_a_fresh_process_can_ask_who_acts_before_anything_is_sampled",
         "test_forma_bots_bridge.py::test_playouts_pick_a_legal_move_and_replay",
-        "test_forma_eval_native.py::test_bridge_count_matches_on_many_random_colour_sets",
+        "test_forma_bridges_native.py::test_bridge_count_matches_on_many_random_colour_sets",
         "test_forma_eval_native.py::test_place_value_and_best_bonus_match_in_more_seeded_games",
         "test_forma_native.py::test_playouts_from_every_phase_agree",
         "test_formfinity_bots.py::test_the_lines_goal_sees_a_win_with_the_later_elements_of_the_card",

@@ -170,22 +170,56 @@ def test_nothing_outside_a_game_imports_its_private_modules() -> None:
     assert not bad_list, why + "\n".join(bad_list)
 
 
+_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+
+_C_LAYERS = {"core": 0, "geometry": 1, "games": 2, "ai": 3}
+"""The layers of the C from the bottom, as the Python's: any other folder holding C (``interop``) is above
+them all."""
+
+
 def _c_includes() -> list[tuple[pathlib.Path, int, pathlib.Path]]:
     """(file, line, the file it includes) for every quoted ``#include`` of the C sources under src."""
     out = []
     for path in sorted([*SRC.rglob("*.c"), *SRC.rglob("*.h")]):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            text = line.strip()
-            if text.startswith("#include") and '"' in text:
-                name = text.split('"')[1]
-                out.append((path, n, (path.parent / name).resolve()))
+            m = _INCLUDE.match(line)
+            if m:
+                out.append((path, n, (path.parent / m.group(1)).resolve()))
     return out
 
 
+def _include_goes_up(src: tuple[str, ...], dst: tuple[str, ...]) -> bool:
+    """Whether a C file at ``src`` (parts below polytable) including ``dst`` breaks the layers: the target
+    is on a higher layer (games -> ai, core -> games, ...), or in another game's folder (games/a -> games/b)."""
+    rank = len(_C_LAYERS)
+    if _C_LAYERS.get(dst[0], rank) > _C_LAYERS.get(src[0], rank):
+        return True
+    return src[0] == dst[0] == "games" and src[1] != dst[1]
+
+
+def test_the_include_rule_catches_an_include_going_up() -> None:
+    """The rule below on made-up includes: what goes up or across games is caught, what goes down is not."""
+    up = [
+        (("games", "quadefy", "_cquadefy.c"), ("ai", "_native", "quadefy_solve.h")),
+        (("core", "_rng.h"), ("games", "forma", "_cforma.h")),
+        (("games", "forma", "_cforma.h"), ("games", "quadefy", "quadefy_moves.h")),
+        (("ai", "forma", "_cforma_eval.c"), ("interop", "_cplanes.c")),
+    ]
+    down = [
+        (("ai", "forma", "_cforma_eval.c"), ("games", "forma", "_cforma.h")),
+        (("ai", "_native", "quadefy_solve.c"), ("games", "quadefy", "quadefy_gen.h")),
+        (("games", "forma", "_cforma.h"), ("core", "_rng.h")),
+        (("interop", "_cplanes.c"), ("games", "forma", "_cforma.h")),
+    ]
+    assert all(_include_goes_up(s, d) for s, d in up)
+    assert not any(_include_goes_up(s, d) for s, d in down)
+
+
 def test_c_includes_go_down_the_layers() -> None:
-    """The C follows the Python's layers: a game's kernel includes its own files and ``core``'s shared
-    headers, never the AI's (shared move generation lives in the game and the AI includes it downward);
-    ``core`` includes only ``core``; every include names a file that exists."""
+    """The C follows the Python's layers (every quoted ``#include`` is read): a game's kernel includes its
+    own files and ``core``'s shared headers, never the AI's; the AI's C includes the game's move generation
+    downward (the AI may include a game, never the reverse); ``core`` includes only ``core``; every include
+    names a file that exists."""
     bad = []
     for path, n, target in _c_includes():
         rel = path.relative_to(SRC)
@@ -193,11 +227,11 @@ def test_c_includes_go_down_the_layers() -> None:
             bad.append(f"{rel}:{n} includes a missing {target.name}")
             continue
         dst = target.relative_to(SRC.resolve()).parts
-        if rel.parts[0] == "core" and dst[0] != "core":
-            bad.append(f"{rel}:{n} includes {'/'.join(dst)}")
-        if rel.parts[0] == "games" and not (dst[0] == "core" or dst[:2] == rel.parts[:2]):
+        if _include_goes_up(rel.parts, dst):
             bad.append(f"{rel}:{n} includes {'/'.join(dst)}")
     assert not bad, "a C include goes up (or across games):\n" + "\n".join(bad)
+    downward = {(p.relative_to(SRC).parts[0], t.relative_to(SRC.resolve()).parts[0]) for p, _, t in _c_includes()}
+    assert ("ai", "games") in downward  # the AI's C reads the game's own move generation
 
 
 def test_one_generator_in_c() -> None:
@@ -208,6 +242,23 @@ def test_one_generator_in_c() -> None:
     drawing = {t.relative_to(SRC.resolve()).parts[1] for p, _, t in _c_includes() if t.name == "_rng.h"}
     users = {p.relative_to(SRC).parts[1] for p, _, t in _c_includes() if t.name == "_rng.h"}
     assert drawing == {"_rng.h"} and users == {"forma", "foldris", "quadefy", "qwirkle_cubes", "formfinity"}
+
+
+def test_no_private_cpython_in_c() -> None:
+    """The kernels use the documented C API: no descriptor object's internals (a value class is read and
+    made through its member table, core/_slots.h), no private ``_Py`` function but in core/_pylong.h (ints as
+    bytes before Python 3.13, the one place it is allowed)."""
+    private = re.compile(r"\b(_Py[A-Za-z]\w*|PyMemberDescr\w*|d_member)\b")
+    allowed = {pathlib.Path("core/_pylong.h")}
+    bad = [
+        f"{p.relative_to(SRC)}:{n}: {m.group(1)}"
+        for p in sorted([*SRC.rglob("*.c"), *SRC.rglob("*.h")])
+        if p.relative_to(SRC) not in allowed
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        for m in private.finditer(line.split("//")[0])
+        if not line.lstrip().startswith(("*", "/*"))
+    ]
+    assert not bad, "private CPython internals outside core/_pylong.h:\n" + "\n".join(bad)
 
 
 def test_rules_read_no_engine_flag() -> None:

@@ -107,6 +107,35 @@ def test_designer_validates_prints_and_plays(client: TestClient) -> None:
     assert room["room"]["game"] == "formfinity"
 
 
+def test_the_designer_takes_its_figures_from_the_rules(client: TestClient) -> None:
+    """Every bound the designer page draws its fields from is the one the variant parser enforces: a file
+    at each bound validates, one just past it is refused."""
+    _need("formfinity")
+    data = client.get("/api/formfinity/designer").json()
+    side, players, length, target = data["side"], data["players"], data["length"], data["target"]
+    assert side["min"] <= side["width"] <= side["max"] and side["min"] <= side["height"] <= side["max"]
+    assert length["min"] <= length["start"] <= length["max"] and target["min"] <= target["start"] <= target["max"]
+    assert data["goals"] == ["lines", "areas", "connection", "numbers"]
+    assert 1 <= data["balance_games"]["start"] <= data["balance_games"]["max"]
+
+    def valid(**parts: object) -> bool:
+        head = f"players = {parts.get('players', 2)}\n"
+        rows = parts.get("rows", 6)
+        cols = parts.get("cols", 6)
+        grid = "\n".join(" ".join("." * cols) for _ in range(rows))
+        goal = f"length = {parts.get('length', 2)}\ntarget = {parts.get('target', 1)}\n"
+        body = f'{head}template = """\n{grid}\n"""\n[goal]\ntype = "lines"\n{goal}'
+        return bool(client.post("/api/formfinity/validate", json={"variant_file": body}).json()["ok"])
+
+    assert valid() and valid(players=players["max"]) and valid(players=players["min"])
+    assert not valid(players=players["max"] + 1) and not valid(players=players["min"] - 1)
+    assert valid(length=length["min"]) and not valid(length=length["min"] - 1)
+    assert not valid(length=length["max"] + 1, rows=side["max"], cols=side["max"])
+    assert valid(length=length["max"], rows=1, cols=side["max"]) and not valid(rows=1, cols=side["max"] + 1)
+    assert valid(target=target["min"]) and not valid(target=target["min"] - 1)
+    assert not valid(target=target["max"] + 1)
+
+
 def test_printables_never_read_a_path_named_in_a_request(client: TestClient) -> None:
     _need("formfinity")
     r = client.get("/print/formfinity.pdf", params={"variant": "/etc/passwd"})

@@ -45,6 +45,50 @@ def test_postgres_storage_round_trip_and_conflicts(pg_url: str) -> None:
     store.close()
 
 
+def test_postgres_appends_and_reads_in_one_statement_refuse_a_gap_and_survive_a_lost_connection(
+    pg_url: str,
+) -> None:
+    store = open_storage(pg_url)
+    for code in ("AAAAA", "BBBBB", "CCCCC"):
+        store.create_room(_room(code))
+    store.append_actions("CCCCC", 0, [(0, "1")], False, '{"c": 0}')
+    results = store.batch(
+        [
+            ("append_actions", ("AAAAA", 0, [(-1, "2"), (0, "1")], False)),
+            ("append_actions", ("BBBBB", 0, [(0, "3")], True, '{"c": 1}')),
+            ("append_actions", ("CCCCC", 2, [(1, "2")], False)),  # the log is 1 long: a gap is refused
+        ]
+    )
+    assert results[:2] == [None, None] and isinstance(results[2], StorageConflict)
+    a, b, c = (store.load_room(code) for code in ("AAAAA", "BBBBB", "CCCCC"))
+    assert a is not None and a.actions == [(-1, "2"), (0, "1")] and not a.finished and a.clock is None
+    assert b is not None and b.actions == [(0, "3")] and b.finished and b.clock == '{"c": 1}'
+    assert c is not None and c.actions == [(0, "1")] and c.clock == '{"c": 0}'  # untouched, clock kept
+    # The database ends the connection kept for appends (as a restart does): the next batch is not lost.
+    kept = store._direct.conn if store._direct is not None else None
+    assert kept is not None
+    with store.engine.begin() as conn:
+        ended = conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": kept.info.backend_pid}).scalar()
+    assert ended
+    time.sleep(0.2)
+    assert store.batch(
+        [("append_actions", ("AAAAA", 2, [(1, "4")], False)), ("append_actions", ("CCCCC", 1, [(1, "5")], False))]
+    ) == [None, None]
+    a = store.load_room("AAAAA")
+    assert a is not None and a.actions == [(-1, "2"), (0, "1"), (1, "4")]
+    assert store._direct is not None and store._direct.conn not in (None, kept)  # on a new connection
+    # Read in one statement: the seats in order, the log from a position on, a hole found.
+    assert a.seats == _room("AAAAA").seats and a.seed == 2**62 + 5 and a.options == {"rounds": 3}
+    tail = store.load_room("AAAAA", since=1)
+    assert tail is not None and tail.actions == [(0, "1"), (1, "4")] and tail.actions_from == 1
+    with store.engine.begin() as conn:
+        conn.execute(text("DELETE FROM pt_actions WHERE room = 'AAAAA' AND pos = 1"))
+    damaged = store.load_room("AAAAA")
+    assert damaged is not None and damaged.damage is not None and "position 1" in damaged.damage
+    assert store.load_room("NOPE1") is None
+    store.close()
+
+
 def test_postgres_database_from_before_migrations_is_upgraded(pg_url: str) -> None:
     engine = create_engine(pg_url)
     with engine.begin() as conn:

@@ -1,7 +1,7 @@
 """AI players: the generic ones over the protocol, one subpackage per game for that game's own, and a
 registry by name.
 
-Generic: ``random``, ``greedy`` (one ply on ``Game.action_value``), ``easy`` (greedy with noise), the MCTS
+Generic: ``random``, ``greedy`` (one ply on ``Evaluator.action_value``), ``easy`` (greedy with noise), the MCTS
 behind ``medium``/``hard``/``mcts``, the arena and the budget clock. Per game (``foldris``, ``forma``,
 ``formfinity``, ``quadefy``, ``qwirkle_cubes``): its players and search parts, with a typed config each,
 listed in that subpackage's ``PLAYERS`` table and found through :data:`GAME_PLAYERS`.

@@ -1,8 +1,8 @@
 """Generic AI players that see only the game protocol.
 
 A bot is an object with ``choose(game, state, player, rng) -> action``; its generator is injected so a
-simulation replays exactly. Game-specific knowledge reaches the generic bots through the protocol's hooks
-(``Game.evaluate`` and ``Game.action_value``), which the games implement next to their rules.
+simulation replays exactly. Game-specific knowledge reaches the generic bots through the game's
+:class:`~polytable.ai.Evaluator` (``evaluate`` and ``action_value``), kept beside its players in ``ai/<game>/``.
 """
 
 from __future__ import annotations

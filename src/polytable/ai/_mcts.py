@@ -11,7 +11,7 @@
 * Simultaneous rounds are searched as if the acting players chose one after another; a player's choice is
   never taken from the real state (determinisation keeps only what that player may know).
 * Progressive widening: at a node visited ``n`` times at most ``ceil(widen_c * n ** widen_alpha)`` children
-  are open, taken in the order of a prior (``game.action_value``, the greedy evaluation) when
+  are open, taken in the order of a prior (``Evaluator.action_value``, the greedy evaluation) when
   ``use_prior`` is set, so games with hundreds of legal moves (Forma) search their best candidates first.
 * Budgets: iterations and/or seconds per move.
 * Tree reuse between moves: the bot keeps the tree it built and the real state it searched from; on the

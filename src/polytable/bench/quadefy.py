@@ -134,8 +134,8 @@ def _greedy(game: Any, seconds: float) -> float:
 
 def _solver(game: Any) -> dict[str, object]:
     """Exact solve of the positions after 8 and 7 plies of a fixed random game."""
+    from polytable.ai.quadefy import solve_position
     from polytable.core import Rng
-    from polytable.games.quadefy import solve_position
 
     out: dict[str, object] = {}
     for plies in (9, 8, 7):

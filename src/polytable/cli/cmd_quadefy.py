@@ -2,7 +2,7 @@
 
 ``puzzle`` only reads the pattern (a name, inline text or a file), calls the pure solver in
 :mod:`polytable.games.quadefy._puzzle` and prints the answer layer by layer with the search statistics.
-``solve`` runs the exact search of :mod:`polytable.games.quadefy._fullsolve` (or, with ``--native``, the
+``solve`` runs the exact search of :mod:`polytable.ai.quadefy._fullsolve` (or, with ``--native``, the
 same search compiled: :mod:`polytable.ai._native`) from the empty cube with a time limit and an optional
 checkpoint file (a later run with the same file resumes; both solvers share its format), printing each
 first move's verdict as it is proven. The ``puzzle`` and ``solve`` groups are shared: if another game has
@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from ..ai.quadefy import RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ..core import ConfigError, get_game
 from ..games.quadefy import (
     ACTIONS,
@@ -28,15 +29,10 @@ from ..games.quadefy import (
     PLACEMENTS,
     REACH,
     STABLE,
-    RootMove,
-    SolveReport,
-    checkpoint_line,
     format_placement,
     kernel_of,
-    parse_checkpoint,
     parse_pattern,
     pattern_text,
-    solve_game,
     solve_pattern,
 )
 

@@ -5,6 +5,7 @@ from ._discover import discover
 from ._engine import ENGINES, load_kernel, native_module, pure_engine_forced
 from ._errors import ConfigError, IllegalActionError, PolytableError, StateFormatError, joined, phrase, word
 from ._json import MAX_DEPTH, JsonLimitError, json_depth, loads_bounded
+from ._layout import StateLayout
 from ._protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameState, LegalActions, player_name, turns_in_rotation
 from ._registry import BUILTIN_GAMES, ENTRY_POINT_GROUP, all_games, game_ids, get_game, register
 from ._rng import Rng, below, next_u64, seed_state, shuffled
@@ -34,6 +35,7 @@ __all__ = [
     "Rng",
     "Scalar",
     "StateFormatError",
+    "StateLayout",
     "all_games",
     "below",
     "both",

@@ -10,6 +10,8 @@
 #include <Python.h>
 #include <string.h>
 
+#include "../core/_pylong.h" /* ints as bytes */
+
 #define MAX_BYTES 4096
 
 /* The low bytes of a non-negative int, little-endian, zero-padded to ``n`` bytes (n <= MAX_BYTES). */
@@ -23,16 +25,16 @@ static int low_bytes(PyObject *v, unsigned char *buf, Py_ssize_t n) {
     Py_ssize_t got = PyLong_AsNativeBytes(v, buf, n, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
     return got < 0 ? -1 : 0;
 #else
-    int64_t bits = (int64_t)_PyLong_NumBits(v);
+    int64_t bits = (int64_t)pylong_bits(v);
     if (bits < 0) return -1;
     Py_ssize_t need = (Py_ssize_t)((bits + 7) / 8);
-    if (need <= n) return _PyLong_AsByteArray((PyLongObject *)v, buf, n, 1, 0);
+    if (need <= n) return pylong_to_bytes(v, buf, (size_t)n, "bitboard");
     if (need > MAX_BYTES) {
         PyErr_SetString(PyExc_ValueError, "bitboard too large");
         return -1;
     }
     unsigned char whole[MAX_BYTES];
-    if (_PyLong_AsByteArray((PyLongObject *)v, whole, need, 1, 0) < 0) return -1;
+    if (pylong_to_bytes(v, whole, (size_t)need, "bitboard") < 0) return -1;
     memcpy(buf, whole, (size_t)n);
     return 0;
 #endif

@@ -19,6 +19,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from ..core import all_games
 from ..storage import Storage, open_storage
 from ._base import Settings
 from ._bus import Broadcaster
@@ -69,6 +70,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        all_games()  # every game imported before the first request (each --workers process imports its own)
         await hub.start()
         if resume:
             n = await hub.resume_all()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from polytable.ai import GreedyBot, evaluator, make_bot
-from polytable.ai.quadefy import QuadefyGreedyBot, QuadefySolverBot
+from polytable.ai.quadefy import QuadefyGreedyBot, QuadefySolverBot, solve_position
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import PLACEMENTS, QuadefyState, moves_of, solve_position
+from polytable.games.quadefy import PLACEMENTS, QuadefyState, moves_of
 from polytable.games.quadefy._moves import REACH, legal_count
 
 GAME = get_game("quadefy")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import make_bot
+from polytable.ai.qwirkle_cubes import best_placement, values_of
 from polytable.ai.qwirkle_cubes._player import _Candidate, _Scenario, _Values
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import PLACE, REROLL, Place, QState, Reroll, best_placement, kernel_of
+from polytable.games.qwirkle_cubes import PLACE, REROLL, Place, QState, Reroll, kernel_of
 
 SMALL = "hard:rounds=2,samples=2,top=3"
 
@@ -63,7 +64,7 @@ def test_memoised_values_agree_with_the_greedy_evaluation() -> None:
             s = GAME.apply(s, GAME.chance_outcome(s), CHANCE)
             continue
         if s.phase in (PLACE, REROLL) and s.board.cells:
-            values = _Values(kernel_of(GAME), s.board, cp, s.hands, s.bag_size == 0, True)
+            values = _Values(values_of(kernel_of(GAME)), s.board, cp, s.hands, s.bag_size == 0, True)
             got, placed = values.best(s.hands[cp])
             want, _ = best_placement(s, cp)
             assert placed or want == float("-inf")
@@ -97,7 +98,7 @@ def test_the_sampled_reply_charges_a_line_of_five_the_opponent_can_reroll_into_a
     five = cubes("R♣@3,0 R✦@4,0")
     rng = Rng(9)
     scenarios = [_Scenario(s, rng) for _ in range(100)]
-    cand = _Candidate(kernel_of(GAME), s, 0, five)
+    cand = _Candidate(values_of(kernel_of(GAME)), s, 0, five)
     for sc in scenarios:
         cand.add(sc)
     mean_reply = sum(cand.replies) / len(cand.replies)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.qwirkle_cubes.qc_helpers import GAME, build
 from polytable.ai import make_bot
-from polytable.ai.qwirkle_cubes import RollTable, reachable_placements
+from polytable.ai.qwirkle_cubes import RollTable, reachable_placements, values_of
 from polytable.ai.qwirkle_cubes._player import _rolled, _Values
 from polytable.core import CHANCE, Rng
 from polytable.games.qwirkle_cubes import REROLL, Reroll, hand_mask, kernel_of, reroll_masks
@@ -26,7 +26,7 @@ def test_the_table_agrees_with_walking_every_rolled_hand() -> None:
             continue
         if s.phase == REROLL and s.board.cells and decisions % 3 == 0:
             hand = s.hands[cp]
-            values = _Values(kernel_of(GAME), s.board, cp, s.hands, s.bag_size == 0, True)
+            values = _Values(values_of(kernel_of(GAME)), s.board, cp, s.hands, s.bag_size == 0, True)
             table = RollTable(s.board, hand, s.hands, cp, 0.0, 6.0 if s.bag_size == 0 else 0.0)
             for _ in range(6):
                 rolled = _rolled(hand, rng.below(1 << len(hand)), [rng.below(6) for _ in hand])

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from polytable.ai import GreedyBot
+from polytable.ai.foldris import _eval
 from polytable.core import CHANCE, Rng
-from polytable.games.foldris import _eval
 
 from ._helpers import GAME, make_sheet, make_state
 

@@ -5,19 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from polytable.ai.formfinity import claimable_holes, greedy_place, greedy_run
 from polytable.core import Game, Rng, get_game, pure_engine_forced
-from polytable.games.formfinity import (
-    DRAW,
-    GAME,
-    OVER,
-    PLACE,
-    FormfinityState,
-    claimable_holes,
-    greedy_place,
-    greedy_run,
-    setup_for,
-    setup_of,
-)
+from polytable.games.formfinity import DRAW, GAME, OVER, PLACE, FormfinityState, setup_for, setup_of
 
 from ._helpers import random_midgame, random_position
 

@@ -17,16 +17,9 @@ from pathlib import Path
 import pytest
 
 from polytable.ai._native import load, unavailable_reason
+from polytable.ai.quadefy import FullSolver, checkpoint_line, parse_checkpoint
 from polytable.core import Rng, get_game, pure_engine_forced
-from polytable.games.quadefy import (
-    ALL_BLOCKS,
-    PLACEMENTS,
-    FullSolver,
-    QuadefyState,
-    checkpoint_line,
-    moves_of,
-    parse_checkpoint,
-)
+from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS, QuadefyState, moves_of
 from polytable.games.quadefy._moves import REACH, STABLE, legal_count
 from polytable.games.quadefy._symmetry import canonical_key
 
@@ -122,7 +115,7 @@ def _root_child_key(pid: int) -> int:
 
 
 def test_native_game_solve_verdicts_and_checkpoint(tmp_path: Path) -> None:
-    from polytable.ai._native.quadefy_full import solve_game_native
+    from polytable.ai.quadefy import solve_game_native
 
     roots = FullSolver(REACH).root_moves(REACH)
     target = roots[3][1]

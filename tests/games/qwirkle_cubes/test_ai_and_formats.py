@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import evaluator, make_bot
+from polytable.ai.qwirkle_cubes import placement_value
 from polytable.core import CHANCE, IllegalActionError, Rng, StateFormatError
-from polytable.games.qwirkle_cubes import PASS, REROLL, Pass, Place, Reroll, placement_value
+from polytable.games.qwirkle_cubes import PASS, REROLL, Pass, Place, Reroll
 from polytable.games.qwirkle_cubes._actions import decode_id, format_action
 from polytable.games.qwirkle_cubes._tiles import cell
 

@@ -43,7 +43,7 @@
  * every child's replies costs more than the better order saves (docs/engine.md has the figures). */
 #define ORDER_PLIES 8
 /* Positions at most this deep get symmetry-canonical table keys (see key_of); at least PERSIST_PLIES of
- * _fullsolve, so checkpoint lines keep the Python keys. */
+ * ai/quadefy/_fullsolve.py, so checkpoint lines keep the Python keys. */
 #define CANON_PLIES 8
 /* Only positions less deep than this go to the transposition table: deeper subtrees are a few nodes, and
  * searching one again costs less than the cache miss of a probe and a store (docs/engine.md). */

@@ -87,7 +87,7 @@ static u128 barrier_drop(const int *hts, int lane, int height) {
     return ((u128)3) << (8 * y + c);
 }
 
-/* evaluate_sheet of games.foldris._eval, term for term and in the same order (hole_rows is 0). */
+/* evaluate_sheet of ai.foldris._eval, term for term and in the same order (hole_rows is 0). */
 static double sheet_value(u128 ink, const int *hts, int height, u128 barrier, const double *w) {
     static u128 row7 = 0, col0 = 0, col7 = 0;
     if (!row7) {

@@ -1,12 +1,12 @@
-"""Foldris's evaluator: a sheet's shape and the round's standing (``games.foldris.evaluate_state``), and a
-drop's value on the player's own sheet before the round resolves (``games.foldris.action_value``)."""
+"""Foldris's evaluator: a sheet's shape and the round's standing (:func:`._eval.evaluate_state`), and a
+drop's value on the player's own sheet before the round resolves (:func:`._eval.action_value`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...core import Game
-from ...games.foldris import action_value, evaluate_state
+from ._eval import action_value, evaluate_state
 
 __all__ = ["FoldrisEvaluator"]
 

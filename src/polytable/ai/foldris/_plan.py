@@ -19,19 +19,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ...core import ConfigError, Game, Rng, below, native_module
-from ...games.foldris import (
-    WEIGHTS,
-    WIDTH,
-    Drop,
-    FoldrisState,
-    VariantTable,
-    deck_of,
-    drops,
-    evaluate_sheet,
-    heights,
-    tables_of,
-)
+from ...games.foldris import WIDTH, Drop, FoldrisState, VariantTable, deck_of, drops, heights, tables_of
 from .._bots import Bot
+from ._eval import WEIGHTS, evaluate_sheet
 from ._player import FoldrisConfig, FoldrisExpectimaxBot
 from ._search import Search
 

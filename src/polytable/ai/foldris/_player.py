@@ -21,10 +21,11 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core import ConfigError, Game, Rng
-from ...games.foldris import WEIGHTS, WIDTH, Drop, FoldrisState, VariantTable, deck_of, heights, tables_of
+from ...games.foldris import WIDTH, Drop, FoldrisState, VariantTable, deck_of, heights, tables_of
 from .._bots import Bot
 from ._cap import NO_CAP, line_cap
 from ._clean import CleanSurvival
+from ._eval import WEIGHTS
 from ._exact import last_lines, pair_lines
 from ._search import DEAD, END, Search, groups
 

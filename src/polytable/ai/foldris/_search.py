@@ -7,9 +7,10 @@ built only for the move played.
 
 from __future__ import annotations
 
-from ...games.foldris import WIDTH, VariantTable, drops, evaluate_sheet, heights
+from ...games.foldris import WIDTH, VariantTable, drops, heights
 from ...geometry import Memo
 from ._cap import NO_CAP
+from ._eval import evaluate_sheet
 
 __all__ = ["DEAD", "END", "Group", "Search", "groups"]
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 
 from ...games import forma as P
-from ...games.forma import extent, flood, neighbours
+from ...games.forma import flood, neighbours
+from ._eval import extent
 
 __all__ = ["frontier"]
 

@@ -1,12 +1,13 @@
-"""Forma's evaluator: the score lead, and a placement's one-ply value (``games.forma.action_value``: points
-now plus position, from the game object's kernel: in C when compiled)."""
+"""Forma's evaluator: the score lead, and a placement's one-ply value (:func:`._eval.action_value`: points
+now plus position; in C, ``_cforma_eval``, when the game object runs the compiled kernel)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...core import Game
-from ...games.forma import Fill, Obstacle, Tower, action_value, kernel_of, score_lead
+from ...games.forma import Fill, Obstacle, Tower, kernel_of
+from ._eval import action_value, score_lead
 
 __all__ = ["FormaEvaluator"]
 

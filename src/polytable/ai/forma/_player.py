@@ -1,6 +1,6 @@
 """Forma's own players: ``greedy`` over a pruned candidate list, and ``hard``/``medium``, a two-ply lookahead.
 
-Why pruned: an open board has 20,000-30,000 legal placements and ``Game.action_value`` costs tens of
+Why pruned: an open board has 20,000-30,000 legal placements and ``Evaluator.action_value`` costs tens of
 microseconds, so the greedy scores the placements that can score now (:data:`HOT_CAP` at most) plus
 :data:`RANDOM_CANDIDATES` random ones. Why a lookahead and not the generic MCTS: with thousands of moves
 a few hundred iterations cannot tell them apart, while the greedy's one blind spot is the reply. So the
@@ -10,8 +10,8 @@ and plays the best few out a few plies with a cheap greedy. Measurements: docs/a
 
 **Anytime** (``hard``): the fixed stage above (the ``width`` best one-ply moves answered, the best
 ``rollouts`` of them played out once) usually ends well under the budget, most of all on the compiled
-kernel, which computes the one-ply value, the reply bonus and the bridge count in C. The rest of the budget
-then goes, until the clock (:data:`ANYTIME_WIDTH`, :data:`ANYTIME_ROUNDS` end it sooner), in steps of:
+kernel, beside which the one-ply value and the reply bonus are computed in C (``_cforma_eval``). The rest
+of the budget then goes, until the clock (:data:`ANYTIME_WIDTH`, :data:`ANYTIME_ROUNDS` end it sooner), in steps of:
 
 1. while fewer than ``ANYTIME_WIDTH * width`` candidates are answered, answer the next ``width`` in
    one-ply order (a wider two-ply search: a move the one-ply order missed can become a finalist);
@@ -32,7 +32,6 @@ from typing import Any
 from ...core import ConfigError, Game, Rng
 from ...games import forma as P
 from ...games.forma import (
-    ENGINE_WEIGHTS,
     Fill,
     FormaKernel,
     FormaState,
@@ -46,6 +45,7 @@ from ...geometry import bits
 from .._bots import Bot
 from .._clock import budget_clock
 from ._bridge import frontier
+from ._eval import ENGINE_WEIGHTS, compiled_eval, place_value
 from ._evaluator import FormaEvaluator
 
 __all__ = [
@@ -155,11 +155,14 @@ def best_bonus(s: FormaState, player: int, cap: int, kernel: FormaKernel = PURE)
     cell, an obstacle or the tower with at least two closed sides (one piece can close two sides at a
     corner). Rarer closures (a U pentomino around a cell with one closed side) and bridges are left out,
     and at most about ``cap`` placements are tried (those of the first orientations, small pieces first).
-    The compiled kernel computes the same number (``FormaKernel.best_bonus``)."""
-    fast = kernel.best_bonus(s, player, cap)
-    if fast is not None:
-        return fast
+    Beside the compiled kernel the compiled evaluation (``_cforma_eval``) computes the same number."""
     tb = kernel.tables(s.size)
+    ext = compiled_eval(kernel)
+    if ext is not None:
+        own = s.pieces[player] | s.markers[player]
+        return int(
+            ext.best_bonus(s.size, s.filled, s.watch, s.obstacles, s.tower, s.closed, own, s.orients[player], cap)
+        )
     empty = tb.board & ~s.filled
     le, ri, up, dn = _sides(tb, s.filled)
     two = (le & (ri | up | dn)) | (ri & (up | dn)) | (up & dn)
@@ -468,7 +471,7 @@ def _fast_move(game: Game[Any, Any], s: FormaState, q: int, rng: Rng) -> Place:
     pool: list[Place] = hot + [legal.sample(rng) for _ in range(FAST_RANDOM)]
     best, best_v = pool[0], float("-inf")
     for a in pool:
-        v = kernel.place_value(s, a, q, ENGINE_WEIGHTS)
+        v = place_value(kernel, s, a, q, ENGINE_WEIGHTS)
         if v > best_v:
             best, best_v = a, v
     return best

@@ -1,7 +1,10 @@
-"""FORMFINITY's players: ``hard``/``medium``, a one-turn lookahead over determinised card samples."""
+"""FORMFINITY's players: ``hard``/``medium``, a one-turn lookahead over determinised card samples; their
+evaluation (:mod:`._eval`, one heuristic per goal) and the lines goal's fast greedy (:mod:`._greedy`)."""
 
+from ._eval import evaluate, goal_value
 from ._evaluator import FormfinityEvaluator
 from ._fast import WIN_TABLE, claimable_holes, fast_greedy_place, line_potential, lines_win_value
+from ._greedy import claim_starts, greedy_place, greedy_run, line_rooms, near_lines
 from ._player import MAX_SCALE, MEDIUM, PLAYERS, FormfinityConfig, FormfinityLookahead, fits, leaf_value
 
 __all__ = [
@@ -13,12 +16,19 @@ __all__ = [
     "FormfinityConfig",
     "FormfinityEvaluator",
     "FormfinityLookahead",
+    "claim_starts",
     "claimable_holes",
+    "evaluate",
     "fast_greedy_place",
     "fits",
+    "goal_value",
+    "greedy_place",
+    "greedy_run",
     "leaf_value",
     "line_potential",
+    "line_rooms",
     "lines_win_value",
+    "near_lines",
 ]
 
 EVALUATOR = FormfinityEvaluator()

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game
-from ...games.formfinity import evaluate, setup_of
+from ...games.formfinity import setup_of
+from ._eval import evaluate
 
 __all__ = ["FormfinityEvaluator"]
 

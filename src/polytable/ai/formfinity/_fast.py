@@ -2,7 +2,7 @@
 
 The greedy playouts themselves (the one-ply greedy's placement choice on bitboards and the playout to
 the horizon, in the compiled kernel when it is built) are the rules package's
-(:func:`polytable.games.formfinity.greedy_place`, :func:`polytable.games.formfinity.greedy_run`);
+(:func:`._greedy.greedy_place`, :func:`._greedy.greedy_run`);
 ``fast_greedy_place`` is the same function under its old name.
 """
 
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 
-from ...games.formfinity import FormfinityState, Setup, claim_starts, claimable_holes, line_rooms
-from ...games.formfinity import greedy_place as fast_greedy_place
+from ...games.formfinity import FormfinityState, Setup
+from ._greedy import claim_starts, claimable_holes, line_rooms
+from ._greedy import greedy_place as fast_greedy_place
 
 __all__ = ["WIN_TABLE", "claimable_holes", "fast_greedy_place", "line_potential", "lines_win_value"]
 

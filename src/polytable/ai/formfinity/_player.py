@@ -4,7 +4,7 @@ Why not the generic MCTS: what decides a position is whether the opponent's next
 (or block a path, or take a number) that my placement leaves open, which random rollouts barely see and
 the one-ply greedy only guesses at. So the greedy's best ``width`` actions (lines ties broken by
 :func:`._fast.line_potential`) are each played out to my next draw by the greedy (for lines its bitboard
-replica, :func:`polytable.games.formfinity.greedy_run`, in the compiled kernel when it is built) over
+replica, :func:`._greedy.greedy_run`, in the compiled kernel when it is built) over
 determinised card samples shared by every candidate (common random numbers); successive halving spends
 the budget on the best, and a horizon is valued by the measured chance to win (lines,
 :func:`._fast.lines_win_value`) or the goal's heuristic. A decision with one legal action is played at
@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import CHANCE, ConfigError, Game, Rng
-from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, goal_value, greedy_run, setup_for, setup_of
+from ...games.formfinity import CHOOSE, DRAW, OVER, FormfinityState, Place, setup_for, setup_of
 from .._bots import Bot, GreedyBot
 from .._clock import budget_clock
 from .._evaluator import evaluator
+from ._eval import goal_value
 from ._fast import line_potential, lines_win_value
+from ._greedy import greedy_run
 
 __all__ = ["MAX_SCALE", "MEDIUM", "PLAYERS", "FormfinityConfig", "FormfinityLookahead", "fits", "leaf_value"]
 
@@ -92,7 +94,7 @@ class FormfinityLookahead:
     def _playout(self, game: Game[Any, Any], st: FormfinityState, me: int, rng: Rng) -> float:
         """Greedy play from ``st`` (chance drawn from the sample's own generator) to the horizon: my next
         draw (or area choice) after the other players have moved. Lines: runs of
-        :func:`~polytable.games.formfinity.greedy_run` (one call of the compiled kernel when it is built),
+        :func:`._greedy.greedy_run` (one call of the compiled kernel when it is built),
         with the generic greedy only for what it leaves (a claim choice); at most 200 steps."""
         left_me = st.turn != me or st.phase in (DRAW, CHOOSE)
         setup = setup_of(game, st)

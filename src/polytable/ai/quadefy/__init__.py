@@ -1,25 +1,37 @@
-"""Quadefy's players: the mobility ``greedy`` with endgame checks, the exact ``solver``, and ``hard``; and the
-compiled solver (``load_native`` and ``native_unavailable`` say whether it is built; ``solve_game_native``
-runs the whole-game search on it) for the CLI and the benchmarks."""
+"""Quadefy's players: the mobility ``greedy`` with endgame checks, the exact ``solver``, and ``hard``; the
+exact searches (:mod:`._solver`: a position's endgame; :mod:`._fullsolve`: the whole game from the empty
+cube); and the compiled solver (``load_native`` and ``native_unavailable`` say whether it is built;
+``solve_game_native`` runs the whole-game search on it) for the CLI and the benchmarks."""
 
 from .._native import load as load_native
 from .._native import unavailable_reason as native_unavailable
-from .._native.quadefy_full import solve_game_native
 from ._evaluator import QuadefyEvaluator
+from ._fullnative import solve_game_native
+from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ._player import PLAYERS, QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
+from ._solver import SolveResult, solve_position
 
 __all__ = [
     "EVALUATOR",
+    "PERSIST_PLIES",
     "PLAYERS",
+    "FullSolver",
     "QuadefyConfig",
     "QuadefyEvaluator",
     "QuadefyGreedyBot",
     "QuadefyHardBot",
     "QuadefySolverBot",
+    "RootMove",
+    "SolveReport",
+    "SolveResult",
+    "checkpoint_line",
     "greedy_choice",
     "load_native",
     "native_unavailable",
+    "parse_checkpoint",
+    "solve_game",
     "solve_game_native",
+    "solve_position",
 ]
 
 EVALUATOR = QuadefyEvaluator()

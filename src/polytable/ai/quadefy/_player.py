@@ -5,7 +5,7 @@ opponent's, a won game worth 1000), computed straight on bit sets. Mobility alon
 eight to ``random``: it cannot see that a reply may leave it without a move, which is how Quadefy is lost.
 So once the position is small (at most ``endgame_moves`` legal placements) it adds two cheap checks:
 
-* a short exact search (:func:`polytable.games.quadefy.solve_position`, at most ``solve_nodes``
+* a short exact search (:func:`._solver.solve_position`, at most ``solve_nodes``
   positions, its exact table kept between moves): a proven winning move is played;
 * otherwise it avoids *refutable* moves: a placement after which the opponent has a reply that leaves
   it with no placement at all is skipped when another candidate (taken in mobility order) has none.
@@ -33,10 +33,10 @@ from ...games.quadefy import (
     hand_counts,
     kernel_of,
     moves_of,
-    solve_position,
 )
 from .._bots import Bot
 from .._mcts import MCTSBot, MCTSConfig
+from ._solver import solve_position
 
 __all__ = ["PLAYERS", "QuadefyConfig", "QuadefyGreedyBot", "QuadefyHardBot", "QuadefySolverBot", "greedy_choice"]
 

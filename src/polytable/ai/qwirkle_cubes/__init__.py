@@ -1,19 +1,33 @@
 """Qwirkle Cubes' players: ``greedy`` (and ``greedy-keep``, ``greedy-points``), and the sampling search of
-``medium``/``hard``."""
+``medium``/``hard``; their evaluation (:mod:`._eval`: a placement's points minus the Qwirkle chances it
+hands on; :mod:`._values`: many placements at once, compiled in ``_cqwirkle_eval.c`` beside the compiled
+kernel)."""
 
+from ._eval import QWIRKLE_VALUE, REROLL_HIT, action_value, best_placement, placement_value, threat, unused_mask
 from ._evaluator import QwirkleEvaluator
 from ._player import PLAYERS, QwirkleConfig, QwirkleGreedy, QwirkleSearch
 from ._reroll import RollTable, reachable_placements
+from ._values import CompiledValues, QwirkleValues, values_of
 
 __all__ = [
     "EVALUATOR",
     "PLAYERS",
+    "QWIRKLE_VALUE",
+    "REROLL_HIT",
+    "CompiledValues",
     "QwirkleConfig",
     "QwirkleEvaluator",
     "QwirkleGreedy",
     "QwirkleSearch",
+    "QwirkleValues",
     "RollTable",
+    "action_value",
+    "best_placement",
+    "placement_value",
     "reachable_placements",
+    "threat",
+    "unused_mask",
+    "values_of",
 ]
 
 EVALUATOR = QwirkleEvaluator()

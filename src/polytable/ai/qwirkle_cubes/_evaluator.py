@@ -1,5 +1,5 @@
 """Qwirkle Cubes' evaluator: the score lead (at the end, the result), and an action's one-ply value
-(``games.qwirkle_cubes.action_value``: a reroll by the best placement it keeps, a placement by its points
+(:func:`._eval.action_value`: a reroll by the best placement it keeps, a placement by its points
 and the chances it hands on)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game
-from ...games.qwirkle_cubes import action_value
+from ._eval import action_value
 
 __all__ = ["QwirkleEvaluator"]
 

@@ -19,8 +19,8 @@ A reroll whose rolls reach that ceiling with time left spends the rest on a seco
 sampled next turn of each side), on shared samples. So a faster engine buys more samples, a
 tighter estimate (the confidence rule then lets more alternatives displace greedy's choice) and a deeper
 look at the reroll: the hot loops (each sampled hand's best placement, the table
-of every placement by colour counts, the sampled rolls) are ``games.qwirkle_cubes``' evaluation
-functions, compiled in the kernel when it is built (the compiled kernel buys many times the scenarios in
+of every placement by colour counts, the sampled rolls) are :mod:`._values`' evaluation functions,
+compiled (``_cqwirkle_eval``) beside the compiled kernel (the compiled engine buys many times the scenarios in
 the same CPU time: docs/benchmarks/design-figures.md). With ``rounds`` the counts are fixed and the choice depends
 on the seeds only.
 """
@@ -44,21 +44,18 @@ from ...games.qwirkle_cubes import (
     Place,
     Placement,
     QState,
-    QwirkleKernel,
     Reroll,
-    best_placement,
     canonical_mask,
     hand_mask,
     kernel_of,
     largest_line,
-    placement_value,
     reroll_masks,
-    threat,
-    unused_mask,
 )
 from .._bots import Bot
 from .._clock import budget_clock
+from ._eval import best_placement, placement_value, threat, unused_mask
 from ._reroll import RollTable
+from ._values import QwirkleValues, values_of
 
 __all__ = ["PLAYERS", "QwirkleConfig", "QwirkleGreedy", "QwirkleSearch"]
 
@@ -104,7 +101,7 @@ worth less than a fresh draw (sampled next turns: about 0.6 points of our next t
 
 
 class QwirkleGreedy:
-    """One ply with look-around: see ``games/qwirkle_cubes/_ai.py`` for why these terms."""
+    """One ply with look-around: see :mod:`._eval` for why these terms."""
 
     def __init__(self, reroll: bool = True, look: bool = True) -> None:
         self.reroll = reroll
@@ -139,7 +136,7 @@ class QwirkleGreedy:
 class _Values:
     """Greedy values of placements on one board for one player, each placement scored once.
 
-    The value is ``games/qwirkle_cubes/_ai.placement_value``'s (points, +6 for going out, minus the
+    The value is ``_eval.placement_value``'s (points, +6 for going out, minus the
     Qwirkle chances handed to the others through lines of 5: ``threat`` against ``hands``) or, with
     ``look`` off, points only. ``best`` memoises per set of distinct faces: sampling meets the same hands
     again and again."""
@@ -148,7 +145,7 @@ class _Values:
 
     def __init__(
         self,
-        kernel: QwirkleKernel,
+        kernel: QwirkleValues,
         board: Board,
         player: int,
         hands: tuple[tuple[int, ...], ...],
@@ -277,8 +274,8 @@ class QwirkleSearch:
         """Samples of the reroll decision's second stage (a roll and a scenario of the turn after)."""
         self.last_samples = 0
         """Roll samples (a reroll) or scenarios (a placement) the last decision judged: what the budget bought."""
-        self.kernel = QwirkleKernel()
-        """The kernel of the game object the last decision was asked by (its values, in C when compiled)."""
+        self.kernel = QwirkleValues()
+        """The evaluation of the game object the last decision was asked by (in C beside the compiled kernel)."""
 
     # ------------------------------------------------------------------ rerolls
     def _reroll(self, state: QState, player: int, rng: Rng) -> Reroll:
@@ -451,7 +448,7 @@ class QwirkleSearch:
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         self.last_samples = 0
         self.last_deep = 0
-        self.kernel = kernel_of(game)
+        self.kernel = values_of(kernel_of(game))
         if state.phase == PASS:
             return Pass()
         if state.phase == REROLL:
@@ -510,7 +507,7 @@ class _Candidate:
 
     def __init__(
         self,
-        kernel: QwirkleKernel,
+        kernel: QwirkleValues,
         state: QState,
         player: int,
         placed: Placement,

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...games.qwirkle_cubes import Board, Placement, QwirkleKernel
+from ...games.qwirkle_cubes import Board, Placement
+from ._values import PURE, QwirkleValues
 
 __all__ = ["RollTable", "reachable_placements"]
 
@@ -33,7 +34,7 @@ class RollTable:
     first, so that the best placement of any hand those cubes can show is one scan away.
 
     A placement is valued as greedy values it for ``player`` (points minus the Qwirkle chances handed to
-    the others, whose ``hands`` these are: ``kernel.colour_values``, in C on the compiled kernel);
+    the others, whose ``hands`` these are: ``kernel.colour_values``, in C beside the compiled kernel);
     ``per_cube`` is added for each cube placed (a cube kept for the next turn is worth less than a fresh
     draw); ``out_bonus`` is added when a placement uses the whole hand (going out with the bag empty)."""
 
@@ -47,14 +48,13 @@ class RollTable:
         player: int,
         per_cube: float = 0.0,
         out_bonus: float = 0.0,
-        kernel: QwirkleKernel | None = None,
+        kernel: QwirkleValues = PURE,
     ) -> None:
         size = len(hand)
         counts = [0] * 6
         for t in hand:
             counts[t // 6] += 1
         best: dict[int, tuple[float, Placement]] = {}
-        kernel = kernel or QwirkleKernel()
         for v, fm, placed in kernel.colour_values(board, counts, size, per_cube, out_bonus, hands, player, True, {}):
             got = best.get(fm)
             if got is None or v > got[0]:

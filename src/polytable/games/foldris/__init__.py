@@ -28,19 +28,18 @@ from polytable.core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
-from ._decks import deck_of, tables_of
-from ._eval import WEIGHTS, action_value, evaluate_sheet, evaluate_state
+from ._decks import deck_of, table_of, tables_of
 from ._game import FoldrisGame
 from ._kernel import CompiledFoldris, FoldrisKernel
-from ._rules import barrier_drop, drops, fold, heights
+from ._rules import COLUMN, barrier_drop, complete_rows, drops, fold, heights, rest_row
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
 
 __all__ = [
+    "COLUMN",
     "DEFAULT_DECK",
     "GAME",
     "SOLO_TITLES",
-    "WEIGHTS",
     "WIDTH",
     "CompiledFoldris",
     "Drop",
@@ -51,16 +50,16 @@ __all__ = [
     "Sheet",
     "Variant",
     "VariantTable",
-    "action_value",
     "barrier_drop",
+    "complete_rows",
     "deck_of",
     "drops",
-    "evaluate_sheet",
-    "evaluate_state",
     "fold",
     "heights",
     "parse_deck",
+    "rest_row",
     "solo_title",
+    "table_of",
     "tables_of",
 ]
 

@@ -11,7 +11,6 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
-#include <structmember.h>
 
 #define ROWS 64 /* bytes of a sheet: the height option is at most 40, a resting block's top stays below it */
 #define MAXV 80 /* variants of one table: 2 mirrors x (8 + 1) trims x 4 turns = 72 at most */
@@ -84,6 +83,7 @@ static inline const int *ink_heights(Sheet *s) {
 /* ------------------------------------------------------------------ generator (core._rng) */
 #include "../../core/_pylong.h" /* ints as bytes */
 #include "../../core/_rng.h"    /* next_u64, below */
+#include "../../core/_slots.h"  /* the value classes through their member tables */
 
 /* ------------------------------------------------------------------ rules (_rules.py) */
 /* Rows up to and including the highest occupied square of each column (ink or barrier). */
@@ -371,20 +371,17 @@ static PyObject *py_check(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 static PyObject *remake(PyObject *old, PyObject **v) {
     PyObject *out[10];
     for (int i = 0; i < 10; i++) {
-        out[i] = v[i];
-        if (!out[i]) {
-            out[i] = slot(old, state_off[i]);
-            Py_XINCREF(out[i]);
-        }
+        out[i] = v[i] ? v[i] : slot(&state_s, old, i);
+        if (!v[i]) Py_XINCREF(out[i]);
     }
-    return make(state_type, state_off, 10, out);
+    return make(&state_s, out);
 }
 
 /* FoldrisGame.acting_players(state): the survivors who have not chosen this round (none between rounds) */
 static PyObject *py_acting(PyObject *self, PyObject *st) {
-    if (!state_type || Py_TYPE(st) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
-    PyObject *sheets = slot(st, state_off[1]), *card = slot(st, state_off[5]), *pending = slot(st, state_off[6]),
-             *over = slot(st, state_off[8]);
+    if (!state_s.type || Py_TYPE(st) != state_s.type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = slot(&state_s, st, 1), *card = slot(&state_s, st, 5), *pending = slot(&state_s, st, 6),
+             *over = slot(&state_s, st, 8);
     if (!sheets || !card || !pending || !over) return NULL;
     int done = PyObject_IsTrue(over), c = (int)PyLong_AsLong(card), k = 0;
     if (done < 0 || PyErr_Occurred()) return NULL;
@@ -395,7 +392,7 @@ static PyObject *py_acting(PyObject *self, PyObject *st) {
     int who[MAXP];
     for (Py_ssize_t p = 0; p < PyTuple_GET_SIZE(sheets); p++) {
         PyObject *sh = PyTuple_GET_ITEM(sheets, p), *out;
-        if (Py_TYPE(sh) != sheet_type || !(out = slot(sh, sheet_off[5]))) return PyErr_Format(PyExc_TypeError, "a Sheet");
+        if (Py_TYPE(sh) != sheet_s.type || !(out = slot(&sheet_s, sh, 5))) return PyErr_Format(PyExc_TypeError, "a Sheet");
         int is_out = PyObject_IsTrue(out);
         if (is_out < 0) return NULL;
         if (!is_out && PyTuple_GET_ITEM(pending, p) == Py_None) who[k++] = (int)p;
@@ -408,8 +405,8 @@ static PyObject *py_acting(PyObject *self, PyObject *st) {
 /* choose(table, lane, state, player, drop): FoldrisGame._apply of a checked drop. The choice is recorded;
  * after the last survivor's, the round resolves (_game._resolve): blocks fall, lines fold, barriers fall. */
 static PyObject *choose(const Table *t, long lane, PyObject *state, long player, PyObject *drop) {
-    if (!state_type || Py_TYPE(state) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
-    PyObject *sheets = slot(state, state_off[1]), *pending = slot(state, state_off[6]), *deck = slot(state, state_off[2]);
+    if (!state_s.type || Py_TYPE(state) != state_s.type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = slot(&state_s, state, 1), *pending = slot(&state_s, state, 6), *deck = slot(&state_s, state, 2);
     if (!sheets || !pending || !deck) return NULL;
     Py_ssize_t np = PyTuple_Check(sheets) ? PyTuple_GET_SIZE(sheets) : -1;
     if (np < 1 || np > MAXP || !PyTuple_Check(pending) || PyTuple_GET_SIZE(pending) != np || !PyTuple_Check(deck) ||
@@ -422,7 +419,7 @@ static PyObject *choose(const Table *t, long lane, PyObject *state, long player,
         PyObject *d = p == player ? drop : PyTuple_GET_ITEM(pending, p), *out;
         PyTuple_SET_ITEM(chosen, p, Py_NewRef(d));
         if (d != Py_None) continue;
-        if (!(out = slot(PyTuple_GET_ITEM(sheets, p), sheet_off[5]))) goto fail;
+        if (!(out = slot(&sheet_s, PyTuple_GET_ITEM(sheets, p), 5))) goto fail;
         int is_out = PyObject_IsTrue(out);
         if (is_out < 0) goto fail;
         if (!is_out) waiting = 1;

@@ -152,11 +152,11 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
     if (nargs != 6) return PyErr_Format(PyExc_TypeError, "playout() takes 6 arguments");
     long did = PyLong_AsLong(a[0]);
     if (PyErr_Occurred()) return NULL;
-    if (!state_type || Py_TYPE(a[1]) != state_type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    if (!state_s.type || Py_TYPE(a[1]) != state_s.type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
     if (did == -1 && (did = deck_of(a[1])) < 0) return NULL;
     if (did < 0 || did >= ndecks) return PyErr_Format(PyExc_ValueError, "unknown deck");
     for (int i = 0; i < 10; i++)
-        if (!(v[i] = slot(a[1], state_off[i]))) return NULL;
+        if (!(v[i] = slot(&state_s, a[1], i))) return NULL;
     memset(&g, 0, sizeof g);
     g.d = decks[did];
     g.tid = g.d->tid;
@@ -236,7 +236,7 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
     out[7] = PyLong_FromUnsignedLongLong(g.rng);
     out[8] = PyBool_FromLong(g.over);
     out[9] = Py_NewRef(v[9]);
-    PyObject *state = make(state_type, state_off, 10, out);
+    PyObject *state = make(&state_s, out);
     if (!state) return NULL;
     return Py_BuildValue("(Nl)", state, taken);
 }

@@ -1,16 +1,15 @@
 /* Foldris's protocol step in C: part of _cfoldris.c (included once, after the playout, whose decks it uses).
  *
  * A random step through the protocol is acting_players, legal_actions(s, p).sample(rng), apply(s, drop, p),
- * and apply_chance between rounds. Each is one call here, reading the state's slots directly: the deck of
- * the state's config is found through the last config seen (else the Python resolver registered by
- * bind()), and a drawn drop is the card's own Drop object (actions are immutable values). The answers,
- * states and draws are those of the pure rules; anything that is not a plain legal step returns None and
- * the general Python path judges it (and explains a refusal).
+ * and apply_chance between rounds. Each is one call here, reading the state's fields through its class's
+ * member table (core/_slots.h): the deck of the state's config is found through the last config seen (else
+ * the Python resolver registered by bind()), and a drawn drop is the card's own Drop object (actions are
+ * immutable values). The answers, states and draws are those of the pure rules; anything that is not a
+ * plain legal step returns None and the general Python path judges it (and explains a refusal).
  */
 
 static PyTypeObject *drop_type; /* _state.Drop */
-static PyTypeObject *view_type; /* _native.Drops, a core.LegalActions */
-static Py_ssize_t view_off[3];
+static Slots view_s; /* _native.Drops, a core.LegalActions: slots _game, _player, _state */
 static PyObject *resolver;      /* config -> deck id (registering the deck and its values on first use) */
 static PyObject *last_config;   /* held: the config whose deck is last_deck */
 static int last_deck = -1;
@@ -19,7 +18,7 @@ static PyObject *deck_drops[MAXT]; /* per deck: a tuple, per card every Drop at 
 
 /* The deck id of the state's config (equal configs have the same deck); -1 with an exception set. */
 static int deck_of(PyObject *state) {
-    PyObject *config = slot(state, state_off[0]);
+    PyObject *config = slot(&state_s, state, 0);
     if (!config) return -1;
     if (config == last_config) return last_deck;
     if (last_config && Py_TYPE(config) == Py_TYPE(last_config)) { /* a new game's config: equal to the last? */
@@ -52,13 +51,13 @@ static int deck_of(PyObject *state) {
 
 /* The state's card (-1 between rounds) and its tuples of sheets and pending choices, checked; -2 on error. */
 static long round_of(PyObject *state, PyObject **sheets, PyObject **pending) {
-    if (!state_type || Py_TYPE(state) != state_type) {
+    if (!state_s.type || Py_TYPE(state) != state_s.type) {
         PyErr_SetString(PyExc_TypeError, "expected a FoldrisState");
         return -2;
     }
-    PyObject *card = slot(state, state_off[5]);
-    *sheets = slot(state, state_off[1]);
-    *pending = slot(state, state_off[6]);
+    PyObject *card = slot(&state_s, state, 5);
+    *sheets = slot(&state_s, state, 1);
+    *pending = slot(&state_s, state, 6);
     if (!card || !*sheets || !*pending) return -2;
     if (!PyTuple_Check(*sheets) || !PyTuple_Check(*pending) || PyTuple_GET_SIZE(*sheets) < 1 ||
         PyTuple_GET_SIZE(*sheets) > MAXP || PyTuple_GET_SIZE(*pending) != PyTuple_GET_SIZE(*sheets)) {
@@ -72,9 +71,9 @@ static long round_of(PyObject *state, PyObject **sheets, PyObject **pending) {
 /* _native.can_act: 1 when player (an int, not a bool) is a survivor still to choose this round, else 0. */
 static int acts(PyObject *state, PyObject *player, long *p, long *card) {
     PyObject *sheets, *pending, *over;
-    if (!PyLong_CheckExact(player) || !state_type || Py_TYPE(state) != state_type) return 0;
+    if (!PyLong_CheckExact(player) || !state_s.type || Py_TYPE(state) != state_s.type) return 0;
     if ((*card = round_of(state, &sheets, &pending)) == -2) return -1;
-    if (*card < 0 || !(over = slot(state, state_off[8]))) return *card < 0 ? 0 : -1;
+    if (*card < 0 || !(over = slot(&state_s, state, 8))) return *card < 0 ? 0 : -1;
     int done = PyObject_IsTrue(over);
     if (done) return done < 0 ? -1 : 0;
     *p = PyLong_AsLong(player);
@@ -84,7 +83,7 @@ static int acts(PyObject *state, PyObject *player, long *p, long *card) {
     }
     if (*p < 0 || *p >= PyTuple_GET_SIZE(sheets) || PyTuple_GET_ITEM(pending, *p) != Py_None) return 0;
     PyObject *sh = PyTuple_GET_ITEM(sheets, *p), *out;
-    if (Py_TYPE(sh) != sheet_type || !(out = slot(sh, sheet_off[5]))) return -1;
+    if (Py_TYPE(sh) != sheet_s.type || !(out = slot(&sheet_s, sh, 5))) return -1;
     int is_out = PyObject_IsTrue(out);
     return is_out < 0 ? -1 : !is_out;
 }
@@ -157,7 +156,7 @@ static PyObject *py_try_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (vi < 0) Py_RETURN_NONE;
     const V *v = &t->v[vi];
     if (v->mirror != k[0] || v->trim != k[1] || v->rot != k[2] || k[3] + v->width > 8) Py_RETURN_NONE;
-    if (!(s = kept_sheet(PyTuple_GET_ITEM(slot(a[0], state_off[1]), p)))) return NULL;
+    if (!(s = kept_sheet(PyTuple_GET_ITEM(slot(&state_s, a[0], 1), p)))) return NULL;
     if (v->cost > s->bonus || rest_row(v, heights(s), (int)k[3]) + v->height > s->height) Py_RETURN_NONE;
     return choose(t, decks[d]->lane[card], a[0], p, action);
 }
@@ -165,9 +164,9 @@ static PyObject *py_try_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 /* A new Sheet: the fields of old, with out = rnd. */
 static PyObject *sheet_out_at(PyObject *old, long rnd) {
     PyObject *v[6];
-    for (int i = 0; i < 5; i++) v[i] = Py_NewRef(slot(old, sheet_off[i]));
+    for (int i = 0; i < 5; i++) v[i] = Py_NewRef(slot(&sheet_s, old, i));
     v[5] = PyLong_FromLong(rnd);
-    return make(sheet_type, sheet_off, 6, v);
+    return make(&sheet_s, v);
 }
 
 /* reveal(state) -> FoldrisGame.apply_chance: the state's generator draws the card, the first equal card
@@ -178,7 +177,7 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
     long card = round_of(st, &sheets, &pending);
     if (card == -2) return NULL;
     for (int i = 0; i < 10; i++)
-        if (!(f[i] = slot(st, state_off[i]))) return NULL;
+        if (!(f[i] = slot(&state_s, st, i))) return NULL;
     int over = PyObject_IsTrue(f[8]);
     if (over < 0) return NULL;
     if (over || card >= 0) Py_RETURN_NONE;
@@ -206,20 +205,20 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
         if (j != pos) PyTuple_SET_ITEM(left, m++, Py_NewRef(PyTuple_GET_ITEM(f[2], j)));
     for (int p = 0; p < np; p++) {
         PyObject *o = PyTuple_GET_ITEM(sheets, p), *x;
-        if (Py_TYPE(o) != sheet_type) {
+        if (Py_TYPE(o) != sheet_s.type) {
             PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet");
             goto fail;
         }
         for (int j = 0; j < 6; j++)
-            if (!slot(o, sheet_off[j])) goto fail;
+            if (!slot(&sheet_s, o, j)) goto fail;
         if (!start) { /* the start card: 2x2 squares, the starting player's in its lane, the next seat's next */
             int c = (int)((D->lane[index] - 1 + ((p - starter) % np + np) % np) % 7);
-            PyObject *w[6] = {PyLong_FromLong(0x0303L << c), PyLong_FromLong(0), Py_NewRef(slot(o, sheet_off[2])),
-                              Py_NewRef(slot(o, sheet_off[3])), Py_NewRef(slot(o, sheet_off[4])), PyLong_FromLong(0)};
-            x = make(sheet_type, sheet_off, 6, w);
+            PyObject *w[6] = {PyLong_FromLong(0x0303L << c), PyLong_FromLong(0), Py_NewRef(slot(&sheet_s, o, 2)),
+                              Py_NewRef(slot(&sheet_s, o, 3)), Py_NewRef(slot(&sheet_s, o, 4)), PyLong_FromLong(0)};
+            x = make(&sheet_s, w);
         } else {
             Sheet *s = NULL;
-            int is_out = PyObject_IsTrue(slot(o, sheet_off[5]));
+            int is_out = PyObject_IsTrue(slot(&sheet_s, o, 5));
             if (is_out < 0 || (!is_out && !(s = kept_sheet(o)))) goto fail;
             int keep = is_out || count(tables[D->tid[index]], s) > 0;
             alive += !is_out && keep;
@@ -239,7 +238,7 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
     v[7] = PyLong_FromUnsignedLongLong(rng);
     v[8] = PyBool_FromLong(ends);
     v[9] = Py_NewRef(f[9]);
-    return make(state_type, state_off, 10, v);
+    return make(&state_s, v);
 fail:
     Py_XDECREF(left);
     Py_XDECREF(out);
@@ -251,11 +250,11 @@ fail:
 static PyObject *py_view(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     long p, card;
     if (n != 3) return PyErr_Format(PyExc_TypeError, "view() takes 3 arguments");
-    if (!view_type) return PyErr_Format(PyExc_RuntimeError, "Foldris kernel: bind() was not called");
+    if (!view_s.type) return PyErr_Format(PyExc_RuntimeError, "Foldris kernel: bind() was not called");
     int r = acts(a[1], a[2], &p, &card);
     if (r <= 0) return r < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *v[3] = {Py_NewRef(a[0]), Py_NewRef(a[2]), Py_NewRef(a[1])};
-    return make(view_type, view_off, 3, v);
+    return make(&view_s, v);
 }
 
 /* core._rng.seed_state: the generator state of a seed (any int: taken modulo 2**64, as the Python's mask) and
@@ -283,7 +282,7 @@ static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     long starter = (long)below(&st, (uint64_t)np);
     PyObject *w[6] = {PyLong_FromLong(0), PyLong_FromLong(0), Py_NewRef(a[2]),
                       PyLong_FromLong(0), PyLong_FromLong(2), PyLong_FromLong(0)};
-    PyObject *sheet = make(sheet_type, sheet_off, 6, w), *v[10] = {NULL};
+    PyObject *sheet = make(&sheet_s, w), *v[10] = {NULL};
     if (!sheet) return NULL;
     v[0] = Py_NewRef(a[0]);
     v[1] = PyTuple_New(np);
@@ -308,7 +307,7 @@ static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
         PyTuple_SET_ITEM(v[2], i, x);
     }
     Py_DECREF(sheet);
-    return make(state_type, state_off, 10, v);
+    return make(&state_s, v);
 }
 
 /* bind(Drop, resolver, view class, its slot names): the action class the kernel returns and checks, config ->
@@ -316,13 +315,11 @@ static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 static PyObject *py_bind(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (n != 4 || !PyType_Check(a[0]) || !PyCallable_Check(a[1]) || !PyType_Check(a[2]))
         return PyErr_Format(PyExc_TypeError, "bind(Drop, resolver, view class, its slot names)");
-    if (offsets(a[2], a[3], view_off, 3) < 0) return NULL;
+    if (slots_bind(&view_s, a[2], a[3], 3) < 0) return NULL;
     Py_INCREF(a[0]);
     Py_INCREF(a[1]);
-    Py_INCREF(a[2]);
     Py_XSETREF(drop_type, (PyTypeObject *)a[0]);
     Py_XSETREF(resolver, a[1]);
-    Py_XSETREF(view_type, (PyTypeObject *)a[2]);
     Py_CLEAR(last_config);
     return Py_NewRef(Py_None);
 }

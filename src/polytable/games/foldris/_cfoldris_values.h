@@ -1,8 +1,9 @@
 /* Foldris's kernel: the Python values (part of _cfoldris.c, included once after the rules).
  *
  * Sheets are Python ints (bit = row * 8 + column) read into and written from one byte per row; the frozen
- * value classes (_state.Sheet, _state.FoldrisState) are registered by _native.py and their slots read and
- * written directly, as their generated __init__ would (they have no __post_init__ or validation).
+ * value classes (_state.Sheet, _state.FoldrisState) are registered by the kernel and their fields read and
+ * written through their classes' member tables (core/_slots.h), as their generated __init__ would (they
+ * have no __post_init__ or validation).
  */
 
 /* ------------------------------------------------------------------ Python ints <-> rows */
@@ -58,42 +59,22 @@ static int longs_in(PyObject *seq, long *out, int n, const char *what) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
-/* The frozen value classes (_state.Sheet, _state.FoldrisState), registered by _native.py: their slots are
- * read and written directly, as their generated __init__ would (no __post_init__ or validation there). */
-static PyTypeObject *sheet_type, *state_type;
-static Py_ssize_t sheet_off[6], state_off[10];
+/* The frozen value classes (_state.Sheet, _state.FoldrisState), bound by types(). */
+static Slots sheet_s, state_s;
 
-static PyObject *slot(PyObject *o, Py_ssize_t off) {
-    PyObject *v = *(PyObject **)((char *)o + off);
-    if (!v) PyErr_SetString(PyExc_AttributeError, "a Foldris value with an unset field");
-    return v;
-}
-static PyObject *make(PyTypeObject *t, const Py_ssize_t *off, int n, PyObject **v) { /* steals v[] */
-    PyObject *o = t->tp_alloc(t, 0);
-    for (int i = 0; i < n; i++) {
-        if (!o || !v[i]) {
-            Py_XDECREF(v[i]);
-            continue;
-        }
-        *(PyObject **)((char *)o + off[i]) = v[i];
-    }
-    for (int i = 0; i < n; i++)
-        if (!v[i]) {
-            Py_XDECREF(o);
-            return NULL;
-        }
-    return o;
-}
+/* Field i of a bound value o (borrowed; NULL with an exception when unset), and a new value of fields v (stolen). */
+static inline PyObject *slot(const Slots *c, PyObject *o, int i) { return slots_get(c, o, i); }
+static inline PyObject *make(const Slots *c, PyObject **v) { return slots_make(c, v); }
 
 /* one Sheet(ink, barrier, height, lines, bonus, out) */
 static int sheet_in(PyObject *o, Sheet *s) {
     PyObject *f[6];
-    if (!sheet_type || Py_TYPE(o) != sheet_type) {
+    if (!sheet_s.type || Py_TYPE(o) != sheet_s.type) {
         PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
         return -1;
     }
     for (int i = 0; i < 6; i++)
-        if (!(f[i] = slot(o, sheet_off[i]))) return -1;
+        if (!(f[i] = slot(&sheet_s, o, i))) return -1;
     if (to_rows(f[0], s->ink) < 0 || to_rows(f[1], s->bar) < 0) return -1;
     s->height = PyLong_AsLong(f[2]);
     s->lines = PyLong_AsLong(f[3]);
@@ -110,28 +91,26 @@ static int sheet_in(PyObject *o, Sheet *s) {
 static PyObject *sheet_out(const Sheet *s) {
     PyObject *v[6] = {from_rows(s->ink, s->top), from_rows(s->bar, s->top),        PyLong_FromLong(s->height),
                       PyLong_FromLong(s->lines), PyLong_FromLong(s->bonus), PyLong_FromLong(s->out)};
-    return make(sheet_type, sheet_off, 6, v);
+    return make(&sheet_s, v);
 }
 /* ------------------------------------------------------------------ decoded sheets, kept
  * Sheet values are immutable: the last ones read or made are kept decoded (with their heights and fit masks),
- * so a round's reveal, draws, checks and resolution convert each sheet's ints once. An entry holds its object
- * and the object's fields, so a pointer compared here is never a freed object's address reused. */
+ * so a round's reveal, draws, checks and resolution convert each sheet's ints once. An entry holds its object,
+ * so a pointer compared here is never a freed object's address reused, and a frozen object's fields are
+ * those it was decoded from. */
 #define KEEP 16
 typedef struct {
-    PyObject *obj, *f[6];
+    PyObject *obj;
     Sheet s;
 } Kept;
 static Kept kept[KEEP];
 static int kept_next;
 
-/* The entry for o with its fields f, s copied in (the ring's oldest entry is given up). */
-static Sheet *kept_add(PyObject *o, PyObject **f, const Sheet *s) {
+/* The entry for o, s copied in (the ring's oldest entry is given up). */
+static Sheet *kept_add(PyObject *o, const Sheet *s) {
     Kept *k = &kept[kept_next];
     kept_next = (kept_next + 1) % KEEP;
-    Py_CLEAR(k->obj);
-    for (int i = 0; i < 6; i++) Py_CLEAR(k->f[i]);
-    k->obj = Py_NewRef(o);
-    for (int i = 0; i < 6; i++) k->f[i] = Py_NewRef(f[i]);
+    Py_XSETREF(k->obj, Py_NewRef(o));
     k->s = *s;
     return &k->s;
 }
@@ -141,18 +120,14 @@ static Sheet *kept_add(PyObject *o, PyObject **f, const Sheet *s) {
  * filled in through it. */
 static Sheet *kept_sheet(PyObject *o) {
     PyObject *f[6];
-    if (!sheet_type || Py_TYPE(o) != sheet_type) {
+    if (!sheet_s.type || Py_TYPE(o) != sheet_s.type) {
         PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
         return NULL;
     }
+    for (int j = 0; j < KEEP; j++)
+        if (kept[j].obj == o) return &kept[j].s;
     for (int i = 0; i < 6; i++)
-        if (!(f[i] = slot(o, sheet_off[i]))) return NULL;
-    for (int j = 0; j < KEEP; j++) {
-        Kept *k = &kept[j];
-        if (k->obj == o && k->f[0] == f[0] && k->f[1] == f[1] && k->f[2] == f[2] && k->f[3] == f[3] &&
-            k->f[4] == f[4] && k->f[5] == f[5])
-            return &k->s;
-    }
+        if (!(f[i] = slot(&sheet_s, o, i))) return NULL;
     Sheet s;
     if (to_rows(f[0], s.ink) < 0 || to_rows(f[1], s.bar) < 0) return NULL;
     s.height = PyLong_AsLong(f[2]);
@@ -161,15 +136,12 @@ static Sheet *kept_sheet(PyObject *o) {
     s.out = PyLong_AsLong(f[5]);
     if (PyErr_Occurred()) return NULL;
     set_top(&s, top_of(f[0], f[1]));
-    return kept_add(o, f, &s);
+    return kept_add(o, &s);
 }
 
 /* Keep a Sheet object just made from s. */
 static int kept_made(PyObject *o, const Sheet *s) {
-    PyObject *f[6];
-    for (int i = 0; i < 6; i++)
-        if (!(f[i] = slot(o, sheet_off[i]))) return -1;
-    kept_add(o, f, s);
+    kept_add(o, s);
     return 0;
 }
 
@@ -205,37 +177,10 @@ static PyObject *sheets_out(const Sheet *sh, int n) {
     return t;
 }
 
-static int offsets(PyObject *type, PyObject *names, Py_ssize_t *off, int n) {
-    PyObject *f = PySequence_Fast(names, "field names");
-    if (!f) return -1;
-    if (PySequence_Fast_GET_SIZE(f) != n) {
-        Py_DECREF(f);
-        PyErr_Format(PyExc_ValueError, "expected %d field names", n);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *d = PyObject_GetAttr(type, PySequence_Fast_GET_ITEM(f, i));
-        if (!d) break;
-        if (!Py_IS_TYPE(d, &PyMemberDescr_Type) || ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_TypeError, "a field is not a plain slot");
-            break;
-        }
-        off[i] = ((PyMemberDescrObject *)d)->d_member->offset;
-        Py_DECREF(d);
-    }
-    Py_DECREF(f);
-    return PyErr_Occurred() ? -1 : 0;
-}
-
 static PyObject *py_types(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (n != 4 || !PyType_Check(a[0]) || !PyType_Check(a[2]))
         return PyErr_Format(PyExc_TypeError, "types(Sheet, fields, FoldrisState, fields)");
-    if (offsets(a[0], a[1], sheet_off, 6) < 0 || offsets(a[2], a[3], state_off, 10) < 0) return NULL;
-    Py_INCREF(a[0]);
-    Py_INCREF(a[2]);
-    Py_XSETREF(sheet_type, (PyTypeObject *)a[0]);
-    Py_XSETREF(state_type, (PyTypeObject *)a[2]);
+    if (slots_bind(&sheet_s, a[0], a[1], 6) < 0 || slots_bind(&state_s, a[2], a[3], 10) < 0) return NULL;
     Py_RETURN_NONE;
 }
 

@@ -41,7 +41,6 @@ from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import ENGINE_WEIGHTS, Weights, action_value, extent, score_lead
 from ._game import Forma, FormaAction, kernel_of
 from ._kernel import CompiledForma, FormaKernel
 from ._pieces import (
@@ -62,7 +61,6 @@ from ._rules import enclosed, flood, neighbours, place_effect
 from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, allowed_cells, format_setup
 
 __all__ = [
-    "ENGINE_WEIGHTS",
     "GAME",
     "NUM_PIECES",
     "ORIENT_CELLS",
@@ -85,17 +83,13 @@ __all__ = [
     "Place",
     "Tables",
     "Tower",
-    "Weights",
-    "action_value",
     "allowed_cells",
     "enclosed",
-    "extent",
     "flood",
     "format_setup",
     "kernel_of",
     "neighbours",
     "place_effect",
-    "score_lead",
     "tables",
 ]
 

@@ -1,9 +1,10 @@
 /* polytable.games.forma._cforma: Forma's hot path in C (see _native.py for how it is used).
  *
- * Five units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
+ * Four units: _cforma.h (the shared types and inline word operations), _cforma_rules.c (the rules: move
  * generation, a placement's effect, touch-move picks, the players' set-up, a random playout),
- * _cforma_bridges.c (the bridge count), _cforma_eval.c (the AI's placement value and reply bonus) and this file,
- * the Python side: arguments, the tables Python passes in (init), and the module's functions. The geometry
+ * _cforma_bridges.c (the bridge count) and this file, the Python side: arguments, the tables Python passes
+ * in (init), the module's functions, and the capsule (FORMA_API) through which the AI's evaluator
+ * (ai/forma/_cforma_eval.c, its own extension) calls the rules. The geometry
  * is not defined here: Python passes every orientation's cell offsets, so the tables stay single-sourced.
  */
 #include "_cforma.h"
@@ -12,24 +13,32 @@ T *forma_tabs[MAXSIZE + 1];
 int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
 
 /* ------------------------------------------------------------------ Python ints */
-static int to_b(PyObject *v, B *b) {
-    unsigned char buf[8 * NW];
-    if (!PyLong_Check(v)) {
-        PyErr_SetString(PyExc_TypeError, "a Forma bitboard must be an int");
-        return -1;
-    }
-    if (pylong_to_bytes(v, buf, sizeof buf, "bitboard") < 0) return -1;
+/* A board from its little-endian bytes, and back. */
+static void b_load(const unsigned char *buf, B *b) {
     for (int i = 0; i < NW; i++) {
         uint64_t x = 0;
         for (int j = 7; j >= 0; j--) x = x << 8 | buf[8 * i + j];
         b->w[i] = x;
     }
+}
+static void b_store(const B *b, unsigned char *buf) {
+    for (int i = 0; i < NW; i++)
+        for (int j = 0; j < 8; j++) buf[8 * i + j] = (unsigned char)(b->w[i] >> (8 * j));
+}
+
+static int to_b(PyObject *v, B *b) {
+    unsigned char buf[BOARD_BYTES];
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "a Forma bitboard must be an int");
+        return -1;
+    }
+    if (pylong_to_bytes(v, buf, sizeof buf, "bitboard") < 0) return -1;
+    b_load(buf, b);
     return 0;
 }
 PyObject *forma_from_b(const B *b) {
-    unsigned char buf[8 * NW];
-    for (int i = 0; i < NW; i++)
-        for (int j = 0; j < 8; j++) buf[8 * i + j] = (unsigned char)(b->w[i] >> (8 * j));
+    unsigned char buf[BOARD_BYTES];
+    b_store(b, buf);
     return pylong_from_bytes(buf, sizeof buf);
 }
 
@@ -328,196 +337,95 @@ static int boards_in(PyObject *seq, B *out, int n) {
     Py_DECREF(fast);
     return 0;
 }
-static int longs_in(PyObject *seq, long *out, int n) {
-    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "one value per player");
-        return -1;
-    }
-    for (int i = 0; i < n; i++) out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    return PyErr_Occurred() ? -1 : 0;
-}
 
-static PyObject *boards_out(const B *b, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (!t) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *v = forma_from_b(&b[i]);
-        if (!v) {
-            Py_DECREF(t);
-            return NULL;
+/* layout() -> ((name, offset, size), ...): the playout buffer's members as this build lays them out. */
+static PyObject *py_layout(PyObject *self, PyObject *noargs) {
+#define ONE(m) Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(PlayoutBuf, m), (Py_ssize_t)sizeof(((PlayoutBuf *)0)->m)),
+    PyObject *items[] = {PLAYOUT_FIELDS(ONE)};
+#undef ONE
+    Py_ssize_t n = (Py_ssize_t)(sizeof items / sizeof items[0]);
+    PyObject *out = PyTuple_New(n);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (out && items[i]) PyTuple_SET_ITEM(out, i, items[i]);
+        else {
+            Py_XDECREF(items[i]);
+            Py_CLEAR(out);
         }
-        PyTuple_SET_ITEM(t, i, v);
     }
-    return t;
+    return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(PlayoutBuf));
 }
 
-/* playout(size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch, turn,
- *         moves, last, exact, rngs, shared, max_actions, touch_move, picked, misses, placing, rng)
- * -> (pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, rngs, actions,
- *     obstacles, tower, picked, misses, placing, rng) */
+/* playout(buffer) -> None: random set-up steps, touch-move picks and placements from the state in the buffer
+ * (a bytearray of _kernel.PLAYOUT) to the end or max_actions, the end state, generators and the actions taken
+ * written back into it. */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
-    int size, turn, moves, exact, shared, max_actions, touch, picked, misses, placing;
-    unsigned long long setup_rng;
-    PyObject *o_obst, *o_tower, *o_pieces, *o_markers, *o_filled, *o_stocks, *o_scores, *o_bridges, *o_closed,
-        *o_watch, *o_last, *o_rngs;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOiiOpOpipiiiK", &size, &o_obst, &o_tower, &o_pieces, &o_markers,
-                          &o_filled, &o_stocks, &o_scores, &o_bridges, &o_closed, &o_watch, &turn, &moves, &o_last,
-                          &exact, &o_rngs, &shared, &max_actions, &touch, &picked, &misses, &placing,
-                          &setup_rng))
-        return NULL;
-    T *t = table_for(size);
-    if (!t) return NULL;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "w*", &view)) return NULL;
+    PlayoutBuf in;
+    if (view.len != (Py_ssize_t)sizeof in) {
+        PyBuffer_Release(&view);
+        return PyErr_Format(PyExc_ValueError, "a playout buffer has %zu bytes", sizeof in);
+    }
+    memcpy(&in, view.buf, sizeof in);
+    T *t = table_for((int)in.size);
     S s;
     memset(&s, 0, sizeof s);
-    s.n = (int)PySequence_Size(o_pieces);
-    if (s.n < 2 || s.n > MAXPLAYERS) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "2 to 4 players");
+    s.n = (int)in.players;
+    if (!t || s.n < 2 || s.n > MAXPLAYERS || in.picked < -1 || in.picked >= NP || in.placing < 0) {
+        PyBuffer_Release(&view);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "2 to 4 players; picked or placing in range");
         return NULL;
     }
-    s.turn = turn;
-    s.moves = moves;
-    s.exact = exact;
-    s.touch = touch;
-    s.picked = picked;
-    s.misses = misses;
-    s.placing = placing;
-    s.setup_rng = setup_rng;
-    if (picked < -1 || picked >= NP || placing < 0) {
-        PyErr_SetString(PyExc_ValueError, "picked or placing out of range");
-        return NULL;
-    }
-    if (to_b(o_obst, &s.obstacles) < 0 || to_b(o_tower, &s.tower) < 0 || to_b(o_filled, &s.filled) < 0 ||
-        to_b(o_closed, &s.closed) < 0 || to_b(o_watch, &s.watch) < 0 || to_b(o_last, &s.last) < 0 ||
-        boards_in(o_pieces, s.pieces, s.n) < 0 || boards_in(o_markers, s.markers, s.n) < 0 ||
-        longs_in(o_scores, s.scores, s.n) < 0 || longs_in(o_bridges, s.bridges, s.n) < 0)
-        return NULL;
-    {
-        PyObject *fast = PySequence_Fast(o_stocks, "stocks must be a sequence");
-        if (!fast) return NULL;
-        if (PySequence_Fast_GET_SIZE(fast) != s.n) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "one stock per player");
-            return NULL;
-        }
-        for (int i = 0; i < s.n; i++)
-            if (to_stock(PySequence_Fast_GET_ITEM(fast, i), s.stock[i]) < 0) {
-                Py_DECREF(fast);
-                return NULL;
-            }
-        Py_DECREF(fast);
-    }
-    int nr = shared ? 1 : s.n;
-    uint64_t rng[MAXPLAYERS];
-    {
-        PyObject *fast = PySequence_Fast(o_rngs, "rngs must be a sequence");
-        if (!fast) return NULL;
-        if (PySequence_Fast_GET_SIZE(fast) != nr) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "one generator state per player (or one shared)");
-            return NULL;
-        }
-        for (int i = 0; i < nr; i++) rng[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        Py_DECREF(fast);
-        if (PyErr_Occurred()) return NULL;
+    s.turn = (int)in.turn;
+    s.moves = (int)in.moves;
+    s.exact = (int)in.exact;
+    s.touch = (int)in.touch;
+    s.picked = (int)in.picked;
+    s.misses = (int)in.misses;
+    s.placing = (int)in.placing;
+    s.setup_rng = in.setup_rng;
+    b_load(in.obstacles, &s.obstacles);
+    b_load(in.tower, &s.tower);
+    b_load(in.filled, &s.filled);
+    b_load(in.closed, &s.closed);
+    b_load(in.watch, &s.watch);
+    b_load(in.last, &s.last);
+    for (int i = 0; i < s.n; i++) {
+        b_load(in.pieces[i], &s.pieces[i]);
+        b_load(in.markers[i], &s.markers[i]);
+        for (int p = 0; p < NP; p++) s.stock[i][p] = in.stock[i][p];
+        s.scores[i] = (long)in.scores[i];
+        s.bridges[i] = (long)in.bridges[i];
     }
     int actions = 0;
-    if (forma_run(t, &s, rng, shared, max_actions, &actions) < 0) return NULL;
-    PyObject *stocks = PyTuple_New(s.n), *scores = PyTuple_New(s.n), *bridges = PyTuple_New(s.n),
-             *rngs = PyList_New(nr);
-    if (!stocks || !scores || !bridges || !rngs) goto fail;
+    if (forma_run(t, &s, in.rngs, (int)in.shared, (int)in.max_actions, &actions) < 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    in.turn = s.turn;
+    in.moves = s.moves;
+    in.exact = s.exact;
+    in.picked = s.picked;
+    in.misses = s.misses;
+    in.placing = s.placing;
+    in.setup_rng = s.setup_rng;
+    in.actions = actions;
+    b_store(&s.obstacles, in.obstacles);
+    b_store(&s.tower, in.tower);
+    b_store(&s.filled, in.filled);
+    b_store(&s.closed, in.closed);
+    b_store(&s.watch, in.watch);
+    b_store(&s.last, in.last);
     for (int i = 0; i < s.n; i++) {
-        PyObject *st = PyTuple_New(NP);
-        if (!st) goto fail;
-        for (int p = 0; p < NP; p++) PyTuple_SET_ITEM(st, p, PyLong_FromLong(s.stock[i][p]));
-        PyTuple_SET_ITEM(stocks, i, st);
-        PyTuple_SET_ITEM(scores, i, PyLong_FromLong(s.scores[i]));
-        PyTuple_SET_ITEM(bridges, i, PyLong_FromLong(s.bridges[i]));
+        b_store(&s.pieces[i], in.pieces[i]);
+        b_store(&s.markers[i], in.markers[i]);
+        for (int p = 0; p < NP; p++) in.stock[i][p] = (unsigned char)s.stock[i][p];
+        in.scores[i] = s.scores[i];
+        in.bridges[i] = s.bridges[i];
     }
-    for (int i = 0; i < nr; i++) PyList_SET_ITEM(rngs, i, PyLong_FromUnsignedLongLong(rng[i]));
-    return Py_BuildValue("(NNNNNNNNiiNONiNNiiiK)", boards_out(s.pieces, s.n), boards_out(s.markers, s.n),
-                         forma_from_b(&s.filled), stocks, scores, bridges, forma_from_b(&s.closed),
-                         forma_from_b(&s.watch), s.turn, s.moves, forma_from_b(&s.last), s.exact ? Py_True : Py_False,
-                         rngs, actions, forma_from_b(&s.obstacles), forma_from_b(&s.tower), s.picked, s.misses,
-                         s.placing, (unsigned long long)s.setup_rng);
-fail:
-    Py_XDECREF(stocks);
-    Py_XDECREF(scores);
-    Py_XDECREF(bridges);
-    Py_XDECREF(rngs);
-    return NULL;
-}
-
-/* value(size, filled, watch, obstacles, tower, closed, pieces, markers, player, bridges, mask, piece, stock,
- *       weights) -> _ai.place_value */
-static PyObject *py_value(PyObject *self, PyObject *args) {
-    int size, player, piece, stock[NP];
-    long bridges;
-    PyObject *o[5], *o_pieces, *o_markers, *o_mask, *o_stock, *o_w;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOilOiOO", &size, &o[0], &o[1], &o[2], &o[3], &o[4], &o_pieces, &o_markers,
-                          &player, &bridges, &o_mask, &piece, &o_stock, &o_w))
-        return NULL;
-    T *t = table_for(size);
-    if (!t) return NULL;
-    B in[5], pieces[MAXPLAYERS], markers[MAXPLAYERS], mask;
-    for (int i = 0; i < 5; i++)
-        if (to_b(o[i], &in[i]) < 0) return NULL;
-    Py_ssize_t np = PySequence_Size(o_pieces);
-    if (np < 1 || np > MAXPLAYERS || player < 0 || player >= np || piece < 0 || piece >= NP) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "1 to 4 players, a player and a piece among them");
-        return NULL;
-    }
-    if (boards_in(o_pieces, pieces, (int)np) < 0 || boards_in(o_markers, markers, (int)np) < 0 ||
-        to_b(o_mask, &mask) < 0 || to_stock(o_stock, stock) < 0)
-        return NULL;
-    double w[6];
-    PyObject *fast = PySequence_Fast(o_w, "weights are a sequence of 6 floats");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 6) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "weights are a sequence of 6 floats");
-        return NULL;
-    }
-    for (int i = 0; i < 6; i++) w[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    if (PyErr_Occurred()) return NULL;
-    return PyFloat_FromDouble(forma_value(t, &in[0], &in[1], &in[2], &in[3], &in[4], pieces, markers, (int)np, player,
-                                          bridges, &mask, piece, stock, w));
-}
-
-/* best_bonus(size, filled, watch, obstacles, tower, closed, own, orients, cap) -> ai.forma best_bonus */
-static PyObject *py_best_bonus(PyObject *self, PyObject *args) {
-    int size;
-    long cap;
-    PyObject *o[6], *o_gs;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOl", &size, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o_gs, &cap)) return NULL;
-    T *t = table_for(size);
-    if (!t) return NULL;
-    B in[6];
-    for (int i = 0; i < 6; i++)
-        if (to_b(o[i], &in[i]) < 0) return NULL;
-    int gs[NO];
-    PyObject *fast = PySequence_Fast(o_gs, "orientations are a sequence of ints");
-    if (!fast) return NULL;
-    Py_ssize_t ng = PySequence_Fast_GET_SIZE(fast);
-    if (ng > NO) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "at most 91 orientations");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < ng; i++) {
-        gs[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (gs[i] < 0 || gs[i] >= NO) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "orientation out of range");
-            Py_DECREF(fast);
-            return NULL;
-        }
-    }
-    Py_DECREF(fast);
-    return PyLong_FromLong(forma_best_bonus(t, &in[0], &in[1], &in[2], &in[3], &in[4], &in[5], gs, (int)ng, cap));
+    memcpy(view.buf, &in, sizeof in);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
 }
 
 /* bridges(size, own) -> (total, north-south, east-west, exact): _bridges.count_bridges of a colour */
@@ -548,15 +456,34 @@ static PyMethodDef methods[] = {
     {"next_turn", py_next_turn, METH_VARARGS, "next_turn(size, stocks, free, player) -> next player able to place."},
     {"setup_sample", py_setup_sample, METH_VARARGS,
      "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
-    {"value", py_value, METH_VARARGS, "value(...) -> a placement's one-ply value (_ai.place_value)."},
-    {"best_bonus", py_best_bonus, METH_VARARGS, "best_bonus(...) -> the next player's best bonus (ai.forma)."},
     {"bridges", py_bridges, METH_VARARGS, "bridges(size, own) -> (total, north-south, east-west, exact)."},
-    {"playout", py_playout, METH_VARARGS, "Random placements to the end (or max_actions); see the C source."},
+    {"playout", py_playout, METH_VARARGS, "playout(buffer): random steps to the end (or max_actions), in place."},
+    {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the playout buffer."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cforma", "Forma's compiled play-phase kernel.", -1,
                                        methods};
 
-PyMODINIT_FUNC PyInit__cforma(void) { return PyModule_Create(&moduledef); }
+/* The C interface the AI's evaluator calls (FormaAPI in _cforma.h). */
+static const FormaAPI api = {
+    .table = table_for,
+    .piece_size = piece_size,
+    .piece_first = piece_first,
+    .to_b = to_b,
+    .boards_in = boards_in,
+    .to_stock = to_stock,
+    .flood = forma_flood,
+    .effect = forma_effect,
+    .bridge_total = forma_bridge_total,
+    .placement_mask = forma_placement_mask,
+};
+
+PyMODINIT_FUNC PyInit__cforma(void) {
+    PyObject *m = PyModule_Create(&moduledef);
+    PyObject *cap = m ? PyCapsule_New((void *)&api, FORMA_API, NULL) : NULL;
+    if (m && (!cap || PyModule_AddObjectRef(m, "api", cap) < 0)) Py_CLEAR(m);
+    Py_XDECREF(cap);
+    return m;
+}
 

@@ -8,6 +8,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -48,6 +49,30 @@ typedef struct {
     int stock[MAXPLAYERS][NP];
     long scores[MAXPLAYERS], bridges[MAXPLAYERS];
 } S;
+
+/* The playout's state buffer: a FormaState, the generators and the limits, written back with the end state.
+ * The fields and their order are described once, in Python (_kernel.PLAYOUT, a core.StateLayout): C reports
+ * each member's offset and size (layout()) and tests/kernel/test_layouts.py compares them. Boards are the
+ * Python ints' little-endian bytes (8 * NW: a board of up to 20 x 20); every member is a multiple of 8 bytes,
+ * so the struct has no padding. Players past `players` are zeros. */
+#define BOARD_BYTES (8 * NW)
+#define STOCK_BYTES 24 /* NP counts of at most 255, rounded up to 8 bytes */
+typedef struct {
+    int64_t size, players, turn, moves, exact, touch, picked, misses, placing;
+    int64_t shared, max_actions, actions; /* one generator for all; -1: no limit; out: actions taken */
+    uint64_t setup_rng, rngs[MAXPLAYERS];
+    unsigned char obstacles[BOARD_BYTES], tower[BOARD_BYTES], filled[BOARD_BYTES], closed[BOARD_BYTES],
+        watch[BOARD_BYTES], last[BOARD_BYTES];
+    unsigned char pieces[MAXPLAYERS][BOARD_BYTES], markers[MAXPLAYERS][BOARD_BYTES];
+    unsigned char stock[MAXPLAYERS][STOCK_BYTES]; /* each piece's count, then zeros */
+    int64_t scores[MAXPLAYERS], bridges[MAXPLAYERS];
+} PlayoutBuf;
+
+/* X(member) for every member of PlayoutBuf, in order (layout() reports them). */
+#define PLAYOUT_FIELDS(X)                                                                                          \
+    X(size) X(players) X(turn) X(moves) X(exact) X(touch) X(picked) X(misses) X(placing) X(shared) X(max_actions) \
+    X(actions) X(setup_rng) X(rngs) X(obstacles) X(tower) X(filled) X(closed) X(watch) X(last) X(pieces)          \
+    X(markers) X(stock) X(scores) X(bridges)
 
 extern T *forma_tabs[MAXSIZE + 1];
 extern int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
@@ -156,14 +181,27 @@ int forma_count_bridges(int n, const unsigned char *all, long out[3]);
 void forma_cells_of(const T *t, const B *own, unsigned char *cells);
 int forma_bridge_total(const T *t, const B *own, long *total);
 
-/* ------------------------------------------------------------------ _cforma_eval.c */
-double forma_value(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower, const B *closed0,
-                   const B *pieces, const B *markers, int np, int player, long bridges, const B *mask, int p,
-                   const int *stock, const double *w);
-long forma_best_bonus(const T *t, const B *filled, const B *watch, const B *obstacles, const B *tower,
-                      const B *closed0, const B *own, const int *gs, int ng, long cap);
-
 /* ------------------------------------------------------------------ _cforma.c */
 PyObject *forma_from_b(const B *b);
+
+/* ------------------------------------------------------------------ the kernel's C interface for the AI
+ * An extension above the rules (the AI's evaluator, ai/forma/_cforma_eval.c) includes this header downward
+ * and reaches this extension's tables and rules through one capsule, the module attribute FORMA_API
+ * (CPython's documented way for extensions to share C functions): nothing of the rules is compiled twice,
+ * and the tables Python builds once (init) serve both. */
+typedef struct {
+    T *(*table)(int size); /* the tables of a board size, or NULL with an exception set */
+    const int *piece_size, *piece_first;
+    int (*to_b)(PyObject *v, B *b);
+    int (*boards_in)(PyObject *seq, B *out, int n);
+    int (*to_stock)(PyObject *o, int *stock);
+    void (*flood)(const T *t, const B *seed, const B *pass, B *out);
+    long (*effect)(const T *t, const B *filled0, const B *watch, const B *obstacles, const B *tower,
+                   const B *closed0, const B *own0, const B *mask, int size, B *filled, B *enc, B *closed, B *own,
+                   int *bound);
+    int (*bridge_total)(const T *t, const B *own, long *total);
+    void (*placement_mask)(const T *t, int g, int anchor, B *m);
+} FormaAPI;
+#define FORMA_API "polytable.games.forma._cforma.api"
 
 #endif

@@ -5,10 +5,10 @@ The game object picks its kernel once, when it is made (``get_game("forma", engi
 :class:`CompiledForma` (the same interface over the C extension built with the package). Rules code
 never asks which engine runs; it calls the kernel it was given. The kernel covers move generation (count,
 sample, the anchor tables), a placement's effect and score, whose turn is next, the set-up's draws and a
-random playout to the end that includes the set-up and touch-move picks; and two values the AI needs in its
-inner loop (the one-ply placement value and the reply bonus, ``_cforma_eval.c``). Notation, views and
-checks stay in Python. tests/games/forma/test_forma_native.py and test_forma_eval_native.py play both
-kernels side by side; docs/engine.md describes the seam.
+random playout to the end that includes the set-up and touch-move picks. Notation, views and checks stay in
+Python; the AI's values (``polytable.ai.forma``) are not the kernel's: its compiled evaluation is its own
+extension, which calls this one's rules through a capsule (``FormaAPI`` in ``_cforma.h``).
+tests/games/forma/test_forma_native.py plays both kernels side by side; docs/engine.md describes the seam.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ import functools
 from collections.abc import Sequence
 from types import ModuleType
 
-from polytable.core import CHANCE, TERMINAL, Rng
+from polytable.core import CHANCE, TERMINAL, Rng, StateLayout
 
 from . import _pieces as P
-from ._ai import Weights, place_value
 from ._pieces import Tables
 from ._rules import (
     ONE_OF,
@@ -34,12 +33,52 @@ from ._rules import (
     sample_move,
 )
 from ._setup import SetupAction, chance_outcome, drawn, setup_sample
-from ._state import FormaState, Obstacle, Place, Tower
+from ._state import FormaState, Obstacle, Tower
 
 Stocks = tuple[tuple[int, ...], ...]
 """Each player's piece counts (or orientations)."""
 
-__all__ = ["CompiledForma", "FormaKernel"]
+__all__ = ["PLAYOUT", "CompiledForma", "FormaKernel"]
+
+BOARD = 64
+"""Bytes of a board in the compiled kernel (512 bits: the 20 x 20 board, stride 24, needs 480)."""
+SEATS = 4
+"""Players the buffer has room for (those past the game's are zeros)."""
+NP = 21
+"""Pieces in a stock."""
+
+PLAYOUT = StateLayout(
+    (
+        *((name, "q", 1) for name in ("size", "players", "turn", "moves", "exact", "touch", "picked", "misses")),
+        ("placing", "q", 1),
+        ("shared", "q", 1),  # one generator for every player (rngs[0])
+        ("max_actions", "q", 1),  # -1: to the end
+        ("actions", "q", 1),  # out: the actions taken
+        ("setup_rng", "Q", 1),  # FormaState.rng
+        ("rngs", "Q", SEATS),
+        *((name, f"{BOARD}s", 1) for name in ("obstacles", "tower", "filled", "closed", "watch", "last")),
+        ("pieces", f"{BOARD}s", SEATS),
+        ("markers", f"{BOARD}s", SEATS),
+        ("stock", "24s", SEATS),  # the NP piece counts (each below 256), zero-padded
+        ("scores", "q", SEATS),
+        ("bridges", "q", SEATS),
+    )
+)
+"""The compiled playout's state buffer (``_cforma.h``'s PlayoutBuf): a FormaState with its generators and
+limit, written back with the end state. The one description of it: the C reports its members' offsets
+(``_cforma.layout()``) and tests/kernel/test_layouts.py compares them with these."""
+
+_I = PLAYOUT.index  # where each field's items start in the buffer's flat tuple
+_TURN, _MOVES, _EXACT, _PICKED, _MISSES, _PLACING = (
+    _I[f] for f in ("turn", "moves", "exact", "picked", "misses", "placing")
+)
+_ACTIONS, _SETUP_RNG, _RNGS, _STOCK, _SCORES, _BRIDGES = (
+    _I[f] for f in ("actions", "setup_rng", "rngs", "stock", "scores", "bridges")
+)
+_OBSTACLES, _TOWER, _FILLED, _CLOSED, _WATCH, _LAST = (
+    _I[f] for f in ("obstacles", "tower", "filled", "closed", "watch", "last")
+)
+_PIECES, _MARKERS = _I["pieces"], _I["markers"]
 
 
 class FormaKernel:
@@ -82,14 +121,6 @@ class FormaKernel:
 
     def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int] | None:
         """The whole random playout in one call, or None: the game then plays it step by step."""
-        return None
-
-    def place_value(self, state: FormaState, action: Place, player: int, w: Weights) -> float:
-        """One placement's one-ply value (``_ai.place_value``)."""
-        return place_value(self, state, action, player, w)
-
-    def best_bonus(self, state: FormaState, player: int, cap: int) -> int | None:
-        """``polytable.ai.forma.best_bonus`` in the kernel, or None: the AI computes it in Python."""
         return None
 
 
@@ -175,50 +206,36 @@ class CompiledForma(FormaKernel):
         return drawn(state, kind, bit)  # type: ignore[return-value]
 
     def playout(self, state: FormaState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[FormaState, int]:
-        """The set-up, touch-move picks and placements to the end in C."""
+        """The set-up, touch-move picks and placements to the end in C, through one state buffer (PLAYOUT)."""
         self.tables(state.size)
-        shared = len(rngs) == 1
-        used = rngs[:1] if shared else rngs[: state.config.players]
-        out = self.ext.playout(
-            state.size, state.obstacles, state.tower, state.pieces, state.markers, state.filled, state.stock,
-            state.scores, state.bridges, state.closed, state.watch, state.turn, state.moves, state.last, state.exact,
-            [r.state for r in used], shared, -1 if max_actions is None else max_actions,
-            bool(state.config["touch_move"]), state.picked,
-            state.misses, state.placing, state.rng,
-        )  # fmt: skip
-        pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact, states, taken = out[
-            :14
-        ]
-        obstacles, tower, picked, misses, placing, rng = out[14:]
-        for r, st in zip(used, states, strict=True):
-            r.state = st
-        orients = tuple(
-            o if s == s0 else avail_orients(s) for s, s0, o in zip(stocks, state.stock, state.orients, strict=True)
-        )
-        final = FormaState(
-            state.config, state.size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed, watch,
-            turn, picked, misses, moves, last, exact, orients, placing, rng,
-        )  # fmt: skip
-        return final, taken
-
-    def place_value(self, state: FormaState, action: Place, player: int, w: Weights) -> float:
-        n = state.size
-        tb = self.tables(n)
-        p, k, col, row = action
-        g = P.ORIENT_GK[p * 8 + k]
-        mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
         s = state
-        return float(
-            self.ext.value(
-                n, s.filled, s.watch, s.obstacles, s.tower, s.closed, s.pieces, s.markers, player, s.bridges[player],
-                mask, p, s.stock[player], (w.gift, w.pocket, w.bridge, w.block, w.space, w.size),
+        n = s.config.players
+        shared = len(rngs) == 1
+        used = rngs[:1] if shared else rngs[:n]
+        pad = (bytes(BOARD),) * (SEATS - n)
+        buf = bytearray(
+            PLAYOUT.struct.pack(
+                s.size, n, s.turn, s.moves, s.exact, bool(s.config["touch_move"]), s.picked, s.misses, s.placing,
+                shared, -1 if max_actions is None else max_actions, 0, s.rng,
+                *[r.state for r in used], *(0,) * (SEATS - len(used)),
+                *[b.to_bytes(BOARD, "little") for b in (s.obstacles, s.tower, s.filled, s.closed, s.watch, s.last)],
+                *[b.to_bytes(BOARD, "little") for b in s.pieces], *pad,
+                *[b.to_bytes(BOARD, "little") for b in s.markers], *pad,
+                *[bytes(st) for st in s.stock], *(b"",) * (SEATS - n),
+                *s.scores, *(0,) * (SEATS - n), *s.bridges, *(0,) * (SEATS - n),
             )
         )  # fmt: skip
-
-    def best_bonus(self, state: FormaState, player: int, cap: int) -> int:
-        self.tables(state.size)
-        s = state
-        own = s.pieces[player] | s.markers[player]
-        return int(
-            self.ext.best_bonus(s.size, s.filled, s.watch, s.obstacles, s.tower, s.closed, own, s.orients[player], cap)
-        )
+        self.ext.playout(buf)
+        v = PLAYOUT.struct.unpack(buf)
+        for r, st in zip(used, v[_RNGS : _RNGS + len(used)], strict=True):
+            r.state = st
+        stocks = tuple(tuple(b[:NP]) for b in v[_STOCK : _STOCK + n])
+        orients = tuple(o if t == t0 else avail_orients(t) for t, t0, o in zip(stocks, s.stock, s.orients, strict=True))
+        board = functools.partial(int.from_bytes, byteorder="little")
+        final = FormaState(
+            s.config, s.size, board(v[_OBSTACLES]), board(v[_TOWER]), tuple(map(board, v[_PIECES : _PIECES + n])),
+            tuple(map(board, v[_MARKERS : _MARKERS + n])), board(v[_FILLED]), stocks, v[_SCORES : _SCORES + n],
+            v[_BRIDGES : _BRIDGES + n], board(v[_CLOSED]), board(v[_WATCH]), v[_TURN], v[_PICKED], v[_MISSES],
+            v[_MOVES], board(v[_LAST]), bool(v[_EXACT]), orients, v[_PLACING], v[_SETUP_RNG],
+        )  # fmt: skip
+        return final, v[_ACTIONS]

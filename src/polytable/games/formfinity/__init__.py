@@ -34,21 +34,20 @@ from polytable.core import Config, register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._ai import evaluate, goal_value
 from ._board import Setup, setup_for
 from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
-from ._flow import apply_place, clear_caches, deal, forbidden, placements, window
+from ._flow import apply_card, apply_place, clear_caches, deal, draw_card, forbidden, placements, window
 from ._game import FormfinityGame, setup_of
-from ._greedy import claim_starts, claimable_holes, greedy_place, greedy_run, line_rooms, near_lines
 from ._kernel import CompiledFormfinity, FormfinityKernel
-from ._state import CHOOSE, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
+from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
-from ._variant import Rules, parse_variant_file
+from ._variant import Rules, parse_variant_file, variant_limits
 from .templates import TEMPLATES
 
 __all__ = [
     "CHOOSE",
+    "CLAIM",
     "DRAW",
     "GAME",
     "OVER",
@@ -68,21 +67,15 @@ __all__ = [
     "Setup",
     "Template",
     "TemplateError",
+    "apply_card",
     "apply_place",
     "card_art",
     "card_code",
     "card_url",
-    "claim_starts",
-    "claimable_holes",
     "clear_caches",
     "deal",
-    "evaluate",
+    "draw_card",
     "forbidden",
-    "goal_value",
-    "greedy_place",
-    "greedy_run",
-    "line_rooms",
-    "near_lines",
     "parse_card",
     "parse_card_code",
     "parse_deck",
@@ -92,6 +85,7 @@ __all__ = [
     "rules_for",
     "setup_for",
     "setup_of",
+    "variant_limits",
     "window",
 ]
 

@@ -1,7 +1,8 @@
-/* The lines goal's greedy playout in C, after _cformfinity_playout.h; included by _cformfinity.c. It is
- * _greedy.py step for step: greedy_place is _greedy.greedy_place (the one-ply greedy's value of every
- * placement of the next element from one bitboard pass per direction over `drawn | placement`, ties
- * drawn uniformly with the sample's generator, as Rng.below), greedy_run is _greedy.greedy_run (card
+/* The lines goal's greedy playout in C, after _cformfinity_playout.h; included by _cformfinity.c. It is the
+ * AI's ai/formfinity/_greedy.py step for step, still compiled here (the kernel is one unit over static state,
+ * which an extension of the AI's own cannot reach yet): greedy_place is _greedy.greedy_place (the one-ply
+ * greedy's value of every placement of the next element from one bitboard pass per direction over
+ * `drawn | placement`, ties drawn uniformly with the sample's generator, as Rng.below), greedy_run is _greedy.greedy_run (card
  * draws from the state's generator and greedy placements to the horizon: my next draw). A claim choice,
  * an area choice or an element without a placement is left to Python (one step, then the run resumes). */
 

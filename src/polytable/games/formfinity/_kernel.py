@@ -8,10 +8,10 @@ hot path the profile shows in C: where an element may go (``_board.element_ancho
 anywhere or slid in from the card's edges, as bitboards), the flood of a region (``Setup.flood``), the
 connection goal's "no element may take the opponent's last way" filter (``_flow.keeps_a_way``), the whole
 random playout (``_flow``'s turns, card draws, lines, areas, numbers and ends, with the draws of
-``FormfinityGame._sample``) and the lines goal's greedy replica (``_greedy.greedy_run``). Stepwise play,
-notation and views stay in Python. tests/games/formfinity/test_formfinity_native.py,
-test_formfinity_playout.py and ``polytable fuzz formfinity`` play both side by side; docs/engine.md
-describes the seam.
+``FormfinityGame._sample``) and the lines goal's greedy replica (``polytable.ai.formfinity.greedy_run``: the
+AI's, still compiled here). Stepwise play, notation and views stay in Python.
+tests/games/formfinity/test_formfinity_native.py, test_formfinity_playout.py and ``polytable fuzz
+formfinity`` play both side by side; docs/engine.md describes the seam.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ __all__ = ["CompiledFormfinity", "FormfinityKernel"]
 Anchors = list[tuple[int, int]]
 """(shape id, anchors bitboard) per orientation with a legal placement."""
 Run = tuple[FormfinityState, bool, int, bool, int]
-"""What ``_greedy.greedy_run`` returns: (state, left_me, steps left, done, holes)."""
+"""What ``polytable.ai.formfinity.greedy_run`` returns: (state, left_me, steps left, done, holes)."""
 
 
 class FormfinityKernel:
@@ -67,7 +67,7 @@ class FormfinityKernel:
         return None
 
     def greedy_run(self, setup: Setup, st: FormfinityState, me: int, rng: Rng, left_me: bool, steps: int) -> Run | None:
-        """``_greedy.greedy_run`` in one call, or None: the Python plays it."""
+        """``polytable.ai.formfinity.greedy_run`` in one call, or None: the Python plays it."""
         return None
 
 

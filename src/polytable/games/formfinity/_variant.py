@@ -40,13 +40,21 @@ from typing import Any
 
 from polytable.core import ConfigError
 
-from ._template import Template, TemplateError, parse_template
+from ._template import MAX_SIDE, Template, TemplateError, parse_template
 from .templates import TEMPLATES
 
-__all__ = ["DIRECTION_NAMES", "PRESETS", "Rules", "parse_variant_file", "validate_template"]
+__all__ = ["DIRECTION_NAMES", "PRESETS", "Rules", "parse_variant_file", "validate_template", "variant_limits"]
 
 DIRECTION_NAMES = ("horizontal", "vertical", "diagonal", "antidiagonal")
 GOALS = ("lines", "areas", "connection", "numbers")
+ROTATIONS = ("card", "always", "never")
+DIFFICULTIES = ("easy", "hard")
+PLAYERS = (2, 4)
+"""The player counts a variant may name (smallest, largest)."""
+LENGTH = (2, 40)
+"""The lines goal's line length (shortest, longest): no line is longer than the largest template side."""
+TARGET = (1, 100)
+"""The lines goal's target, the lines that win (fewest, most)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,7 @@ def parse_variant_file(text: str) -> Rules:
         not isinstance(players, list)
         or len(players) != 2
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
-        or not 2 <= players[0] <= players[1] <= 4
+        or not PLAYERS[0] <= players[0] <= players[1] <= PLAYERS[1]
     ):
         raise _err(
             f"players must be a count from 2 to 4 or a range such as [2, 4], not {players!r}",
@@ -165,7 +173,7 @@ def parse_variant_file(text: str) -> Rules:
     if kind == "connection" and players != [2, 2]:
         raise _err("a connection goal is played by exactly 2 players", "formfinity.variant_connection_players")
     rotation = data.get("rotation", "card")
-    if rotation not in ("card", "always", "never"):
+    if rotation not in ROTATIONS:
         raise _err(
             f"rotation must be card, always or never, not {rotation!r}",
             "formfinity.variant_rotation",
@@ -178,7 +186,7 @@ def parse_variant_file(text: str) -> Rules:
     if kind == "lines":
         params |= {"length", "target", "difficulty", "directions"}
         difficulty = goal.get("difficulty", "easy")
-        if difficulty not in ("easy", "hard"):
+        if difficulty not in DIFFICULTIES:
             raise _err(
                 f"{w}difficulty must be easy or hard, not {difficulty!r}",
                 "formfinity.variant_difficulty",
@@ -194,8 +202,8 @@ def parse_variant_file(text: str) -> Rules:
         mask = sum(1 << DIRECTION_NAMES.index(d) for d in set(dirs))
         rules = replace(
             rules,
-            length=_int(goal, "length", 8, 2, 40, w),
-            target=_int(goal, "target", 4, 1, 100, w),
+            length=_int(goal, "length", 8, *LENGTH, w),
+            target=_int(goal, "target", 4, *TARGET, w),
             difficulty=difficulty,
             directions=mask,
         )
@@ -213,6 +221,22 @@ def parse_variant_file(text: str) -> Rules:
             {"where": w, "extra": ", ".join(sorted(extra)), "kind": kind},
         )
     return rules
+
+
+def variant_limits() -> dict[str, Any]:
+    """What a variant file may ask for, as data (the template designer draws its fields from it): the
+    player counts, the largest template side, the goals, rotations, difficulties and line directions, and
+    the ranges of the lines goal's length and target."""
+    return {
+        "players": {"min": PLAYERS[0], "max": PLAYERS[1]},
+        "side": {"max": MAX_SIDE},
+        "goals": list(GOALS),
+        "rotations": list(ROTATIONS),
+        "difficulties": list(DIFFICULTIES),
+        "directions": list(DIRECTION_NAMES),
+        "length": {"min": LENGTH[0], "max": LENGTH[1]},
+        "target": {"min": TARGET[0], "max": TARGET[1]},
+    }
 
 
 def validate_template(t: Template, rules: Rules) -> None:

@@ -21,23 +21,23 @@ where both are silent are marked *chosen* and are tested in ``tests/games/quadef
   the literal rule; it needs a perfect packing and does not occur in practice).
 * Scores are the blocks each player has placed (information only; the result is win/loss).
 
-The bonus puzzle (:mod:`._puzzle`) and the exact endgame solver (:mod:`._solver`) live here too: both are
-pure functions of bit sets.
+The bonus puzzle (:mod:`._puzzle`: the pattern, its check and the search for a packing) lives here too: it
+is the puzzle's own rules, a pure function of bit sets. The exact solvers of the game, endgame and whole
+game, are the AI's (``polytable.ai.quadefy``).
 """
 
 from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ._game import Quadefy, kernel_of
 from ._kernel import CompiledQuadefy, QuadefyKernel
 from ._moves import REACH, STABLE, any_legal, clear_cache, hand_counts, legal_sets
+from ._moves import placement_ids as moves_of
 from ._native import export_tables as native_tables
 from ._puzzle import PATTERN_NOTES, PATTERNS, PuzzleResult, parse_pattern, pattern_text, solve_pattern, verify_solution
-from ._solver import SolveResult, moves_of, solve_position
 from ._state import ACTIONS, Placement, QuadefyState, format_placement
-from ._symmetry import transform_cells
+from ._symmetry import canonical_key, transform_cells
 from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
 
 __all__ = [
@@ -49,23 +49,18 @@ __all__ = [
     "ORIENTS",
     "PATTERNS",
     "PATTERN_NOTES",
-    "PERSIST_PLIES",
     "PLACEMENTS",
     "PLACE_AT",
     "REACH",
     "STABLE",
     "CompiledQuadefy",
-    "FullSolver",
     "Placement",
     "PuzzleResult",
     "Quadefy",
     "QuadefyKernel",
     "QuadefyState",
-    "RootMove",
-    "SolveReport",
-    "SolveResult",
     "any_legal",
-    "checkpoint_line",
+    "canonical_key",
     "clear_cache",
     "format_placement",
     "hand_counts",
@@ -73,12 +68,9 @@ __all__ = [
     "legal_sets",
     "moves_of",
     "native_tables",
-    "parse_checkpoint",
     "parse_pattern",
     "pattern_text",
-    "solve_game",
     "solve_pattern",
-    "solve_position",
     "transform_cells",
     "verify_solution",
 ]

@@ -5,17 +5,17 @@
  * geometry stays single-sourced. Sampling and playouts (_cquadefy_kernel.h) repeat
  * _moves.sample_placement draw for draw, so a seeded game is identical on both engines.
  *
- * This file is the Python face. apply, playout and playouts read and build QuadefyState objects directly
- * through the offsets of the dataclass's slots (bind), instead of through its __init__: the per-step
- * Python objects were most of the protocol loop's time. Each declines (returns None) what it does not
+ * This file is the Python face. apply, playout and playouts read and build QuadefyState objects through
+ * the member table of the dataclass (bind, core/_slots.h), instead of through its __init__: the
+ * per-step Python objects were most of the protocol loop's time. Each declines (returns None) what it does not
  * handle, and the caller then runs the checked Python path.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_slots.h" /* the state class through its member table */
 #include "quadefy_moves.h"
 #include "quadefy_pyinit.h"
 #include "_cquadefy_kernel.h"
@@ -124,37 +124,28 @@ static PyObject *py_why(PyObject *self, PyObject *args) {
     return PyLong_FromLong(why_illegal(occ, p, flags));
 }
 
-/* ---- apply: the state class's slots, read and written in place (see bind) ---- */
+/* ---- apply: the state class's fields, read and made through its member table (core/_slots.h) ---- */
 enum { F_CONFIG, F_OCC, F_OWNED, F_REM, F_MOVES, F_TO_MOVE, F_LOSER, F_FLAGS, NFIELDS };
-static const char *field_names[NFIELDS] = {"config", "occupied", "owned", "remaining",
-                                           "moves",  "to_move",  "loser", "flags"};
-static PyTypeObject *state_type = NULL;
-static Py_ssize_t field_off[NFIELDS];
+static Slots state_slots; /* QuadefyState, bound by bind */
 static PyObject *str_state = NULL; /* "state": the attribute of core.Rng */
 static PyObject *pid_obj[MAXP];     /* the int object of every placement id, shared by the move tuples */
 
-#define FIELD(o, f) (*(PyObject **)((char *)(o) + field_off[f]))
+#define FIELD(o, f) slots_get(&state_slots, (o), (f))
 
-/* bind(QuadefyState): the offsets of its slots (a frozen dataclass with __slots__), so apply can build
+/* bind(QuadefyState): its fields' members (a frozen dataclass with __slots__), so apply can build
  * states without running the dataclass's __init__ (eight object.__setattr__ calls). */
 static PyObject *py_bind(PyObject *self, PyObject *args) {
-    PyObject *cls;
+    PyObject *cls, *names;
     if (!PyArg_ParseTuple(args, "O!", &PyType_Type, &cls)) return NULL;
-    for (int f = 0; f < NFIELDS; f++) {
-        PyObject *d = PyObject_GetAttrString(cls, field_names[f]);
-        if (!d) return NULL;
-        int ok = Py_IS_TYPE(d, &PyMemberDescr_Type) && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
-        if (ok) field_off[f] = ((PyMemberDescrObject *)d)->d_member->offset;
-        Py_DECREF(d);
-        if (!ok) {
-            PyErr_Format(PyExc_TypeError, "%s is not a slot of the state class", field_names[f]);
-            return NULL;
-        }
-    }
+    if (!(names = Py_BuildValue("(ssssssss)", "config", "occupied", "owned", "remaining", "moves", "to_move", "loser",
+                                "flags")))
+        return NULL;
+    int r = slots_bind(&state_slots, cls, names, NFIELDS);
+    Py_DECREF(names);
+    if (r < 0) return NULL;
     if (!str_state && !(str_state = PyUnicode_InternFromString("state"))) return NULL;
     for (int p = 0; p < n_place; p++)
         if (!pid_obj[p] && !(pid_obj[p] = PyLong_FromLong(p))) return NULL;
-    Py_XSETREF(state_type, (PyTypeObject *)Py_NewRef(cls));
     Py_RETURN_NONE;
 }
 
@@ -167,18 +158,19 @@ static int pair(PyObject *t, PyObject **a, PyObject **b) {
 
 /* A bound state's position and flags: 1, or 0 when st is not a well-formed bound state, -1 on error. */
 static int read_state(PyObject *st, QPos *q, int *flags) {
-    PyObject *own0, *own1, *rem0, *rem1;
-    if (!state_type || Py_TYPE(st) != state_type || !pair(FIELD(st, F_OWNED), &own0, &own1) ||
-        !pair(FIELD(st, F_REM), &rem0, &rem1) || !PyTuple_CheckExact(FIELD(st, F_MOVES)))
-        return 0;
-    q->occ = PyLong_AsUnsignedLongLong(FIELD(st, F_OCC));
+    PyObject *own0, *own1, *rem0, *rem1, *f[NFIELDS];
+    if (!state_slots.type || Py_TYPE(st) != state_slots.type) return 0;
+    for (int i = F_OCC; i < NFIELDS; i++)
+        if (!(f[i] = FIELD(st, i))) return -1;
+    if (!pair(f[F_OWNED], &own0, &own1) || !pair(f[F_REM], &rem0, &rem1) || !PyTuple_CheckExact(f[F_MOVES])) return 0;
+    q->occ = PyLong_AsUnsignedLongLong(f[F_OCC]);
     q->own[0] = PyLong_AsUnsignedLongLong(own0);
     q->own[1] = PyLong_AsUnsignedLongLong(own1);
     q->rem[0] = (int)PyLong_AsLong(rem0) & 255;
     q->rem[1] = (int)PyLong_AsLong(rem1) & 255;
-    q->to_move = (int)PyLong_AsLong(FIELD(st, F_TO_MOVE));
-    q->loser = (int)PyLong_AsLong(FIELD(st, F_LOSER));
-    *flags = (int)PyLong_AsLong(FIELD(st, F_FLAGS));
+    q->to_move = (int)PyLong_AsLong(f[F_TO_MOVE]);
+    q->loser = (int)PyLong_AsLong(f[F_LOSER]);
+    *flags = (int)PyLong_AsLong(f[F_FLAGS]);
     if (PyErr_Occurred()) return -1;
     return q->to_move == 0 || q->to_move == 1;
 }
@@ -199,32 +191,25 @@ static PyObject *pair_of(PyObject *a, PyObject *b) {
 /* A new state: the config and flags of st, position q, the moves of st followed by pids[0..n). The same
  * values as the dataclass built by _game._apply, without its __init__. */
 static PyObject *make_state(PyObject *st, const QPos *q, const int *pids, int n) {
-    PyObject *moves = FIELD(st, F_MOVES);
+    PyObject *moves = FIELD(st, F_MOVES), *config = FIELD(st, F_CONFIG), *flags = FIELD(st, F_FLAGS);
+    if (!moves || !config || !flags) return NULL;
     Py_ssize_t k = PyTuple_GET_SIZE(moves);
-    PyObject *out = NULL, *v_moves = PyTuple_New(k + n);
-    PyObject *v_owned = pair_of(PyLong_FromUnsignedLongLong(q->own[0]), PyLong_FromUnsignedLongLong(q->own[1]));
-    PyObject *v_rem = pair_of(PyLong_FromLong(q->rem[0]), PyLong_FromLong(q->rem[1]));
-    PyObject *v_occ = PyLong_FromUnsignedLongLong(q->occ);
-    if (!v_moves || !v_owned || !v_rem || !v_occ) goto fail;
-    for (Py_ssize_t i = 0; i < k; i++) PyTuple_SET_ITEM(v_moves, i, Py_NewRef(PyTuple_GET_ITEM(moves, i)));
-    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(v_moves, k + i, Py_NewRef(pid_obj[pids[i]]));
-    out = state_type->tp_alloc(state_type, 0);
-    if (!out) goto fail;
-    FIELD(out, F_CONFIG) = Py_NewRef(FIELD(st, F_CONFIG));
-    FIELD(out, F_OCC) = v_occ;
-    FIELD(out, F_OWNED) = v_owned;
-    FIELD(out, F_REM) = v_rem;
-    FIELD(out, F_MOVES) = v_moves;
-    FIELD(out, F_TO_MOVE) = PyLong_FromLong(q->to_move); /* small ints: cannot fail */
-    FIELD(out, F_LOSER) = PyLong_FromLong(q->loser);
-    FIELD(out, F_FLAGS) = Py_NewRef(FIELD(st, F_FLAGS));
-    return out;
-fail:
-    Py_XDECREF(v_moves);
-    Py_XDECREF(v_owned);
-    Py_XDECREF(v_rem);
-    Py_XDECREF(v_occ);
-    return NULL;
+    PyObject *v_moves = PyTuple_New(k + n);
+    if (v_moves) {
+        for (Py_ssize_t i = 0; i < k; i++) PyTuple_SET_ITEM(v_moves, i, Py_NewRef(PyTuple_GET_ITEM(moves, i)));
+        for (int i = 0; i < n; i++) PyTuple_SET_ITEM(v_moves, k + i, Py_NewRef(pid_obj[pids[i]]));
+    }
+    PyObject *v[NFIELDS] = {
+        [F_CONFIG] = Py_NewRef(config),
+        [F_OCC] = PyLong_FromUnsignedLongLong(q->occ),
+        [F_OWNED] = pair_of(PyLong_FromUnsignedLongLong(q->own[0]), PyLong_FromUnsignedLongLong(q->own[1])),
+        [F_REM] = pair_of(PyLong_FromLong(q->rem[0]), PyLong_FromLong(q->rem[1])),
+        [F_MOVES] = v_moves,
+        [F_TO_MOVE] = PyLong_FromLong(q->to_move),
+        [F_LOSER] = PyLong_FromLong(q->loser),
+        [F_FLAGS] = Py_NewRef(flags),
+    };
+    return slots_make(&state_slots, v);
 }
 
 /* apply(state, pid, player or None) -> the next state, or None when this fast path does not apply (not a

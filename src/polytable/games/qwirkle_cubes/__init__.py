@@ -42,13 +42,23 @@ from ...core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._actions import Draw, Pass, Place, Reroll, Roll
-from ._ai import action_value, best_placement, placement_value, threat, unused_mask
 from ._board import Board, Placement
 from ._check import largest_line
 from ._game import QwirkleCubes, canonical_mask, hand_mask, kernel_of, reroll_masks
 from ._kernel import CompiledQwirkle, QwirkleKernel
 from ._state import PASS, PLACE, REROLL, QState
-from ._tiles import COLOUR_LETTERS, COLOUR_NAMES, HAND_SIZE, LINE_MAX, SHAPE_ASCII, SHAPE_NAMES, cell_xy, face_text
+from ._tiles import (
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    HAND_SIZE,
+    LINE_MAX,
+    SHAPE_ASCII,
+    SHAPE_NAMES,
+    STRIDE,
+    addable,
+    cell_xy,
+    face_text,
+)
 
 __all__ = [
     "COLOUR_LETTERS",
@@ -61,6 +71,7 @@ __all__ = [
     "REROLL",
     "SHAPE_ASCII",
     "SHAPE_NAMES",
+    "STRIDE",
     "Board",
     "CompiledQwirkle",
     "Draw",
@@ -72,18 +83,14 @@ __all__ = [
     "QwirkleKernel",
     "Reroll",
     "Roll",
-    "action_value",
-    "best_placement",
+    "addable",
     "canonical_mask",
     "cell_xy",
     "face_text",
     "hand_mask",
     "kernel_of",
     "largest_line",
-    "placement_value",
     "reroll_masks",
-    "threat",
-    "unused_mask",
 ]
 
 GAME = QwirkleCubes()

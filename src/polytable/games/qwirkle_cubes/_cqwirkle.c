@@ -6,12 +6,8 @@
  * so the calls of one turn, and the next turn's (whose `placed` extends it), do not rebuild it.
  * Not thread-safe: it relies on the GIL, like the rest of the interpreter's objects.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "qwirkle_api.h"
 
-#include "qwirkle_rules.h"
-
-#include <math.h>
 #include <string.h>
 
 #define PSTRIDE 512 /* the Python packed cell: (y + 256) * 512 + (x + 256) */
@@ -309,257 +305,6 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
                          g.passes, g.turn, int_tuple(g.last, 3), g.finisher, seat_out, taken);
 }
 
-/* ------------------------------------------------------------------ the greedy evaluation (_eval.py) */
-static int parse_look(PyObject *hands, int player, int look, double qv, double hit, QLook *lk) {
-    PyObject *hf = PySequence_Fast(hands, "hands must be a sequence");
-    if (hf == NULL) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(hf);
-    int bad = n < 1 || n > QMAXP || player < 0 || player >= n;
-    lk->look = look;
-    lk->player = player;
-    lk->nplayers = (int)n;
-    lk->qv = qv;
-    lk->hit = hit;
-    for (Py_ssize_t p = 0; !bad && p < n; p++) {
-        PyObject *h = PySequence_Fast_GET_ITEM(hf, p);
-        Py_ssize_t m = PySequence_Size(h);
-        bad = m < 0 || m > QHAND || int_seq(h, lk->hands[p], m, "a hand holds faces") < 0;
-        lk->hlen[p] = (int)m;
-        lk->hmask[p] = 0;
-        for (int i = 0; !bad && i < m; i++) {
-            bad = lk->hands[p][i] < 0 || lk->hands[p][i] >= 36;
-            if (!bad) lk->hmask[p] |= 1ULL << lk->hands[p][i];
-        }
-    }
-    Py_DECREF(hf);
-    if (bad && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad hands or player");
-    return bad ? -1 : 0;
-}
-
-typedef struct {
-    QLook lk;
-    PyObject *list; /* values, colour_values: the list built */
-    int size;       /* best, colour_values: the hand's size (the going-out bonus needs all of it) */
-    double out_bonus, per_cube, best;
-    int bk, bfaces[QHAND], bcells[QHAND];
-} Eval;
-
-static int emit_value(QWalk *w, int k) {
-    Eval *e = (Eval *)w->ctx;
-    double v = qb_value(&board, w->faces, w->cells, k, &e->lk);
-    PyObject *cubes = cubes_tuple(w->faces, w->cells, k);
-    return append_new(e->list, cubes == NULL ? NULL : Py_BuildValue("(Nd)", cubes, v));
-}
-
-static int emit_best(QWalk *w, int k) {
-    Eval *e = (Eval *)w->ctx;
-    double v = qb_value(&board, w->faces, w->cells, k, &e->lk);
-    if (e->out_bonus != 0.0 && k == e->size) v += e->out_bonus;
-    if (v > e->best) {
-        e->best = v;
-        e->bk = k;
-        memcpy(e->bfaces, w->faces, sizeof(int) * (size_t)k);
-        memcpy(e->bcells, w->cells, sizeof(int) * (size_t)k);
-    }
-    return 0;
-}
-
-static int emit_colour(QWalk *w, int k) {
-    Eval *e = (Eval *)w->ctx;
-    double v = qb_value(&board, w->faces, w->cells, k, &e->lk) + e->per_cube * k;
-    if (e->out_bonus != 0.0 && k == e->size) v += e->out_bonus;
-    uint64_t fm = 0;
-    for (int i = 0; i < k; i++) fm |= 1ULL << w->faces[i];
-    PyObject *cubes = cubes_tuple(w->faces, w->cells, k);
-    return append_new(e->list, cubes == NULL ? NULL : Py_BuildValue("(dKN)", v, (unsigned long long)fm, cubes));
-}
-
-/* values(placed, hand, need, hands, player, look, qv, hit) -> [(placement, value)] in Board.placements order. */
-static PyObject *py_values(PyObject *self, PyObject *args) {
-    QWalk w = {0};
-    Eval e = {0};
-    PyObject *placed, *hands;
-    unsigned long long hand;
-    int player, look;
-    if (!PyArg_ParseTuple(args, "OKiOipdd", &placed, &hand, &w.need, &hands, &player, &look, &e.lk.qv, &e.lk.hit) ||
-        parse_look(hands, player, look, e.lk.qv, e.lk.hit, &e.lk) < 0 || load(placed) < 0)
-        return NULL;
-    if (set_hand(&w, hand) < 0) return NULL;
-    if ((e.list = PyList_New(0)) == NULL) return NULL;
-    w.emit = emit_value;
-    w.ctx = &e;
-    qb_walk(&board, &w);
-    if (PyErr_Occurred()) Py_CLEAR(e.list);
-    return e.list;
-}
-
-/* best(placed, hand, need, size, out_bonus, hands, player, look, qv, hit) -> (value, placement), the first
- * of the highest value in walk order ((-inf, ()) when nothing fits). */
-static PyObject *py_best(PyObject *self, PyObject *args) {
-    QWalk w = {0};
-    Eval e = {0};
-    PyObject *placed, *hands;
-    unsigned long long hand;
-    int player, look;
-    if (!PyArg_ParseTuple(args, "OKiidOipdd", &placed, &hand, &w.need, &e.size, &e.out_bonus, &hands, &player, &look,
-                          &e.lk.qv, &e.lk.hit) ||
-        parse_look(hands, player, look, e.lk.qv, e.lk.hit, &e.lk) < 0 || load(placed) < 0)
-        return NULL;
-    if (set_hand(&w, hand) < 0) return NULL;
-    e.best = -HUGE_VAL;
-    w.emit = emit_best;
-    w.ctx = &e;
-    qb_walk(&board, &w);
-    PyObject *cubes = cubes_tuple(e.bfaces, e.bcells, e.bk);
-    if (cubes == NULL) return NULL;
-    return Py_BuildValue("(dN)", e.best, cubes);
-}
-
-/* colour_values(placed, counts, size, per_cube, out_bonus, hands, player, look, qv, hit)
- *   -> [(value, faces mask, placement)] in Board.placements_by_colour order. */
-static PyObject *py_colour_values(PyObject *self, PyObject *args) {
-    QWalk w = {0};
-    Eval e = {0};
-    PyObject *placed, *counts, *hands;
-    int player, look, left[6];
-    if (!PyArg_ParseTuple(args, "OOiddOipdd", &placed, &counts, &e.size, &e.per_cube, &e.out_bonus, &hands, &player,
-                          &look, &e.lk.qv, &e.lk.hit) ||
-        int_seq(counts, left, 6, "counts holds 6 numbers") < 0 ||
-        parse_look(hands, player, look, e.lk.qv, e.lk.hit, &e.lk) < 0 || load(placed) < 0)
-        return NULL;
-    for (int c = 0; c < 6; c++)
-        if (left[c] < 0 || left[c] > QHAND) {
-            PyErr_SetString(PyExc_ValueError, "counts are 0 to 6 cubes a colour");
-            return NULL;
-        }
-    w.left = left;
-    w.hand = qb_colour_offer(left);
-    if ((e.list = PyList_New(0)) == NULL) return NULL;
-    w.emit = emit_colour;
-    w.ctx = &e;
-    qb_walk(&board, &w);
-    if (PyErr_Occurred()) Py_CLEAR(e.list);
-    return e.list;
-}
-
-/* roll_diffs(fms, values, hand, masks, base, rng, rounds) -> ([[diff a round] a mask], rng): see _eval.py. */
-#define MEMO_BITS 14
-#define MEMO_SIZE (1 << MEMO_BITS)
-static uint64_t memo_key[MEMO_SIZE];
-static double memo_val[MEMO_SIZE];
-static unsigned memo_gen[MEMO_SIZE], memo_now;
-
-static double table_best(const uint64_t *fms, const double *vals, Py_ssize_t n, uint64_t faces, int *fill) {
-    uint64_t h = (faces * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS);
-    while (memo_gen[h] == memo_now) {
-        if (memo_key[h] == faces) return memo_val[h];
-        h = (h + 1) & (MEMO_SIZE - 1);
-    }
-    double v = 0.0; /* nothing fits: the hand scores nothing */
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (!(fms[i] & ~faces)) {
-            v = vals[i];
-            break;
-        }
-    if (*fill < MEMO_SIZE / 2) {
-        memo_gen[h] = memo_now;
-        memo_key[h] = faces;
-        memo_val[h] = v;
-        ++*fill;
-    }
-    return v;
-}
-
-static PyObject *py_roll_diffs(PyObject *self, PyObject *args) {
-    PyObject *fms_in, *vals_in, *hand_in, *masks_in;
-    int base, rounds;
-    unsigned long long rng;
-    if (!PyArg_ParseTuple(args, "OOOOiKi", &fms_in, &vals_in, &hand_in, &masks_in, &base, &rng, &rounds)) return NULL;
-    PyObject *ff = PySequence_Fast(fms_in, "fms must be a sequence"), *vf = NULL, *out = NULL;
-    uint64_t *fms = NULL;
-    double *vals = NULL, *got = NULL;
-    int hand[QHAND], masks[64], nm = 0, n = 0, ibase = -1;
-    if (ff == NULL || (vf = PySequence_Fast(vals_in, "values must be a sequence")) == NULL) goto done;
-    Py_ssize_t ne = PySequence_Fast_GET_SIZE(ff);
-    if (PySequence_Fast_GET_SIZE(vf) != ne) {
-        PyErr_SetString(PyExc_ValueError, "one value an entry");
-        goto done;
-    }
-    fms = PyMem_Malloc(sizeof(uint64_t) * (size_t)(ne + 1));
-    vals = PyMem_Malloc(sizeof(double) * (size_t)(ne + 1));
-    if (fms == NULL || vals == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < ne; i++) {
-        fms[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(ff, i));
-        vals[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(vf, i));
-        if (PyErr_Occurred()) goto done;
-    }
-    Py_ssize_t hn = PySequence_Size(hand_in), mn = PySequence_Size(masks_in);
-    if (hn < 0 || hn > QHAND || mn < 1 || mn > 64 || rounds < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a hand of 6 at most, 1 to 64 masks");
-        goto done;
-    }
-    n = (int)hn;
-    nm = (int)mn;
-    if (int_seq(hand_in, hand, hn, "a hand holds faces") < 0 || int_seq(masks_in, masks, mn, "masks") < 0) goto done;
-    int valid = 1;
-    for (int j = 0; j < nm; j++) {
-        if (masks[j] == base && ibase < 0) ibase = j;
-        if (masks[j] < 0 || masks[j] >= (1 << n)) valid = 0;
-    }
-    for (int i = 0; i < n; i++)
-        if (hand[i] < 0 || hand[i] >= 36) valid = 0;
-    if (ibase < 0 || !valid) {
-        PyErr_SetString(PyExc_ValueError, "masks must be of the hand and hold base; faces 0 to 35");
-        goto done;
-    }
-    got = PyMem_Malloc(sizeof(double) * (size_t)nm * (size_t)(rounds + 1));
-    if (got == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    uint64_t st = rng;
-    int fill = 0;
-    if (++memo_now == 0) { /* the generations wrapped: forget everything */
-        memset(memo_gen, 0, sizeof memo_gen);
-        memo_now = 1;
-    }
-    for (int r = 0; r < rounds; r++) {
-        int shapes[QHAND];
-        for (int i = 0; i < n; i++) shapes[i] = (int)below(&st, 6);
-        double *row = got + (size_t)r * nm;
-        for (int j = 0; j < nm; j++) {
-            uint64_t fm = 0;
-            for (int i = 0; i < n; i++)
-                fm |= 1ULL << (masks[j] >> i & 1 ? hand[i] / 6 * 6 + shapes[i] : hand[i]);
-            row[j] = table_best(fms, vals, ne, fm, &fill);
-        }
-        double ref = row[ibase];
-        for (int j = 0; j < nm; j++) row[j] -= ref;
-    }
-    PyObject *lists = PyList_New(nm);
-    for (int j = 0; lists != NULL && j < nm; j++) {
-        PyObject *l = PyList_New(rounds);
-        for (int r = 0; l != NULL && r < rounds; r++) {
-            PyObject *v = PyFloat_FromDouble(got[(size_t)r * nm + j]);
-            if (v == NULL) Py_CLEAR(l);
-            else PyList_SET_ITEM(l, r, v);
-        }
-        if (l == NULL) Py_CLEAR(lists);
-        else PyList_SET_ITEM(lists, j, l);
-    }
-    if (lists != NULL) out = Py_BuildValue("(NK)", lists, (unsigned long long)st);
-done:
-    Py_XDECREF(ff);
-    Py_XDECREF(vf);
-    PyMem_Free(fms);
-    PyMem_Free(vals);
-    PyMem_Free(got);
-    return out;
-}
-
 static PyMethodDef methods[] = {
     {"count", py_count, METH_VARARGS, "count(placed, hand, need) -> the number of legal placements."},
     {"sample", py_sample, METH_VARARGS,
@@ -567,10 +312,6 @@ static PyMethodDef methods[] = {
     {"placements", py_placements, METH_VARARGS, "placements(placed, hand, need) -> every placement, in order."},
     {"table", py_table, METH_VARARGS, "table(placed) -> (Board.cells, Board.frontier): cell -> face, the frontier."},
     {"placeable", py_placeable, METH_VARARGS, "placeable(placed) -> the faces that fit somewhere alone."},
-    {"values", py_values, METH_VARARGS, "values(placed, hand, need, hands, player, look, qv, hit): see the source."},
-    {"best", py_best, METH_VARARGS, "best(placed, hand, need, size, out_bonus, hands, player, look, qv, hit)."},
-    {"colour_values", py_colour_values, METH_VARARGS, "colour_values(placed, counts, size, per_cube, out_bonus, ...)."},
-    {"roll_diffs", py_roll_diffs, METH_VARARGS, "roll_diffs(fms, values, hand, masks, base, rng, rounds)."},
     {"playout", py_playout, METH_VARARGS, "Random actions to the end (or max_actions); see the C source."},
     {NULL, NULL, 0, NULL},
 };
@@ -578,4 +319,25 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_cqwirkle", "Qwirkle Cubes' compiled kernel.", -1,
                                        methods};
 
-PyMODINIT_FUNC PyInit__cqwirkle(void) { return PyModule_Create(&moduledef); }
+/* The table of `placed` (load's, kept between calls), or NULL with an exception set. */
+static QBoard *board_of(PyObject *placed) { return load(placed) < 0 ? NULL : &board; }
+
+/* The C interface the AI's evaluation calls (QwirkleAPI in qwirkle_api.h). */
+static const QwirkleAPI api = {
+    .board_of = board_of,
+    .walk = qb_walk,
+    .score = qb_score,
+    .colour_offer = qb_colour_offer,
+    .set_hand = set_hand,
+    .int_seq = int_seq,
+    .cubes_tuple = cubes_tuple,
+    .append_new = append_new,
+};
+
+PyMODINIT_FUNC PyInit__cqwirkle(void) {
+    PyObject *m = PyModule_Create(&moduledef);
+    PyObject *cap = m ? PyCapsule_New((void *)&api, QWIRKLE_API, NULL) : NULL;
+    if (m && (!cap || PyModule_AddObjectRef(m, "api", cap) < 0)) Py_CLEAR(m);
+    Py_XDECREF(cap);
+    return m;
+}

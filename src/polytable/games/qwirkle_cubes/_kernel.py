@@ -1,14 +1,14 @@
 """Qwirkle Cubes' rules kernel, the one seam between the pure-Python rules and the compiled ``_cqwirkle``.
 
 The game object picks its kernel once, when it is made (``get_game("qwirkle-cubes", engine=...)``): a
-:class:`QwirkleKernel` (the Python ``Board`` and :mod:`._eval`, the reference) or a
+:class:`QwirkleKernel` (the Python ``Board``, the reference) or a
 :class:`CompiledQwirkle` (the same interface over the C extension built with the package). The kernel
 covers placement generation (count, the uniform sample with the same draw as ``_game._sample``, the list,
-all in the order of ``Board.placements``), the greedy evaluation of many placements at once (one hand's, or
-every placement by colour counts, with their values, and a reroll's sampled rolls: the values the players
-ask thousands of times a decision) and a random playout to the end with every chance event. Checking a
-typed move, notation, ids and views stay in Python. tests/games/qwirkle_cubes/test_qwirkle_native.py and
-test_qwirkle_eval_native.py play both kernels side by side; docs/engine.md describes the seam.
+all in the order of ``Board.placements``) and a random playout to the end with every chance event. Checking
+a typed move, notation, ids and views stay in Python; the AI's values (``polytable.ai.qwirkle_cubes``) are
+not the kernel's: its compiled evaluation is its own extension, which reads this one's table through a
+capsule (``QwirkleAPI`` in ``qwirkle_api.h``). tests/games/qwirkle_cubes/test_qwirkle_native.py plays both
+kernels side by side; docs/engine.md describes the seam.
 """
 
 from __future__ import annotations
@@ -18,10 +18,7 @@ from types import ModuleType
 
 from polytable.core import Rng
 
-from . import _eval
-from ._ai import QWIRKLE_VALUE, REROLL_HIT
 from ._board import Board, Placement
-from ._eval import Hands, Memo
 from ._state import QState, evolve
 
 __all__ = ["CompiledQwirkle", "QwirkleKernel"]
@@ -48,10 +45,6 @@ class QwirkleKernel:
         return None
 
     # The players' batch values: the Python of ._eval is the reference (the same signatures below).
-    placement_values = staticmethod(_eval.placement_values)
-    best_value = staticmethod(_eval.best_value)
-    colour_values = staticmethod(_eval.colour_values)
-    roll_diffs = staticmethod(_eval.roll_diffs)
 
 
 class CompiledQwirkle(QwirkleKernel):
@@ -90,53 +83,3 @@ class CompiledQwirkle(QwirkleKernel):
             rolling=rolling, forced=forced, passes=passes, turn=turn, last=last, finisher=finisher, board=board,
         )  # fmt: skip
         return final, n
-
-    def placement_values(
-        self, board: Board, hand: int, need: int, hands: Hands, player: int, look: bool, memo: Memo = None
-    ) -> list[tuple[Placement, float]]:
-        return self.ext.values(board.order, hand, need, hands, player, look, QWIRKLE_VALUE, REROLL_HIT)  # type: ignore[no-any-return]
-
-    def best_value(
-        self,
-        board: Board,
-        hand: int,
-        need: int,
-        size: int,
-        out_bonus: float,
-        hands: Hands,
-        player: int,
-        look: bool,
-        memo: Memo = None,
-    ) -> tuple[float, Placement]:
-        return self.ext.best(  # type: ignore[no-any-return]
-            board.order, hand, need, size, out_bonus, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
-        )
-
-    def colour_values(
-        self,
-        board: Board,
-        counts: Sequence[int],
-        size: int,
-        per_cube: float,
-        out_bonus: float,
-        hands: Hands,
-        player: int,
-        look: bool,
-        memo: Memo = None,
-    ) -> list[tuple[float, int, Placement]]:
-        return self.ext.colour_values(  # type: ignore[no-any-return]
-            board.order, tuple(counts), size, per_cube, out_bonus, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
-        )
-
-    def roll_diffs(
-        self,
-        fms: Sequence[int],
-        values: Sequence[float],
-        hand: Sequence[int],
-        masks: Sequence[int],
-        base: int,
-        rng: Rng,
-        rounds: int,
-    ) -> list[list[float]]:
-        out, rng.state = self.ext.roll_diffs(fms, values, hand, masks, base, rng.state, rounds)
-        return out  # type: ignore[no-any-return]

@@ -7,32 +7,7 @@
  */
 #include "qwirkle_rules.h"
 
-#include <math.h>
 #include <string.h>
-
-static const uint64_t SHAPE_MASK0 = 0x1041041041ULL; /* shape 0 in each of the 6 colours */
-
-/* ------------------------------------------------------------------ faces and lines */
-static inline int pc(uint64_t x) { return __builtin_popcountll(x); }
-
-/* A line is one colour or one shape: only the colour and the shape of its lowest face can be shared. */
-static inline uint64_t common(uint64_t line) {
-    int t = __builtin_ctzll(line);
-    uint64_t col = 0x3FULL << (6 * (t / 6)), shp = SHAPE_MASK0 << (t % 6), out = 0;
-    if (!(line & ~col)) out |= col;
-    if (!(line & ~shp)) out |= shp;
-    return out;
-}
-
-/* The faces that may join a line holding the faces `line` (_tiles.addable). */
-static inline uint64_t addable(uint64_t line) {
-    if (!line) return ALL_FACES;
-    if (pc(line) >= QLINE) return 0;
-    return common(line) & ~line;
-}
-
-/* Whether a set of distinct faces is a legal line (_tiles.line_ok). */
-static inline int line_ok(uint64_t line) { return !line || (pc(line) <= QLINE && common(line)); }
 
 int q_largest_line(uint64_t faces) {
     int best = 0;
@@ -90,32 +65,6 @@ void qb_put(QBoard *b, int face, int at) {
         b->nfront++;
         b->front[n] = 1;
     }
-}
-
-static inline uint64_t run(const QBoard *b, int c, int step) {
-    uint64_t m = 0;
-    while (b->cell[c]) {
-        m |= 1ULL << (b->cell[c] - 1);
-        c += step;
-    }
-    return m;
-}
-
-static inline int run_length(const QBoard *b, int c, int step) {
-    int n = 0;
-    while (b->cell[c]) {
-        n++;
-        c += step;
-    }
-    return n;
-}
-
-/* The faces a new cube on empty cell c may show, judged by the line through c along step. */
-static uint64_t fits_across(const QBoard *b, int c, int step) {
-    uint64_t a = run(b, c - step, -step), z = run(b, c + step, step);
-    if (a & z) return 0;
-    if (a | z) return line_ok(a | z) ? addable(a | z) : 0;
-    return ALL_FACES;
 }
 
 uint64_t qb_placeable(const QBoard *b) {
@@ -301,52 +250,10 @@ void qb_locate(const QBoard *b, QWalk *w) {
     }
 }
 
-/* ------------------------------------------------------------------ the greedy evaluation */
+/* ------------------------------------------------------------------ the walk by colour counts */
 uint64_t qb_colour_offer(const int *left) {
     uint64_t offer = 0;
     for (int c = 0; c < 6; c++)
         if (left[c]) offer |= 0x3FULL << (6 * c);
     return offer;
-}
-
-/* _ai.threat on the table with the placement on it: lines of 5 through a new cube, each once. */
-static double threat(const QBoard *b, const int *cells, int k, const QLook *lk) {
-    int seen[2 * QHAND], ns = 0, n = lk->nplayers;
-    double total = 0.0;
-    for (int i = 0; i < k; i++)
-        for (int d = 0; d < 2; d++) {
-            int ax = d ? QW : 1, first = cells[i], dup = 0;
-            while (b->cell[first - ax]) first -= ax;
-            int key = 2 * first + d;
-            for (int j = 0; j < ns && !dup; j++) dup = seen[j] == key;
-            if (dup) continue;
-            seen[ns++] = key;
-            if (run_length(b, first, ax) != QLINE - 1) continue;
-            uint64_t line = run(b, first, ax), need = 0;
-            int ends[2] = {first - ax, first + (QLINE - 1) * ax};
-            for (int e = 0; e < 2; e++)
-                if (!b->cell[ends[e]]) need |= addable(line) & fits_across(b, ends[e], d ? 1 : QW);
-            if (!need) continue;
-            for (int j = 1; j < n; j++) {
-                int h = (lk->player + j) % n;
-                double weight = j == 1 ? 1.0 : 0.5;
-                if (lk->hmask[h] & need) {
-                    total += weight * lk->qv;
-                    continue;
-                }
-                int hits = 0;
-                for (int t = 0; t < lk->hlen[h]; t++) hits += ((need >> (lk->hands[h][t] / 6 * 6)) & 0x3F) != 0;
-                if (hits) total += weight * lk->qv * (1.0 - pow(1.0 - lk->hit, (double)hits));
-            }
-        }
-    return total;
-}
-
-double qb_value(QBoard *b, const int *faces, const int *cells, int k, const QLook *lk) {
-    for (int i = 0; i < k; i++) b->cell[cells[i]] = (uint8_t)(faces[i] + 1);
-    int qw;
-    double v = (double)qb_score(b, cells, k, &qw);
-    if (lk->look) v -= threat(b, cells, k, lk);
-    for (int i = 0; i < k; i++) b->cell[cells[i]] = 0;
-    return v;
 }

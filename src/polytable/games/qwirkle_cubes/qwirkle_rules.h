@@ -53,16 +53,6 @@ struct QWalk {
     int faces[QHAND], cells[QHAND]; /* the placement being built (k cubes) */
 };
 
-/* What the greedy evaluation needs besides the table (_ai.threat): the hands, whose turn it is, and the
- * constants of the Qwirkle chances. look = 0: points only. */
-typedef struct {
-    int look, player, nplayers;
-    uint64_t hmask[QMAXP];
-    int hands[QMAXP][QHAND], hlen[QMAXP];
-    double qv, hit;
-} QLook;
-
-
 void qb_clear(QBoard *b);
 void qb_put(QBoard *b, int face, int at);
 uint64_t qb_placeable(const QBoard *b);
@@ -71,16 +61,65 @@ long long qb_walk(const QBoard *b, QWalk *w);
 /* The placement number w->r of the last counting qb_walk on this table and hand (w->emit picks it). */
 void qb_locate(const QBoard *b, QWalk *w);
 int q_largest_line(uint64_t faces);
-/* The value of the k cubes (faces, cells) as a placement on b: points, minus with lk->look the Qwirkle
- * chances it hands the others (_ai.threat), computed in the same order as the Python (the same doubles).
- * The cubes are put on the table for the look and taken off again. */
-double qb_value(QBoard *b, const int *faces, const int *cells, int k, const QLook *lk);
 /* Placements by colour counts: set w->left (6 counts) and w->hand to the faces of the colours held. */
 uint64_t qb_colour_offer(const int *left);
 
 /* The game's flow from a player's decision to the next one (see _game.py). Return values: the number of
  * player actions taken; *err is set (non-zero) when a state is impossible (no legal action). */
 long long q_playout(QGame *g, QBoard *b, uint64_t *rngs, int shared, long long max_actions, int *err);
+
+/* ------------------------------------------------------------------ faces and lines
+ * The line logic the placement walk (qwirkle_board.c) and the AI's evaluation (ai/qwirkle_cubes, which
+ * includes this header downward) share. */
+#define SHAPE_MASK0 0x1041041041ULL /* shape 0 in each of the 6 colours */
+
+/* ------------------------------------------------------------------ faces and lines */
+static inline int pc(uint64_t x) { return __builtin_popcountll(x); }
+
+/* A line is one colour or one shape: only the colour and the shape of its lowest face can be shared. */
+static inline uint64_t common(uint64_t line) {
+    int t = __builtin_ctzll(line);
+    uint64_t col = 0x3FULL << (6 * (t / 6)), shp = SHAPE_MASK0 << (t % 6), out = 0;
+    if (!(line & ~col)) out |= col;
+    if (!(line & ~shp)) out |= shp;
+    return out;
+}
+
+/* The faces that may join a line holding the faces `line` (_tiles.addable). */
+static inline uint64_t addable(uint64_t line) {
+    if (!line) return ALL_FACES;
+    if (pc(line) >= QLINE) return 0;
+    return common(line) & ~line;
+}
+
+/* Whether a set of distinct faces is a legal line (_tiles.line_ok). */
+static inline int line_ok(uint64_t line) { return !line || (pc(line) <= QLINE && common(line)); }
+
+static inline uint64_t run(const QBoard *b, int c, int step) {
+    uint64_t m = 0;
+    while (b->cell[c]) {
+        m |= 1ULL << (b->cell[c] - 1);
+        c += step;
+    }
+    return m;
+}
+
+static inline int run_length(const QBoard *b, int c, int step) {
+    int n = 0;
+    while (b->cell[c]) {
+        n++;
+        c += step;
+    }
+    return n;
+}
+
+/* The faces a new cube on empty cell c may show, judged by the line through c along step. */
+static inline uint64_t fits_across(const QBoard *b, int c, int step) {
+    uint64_t a = run(b, c - step, -step), z = run(b, c + step, step);
+    if (a & z) return 0;
+    if (a | z) return line_ok(a | z) ? addable(a | z) : 0;
+    return ALL_FACES;
+}
 
 static inline int q_index(int x, int y) { return (y + QOFF) * QW + (x + QOFF); }
 static inline int q_x(int i) { return i % QW - QOFF; }

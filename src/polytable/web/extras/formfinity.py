@@ -2,6 +2,7 @@
 
     ``GET /designer``                        the template designer page (``static/designer.js``)
     ``GET /c/{code}``                        a QR card's page (the app shell reads the card from the address)
+    ``GET  /api/formfinity/designer``        the designer's figures: what a variant may ask for, where it starts
     ``POST /api/formfinity/validate``        check a variant file from the designer
     ``POST /api/formfinity/print``           print a variant file's template (PDF)
     ``POST /api/formfinity/balance``         start a balance check of a variant (AI games; progress below)
@@ -30,7 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ...core import Config, PolytableError
-from ...games.formfinity import GAME, parse_variant_file
+from ...games.formfinity import GAME, parse_variant_file, variant_limits
 from ...match import engine_reason
 from .._http import app_page, engine_response, error_response, json_body
 from . import Extras
@@ -44,6 +45,7 @@ __all__ = [
     "MAX_VARIANT",
     "BalanceJobs",
     "DesignError",
+    "designer_data",
     "print_variant",
     "room_sheet",
     "validate_variant",
@@ -56,6 +58,23 @@ MAX_GAMES = 300
 DEFAULT_GAMES = 100
 BALANCE_AI = "greedy"
 _KEEP = 8
+START_SIDES = (10, 8)
+"""The designer's first template (width, height): small enough to fill by hand on a phone."""
+MIN_SIDE = 4
+"""The designer's smallest side: a smaller template holds too few elements to be a game."""
+START_LINES = (4, 2)
+"""The designer's first lines goal (length, target), which suits its first template."""
+
+
+def designer_data() -> dict[str, Any]:
+    """The designer's figures (GET /api/formfinity/designer): what a variant file may ask for
+    (:func:`variant_limits`, the rules' own bounds), where a new design starts, and how many AI games a
+    balance check may play; the page takes every number from here."""
+    data = variant_limits()
+    data["side"] = {"min": MIN_SIDE, "max": data["side"]["max"], "width": START_SIDES[0], "height": START_SIDES[1]}
+    data["length"]["start"], data["target"]["start"] = START_LINES
+    data["balance_games"] = {"min": 1, "max": MAX_GAMES, "start": DEFAULT_GAMES}
+    return data
 
 
 class DesignError(ValueError):
@@ -249,6 +268,9 @@ def routes(hub: Hub) -> Sequence[BaseRoute]:
     balance = BalanceJobs()
     loop = asyncio.get_running_loop
 
+    async def designer(request: Request) -> Response:
+        return JSONResponse(designer_data())
+
     async def validate(request: Request) -> Response:
         body = await json_body(request)
         if isinstance(body, Response):
@@ -309,6 +331,7 @@ def routes(hub: Hub) -> Sequence[BaseRoute]:
     return [
         Route("/designer", app_page),
         Route("/c/{code}", app_page),
+        Route("/api/formfinity/designer", designer),
         Route("/api/formfinity/validate", validate, methods=["POST"]),
         Route("/api/formfinity/print", print_pdf, methods=["POST"]),
         Route("/api/formfinity/balance", balance_start, methods=["POST"]),

@@ -41,7 +41,7 @@ function route() {
     renderRules(app, rules[1] || "", notFound);
   } else if (path === "/designer") {
     where.textContent = t("home.designer");
-    renderDesigner(app, { navigate });
+    closeCurrent = renderDesigner(app, { navigate });
   } else if (m) {
     closeCurrent = openRoom(app, m[1].toUpperCase(), { where, navigate });
   } else if (local) {
@@ -160,6 +160,43 @@ async function home() {
       }
     }
   }
+  const mine = Object.entries(myRooms())
+    .sort((a, b) => b[1].seen - a[1].seen)
+    .slice(0, 8);
+  const saved = (await listGames().catch(() => [])).sort((a, b) => b.saved - a.saved).slice(0, 8);
+  const mineCard = mine.length ? myGamesCard(mine) : null;
+  app.append(
+    ...[
+      h("h1", {}, t("home.title")),
+      offlineOnly ? null : secureNote(),
+      offlineOnly ? offlineNote(games) : null,
+      offlineOnly ? null : joinCard(),
+      h(
+        "section",
+        { class: "card", id: "create" },
+        h("h2", {}, t(offlineOnly ? "offline.newGame" : "home.newRoom")),
+        createForm(games, { offlineOnly, navigate }),
+      ),
+      saved.length ? savedCard(saved) : null,
+      rulesCard(games),
+      mineCard ? mineCard.el : null,
+    ].filter(Boolean),
+  );
+  if (mineCard) mineCard.update();
+}
+
+// Offline: what works without the server.
+function offlineNote(games) {
+  return h(
+    "section",
+    { class: "card", id: "offline-note", role: "status" },
+    h("h2", {}, t("offline.title")),
+    h("p", {}, games.length ? t("offline.works") : t("offline.notReady")),
+  );
+}
+
+// Join a room by its code.
+function joinCard() {
   const joinInput = h("input", {
     id: "join-code",
     placeholder: t("home.code"),
@@ -168,13 +205,17 @@ async function home() {
     autocapitalize: "characters",
     "aria-label": t("home.code"),
   });
+  let typed = "";
+  joinInput.addEventListener("input", () => {
+    typed = joinInput.value;
+  });
   const join = h(
     "form",
     {
       class: "row",
       onsubmit: (e) => {
         e.preventDefault();
-        const code = joinInput.value.trim().toUpperCase();
+        const code = typed.trim().toUpperCase();
         if (/^[A-Z0-9]{1,16}$/.test(code)) navigate(`/r/${code}`);
         else toast(t("home.badCode"), true);
       },
@@ -182,134 +223,108 @@ async function home() {
     joinInput,
     h("button", { type: "submit" }, t("home.join")),
   );
-
-  const mine = Object.entries(myRooms())
-    .sort((a, b) => b[1].seen - a[1].seen)
-    .slice(0, 8);
-  const saved = (await listGames().catch(() => [])).sort((a, b) => b.saved - a.saved).slice(0, 8);
-  app.append(
-    ...[
-      h("h1", {}, t("home.title")),
-      offlineOnly ? null : secureNote(),
-      offlineOnly
-        ? h(
-            "section",
-            { class: "card", id: "offline-note", role: "status" },
-            h("h2", {}, t("offline.title")),
-            h("p", {}, games.length ? t("offline.works") : t("offline.notReady")),
-          )
-        : null,
-      offlineOnly ? null : h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join),
-      h(
-        "section",
-        { class: "card", id: "create" },
-        h("h2", {}, t(offlineOnly ? "offline.newGame" : "home.newRoom")),
-        createForm(games, { offlineOnly, navigate }),
-      ),
-      saved.length
-        ? h(
-            "section",
-            { class: "card", id: "local-games" },
-            h("h2", {}, t("offline.saved")),
-            h(
-              "div",
-              { class: "row" },
-              saved.map((g) =>
-                h(
-                  "span",
-                  { class: "row" },
-                  h(
-                    "a",
-                    { class: "button secondary", href: `/local/${g.id}`, "data-nav": true },
-                    `${gameName(g.game, g.name)} · ${new Date(g.saved).toLocaleString()}`,
-                  ),
-                  h(
-                    "button",
-                    {
-                      class: "secondary",
-                      "aria-label": t("offline.delete"),
-                      onclick: async (e) => {
-                        await deleteGame(g.id);
-                        e.target.closest("span").remove();
-                      },
-                    },
-                    "✕",
-                  ),
-                ),
-              ),
-            ),
-          )
-        : null,
-      h(
-        "section",
-        { class: "card" },
-        h("h2", {}, t("home.rules")),
-        h(
-          "div",
-          { class: "row" },
-          games.map((g) =>
-            h("a", { class: "button secondary", href: `/rules/${g.id}`, "data-nav": true }, rulesName(g)),
-          ),
-        ),
-        h(
-          "p",
-          {},
-          h(
-            "a",
-            { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" },
-            t("home.designer"),
-          ),
-        ),
-      ),
-      mine.length
-        ? h(
-            "section",
-            { class: "card" },
-            h("h2", {}, t("home.mine")),
-            h(
-              "div",
-              { class: "row" },
-              mine.map(([code, r]) =>
-                h(
-                  "a",
-                  {
-                    class: "button secondary",
-                    href: r.learn && r.game ? `/learn/${r.game}/${code}` : `/r/${code}`,
-                    "data-nav": true,
-                    "data-room": code,
-                  },
-                  `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`,
-                  h("span", { class: "mine-status" }, ""),
-                ),
-              ),
-            ),
-          )
-        : null,
-    ].filter(Boolean),
-  );
-  if (mine.length) showMine(mine);
+  return h("section", { class: "card" }, h("h2", {}, t("home.joinRoom")), join);
 }
 
-// "My games": whose turn it is in each of this device's rooms and the time its seats have left.
-async function showMine(mine) {
-  let cards;
-  try {
-    cards = (
-      await api("/api/my-rooms", {
-        rooms: Object.fromEntries(mine.map(([code, r]) => [code, Object.values(r.tokens || {})])),
-      })
-    ).rooms;
-  } catch {
-    return;
+// The games saved on this device, each with its delete button.
+function savedCard(saved) {
+  const item = (g) => {
+    const row = h(
+      "span",
+      { class: "row" },
+      h(
+        "a",
+        { class: "button secondary", href: `/local/${g.id}`, "data-nav": true },
+        `${gameName(g.game, g.name)} · ${new Date(g.saved).toLocaleString()}`,
+      ),
+      h(
+        "button",
+        {
+          class: "secondary",
+          "aria-label": t("offline.delete"),
+          onclick: async () => {
+            await deleteGame(g.id);
+            row.remove();
+          },
+        },
+        "✕",
+      ),
+    );
+    return row;
+  };
+  return h(
+    "section",
+    { class: "card", id: "local-games" },
+    h("h2", {}, t("offline.saved")),
+    h("div", { class: "row" }, saved.map(item)),
+  );
+}
+
+// How to play each game, and the template designer.
+function rulesCard(games) {
+  return h(
+    "section",
+    { class: "card" },
+    h("h2", {}, t("home.rules")),
+    h(
+      "div",
+      { class: "row" },
+      games.map((g) => h("a", { class: "button secondary", href: `/rules/${g.id}`, "data-nav": true }, rulesName(g))),
+    ),
+    h(
+      "p",
+      {},
+      h(
+        "a",
+        { class: "button secondary", href: "/designer", "data-nav": true, id: "designer-link" },
+        t("home.designer"),
+      ),
+    ),
+  );
+}
+
+// "My games": this device's rooms; ``update()`` adds whose turn it is in each and the time its seats have left.
+function myGamesCard(mine) {
+  const spans = new Map(); // room code -> its status span
+  const link = ([code, r]) => {
+    const status = h("span", { class: "mine-status" }, "");
+    spans.set(code, status);
+    return h(
+      "a",
+      {
+        class: "button secondary",
+        href: r.learn && r.game ? `/learn/${r.game}/${code}` : `/r/${code}`,
+        "data-nav": true,
+        "data-room": code,
+      },
+      `${code} · ${r.game ? gameName(r.game, r.name) : r.name || ""}`,
+      status,
+    );
+  };
+  const el = h("section", { class: "card" }, h("h2", {}, t("home.mine")), h("div", { class: "row" }, mine.map(link)));
+  async function update() {
+    let cards;
+    try {
+      const rooms = Object.fromEntries(mine.map(([code, r]) => [code, Object.values(r.tokens || {})]));
+      cards = (await api("/api/my-rooms", { rooms })).rooms;
+    } catch {
+      return;
+    }
+    for (const c of cards) {
+      const span = spans.get(c.code);
+      if (!span || c.missing) continue;
+      span.textContent = ` · ${mineStatus(c)}`;
+    }
   }
-  for (const c of cards) {
-    const span = app.querySelector(`[data-room="${c.code}"] .mine-status`);
-    if (!span || c.missing) continue;
-    const left = c.left ? Math.min(...Object.values(c.left)) : null;
-    const time = left !== null && c.your_turn ? ` (${clockText(left, t)})` : "";
-    const what = c.over ? t("home.mineOver") : c.your_turn ? t("home.mineTurn") : t("home.mineWait");
-    span.textContent = ` · ${what}${time}`;
-  }
+  return { el, update };
+}
+
+// A room's line in "My games": over, your turn (with the time left) or waiting.
+function mineStatus(c) {
+  const left = c.left ? Math.min(...Object.values(c.left)) : null;
+  const time = left !== null && c.your_turn ? ` (${clockText(left, t)})` : "";
+  const what = c.over ? t("home.mineOver") : c.your_turn ? t("home.mineTurn") : t("home.mineWait");
+  return `${what}${time}`;
 }
 
 route();

@@ -1,11 +1,12 @@
 // Service worker: the app shell (HTML, modules, styles, icon) and the offline engine (Pyodide and the rules
 // wheel) are kept in a cache so the app opens and plays without a network and can be installed to the home
 // screen. Network first, so an updated server is always used when it can be reached; rooms and the API are
-// never cached (they always come from the server), except the static piece tables the boards read.
+// never cached (they always come from the server), except the static piece tables the boards read and the
+// designer's figures.
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v10-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v11-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
@@ -21,7 +22,12 @@ const SHELL = [
   "/static/boards/qwirkle-cubes.js",
   "/static/cardcode.js",
   "/static/companion.js",
+  "/static/companion/card.js",
+  "/static/companion/scan.js",
   "/static/designer.js",
+  "/static/designer/fields.js",
+  "/static/designer/file.js",
+  "/static/designer/grid.js",
   "/static/dom.js",
   "/static/games.js",
   "/static/guide.js",
@@ -32,12 +38,14 @@ const SHELL = [
   "/static/i18n/nl.json",
   "/static/i18n/readings.json",
   "/static/icon.svg",
+  "/static/lib/companion.js",
   "/static/lib/designer.js",
   "/static/lib/foldris.js",
   "/static/lib/forma.js",
   "/static/lib/formfinity.js",
   "/static/lib/games.js",
   "/static/lib/i18n.js",
+  "/static/lib/newgame.js",
   "/static/lib/quadefy.js",
   "/static/lib/qwirkle-cubes.js",
   "/static/lib/room.js",
@@ -64,11 +72,12 @@ const ENGINE = [
   "/offline/rules.whl",
   "/api/boards/forma",
   "/api/boards/quadefy",
+  "/api/formfinity/designer",
   ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map(
     (f) => `/static/vendor/pyodide/${f}`,
   ),
 ];
-const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy"]);
+const CACHED_API = new Set(["/api/boards/forma", "/api/boards/quadefy", "/api/formfinity/designer"]);
 // Room, card, local and guided-game pages are the app shell; a card page reads its card from the address alone.
 const APP_PAGES = /^\/(r|c|local|learn)\/|^\/(rules|designer|local)(\/|$)/;
 

@@ -8,18 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from polytable.ai.quadefy import PERSIST_PLIES, FullSolver, checkpoint_line, parse_checkpoint, solve_game
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import (
-    PERSIST_PLIES,
-    REACH,
-    STABLE,
-    FullSolver,
-    QuadefyState,
-    checkpoint_line,
-    moves_of,
-    parse_checkpoint,
-    solve_game,
-)
+from polytable.games.quadefy import REACH, STABLE, QuadefyState, moves_of
 from polytable.games.quadefy._symmetry import (
     REFLECTS,
     SYMMETRIES,

@@ -25,12 +25,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from polytable.geometry import Memo
-
-from ._kernel import QuadefyKernel
-from ._solver import moves_of
-from ._symmetry import canonical_key
-from ._tables import ALL_BLOCKS, PLACEMENTS
+from ...games.quadefy import ALL_BLOCKS, PLACEMENTS, QuadefyKernel, canonical_key, moves_of
+from ...geometry import Memo
 
 __all__ = ["PERSIST_PLIES", "FullSolver", "RootMove", "SolveReport", "solve_game"]
 

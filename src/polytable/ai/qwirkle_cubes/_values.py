@@ -1,9 +1,10 @@
 """The greedy evaluation over many placements at once: what the sampling players (``hard``/``medium``) ask
-thousands of times a decision, so the compiled kernel answers it when it is built.
+thousands of times a decision, so it runs in C (``_cqwirkle_eval``, the AI's own extension) beside the
+compiled kernel.
 
-A placement's value is ``_ai``'s: its points, minus (``look``) the Qwirkle chances it hands the others
-(:func:`._ai.threat`). Three questions, each the same in both engines (the same placements in the same
-order, the same doubles; tests/games/qwirkle_cubes/test_qwirkle_eval_native.py):
+A placement's value is ``_eval``'s: its points, minus (``look``) the Qwirkle chances it hands the others
+(:func:`._eval.threat`). Three questions, each the same in both engines (the same placements in the same
+order, the same doubles; tests/ai/qwirkle_cubes/test_qwirkle_eval_native.py):
 
 * :func:`placement_values`: every placement of one hand with its value;
 * :func:`best_value`: the best placement of one hand (the first of the highest value in walk order), with
@@ -14,21 +15,32 @@ order, the same doubles; tests/games/qwirkle_cubes/test_qwirkle_eval_native.py):
 * :func:`roll_diffs`: sampled rolls of the hand, each reroll choice's value on each against a reference
   choice's, answered from that table (the rolls drawn from the generator as the Python draws them).
 
-The Python below is the reference (what the pure kernel, ``_kernel.QwirkleKernel``, answers; the players
-ask the game object's kernel); ``memo`` (placement -> value) lets it keep the values of one board and one
-look across calls, as the players do. The compiled kernel ignores it: a value costs less there than a
-dictionary lookup here.
+The Python below is the reference (what a game object on the pure kernel is valued with: :class:`QwirkleValues`;
+the players ask :func:`values_of` the game object's kernel); ``memo`` (placement -> value) lets it keep the
+values of one board and one look across calls, as the players do. The compiled evaluation
+(:class:`CompiledValues`) ignores it: a value costs less there than a dictionary lookup here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 
-from ...core import Rng
-from ._ai import threat
-from ._board import Board, Placement
+from ...core import Rng, native_module
+from ...games.qwirkle_cubes import Board, CompiledQwirkle, Placement, QwirkleKernel
+from ._eval import QWIRKLE_VALUE, REROLL_HIT, threat
 
-__all__ = ["Hands", "Memo", "best_value", "colour_values", "placement_values", "roll_diffs"]
+__all__ = [
+    "CompiledValues",
+    "Hands",
+    "Memo",
+    "QwirkleValues",
+    "best_value",
+    "colour_values",
+    "placement_values",
+    "roll_diffs",
+    "values_of",
+]
 
 Hands = tuple[tuple[int, ...], ...]
 
@@ -152,3 +164,80 @@ def roll_diffs(
         for row, v in zip(out, got, strict=True):
             row.append(v - ref)
     return out
+
+
+class QwirkleValues:
+    """The evaluation in Python, the reference: what a game object on the pure kernel is valued with."""
+
+    placement_values = staticmethod(placement_values)
+    best_value = staticmethod(best_value)
+    colour_values = staticmethod(colour_values)
+    roll_diffs = staticmethod(roll_diffs)
+
+
+class CompiledValues(QwirkleValues):
+    """The same evaluation in C (``_cqwirkle_eval``), on the table of the compiled kernel: identical values,
+    placements and draws, faster."""
+
+    def __init__(self, ext: ModuleType) -> None:
+        self.ext = ext
+
+    def placement_values(
+        self, board: Board, hand: int, need: int, hands: Hands, player: int, look: bool, memo: Memo = None
+    ) -> list[tuple[Placement, float]]:
+        return self.ext.values(board.order, hand, need, hands, player, look, QWIRKLE_VALUE, REROLL_HIT)  # type: ignore[no-any-return]
+
+    def best_value(
+        self,
+        board: Board,
+        hand: int,
+        need: int,
+        size: int,
+        out_bonus: float,
+        hands: Hands,
+        player: int,
+        look: bool,
+        memo: Memo = None,
+    ) -> tuple[float, Placement]:
+        return self.ext.best(  # type: ignore[no-any-return]
+            board.order, hand, need, size, out_bonus, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
+        )
+
+    def colour_values(
+        self,
+        board: Board,
+        counts: Sequence[int],
+        size: int,
+        per_cube: float,
+        out_bonus: float,
+        hands: Hands,
+        player: int,
+        look: bool,
+        memo: Memo = None,
+    ) -> list[tuple[float, int, Placement]]:
+        return self.ext.colour_values(  # type: ignore[no-any-return]
+            board.order, tuple(counts), size, per_cube, out_bonus, hands, player, look, QWIRKLE_VALUE, REROLL_HIT
+        )
+
+    def roll_diffs(
+        self,
+        fms: Sequence[int],
+        values: Sequence[float],
+        hand: Sequence[int],
+        masks: Sequence[int],
+        base: int,
+        rng: Rng,
+        rounds: int,
+    ) -> list[list[float]]:
+        out, rng.state = self.ext.roll_diffs(fms, values, hand, masks, base, rng.state, rounds)
+        return out  # type: ignore[no-any-return]
+
+
+PURE = QwirkleValues()
+
+
+def values_of(kernel: QwirkleKernel) -> QwirkleValues:
+    """The evaluation that goes with a game object's kernel: in C beside the compiled kernel (when the AI's
+    extension is built), else the Python."""
+    ext = native_module("polytable.ai.qwirkle_cubes._cqwirkle_eval") if isinstance(kernel, CompiledQwirkle) else None
+    return PURE if ext is None else CompiledValues(ext)

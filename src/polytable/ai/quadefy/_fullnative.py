@@ -1,8 +1,8 @@
-"""``polytable solve quadefy --native``: the whole-game search of ``games.quadefy._fullsolve`` on the C solver.
+"""``polytable solve quadefy --native``: the whole-game search of :mod:`._fullsolve` on the C solver.
 
 The driver is the same as the pure-Python one (first-move symmetry classes in order of Player 2's
 replies, each searched until one wins for Player 1 or all are refuted), and it returns the same
-:class:`~polytable.games.quadefy._fullsolve.SolveReport`, so the command prints both alike. The canonical
+:class:`._fullsolve.SolveReport`, so the command prints both alike. The canonical
 keys are the Python keys, so a checkpoint file written by either solver is read by the other.
 """
 
@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable, Mapping
 
 from ...core import get_game
-from ...games.quadefy import ALL_BLOCKS, PERSIST_PLIES, PLACEMENTS, FullSolver, RootMove, SolveReport, kernel_of
-from . import load
+from ...games.quadefy import ALL_BLOCKS, PLACEMENTS, kernel_of
+from .._native import load
+from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport
 
 __all__ = ["DEFAULT_TABLE_LOG2", "solve_game_native"]
 

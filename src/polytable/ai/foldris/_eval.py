@@ -1,4 +1,4 @@
-"""The one-ply sheet evaluation used by the ``greedy`` AI (through ``Game.action_value``).
+"""The one-ply sheet evaluation used by the ``greedy`` AI (through :class:`FoldrisEvaluator`'s ``action_value``).
 
 Why this shape: Foldris is Tetris where a completed line does not make room (the sheet folds and gets a
 row shorter), so every hole is a square of the 96 lost for good and the final score is the number of
@@ -12,16 +12,23 @@ over seeds 0-999 (docs/games/foldris.md; reproduce with ``polytable foldris-solo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from polytable.geometry import lowest
-
-from ._cards import WIDTH
-from ._rules import COLUMN, barrier_drop, complete_rows, fold, heights, rest_row
-from ._state import Action, Drop, FoldrisState, Sheet
-
-if TYPE_CHECKING:
-    from ._game import FoldrisGame
+from ...games.foldris import (
+    COLUMN,
+    WIDTH,
+    Drop,
+    FoldrisGame,
+    FoldrisState,
+    Reveal,
+    Sheet,
+    barrier_drop,
+    complete_rows,
+    deck_of,
+    fold,
+    heights,
+    rest_row,
+    table_of,
+)
+from ...geometry import lowest
 
 __all__ = ["WEIGHTS", "action_value", "evaluate_sheet", "evaluate_state"]
 
@@ -93,10 +100,8 @@ def evaluate_sheet(ink: int, height: int, barrier: int = 0, w: dict[str, float] 
     return value
 
 
-def action_value(state: FoldrisState, action: Action, player: int) -> float:
+def action_value(state: FoldrisState, action: Drop | Reveal, player: int) -> float:
     """The value of ``player``'s sheet after its own drop resolves (others' choices are unknown)."""
-    from ._decks import deck_of, table_of
-
     assert isinstance(action, Drop)
     w = WEIGHTS
     s = state.sheets[player]

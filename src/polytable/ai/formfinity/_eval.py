@@ -1,4 +1,4 @@
-"""FORMFINITY evaluation for the generic ``greedy`` bot (``Game.evaluate``), one heuristic per goal.
+"""FORMFINITY evaluation for the generic ``greedy`` bot (``Evaluator.evaluate``), one heuristic per goal.
 
 * lines: claimed lines (mine minus the best opponent's) dominate; then *threats*, windows one square
   short of a line: good while I still have elements to place this turn, bad when the next player moves.
@@ -13,10 +13,9 @@ All of it is bitboard floods and shifts, so one evaluation costs a few hundred b
 
 from __future__ import annotations
 
-from ._board import Setup
-from ._state import CLAIM, PLACE, FormfinityState
+from ...games.formfinity import CLAIM, PLACE, FormfinityState, Setup
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "goal_value"]
 
 FAR = 60
 

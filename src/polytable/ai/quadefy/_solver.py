@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._kernel import QuadefyKernel
-from ._moves import placement_ids
-from ._tables import PLACEMENTS
+from ...games.quadefy import PLACEMENTS, QuadefyKernel, moves_of
 
-__all__ = ["SolveResult", "moves_of", "solve_position"]
+__all__ = ["SolveResult", "solve_position"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +31,6 @@ class SolveResult:
 
 class _OutOfBudget(Exception):
     pass
-
-
-moves_of = placement_ids
-"""Legal placement ids for hand ``rem`` in position ``occ`` (``moves_of(occ, rem, flags)``)."""
 
 
 class _Search:

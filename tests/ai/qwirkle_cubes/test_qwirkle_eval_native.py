@@ -1,4 +1,5 @@
-"""The greedy evaluation of many placements (``_eval.py``) in the compiled kernel against the pure Python:
+"""The greedy evaluation of many placements (``ai/qwirkle_cubes/_values.py``) in C (``_cqwirkle_eval``,
+beside the compiled kernel) against the pure Python:
 over positions of seeded games (2, 3 and 4 players, greedy and random play, the first turn included), the
 same placements in the same order with the same values (exact doubles), the same best placement, and the
 same table by colour counts, the same sampled rolls of a reroll. Skipped only under ``POLYTABLE_PURE=1``."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.ai import make_bot
+from polytable.ai.qwirkle_cubes import CompiledValues, values_of
 from polytable.core import CHANCE, Rng, get_game, pure_engine_forced
 from polytable.games.qwirkle_cubes import (
     LINE_MAX,
@@ -23,8 +25,12 @@ from polytable.games.qwirkle_cubes import (
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
 GAME = get_game("qwirkle-cubes", "compiled")
-KERNEL = kernel_of(GAME)
-PURE = kernel_of(get_game("qwirkle-cubes", "pure"))
+KERNEL = values_of(kernel_of(GAME))
+PURE = values_of(kernel_of(get_game("qwirkle-cubes", "pure")))
+
+
+def test_the_compiled_kernel_gets_the_compiled_evaluation() -> None:
+    assert isinstance(KERNEL, CompiledValues) and not isinstance(PURE, CompiledValues)
 
 
 def _positions(seed: int, players: int, greedy: bool) -> list[QState]:

@@ -1,12 +1,14 @@
 """The lines goal's greedy, fast: its placement choice on bitboards and its playout to a horizon.
 
-Why here: the lookahead of ``hard`` (``polytable.ai.formfinity``) spends nearly all of a decision in greedy
-playouts, so they run in the compiled kernel (``_cformfinity_greedy.h``) when it is built, and the kernel
-mirrors the rules, which live here; this Python is the reference (tests/games/formfinity/test_greedy.py
-plays both over random positions) and what the pure kernel runs (``setup.kernel`` decides).
+Why here: it is the AI's (the lookahead of ``hard`` spends nearly all of a decision in greedy playouts),
+so it lives beside the players. The compiled copy is still inside the game's kernel
+(``games/formfinity/_cformfinity_greedy.h``, answered through ``setup.kernel.greedy_run``): that kernel is one
+C unit over static state, and moving the greedy into an extension of its own waits for the kernel's state
+behind a C interface. This Python is the reference (tests/games/formfinity/test_formfinity_greedy.py plays
+both over random positions) and what runs beside the pure kernel.
 
 :func:`greedy_place` is the one-ply ``greedy``'s choice for the next element: the greedy values each
-placement by applying it and evaluating the board (``_ai.evaluate``); here one bitboard pass per direction
+placement by applying it and evaluating the board (``_eval.evaluate``); here one bitboard pass per direction
 over ``drawn | placement`` gives both the windows it completes and the threats it leaves, and only the
 chosen placement is applied. The value is the greedy's own: 100 per claimed line (mine minus the best
 opponent's), +4 per threat while I still have an element to place and -8 once the turn passes, 10,000
@@ -18,12 +20,22 @@ The choice among equal values is uniform (``rng.below``), as the greedy's.
 
 from __future__ import annotations
 
-from polytable.core import Rng
-from polytable.geometry import Memo, bits
-
-from ._board import Setup
-from ._flow import apply_card, apply_place, draw_card, forbidden, placements, window
-from ._state import CHOOSE, DRAW, OVER, PLACE, FormfinityState
+from ...core import Rng
+from ...games.formfinity import (
+    CHOOSE,
+    DRAW,
+    OVER,
+    PLACE,
+    FormfinityState,
+    Setup,
+    apply_card,
+    apply_place,
+    draw_card,
+    forbidden,
+    placements,
+    window,
+)
+from ...geometry import Memo, bits
 
 __all__ = ["claim_starts", "claimable_holes", "greedy_place", "greedy_run", "line_rooms", "near_lines"]
 

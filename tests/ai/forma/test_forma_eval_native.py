@@ -1,54 +1,22 @@
-"""The kernel's bridge count, placement value and reply bonus against the pure-Python reference.
+"""The compiled evaluation's placement value and reply bonus against the pure-Python reference.
 
-``_cforma_bridges.c`` ports ``_bridges.py`` and ``_cforma_eval.c`` ports ``_ai.place_value`` and
-``polytable.ai.forma.best_bonus``; both must give identical results (the same count and exactness, the same
-doubles) on many seeded inputs: random colour sets of every density (dense ones reach the search caps, where
-only the same search order gives the same answer) and positions of seeded games. Skipped only under
-``POLYTABLE_PURE=1``.
+``ai/forma/_cforma_eval.c`` ports ``_eval.place_value`` and ``best_bonus``; on a game object with the
+compiled kernel they run in C, on one with the pure kernel in Python, and both must give identical results
+(the same doubles, the same bonus) on the positions of seeded games. Skipped only under ``POLYTABLE_PURE=1``.
 """
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from polytable.ai.forma import FormaGreedy, best_bonus, candidates
+from polytable.ai.forma import ENGINE_WEIGHTS, FormaGreedy, Weights, best_bonus, candidates, compiled_eval, place_value
 from polytable.core import Rng, get_game, pure_engine_forced
-from polytable.games.forma import ENGINE_WEIGHTS, CompiledForma, FormaState, Weights, kernel_of
-from polytable.games.forma._bridges import count_bridges
+from polytable.games.forma import FormaState, kernel_of
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
 GAME = get_game("forma", "compiled")
 PURE = get_game("forma", "pure")
-
-
-def _bridge_counts_match(seeds: int) -> None:
-    kernel = kernel_of(GAME)
-    assert isinstance(kernel, CompiledForma)
-    capped = 0
-    for seed in range(seeds):
-        r = random.Random(seed)
-        n = (19, 20, 8)[seed % 3]
-        tb = kernel.tables(n)
-        density = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)[seed % 6]
-        cells = [(x, y) for y in range(n) for x in range(n) if r.random() < density]
-        own = sum(1 << (y * tb.stride + x) for x, y in cells)
-        pure = tuple(count_bridges(cells, n))
-        assert kernel.ext.bridges(n, own) == pure, (seed, n, density)
-        capped += not pure[3]
-    assert seeds // 8 <= capped <= seeds * 7 // 8  # both the exact and the capped searches are compared
-
-
-def test_bridge_count_matches_on_random_colour_sets() -> None:
-    """Six rounds of every board size and density."""
-    _bridge_counts_match(36)
-
-
-def test_bridge_count_matches_on_many_random_colour_sets() -> None:
-    """400 sets (slow: the pure count takes seconds on the dense ones)."""
-    _bridge_counts_match(400)
 
 
 def _positions(seeds: range, players: int = 2, greedy: bool = False) -> list[FormaState]:
@@ -74,9 +42,9 @@ def _compare(states: list[FormaState], weights: Weights) -> int:
             continue
         rng = Rng(i)
         acts = candidates(s, q, GAME.legal_actions(s, q), rng)[:40]
-        fast = [kernel_of(GAME).place_value(s, a, q, weights) for a in acts]
+        fast = [place_value(kernel_of(GAME), s, a, q, weights) for a in acts]
         bonus = best_bonus(s, q, 4000, kernel_of(GAME))
-        slow = [kernel_of(PURE).place_value(s, a, q, weights) for a in acts]
+        slow = [place_value(kernel_of(PURE), s, a, q, weights) for a in acts]
         bonus_p = best_bonus(s, q, 4000, kernel_of(PURE))
         assert fast == slow, (i, q)
         assert bonus == bonus_p, (i, q)
@@ -87,6 +55,7 @@ def _compare(states: list[FormaState], weights: Weights) -> int:
 def _place_values_match(games: int) -> None:
     """``games`` random and greedy 2-player games under the engine's weights, and 3-player ones under odd
     weights."""
+    assert compiled_eval(kernel_of(GAME)) is not None and compiled_eval(kernel_of(PURE)) is None
     assert _compare(_positions(range(games)), ENGINE_WEIGHTS) > 300 * games
     states = _positions(range(games), greedy=True)
     assert any(s.bridges != (0, 0) for s in states)

@@ -1,4 +1,5 @@
-"""Heuristics for Forma's AI (its evaluator, ``polytable.ai.forma``: ``action_value`` and ``score_lead``).
+"""Forma's evaluation (what :class:`FormaEvaluator` answers: ``action_value`` and ``score_lead``), beside the
+players that use it.
 
 ``action_value`` scores one placement as the points it earns now plus a positional evaluation, all on
 bitboards without building the next state:
@@ -17,18 +18,24 @@ bitboards without building the next state:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import ModuleType
 
-from polytable.geometry import lowest
+from ...core import native_module
+from ...games import forma as P
+from ...games.forma import CompiledForma, FormaKernel, FormaState, Pick, Place, flood
+from ...geometry import lowest
 
-from . import _pieces as P
-from ._rules import flood
-from ._state import FormaState, Pick, Place
-
-if TYPE_CHECKING:
-    from ._kernel import FormaKernel
-
-__all__ = ["ENGINE_WEIGHTS", "W_GIFT", "Weights", "action_value", "place_value", "score_lead"]
+__all__ = [
+    "ENGINE_WEIGHTS",
+    "W_GIFT",
+    "Weights",
+    "action_value",
+    "compiled_eval",
+    "extent",
+    "place_value",
+    "py_place_value",
+    "score_lead",
+]
 
 W_GIFT = 6.0
 W_POCKET = 1.5
@@ -40,8 +47,8 @@ W_SIZE = 0.8
 
 @dataclass(frozen=True)
 class Weights:
-    """The evaluation's weights. The defaults are the greedy's; stronger players (``polytable.ai``) may
-    pass weights tuned by self-play, so the features stay single-sourced here."""
+    """The evaluation's weights. The defaults are the greedy's; stronger players may pass weights tuned by
+    self-play, so the features stay single-sourced here."""
 
     gift: float = W_GIFT
     pocket: float = W_POCKET
@@ -52,6 +59,12 @@ class Weights:
 
 
 ENGINE_WEIGHTS = Weights()
+
+
+def compiled_eval(kernel: FormaKernel) -> ModuleType | None:
+    """The compiled evaluation (``_cforma_eval``) when the game object runs the compiled kernel, whose
+    tables and rules it calls; else None, and the Python below answers (the same values)."""
+    return native_module("polytable.ai.forma._cforma_eval") if isinstance(kernel, CompiledForma) else None
 
 
 def extent(tb: P.Tables, comp: int) -> tuple[int, int, int, int]:
@@ -94,12 +107,31 @@ def action_value(kernel: FormaKernel, state: FormaState, action: Place | Pick, p
         free = tb.board & ~state.filled
         fits = any(tb.table(free)[g] for g in P.PIECE_ORIENTS[action.piece])
         return float(P.PIECE_SIZES[action.piece]) if fits else -50.0
-    return kernel.place_value(state, action, player, ENGINE_WEIGHTS)
+    return place_value(kernel, state, action, player, ENGINE_WEIGHTS)
 
 
 def place_value(kernel: FormaKernel, state: FormaState, action: Place, player: int, w: Weights) -> float:
-    """One placement's one-ply value (points now plus position) under weights ``w``: the reference that
-    ``kernel.place_value`` answers (the compiled kernel in C: the same double)."""
+    """One placement's one-ply value (points now plus position) under weights ``w``, on the game object's
+    kernel: in C (``_cforma_eval``) beside the compiled kernel, else :func:`py_place_value`."""
+    ext = compiled_eval(kernel)
+    if ext is None:
+        return py_place_value(kernel, state, action, player, w)
+    n = state.size
+    tb = kernel.tables(n)  # builds the size's tables in the rules' extension, which the evaluation reads
+    p, k, col, row = action
+    g = P.ORIENT_GK[p * 8 + k]
+    mask = tb.masks[g] << ((n - 1 - row) * tb.stride + col - P.ORIENT_REF[g])
+    s = state
+    return float(
+        ext.value(
+            n, s.filled, s.watch, s.obstacles, s.tower, s.closed, s.pieces, s.markers, player, s.bridges[player],
+            mask, p, s.stock[player], (w.gift, w.pocket, w.bridge, w.block, w.space, w.size),
+        )
+    )  # fmt: skip
+
+
+def py_place_value(kernel: FormaKernel, state: FormaState, action: Place, player: int, w: Weights) -> float:
+    """:func:`place_value` in Python: the reference the C must equal (the same double)."""
     n = state.size
     tb = kernel.tables(n)
     stock = state.stock[player]

@@ -14,15 +14,32 @@ stays available), and a new face may make a better one, so the greedy bot reroll
 
 from __future__ import annotations
 
-from polytable.geometry import Memo
+from ...games.qwirkle_cubes import (
+    LINE_MAX,
+    STRIDE,
+    Board,
+    Draw,
+    Pass,
+    Place,
+    Placement,
+    QState,
+    Reroll,
+    Roll,
+    addable,
+    canonical_mask,
+    largest_line,
+)
+from ...geometry import Memo
 
-from ._actions import Action, Pass, Place, Reroll
-from ._board import Board, Placement
-from ._check import largest_line
-from ._state import QState
-from ._tiles import LINE_MAX, STRIDE, addable
-
-__all__ = ["action_value", "best_placement", "placement_value", "threat", "unused_mask"]
+__all__ = [
+    "QWIRKLE_VALUE",
+    "REROLL_HIT",
+    "action_value",
+    "best_placement",
+    "placement_value",
+    "threat",
+    "unused_mask",
+]
 
 QWIRKLE_VALUE = 12.0
 REROLL_HIT = 1.0 / 6.0
@@ -117,12 +134,10 @@ def unused_mask(hand: tuple[int, ...], placed: Placement) -> int:
         else:
             mask |= 1 << i
     # canonical: within a run of identical faces the rerolled ones are the leftmost
-    from ._game import canonical_mask
-
     return canonical_mask(hand, mask)
 
 
-def action_value(state: QState, action: Action, player: int) -> float:
+def action_value(state: QState, action: Reroll | Place | Pass | Roll | Draw, player: int) -> float:
     if isinstance(action, Place):
         return placement_value(state, action.cubes, player)
     if isinstance(action, Reroll):

@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from polytable.ai._native import load
+from polytable.ai.quadefy import solve_position
 from polytable.core import pure_engine_forced
-from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS, solve_position
+from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 

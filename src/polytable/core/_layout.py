@@ -1,0 +1,73 @@
+"""A compiled kernel's state buffer, described once: the fields, in order, that Python packs and C reads.
+
+A kernel entry point that plays a whole game (a playout) takes the state as one writable buffer and writes
+the end state back into it, instead of a long positional argument list and a long result tuple. The
+buffer's layout is this description and nothing else: :class:`StateLayout` packs and unpacks it with
+:mod:`struct`, and the C side declares the same fields as a struct whose offsets and sizes it reports
+(its ``layout()`` function); tests/kernel/test_layouts.py compares the two, so they cannot drift.
+
+Every item is 8 bytes or a multiple of 8 (``q`` and ``Q`` in native byte order, ``Ns`` bytes), so the C
+struct has no padding on any common ABI. Bitboards travel as little-endian bytes (``int.to_bytes``), from
+which the C assembles its 64-bit words, so the buffer means the same on any byte order.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+
+__all__ = ["StateLayout"]
+
+Field = tuple[str, str, int]
+"""(name, struct code of one item, item count): ``("pieces", "64s", 4)``, ``("turn", "q", 1)``."""
+
+
+class StateLayout:
+    """The fields of one state buffer: pack the values in field order, unpack them by field."""
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields: tuple[Field, ...] = tuple(fields)
+        for name, code, count in self.fields:
+            size = struct.calcsize("=" + code)
+            if count < 1 or size % 8:
+                raise ValueError(f"field {name}: items of a multiple of 8 bytes, at least one")
+        self.struct = struct.Struct(
+            "=" + "".join(code * count if code[-1] == "s" else f"{count}{code}" for _, code, count in self.fields)
+        )
+        """The buffer as a :class:`struct.Struct` of the fields' items, in order (a hot path packs the flat items
+        itself: :meth:`pack` is the readable form)."""
+        self.size = self.struct.size
+        self.offsets: dict[str, int] = {}
+        """Each field's offset in bytes (what C's ``offsetof`` of the member must be)."""
+        self.index: dict[str, int] = {}
+        """Each field's first item in the flat tuple of :attr:`struct` (``struct.unpack``'s answer)."""
+        at = item = 0
+        for name, code, count in self.fields:
+            self.offsets[name], self.index[name] = at, item
+            at += struct.calcsize("=" + code) * count
+            item += count
+        self._many = [count > 1 for _, _, count in self.fields]
+
+    def sizes(self) -> dict[str, int]:
+        """Each field's size in bytes (what C's ``sizeof`` of the member must be)."""
+        return {name: struct.calcsize("=" + code) * count for name, code, count in self.fields}
+
+    def pack(self, *values: object) -> bytearray:
+        """A new buffer holding ``values``, one per field in order (a sequence of ``count`` for a repeated one)."""
+        flat: list[object] = []
+        for many, value in zip(self._many, values, strict=True):
+            if many:
+                flat.extend(value)  # type: ignore[arg-type]
+            else:
+                flat.append(value)
+        return bytearray(self.struct.pack(*flat))
+
+    def unpack(self, buf: bytes | bytearray) -> list[object]:
+        """The values of a buffer, one per field in order (a tuple for a repeated field)."""
+        flat = self.struct.unpack(buf)
+        out: list[object] = []
+        at = 0
+        for (_, _, count), many in zip(self.fields, self._many, strict=True):
+            out.append(flat[at : at + count] if many else flat[at])
+            at += count
+        return out

@@ -1,0 +1,39 @@
+"""The compiled kernels' state buffers: each is described once, in Python (a core.StateLayout), and the C
+struct that reads it must lay its members out at the same offsets and sizes, in the same order. The C
+reports its layout (``layout()``); a member added, moved or resized on one side alone fails here."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from polytable.core import StateLayout
+
+LAYOUTS = [("polytable.games.forma._cforma", "polytable.games.forma._kernel", "PLAYOUT")]
+"""(the compiled extension, the module holding the description, its name) of every state buffer."""
+
+
+@pytest.mark.parametrize(("ext_name", "module", "name"), LAYOUTS)
+def test_c_struct_matches_the_description(ext_name: str, module: str, name: str) -> None:
+    ext = pytest.importorskip(ext_name, reason="the compiled kernel is not built")
+    layout: StateLayout = getattr(importlib.import_module(module), name)
+    members, size = ext.layout()
+    assert [m[0] for m in members] == [f[0] for f in layout.fields]
+    sizes = layout.sizes()
+    assert {m: (off, n) for m, off, n in members} == {f: (layout.offsets[f], sizes[f]) for f in layout.offsets}
+    assert size == layout.size == layout.struct.size
+
+
+def test_layout_packs_and_unpacks_by_field() -> None:
+    layout = StateLayout((("turn", "q", 1), ("rngs", "Q", 2), ("board", "16s", 1), ("stock", "8s", 2)))
+    assert layout.offsets == {"turn": 0, "rngs": 8, "board": 24, "stock": 40}
+    assert layout.index == {"turn": 0, "rngs": 1, "board": 3, "stock": 4}
+    buf = layout.pack(-3, [1, 2**64 - 1], b"\x01", [b"ab", b""])
+    assert len(buf) == layout.size == 56
+    assert layout.unpack(buf) == [-3, (1, 2**64 - 1), b"\x01" + bytes(15), (b"ab" + bytes(6), bytes(8))]
+
+
+def test_layout_refuses_a_field_that_would_pad_the_struct() -> None:
+    with pytest.raises(ValueError, match="multiple of 8"):
+        StateLayout((("flag", "i", 1),))
