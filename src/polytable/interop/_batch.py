@@ -97,15 +97,15 @@ class FormaBatch(Batch):
         )  # fmt: skip
 
     def state(self, i: int) -> Any:
-        from ..games.forma import FormaState
-        from ..games.forma._rules import avail_orients
+        from ..games.forma import PIECE_ORIENTS, FormaState
 
         got = self.ext.export(self.states, i)
         pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact = got[:12]
         obstacles, tower, picked, misses, placing, rng = got[12:]
+        orients = tuple(tuple(g for p, c in enumerate(stock) if c for g in PIECE_ORIENTS[p]) for stock in stocks)
         return FormaState(
             self.config, self.size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed,
-            watch, turn, picked, misses, moves, last, exact, tuple(avail_orients(s) for s in stocks), placing, rng,
+            watch, turn, picked, misses, moves, last, exact, orients, placing, rng,
         )  # fmt: skip
 
 
@@ -113,13 +113,11 @@ class QuadefyBatch(Batch):
     """Quadefy games (``_cquadefy_vec``)."""
 
     def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> None:
-        from ..games.quadefy._native import export_tables, solver_args
-        from ..games.quadefy._tables import PLACEMENTS
+        from ..games.quadefy import CompiledQuadefy
 
         super().__init__(ext, game, first, num_envs, 4)
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
-        t = export_tables()
-        ext.init(solver_args(t), t["pmask"], t["pblock"], [q.orient for q in PLACEMENTS], [q.pbit for q in PLACEMENTS])
+        CompiledQuadefy(ext)  # loads the kernel's tables into this extension's copy (init, bind)
         if not game.spec.chance:  # no chance: every new game is the first (the step restarts games itself)
             fresh = np.zeros(int(ext.state_bytes()), np.uint8)
             self._load(fresh, 0, first)
@@ -133,7 +131,7 @@ class QuadefyBatch(Batch):
         self.ext.load(states, i, s.occupied, o0, o1, r0, r1, s.to_move, s.loser, s.flags, s.moves)
 
     def state(self, i: int) -> Any:
-        from ..games.quadefy._state import QuadefyState
+        from ..games.quadefy import QuadefyState
 
         occupied, owned, remaining, moves, to_move, loser = self.ext.export(self.states, i)
         return QuadefyState(self.config, occupied, owned, remaining, moves, to_move, loser, self.flags)

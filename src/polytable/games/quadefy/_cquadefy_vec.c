@@ -309,6 +309,7 @@ done:
 
 static PyMethodDef vec_methods[] = {
     {"init", py_init, METH_VARARGS, "init(solver_tables, pmask, pblock, porient, pbit): the kernel's tables"},
+    {"bind", py_bind, METH_VARARGS, "bind(state_class): as the kernel's (CompiledQuadefy calls it)"},
     {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
     {"load", py_vec_load, METH_VARARGS, "load a QuadefyState's fields into game i"},
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
