@@ -7,7 +7,7 @@
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
-import { WIDTH, parseDrop, variantCells, landing, foldAt } from "../lib/foldris.js";
+import { parseDrop, variantCells, landing, foldAt } from "../lib/foldris.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
 let textOpen = false; // the text view stays open across updates once a player opens it
@@ -17,8 +17,9 @@ function sheetSvg(
   { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null },
 ) {
   const rowsTotal = Math.max(sheet.ink.length, sheet.height);
+  const cols = sheet.width; // the view's: the board has no sheet size of its own
   const pad = 4;
-  const W = WIDTH * cell + 2 * pad;
+  const W = cols * cell + 2 * pad;
   const H = rowsTotal * cell + 2 * pad + (lane ? cell * 0.6 : 0);
   const top = pad + (lane ? cell * 0.6 : 0);
   const parts = [];
@@ -27,7 +28,7 @@ function sheetSvg(
   for (let y = 0; y < rowsTotal; y++) {
     const sy = top + (rowsTotal - 1 - y) * cell;
     const into = fold && y >= fold.row ? above : parts;
-    for (let x = 0; x < WIDTH; x++) {
+    for (let x = 0; x < cols; x++) {
       const folded = y >= sheet.height;
       const ink = ((sheet.ink[y] || 0) >> x) & 1;
       const bar = ((sheet.barrier[y] || 0) >> x) & 1;
@@ -76,7 +77,7 @@ function sheetSvg(
       s("rect", {
         x: pad,
         y: creaseY - h,
-        width: WIDTH * cell,
+        width: cols * cell,
         height: h,
         fill: color,
         class: "fold-crease",
@@ -84,7 +85,7 @@ function sheetSvg(
         "pointer-events": "none",
       }),
     );
-    parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + WIDTH * cell, y2: creaseY, class: "fold-line" }));
+    parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + cols * cell, y2: creaseY, class: "fold-line" }));
     parts.push(s("g", { class: "fold-above", style: `--fold:${h}px` }, above));
   } else parts.push(...above);
   if (lane) {
@@ -135,6 +136,7 @@ export function render(el, ctx) {
           variantCells(card.shape, st.m, st.t, st.r),
           me.ink.map((b, i) => b | (me.barrier[i] || 0)),
           st.c,
+          me.width,
         )
       : [];
 

@@ -46,7 +46,7 @@ export function render(el, ctx) {
       .catch(() => {});
     return;
   }
-  const n = v.config.options.size || 19;
+  const n = v.config.options.size; // the board size the game was made with (the view carries every option)
   const hadFocus = !!document.activeElement && document.activeElement.id === "fm-board";
   const me = ctx.seat === null || ctx.seat === undefined ? v.current_player : ctx.seat;
   let st = ctx.keep.fm;
