@@ -17,6 +17,7 @@ const SHELL = [
   "/static/boards/generic.js",
   "/static/boards/index.js",
   "/static/boards/parts/forma-draw.js",
+  "/static/boards/parts/forma-panels.js",
   "/static/boards/parts/quadefy-views.js",
   "/static/boards/quadefy.js",
   "/static/boards/qwirkle-cubes.js",
