@@ -19,6 +19,8 @@ const SHELL = [
   "/static/boards/parts/forma-draw.js",
   "/static/boards/parts/forma-panels.js",
   "/static/boards/parts/quadefy-views.js",
+  "/static/boards/parts/qwirkle-draw.js",
+  "/static/boards/parts/qwirkle-panels.js",
   "/static/boards/quadefy.js",
   "/static/boards/qwirkle-cubes.js",
   "/static/cardcode.js",
