@@ -18,6 +18,7 @@ const SHELL = [
   "/static/boards/index.js",
   "/static/boards/parts/forma-draw.js",
   "/static/boards/parts/forma-panels.js",
+  "/static/boards/parts/quadefy-puzzle.js",
   "/static/boards/parts/quadefy-views.js",
   "/static/boards/parts/qwirkle-draw.js",
   "/static/boards/parts/qwirkle-panels.js",
