@@ -6,7 +6,7 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v11-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v12-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
