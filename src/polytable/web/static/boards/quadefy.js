@@ -41,7 +41,41 @@ export function render(el, ctx) {
       .catch(() => {});
     return;
   }
-  const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
+  const st = keptState(ctx);
+  const f = frame(st, ctx);
+  const redraw = () => render(el, ctx);
+  const onCell = (i) => tapCell(el, ctx, st, f, i);
+  const ghostCells = f.ghost ? f.ghost.cells : [];
+  const mover = f.me ?? 0;
+  const layers = layerView(v.cells, {
+    ghost: ghostCells,
+    reach: f.reach,
+    cursor: st.cell,
+    onCell,
+    id: "qd-layers",
+    mover,
+  });
+  const picking = part.to_act ? { reach: f.reach, cursor: st.cell, onCell } : null;
+  const cube = cubeView(v.cells, ghostCells, mover, st, redraw, "qd-3d", picking);
+  generic.render(
+    el,
+    { ...ctx, hideText: true, chosen: f.ghost ? f.ghost.text : "" },
+    h(
+      "div",
+      {},
+      remainingView(v, ctx),
+      h("div", { class: "qd-views" }, cube, layers),
+      infoLine(st, f),
+      part.to_act ? blockButtons(st, f, redraw) : null,
+      part.to_act ? rotationRow(st, ctx, f, redraw) : null,
+      puzzlePanel(ctx.keep, tables),
+    ),
+  );
+}
+
+// The board's state kept across renders (ctx.keep.qd, one per seat shown); a new version is announced and
+// clears the tapped square, the hint taken and the refusal.
+function keptState(ctx) {
   let st = ctx.keep.qd;
   if (!st || st.seat !== ctx.seat)
     st = ctx.keep.qd = { seat: ctx.seat, version: -1, block: null, r: null, cell: null, i: 0, yaw: 35, pitch: 30 };
@@ -56,64 +90,65 @@ export function render(el, ctx) {
     st.hinted = null;
     st.refusal = null;
   }
+  return st;
+}
+
+// What this render draws: our blocks, the rotations of the chosen one that have legal placements, the
+// squares they reach, those covering the tapped square and the one shown (the ghost).
+function frame(st, ctx) {
+  const part = ctx.part;
+  const v = part.view;
+  const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
   const legal = (part.to_act ? part.legal || [] : []).map(parseMove).filter(Boolean);
   const hand = me !== null ? v.in_hand[me] : [];
-  if (part.to_act) {
-    if (!st.block || !hand.includes(st.block)) st.block = hand[0] || null;
-  }
+  if (part.to_act && (!st.block || !hand.includes(st.block))) st.block = hand[0] || null;
   takeHint(st, ctx.hint && parseMove(ctx.hint[0]), legal);
   const mineLegal = legal.filter((p) => p.block === st.block);
   const rots = [...new Set(mineLegal.map((p) => p.r))].sort((a, b) => a - b);
   if (!rots.includes(st.r)) st.r = rots.length ? rots[0] : null;
   const options = mineLegal.filter((p) => p.r === st.r);
-  const reach = new Set(options.flatMap((p) => p.cells));
   const under = st.cell !== null ? options.filter((p) => p.cells.includes(st.cell)) : [];
-  const ghost = under.length ? under[st.i % under.length] : null;
-
-  const onCell = (i) => {
-    if (!part.to_act) return;
-    st.refusal = null;
-    if (ghost && ghost.cells.includes(i)) {
-      ctx.play(ghost.text); // a tap on the ghost places the block
-      return;
-    }
-    st.cell = i;
-    st.i = 0;
-    if (!reach.has(i)) explain(i);
-    render(el, ctx);
+  return {
+    part,
+    v,
+    me,
+    hand,
+    rots,
+    options,
+    reach: new Set(options.flatMap((p) => p.cells)),
+    under,
+    ghost: under.length ? under[st.i % under.length] : null,
   };
-  // No placement of this block in this rotation covers the square: the engine says why.
-  const explain = (i) => {
-    if (!st.block || st.r === null || !ctx.preview) return;
+}
+
+// A tap on a square: place the ghost there, or show a placement covering it (asking the engine why when none
+// of this block in this rotation does).
+function tapCell(el, ctx, st, f, i) {
+  if (!f.part.to_act) return;
+  st.refusal = null;
+  if (f.ghost && f.ghost.cells.includes(i)) {
+    ctx.play(f.ghost.text); // a tap on the ghost places the block
+    return;
+  }
+  st.cell = i;
+  st.i = 0;
+  if (!f.reach.has(i) && st.block && st.r !== null && ctx.preview) {
     ctx.preview(`${st.block} r${st.r} @ ${cellText(i)}`).then((r) => {
       if (r && !r.ok && st.version === ctx.msg.version && st.cell === i) {
         st.refusal = r.message;
         render(el, ctx);
       }
     });
-  };
-  const layers = layerView(v.cells, {
-    ghost: ghost ? ghost.cells : [],
-    reach,
-    cursor: st.cell,
-    onCell,
-    id: "qd-layers",
-    mover: me ?? 0,
-  });
-  const cube = cubeView(
-    v.cells,
-    ghost ? ghost.cells : [],
-    me ?? 0,
-    st,
-    () => render(el, ctx),
-    "qd-3d",
-    part.to_act ? { reach, cursor: st.cell, onCell } : null,
-  );
+  }
+  render(el, ctx);
+}
 
-  const blockBtns = h(
+// Our blocks still in hand, the chosen one pressed.
+function blockButtons(st, f, redraw) {
+  return h(
     "div",
     { class: "row", role: "group", "aria-label": t("qd.yourBlocks") },
-    hand.map((b) =>
+    f.hand.map((b) =>
       h(
         "button",
         {
@@ -121,66 +156,52 @@ export function render(el, ctx) {
           class: `secondary blockbtn${st.block === b ? " chosen" : ""}`,
           "aria-pressed": st.block === b ? "true" : "false",
           "data-block": b,
-          disabled: !part.to_act,
+          disabled: !f.part.to_act,
           onclick: () => {
             st.block = b;
             st.r = null;
             st.cell = null;
-            render(el, ctx);
+            redraw();
           },
         },
         b,
       ),
     ),
   );
-  const rotIdx = rots.indexOf(st.r);
-  const rotRow = part.to_act
-    ? h(
-        "div",
-        { class: "row" },
-        h(
-          "button",
-          {
-            type: "button",
-            class: "secondary",
-            id: "qd-rot-prev",
-            disabled: rots.length < 2,
-            onclick: () => {
-              st.r = rots[(rotIdx - 1 + rots.length) % rots.length];
-              st.cell = null;
-              render(el, ctx);
-            },
-          },
-          `◀ ${t("qd.rotation")}`,
-        ),
-        h(
-          "span",
-          { id: "qd-rot" },
-          rots.length ? t("qd.rotOf", { i: rotIdx + 1, n: rots.length, places: options.length }) : t("qd.noPlace"),
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "secondary",
-            id: "qd-rot-next",
-            disabled: rots.length < 2,
-            onclick: () => {
-              st.r = rots[(rotIdx + 1) % rots.length];
-              st.cell = null;
-              render(el, ctx);
-            },
-          },
-          `${t("qd.rotation")} ▶`,
-        ),
-        h(
-          "button",
-          { type: "button", id: "qd-place", disabled: !ghost, onclick: () => ghost && ctx.play(ghost.text) },
-          t("qd.place"),
-        ),
-      )
-    : null;
-  const remaining = h(
+}
+
+// The rotations with legal placements (previous, which of how many, next) and Place.
+function rotationRow(st, ctx, f, redraw) {
+  const { rots, options, ghost } = f;
+  const at = rots.indexOf(st.r);
+  const turn = (d) => () => {
+    st.r = rots[(at + d + rots.length) % rots.length];
+    st.cell = null;
+    redraw();
+  };
+  const button = (id, onclick, label) =>
+    h("button", { type: "button", class: "secondary", id, disabled: rots.length < 2, onclick }, label);
+  return h(
+    "div",
+    { class: "row" },
+    button("qd-rot-prev", turn(-1), `◀ ${t("qd.rotation")}`),
+    h(
+      "span",
+      { id: "qd-rot" },
+      rots.length ? t("qd.rotOf", { i: at + 1, n: rots.length, places: options.length }) : t("qd.noPlace"),
+    ),
+    button("qd-rot-next", turn(1), `${t("qd.rotation")} ▶`),
+    h(
+      "button",
+      { type: "button", id: "qd-place", disabled: !ghost, onclick: () => ghost && ctx.play(ghost.text) },
+      t("qd.place"),
+    ),
+  );
+}
+
+// Each player's blocks still to place.
+function remainingView(v, ctx) {
+  return h(
     "div",
     { class: "help", id: "qd-remaining" },
     v.in_hand.map((bs, p) =>
@@ -192,7 +213,12 @@ export function render(el, ctx) {
       ),
     ),
   );
-  const info = h(
+}
+
+// What to tap now: which of the placements covering the square is shown, that none does, or the help.
+function infoLine(st, f) {
+  const { part, ghost, under } = f;
+  return h(
     "p",
     { class: "help", id: "qd-info", "aria-live": "polite" },
     !part.to_act
@@ -204,21 +230,6 @@ export function render(el, ctx) {
           : t("qd.help"),
     " ",
     generic.refusalNote(st.refusal),
-  );
-  const puzzle = puzzlePanel(ctx.keep, tables);
-  generic.render(
-    el,
-    { ...ctx, hideText: true, chosen: ghost ? ghost.text : "" },
-    h(
-      "div",
-      {},
-      remaining,
-      h("div", { class: "qd-views" }, cube, layers),
-      info,
-      part.to_act ? blockBtns : null,
-      rotRow,
-      puzzle,
-    ),
   );
 }
 
