@@ -244,6 +244,26 @@ def test_one_generator_in_c() -> None:
     assert drawing == {"_rng.h"} and users == {"forma", "foldris", "quadefy", "qwirkle_cubes", "formfinity"}
 
 
+def test_one_flood_fill_in_c() -> None:
+    """The planar flood fill (geometry.flood) is written once, core/_bits.h's bits_flood: every other C
+    function named for a flood fill only hands its boards to it (or to another such function)."""
+    definition = re.compile(r"^\w[\w \*]*?\b(\w*flood\w*)\s*\(([^;{]*)\)\s*\{", re.M)
+    bad, found = [], set()
+    for path in sorted([*SRC.rglob("*.c"), *SRC.rglob("*.h")]):
+        text = path.read_text(encoding="utf-8")
+        for m in definition.finditer(text):
+            name, depth, end = m.group(1), 1, m.end()
+            while depth:  # the body: up to the brace that closes the function's
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                end += 1
+            found.add(name)
+            calls = {c for c in re.findall(r"\b(\w*flood\w*)\s*\(", text[m.end() : end]) if c != name}
+            if name != "bits_flood" and not calls:
+                bad.append(f"{path.relative_to(SRC)}: {name} fills on its own")
+    assert "bits_flood" in found and {"forma_flood", "b_flood_to"} <= found
+    assert not bad, "\n".join(bad)
+
+
 def test_no_private_cpython_in_c() -> None:
     """The kernels use the documented C API: no descriptor object's internals (a value class is read and
     made through its member table, core/_slots.h), no private ``_Py`` function but in core/_pylong.h (ints as

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_bits.h"   /* bit tricks, shifts across words, the flood fill */
 #include "../../core/_pylong.h" /* ints as bytes */
 #include "../../core/_rng.h"    /* next_u64, below: the generator of core._rng */
 
@@ -77,59 +78,18 @@ typedef struct {
 extern T *forma_tabs[MAXSIZE + 1];
 extern int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
 
-/* ------------------------------------------------------------------ words */
-/* ------------------------------------------------------------------ words */
-static inline int b_any(const B *a) {
-    uint64_t x = 0;
-    for (int i = 0; i < NW; i++) x |= a->w[i];
-    return x != 0;
-}
-static inline int b_count(const B *a) {
-    int c = 0;
-    for (int i = 0; i < NW; i++) c += __builtin_popcountll(a->w[i]);
-    return c;
-}
-static inline void b_shr(const B *a, int k, B *o) {
-    int q = k >> 6, r = k & 63;
-    for (int i = 0; i < NW; i++) {
-        uint64_t lo = i + q < NW ? a->w[i + q] : 0, hi = i + q + 1 < NW ? a->w[i + q + 1] : 0;
-        o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
-    }
-}
-static inline void b_shl(const B *a, int k, B *o) {
-    int q = k >> 6, r = k & 63;
-    for (int i = NW - 1; i >= 0; i--) {
-        uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
-        o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
-    }
-}
+/* ------------------------------------------------------------------ words (core/_bits.h on eight) */
+static inline int b_any(const B *a) { return bits_any(a->w, NW); }
+static inline int b_count(const B *a) { return bits_count(a->w, NW); }
+static inline void b_shr(const B *a, int k, B *o) { bits_shr(a->w, NW, k, o->w); }
+static inline void b_shl(const B *a, int k, B *o) { bits_shl(a->w, NW, k, o->w); }
 static inline int b_bit(const B *a, int i) { return (int)(a->w[i >> 6] >> (i & 63) & 1); }
 static inline void b_set(B *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
 static inline int b_eq(const B *a, const B *b) { return memcmp(a, b, sizeof(B)) == 0; }
-static inline int b_intersects(const B *a, const B *b) {
-    uint64_t x = 0;
-    for (int i = 0; i < NW; i++) x |= a->w[i] & b->w[i];
-    return x != 0;
-}
+static inline int b_intersects(const B *a, const B *b) { return bits_meets(a->w, b->w, NW); }
 /* index of the k-th (0-based) set bit */
-static inline int b_select(const B *a, int k) {
-    for (int i = 0; i < NW; i++) {
-        int c = __builtin_popcountll(a->w[i]);
-        if (k < c) {
-            uint64_t x = a->w[i];
-            while (k--) x &= x - 1;
-            return 64 * i + __builtin_ctzll(x);
-        }
-        k -= c;
-    }
-    return -1;
-}
-static inline int b_low(const B *a) {
-    for (int i = 0; i < NW; i++)
-        if (a->w[i]) return 64 * i + __builtin_ctzll(a->w[i]);
-    return -1;
-}
-
+static inline int b_select(const B *a, int k) { return bits_select(a->w, NW, k); }
+static inline int b_low(const B *a) { return bits_low(a->w, NW); }
 
 /* ------------------------------------------------------------------ rules */
 

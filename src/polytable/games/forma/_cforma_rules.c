@@ -10,19 +10,7 @@
 #include "_cforma.h"
 
 void forma_flood(const T *t, const B *seed, const B *pass, B *out) {
-    B r, a, b, c, d;
-    for (int i = 0; i < NW; i++) r.w[i] = seed->w[i] & pass->w[i];
-    for (;;) {
-        b_shl(&r, 1, &a);
-        b_shr(&r, 1, &b);
-        b_shl(&r, t->stride, &c);
-        b_shr(&r, t->stride, &d);
-        B g;
-        for (int i = 0; i < NW; i++) g.w[i] = (r.w[i] | a.w[i] | b.w[i] | c.w[i] | d.w[i]) & pass->w[i];
-        if (b_eq(&g, &r)) break;
-        r = g;
-    }
-    *out = r;
+    bits_flood(seed->w, pass->w, NW, t->stride, out->w, NULL);
 }
 static inline void b_and(const B *a, const B *b, B *o) {
     for (int i = 0; i < NW; i++) o->w[i] = a->w[i] & b->w[i];

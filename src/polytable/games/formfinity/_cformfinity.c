@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_bits.h"   /* bit tricks, shifts across words, the flood fill */
 #include "../../core/_pylong.h" /* ints as bytes */
 #include "../../core/_rng.h"    /* next_u64, below: the generator of core._rng */
 
@@ -48,31 +49,13 @@ static PyObject *to_py(const BB *b) {
     return pylong_from_bytes((const unsigned char *)b->w, sizeof(uint64_t) * (size_t)nw);
 }
 
-static inline int b_any(const BB *a) {
-    uint64_t x = 0;
-    for (int i = 0; i < nw; i++) x |= a->w[i];
-    return x != 0;
-}
+static inline int b_any(const BB *a) { return bits_any(a->w, nw); }
 static inline void b_set(BB *a, int i) { a->w[i >> 6] |= 1ULL << (i & 63); }
 static inline int b_get(const BB *a, int i) { return (int)(a->w[i >> 6] >> (i & 63) & 1); }
 
-/* o = a >> k (k >= 0) */
-static inline void b_shr(const BB *a, int k, BB *o) {
-    int q = k >> 6, r = k & 63;
-    for (int i = 0; i < nw; i++) {
-        uint64_t lo = i + q < nw ? a->w[i + q] : 0, hi = i + q + 1 < nw ? a->w[i + q + 1] : 0;
-        o->w[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
-    }
-}
-
-/* o = a << k (k >= 0), bits past the last word dropped */
-static inline void b_shl(const BB *a, int k, BB *o) {
-    int q = k >> 6, r = k & 63;
-    for (int i = nw - 1; i >= 0; i--) {
-        uint64_t hi = i - q >= 0 ? a->w[i - q] : 0, lo = i - q - 1 >= 0 ? a->w[i - q - 1] : 0;
-        o->w[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
-    }
-}
+/* o = a >> k, o = a << k (k >= 0; the bits past the last word dropped) */
+static inline void b_shr(const BB *a, int k, BB *o) { bits_shr(a->w, nw, k, o->w); }
+static inline void b_shl(const BB *a, int k, BB *o) { bits_shl(a->w, nw, k, o->w); }
 
 /* ------------------------------------------------------------------ anchors */
 typedef struct {
@@ -295,39 +278,13 @@ static inline void b_or(BB *a, const BB *b) {
 static inline void b_andnot(BB *a, const BB *b) {
     for (int j = 0; j < nw; j++) a->w[j] &= ~b->w[j];
 }
-static inline int b_meets(const BB *a, const BB *b) {
-    uint64_t x = 0;
-    for (int j = 0; j < nw; j++) x |= a->w[j] & b->w[j];
-    return x != 0;
-}
-static inline int b_lowest(const BB *a) {
-    for (int j = 0; j < nw; j++)
-        if (a->w[j]) return j * 64 + __builtin_ctzll(a->w[j]);
-    return -1;
-}
+static inline int b_meets(const BB *a, const BB *b) { return bits_meets(a->w, b->w, nw); }
+static inline int b_lowest(const BB *a) { return bits_low(a->w, nw); }
 
 /* geometry.flood: the squares of pass edge-connected to seed & pass (pass leaves the guard column empty).
  * With a target: stops early (returning 1) once the region meets it. */
 static int b_flood_to(const BB *seed, const BB *pass, int S, BB *region, const BB *target) {
-    BB a, b;
-    *region = *seed;
-    b_and(region, pass);
-    for (;;) {
-        BB grown = *region;
-        b_shl(region, 1, &a);
-        b_shr(region, 1, &b);
-        for (int j = 0; j < nw; j++) grown.w[j] |= a.w[j] | b.w[j];
-        b_shl(region, S, &a);
-        b_shr(region, S, &b);
-        int same = 1;
-        for (int j = 0; j < nw; j++) {
-            grown.w[j] = (grown.w[j] | a.w[j] | b.w[j]) & pass->w[j];
-            same &= grown.w[j] == region->w[j];
-        }
-        if (same) return target != NULL && b_meets(region, target);
-        *region = grown;
-        if (target != NULL && b_meets(region, target)) return 1;
-    }
+    return bits_flood(seed->w, pass->w, nw, S, region->w, target ? target->w : NULL);
 }
 static void b_flood(const BB *seed, const BB *pass, int S, BB *region) { b_flood_to(seed, pass, S, region, NULL); }
 

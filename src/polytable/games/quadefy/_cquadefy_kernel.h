@@ -16,7 +16,8 @@
 #include <string.h>
 
 #include "quadefy_moves.h"
-#include "../../core/_rng.h" /* next_u64, rng_seed_state: the generator of core._rng */
+#include "../../core/_bits.h" /* bit_select64, bits_select */
+#include "../../core/_rng.h"  /* next_u64, rng_seed_state: the generator of core._rng */
 
 #define MAXP 2304
 #define MAXO 128
@@ -44,14 +45,7 @@ static inline uint64_t support_cells(uint64_t occ) { return (0xffffULL | occ << 
 
 /* The id of the k-th (0-based) set bit of bits, from word w. */
 static inline int select_kth(const uint64_t bits[NW], int w, int k) {
-    for (;; w++) {
-        int c = __builtin_popcountll(bits[w]);
-        if (k < c) break;
-        k -= c;
-    }
-    uint64_t x = bits[w];
-    while (k--) x &= x - 1;
-    return 64 * w + __builtin_ctzll(x);
+    return 64 * w + bits_select(bits + w, NW - w, k);
 }
 
 /* _moves.sample_placement from the n candidates cand of hand rem: a placement id, or -1 when the hand

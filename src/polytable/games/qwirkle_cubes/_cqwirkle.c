@@ -8,6 +8,7 @@
  */
 #include "qwirkle_api.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define PSTRIDE 512 /* the Python packed cell: (y + 256) * 512 + (x + 256) */
@@ -207,66 +208,83 @@ static PyObject *py_table(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NN)", cells, front);
 }
 
-static PyObject *int_tuple(const int *v, int n) {
+/* The playout's state buffer: a QState's numbers (the table travels as the `placed` tuple beside it), the
+ * generators and the limit, written back with the end state. Described once, in Python (_kernel.PLAYOUT, a
+ * core.StateLayout): layout() reports the members and tests/kernel/test_layouts.py compares them. Every
+ * member is a multiple of 8 bytes (no padding); players past `players` are zeros. */
+#define HAND_BYTES 8 /* QHAND faces of one byte, rounded up to 8 */
+typedef struct {
+    int64_t players;
+    uint64_t rng;
+    int64_t phase, player, rolling, forced, passes, turn, finisher;
+    int64_t shared, max_actions, taken; /* one generator for all; -1: no limit; out: the actions taken */
+    uint64_t seats[QMAXP];              /* the seats' generators (seats[0] when shared) */
+    int64_t hlen[QMAXP];
+    unsigned char hand[QMAXP][HAND_BYTES];
+    int64_t bag[6], points[QMAXP], last[3];
+} QPlayoutBuf;
+#define PLAYOUT_FIELDS(X)                                                                                          \
+    X(players) X(rng) X(phase) X(player) X(rolling) X(forced) X(passes) X(turn) X(finisher) X(shared)             \
+    X(max_actions) X(taken) X(seats) X(hlen) X(hand) X(bag) X(points) X(last)
+
+/* layout() -> ((name, offset, size), ...), sizeof: the playout buffer's members as this build lays them out. */
+static PyObject *py_layout(PyObject *self, PyObject *noargs) {
+#define ONE(m) Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(QPlayoutBuf, m), (Py_ssize_t)sizeof(((QPlayoutBuf *)0)->m)),
+    PyObject *items[] = {PLAYOUT_FIELDS(ONE)};
+#undef ONE
+    Py_ssize_t n = (Py_ssize_t)(sizeof items / sizeof items[0]);
     PyObject *out = PyTuple_New(n);
-    for (int i = 0; out != NULL && i < n; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(v[i]));
-    return out;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (out && items[i]) PyTuple_SET_ITEM(out, i, items[i]);
+        else {
+            Py_XDECREF(items[i]);
+            Py_CLEAR(out);
+        }
+    }
+    return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(QPlayoutBuf));
 }
 
-/* playout(players, rng, phase, player, hands, bag, points, placed, rolling, forced, passes, turn, last,
- *         finisher, seat_rngs, shared, max_actions)
- *   -> (rng, phase, player, hands, bag, points, placed, rolling, forced, passes, turn, last, finisher,
- *       seat_rngs, taken): QwirkleCubes.playout's random actions (max_actions < 0: to the end). */
+/* playout(placed, buffer) -> the table's cubes at the end (placed, then the playout's): QwirkleCubes.playout's
+ * random actions from the state in the buffer (a bytearray of _kernel.PLAYOUT), the end state written back. */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
+    PyObject *placed;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "Ow*", &placed, &view)) return NULL;
+    QPlayoutBuf in;
     QGame g = {0};
-    unsigned long long rng;
-    PyObject *hands, *bag, *points, *placed, *last, *seats;
-    int shared;
-    long long max_actions;
-    if (!PyArg_ParseTuple(args, "iKiiOOOOiiiiOiOpL", &g.players, &rng, &g.phase, &g.player, &hands, &bag, &points,
-                          &placed, &g.rolling, &g.forced, &g.passes, &g.turn, &last, &g.finisher, &seats, &shared,
-                          &max_actions))
-        return NULL;
-    g.rng = rng;
-    if (g.players < 2 || g.players > QMAXP || g.phase < 0 || g.phase > END || g.player < 0 ||
-        g.player >= g.players) {
-        PyErr_SetString(PyExc_ValueError, "bad players, phase or player");
-        return NULL;
+    int bad = view.len != (Py_ssize_t)sizeof in;
+    if (!bad) {
+        memcpy(&in, view.buf, sizeof in);
+        g.players = (int)in.players;
+        g.rng = in.rng;
+        g.phase = (int)in.phase;
+        g.player = (int)in.player;
+        g.rolling = (int)in.rolling;
+        g.forced = (int)in.forced;
+        g.passes = (int)in.passes;
+        g.turn = (int)in.turn;
+        g.finisher = (int)in.finisher;
+        bad = g.players < 2 || g.players > QMAXP || g.phase < 0 || g.phase > END || g.player < 0 ||
+              g.player >= g.players;
+        for (int p = 0; !bad && p < g.players; p++) {
+            bad = in.hlen[p] < 0 || in.hlen[p] > QHAND;
+            g.hlen[p] = (int)in.hlen[p];
+            for (int i = 0; !bad && i < g.hlen[p]; i++) bad = (g.hand[p][i] = in.hand[p][i]) >= 36;
+            g.points[p] = (int)in.points[p];
+        }
+        for (int i = 0; i < 6; i++) g.bag[i] = (int)in.bag[i];
+        for (int i = 0; i < 3; i++) g.last[i] = (int)in.last[i];
     }
-    PyObject *hf = PySequence_Fast(hands, "hands must be a sequence");
-    if (hf == NULL) return NULL;
-    int bad = PySequence_Fast_GET_SIZE(hf) != g.players;
-    for (int p = 0; !bad && p < g.players; p++) {
-        PyObject *h = PySequence_Fast_GET_ITEM(hf, p);
-        Py_ssize_t n = PySequence_Size(h);
-        bad = n < 0 || n > QHAND || int_seq(h, g.hand[p], n, "a hand holds faces") < 0;
-        g.hlen[p] = (int)n;
-        for (int i = 0; !bad && i < n; i++) bad = g.hand[p][i] < 0 || g.hand[p][i] >= 36;
-    }
-    Py_DECREF(hf);
-    if (bad || int_seq(bag, g.bag, 6, "bag holds 6 counts") < 0 ||
-        int_seq(points, g.points, g.players, "points hold one number a player") < 0 ||
-        int_seq(last, g.last, 3, "last holds 3 numbers") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad hands");
+    if (bad || load(placed) < 0) {
+        PyBuffer_Release(&view);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a bad playout buffer (size, players or hands)");
         return NULL;
     }
-    Py_ssize_t nseats = PySequence_Size(seats);
-    if (nseats < 1 || nseats > QMAXP || (!shared && nseats < g.players)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one generator state, or one a seat");
-        return NULL;
-    }
-    uint64_t st[QMAXP];
-    for (Py_ssize_t i = 0; i < nseats; i++) {
-        PyObject *v = PySequence_GetItem(seats, i);
-        st[i] = v ? PyLong_AsUnsignedLongLong(v) : 0;
-        Py_XDECREF(v);
-        if (PyErr_Occurred()) return NULL;
-    }
-    if (load(placed) < 0) return NULL;
     Py_ssize_t before = board.ncubes;
     int err;
-    long long taken = q_playout(&g, &board, st, shared, max_actions, &err);
+    in.taken = q_playout(&g, &board, in.seats, (int)in.shared, in.max_actions, &err);
     if (err) {
+        PyBuffer_Release(&view);
         Py_CLEAR(loaded);
         qb_clear(&board);
         PyErr_SetString(PyExc_RuntimeError, "qwirkle playout: a player has no legal action");
@@ -284,25 +302,32 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         PyTuple_SET_ITEM(newplaced, i, item);
     }
     if (newplaced == NULL) { /* the table holds the playout's cubes, not `placed`'s: forget both */
+        PyBuffer_Release(&view);
         Py_CLEAR(loaded);
         qb_clear(&board);
         return NULL;
     }
     Py_SETREF(loaded, newplaced);
     Py_INCREF(loaded);
-    PyObject *hs = PyTuple_New(g.players), *seat_out = PyList_New(nseats);
-    for (int p = 0; hs != NULL && p < g.players; p++) PyTuple_SET_ITEM(hs, p, int_tuple(g.hand[p], g.hlen[p]));
-    for (Py_ssize_t i = 0; seat_out != NULL && i < nseats; i++)
-        PyList_SET_ITEM(seat_out, i, PyLong_FromUnsignedLongLong(st[i]));
-    if (hs == NULL || seat_out == NULL || PyErr_Occurred()) {
-        Py_XDECREF(hs);
-        Py_XDECREF(seat_out);
-        Py_DECREF(newplaced);
-        return NULL;
+    in.rng = g.rng;
+    in.phase = g.phase;
+    in.player = g.player;
+    in.rolling = g.rolling;
+    in.forced = g.forced;
+    in.passes = g.passes;
+    in.turn = g.turn;
+    in.finisher = g.finisher;
+    for (int p = 0; p < g.players; p++) {
+        in.hlen[p] = g.hlen[p];
+        memset(in.hand[p], 0, HAND_BYTES);
+        for (int i = 0; i < g.hlen[p]; i++) in.hand[p][i] = (unsigned char)g.hand[p][i];
+        in.points[p] = g.points[p];
     }
-    return Py_BuildValue("(KiiNNNNiiiiNiNL)", (unsigned long long)g.rng, g.phase, g.player, hs,
-                         int_tuple(g.bag, 6), int_tuple(g.points, g.players), newplaced, g.rolling, g.forced,
-                         g.passes, g.turn, int_tuple(g.last, 3), g.finisher, seat_out, taken);
+    for (int i = 0; i < 6; i++) in.bag[i] = g.bag[i];
+    for (int i = 0; i < 3; i++) in.last[i] = g.last[i];
+    memcpy(view.buf, &in, sizeof in);
+    PyBuffer_Release(&view);
+    return newplaced;
 }
 
 static PyMethodDef methods[] = {
@@ -312,7 +337,8 @@ static PyMethodDef methods[] = {
     {"placements", py_placements, METH_VARARGS, "placements(placed, hand, need) -> every placement, in order."},
     {"table", py_table, METH_VARARGS, "table(placed) -> (Board.cells, Board.frontier): cell -> face, the frontier."},
     {"placeable", py_placeable, METH_VARARGS, "placeable(placed) -> the faces that fit somewhere alone."},
-    {"playout", py_playout, METH_VARARGS, "Random actions to the end (or max_actions); see the C source."},
+    {"playout", py_playout, METH_VARARGS, "playout(placed, buffer) -> placed at the end; the state in place."},
+    {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the playout buffer."},
     {NULL, NULL, 0, NULL},
 };
 

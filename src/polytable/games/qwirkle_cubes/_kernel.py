@@ -16,12 +16,41 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from types import ModuleType
 
-from polytable.core import Rng
+from polytable.core import Rng, StateLayout
 
 from ._board import Board, Placement
 from ._state import QState, evolve
 
-__all__ = ["CompiledQwirkle", "QwirkleKernel"]
+__all__ = ["PLAYOUT", "CompiledQwirkle", "QwirkleKernel"]
+
+SEATS = 4
+"""Players the buffer has room for (those past the game's are zeros)."""
+
+PLAYOUT = StateLayout(
+    (
+        ("players", "q", 1),
+        ("rng", "Q", 1),  # QState.rng: the chance events' generator
+        *((name, "q", 1) for name in ("phase", "player", "rolling", "forced", "passes", "turn", "finisher")),
+        ("shared", "q", 1),  # one generator for every seat (seats[0])
+        ("max_actions", "q", 1),  # -1: to the end
+        ("taken", "q", 1),  # out: the actions taken
+        ("seats", "Q", SEATS),
+        ("hlen", "q", SEATS),
+        ("hand", "8s", SEATS),  # a hand's faces (at most 6, each below 36), zero-padded
+        ("bag", "q", 6),
+        ("points", "q", SEATS),
+        ("last", "q", 3),
+    )
+)
+"""The compiled playout's state buffer (``_cqwirkle.c``'s QPlayoutBuf): a QState's numbers with the seats'
+generators and the limit, written back with the end state (the table's cubes travel as the ``placed``
+tuple beside it). The one description of it: tests/kernel/test_layouts.py compares the C's ``layout()``."""
+
+_I = PLAYOUT.index  # where each field's items start in the buffer's flat tuple
+_RNG, _PHASE, _PLAYER, _ROLLING, _FORCED, _PASSES, _TURN, _FINISHER, _TAKEN = (
+    _I[f] for f in ("rng", "phase", "player", "rolling", "forced", "passes", "turn", "finisher", "taken")
+)
+_SEATS, _HLEN, _HAND, _BAG, _POINTS, _LAST = (_I[f] for f in ("seats", "hlen", "hand", "bag", "points", "last"))
 
 
 class QwirkleKernel:
@@ -65,21 +94,29 @@ class CompiledQwirkle(QwirkleKernel):
         return cubes  # type: ignore[no-any-return]
 
     def playout(self, state: QState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[QState, int]:
-        """The turns to the end in C: the same draws and the same final state."""
+        """The turns to the end in C, through one state buffer (PLAYOUT): the same draws and final state."""
+        s = state
+        n = s.config.players
         shared = len(rngs) == 1
-        used = rngs[:1] if shared else rngs[: state.config.players]
-        out = self.ext.playout(
-            state.config.players, state.rng, state.phase, state.player, state.hands, state.bag, state.points,
-            state.placed, state.rolling, state.forced, state.passes, state.turn, state.last, state.finisher,
-            [r.state for r in used], shared, -1 if max_actions is None else max_actions,
+        used = rngs[:1] if shared else rngs[:n]
+        pad = (0,) * (SEATS - n)
+        buf = bytearray(
+            PLAYOUT.struct.pack(
+                n, s.rng, s.phase, s.player, s.rolling, s.forced, s.passes, s.turn, s.finisher, shared,
+                -1 if max_actions is None else max_actions, 0, *[r.state for r in used], *(0,) * (SEATS - len(used)),
+                *[len(h) for h in s.hands], *pad, *[bytes(h) for h in s.hands], *(b"",) * (SEATS - n),
+                *s.bag, *s.points, *pad, *s.last,
+            )
         )  # fmt: skip
-        rng, phase, player, hands, bag, points, placed, rolling, forced, passes, turn, last, finisher, states, n = out
-        for r, st in zip(used, states, strict=True):
+        placed = self.ext.playout(s.placed, buf)
+        v = PLAYOUT.struct.unpack(buf)
+        for r, st in zip(used, v[_SEATS : _SEATS + len(used)], strict=True):
             r.state = st
-        same = len(placed) == len(state.placed)
-        board = state.board if same else Board.from_parts(placed, *self.ext.table(placed))
+        hands = tuple(tuple(h[:k]) for h, k in zip(v[_HAND : _HAND + n], v[_HLEN : _HLEN + n], strict=True))
+        board = s.board if len(placed) == len(s.placed) else Board.from_parts(placed, *self.ext.table(placed))
         final = evolve(
-            state, rng=rng, phase=phase, player=player, hands=hands, bag=bag, points=points, placed=placed,
-            rolling=rolling, forced=forced, passes=passes, turn=turn, last=last, finisher=finisher, board=board,
+            s, rng=v[_RNG], phase=v[_PHASE], player=v[_PLAYER], hands=hands, bag=v[_BAG : _BAG + 6],
+            points=v[_POINTS : _POINTS + n], placed=placed, rolling=v[_ROLLING], forced=v[_FORCED],
+            passes=v[_PASSES], turn=v[_TURN], last=v[_LAST : _LAST + 3], finisher=v[_FINISHER], board=board,
         )  # fmt: skip
-        return final, n
+        return final, v[_TAKEN]
