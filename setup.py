@@ -88,7 +88,7 @@ setup(
             [
                 "src/polytable/games/quadefy/_cquadefy.c",
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
-                "src/polytable/core/_rng.h",
+                *CORE_HEADERS,
                 *QUADEFY_MOVES,
             ],
         ),

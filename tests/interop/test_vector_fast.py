@@ -119,3 +119,41 @@ def test_compiled_sampler_picks_as_numpy() -> None:
     masks[1] = 0
     with pytest.raises(ValueError, match="game 1 has no legal action"):
         vector.sample_legal(masks, rng)
+
+
+@pytest.mark.skipif(not (FAST and QUADEFY), reason="the compiled batches are not built")
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("forma", 4, 1), ("forma", 2, 2), ("quadefy", 2, 3)])
+def test_pettingzoo_on_a_batch_matches_pure_rules(
+    monkeypatch: pytest.MonkeyPatch, game_id: str, players: int, seed: int
+) -> None:
+    """The PettingZoo environment on a compiled batch of one (``BatchTable``) against the pure rules: the same
+    observations (the agent to act and another), masks, rewards, terminations and states over seeded games."""
+    from polytable.interop._batch import BatchTable
+    from polytable.interop.pettingzoo import raw_env
+
+    fast = raw_env(game_id, players=players, seed=seed)
+    monkeypatch.setenv("POLYTABLE_PURE", "1")
+    pure = raw_env(game_id, players=players, seed=seed)
+    monkeypatch.delenv("POLYTABLE_PURE")
+    assert isinstance(fast.table, BatchTable) and not isinstance(pure.table, BatchTable)
+    rng = np.random.default_rng(seed)
+    games = 2 if game_id == "forma" else 12
+    for game in range(games):
+        fast.reset(seed=seed + game)
+        pure.reset(seed=seed + game)
+        for steps, agent in enumerate(pure.agent_iter()):
+            assert fast.agent_selection == agent
+            of, rf, tf, uf, inf = fast.last()
+            op, rp, tp, up, inp = pure.last()
+            assert np.array_equal(of, op) and rf == rp and tf == tp and uf == up, steps
+            assert np.array_equal(inf["action_mask"], inp["action_mask"]), steps
+            other = pure.possible_agents[(pure.possible_agents.index(agent) + 1) % players]
+            if steps % 7 == 0:
+                assert np.array_equal(fast.observe(other), pure.observe(other)), steps
+            if steps % 25 == 0:
+                assert fast.table.state == pure.table.state, steps
+            action = None if tp or up else int(rng.choice(np.flatnonzero(inp["action_mask"])))
+            fast.step(action)
+            pure.step(action)
+        assert fast.table.state == pure.table.state
+        assert fast.rewards == pure.rewards and fast.terminations == pure.terminations

@@ -48,11 +48,11 @@ test("Foldris: mirror, trim and quarter turns of a card's drawing", () => {
 });
 
 test("Foldris: column heights and where a block lands", () => {
-  assert.deepEqual(fd.columnHeights([0b101, 0b001]), [2, 0, 1, 0, 0, 0, 0, 0]);
+  assert.deepEqual(fd.columnHeights([0b101, 0b001], 8), [2, 0, 1, 0, 0, 0, 0, 0]);
   const O = fd.variantCells("##/##", 0, 0, 0);
   const sorted = (cells) => cells.map((c) => c.join()).sort();
   assert.deepEqual(
-    sorted(fd.landing(O, [], 0)),
+    sorted(fd.landing(O, [], 0, 8)),
     sorted([
       [0, 0],
       [1, 0],
@@ -61,7 +61,7 @@ test("Foldris: column heights and where a block lands", () => {
     ]),
   );
   assert.deepEqual(
-    sorted(fd.landing(O, [0b10], 0)),
+    sorted(fd.landing(O, [0b10], 0, 8)),
     sorted([
       [0, 1],
       [1, 1],
@@ -72,14 +72,14 @@ test("Foldris: column heights and where a block lands", () => {
   // an overhang rests on the highest column under it: an upside-down L over a step
   const hook = fd.variantCells("##/#.", 0, 0, 0); // top row two squares, one below on the left
   assert.deepEqual(
-    sorted(fd.landing(hook, [0b01, 0b10, 0b10], 0)),
+    sorted(fd.landing(hook, [0b01, 0b10, 0b10], 0, 8)),
     sorted([
       [0, 3],
       [1, 3],
       [0, 2],
     ]),
   );
-  assert.equal(fd.WIDTH, 8);
+  assert.deepEqual(fd.columnHeights([0b101], 3), [1, 0, 1]); // as wide as the view's sheet says
 });
 
 test("Foldris: where the sheet folded since the last view", () => {

@@ -46,3 +46,42 @@ test("parseMove: a placement's block, rotation and the cells it covers", () => {
   assert.equal(parseMove("I r0 @ a1.1", null), null); // tables not loaded yet
   assert.equal(parseMove("pass", TABLES), null);
 });
+
+test("the puzzle: a block goes on its own colour's squares, is taken back by a tap, and is placed once", async () => {
+  const Q = await import("../../src/polytable/web/static/lib/quadefy.js");
+  const { t } = await import("./_helpers.mjs");
+  // Two blocks: a bar of two along x, and a single cube; the dark squares are the floor's first row.
+  const tables = {
+    patterns: [{ name: "p", dark: [0, 1, 2, 3] }],
+    blocks: [
+      {
+        name: "I",
+        orients: [
+          [
+            [0, 0, 0],
+            [1, 0, 0],
+          ],
+        ],
+      },
+      { name: "O", orients: [[[0, 0, 0]]] },
+    ],
+  };
+  const ps = Q.newPuzzle(tables);
+  const dark = new Set(tables.patterns[0].dark);
+  assert.equal(Q.puzzleTap(ps, 3, tables.blocks, dark, t), "placed"); // the bar ends on the tapped cube
+  assert.deepEqual(
+    ps.cells.map((c, i) => (c ? i : null)).filter((i) => i !== null),
+    [2, 3],
+  );
+  assert.equal(Q.puzzleTap(ps, 0, tables.blocks, dark, t), "used");
+  assert.equal(ps.msg, t("qd.pzUsed", { block: "I" }));
+  ps.block = "O";
+  assert.equal(Q.puzzleTap(ps, 4, tables.blocks, dark, t), "nofit"); // a light square, the dark colour in hand
+  assert.deepEqual(Q.puzzleBlocks(ps.cells), [{ colour: 0, block: "I", cells: [2, 3] }]);
+  assert.equal(Q.puzzleTap(ps, 2, tables.blocks, dark, t), "taken");
+  assert.ok(ps.cells.every((c) => c === null));
+  ps.answer = { cells: [] };
+  assert.equal(Q.puzzleTap(ps, 0, tables.blocks, dark, t), null); // the solver's answer is only looked at
+  Q.puzzleClear(ps, "q");
+  assert.deepEqual([ps.name, ps.msg, ps.verdict], ["q", "", null]);
+});

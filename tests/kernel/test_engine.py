@@ -45,6 +45,9 @@ def test_the_extensions_are_built() -> None:
     assert {g: get_game(g).engine for g in compiled} == dict.fromkeys(compiled, "compiled")
     assert native_module("polytable.games.quadefy._cquadefy") is not None
     assert native_module("polytable.games.foldris._cfoldris") is not None
+    # the environments' batches and sampler: their differential tests skip without them
+    for name in ("games.forma._cforma_vec", "games.quadefy._cquadefy_vec", "interop._csample"):
+        assert native_module(f"polytable.{name}") is not None, name
 
 
 def test_engine_benchmark_reports_every_target_quickly() -> None:

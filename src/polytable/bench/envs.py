@@ -7,8 +7,9 @@ actions, chance resolved inside the environment:
   and the mask, a uniform choice among the legal ids, ``step()``), against PettingZoo's own
   ``connect_four_v3`` in the same loop (target: at least 1.0x);
 * ``vector``: :class:`polytable.interop.vector.VectorEnv` with 64 games stepped per call (a step is one
-  game's move), against OpenSpiel's ``connect_four`` stepped through pyspiel from Python (targets: 5x
-  for Foldris and Quadefy, 1x for the others);
+  game's move; random legal actions from ``VectorEnv.sample_actions``), against OpenSpiel's
+  ``connect_four`` stepped through pyspiel from Python (targets: 5x for Foldris and Quadefy, 1x for the
+  others);
 * ``openspiel``: the OpenSpiel adapter stepped through pyspiel (target: 1,000 steps/s for FORMFINITY and
   Qwirkle Cubes);
 * ``forma protocol loop``: random 4-player Forma games per CPU second with the default rules, through

@@ -14,14 +14,16 @@ call, and ``POLYTABLE_PURE=1`` step through the tables.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core import Game, native_module
+from ..core import Game, IllegalActionError, native_module
+from ._table import Table
 
-__all__ = ["Batch", "batch_for"]
+__all__ = ["Batch", "BatchTable", "batch_for", "table_for"]
 
 
 class Batch:
@@ -36,6 +38,8 @@ class Batch:
         self.states = np.zeros(num_envs * int(ext.state_bytes()), np.uint8)
         self.ids = np.empty(num_envs * int(ext.NUM_IDS), np.int32)  # each game's legal ids (pages touched on use)
         self.index = np.zeros(0, np.int32)
+        self.fresh: npt.NDArray[np.uint8] | None = None
+        """A game without chance: every new game's state, which the batch restarts ended games from."""
 
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
@@ -60,10 +64,10 @@ class Batch:
     ) -> list[int]:
         """One legal action per game; the rows of the games that go on are rewritten, the games that ended
         get their returns and reward and are listed (the caller starts their next game)."""
-        ext = self.ext
-        return list(
-            ext.step(self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns)
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
         )
+        return list(got)
 
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
@@ -93,15 +97,15 @@ class FormaBatch(Batch):
         )  # fmt: skip
 
     def state(self, i: int) -> Any:
-        from ..games.forma import FormaState
-        from ..games.forma._rules import avail_orients
+        from ..games.forma import PIECE_ORIENTS, FormaState
 
         got = self.ext.export(self.states, i)
         pieces, markers, filled, stocks, scores, bridges, closed, watch, turn, moves, last, exact = got[:12]
         obstacles, tower, picked, misses, placing, rng = got[12:]
+        orients = tuple(tuple(g for p, c in enumerate(stock) if c for g in PIECE_ORIENTS[p]) for stock in stocks)
         return FormaState(
             self.config, self.size, obstacles, tower, pieces, markers, filled, stocks, scores, bridges, closed,
-            watch, turn, picked, misses, moves, last, exact, tuple(avail_orients(s) for s in stocks), placing, rng,
+            watch, turn, picked, misses, moves, last, exact, orients, placing, rng,
         )  # fmt: skip
 
 
@@ -109,20 +113,25 @@ class QuadefyBatch(Batch):
     """Quadefy games (``_cquadefy_vec``)."""
 
     def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> None:
-        from ..games.quadefy._native import export_tables, solver_args
-        from ..games.quadefy._tables import PLACEMENTS
+        from ..games.quadefy import CompiledQuadefy
 
         super().__init__(ext, game, first, num_envs, 4)
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
-        t = export_tables()
-        ext.init(solver_args(t), t["pmask"], t["pblock"], [q.orient for q in PLACEMENTS], [q.pbit for q in PLACEMENTS])
+        CompiledQuadefy(ext)  # loads the kernel's tables into this extension's copy (init, bind)
+        if not game.spec.chance:  # no chance: every new game is the first (the step restarts games itself)
+            fresh = np.zeros(int(ext.state_bytes()), np.uint8)
+            self._load(fresh, 0, first)
+            self.fresh = fresh
 
     def load(self, i: int, s: Any) -> None:
+        self._load(self.states, i, s)
+
+    def _load(self, states: npt.NDArray[np.uint8], i: int, s: Any) -> None:
         (o0, o1), (r0, r1) = s.owned, s.remaining
-        self.ext.load(self.states, i, s.occupied, o0, o1, r0, r1, s.to_move, s.loser, s.flags, s.moves)
+        self.ext.load(states, i, s.occupied, o0, o1, r0, r1, s.to_move, s.loser, s.flags, s.moves)
 
     def state(self, i: int) -> Any:
-        from ..games.quadefy._state import QuadefyState
+        from ..games.quadefy import QuadefyState
 
         occupied, owned, remaining, moves, to_move, loser = self.ext.export(self.states, i)
         return QuadefyState(self.config, occupied, owned, remaining, moves, to_move, loser, self.flags)
@@ -143,3 +152,124 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
             return None
         return QuadefyBatch(ext, game, first, num_envs)
     return None
+
+
+class BatchTable(Table):
+    """A :class:`Table` whose game is a compiled batch of one, for the PettingZoo environment: a step is one C
+    call (apply, chance, the next seat's planes and mask) and hands out copies of the rows. ``state`` is
+    read back from the batch when something asks for it (render, an observer other than the seat to act,
+    the checked paths of :class:`Table`), so every other use of a table stays as it was."""
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, object] | None, batch: Batch) -> None:
+        self._state: Any = None
+        self._dirty = False
+        super().__init__(game_id, players, options)
+        self.batch = batch
+        self._obs = np.zeros((1, *self.obs_shape), np.uint8)
+        self._masks = np.zeros((1, self.num_actions), np.int8)
+        self._to_act = np.zeros(1, np.int16)
+        self._rewards = np.zeros(1, np.float32)
+        self._returns = np.zeros((1, self.players), np.float32)
+        self._over = True
+        self._final: tuple[float, ...] = (0.0,) * self.players
+        self._none = np.zeros(self.num_actions, np.int8)
+        self._none.flags.writeable = False
+        self._row: npt.NDArray[np.int8] | None = None
+
+    @property
+    def state(self) -> Any:  # type: ignore[override]
+        if self._dirty:
+            self._state = self.batch.state(0)
+            self._dirty = False
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+        self._dirty = False
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self._row = None
+        self._over = self.game.is_terminal(self._state)
+        if not self._over:
+            self.batch.load(0, self._state)
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+
+    def to_act(self) -> int | None:
+        return None if self._over else int(self._to_act[0])
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def returns(self) -> tuple[float, ...]:
+        return self._final if self._over else (0.0,) * self.players
+
+    def mask(self, player: int) -> npt.NDArray[np.int8]:
+        if self._over or player != self._to_act[0]:
+            return self._none
+        if self._row is None:
+            self._row = self._masks[0].copy()
+            self._row.flags.writeable = False
+        return self._row
+
+    def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
+        out[:] = self.mask(player)
+
+    def observation(self, player: int) -> npt.NDArray[np.uint8]:
+        if not self._over and player == self._to_act[0]:
+            out: npt.NDArray[np.uint8] = self._obs[0].copy()
+            return out
+        return super().observation(player)
+
+    def write_observation(self, out: npt.NDArray[np.uint8], player: int) -> None:
+        out[:] = self.observation(player)
+
+    def action_for(self, player: int, action_id: int) -> Any:
+        """The id itself (what :meth:`play` takes), IllegalActionError when it is not legal now."""
+        if player != self.to_act():
+            raise IllegalActionError(f"it is not seat {player + 1}'s turn")
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalActionError(f"action {action_id} is outside 0..{self.num_actions - 1}")
+        if not self._masks[0, action_id]:
+            text = self.game.format_action(self.game.action_from_id(action_id, self.state), self.state)
+            raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
+        return action_id
+
+    def play(self, player: int, action: Any) -> None:
+        """Apply an id (from :meth:`action_for`) in C, or a game action through the Python rules."""
+        if not isinstance(action, int):
+            super().play(player, action)
+            self.reset_from_state()
+            return
+        ended = self.batch.step(
+            np.array([action], np.int64), self._obs, self._masks, self._to_act, self._rewards, self._returns
+        )
+        self._dirty = True
+        self._row = None
+        if ended:
+            self._over = True
+            self._final = tuple(float(x) for x in self._returns[0])
+
+    def reset_from_state(self) -> None:
+        """Load the Python state into the batch (after a move made through the Python rules)."""
+        self._row = None
+        self._over = self.game.is_terminal(self._state)
+        if not self._over:
+            self.batch.load(0, self._state)
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+        else:
+            self._final = tuple(float(x) for x in self.game.returns(self._state))
+
+
+def table_for(game_id: str, players: int | None, options: Mapping[str, object] | None) -> Table:
+    """A :class:`BatchTable` where the game has a compiled batch, else a :class:`Table`."""
+    table = Table(game_id, players, options)
+    if table.codec is None:  # POLYTABLE_PURE=1 (or no fast codec): the reference path
+        return table
+    view = table.game.view(table.state, 0)
+    batch = batch_for(table.game, table.state, view, 1, table.num_actions)
+    if batch is None:
+        return table
+    batch.fresh = None  # a table keeps its finished game until reset (no restart inside the step)
+    return BatchTable(game_id, players, options, batch)

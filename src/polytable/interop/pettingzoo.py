@@ -31,8 +31,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core import IllegalActionError
+from ._batch import table_for
 from ._planes import ENCODED_GAMES
-from ._table import OBS_HIGH, Table, check_render_mode
+from ._table import OBS_HIGH, check_render_mode
 
 __all__ = ["ENCODED_GAMES", "PolytableAEC", "env", "raw_env"]  # ENCODED_GAMES: the games with planes
 
@@ -58,7 +59,7 @@ class PolytableAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         check_render_mode(render_mode)
         self.render_mode = render_mode
-        self.table = Table(game, players, options)
+        self.table = table_for(game, players, options)  # compiled where the game has a batch
         self.plane_names = self.table.plane_names
         self.feature_names = self.table.feature_names
         n = self.table.players

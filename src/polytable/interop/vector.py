@@ -154,10 +154,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if self._batch is not None:
             ended = self._batch.step(acts, self.observations, self.masks, self.to_act, self.rewards, self.returns)
             self.terminations[:] = False
-            for i in ended:
-                self.terminations[i] = True
-                self.episodes[i] += 1
-                self._start(i)
+            self.terminations[ended] = True
+            self.episodes[ended] += 1
+            if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
+                for i in ended:
+                    self._start(i)
             return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         self.rewards[:] = 0
         self.returns[:] = 0

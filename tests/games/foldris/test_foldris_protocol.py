@@ -143,6 +143,17 @@ def test_views_hide_the_generator_and_show_public_deck_counts() -> None:
         assert view["card"]["name"] in "IOTSZJL"
 
 
+def test_a_views_sheet_rows_are_as_wide_as_it_says() -> None:
+    """The board reads a sheet's width from the view: each row's bits are that many squares of the sheet."""
+    sheet = make_sheet("#......#\n=##.....\n.......#")
+    view = GAME.view(make_state([sheet, make_sheet()]), 0)
+    mine = view["players"][0]
+    width = mine["width"]
+    mask = (1 << width) - 1
+    assert [(sheet.ink >> (width * y)) & mask for y in range(3)] == mine["ink"][:3] == [0b10000000, 0b110, 0b10000001]
+    assert [(sheet.barrier >> (width * y)) & mask for y in range(3)] == mine["barrier"][:3] == [0, 1, 0]
+
+
 def test_the_starting_player_is_kept_shown_and_checked() -> None:
     seed = next(s for s in range(100) if GAME.new_game(seed=s, players=3).starter == 2)
     state = GAME.apply_chance(GAME.new_game(seed=seed, players=3))

@@ -200,6 +200,7 @@ def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str
             "ink": list((s.ink & mask).to_bytes(s.height, "little")),
             "barrier": list((s.barrier & mask).to_bytes(s.height, "little")),
             "height": s.height,
+            "width": WIDTH,  # the board draws the sheet's columns from this, never from a number of its own
             "lines": s.lines,
             "bonus": s.bonus,
             "out": s.out,

@@ -53,6 +53,35 @@ static PyObject *boards_out(const B *b, int n) {
 
 static int vec_orient_ref[NO];
 
+/* One long per player from a sequence of ints. */
+static int vec_longs_in(PyObject *seq, long *out, int n) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "one value per player");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* A tuple of n boards as ints. */
+static PyObject *vec_boards_out(const B *b, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = forma_from_b(&b[i]);
+        if (!v) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
 /* A game of the batch: its state, and how many legal ids its mask row holds (listed in its ids row, so the
  * next write clears only those and a random legal action costs one draw). */
 typedef struct {
@@ -300,7 +329,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     if (to_b(o_obst, &s.obstacles) < 0 || to_b(o_tower, &s.tower) < 0 || to_b(o_filled, &s.filled) < 0 ||
         to_b(o_closed, &s.closed) < 0 || to_b(o_watch, &s.watch) < 0 || to_b(o_last, &s.last) < 0 ||
         boards_in(o_pieces, s.pieces, s.n) < 0 || boards_in(o_markers, s.markers, s.n) < 0 ||
-        longs_in(o_scores, s.scores, s.n) < 0 || longs_in(o_bridges, s.bridges, s.n) < 0)
+        vec_longs_in(o_scores, s.scores, s.n) < 0 || vec_longs_in(o_bridges, s.bridges, s.n) < 0)
         return NULL;
     PyObject *fast = PySequence_Fast(o_stocks, "stocks must be a sequence");
     if (!fast) return NULL;
@@ -344,7 +373,7 @@ static PyObject *py_vec_export(PyObject *self, PyObject *args) {
         PyTuple_SET_ITEM(scores, k, PyLong_FromLong(s.scores[k]));
         PyTuple_SET_ITEM(bridges, k, PyLong_FromLong(s.bridges[k]));
     }
-    return Py_BuildValue("(NNNNNNNNiiNONNiiiK)", boards_out(s.pieces, s.n), boards_out(s.markers, s.n),
+    return Py_BuildValue("(NNNNNNNNiiNONNiiiK)", vec_boards_out(s.pieces, s.n), vec_boards_out(s.markers, s.n),
                          forma_from_b(&s.filled), stocks, scores, bridges, forma_from_b(&s.closed),
                          forma_from_b(&s.watch), s.turn, s.moves, forma_from_b(&s.last), s.exact ? Py_True : Py_False,
                          forma_from_b(&s.obstacles), forma_from_b(&s.tower), s.picked, s.misses, s.placing,
@@ -435,17 +464,21 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns) -> games that ended.
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, None]) -> games that ended.
  * actions: int64 (N,), legal for each game's seat to act (the caller checked them against the masks).
  * A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k - 1 for each of
  * k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the mover's return), and
  * its index in the list returned, for the caller to start its next game. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *fresh = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
+                          &o_ret, &fresh))
         return NULL;
+    if (fresh != Py_None) { /* Forma's new games differ (the set-up's generator): the caller starts them */
+        PyErr_SetString(PyExc_ValueError, "a Forma batch takes no fresh state");
+        return NULL;
+    }
     T *t = table_for(size);
     if (!t) return NULL;
     VecBufs b;

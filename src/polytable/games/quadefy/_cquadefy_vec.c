@@ -57,16 +57,18 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     }
 }
 
-/* Apply a placement for the seat to move (the kernel's apply, which the caller's mask made legal). */
-static void vec_apply(VecSlot *v, int pid) {
+/* Apply a placement for the seat to move (the kernel's apply, which the caller's mask made legal), and list
+ * the next seat's placements into its mask row: none, and that seat has lost (the kernel's qs_any). */
+static void vec_apply(VecSlot *v, int pid, signed char *mask, int *ids) {
     QPos *q = &v->q;
     int p = q->to_move;
     q->occ |= p_mask[pid];
     q->own[p] |= p_mask[pid];
     q->rem[p] &= ~(1 << p_block[pid]);
     q->to_move = 1 - p;
-    q->loser = qs_any(q->occ, q->rem[q->to_move], v->flags) ? -1 : q->to_move;
     if (v->nmoves < VEC_MOVES) v->moves[v->nmoves++] = pid;
+    vec_mask(v, mask, ids);
+    if (!v->count) q->loser = q->to_move;
 }
 
 /* ------------------------------------------------------------------ Python */
@@ -157,11 +159,15 @@ static int vec_acquire(VecBufs *b, PyObject *states, PyObject *ids, PyObject *ob
     return 0;
 }
 
-static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act) {
+static signed char *vec_mask_row(VecBufs *b, Py_ssize_t i) { return (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS; }
+static int *vec_ids_row(VecBufs *b, Py_ssize_t i) { return (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS; }
+
+/* Game i's seat to act and observation; its mask too unless ``listed`` (vec_apply wrote it). */
+static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act, int listed) {
     VecSlot *v = (VecSlot *)b->states.buf + i;
     to_act[i] = (short)v->q.to_move;
     vec_obs(v, v->q.to_move, (unsigned char *)b->obs.buf + i * 16 * VEC_CHANNELS);
-    vec_mask(v, (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS, (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS);
+    if (!listed) vec_mask(v, vec_mask_row(b, i), vec_ids_row(b, i));
 }
 
 /* write(states, ids, size, i, obs, masks, index, to_act): the rows of game i (after a load). */
@@ -182,7 +188,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
     }
-    vec_row(&b, i, (short *)ta.buf);
+    vec_row(&b, i, (short *)ta.buf, 0);
     result = Py_NewRef(Py_None);
 done:
     if (ta.obj) PyBuffer_Release(&ta);
@@ -190,18 +196,29 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns) -> games that ended: as
- * _cforma_vec.step (the winner's return 1, the loser's -1). */
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, fresh]) -> games that
+ * ended: as _cforma_vec.step (the winner's return 1, the loser's -1). With ``fresh`` (the bytes of a loaded
+ * new game: Quadefy has no chance, so every new game is the same), a game that ends starts again from it
+ * here, its rows written: the caller only counts the episode. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_fresh = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
+                          &o_ret, &o_fresh))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0};
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, fr = {0};
     PyObject *ended = NULL;
+    const VecSlot *fresh = NULL;
     if (vec_acquire(&b, states, ids, obs, masks) < 0) goto done;
+    if (o_fresh != Py_None) {
+        if (PyObject_GetBuffer(o_fresh, &fr, PyBUF_C_CONTIGUOUS) < 0) goto done;
+        if (fr.len != (Py_ssize_t)sizeof(VecSlot) || ((const VecSlot *)fr.buf)->q.loser >= 0) {
+            PyErr_SetString(PyExc_ValueError, "fresh must be one game's state, not over");
+            goto done;
+        }
+        fresh = (const VecSlot *)fr.buf;
+    }
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         vec_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || vec_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
         vec_buffer(o_ret, &ret, b.n * 2 * 4, "returns") < 0) {
@@ -225,9 +242,9 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
             Py_CLEAR(ended);
             goto done;
         }
-        vec_apply(v, (int)id);
+        vec_apply(v, (int)id, vec_mask_row(&b, i), vec_ids_row(&b, i));
         if (v->q.loser < 0) {
-            vec_row(&b, i, to_act);
+            vec_row(&b, i, to_act, 1);
             continue;
         }
         returns[2 * i + v->q.loser] = -1.0f;
@@ -240,8 +257,15 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
             goto done;
         }
         Py_DECREF(k);
+        if (fresh) {
+            int count = v->count;
+            *v = *fresh;
+            v->count = count;
+            vec_row(&b, i, to_act, 0);
+        }
     }
 done:
+    if (fr.obj) PyBuffer_Release(&fr);
     if (act.obj) PyBuffer_Release(&act);
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
@@ -285,6 +309,7 @@ done:
 
 static PyMethodDef vec_methods[] = {
     {"init", py_init, METH_VARARGS, "init(solver_tables, pmask, pblock, porient, pbit): the kernel's tables"},
+    {"bind", py_bind, METH_VARARGS, "bind(state_class): as the kernel's (CompiledQuadefy calls it)"},
     {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
     {"load", py_vec_load, METH_VARARGS, "load a QuadefyState's fields into game i"},
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},

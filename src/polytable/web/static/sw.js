@@ -6,7 +6,7 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v11-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v12-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
@@ -17,7 +17,11 @@ const SHELL = [
   "/static/boards/generic.js",
   "/static/boards/index.js",
   "/static/boards/parts/forma-draw.js",
+  "/static/boards/parts/forma-panels.js",
+  "/static/boards/parts/quadefy-puzzle.js",
   "/static/boards/parts/quadefy-views.js",
+  "/static/boards/parts/qwirkle-draw.js",
+  "/static/boards/parts/qwirkle-panels.js",
   "/static/boards/quadefy.js",
   "/static/boards/qwirkle-cubes.js",
   "/static/cardcode.js",

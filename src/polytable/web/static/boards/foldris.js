@@ -7,7 +7,7 @@
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
-import { WIDTH, parseDrop, variantCells, landing, foldAt } from "../lib/foldris.js";
+import { parseDrop, variantCells, landing, foldAt } from "../lib/foldris.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
 let textOpen = false; // the text view stays open across updates once a player opens it
@@ -17,8 +17,9 @@ function sheetSvg(
   { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null },
 ) {
   const rowsTotal = Math.max(sheet.ink.length, sheet.height);
+  const cols = sheet.width; // the view's: the board has no sheet size of its own
   const pad = 4;
-  const W = WIDTH * cell + 2 * pad;
+  const W = cols * cell + 2 * pad;
   const H = rowsTotal * cell + 2 * pad + (lane ? cell * 0.6 : 0);
   const top = pad + (lane ? cell * 0.6 : 0);
   const parts = [];
@@ -27,7 +28,7 @@ function sheetSvg(
   for (let y = 0; y < rowsTotal; y++) {
     const sy = top + (rowsTotal - 1 - y) * cell;
     const into = fold && y >= fold.row ? above : parts;
-    for (let x = 0; x < WIDTH; x++) {
+    for (let x = 0; x < cols; x++) {
       const folded = y >= sheet.height;
       const ink = ((sheet.ink[y] || 0) >> x) & 1;
       const bar = ((sheet.barrier[y] || 0) >> x) & 1;
@@ -76,7 +77,7 @@ function sheetSvg(
       s("rect", {
         x: pad,
         y: creaseY - h,
-        width: WIDTH * cell,
+        width: cols * cell,
         height: h,
         fill: color,
         class: "fold-crease",
@@ -84,7 +85,7 @@ function sheetSvg(
         "pointer-events": "none",
       }),
     );
-    parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + WIDTH * cell, y2: creaseY, class: "fold-line" }));
+    parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + cols * cell, y2: creaseY, class: "fold-line" }));
     parts.push(s("g", { class: "fold-above", style: `--fold:${h}px` }, above));
   } else parts.push(...above);
   if (lane) {
@@ -123,111 +124,20 @@ export function render(el, ctx) {
     ctx.keep.fd && ctx.keep.fd.version === ctx.msg.version && ctx.keep.fd.seat === ctx.seat
       ? ctx.keep.fd
       : (ctx.keep.fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
-  const drops = (part.to_act ? part.legal || [] : []).map(parseDrop).filter((d) => d.c !== null);
-  const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
-  const card = v.card;
-  const same = (d, m, t, r) => d.m === m && d.t === t && d.r === r;
-  takeHint(st, ctx.hint);
-  const chosen = drops.find((d) => same(d, st.m, st.t, st.r) && d.c === st.c) || null;
-  const ghost =
-    chosen && me && card
-      ? landing(
-          variantCells(card.shape, st.m, st.t, st.r),
-          me.ink.map((b, i) => b | (me.barrier[i] || 0)),
-          st.c,
-        )
-      : [];
-
-  const pick = (m, t, r) => {
-    const options = drops.filter((d) => same(d, m, t, r));
-    if (!options.length) return false;
-    st.m = m;
-    st.t = t;
-    st.r = r;
-    if (st.c !== null && !options.some((d) => d.c === st.c)) {
-      st.c = options.reduce((best, d) => (Math.abs(d.c - st.c) < Math.abs(best - st.c) ? d.c : best), options[0].c);
-    }
-    return true;
-  };
-  const rerender = () => render(el, ctx);
-  const rotate = () => {
-    for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break;
-    rerender();
-  };
-  // An effect that cannot be used now: the engine says why (the bonus points it costs, ...).
-  const explain = (m, t) => {
-    if (!card || !ctx.preview) return;
-    const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
-    ctx.preview(text.join(" ")).then((r) => {
-      if (r && !r.ok && st.version === ctx.msg.version) {
-        st.refusal = r.message;
-        rerender();
-      }
-    });
-  };
-  const mirror = () => {
-    let ok = false;
-    for (let k = 0; k < 4 && !ok; k++) ok = pick(1 - st.m, st.t, (st.r + k) % 4);
-    st.refusal = null;
-    if (ok) rerender();
-    else if (card && mirrorsToItself(card.shape)) {
-      st.refusal = t("fd.mirrorSame", { name: card.name });
-      rerender();
-    } else explain(1 - st.m, st.t);
-  };
-  const trims = [...new Set(drops.map((d) => d.t))].sort((a, b) => a - b);
-  const trim = () => {
-    if (trims.length < 2) {
-      explain(st.m, st.t ? 0 : 1);
-      return;
-    }
-    const i = trims.indexOf(st.t);
-    for (let j = 1; j <= trims.length; j++) {
-      const t = trims[(i + j) % trims.length];
-      let ok = false;
-      for (let k = 0; k < 4 && !ok; k++)
-        for (const m of [st.m, 1 - st.m]) if (!ok && pick(m, t, (st.r + k) % 4)) ok = true;
-      if (ok) break;
-    }
-    rerender();
-  };
-  const column = (col, row) => {
-    if (!part.to_act) return;
-    st.refusal = null;
-    if (chosen && ghost.some(([x, y]) => x === col && y === row)) {
-      ctx.play(chosen.text); // a tap on the ghost drops the block there
-      return;
-    }
-    if (!drops.some((d) => same(d, st.m, st.t, st.r))) pick(drops[0].m, drops[0].t, drops[0].r);
-    const options = drops.filter((d) => same(d, st.m, st.t, st.r));
-    if (!options.length) return;
-    // The tapped column becomes the block's left column, moved left as far as needed to fit.
-    const fit = options.filter((d) => d.c <= col).sort((a, b) => b.c - a.c)[0] || options[0];
-    st.c = fit.c;
-    rerender();
-  };
-
-  const color = COLORS[(ctx.seat ?? 0) % COLORS.length];
-  const prevView =
-    ctx.keep.fdPrev && ctx.keep.fdPrev.seat === ctx.seat && ctx.keep.fdPrev.version < ctx.msg.version
-      ? ctx.keep.fdPrev.view
-      : null;
-  const prevMe = prevView && ctx.seat !== null ? prevView.players[ctx.seat] : null;
-  if (!ctx.keep.fdPrev || ctx.keep.fdPrev.version !== ctx.msg.version)
-    ctx.keep.fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
-  const before = ctx.keep.fdPrev.shown;
-  ctx.keep.fdPrev.shown = null; // flash and announce once per update, not on every tap
-  const fold = me && before ? foldAt(before, me, me.lines - before.lines) : null;
+  const f = frame(st, ctx);
+  const act = actions(el, ctx, st, f);
+  const { me, card } = f;
+  const before = shownBefore(ctx);
   const mine = me
     ? sheetSvg(me, {
         cell: 34,
-        ghost,
+        ghost: f.ghost,
         lane: card ? card.lane : null,
-        onColumn: column,
+        onColumn: act.column,
         id: "fd-sheet",
-        color,
+        color: COLORS[(ctx.seat ?? 0) % COLORS.length],
         prev: before,
-        fold,
+        fold: before ? foldAt(before, me, me.lines - before.lines) : null,
       })
     : null;
   const folded =
@@ -241,33 +151,162 @@ export function render(el, ctx) {
   const cardBox = card
     ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }))
     : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
-  const controls = part.to_act
-    ? h(
-        "div",
-        { class: "row", id: "fd-controls" },
-        h("button", { type: "button", class: "secondary", id: "fd-rotate", onclick: rotate }, t("fd.rotate")),
-        h(
-          "button",
-          { type: "button", class: "secondary", id: "fd-mirror", onclick: mirror },
-          st.m ? t("fd.mirrorOn") : t("fd.mirror"),
-        ),
-        h(
-          "button",
-          { type: "button", class: "secondary", id: "fd-trim", onclick: trim },
-          st.t ? t("fd.trimAt", { n: st.t }) : t("fd.trim"),
-        ),
-      )
-    : null;
   const hint = part.to_act
     ? h(
         "p",
         { class: "help", id: "fd-info" },
-        chosen ? t("fd.dropHere") : t("fd.tapColumn"),
+        f.chosen ? t("fd.dropHere") : t("fd.tapColumn"),
         " ",
         generic.refusalNote(st.refusal),
       )
     : null;
-  const others = h(
+  const extra = h(
+    "div",
+    {},
+    soloTitle(v),
+    starterLine(v, ctx),
+    cardBox,
+    folded,
+    mine,
+    statsLine(v, me),
+    part.to_act ? controls(st, act) : null,
+    hint,
+    othersRow(v, ctx),
+    textView(ctx),
+  );
+  generic.render(el, { ...ctx, hideText: true, confirm: "play", chosen: f.chosen ? f.chosen.text : "" }, extra);
+}
+
+// What this render draws: the legal drops, our sheet, the card, the drop chosen and where its block lands.
+function frame(st, ctx) {
+  const part = ctx.part;
+  const v = part.view;
+  const drops = (part.to_act ? part.legal || [] : []).map(parseDrop).filter((d) => d.c !== null);
+  const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
+  const card = v.card;
+  takeHint(st, ctx.hint);
+  const chosen = drops.find((d) => same(d, st.m, st.t, st.r) && d.c === st.c) || null;
+  const ghost =
+    chosen && me && card
+      ? landing(
+          variantCells(card.shape, st.m, st.t, st.r),
+          me.ink.map((b, i) => b | (me.barrier[i] || 0)),
+          st.c,
+          me.width,
+        )
+      : [];
+  return { part, v, drops, me, card, chosen, ghost, trims: [...new Set(drops.map((d) => d.t))].sort((a, b) => a - b) };
+}
+
+const same = (d, m, t, r) => d.m === m && d.t === t && d.r === r;
+
+// What the buttons and a tapped column do: choose mirror, trim and rotation among the legal drops, ask the
+// engine why an effect cannot be used, move the block to a column or drop it there.
+function actions(el, ctx, st, f) {
+  const { drops, card } = f;
+  const rerender = () => render(el, ctx);
+  const pick = (m, t, r) => {
+    const options = drops.filter((d) => same(d, m, t, r));
+    if (!options.length) return false;
+    st.m = m;
+    st.t = t;
+    st.r = r;
+    if (st.c !== null && !options.some((d) => d.c === st.c)) {
+      st.c = options.reduce((best, d) => (Math.abs(d.c - st.c) < Math.abs(best - st.c) ? d.c : best), options[0].c);
+    }
+    return true;
+  };
+  // An effect that cannot be used now: the engine says why (the bonus points it costs, ...).
+  const explain = (m, t) => {
+    if (!card || !ctx.preview) return;
+    const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
+    ctx.preview(text.join(" ")).then((r) => {
+      if (r && !r.ok && st.version === ctx.msg.version) {
+        st.refusal = r.message;
+        rerender();
+      }
+    });
+  };
+  return {
+    rotate() {
+      for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break;
+      rerender();
+    },
+    mirror() {
+      let ok = false;
+      for (let k = 0; k < 4 && !ok; k++) ok = pick(1 - st.m, st.t, (st.r + k) % 4);
+      st.refusal = null;
+      if (ok) rerender();
+      else if (card && mirrorsToItself(card.shape)) {
+        st.refusal = t("fd.mirrorSame", { name: card.name });
+        rerender();
+      } else explain(1 - st.m, st.t);
+    },
+    trim() {
+      const { trims } = f;
+      if (trims.length < 2) {
+        explain(st.m, st.t ? 0 : 1);
+        return;
+      }
+      const i = trims.indexOf(st.t);
+      for (let j = 1; j <= trims.length; j++) {
+        const t = trims[(i + j) % trims.length];
+        let ok = false;
+        for (let k = 0; k < 4 && !ok; k++)
+          for (const m of [st.m, 1 - st.m]) if (!ok && pick(m, t, (st.r + k) % 4)) ok = true;
+        if (ok) break;
+      }
+      rerender();
+    },
+    column(col, row) {
+      if (!f.part.to_act) return;
+      st.refusal = null;
+      if (f.chosen && f.ghost.some(([x, y]) => x === col && y === row)) {
+        ctx.play(f.chosen.text); // a tap on the ghost drops the block there
+        return;
+      }
+      if (!drops.some((d) => same(d, st.m, st.t, st.r))) pick(drops[0].m, drops[0].t, drops[0].r);
+      const options = drops.filter((d) => same(d, st.m, st.t, st.r));
+      if (!options.length) return;
+      // The tapped column becomes the block's left column, moved left as far as needed to fit.
+      const fit = options.filter((d) => d.c <= col).sort((a, b) => b.c - a.c)[0] || options[0];
+      st.c = fit.c;
+      rerender();
+    },
+  };
+}
+
+// Our sheet as the last update left it (kept in ctx.keep.fdPrev), so what changed flashes and a fold shows:
+// given once per update, not on every tap.
+function shownBefore(ctx) {
+  const v = ctx.part.view;
+  const prevView =
+    ctx.keep.fdPrev && ctx.keep.fdPrev.seat === ctx.seat && ctx.keep.fdPrev.version < ctx.msg.version
+      ? ctx.keep.fdPrev.view
+      : null;
+  const prevMe = prevView && ctx.seat !== null ? prevView.players[ctx.seat] : null;
+  if (!ctx.keep.fdPrev || ctx.keep.fdPrev.version !== ctx.msg.version)
+    ctx.keep.fdPrev = { seat: ctx.seat, version: ctx.msg.version, view: v, shown: prevMe };
+  const before = ctx.keep.fdPrev.shown;
+  ctx.keep.fdPrev.shown = null;
+  return before;
+}
+
+// Rotate, mirror and trim the round's block.
+function controls(st, act) {
+  const button = (id, onclick, label) => h("button", { type: "button", class: "secondary", id, onclick }, label);
+  return h(
+    "div",
+    { class: "row", id: "fd-controls" },
+    button("fd-rotate", act.rotate, t("fd.rotate")),
+    button("fd-mirror", act.mirror, st.m ? t("fd.mirrorOn") : t("fd.mirror")),
+    button("fd-trim", act.trim, st.t ? t("fd.trimAt", { n: st.t }) : t("fd.trim")),
+  );
+}
+
+// The other players' sheets, small, each with its name and whether it has chosen or is out.
+function othersRow(v, ctx) {
+  return h(
     "div",
     { class: "row", id: "fd-others" },
     v.players.map((p, i) =>
@@ -275,66 +314,69 @@ export function render(el, ctx) {
         ? null
         : h(
             "div",
-            {
-              style: "flex:0 0 auto; width:92px; text-align:center",
-            },
+            { style: "flex:0 0 auto; width:92px; text-align:center" },
             sheetSvg(p, { cell: 10, color: COLORS[i % COLORS.length] }),
             h("div", { class: "help" }, `${ctx.seatName(i)}${p.out ? t("fd.out") : p.chosen ? t("fd.chosen") : ""}`),
           ),
     ),
   );
-  const stats = me
-    ? h(
-        "p",
-        { class: "help" },
-        t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
-          (me.out ? t("fd.outIn", { n: me.out }) : "") +
-          (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : ""),
-      )
-    : null;
-  // The engine's text rendering is English (it is the terminal's view), so it is offered in English only.
-  // The server sends it only while the view is open (ctx.wantText), so it is asked for on opening.
-  const text =
-    lang === "en"
-      ? h(
-          "details",
-          {
-            open: textOpen,
-            ontoggle: (e) => {
-              textOpen = e.target.open;
-              if (ctx.wantText) ctx.wantText(textOpen);
-            },
-          },
-          h("summary", { class: "button secondary" }, t("fd.textView")),
-          h("pre", { class: "board" }, part.render || ""),
-        )
-      : null;
-  // Who started (drawn at random by the engine) and, at the end of a solo game, the rulebook's title.
-  const starter =
-    v.players.length > 1 && v.starter !== undefined
-      ? h(
-          "p",
-          { class: "help", id: "fd-starter" },
-          v.start_lane
-            ? t("fd.startsLane", { name: ctx.seatName(v.starter), lane: v.start_lane })
-            : t("fd.starts", { name: ctx.seatName(v.starter) }),
-        )
-      : null;
-  const solo =
-    v.over && v.title !== undefined
-      ? h(
-          "p",
-          { class: "banner", id: "fd-title", role: "status" },
-          v.title
-            ? t("fd.titleWon", {
-                title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title),
-                n: v.players[0].lines,
-              })
-            : t("fd.noTitle", { n: v.players[0].lines }),
-        )
-      : null;
-  const extra = h("div", {}, solo, starter, cardBox, folded, mine, stats, controls, hint, others, text);
-  generic.render(el, { ...ctx, hideText: true, confirm: "play", chosen: chosen ? chosen.text : "" }, extra);
+}
+
+// Our lines, bonus points, rows left, round out and cards left.
+function statsLine(v, me) {
+  if (!me) return null;
+  return h(
+    "p",
+    { class: "help" },
+    t("fd.stats", { lines: me.lines, bonus: me.bonus, rows: me.height }) +
+      (me.out ? t("fd.outIn", { n: me.out }) : "") +
+      (v.deck_left !== undefined ? t("fd.cardsLeft", { n: v.deck_left }) : ""),
+  );
+}
+
+// The engine's text rendering is English (it is the terminal's view), so it is offered in English only.
+// The server sends it only while the view is open (ctx.wantText), so it is asked for on opening.
+function textView(ctx) {
+  if (lang !== "en") return null;
+  return h(
+    "details",
+    {
+      open: textOpen,
+      ontoggle: (e) => {
+        textOpen = e.target.open;
+        if (ctx.wantText) ctx.wantText(textOpen);
+      },
+    },
+    h("summary", { class: "button secondary" }, t("fd.textView")),
+    h("pre", { class: "board" }, ctx.part.render || ""),
+  );
+}
+
+// Who started (drawn at random by the engine).
+function starterLine(v, ctx) {
+  if (v.players.length < 2 || v.starter === undefined) return null;
+  return h(
+    "p",
+    { class: "help", id: "fd-starter" },
+    v.start_lane
+      ? t("fd.startsLane", { name: ctx.seatName(v.starter), lane: v.start_lane })
+      : t("fd.starts", { name: ctx.seatName(v.starter) }),
+  );
+}
+
+// At the end of a solo game, the rulebook's title.
+function soloTitle(v) {
+  if (!v.over || v.title === undefined) return null;
+  return h(
+    "p",
+    { class: "banner", id: "fd-title", role: "status" },
+    v.title
+      ? t("fd.titleWon", {
+          title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title),
+          n: v.players[0].lines,
+        })
+      : t("fd.noTitle", { n: v.players[0].lines }),
+  );
 }
 
 // Whether a block looks the same mirrored as turned (I, O, T): mirroring it would only cost a bonus point.

@@ -17,7 +17,8 @@ import { t, tSaid } from "../i18n.js";
 import * as generic from "./generic.js";
 import * as lib from "../lib/forma.js";
 import { cellName, parseCell, rotate, flip, freshBridges, freshMarkers } from "../lib/forma.js";
-import { COLORS, LETTERS, CELL, PAD, patternDefs, cellLayer, bridgeShape, mini } from "./parts/forma-draw.js";
+import { COLORS, CELL, PAD, patternDefs, cellLayer, bridgeShape } from "./parts/forma-draw.js";
+import { infoLine, placeControls, scoresView, setupControls, trayView, zoomButton } from "./parts/forma-panels.js";
 
 let tables = null;
 let loading = null;
@@ -46,9 +47,54 @@ export function render(el, ctx) {
       .catch(() => {});
     return;
   }
-  const n = v.config.options.size || 19;
   const hadFocus = !!document.activeElement && document.activeElement.id === "fm-board";
-  const me = ctx.seat === null || ctx.seat === undefined ? v.current_player : ctx.seat;
+  const st = keptState(ctx, v.config.options.size);
+  const f = frame(st, ctx);
+  const act = actions(el, ctx, st, f);
+  const svg = boardSvg(st, ctx, f, act);
+  const wrap = h("div", { class: `fm-wrap${st.zoom ? " zoomed" : ""}` }, svg);
+  const banner = (id, text) => (text ? h("div", { class: "banner", role: "status", id }, text) : null);
+  const helpKey = f.setupMode ? "forma.setupHelp" : f.pickMode && !f.picked ? "forma.touchHelp" : "forma.keysHelp";
+  generic.render(
+    el,
+    { ...ctx, hideText: true, chosen: f.pv && f.pv.ok ? f.pv.action : "" },
+    h(
+      "div",
+      {},
+      scoresView(f, ctx),
+      banner("fm-banner", st.banner),
+      banner("fm-lost", f.lost),
+      banner("fm-hand", f.picked && part.to_act ? t("forma.inHand", { name: f.picked }) : null),
+      wrap,
+      infoLine(st, ctx, f),
+      setupControls(st, ctx, f, act),
+      placeControls(st, ctx, f, act),
+      h("div", { class: "row" }, zoomButton(st, act)),
+      f.setupMode ? null : trayView(st, f, act),
+      h("p", { class: "help" }, t(helpKey)),
+    ),
+  );
+  if (st.zoom && st.scroll) {
+    wrap.scrollLeft = st.scroll[0];
+    wrap.scrollTop = st.scroll[1];
+  }
+  wrap.addEventListener("scroll", () => {
+    st.scroll = [wrap.scrollLeft, wrap.scrollTop];
+  });
+  if (st.askHint) {
+    st.askHint = false;
+    act.ask();
+  }
+  if (st.focus || hadFocus) {
+    svg.focus();
+    st.focus = false;
+  }
+}
+
+// The board's state kept across renders (ctx.keep.fm, one per seat shown); a new version of the game is
+// announced and clears what held for the last one.
+function keptState(ctx, n) {
+  const v = ctx.part.view;
   let st = ctx.keep.fm;
   if (!st || st.seat !== ctx.seat) {
     st = ctx.keep.fm = {
@@ -71,8 +117,18 @@ export function render(el, ctx) {
     st.tapped = false; // no piece is shown before the player's first tap of this turn
     st.hinted = null;
   }
-  const mine = v.players[me] || v.players[0];
-  const stock = mine.stock || {};
+  return st;
+}
+
+// What this render draws from the view and the kept state: whose board, the piece chosen, what fills each
+// cell, the set-up's squares, the ghost of the tried piece and whether it may go there (the server's
+// preview when it answered for this very placement, else the local check).
+function frame(st, ctx) {
+  const part = ctx.part;
+  const v = part.view;
+  const n = v.config.options.size; // the board size the game was made with (the view carries every option)
+  const me = ctx.seat === null || ctx.seat === undefined ? v.current_player : ctx.seat;
+  const stock = (v.players[me] || v.players[0]).stock || {};
   const picked = v.picked;
   const legal = part.to_act ? part.legal || [] : [];
   const setupMode = !!v.placing;
@@ -82,7 +138,6 @@ export function render(el, ctx) {
   if (st.piece && !stock[st.piece]) st.piece = null;
   if (!st.piece) st.piece = Object.keys(stock)[0] || null;
   const hintMoves = takeHint(st, part.to_act ? ctx.hint : null);
-
   // What fills each cell.
   const setup = v.setup || "";
   const tower = (/tower ([a-t]\d+)/.exec(setup) || [])[1];
@@ -93,10 +148,7 @@ export function render(el, ctx) {
     pl.pieces.forEach((c) => owner.set(c, p));
     pl.markers.forEach((c) => marker.set(c, p));
   });
-  const last = new Set(v.last || []);
-  const closed = new Set(v.closed || []);
   const filled = (c) => owner.has(c) || marker.has(c) || obstacles.has(c) || c === tower;
-
   const kinds = setupMode ? ["obstacle", "tower"].filter((k) => legal.some((a) => a.startsWith(`${k} `))) : [];
   if (!kinds.includes(st.kind)) st.kind = kinds[0] || "obstacle";
   const allowed = new Set(
@@ -104,15 +156,123 @@ export function render(el, ctx) {
   );
   const ghost = setupMode || !st.tapped ? null : ghostOf(st, n);
   const localOk = !!ghost && ghost.inside && ghost.cells.every((c) => !filled(c)) && (!picked || picked === st.piece);
-  const text = ghost ? ghost.text : "";
-  const pv = st.preview && st.preview.action === text ? st.preview : null;
-  const ok = pv ? pv.ok : localOk;
+  const pv = st.preview && st.preview.action === (ghost ? ghost.text : "") ? st.preview : null;
+  return {
+    tables,
+    part,
+    v,
+    n,
+    me,
+    stock,
+    picked,
+    legal,
+    setupMode,
+    pickMode,
+    lost,
+    hintMoves,
+    tower,
+    obstacles,
+    owner,
+    marker,
+    last: new Set(v.last || []),
+    closed: new Set(v.closed || []),
+    kinds,
+    allowed,
+    ghost,
+    localOk,
+    pv,
+    ok: pv ? pv.ok : localOk,
+  };
+}
 
+// What a cell holds, in words (its bridge too), for the board's accessible name.
+function describeCell(f, ctx, c) {
+  const bridged = f.v.players.findIndex((pl) => (pl.bridge_paths || []).some((cells) => cells.includes(c)));
+  const fill =
+    c === f.tower
+      ? t("forma.tower")
+      : f.obstacles.has(c)
+        ? t("forma.obstacle")
+        : f.owner.has(c)
+          ? t("forma.pieceOf", { name: ctx.seatName(f.owner.get(c)) })
+          : f.marker.has(c)
+            ? t("forma.markerOf", { name: ctx.seatName(f.marker.get(c)) })
+            : t("forma.free");
+  return bridged >= 0 ? `${fill}, ${t("forma.onBridge", { name: ctx.seatName(bridged) })}` : fill;
+}
+
+// What the board's taps, keys and buttons do: play the shown piece, place a set-up piece, ask the server what a
+// placement would earn, change the piece, draw again.
+function actions(el, ctx, st, f) {
+  const act = {
+    redraw: () => render(el, ctx),
+    // The shown piece played: a hint's moves, a placement the preview found legal, or (touch-move, before
+    // the pick) the tried piece picked up and placed there at once.
+    tapGhost() {
+      const { ghost, hintMoves, pv, ok } = f;
+      if (hintMoves && ghost.text === hintMoves[hintMoves.length - 1]) return ctx.playAll(hintMoves) || true;
+      if (ok && pv) {
+        act.place();
+        return true;
+      }
+      if (f.pickMode && !f.picked && f.localOk) return ctx.playAll([`pick ${st.piece}`, ghost.text]) || true;
+      return false;
+    },
+    cyclePiece(d) {
+      const names = Object.keys(f.stock);
+      if (!names.length || f.picked) return;
+      st.piece = names[(names.indexOf(st.piece) + d + names.length) % names.length];
+    },
+    // A set-up tap: sent when the server lists it; otherwise the server's reason is shown (nothing is sent).
+    placeSetup(c) {
+      const text = `${st.kind} ${c}`;
+      if (f.legal.includes(text)) {
+        ctx.play(text);
+        return;
+      }
+      st.setupError = null;
+      if (!ctx.preview) return;
+      ctx.preview(text).then((r) => {
+        if (!r || st.version !== ctx.msg.version) return;
+        st.setupError = r.ok ? null : r.message;
+        act.redraw();
+      });
+    },
+    ask() {
+      const g = ghostOf(st, f.n);
+      if (!g || !f.part.to_act || !ctx.preview) return;
+      // touch-move: trying a piece before picking it up asks nothing
+      if (f.setupMode || (f.pickMode && !f.picked)) return;
+      const want = g.text;
+      ctx.preview(want).then((r) => {
+        if (!r || ghostOf(st, f.n)?.text !== want || st.version !== ctx.msg.version) return;
+        st.preview = r;
+        act.rerender(false);
+      });
+    },
+    place() {
+      if (f.pv && f.pv.ok) ctx.play(f.pv.action);
+    },
+    rerender(refresh) {
+      if (refresh) st.preview = null;
+      render(el, ctx);
+      if (refresh && f.part.to_act && st.tapped && ghostOf(st, f.n)) act.ask();
+    },
+  };
+  return act;
+}
+
+// The board: cells, bridges (and those a preview would add), the ghost of the tried piece and the cursor;
+// taps and keys act on it.
+function boardSvg(st, ctx, f, act) {
+  const { v, n, me, ghost, pv, ok, part } = f;
   const Y = (row) => PAD + (n - 1 - row) * CELL;
   const X = (x) => PAD + x * CELL;
-  const out = [];
-  out.push(patternDefs());
-  out.push(...cellLayer(n, { owner, marker, obstacles, closed, tower, fresh: st.fresh, allowed, last }));
+  const { owner, marker, obstacles, closed, tower, allowed, last } = f;
+  const out = [
+    patternDefs(),
+    ...cellLayer(n, { owner, marker, obstacles, closed, tower, fresh: st.fresh, allowed, last }),
+  ];
   const bridgeLine = (cells, p, kind) => {
     const g = bridgeShape(cells, p, kind, n, ctx.seatName);
     if (g) out.push(g);
@@ -130,9 +290,7 @@ export function render(el, ctx) {
     });
   }
   if (ghost && part.to_act) {
-    for (const c of ghost.cells) {
-      const xy = parseCell(c);
-      if (!xy) continue;
+    for (const xy of ghost.cells.map(parseCell).filter(Boolean)) {
       out.push(
         s("rect", {
           x: X(xy[0]) + 2,
@@ -150,19 +308,9 @@ export function render(el, ctx) {
     }
   }
   const [cx, cy] = st.cursor;
-  out.push(
-    s("rect", {
-      x: X(cx),
-      y: Y(cy),
-      width: CELL,
-      height: CELL,
-      fill: "none",
-      stroke: "#f1c453",
-      "stroke-width": 3,
-      "pointer-events": "none",
-      class: "cursor",
-    }),
-  );
+  const cursor = { x: X(cx), y: Y(cy), width: CELL, height: CELL, fill: "none", stroke: "#f1c453", class: "cursor" };
+  out.push(s("rect", { ...cursor, "stroke-width": 3, "pointer-events": "none" }));
+  const here = cellName(cx, cy);
   const svg = s(
     "svg",
     {
@@ -172,33 +320,22 @@ export function render(el, ctx) {
       tabindex: 0,
       role: "application",
       "aria-roledescription": t("board"),
-      "aria-label": t("forma.boardLabel", { n, cell: cellName(cx, cy), what: describeCell(cellName(cx, cy)) }),
+      "aria-label": t("forma.boardLabel", { n, cell: here, what: describeCell(f, ctx, here) }),
     },
     out,
   );
   svg.addEventListener("click", (e) => {
     const c = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
     if (!c || !part.to_act) return;
-    if (setupMode) {
-      placeSetup(c);
+    if (f.setupMode) {
+      act.placeSetup(c);
       return;
     }
-    if (ghost && ghost.cells.includes(c) && tapGhost()) return; // a tap on the shown piece plays it
+    if (ghost && ghost.cells.includes(c) && act.tapGhost()) return; // a tap on the shown piece plays it
     st.cursor = parseCell(c);
     st.tapped = true;
-    rerender(true);
+    act.rerender(true);
   });
-  // The shown piece played: a hint's moves, a placement the preview found legal, or (touch-move, before
-  // the pick) the tried piece picked up and placed there at once.
-  function tapGhost() {
-    if (hintMoves && ghost.text === hintMoves[hintMoves.length - 1]) return ctx.playAll(hintMoves) || true;
-    if (ok && pv) {
-      place();
-      return true;
-    }
-    if (pickMode && !picked && localOk) return ctx.playAll([`pick ${st.piece}`, ghost.text]) || true;
-    return false;
-  }
   svg.addEventListener("keydown", (e) => {
     const k = e.key;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -206,270 +343,18 @@ export function render(el, ctx) {
       st.cursor = [Math.max(0, Math.min(n - 1, cx + moves[k][0])), Math.max(0, Math.min(n - 1, cy + moves[k][1]))];
     } else if (k === "r" || k === "R") st.k = rotate(st.k);
     else if (k === "f" || k === "F") st.k = flip(st.k);
-    else if (k === "]" || k === "[") cyclePiece(k === "]" ? 1 : -1);
+    else if (k === "]" || k === "[") act.cyclePiece(k === "]" ? 1 : -1);
     else if (k === "Enter" || k === " ") {
-      if (setupMode) placeSetup(cellName(cx, cy));
-      else if (ok && pv) place();
-      else ask();
+      if (f.setupMode) act.placeSetup(here);
+      else if (ok && pv) act.place();
+      else act.ask();
     } else return;
     e.preventDefault();
     st.focus = true;
     st.tapped = true;
-    rerender(true);
+    act.rerender(true);
   });
-
-  function describeCell(c) {
-    const bridged = v.players.findIndex((pl) => (pl.bridge_paths || []).some((cells) => cells.includes(c)));
-    if (bridged >= 0) return `${describeFill(c)}, ${t("forma.onBridge", { name: ctx.seatName(bridged) })}`;
-    return describeFill(c);
-  }
-  function describeFill(c) {
-    if (c === tower) return t("forma.tower");
-    if (obstacles.has(c)) return t("forma.obstacle");
-    if (owner.has(c)) return t("forma.pieceOf", { name: ctx.seatName(owner.get(c)) });
-    if (marker.has(c)) return t("forma.markerOf", { name: ctx.seatName(marker.get(c)) });
-    return t("forma.free");
-  }
-  function cyclePiece(d) {
-    const names = Object.keys(stock);
-    if (!names.length || picked) return;
-    st.piece = names[(names.indexOf(st.piece) + d + names.length) % names.length];
-  }
-  // A set-up tap: sent when the server lists it; otherwise the server's reason is shown (nothing is sent).
-  function placeSetup(c) {
-    const text = `${st.kind} ${c}`;
-    if (legal.includes(text)) {
-      ctx.play(text);
-      return;
-    }
-    st.setupError = null;
-    if (!ctx.preview) return;
-    ctx.preview(text).then((r) => {
-      if (!r || st.version !== ctx.msg.version) return;
-      st.setupError = r.ok ? null : r.message;
-      render(el, ctx);
-    });
-  }
-  function ask() {
-    const g = ghostOf(st, n);
-    if (!g || !part.to_act || !ctx.preview) return;
-    if (setupMode || (pickMode && !picked)) return; // touch-move: trying a piece before picking it up asks nothing
-    const want = g.text;
-    ctx.preview(want).then((r) => {
-      if (!r || ghostOf(st, n)?.text !== want || st.version !== ctx.msg.version) return;
-      st.preview = r;
-      rerender(false);
-    });
-  }
-  function place() {
-    if (!pv || !pv.ok) return;
-    ctx.play(pv.action);
-  }
-  function rerender(refresh) {
-    if (refresh) {
-      st.preview = null;
-    }
-    render(el, ctx);
-    if (refresh && part.to_act && st.tapped && ghostOf(st, n)) ask();
-  }
-
-  // The tray: every piece with its count; used-up pieces greyed (still shown, so everyone sees what is gone).
-  const tray = h(
-    "div",
-    { class: "tray", id: "fm-tray", role: "group", "aria-label": t("forma.tray") },
-    tables.pieces.map((pc) => {
-      const left = stock[pc.name] || 0;
-      const o = pc.orients[pc.name === st.piece ? pc.of_k[st.k] : 0];
-      const sel = pc.name === st.piece;
-      return h(
-        "button",
-        {
-          type: "button",
-          class: `piece${sel ? " chosen" : ""}${left ? "" : " used"}`,
-          "data-piece": pc.name,
-          "aria-pressed": sel ? "true" : "false",
-          disabled: !left || (picked && picked !== pc.name),
-          "aria-label": `${pc.name}×${left}: ${t("forma.pieceButton", { name: pc.name, left })}`,
-          onclick: () => {
-            if (st.piece !== pc.name) st.k = 0;
-            st.piece = pc.name;
-            st.tapped = true;
-            rerender(true);
-          },
-        },
-        mini(o.cells, sel ? COLORS[me] : "#777"),
-        h("span", { class: "count" }, `${pc.name}×${left}`),
-      );
-    }),
-  );
-  const scores = h(
-    "div",
-    { class: "row scores" },
-    v.players.map((pl, p) =>
-      h(
-        "span",
-        { class: `seat${v.current_player === p ? " acting" : ""}` },
-        h("span", { class: "swatch", style: `background:${COLORS[p]}` }, LETTERS[p]),
-        `${ctx.seatName(p)}: ${pl.score}`,
-        pl.bridges ? ` (${t("forma.bridges", { n: pl.bridges })})` : "",
-      ),
-    ),
-  );
-  const info = h("p", { class: "help", id: "fm-info", "aria-live": "polite" });
-  if (setupMode) {
-    const left = v.obstacles_left || 0;
-    if (part.to_act) {
-      info.append(
-        t(v.tower_placed ? "forma.setupObstacles" : left ? "forma.setupBoth" : "forma.setupTower", { n: left }),
-      );
-      if (st.setupError) info.append(" ", h("span", { class: "bad", id: "fm-setup-error" }, `✕ ${st.setupError}`));
-    } else info.append(t("forma.setupWait", { name: ctx.seatName(v.current_player >= 0 ? v.current_player : 0) }));
-  } else if (part.to_act && pickMode && !picked && ghost) {
-    info.append(
-      localOk
-        ? t("forma.tryFirst", { name: st.piece })
-        : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { name: st.piece })}`),
-    );
-  } else if (part.to_act && ghost) {
-    if (pv && pv.ok)
-      info.append(
-        h("strong", {}, t("forma.wouldEarn", { points: pv.delta })),
-        " ",
-        lib.breakdown(pv, v, me, t, tables.points),
-      );
-    else if (pv) info.append(generic.refusalNote(pv.message));
-    else info.append(localOk ? "…" : h("span", { class: "bad" }, `✕ ${t("forma.cannot", { name: st.piece })}`));
-  } else if (part.to_act) info.append(t(pickMode && !picked ? "forma.chooseFirst" : "forma.tapWhere"));
-  else info.append(t("forma.waiting"));
-  const btn = (id, label, fn, dis = false) =>
-    h("button", { type: "button", class: "secondary", id, disabled: dis, onclick: fn }, label);
-  const setupControls =
-    setupMode && part.to_act
-      ? h(
-          "div",
-          { class: "row", id: "fm-setup" },
-          kinds.map((k) =>
-            h(
-              "button",
-              {
-                type: "button",
-                class: st.kind === k ? "" : "secondary",
-                id: `fm-kind-${k}`,
-                "aria-pressed": st.kind === k ? "true" : "false",
-                onclick: () => {
-                  st.kind = k;
-                  st.setupError = null;
-                  render(el, ctx);
-                },
-              },
-              k === "tower" ? t("forma.placeTower") : t("forma.placeObstacle", { n: v.obstacles_left || 0 }),
-            ),
-          ),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "secondary",
-              id: "fm-fill",
-              disabled: !legal.includes("fill"),
-              onclick: () => ctx.play("fill"),
-            },
-            t("forma.fill"),
-          ),
-        )
-      : null;
-  const controls =
-    part.to_act && !setupMode
-      ? h(
-          "div",
-          { class: "row" },
-          btn("fm-rotate", `↻ ${t("forma.rotate")}`, () => {
-            st.k = rotate(st.k);
-            rerender(true);
-          }),
-          btn("fm-flip", `⇋ ${t("forma.flip")}`, () => {
-            st.k = flip(st.k);
-            rerender(true);
-          }),
-          pickMode && !picked
-            ? h(
-                "button",
-                { type: "button", id: "fm-pick", onclick: () => ctx.play(`pick ${st.piece}`) },
-                t("forma.pickUp", { name: st.piece }),
-              )
-            : null,
-          !pickMode
-            ? h(
-                "button",
-                { type: "button", id: "fm-place", disabled: !(pv && pv.ok), onclick: place },
-                t("forma.place"),
-              )
-            : null,
-        )
-      : null;
-  const help = h(
-    "p",
-    { class: "help" },
-    t(setupMode ? "forma.setupHelp" : pickMode && !picked ? "forma.touchHelp" : "forma.keysHelp"),
-  );
-  const hand =
-    picked && part.to_act
-      ? h("div", { class: "banner", id: "fm-hand", role: "status" }, t("forma.inHand", { name: picked }))
-      : null;
-  const lostBanner = lost ? h("div", { class: "banner", role: "status", id: "fm-lost" }, lost) : null;
-  // On a phone 19 columns are small: "Zoom" doubles the board inside a scrollable frame (kept across moves).
-  const wrap = h("div", { class: `fm-wrap${st.zoom ? " zoomed" : ""}` }, svg);
-  const zoomBtn = h(
-    "button",
-    {
-      type: "button",
-      class: "secondary",
-      id: "fm-zoom",
-      "aria-pressed": st.zoom ? "true" : "false",
-      onclick: () => {
-        st.zoom = !st.zoom;
-        render(el, ctx);
-      },
-    },
-    st.zoom ? "−" : "+",
-    " ",
-    t("forma.zoom"),
-  );
-  const banner = st.banner ? h("div", { class: "banner", role: "status", id: "fm-banner" }, st.banner) : null;
-  generic.render(
-    el,
-    { ...ctx, hideText: true, chosen: pv && pv.ok ? pv.action : "" },
-    h(
-      "div",
-      {},
-      scores,
-      banner,
-      lostBanner,
-      hand,
-      wrap,
-      info,
-      setupControls,
-      controls,
-      h("div", { class: "row" }, zoomBtn),
-      setupMode ? null : tray,
-      help,
-    ),
-  );
-  if (st.zoom && st.scroll) {
-    wrap.scrollLeft = st.scroll[0];
-    wrap.scrollTop = st.scroll[1];
-  }
-  wrap.addEventListener("scroll", () => {
-    st.scroll = [wrap.scrollLeft, wrap.scrollTop];
-  });
-  if (st.askHint) {
-    st.askHint = false;
-    ask();
-  }
-  if (st.focus || hadFocus) {
-    svg.focus();
-    st.focus = false;
-  }
+  return svg;
 }
 
 // A hint becomes the player's own choice once: its placement's piece, orientation and square are shown

@@ -25,111 +25,114 @@ export function render(el, ctx) {
     ctx.keep.ff && ctx.keep.ff.version === ctx.msg.version && ctx.keep.ff.seat === ctx.seat
       ? ctx.keep.ff
       : (ctx.keep.ff = { version: ctx.msg.version, seat: ctx.seat, cell: null, idx: 0 });
+  const f = frame(st, ctx);
+  const svg = boardSvg(st, f);
+  svg.addEventListener("click", (e) => {
+    const name = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
+    if (name && part.to_act) tapCell(el, ctx, st, f, name);
+  });
+  const chosen = f.ghost ? f.ghost.text : st.area ? `area:${st.area}` : "";
+  generic.render(
+    el,
+    { ...ctx, hideText: true, confirm: "play", chosen },
+    h("div", {}, headPanel(el, ctx, st, f), svg, claimButtons(part, ctx)),
+  );
+}
+
+// What this render draws: the legal placements, those covering the tapped square, the one shown (the ghost),
+// the card, and who drew each square.
+function frame(st, ctx) {
+  const part = ctx.part;
+  const v = part.view;
   const placements = (part.to_act ? part.legal || [] : [])
     .map((text) => ({ text, cells: placementCells(text) }))
     .filter((p) => p.cells);
   takeHint(st, ctx.hint, placements);
   const candidates = st.cell ? placements.filter((p) => p.cells.includes(st.cell)) : [];
   const ghost = candidates.length ? candidates[st.idx % candidates.length] : null;
-  const stars = starCells(v);
-
-  const W = v.width,
-    H = v.height,
-    pad = 34; // room for the coordinates and, outside them, the card's entry arrows
   const owner = new Map();
   v.drawn.forEach((cells, p) => cells.forEach((c) => owner.set(c, p)));
-  const last = new Set(v.last || []);
-  const finished = new Set(v.finished_areas || []);
-  const ghostCells = new Set(ghost ? ghost.cells : []);
-  const card = parseCard(v.card);
-  const rects = [];
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const name = cellName(x, y);
-      const label = v.template[y][x];
-      const p = owner.get(name);
-      if (label === "-") continue; // outside the template
-      let fill = "#fff";
-      if (label === "#" || label === "*") fill = "#222";
-      else if (p !== undefined) fill = COLORS[p % COLORS.length];
-      else if (finished.has(label))
-        fill = "#e4ebe4"; // a finished area
-      else if (v.area && label === v.area) fill = "#fff4d1"; // the area being filled now
-      if (st.area && label === st.area && p === undefined) fill = "#f1c453"; // the area about to be chosen
-      const r = s("rect", {
-        x: pad + x * CELL,
-        y: pad + y * CELL,
-        width: CELL,
-        height: CELL,
-        fill,
-        stroke: last.has(name) ? "#f1c453" : "#bbb",
-        "stroke-width": last.has(name) ? 3 : 1,
-        "data-cell": name,
-        class: "cell",
-      });
-      rects.push(r);
-      const claimedBy = /^\d+$/.test(label) ? (v.numbers_claimed_by || [])[Number(label) - 1] : undefined;
-      if (claimedBy !== undefined) {
-        rects.push(
-          s("circle", {
-            cx: pad + x * CELL + CELL / 2,
-            cy: pad + y * CELL + CELL / 2,
-            r: CELL * 0.42,
-            fill: "none",
-            stroke: COLORS[claimedBy % COLORS.length],
-            "stroke-width": 3,
-            "pointer-events": "none",
-            class: "claimed",
-          }),
-        );
-      }
-      if (label === "*") rects.push(starMark(stars.indexOf(name), pad + x * CELL, pad + y * CELL));
-      else if (label !== "." && label !== "#" && p === undefined) {
-        rects.push(
-          s(
-            "text",
-            {
-              x: pad + x * CELL + CELL / 2,
-              y: pad + y * CELL + CELL * 0.68,
-              "font-size": 13,
-              "text-anchor": "middle",
-              fill: "#888",
-              "pointer-events": "none",
-            },
-            label,
-          ),
-        );
-      }
-      if (ghostCells.has(name)) {
-        rects.push(
-          s("rect", {
-            x: pad + x * CELL + 2,
-            y: pad + y * CELL + 2,
-            width: CELL - 4,
-            height: CELL - 4,
-            fill: "#e76f51",
-            opacity: 0.55,
-            "pointer-events": "none",
-            class: "ghost",
-          }),
-        );
-      }
-      if (st.cell === name) {
-        rects.push(
-          s("rect", {
-            x: pad + x * CELL,
-            y: pad + y * CELL,
-            width: CELL,
-            height: CELL,
-            fill: "none",
-            stroke: "#e76f51",
-            "stroke-width": 3,
-            "pointer-events": "none",
-          }),
-        );
-      }
-    }
+  return {
+    part,
+    v,
+    placements,
+    candidates,
+    ghost,
+    card: parseCard(v.card),
+    owner,
+    stars: starCells(v),
+    last: new Set(v.last || []),
+    finished: new Set(v.finished_areas || []),
+    ghostCells: new Set(ghost ? ghost.cells : []),
+    pad: 34, // room for the coordinates and, outside them, the card's entry arrows
+  };
+}
+
+// A square's fill: black, a player's colour, a finished area, the area being filled or about to be chosen.
+function cellFill(st, f, label, p) {
+  const { v } = f;
+  if (st.area && label === st.area && p === undefined) return "#f1c453"; // the area about to be chosen
+  if (label === "#" || label === "*") return "#222";
+  if (p !== undefined) return COLORS[p % COLORS.length];
+  if (f.finished.has(label)) return "#e4ebe4"; // a finished area
+  if (v.area && label === v.area) return "#fff4d1"; // the area being filled now
+  return "#fff";
+}
+
+// One square of the template and what lies on it: a claimed number's ring, a start square's mark, an area's
+// or a number's label, the ghost, the tapped square's outline.
+function cellParts(st, f, x, y) {
+  const { v, pad } = f;
+  const name = cellName(x, y);
+  const label = v.template[y][x];
+  if (label === "-") return []; // outside the template
+  const p = f.owner.get(name);
+  const X = pad + x * CELL,
+    Y = pad + y * CELL;
+  const last = f.last.has(name);
+  const out = [
+    s("rect", {
+      x: X,
+      y: Y,
+      width: CELL,
+      height: CELL,
+      fill: cellFill(st, f, label, p),
+      stroke: last ? "#f1c453" : "#bbb",
+      "stroke-width": last ? 3 : 1,
+      "data-cell": name,
+      class: "cell",
+    }),
+  ];
+  const claimedBy = /^\d+$/.test(label) ? (v.numbers_claimed_by || [])[Number(label) - 1] : undefined;
+  if (claimedBy !== undefined) {
+    const ring = { cx: X + CELL / 2, cy: Y + CELL / 2, r: CELL * 0.42, fill: "none", "stroke-width": 3 };
+    out.push(
+      s("circle", { ...ring, stroke: COLORS[claimedBy % COLORS.length], "pointer-events": "none", class: "claimed" }),
+    );
   }
+  if (label === "*") out.push(starMark(f.stars.indexOf(name), X, Y));
+  else if (label !== "." && label !== "#" && p === undefined) {
+    const at = { x: X + CELL / 2, y: Y + CELL * 0.68, "font-size": 13, "text-anchor": "middle" };
+    out.push(s("text", { ...at, fill: "#888", "pointer-events": "none" }, label));
+  }
+  if (f.ghostCells.has(name)) {
+    const box = { x: X + 2, y: Y + 2, width: CELL - 4, height: CELL - 4, fill: "#e76f51", opacity: 0.55 };
+    out.push(s("rect", { ...box, "pointer-events": "none", class: "ghost" }));
+  }
+  if (st.cell === name) {
+    const box = { x: X, y: Y, width: CELL, height: CELL, fill: "none", stroke: "#e76f51", "stroke-width": 3 };
+    out.push(s("rect", { ...box, "pointer-events": "none" }));
+  }
+  return out;
+}
+
+// The board: coordinates, squares, claimed lines and the card's entry arrows around the template.
+function boardSvg(st, f) {
+  const { v, pad, card } = f;
+  const W = v.width,
+    H = v.height;
+  const rects = [];
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rects.push(...cellParts(st, f, x, y));
   const lines = (v.lines || []).map((ln) => {
     const pts = ln.cells
       .map(parseCell)
@@ -160,8 +163,7 @@ export function render(el, ctx) {
       arrows.push(s("text", { x, y, "font-size": 16, fill: "#e76f51", "text-anchor": "middle" }, t));
     }
   }
-  const coords = coordinates(W, H, pad);
-  const svg = s(
+  return s(
     "svg",
     {
       viewBox: `0 0 ${W * CELL + 2 * pad} ${H * CELL + 2 * pad}`,
@@ -170,45 +172,52 @@ export function render(el, ctx) {
       role: "img",
       "aria-label": t("ff.label", { w: W, h: H }),
     },
-    coords,
+    coordinates(W, H, pad),
     rects,
     lines,
     arrows,
   );
-  svg.addEventListener("click", (e) => {
-    const name = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
-    if (!name || !part.to_act) return;
-    const xy = parseCell(name);
-    const choice = `area:${v.template[xy[1]][xy[0]]}`;
-    if ((part.legal || []).includes(choice)) {
-      // choosing the next area: tap any of its squares
-      st.area = choice.slice(5);
-      render(el, ctx);
-      if (ctx.keep.generic) ctx.keep.generic.input.value = choice;
-      return;
-    }
-    st.refusal = null;
-    if (ghost && ghost.cells.includes(name)) {
-      ctx.play(ghost.text); // a tap on the ghost draws the element there
-      return;
-    }
-    st.cell = name;
-    st.idx = 0;
-    if (!placements.some((p) => p.cells.includes(name))) explain(name);
+}
+
+// A tap on a square: choose its area, draw the ghost there, or show a placement covering it (asking the
+// engine why when none does).
+function tapCell(el, ctx, st, f, name) {
+  const { v, part } = f;
+  const xy = parseCell(name);
+  const choice = `area:${v.template[xy[1]][xy[0]]}`;
+  if ((part.legal || []).includes(choice)) {
+    // choosing the next area: tap any of its squares
+    st.area = choice.slice(5);
     render(el, ctx);
-  });
-
-  // No placement of the element covers the tapped square: the engine says why (an arrow, a black square...).
-  function explain(name) {
-    if (!card || !ctx.preview || v.phase !== "place") return;
-    ctx.preview(`${card.shape.join("/")}@${name}`).then((r) => {
-      if (r && !r.ok && st.version === ctx.msg.version && st.cell === name) {
-        st.refusal = r.message;
-        render(el, ctx);
-      }
-    });
+    if (ctx.keep.generic) ctx.keep.generic.input.value = choice;
+    return;
   }
+  st.refusal = null;
+  if (f.ghost && f.ghost.cells.includes(name)) {
+    ctx.play(f.ghost.text); // a tap on the ghost draws the element there
+    return;
+  }
+  st.cell = name;
+  st.idx = 0;
+  if (!f.placements.some((p) => p.cells.includes(name))) explain(el, ctx, st, f, name);
+  render(el, ctx);
+}
 
+// No placement of the element covers the tapped square: the engine says why (an arrow, a black square...).
+function explain(el, ctx, st, f, name) {
+  if (!f.card || !ctx.preview || f.v.phase !== "place") return;
+  ctx.preview(`${f.card.shape.join("/")}@${name}`).then((r) => {
+    if (r && !r.ok && st.version === ctx.msg.version && st.cell === name) {
+      st.refusal = r.message;
+      render(el, ctx);
+    }
+  });
+}
+
+// Above the board: the card, the scores, what to tap now, and "Other way" through the placements covering the
+// tapped square.
+function headPanel(el, ctx, st, f) {
+  const { v, part, card, ghost, candidates } = f;
   const scores = h(
     "div",
     { class: "row" },
@@ -244,17 +253,11 @@ export function render(el, ctx) {
     },
     t("ff.other"),
   );
-  const head = h(
+  return h(
     "div",
     { class: "row" },
     card ? h("div", { style: "flex:0 0 96px" }, cardSvg(card, 96)) : null,
     h("div", {}, scores, info, part.to_act && v.phase === "place" ? other : null),
-  );
-  const chosen = ghost ? ghost.text : st.area ? `area:${st.area}` : "";
-  generic.render(
-    el,
-    { ...ctx, hideText: true, confirm: "play", chosen },
-    h("div", {}, head, svg, claimButtons(part, ctx)),
   );
 }
 

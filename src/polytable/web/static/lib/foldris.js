@@ -1,8 +1,7 @@
 // Foldris's drop notation and sheet geometry for the board, with no DOM (unit-tested by tests/js): a drop is
 // "<card> [m] [t<K>] [r<K>] c<column>" (mirror, trim square K in reading order, K quarter turns clockwise,
-// then a drop onto the column tops of the 8-wide sheet); sheet rows are bit masks, the floor row first.
-
-export const WIDTH = 8;
+// then a drop onto the column tops of the sheet); sheet rows are bit masks, the floor row first, as wide as
+// the view's sheet says (``width``: the board names no size of its own).
 
 export function parseDrop(text) {
   const parts = text.trim().split(/\s+/);
@@ -40,17 +39,17 @@ export function variantCells(drawing, m, t, r) {
   return cells;
 }
 
-export function columnHeights(rows) {
-  const hts = new Array(WIDTH).fill(0);
+export function columnHeights(rows, width) {
+  const hts = new Array(width).fill(0);
   rows.forEach((bits, y) => {
-    for (let x = 0; x < WIDTH; x++) if ((bits >> x) & 1) hts[x] = Math.max(hts[x], y + 1);
+    for (let x = 0; x < width; x++) if ((bits >> x) & 1) hts[x] = Math.max(hts[x], y + 1);
   });
   return hts;
 }
 
 // Cells [col, row-from-bottom] where the variant rests when dropped with its left column at c.
-export function landing(cells, rows, c) {
-  const hts = columnHeights(rows);
+export function landing(cells, rows, c, width) {
+  const hts = columnHeights(rows, width);
   const hgt = Math.max(...cells.map((p) => p[1])) + 1;
   const lowest = new Map();
   for (const [x, y] of cells) {

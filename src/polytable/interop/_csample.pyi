@@ -1,0 +1,3 @@
+"""Type stubs of the compiled random legal action of each row of a batch of masks (``_csample.c``)."""
+
+def sample(masks: object, draws: object, out: object, /) -> int: ...
