@@ -16,35 +16,6 @@
 #include "_cforma.c"
 #include "_cforma_rules.c"
 
-/* One int per player from a sequence, and a tuple of boards back: the batch's own converters (the rules'
- * extension passes its playout state in one buffer and has none). */
-static int longs_in(PyObject *seq, long *out, int n) {
-    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "one value per player");
-        return -1;
-    }
-    for (int i = 0; i < n; i++) out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    return PyErr_Occurred() ? -1 : 0;
-}
-
-static PyObject *boards_out(const B *b, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (!t) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *v = forma_from_b(&b[i]);
-        if (!v) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
-}
-
 #define PLACE_IDS (NO * 400)
 #define OBSTACLE_IDS (PLACE_IDS + NP)
 #define TOWER_IDS (OBSTACLE_IDS + 400)
