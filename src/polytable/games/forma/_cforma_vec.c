@@ -15,6 +15,7 @@
  */
 #include "_cforma.c"
 #include "_cforma_rules.c"
+#include "../../core/_batch.h" /* the callers' buffers, one legal id drawn per game */
 
 #define PLACE_IDS (NO * 400)
 #define OBSTACLE_IDS (PLACE_IDS + NP)
@@ -59,17 +60,6 @@ typedef struct {
     S s;
     int count;
 } VecSlot;
-
-/* A writable C-contiguous buffer of at least ``need`` bytes. */
-static int vec_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t need, const char *what) {
-    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) return -1;
-    if (view->len < need) {
-        PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "%s buffer too small (%zd bytes, %zd needed)", what, view->len, need);
-        return -1;
-    }
-    return 0;
-}
 
 /* ------------------------------------------------------------------ one game */
 /* The legal ids of the seat to move (Game.legal_actions, as ids) into the mask row and the ids row; the
@@ -312,7 +302,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_buffer view;
-    if (i < 0 || vec_buffer(buf, &view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
+    if (i < 0 || batch_buffer(buf, &view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
@@ -328,7 +318,7 @@ static PyObject *py_vec_export(PyObject *self, PyObject *args) {
     Py_ssize_t i;
     if (!PyArg_ParseTuple(args, "On", &buf, &i)) return NULL;
     Py_buffer view;
-    if (i < 0 || vec_buffer(buf, &view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
+    if (i < 0 || batch_buffer(buf, &view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
@@ -381,9 +371,9 @@ static int vec_acquire(VecBufs *b, const T *t, PyObject *states, PyObject *ids, 
     }
     b->n = b->obs.shape[0];
     b->c = b->obs.shape[3];
-    if (vec_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
-        vec_buffer(ids, &b->ids, b->n * (Py_ssize_t)NUM_IDS * 4, "ids") < 0 ||
-        vec_buffer(masks, &b->masks, b->n * (Py_ssize_t)NUM_IDS, "masks") < 0)
+    if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
+        batch_buffer(ids, &b->ids, b->n * (Py_ssize_t)NUM_IDS * 4, "ids") < 0 ||
+        batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)NUM_IDS, "masks") < 0)
         return -1;
     if (PyObject_GetBuffer(index, &b->index, PyBUF_C_CONTIGUOUS) < 0) return -1;
     if (b->index.len % (Py_ssize_t)sizeof(int) || b->index.len / (Py_ssize_t)sizeof(int) > NP) {
@@ -416,7 +406,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0 || vec_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
+    if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
     if (i < 0 || i >= b.n) {
         PyErr_SetString(PyExc_IndexError, "game index out of range");
         goto done;
@@ -459,8 +449,8 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     VecSlot *slots = (VecSlot *)b.states.buf;
     int players = b.n ? slots[0].s.n : 0;
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        vec_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || vec_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        vec_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
+        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
+        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
@@ -514,40 +504,9 @@ done:
     return ended;
 }
 
-/* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in its ids row
- * (uniform over the legal ids for uniform draws; the order is the listing's, not the ids'). */
+/* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_draws, *o_out;
-    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
-    Py_buffer st = {0}, id = {0}, d = {0}, o = {0};
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 ||
-        vec_buffer(o_out, &o, d.len, "out") < 0 || d.len % 8 ||
-        vec_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
-        vec_buffer(ids, &id, d.len / 8 * (Py_ssize_t)NUM_IDS * 4, "ids") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
-        goto done;
-    }
-    const double *draws = (const double *)d.buf;
-    long long *out = (long long *)o.buf;
-    const VecSlot *slots = (const VecSlot *)st.buf;
-    const int *rows = (const int *)id.buf;
-    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
-        int count = slots[i].count;
-        if (!count) {
-            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
-            goto done;
-        }
-        out[i] = rows[i * (Py_ssize_t)NUM_IDS + (Py_ssize_t)(draws[i] * count)];
-    }
-    result = Py_None;
-    Py_INCREF(result);
-done:
-    if (st.obj) PyBuffer_Release(&st);
-    if (id.obj) PyBuffer_Release(&id);
-    if (d.obj) PyBuffer_Release(&d);
-    if (o.obj) PyBuffer_Release(&o);
-    return result;
+    return batch_sample(args, sizeof(VecSlot), offsetof(VecSlot, count), NUM_IDS);
 }
 
 static PyObject *py_vec_state_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(sizeof(VecSlot)); }
