@@ -6,7 +6,9 @@ from .._native import load as load_native
 from .._native import unavailable_reason as native_unavailable
 from .._native.quadefy_full import solve_game_native
 from ._evaluator import QuadefyEvaluator
-from ._player import PLAYERS, QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
+from ._expert import expert
+from ._player import PLAYERS as _PLAYERS
+from ._player import QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
 
 __all__ = [
     "EVALUATOR",
@@ -21,6 +23,9 @@ __all__ = [
     "native_unavailable",
     "solve_game_native",
 ]
+
+PLAYERS = {**_PLAYERS, "expert": expert}
+"""Quadefy's own players by name (``expert``: :mod:`._value`, learnt by ``polytable train quadefy``)."""
 
 EVALUATOR = QuadefyEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""
