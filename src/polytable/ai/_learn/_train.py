@@ -201,6 +201,8 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str) -> bool:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3.4))
     ax1.plot(its, [e["train_loss"] for e in curve], "o-", label="training")
     ax1.plot(its, [e["validation_loss"] for e in curve], "s-", label="validation")
+    for ax in (ax1, ax2):
+        ax.set_xticks(its)
     ax1.set_xlabel("iteration")
     ax1.set_ylabel("cross-entropy")
     ax1.legend()
