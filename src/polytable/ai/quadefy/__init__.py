@@ -6,9 +6,11 @@ cube); and the compiled solver (``load_native`` and ``native_unavailable`` say w
 from .._native import load as load_native
 from .._native import unavailable_reason as native_unavailable
 from ._evaluator import QuadefyEvaluator
+from ._expert import expert
 from ._fullnative import solve_game_native
 from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
-from ._player import PLAYERS, QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
+from ._player import PLAYERS as _PLAYERS
+from ._player import QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
 from ._solver import SolveResult, solve_position
 
 __all__ = [
@@ -33,6 +35,9 @@ __all__ = [
     "solve_game_native",
     "solve_position",
 ]
+
+PLAYERS = {**_PLAYERS, "expert": expert}
+"""Quadefy's own players by name (``expert``: :mod:`._value`, learnt by ``polytable train quadefy``)."""
 
 EVALUATOR = QuadefyEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

@@ -1,0 +1,53 @@
+"""``polytable train GAME``: the self-play training loop of :mod:`polytable.ai._learn` from the command line.
+
+Why a command: a run takes hours and must survive an interruption, so it is started (and started again,
+to continue) on a folder that holds its whole state; the learning curve lands there as JSON and PNG.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ..core import ConfigError, PolytableError
+
+__all__ = ["register"]
+
+err = Console(stderr=True)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("train")
+    def train_cmd(
+        game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game (quadefy).")],
+        out: Annotated[Path, typer.Option("--out", help="The run's folder (created; given again to continue).")],
+        seed: Annotated[int, typer.Option("--seed")] = 0,
+        iterations: Annotated[int, typer.Option("--iterations", min=1, help="Iterations to reach in all.")] = 10,
+        games: Annotated[int, typer.Option("--games", min=1, help="Self-play games an iteration.")] = 200,
+        window: Annotated[int, typer.Option("--window", min=1, help="Iterations of positions trained on.")] = 4,
+        epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the positions a fit.")] = 20,
+        gate_games: Annotated[int, typer.Option("--gate-games", min=1, help="Arena games a candidate plays.")] = 40,
+        seconds: Annotated[float, typer.Option("--seconds", help="Thinking time a move in the gate.")] = 0.1,
+    ) -> None:
+        """Self-play, fit a value network, keep it only when it beats the best so far (docs/ai-training.md).
+
+        Resumable: run the same command again to continue after the last finished iteration."""
+        try:
+            from ..ai._learn import TrainConfig, train
+        except ImportError:
+            err.print("[red]polytable train needs NumPy: pip install 'polytable[learn]'[/red]")
+            raise typer.Exit(2) from None
+        try:
+            cfg = TrainConfig(
+                seed=seed, iterations=iterations, games=games, window=window, epochs=epochs,
+                gate_games=gate_games, seconds=seconds,
+            )  # fmt: skip
+            state = train(game_id, out, cfg, log=err.print)
+        except (PolytableError, ConfigError) as exc:
+            err.print(f"[red]{exc}[/red]")
+            raise typer.Exit(2) from None
+        best = state["best"] or "none (no candidate beat hard)"
+        err.print(f"done: {state['iteration']} iterations, best network: {best}; curve in {out / 'curve.json'}")
