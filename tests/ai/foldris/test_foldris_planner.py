@@ -61,19 +61,28 @@ def test_the_kernel_finds_what_the_python_search_finds(seed: int, drops: int) ->
     orders = [deal_order(replace(state, card=-1)), *sample_orders(rest, 3, Rng(seed))]
     roots = [(s.ink, s.barrier, s.height, s.bonus), (s.ink, 0, s.height, 0)]
     for width in (1, 2, 7):
-        compiled = beam_lines(roots, orders, width, tables, lanes)  # type: ignore[arg-type]
-        pure = beam_lines(roots, orders, width, tables, lanes, pure=True)  # type: ignore[arg-type]
-        assert compiled == pure
-        assert all(0 <= x <= s.height for row in compiled for x in row)
+        for flaw in (0.0, -80.0):
+            compiled = beam_lines(roots, orders, width, tables, lanes, flaw=flaw)  # type: ignore[arg-type]
+            pure = beam_lines(roots, orders, width, tables, lanes, pure=True, flaw=flaw)  # type: ignore[arg-type]
+            assert compiled == pure
+            assert all(0 <= x <= s.height for row in compiled for x in row)
 
 
 def test_a_wider_beam_finds_a_perfect_game_greedy_misses() -> None:
     """Seed 0's order allows 12 lines; a greedy pass over the same order makes fewer."""
     state = GAME.apply_chance(GAME.new_game(seed=0, players=1))
-    assert clairvoyant_lines(state, 1) < 12
-    assert clairvoyant_lines(state, 2000) == 12  # a beam of 1000 still makes 11
+    assert clairvoyant_lines(state, 1, flaw=0.0) < 12
+    assert clairvoyant_lines(state, 2000, flaw=0.0) == 12  # a beam of 1000 still makes 11
     with pytest.raises(ValueError, match="between rounds"):
         clairvoyant_lines(GAME.apply_chance(state), 10)
+
+
+def test_a_flaw_cost_keeps_a_perfect_game_in_a_narrow_beam() -> None:
+    """Seed 2's order allows 12 lines: a beam of 64 that ranks sheets by shape alone loses the flawless
+    sheets and makes 11; the same beam with a cost on the first hole or trim keeps them and makes 12."""
+    state = GAME.apply_chance(GAME.new_game(seed=2, players=1))
+    assert clairvoyant_lines(state, 64, flaw=0.0) < 12
+    assert clairvoyant_lines(state, 64) == 12  # the bound's default cost
 
 
 def test_the_planner_never_reads_the_hidden_order() -> None:
