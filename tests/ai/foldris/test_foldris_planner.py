@@ -153,3 +153,20 @@ def test_without_the_kernel_the_planner_plays_fewer_playouts(monkeypatch: pytest
     action = bot.choose(GAME, state, 0, Rng(3))
     assert action in set(GAME.legal_actions(state, 0))
     assert isinstance(bot, FoldrisPlanner) and len(bot.last_scores) == 3
+
+
+def test_the_planner_adds_keep_to_drops_that_stay_flawless(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a flawless sheet the drops that stay flawless score ``KEEP`` more than without it, any other
+    the same (the same seed, so the same playouts)."""
+    from polytable.ai.foldris import _plan
+
+    state = GAME.apply_chance(GAME.apply_chance(GAME.new_game(seed=61, players=1)))
+    assert isinstance(state, FoldrisState)
+    bot = make_bot("expert:samples=8,candidates=12", "foldris")
+    assert isinstance(bot, FoldrisPlanner)
+    bot.choose(GAME, state, 0, Rng(5))
+    with_keep, keep = bot.last_scores, _plan.KEEP
+    monkeypatch.setattr(_plan, "KEEP", 0.0)
+    bot.choose(GAME, state, 0, Rng(5))
+    diffs = {round(a[0] - b[0], 9) for a, b in zip(with_keep, bot.last_scores, strict=True)}
+    assert keep > 0 and keep in diffs and diffs <= {0.0, keep}
