@@ -280,7 +280,8 @@ class FoldrisPlanner:
     terms), the best ``candidates`` are each played out on the same ``samples`` orders drawn from the cards
     not yet seen (public: the deck's make-up minus the cards revealed) by the greedy player (a beam of
     width 1: each playout decision sees only the card it places), and the drop with the most lines
-    expected (its own lines plus the playouts' mean) is played; ties keep the one-ply order. Near the end
+    expected (its own lines plus the playouts' mean, plus :data:`KEEP` if it keeps a flawless sheet
+    flawless) is played; ties keep the one-ply order. Near the end
     (:data:`LATE`) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
     ``state.rng``; its own draws come from the ``rng`` it is given, so a seed fixes its play.
     """
