@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from polytable.ai import make_bot
-from polytable.ai.foldris import clairvoyant_lines
+from polytable.ai.foldris._plan import BOUND_FLAW, clairvoyant_lines
 from polytable.core import CHANCE, Rng, get_game
 
 
@@ -54,14 +54,14 @@ def play(spec: str, seeds: range) -> tuple[list[int], list[float]]:
     return lines, moves
 
 
-def clairvoyant(width: int, seeds: range) -> tuple[list[int], list[float]]:
+def clairvoyant(width: int, seeds: range, flaw: float) -> tuple[list[int], list[float]]:
     """Each deal's clairvoyant lines, and its CPU seconds spread over the deal's drops."""
     game = get_game("foldris")
     lines, moves = [], []
     for s in seeds:
         state = game.apply_chance(game.new_game({}, seed=s, players=1))  # the start card
         t0 = time.process_time()
-        lines.append(clairvoyant_lines(state, width))
+        lines.append(clairvoyant_lines(state, width, flaw=flaw))
         moves += [(time.process_time() - t0) / len(state.deck)] * len(state.deck)
     return lines, moves
 
@@ -96,13 +96,14 @@ def main() -> None:
         help="AI specs (NAME:key=value,...), or clairvoyant",
     )
     ap.add_argument("--width", type=int, default=5000, help="the clairvoyant beam's width")
+    ap.add_argument("--flaw", type=float, default=BOUND_FLAW, help="the clairvoyant beam's cost of a first flaw")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     seeds = range(args.seed, args.seed + args.deals)
     results: dict[str, list[int]] = {}
     rows = []
     for spec in args.players:
-        lines, moves = clairvoyant(args.width, seeds) if spec == "clairvoyant" else play(spec, seeds)
+        lines, moves = clairvoyant(args.width, seeds, args.flaw) if spec == "clairvoyant" else play(spec, seeds)
         results[spec] = lines
         row = summary(spec, lines, moves)
         rows.append(row)

@@ -61,19 +61,28 @@ def test_the_kernel_finds_what_the_python_search_finds(seed: int, drops: int) ->
     orders = [deal_order(replace(state, card=-1)), *sample_orders(rest, 3, Rng(seed))]
     roots = [(s.ink, s.barrier, s.height, s.bonus), (s.ink, 0, s.height, 0)]
     for width in (1, 2, 7):
-        compiled = beam_lines(roots, orders, width, tables, lanes)  # type: ignore[arg-type]
-        pure = beam_lines(roots, orders, width, tables, lanes, pure=True)  # type: ignore[arg-type]
-        assert compiled == pure
-        assert all(0 <= x <= s.height for row in compiled for x in row)
+        for flaw in (0.0, -80.0):
+            compiled = beam_lines(roots, orders, width, tables, lanes, flaw=flaw)  # type: ignore[arg-type]
+            pure = beam_lines(roots, orders, width, tables, lanes, pure=True, flaw=flaw)  # type: ignore[arg-type]
+            assert compiled == pure
+            assert all(0 <= x <= s.height for row in compiled for x in row)
 
 
 def test_a_wider_beam_finds_a_perfect_game_greedy_misses() -> None:
     """Seed 0's order allows 12 lines; a greedy pass over the same order makes fewer."""
     state = GAME.apply_chance(GAME.new_game(seed=0, players=1))
-    assert clairvoyant_lines(state, 1) < 12
-    assert clairvoyant_lines(state, 2000) == 12  # a beam of 1000 still makes 11
+    assert clairvoyant_lines(state, 1, flaw=0.0) < 12
+    assert clairvoyant_lines(state, 2000, flaw=0.0) == 12  # a beam of 1000 still makes 11
     with pytest.raises(ValueError, match="between rounds"):
         clairvoyant_lines(GAME.apply_chance(state), 10)
+
+
+def test_a_flaw_cost_keeps_a_perfect_game_in_a_narrow_beam() -> None:
+    """Seed 2's order allows 12 lines: a beam of 64 that ranks sheets by shape alone loses the flawless
+    sheets and makes 11; the same beam with a cost on the first hole or trim keeps them and makes 12."""
+    state = GAME.apply_chance(GAME.new_game(seed=2, players=1))
+    assert clairvoyant_lines(state, 64, flaw=0.0) < 12
+    assert clairvoyant_lines(state, 64) == 12  # the bound's default cost
 
 
 def test_the_planner_never_reads_the_hidden_order() -> None:
@@ -144,3 +153,20 @@ def test_without_the_kernel_the_planner_plays_fewer_playouts(monkeypatch: pytest
     action = bot.choose(GAME, state, 0, Rng(3))
     assert action in set(GAME.legal_actions(state, 0))
     assert isinstance(bot, FoldrisPlanner) and len(bot.last_scores) == 3
+
+
+def test_the_planner_adds_keep_to_drops_that_stay_flawless(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a flawless sheet the drops that stay flawless score ``KEEP`` more than without it, any other
+    the same (the same seed, so the same playouts)."""
+    from polytable.ai.foldris import _plan
+
+    state = GAME.apply_chance(GAME.apply_chance(GAME.new_game(seed=61, players=1)))
+    assert isinstance(state, FoldrisState)
+    bot = make_bot("expert:samples=8,candidates=12", "foldris")
+    assert isinstance(bot, FoldrisPlanner)
+    bot.choose(GAME, state, 0, Rng(5))
+    with_keep, keep = bot.last_scores, _plan.KEEP
+    monkeypatch.setattr(_plan, "KEEP", 0.0)
+    bot.choose(GAME, state, 0, Rng(5))
+    diffs = {round(a[0] - b[0], 9) for a, b in zip(with_keep, bot.last_scores, strict=True)}
+    assert keep > 0 and keep in diffs and diffs <= {0.0, keep}

@@ -18,9 +18,9 @@ typedef unsigned __int128 u128;
 #define MAXV 64   /* variants a table */
 #define MAXT 64   /* tables */
 #define MAXC 256  /* cards */
-#define NW 11     /* weights */
+#define NW 12     /* weights: the 11 one-ply weights, then the flaw cost */
 
-enum { W_LAND, W_LINES, W_ROWT, W_COLT, W_HOLES, W_WELLS, W_BONUS, W_GAP, W_DANGER, W_TRIM, W_BUMP };
+enum { W_LAND, W_LINES, W_ROWT, W_COLT, W_HOLES, W_WELLS, W_BONUS, W_GAP, W_DANGER, W_TRIM, W_BUMP, W_FLAW };
 
 typedef struct {
     int cost, width, height, trim;
@@ -175,6 +175,11 @@ static long expand(const Node *beam, long nb, const Table *t, int lane, const do
                 c->lines = s->lines + n;
                 c->order = k;
                 double land = w[W_LAND] * (y + (v->height - 1) / 2.0 - n);
+                if (w[W_FLAW] != 0.0) {
+                    int sum = 0;
+                    for (int j = 0; j < 8; j++) sum += hts2[j];
+                    if (c->trims || sum != popc(ink)) land += w[W_FLAW];
+                }
                 c->key = sheet_value(ink, hts2, h, bar, w) + land + w[W_LINES] * 4 * c->lines + w[W_BONUS] * c->bonus +
                          w[W_TRIM] * c->trims;
                 k++;
@@ -320,7 +325,7 @@ static int read_tables(PyObject *seq, Table *tables, int *nt) {
 /* lines(tables, cards, sheets, orders, width, weights) -> [[lines per order] per sheet]
  * tables: per table, its variants (cost, width, height, bits, lowest row per column, trimmed);
  * cards: per card index, (table, lane); sheets: (ink_lo, ink_hi, barrier_lo, barrier_hi, height, bonus);
- * orders: sequences of card indices; weights: the 11 weights of WEIGHT_ORDER. */
+ * orders: sequences of card indices; weights: the 11 weights of WEIGHT_ORDER, then the flaw cost. */
 static PyObject *lines_with(const Table *tables, int nt, PyObject *cards, PyObject *sheets, PyObject *orders,
                             long width, const double *w);
 
@@ -337,7 +342,7 @@ static PyObject *py_lines(PyObject *self, PyObject *args) {
     if (!wf) return NULL;
     if (PySequence_Fast_GET_SIZE(wf) != NW) {
         Py_DECREF(wf);
-        PyErr_SetString(PyExc_ValueError, "expected 11 weights");
+        PyErr_SetString(PyExc_ValueError, "expected 12 weights");
         return NULL;
     }
     for (int i = 0; i < NW; i++) w[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, i));

@@ -22,7 +22,7 @@ from ...core import ConfigError, Game, Rng, below, native_module
 from ...games.foldris import WIDTH, Drop, FoldrisState, VariantTable, deck_of, drops, heights, tables_of
 from .._bots import Bot
 from ._eval import WEIGHTS, evaluate_sheet
-from ._player import FoldrisConfig, FoldrisExpectimaxBot
+from ._player import FoldrisConfig, FoldrisExpectimaxBot, flawless
 from ._search import Search
 
 __all__ = [
@@ -115,7 +115,8 @@ class _WD(dict[str, float]):
 
 def _beam_py(root: Root, order: Sequence[int], width: int, w: Sequence[float], packed: _Packed) -> int:
     """The reference search (see :func:`beam_lines`), step for step as the kernel does it."""
-    wd = _WD(w)
+    wd = _WD(w[: len(WEIGHT_ORDER)])
+    flaw = w[len(WEIGHT_ORDER)]
     # (key, generation index, ink, barrier, height, bonus, trims, lines)
     beam: list[tuple[float, int, int, int, int, int, int, int]] = [(0.0, 0, root[0], root[1], root[2], root[3], 0, 0)]
     dead = 0
@@ -134,6 +135,8 @@ def _beam_py(root: Root, order: Sequence[int], width: int, w: Sequence[float], p
                 ln = lines + n
                 bo = bonus + n - v.cost
                 land = w[0] * (y + (v.height - 1) / 2.0 - n)
+                if flaw and (tr or sum(hts) != new.bit_count()):
+                    land += flaw
                 key = evaluate_sheet(new, h, nbar, wd) + land + w[1] * 4 * ln + w[6] * bo + w[9] * tr
                 kids.append((key, len(kids), new, nbar, h, bo, tr, ln))
             if len(kids) == before and lines > dead:
@@ -162,17 +165,19 @@ def beam_lines(
     lanes: tuple[int, ...],
     weights: dict[str, float] = WEIGHTS,
     pure: bool = False,
+    flaw: float = 0.0,
 ) -> list[list[int]]:
     """Per root sheet, per order of card indices: the most lines a beam of ``width`` sheets reaches from it.
 
     Each step drops the next card on every kept sheet (every legal drop the sheet's bonus pays for), lets
     the solo barrier fall in that card's lane, and keeps the ``width`` best distinct sheets by the one-ply
-    evaluation (the lines, bonus and trims counted from the root); a sheet that cannot take the card ends
-    its branch there with its lines, as an elimination does. ``tables``/``lanes``: per card index, its table
+    evaluation (the lines, bonus and trims counted from the root), plus ``flaw`` (a cost: 0 or less) on a
+    sheet with a hole or a trim since the root; a sheet that cannot take the card ends its branch there with
+    its lines, as an elimination does. ``tables``/``lanes``: per card index, its table
     and lane. The kernel runs it unless ``pure`` or a sheet is taller than :data:`MAX_ROWS`.
     """
     packed = _packed(tables, lanes)
-    w = _weights(weights)
+    w = (*_weights(weights), float(flaw))
     if EXT is not None and not pure and all(r[2] <= MAX_ROWS for r in roots):
         m = (1 << 64) - 1
         sheets = [(ink & m, ink >> 64, bar & m, bar >> 64, h, b) for ink, bar, h, b in roots]
@@ -200,17 +205,23 @@ def deal_order(state: FoldrisState) -> tuple[int, ...]:
     return tuple(out)
 
 
-def clairvoyant_lines(state: FoldrisState, width: int, player: int = 0) -> int:
+BOUND_FLAW = -80.0
+"""The clairvoyant beam's cost of a sheet's first hole or trim: a perfect game needs neither, and a beam
+ranked by shape alone drops the flawless sheets (at width 5,000 it found 12 on 61% of seeds 0-399; with
+this cost, on more: docs/ai-foldris.md)."""
+
+
+def clairvoyant_lines(state: FoldrisState, width: int, player: int = 0, flaw: float = BOUND_FLAW) -> int:
     """The lines a solo game reaches from ``state`` (between rounds, the next card not yet revealed) when
-    the whole order is known, by a beam of ``width`` sheets: a lower bound on the clairvoyant optimum (exact
-    whenever it reaches the sheet's every row)."""
+    the whole order is known, by a beam of ``width`` sheets ranked with the ``flaw`` cost: a lower bound on
+    the clairvoyant optimum (exact whenever it reaches the sheet's every row)."""
     if state.card >= 0:
         raise ValueError("clairvoyant_lines starts between rounds (before the next reveal)")
     s = state.sheets[player]
     cards = deck_of(state.config).cards
     tables = tables_of(state.config)
     lanes = tuple(lane for _, lane in cards)
-    got = beam_lines([(s.ink, s.barrier, s.height, s.bonus)], [deal_order(state)], width, tables, lanes)
+    got = beam_lines([(s.ink, s.barrier, s.height, s.bonus)], [deal_order(state)], width, tables, lanes, flaw=flaw)
     return s.lines + got[0][0]
 
 
@@ -224,6 +235,18 @@ def sample_orders(deck: Sequence[int], count: int, rng: Rng) -> list[tuple[int, 
 LATE = 4
 """With at most this many cards left after the revealed one, ``hard``'s exact endgame decides: greedy
 playouts are weakest where only the last few cards' fit counts."""
+
+
+KEEP = 0.25
+"""Lines added to the playouts' mean for a drop that leaves a flawless sheet flawless (no hole, no trim):
+greedy playouts never make 12, so without it a perfect game still open is worth nothing to the planner.
++0.060 ± 0.037 lines a deal on seeds 400-849 (docs/ai-foldris.md)."""
+
+
+def _clean(table: VariantTable, kid: tuple[Any, ...]) -> bool:
+    """The drop ``kid`` (a :meth:`Search.children` entry) trims nothing and leaves no hole."""
+    ink: int = kid[4]
+    return not table.variants[kid[2]].trim and sum(heights(ink)) == ink.bit_count()
 
 
 @dataclass(frozen=True)
@@ -247,7 +270,8 @@ class FoldrisPlanner:
     terms), the best ``candidates`` are each played out on the same ``samples`` orders drawn from the cards
     not yet seen (public: the deck's make-up minus the cards revealed) by the greedy player (a beam of
     width 1: each playout decision sees only the card it places), and the drop with the most lines
-    expected (its own lines plus the playouts' mean) is played; ties keep the one-ply order. Near the end
+    expected (its own lines plus the playouts' mean, plus :data:`KEEP` if it keeps a flawless sheet
+    flawless) is played; ties keep the one-ply order. Near the end
     (:data:`LATE`) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
     ``state.rng``; its own draws come from the ``rng`` it is given, so a seed fixes its play.
     """
@@ -286,8 +310,9 @@ class FoldrisPlanner:
         lanes = tuple(ln for _, ln in deck.cards)
         roots = [(ink, bar, h, bon) for _, _, _, _, ink, bar, h, bon in top]
         got = beam_lines(roots, orders, 1, tables, lanes, search.w)
+        clean = flawless(state, player)
         scores = [
-            (sheet.height - kid[6] + sum(lines) / len(lines), -k)
+            (sheet.height - kid[6] + sum(lines) / len(lines) + (KEEP if clean and _clean(table, kid) else 0.0), -k)
             for k, (kid, lines) in enumerate(zip(top, got, strict=True))
         ]
         self.last_scores = [(sc, -k) for sc, k in scores]
