@@ -66,7 +66,7 @@ COVERED = """() => [...document.querySelectorAll('#main button, #undo')].filter(
 # Plays the hints to the end: waits for the learner's turn, asks for the hint, taps what it shows (the ghost
 # on the board, or the control it marks) and waits for the move to be made. Every text on the way (the AI's
 # turns included) is kept for the placeholder scan.
-FINISH = """async (limit) => {
+FINISH = """async ([limit, throttled]) => {
   const app = document.querySelector('#app');
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const until = async (pred, what) => {
@@ -81,6 +81,7 @@ FINISH = """async (limit) => {
   const mine = () => st().mine['0'];
   const texts = new Set();
   let moves = 0;
+  let refusals = 0;
   while (moves < limit) {
     await until(() => st().over || (mine() && mine().to_act), 'my turn');
     texts.add(document.body.innerText);
@@ -100,7 +101,16 @@ FINISH = """async (limit) => {
       under.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       void r;
     }
-    await until(() => st().version !== v, 'the move');
+    const slowed = () => document.querySelector('#main').innerText.includes(throttled);
+    await until(() => st().version !== v || slowed(), 'the move');
+    if (st().version === v) { // tapped faster than a player's socket may send: wait as a player would, tap again
+      await sleep(1500);
+      if (st().version === v) {
+        if (++refusals > 20) throw new Error('refused for speed 20 times in a row');
+        continue;
+      }
+    }
+    refusals = 0;
     if (!st().over && !mine().to_act) texts.add(document.body.innerText); // the AI's turn: the guide waits
     moves += 1;
   }
@@ -258,7 +268,7 @@ class Journey:
         self.clean("the undo")
         # 6. The game to its end, by the hints.
         self.my_turn()
-        done = page.evaluate(FINISH, 400)
+        done = page.evaluate(FINISH, [400, self.t("error.throttled")])
         assert done["over"], f"{self.game}: the game did not end in {done['moves']} hinted moves"
         for text in done["texts"]:
             assert not PLACEHOLDER.search(text), f"{self.game}: placeholder during play {PLACEHOLDER.findall(text)}"
