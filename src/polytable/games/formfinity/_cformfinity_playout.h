@@ -390,16 +390,25 @@ static PyObject *py_layout(PyObject *self, PyObject *noargs) {
     return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(PlayoutBuf));
 }
 
+/* A board from its little-endian bytes and back (a copy where the words are little-endian themselves). */
 static void bb_load(const unsigned char *buf, BB *b) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(b->w, buf, BOARD_BYTES);
+#else
     for (int i = 0; i < NW; i++) {
         uint64_t x = 0;
         for (int j = 7; j >= 0; j--) x = x << 8 | buf[8 * i + j];
         b->w[i] = x;
     }
+#endif
 }
 static void bb_store(const BB *b, unsigned char *buf) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(buf, b->w, BOARD_BYTES);
+#else
     for (int i = 0; i < NW; i++)
         for (int j = 0; j < 8; j++) buf[8 * i + j] = (unsigned char)(b->w[i] >> (8 * j));
+#endif
 }
 
 /* Reads the state (the buffer `in`, the deck, lines and numbers beside it) into F: 0 done, 1 not held here
