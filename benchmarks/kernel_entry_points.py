@@ -2,11 +2,12 @@
 
 Forma's and Qwirkle Cubes' playouts (their state buffers), Foldris's protocol step and playout and
 Quadefy's protocol step, playout and batches (their value classes made through the member table),
-FORMFINITY's playout (the shared flood fill). To compare two trees, run it alternately with ``PYTHONPATH``
+FORMFINITY's playout (the shared flood fill, then its state buffer) and the lines goal's greedy run (its state
+buffer). To compare two trees, run it alternately with ``PYTHONPATH``
 set to each tree's ``src`` and take the medians (docs/benchmarks/2026-12-05-kernel-interfaces.md). It prints
 figures and asserts nothing.
 
-    python benchmarks/kernel_entry_points.py forma foldris quadefy formfinity qwirkle-cubes
+    python benchmarks/kernel_entry_points.py forma foldris quadefy formfinity formfinity-greedy qwirkle-cubes
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import sys
 import time
 from collections.abc import Callable
 
+from polytable.ai.formfinity import greedy_run
 from polytable.core import CHANCE, Rng, get_game
+from polytable.games.formfinity import setup_of
 
 
 def forma(games: int) -> dict[str, float]:
@@ -90,6 +93,28 @@ def formfinity(games: int) -> dict[str, float]:
     return {"formfinity playouts/s": games / (time.process_time() - t0)}
 
 
+def formfinity_greedy(positions: int) -> dict[str, float]:
+    """The lines goal's compiled greedy run (the AI's rollout) from 2-player positions a few actions in."""
+    game = get_game("formfinity", "compiled")
+    starts = []
+    for seed in range(positions):
+        s = game.new_game({"variant": "1"}, seed=seed, players=2)
+        rng = Rng(seed, 7)
+        for _ in range(6 + seed % 10):
+            if game.is_terminal(s):
+                break
+            p = game.current_player(s)
+            s = game.apply_chance(s) if p == CHANCE else game.apply(s, game.legal_actions(s, p).sample(rng), p)
+        if not game.is_terminal(s):
+            starts.append(s)
+    t0, calls = time.process_time(), 0
+    for rep in range(5):
+        for i, s in enumerate(starts):
+            greedy_run(setup_of(game, s), s, s.turn, Rng(i, rep), False, 200)
+            calls += 1
+    return {"formfinity greedy_run calls/s": calls / (time.process_time() - t0)}
+
+
 def qwirkle_cubes(games: int) -> dict[str, float]:
     game = get_game("qwirkle-cubes", "compiled")
     starts = [(game.new_game(seed=s, players=2), s) for s in range(games)]
@@ -104,6 +129,7 @@ RUNS: dict[str, Callable[[], dict[str, float]]] = {
     "foldris": lambda: foldris(150),
     "quadefy": lambda: quadefy(600),
     "formfinity": lambda: formfinity(300),
+    "formfinity-greedy": lambda: formfinity_greedy(200),
     "qwirkle-cubes": lambda: qwirkle_cubes(500),
 }
 

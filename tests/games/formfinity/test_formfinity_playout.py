@@ -17,8 +17,7 @@ import pytest
 
 from polytable.core import CHANCE, Rng, get_game, pure_engine_forced
 from polytable.games.formfinity import CompiledFormfinity, FormfinityState, setup_of
-from polytable.games.formfinity._kernel import _FIELDS
-from polytable.games.formfinity._state import CHOOSE, CLAIM, DRAW, OVER, PLACE
+from polytable.games.formfinity._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, evolve
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
@@ -87,14 +86,18 @@ def test_bad_input_is_refused_and_odd_states_decline() -> None:
     kernel = setup.kernel
     assert isinstance(kernel, CompiledFormfinity)
     ext, pack = kernel.ext, kernel._pack(setup)
+    buf = kernel._buffer(setup, s, [1], (1, -1, 0, 0, 0, 0, 0, 0))
+    assert buf is not None
     with pytest.raises(TypeError):
-        ext.playout(pack, (), [1], -1)
-    with pytest.raises(TypeError):
-        ext.playout(pack, (1,) * 18, (1,), -1)
-    fields = tuple(5 if f == "turn" else getattr(s, f) for f in _FIELDS)
-    assert ext.playout(pack, fields, [1], -1) is None  # turn 5 of 2 players: declined, Python plays
-    odd = tuple(((7, 0, 0),) if f == "lines" else getattr(s, f) for f in _FIELDS)
-    assert ext.playout(pack, odd, [1], -1) is None  # a line owned by no player: declined too
+        ext.playout(pack, s.deck, s.lines, s.numbers, bytes(buf))  # the buffer is written back: read-only refused
+    with pytest.raises(ValueError, match="bytes"):
+        ext.playout(pack, s.deck, s.lines, s.numbers, buf + b"\0")
+    assert kernel.playout(setup, evolve(s, turn=5), [Rng(1)], None) is None  # turn 5 of 2 players: declined
+    before = bytes(buf)
+    assert ext.playout(pack, s.deck, ((7, 0, 0),), s.numbers, buf) is None  # a line owned by no player: declined
+    assert buf == before  # and nothing written
+    assert ext.playout(pack, s.deck, s.lines, s.numbers, buf) is not None
+    assert buf != before
     with pytest.raises(IndexError):  # two generators for three seats: the pure rules' error
         GAME.playout(GAME.new_game({"variant": "1"}, 1, 3), [Rng(1), Rng(2)])
 

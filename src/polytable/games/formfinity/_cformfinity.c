@@ -9,6 +9,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -527,9 +528,12 @@ static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS,
      "init(shapes, rotations): every shape's cells (x, y), the index is the shape id, and its orientations."},
     {"playout", py_playout, METH_VARARGS,
-     "playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, actions) or None: a random playout."},
+     "playout(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: a random playout; the rest "
+     "of the state in the buffer."},
     {"greedy_run", py_greedy_run, METH_VARARGS,
-     "greedy_run(pack, fields, rng_state, me, left_me, steps) -> (fields, rng_state, left_me, steps, done, holes)."},
+     "greedy_run(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the horizon; "
+     "the rest of the state in the buffer."},
+    {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
     {"flood", py_flood, METH_VARARGS, "flood(seed, passable, stride) -> the connected region (geometry.flood)."},

@@ -22,8 +22,19 @@ def keeps_a_way(
     /,
 ) -> list[tuple[int, int]]: ...
 def playout(
-    pack: tuple[object, ...], fields: tuple[object, ...], rng_states: list[int], max_actions: int, /
-) -> tuple[tuple[object, ...], list[int], int] | None: ...
+    pack: tuple[object, ...],
+    deck: tuple[int, ...],
+    lines: tuple[tuple[int, int, int], ...],
+    numbers: tuple[int, ...],
+    buffer: bytearray,
+    /,
+) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None: ...
 def greedy_run(
-    pack: tuple[object, ...], fields: tuple[object, ...], rng_state: int, me: int, left_me: bool, steps: int, /
-) -> tuple[tuple[object, ...], int, bool, int, bool, int] | None: ...
+    pack: tuple[object, ...],
+    deck: tuple[int, ...],
+    lines: tuple[tuple[int, int, int], ...],
+    numbers: tuple[int, ...],
+    buffer: bytearray,
+    /,
+) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None: ...
+def layout() -> tuple[tuple[tuple[str, int, int], ...], int]: ...

@@ -44,6 +44,7 @@ static struct {
 } F;
 
 static int fail;                           /* set when a table would overflow: the playout declines */
+static int deck_moved; /* set when a card leaves the deck (the deck tuple is made anew) */
 static int cur_n, cur_s[4], cd[MAXLINES], cb[MAXLINES];
 static BB cur_a[4];
 

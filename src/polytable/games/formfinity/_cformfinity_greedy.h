@@ -159,26 +159,25 @@ static int claimable_holes(void) {
     return n;
 }
 
-/* greedy_run(pack, fields, rng_state, me, left_me, steps) -> (fields, rng_state, left_me, steps, done, holes)
- * or None (declined: Python runs). */
+/* greedy_run(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers), the rest of the end state, the
+ * generator (rngs[0]), left_me, steps, done and holes written into the buffer (_kernel.PLAYOUT); or None
+ * (declined: Python runs; nothing written). */
 static PyObject *py_greedy_run(PyObject *self, PyObject *args) {
-    PyObject *pack, *st;
-    unsigned long long rs;
-    int me, left_me, done = 0, r;
-    long steps;
-    if (!PyArg_ParseTuple(args, "OOKipl", &pack, &st, &rs, &me, &left_me, &steps)) return NULL;
-    if (!nshapes) {
-        PyErr_SetString(PyExc_ValueError, "init must come first");
-        return NULL;
+    PyObject *pack, *odeck, *olines, *onum;
+    Py_buffer view;
+    PlayoutBuf in;
+    int done = 0;
+    if (!PyArg_ParseTuple(args, "OOOOw*", &pack, &odeck, &olines, &onum, &view)) return NULL;
+    int r = read_call(pack, &view, &in, odeck, olines, onum);
+    if (r == 0 && (G.goal != G_LINES || G.players < 2)) r = 1;
+    if (r != 0) {
+        PyBuffer_Release(&view);
+        if (r < 0) return NULL;
+        Py_RETURN_NONE;
     }
-    r = read_pack(pack);
-    if (r == 0) {
-        set_words(G.H * G.S);
-        r = G.goal != G_LINES || G.players < 2 ? 1 : read_state(st);
-    }
-    if (r < 0) return NULL;
-    if (r > 0) Py_RETURN_NONE;
-    uint64_t rng = rs;
+    uint64_t rng = in.rngs[0];
+    int me = (int)in.me, left_me = in.left_me != 0;
+    long steps = (long)in.steps;
     fail = 0;
     if (F.phase == PH_PLACE) cur_placements(); /* from here on continue_turn keeps cur_* current */
     while (steps > 0) {
@@ -211,8 +210,17 @@ static PyObject *py_greedy_run(PyObject *self, PyObject *args) {
         }
         if (fail) break;
     }
-    if (fail) Py_RETURN_NONE;
+    if (fail) {
+        PyBuffer_Release(&view);
+        Py_RETURN_NONE;
+    }
     if (steps <= 0) done = 1;
-    int holes = done && F.phase != PH_OVER ? claimable_holes() : 0;
-    return Py_BuildValue("NKilli", fields_out(), (unsigned long long)rng, left_me, steps, (long)done, holes);
+    in.holes = done && F.phase != PH_OVER ? claimable_holes() : 0;
+    in.rngs[0] = rng;
+    in.left_me = left_me;
+    in.steps = steps;
+    in.done = done;
+    PyObject *out = write_state(&in, &view, odeck, olines, onum);
+    PyBuffer_Release(&view);
+    return out;
 }

@@ -167,6 +167,7 @@ static void chance(void) {
         return;
     }
     int i = G.shuffle ? (int)below(&F.rng, (uint64_t)F.ndeck) : 0, card = F.deck[i];
+    deck_moved = 1;
     for (i = 0; F.deck[i] != card; i++) {
     } /* deck.index: the first copy goes */
     memmove(&F.deck[i], &F.deck[i + 1], sizeof(int) * (size_t)(F.ndeck - i - 1));
@@ -350,22 +351,94 @@ static int read_pack(PyObject *pack) {
     return 0;
 }
 
-/* Reads FormfinityState's fields (_native.native_playout's order) into F: as read_pack. */
-static int read_state(PyObject *st) {
-    PyObject *odeck, *oown, *olines, *odone, *opoints, *onum, *owin, *olast;
-    int n, r;
-    if (!PyArg_ParseTuple(st, "KOOiiiiiOiOiOOOlOl", &F.rng, &odeck, &oown, &F.turn, &F.phase, &F.card, &F.left,
-                          &F.placed, &olines, &F.area, &odone, &F.fails, &opoints, &onum, &owin, &F.cards_drawn,
-                          &olast, &F.unused))
-        return -1;
-    if ((r = int_items(odeck, F.deck, MAXDECK, &F.ndeck)) || (r = bb_items(oown, F.own, MAXPLAYERS, &n))) return r;
-    if (n != G.players || F.turn < 0 || F.turn >= n || F.phase < 0 || F.phase > PH_OVER || G.nareas > 64 ||
-        F.area >= G.nareas || (!G.gen && !G.ndeck))
+/* The state buffer of playout and greedy_run: a FormfinityState's fixed-size fields, the generators and each
+ * call's limits and answers, written back with the end state. The deck, the lines and the numbers (as long as
+ * the game makes them) travel beside it as the state's own tuples. The fields and their order are described
+ * once, in Python (_kernel.PLAYOUT, a core.StateLayout): layout() reports each member's offset and size and
+ * tests/kernel/test_layouts.py compares them. Boards are the Python ints' little-endian bytes (8 * NW); every
+ * member is a multiple of 8 bytes, so the struct has no padding. Players past `players` are zeros. */
+#define BOARD_BYTES (8 * NW)
+typedef struct {
+    int64_t players, nrngs, max_actions, taken;     /* playout: rngs used (1: shared); -1: no limit; out: actions */
+    int64_t me, left_me, steps, done, holes;        /* greedy_run's (its generator is rngs[0]); out: the last three */
+    uint64_t rng, done_areas, rngs[MAXPLAYERS];     /* FormfinityState.rng, .done_areas; the players' generators */
+    int64_t turn, phase, card, left, placed, area, fails, cards_drawn, unused, nwin;
+    int64_t winners[MAXPLAYERS], points[MAXPLAYERS];
+    unsigned char owners[MAXPLAYERS][BOARD_BYTES], last[BOARD_BYTES];
+} PlayoutBuf;
+
+/* X(member) for every member of PlayoutBuf, in order (layout() reports them). */
+#define PLAYOUT_FIELDS(X)                                                                                          \
+    X(players) X(nrngs) X(max_actions) X(taken) X(me) X(left_me) X(steps) X(done) X(holes) X(rng) X(done_areas)   \
+    X(rngs) X(turn) X(phase) X(card) X(left) X(placed) X(area) X(fails) X(cards_drawn) X(unused) X(nwin)          \
+    X(winners) X(points) X(owners) X(last)
+
+/* layout() -> ((name, offset, size), ...), sizeof: the state buffer's members as this build lays them out. */
+static PyObject *py_layout(PyObject *self, PyObject *noargs) {
+#define ONE(m) Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(PlayoutBuf, m), (Py_ssize_t)sizeof(((PlayoutBuf *)0)->m)),
+    PyObject *items[] = {PLAYOUT_FIELDS(ONE)};
+#undef ONE
+    Py_ssize_t n = (Py_ssize_t)(sizeof items / sizeof items[0]);
+    PyObject *out = PyTuple_New(n);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (out && items[i]) PyTuple_SET_ITEM(out, i, items[i]);
+        else {
+            Py_XDECREF(items[i]);
+            Py_CLEAR(out);
+        }
+    }
+    return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(PlayoutBuf));
+}
+
+/* A board from its little-endian bytes and back (a copy where the words are little-endian themselves). */
+static void bb_load(const unsigned char *buf, BB *b) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(b->w, buf, BOARD_BYTES);
+#else
+    for (int i = 0; i < NW; i++) {
+        uint64_t x = 0;
+        for (int j = 7; j >= 0; j--) x = x << 8 | buf[8 * i + j];
+        b->w[i] = x;
+    }
+#endif
+}
+static void bb_store(const BB *b, unsigned char *buf) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(buf, b->w, BOARD_BYTES);
+#else
+    for (int i = 0; i < NW; i++)
+        for (int j = 0; j < 8; j++) buf[8 * i + j] = (unsigned char)(b->w[i] >> (8 * j));
+#endif
+}
+
+/* Reads the state (the buffer `in`, the deck, lines and numbers beside it) into F: 0 done, 1 not held here
+ * (decline: Python plays), -1 error. */
+static int read_state(const PlayoutBuf *in, PyObject *odeck, PyObject *olines, PyObject *onum) {
+    int r;
+    if (in->players != G.players || in->turn < 0 || in->turn >= G.players || in->phase < 0 || in->phase > PH_OVER ||
+        G.nareas > 64 || in->area < -1 || in->area >= G.nareas || in->nwin < 0 || in->nwin > G.players)
         return 1;
+    F.rng = in->rng;
+    F.done = in->done_areas;
+    F.turn = (int)in->turn;
+    F.phase = (int)in->phase;
+    F.card = (int)in->card;
+    F.left = (int)in->left;
+    F.placed = (int)in->placed;
+    F.area = (int)in->area;
+    F.fails = (int)in->fails;
+    F.cards_drawn = (long)in->cards_drawn;
+    F.unused = (long)in->unused;
+    F.nwin = (int)in->nwin;
+    for (int p = 0; p < MAXPLAYERS; p++) {
+        F.points[p] = p < G.players ? (long)in->points[p] : 0;
+        F.win[p] = (int)in->winners[p];
+        bb_load(in->owners[p], &F.own[p]);
+    }
+    bb_load(in->last, &F.last);
+    if ((r = int_items(odeck, F.deck, MAXDECK, &F.ndeck))) return r;
+    if (!G.gen && !F.ndeck) return 1;
     if (F.phase == PH_PLACE && (F.card < 0 || F.card / 96 >= nshapes)) return 1;
-    if (pylong_bits(odone) > 64) return 1;
-    F.done = PyLong_AsUnsignedLongLong(odone);
-    if (from_py(olast, &F.last)) return -1;
     PyObject *fast = PySequence_Fast(olines, "lines");
     if (fast == NULL) return -1;
     F.nlines = (int)PySequence_Fast_GET_SIZE(fast);
@@ -375,12 +448,7 @@ static int read_state(PyObject *st) {
                               &F.lines[i][2]))
             r = -1;
     Py_DECREF(fast);
-    int pts[MAXPLAYERS];
-    if (r || (r = int_items(opoints, pts, MAXPLAYERS, &n))) return r;
-    for (int p = 0; p < MAXPLAYERS; p++) F.points[p] = p < n ? pts[p] : 0;
-    if (n != G.players) return 1;
-    if ((r = int_items(onum, F.num, MAXNUMS, &F.nnum)) || (r = int_items(owin, F.win, MAXPLAYERS, &F.nwin))) return r;
-    if (PyErr_Occurred()) return -1;
+    if (r || (r = int_items(onum, F.num, MAXNUMS, &F.nnum))) return r;
     /* what the flow indexes with must be in range (a state built by hand may not be: Python plays it) */
     if (F.phase != PH_OVER && (F.nnum > G.nnums || (G.goal == G_NUMBERS && F.nnum == G.nnums))) return 1;
     if (G.goal == G_AREAS && F.phase == PH_PLACE && F.area < 0) return 1;
@@ -390,7 +458,26 @@ static int read_state(PyObject *st) {
             return 1;
     for (int i = 0; i < F.nnum; i++)
         if (F.num[i] < 0 || F.num[i] >= G.players) return 1;
+    deck_moved = 0;
     return 0;
+}
+
+/* Reads the setup and the buffer of a call (a bytearray of _kernel.PLAYOUT, held in `view`): as read_state. */
+static int read_call(PyObject *pack, Py_buffer *view, PlayoutBuf *in, PyObject *odeck, PyObject *olines,
+                     PyObject *onum) {
+    if (view->len != (Py_ssize_t)sizeof *in) {
+        PyErr_Format(PyExc_ValueError, "a playout buffer has %zu bytes", sizeof *in);
+        return -1;
+    }
+    if (!nshapes) {
+        PyErr_SetString(PyExc_ValueError, "init must come first");
+        return -1;
+    }
+    memcpy(in, view->buf, sizeof *in);
+    int r = read_pack(pack);
+    if (r) return r;
+    set_words(G.H * G.S);
+    return read_state(in, odeck, olines, onum);
 }
 
 static PyObject *int_tuple(const int *v, int n) {
@@ -399,49 +486,68 @@ static PyObject *int_tuple(const int *v, int n) {
     return t;
 }
 
-/* The state's fields in _native._FIELDS order (as py_playout returns them). */
-static PyObject *fields_out(void) {
-    PyObject *lines = PyTuple_New(F.nlines), *own = PyTuple_New(G.players), *pts = PyTuple_New(G.players);
-    for (int i = 0; lines != NULL && i < F.nlines; i++)
-        PyTuple_SET_ITEM(lines, i, Py_BuildValue("(iii)", F.lines[i][0], F.lines[i][1], F.lines[i][2]));
-    for (int p = 0; own != NULL && pts != NULL && p < G.players; p++) {
-        PyTuple_SET_ITEM(own, p, to_py(&F.own[p]));
-        PyTuple_SET_ITEM(pts, p, PyLong_FromLong(F.points[p]));
+/* Writes F into the buffer and returns (deck, lines, numbers): the given tuples where unchanged, the lines
+ * and numbers grown from them (the game only appends to them). */
+static PyObject *write_state(PlayoutBuf *in, Py_buffer *view, PyObject *odeck, PyObject *olines, PyObject *onum) {
+    in->rng = F.rng;
+    in->done_areas = F.done;
+    in->turn = F.turn;
+    in->phase = F.phase;
+    in->card = F.card;
+    in->left = F.left;
+    in->placed = F.placed;
+    in->area = F.area;
+    in->fails = F.fails;
+    in->cards_drawn = F.cards_drawn;
+    in->unused = F.unused;
+    in->nwin = F.nwin;
+    for (int p = 0; p < MAXPLAYERS; p++) {
+        in->points[p] = p < G.players ? F.points[p] : 0;
+        in->winners[p] = p < F.nwin ? F.win[p] : 0;
+        if (p < G.players) bb_store(&F.own[p], in->owners[p]);
     }
-    if (lines == NULL || own == NULL || pts == NULL) {
+    bb_store(&F.last, in->last);
+    memcpy(view->buf, in, sizeof *in);
+    Py_ssize_t before = PyObject_Length(olines);
+    PyObject *lines = olines;
+    if (before < 0) return NULL;
+    if (F.nlines == before) Py_INCREF(lines);
+    else {
+        lines = PyTuple_New(F.nlines);
+        for (int i = 0; lines != NULL && i < F.nlines; i++) {
+            PyObject *item = i < before ? PySequence_GetItem(olines, i)
+                                        : Py_BuildValue("(iii)", F.lines[i][0], F.lines[i][1], F.lines[i][2]);
+            if (item == NULL) Py_CLEAR(lines);
+            else PyTuple_SET_ITEM(lines, i, item);
+        }
+    }
+    PyObject *deck = deck_moved ? int_tuple(F.deck, F.ndeck) : (Py_INCREF(odeck), odeck);
+    Py_ssize_t nnum = PyObject_Length(onum);
+    PyObject *num = nnum == F.nnum ? (Py_INCREF(onum), onum) : int_tuple(F.num, F.nnum);
+    if (lines == NULL || deck == NULL || num == NULL) {
         Py_XDECREF(lines);
-        Py_XDECREF(own);
-        Py_XDECREF(pts);
+        Py_XDECREF(deck);
+        Py_XDECREF(num);
         return NULL;
     }
-    return Py_BuildValue("(KNNiiiiiNiKiNNNlNl)", F.rng, int_tuple(F.deck, F.ndeck), own, F.turn, F.phase, F.card,
-                         F.left, F.placed, lines, F.area, (unsigned long long)F.done, F.fails, pts,
-                         int_tuple(F.num, F.nnum), int_tuple(F.win, F.nwin), F.cards_drawn, to_py(&F.last), F.unused);
+    return Py_BuildValue("(NNN)", deck, lines, num);
 }
 
-/* playout(pack, fields, rng_states, max_actions) -> (fields, rng_states, taken) or None (declined). */
+/* playout(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers), the rest of the end state, the
+ * generators and the actions taken written into the buffer; or None (declined: nothing written). */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
-    PyObject *pack, *st, *orngs;
-    long max;
-    if (!PyArg_ParseTuple(args, "OOO!l", &pack, &st, &PyList_Type, &orngs, &max)) return NULL;
-    if (!nshapes) {
-        PyErr_SetString(PyExc_ValueError, "init must come first");
-        return NULL;
-    }
-    int r = read_pack(pack);
-    if (r == 0) {
-        set_words(G.H * G.S);
-        r = read_state(st);
-    }
-    Py_ssize_t nr = PyList_GET_SIZE(orngs);
+    PyObject *pack, *odeck, *olines, *onum;
+    Py_buffer view;
+    PlayoutBuf in;
+    if (!PyArg_ParseTuple(args, "OOOOw*", &pack, &odeck, &olines, &onum, &view)) return NULL;
+    int r = read_call(pack, &view, &in, odeck, olines, onum);
+    long nr = (long)in.nrngs, max = (long)in.max_actions;
     if (r == 0 && (nr < 1 || (nr > 1 && nr < G.players) || nr > MAXPLAYERS)) r = 1;
-    uint64_t rs[MAXPLAYERS];
-    for (Py_ssize_t i = 0; r == 0 && i < nr; i++) {
-        rs[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(orngs, i));
-        if (PyErr_Occurred()) r = -1;
+    if (r != 0) {
+        PyBuffer_Release(&view);
+        if (r < 0) return NULL;
+        Py_RETURN_NONE;
     }
-    if (r < 0) return NULL;
-    if (r > 0) Py_RETURN_NONE;
     fail = 0;
     if (F.phase == PH_PLACE) cur_placements();
     long taken = 0;
@@ -451,13 +557,15 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
             continue;
         }
         if (F.phase == PH_OVER || (max >= 0 && taken >= max)) break;
-        act(&rs[nr > 1 ? F.turn : 0]);
+        act(&in.rngs[nr > 1 ? F.turn : 0]);
         taken++;
     }
-    if (fail) Py_RETURN_NONE;
-    PyObject *states = PyList_New(nr);
-    for (Py_ssize_t i = 0; states != NULL && i < nr; i++)
-        PyList_SET_ITEM(states, i, PyLong_FromUnsignedLongLong(rs[i]));
-    if (states == NULL) return NULL;
-    return Py_BuildValue("NNl", fields_out(), states, taken);
+    if (fail) {
+        PyBuffer_Release(&view);
+        Py_RETURN_NONE;
+    }
+    in.taken = taken;
+    PyObject *out = write_state(&in, &view, odeck, olines, onum);
+    PyBuffer_Release(&view);
+    return out;
 }

@@ -16,13 +16,14 @@ formfinity`` play both side by side; docs/engine.md describes the seam.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from polytable.core import Rng
+from polytable.core import Rng, StateLayout
 from polytable.geometry import flood
 
 from ._cards import ROTATIONS, SHAPES
@@ -31,7 +32,7 @@ from ._state import FormfinityState, evolve
 if TYPE_CHECKING:
     from ._board import Setup
 
-__all__ = ["CompiledFormfinity", "FormfinityKernel"]
+__all__ = ["PLAYOUT", "CompiledFormfinity", "FormfinityKernel"]
 
 Anchors = list[tuple[int, int]]
 """(shape id, anchors bitboard) per orientation with a legal placement."""
@@ -71,12 +72,53 @@ class FormfinityKernel:
         return None
 
 
+_SCALARS = ("turn", "phase", "card", "left", "placed", "area", "fails", "cards_drawn", "unused")
+"""FormfinityState's int fields the buffer holds as they are, in its order."""
 _GOALS = ("lines", "areas", "connection", "numbers")
 _ROTATION = ("card", "always", "never")
-_FIELDS = (
-    "rng", "deck", "owners", "turn", "phase", "card", "left", "placed", "lines", "area", "done_areas", "fails",
-    "points", "numbers", "winners", "cards_drawn", "last", "unused",
+
+BOARD = 216
+"""Bytes of a board in the compiled kernel (27 words: a 40 x 40 template, stride 41, needs 1,640 bits)."""
+SEATS = 4
+"""Players the buffer has room for (those past the game's are zeros)."""
+
+PLAYOUT = StateLayout(
+    (
+        ("players", "q", 1),
+        ("nrngs", "q", 1),  # playout: the generators in rngs (1: one for every player)
+        ("max_actions", "q", 1),  # playout: -1, to the end
+        ("taken", "q", 1),  # out (playout): the actions taken
+        ("me", "q", 1),  # greedy_run: the player whose horizon it is
+        ("left_me", "q", 1),  # greedy_run, in and out
+        ("steps", "q", 1),  # greedy_run, in and out: steps left
+        ("done", "q", 1),  # out (greedy_run): the horizon reached
+        ("holes", "q", 1),  # out (greedy_run): claimable holes at the horizon
+        ("rng", "Q", 1),  # FormfinityState.rng: the card draws
+        ("done_areas", "Q", 1),
+        ("rngs", "Q", SEATS),  # the players' generators (greedy_run: rngs[0])
+        *((name, "q", 1) for name in _SCALARS),
+        ("nwin", "q", 1),
+        ("winners", "q", SEATS),
+        ("points", "q", SEATS),
+        ("owners", f"{BOARD}s", SEATS),
+        ("last", f"{BOARD}s", 1),
+    )
+)
+"""The compiled playout's and greedy run's state buffer (``_cformfinity_playout.h``'s PlayoutBuf): a
+FormfinityState's fixed-size fields with the call's generators and limits, written back with the end state;
+the deck, lines and numbers travel beside it as the state's tuples. The one description of it: the C reports
+its members' offsets (``_cformfinity.layout()``) and tests/kernel/test_layouts.py compares them with these."""
+
+_I = PLAYOUT.index  # where each field's items start in the buffer's flat tuple
+_TAKEN, _LEFT_ME, _STEPS, _DONE, _HOLES, _RNG, _DONE_AREAS, _RNGS, _NWIN, _WINNERS, _POINTS, _OWNERS, _LAST = (
+    _I[f]
+    for f in (
+        "taken", "left_me", "steps", "done", "holes", "rng", "done_areas", "rngs", "nwin", "winners", "points",
+        "owners", "last",
+    )
 )  # fmt: skip
+_FIRST = _I[_SCALARS[0]]
+_board = functools.partial(int.from_bytes, byteorder="little")
 
 
 class CompiledFormfinity(FormfinityKernel):
@@ -127,28 +169,67 @@ class CompiledFormfinity(FormfinityKernel):
         args = (setup.full, setup.playable, stars[0], stars[1], setup.rules.corner_touch, own[0], own[1])
         return self.ext.keeps_a_way(setup.W, setup.H, *args, player, options)  # type: ignore[no-any-return]
 
+    def _buffer(
+        self, setup: Setup, st: FormfinityState, rngs: Sequence[int], calls: tuple[int, ...]
+    ) -> bytearray | None:
+        """The state buffer of ``st`` (None where it cannot hold it: the kernel would decline too)."""
+        n = setup.players
+        if n > SEATS or len(st.owners) != n or len(st.points) != n or len(st.winners) > n or st.done_areas >> 64:
+            return None
+        pad = (0,) * (SEATS - n)
+        return bytearray(
+            PLAYOUT.struct.pack(
+                n, *calls, st.rng, st.done_areas, *rngs, *(0,) * (SEATS - len(rngs)),
+                st.turn, st.phase, st.card, st.left, st.placed, st.area, st.fails, st.cards_drawn, st.unused,
+                len(st.winners), *st.winners, *(0,) * (SEATS - len(st.winners)), *st.points, *pad,
+                *[b.to_bytes(BOARD, "little") for b in st.owners], *(b"",) * (SEATS - n),
+                st.last.to_bytes(BOARD, "little"),
+            )
+        )  # fmt: skip
+
+    @staticmethod
+    def _state(st: FormfinityState, n: int, v: tuple[Any, ...], rest: tuple[object, object, object]) -> FormfinityState:
+        """``st`` with the end state of the buffer ``v`` (unpacked) and the deck, lines and numbers ``rest``."""
+        turn, phase, card, left, placed, area, fails, cards_drawn, unused = v[_FIRST : _FIRST + len(_SCALARS)]
+        deck, lines, numbers = rest
+        new = evolve(st)  # a copy, its fields then overwritten in one update (faster than evolve's keywords)
+        new.__dict__.update(
+            rng=v[_RNG], deck=deck, owners=tuple(map(_board, v[_OWNERS : _OWNERS + n])), turn=turn,
+            phase=phase, card=card, left=left, placed=placed, lines=lines, area=area, done_areas=v[_DONE_AREAS],
+            fails=fails, points=v[_POINTS : _POINTS + n], numbers=numbers, winners=v[_WINNERS : _WINNERS + v[_NWIN]],
+            cards_drawn=cards_drawn, last=_board(v[_LAST]), unused=unused,
+        )  # fmt: skip
+        return new
+
     def playout(
         self, setup: Setup, state: FormfinityState, rngs: Sequence[Rng], max_actions: int | None
     ) -> tuple[FormfinityState, int] | None:
-        """The same draws and the same final state; None where the kernel declines (tables it does not
-        hold), and then nothing has changed."""
+        """The same draws and the same final state, through one state buffer (PLAYOUT); None where the kernel
+        declines (tables it does not hold), and then nothing has changed."""
         used = rngs[:1] if len(rngs) == 1 else rngs[: setup.players]
-        fields = tuple(getattr(state, f) for f in _FIELDS)
-        limit = -1 if max_actions is None else max_actions
-        out = self.ext.playout(self._pack(setup), fields, [r.state for r in used], limit)
-        if out is None:
+        if len(used) > SEATS:
             return None
-        values, states, taken = out
-        for r, st in zip(used, states, strict=True):
+        limit = -1 if max_actions is None else max_actions
+        buf = self._buffer(setup, state, [r.state for r in used], (len(used), limit, 0, 0, 0, 0, 0, 0))
+        if buf is None:
+            return None
+        rest = self.ext.playout(self._pack(setup), state.deck, state.lines, state.numbers, buf)
+        if rest is None:
+            return None
+        v = PLAYOUT.struct.unpack(buf)
+        for r, st in zip(used, v[_RNGS : _RNGS + len(used)], strict=True):
             r.state = st
-        return evolve(state, **dict(zip(_FIELDS, values, strict=True))), taken
+        return self._state(state, setup.players, v, rest), v[_TAKEN]
 
     def greedy_run(self, setup: Setup, st: FormfinityState, me: int, rng: Rng, left_me: bool, steps: int) -> Run | None:
         if setup.rules.goal != "lines" or setup.players < 2:
             return None
-        fields = tuple(getattr(st, f) for f in _FIELDS)
-        out = self.ext.greedy_run(self._pack(setup), fields, rng.state, me, left_me, steps)
-        if out is None:
+        buf = self._buffer(setup, st, [rng.state], (1, -1, 0, me, left_me, steps, 0, 0))
+        if buf is None:
             return None
-        values, rng.state, left, rest, done, holes = out
-        return evolve(st, **dict(zip(_FIELDS, values, strict=True))), left, rest, done, holes
+        rest = self.ext.greedy_run(self._pack(setup), st.deck, st.lines, st.numbers, buf)
+        if rest is None:
+            return None
+        v = PLAYOUT.struct.unpack(buf)
+        rng.state = v[_RNGS]
+        return self._state(st, setup.players, v, rest), bool(v[_LEFT_ME]), v[_STEPS], bool(v[_DONE]), v[_HOLES]
