@@ -29,6 +29,8 @@ SLOW_FILES = (
 SLOW_TESTS = frozenset(
     {
         "test_analysis.py::test_analyse_command_writes_the_report",
+        "test_learn.py::test_tiny_run_writes_its_curve_and_continues",
+        "test_vector_fast.py::test_forma_batch_matches_pure_rules[3-options2-3-400]",
         "test_analysis.py::test_dask_local_cluster_gives_the_local_results",
         "test_balance_api.py::test_balance_check_runs_and_returns_the_figures",
         "test_conformance.py::test_random_playouts",
