@@ -8,6 +8,7 @@
  * is not defined here: Python passes every orientation's cell offsets, so the tables stay single-sourced.
  */
 #include "_cforma.h"
+#include "../../core/_layout.h" /* layout(): the state buffer as this build lays it out */
 
 T *forma_tabs[MAXSIZE + 1];
 int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
@@ -340,19 +341,10 @@ static int boards_in(PyObject *seq, B *out, int n) {
 
 /* layout() -> ((name, offset, size), ...): the playout buffer's members as this build lays them out. */
 static PyObject *py_layout(PyObject *self, PyObject *noargs) {
-#define ONE(m) Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(PlayoutBuf, m), (Py_ssize_t)sizeof(((PlayoutBuf *)0)->m)),
+#define ONE(m) LAYOUT_ITEM(PlayoutBuf, m)
     PyObject *items[] = {PLAYOUT_FIELDS(ONE)};
 #undef ONE
-    Py_ssize_t n = (Py_ssize_t)(sizeof items / sizeof items[0]);
-    PyObject *out = PyTuple_New(n);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (out && items[i]) PyTuple_SET_ITEM(out, i, items[i]);
-        else {
-            Py_XDECREF(items[i]);
-            Py_CLEAR(out);
-        }
-    }
-    return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(PlayoutBuf));
+    return layout_of(items, sizeof items / sizeof items[0], sizeof(PlayoutBuf));
 }
 
 /* playout(buffer) -> None: random set-up steps, touch-move picks and placements from the state in the buffer

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../core/_bits.h"   /* bit tricks, shifts across words, the flood fill */
+#include "../../core/_layout.h" /* layout(): the state buffer as this build lays it out */
 #include "../../core/_pylong.h" /* ints as bytes */
 #include "../../core/_rng.h"    /* next_u64, below: the generator of core._rng */
 

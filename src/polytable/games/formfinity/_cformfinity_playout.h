@@ -375,19 +375,10 @@ typedef struct {
 
 /* layout() -> ((name, offset, size), ...), sizeof: the state buffer's members as this build lays them out. */
 static PyObject *py_layout(PyObject *self, PyObject *noargs) {
-#define ONE(m) Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(PlayoutBuf, m), (Py_ssize_t)sizeof(((PlayoutBuf *)0)->m)),
+#define ONE(m) LAYOUT_ITEM(PlayoutBuf, m)
     PyObject *items[] = {PLAYOUT_FIELDS(ONE)};
 #undef ONE
-    Py_ssize_t n = (Py_ssize_t)(sizeof items / sizeof items[0]);
-    PyObject *out = PyTuple_New(n);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (out && items[i]) PyTuple_SET_ITEM(out, i, items[i]);
-        else {
-            Py_XDECREF(items[i]);
-            Py_CLEAR(out);
-        }
-    }
-    return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(PlayoutBuf));
+    return layout_of(items, sizeof items / sizeof items[0], sizeof(PlayoutBuf));
 }
 
 /* A board from its little-endian bytes and back (a copy where the words are little-endian themselves). */

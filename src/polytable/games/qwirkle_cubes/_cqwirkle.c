@@ -7,6 +7,7 @@
  * Not thread-safe: it relies on the GIL, like the rest of the interpreter's objects.
  */
 #include "qwirkle_api.h"
+#include "../../core/_layout.h" /* layout(): the state buffer as this build lays it out */
 
 #include <stddef.h>
 #include <string.h>
@@ -229,19 +230,10 @@ typedef struct {
 
 /* layout() -> ((name, offset, size), ...), sizeof: the playout buffer's members as this build lays them out. */
 static PyObject *py_layout(PyObject *self, PyObject *noargs) {
-#define ONE(m) Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(QPlayoutBuf, m), (Py_ssize_t)sizeof(((QPlayoutBuf *)0)->m)),
+#define ONE(m) LAYOUT_ITEM(QPlayoutBuf, m)
     PyObject *items[] = {PLAYOUT_FIELDS(ONE)};
 #undef ONE
-    Py_ssize_t n = (Py_ssize_t)(sizeof items / sizeof items[0]);
-    PyObject *out = PyTuple_New(n);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (out && items[i]) PyTuple_SET_ITEM(out, i, items[i]);
-        else {
-            Py_XDECREF(items[i]);
-            Py_CLEAR(out);
-        }
-    }
-    return Py_BuildValue("(Nn)", out, (Py_ssize_t)sizeof(QPlayoutBuf));
+    return layout_of(items, sizeof items / sizeof items[0], sizeof(QPlayoutBuf));
 }
 
 /* playout(placed, buffer) -> the table's cubes at the end (placed, then the playout's): QwirkleCubes.playout's
