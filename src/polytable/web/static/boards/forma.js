@@ -253,6 +253,18 @@ function actions(el, ctx, st, f) {
     place() {
       if (f.pv && f.pv.ok) ctx.play(f.pv.action);
     },
+    rerender(refresh) {
+      if (refresh) st.preview = null;
+      render(el, ctx);
+      if (refresh && f.part.to_act && st.tapped && ghostOf(st, f.n)) act.ask();
+    },
+  };
+  return Object.assign(act, boardInput(st, f, act));
+}
+
+// What a tap on a square and a key on the board do (``act``: the board's other actions).
+function boardInput(st, f, act) {
+  return {
     // A tap on square c: a set-up piece goes there, a tap on the shown piece plays it, else the piece is
     // tried there.
     tapCell(c) {
@@ -282,13 +294,7 @@ function actions(el, ctx, st, f) {
       act.rerender(true);
       return true;
     },
-    rerender(refresh) {
-      if (refresh) st.preview = null;
-      render(el, ctx);
-      if (refresh && f.part.to_act && st.tapped && ghostOf(st, f.n)) act.ask();
-    },
   };
-  return act;
 }
 
 // The board: cells, bridges (and those a preview would add), the ghost of the tried piece and the cursor;
