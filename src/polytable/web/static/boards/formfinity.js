@@ -188,7 +188,7 @@ function tapCell(el, ctx, st, f, name) {
     // choosing the next area: tap any of its squares
     st.area = choice.slice(5);
     render(el, ctx);
-    if (ctx.keep.generic) ctx.keep.generic.input.value = choice;
+    if (ctx.keep.generic) generic.choose(ctx.keep.generic, choice);
     return;
   }
   st.refusal = null;
