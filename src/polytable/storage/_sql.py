@@ -507,8 +507,9 @@ columns as arrays."""
 
 
 class _PgDirect:
-    """The hot path on PostgreSQL, group-committed appends and room reads, through a psycopg connection
-    kept open for them (autocommit, prepared statements, one statement and one round trip each).
+    """The hot path on PostgreSQL, group-committed appends (with the rooms made since the last batch) and
+    room reads, through a psycopg connection kept open for them (autocommit, prepared statements, one
+    statement and one round trip each).
 
     Why: a batch through SQLAlchemy (a pool checkout, a Connection, BEGIN, an update and an executemany
     of the rows, COMMIT: four round trips) cost about 0.2 ms of the database thread's CPU plus 30 µs per
