@@ -107,11 +107,7 @@ class QuadefyExpertBot(QuadefyHardBot):
     def __init__(self, config: QuadefyConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config)
         self.net = net if net is not None else load()
-        self._mcts = _ValueMCTS(
-            MCTSConfig(iterations=None, seconds=self.seconds * (1 - self.solve_share), use_prior=True),
-            self.net,
-            "expert",
-        )
+        self._mcts = _ValueMCTS(self._mcts_config(), self.net, "expert")
 
 
 def _expert(weights: str | None = None, **kw: Any) -> QuadefyExpertBot:
