@@ -15,15 +15,19 @@ LAYOUTS = [
     ("polytable.games.qwirkle_cubes._cqwirkle", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
     ("polytable.games.formfinity._cformfinity", "polytable.games.formfinity._kernel", "PLAYOUT"),
     ("polytable.games.quadefy._cquadefy", "polytable.games.quadefy._kernel", "POSITION"),
+    ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "SHEET"),
+    ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "STATE"),
 ]
-"""(the compiled extension, the module holding the description, its name) of every state buffer."""
+"""(the compiled extension, the module holding the description, its name) of every state buffer. An extension
+with more than one struct reports them by name: ``layout()[name.lower()]``."""
 
 
 @pytest.mark.parametrize(("ext_name", "module", "name"), LAYOUTS)
 def test_c_struct_matches_the_description(ext_name: str, module: str, name: str) -> None:
     ext = pytest.importorskip(ext_name, reason="the compiled kernel is not built")
     layout: StateLayout = getattr(importlib.import_module(module), name)
-    members, size = ext.layout()
+    reported = ext.layout()
+    members, size = reported[name.lower()] if isinstance(reported, dict) else reported
     assert [m[0] for m in members] == [f[0] for f in layout.fields]
     sizes = layout.sizes()
     assert {m: (off, n) for m, off, n in members} == {f: (layout.offsets[f], sizes[f]) for f in layout.offsets}

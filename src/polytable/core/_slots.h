@@ -115,6 +115,7 @@ enum { CODEC_INT = 'i', CODEC_UINT = 'u', CODEC_BOOL = 'b', CODEC_BYTES = 'n' };
 typedef struct {
     Slots cls; /* the class and every one of its fields, in the order of StateLayout.codec_spec's names */
     int n;     /* the fields held in the struct, in its order */
+    int member[SLOTS_MAX]; /* per field of the class: its member of the struct, or -1 (an object field) */
     struct {
         int slot, kind, count;      /* the class's field, how an item is held, items (more than one: a tuple) */
         Py_ssize_t offset, item;    /* the member's offset in the struct, an item's size in bytes */
@@ -148,6 +149,7 @@ static inline int codec_bind(Codec *c, PyObject *type, PyObject *spec, const Lay
     memset(&b, 0, sizeof b);
     if (slots_bind(&b.cls, type, names, (int)PyTuple_GET_SIZE(names)) < 0) return -1;
     b.n = nmembers;
+    for (int i = 0; i < SLOTS_MAX; i++) b.member[i] = -1;
     for (int j = 0; j < nmembers; j++) {
         const char *name, *kind;
         Py_ssize_t count, offset, item;
@@ -160,6 +162,11 @@ static inline int codec_bind(Codec *c, PyObject *type, PyObject *spec, const Lay
                          j, name, offset, count * item, members[j].name, members[j].offset, members[j].size);
             goto fail;
         }
+        if (b.member[slot] >= 0) {
+            PyErr_Format(PyExc_ValueError, "field %s described twice", name);
+            goto fail;
+        }
+        b.member[slot] = j;
         b.f[j].slot = slot;
         b.f[j].kind = k;
         b.f[j].count = (int)count;
@@ -179,42 +186,66 @@ fail:
     return -1;
 }
 
-/* Reads the described fields of o into buf: 1, 0 when o is not an instance of the bound class or a field is
- * not of the described form (not an int, a tuple of another size), -1 with an exception (an int out of
- * range). */
+/* Reads described member j of o (an instance of the bound class: the caller checks, codec_is) into its place
+ * in buf: 1, 0 when the field is not of the described form (not an int, a tuple of another size), -1 with
+ * an exception (an int out of range). */
+static inline int codec_read_member(const Codec *c, PyObject *o, int j, void *buf) {
+    PyObject *v = slots_get(&c->cls, o, c->f[j].slot), *const *items = &v;
+    if (!v) return -1;
+    int count = c->f[j].count;
+    if (count > 1) {
+        if (!PyTuple_CheckExact(v) || PyTuple_GET_SIZE(v) != count) return 0;
+        items = &PyTuple_GET_ITEM(v, 0);
+    }
+    char *at = (char *)buf + c->f[j].offset;
+    for (int k = 0; k < count; k++, at += c->f[j].item) {
+        PyObject *x = items[k];
+        if (!PyLong_Check(x)) return 0;
+        if (c->f[j].kind == CODEC_UINT) {
+            uint64_t u = PyLong_AsUnsignedLongLong(x);
+            memcpy(at, &u, 8);
+        } else if (c->f[j].kind == CODEC_BYTES) {
+            if (pylong_to_bytes(x, (unsigned char *)at, (size_t)c->f[j].item, "a field") < 0) return -1;
+        } else {
+            int64_t i = PyLong_AsLongLong(x);
+            memcpy(at, &i, 8);
+        }
+    }
+    return PyErr_Occurred() ? -1 : 1;
+}
+
+/* Described member j of o (an instance of the bound class: the caller checks), a field of one 8-byte int,
+ * into *out: 1, 0 when it is not an int, -1 with an exception (out of range). The short form of
+ * codec_read_member for a step that needs one number. */
+static inline int codec_int(const Codec *c, PyObject *o, int j, int64_t *out) {
+    PyObject *v = slots_get(&c->cls, o, c->f[j].slot);
+    if (!v) return -1;
+    if (!PyLong_Check(v)) return 0;
+    int64_t i = c->f[j].kind == CODEC_UINT ? (int64_t)PyLong_AsUnsignedLongLong(v) : (int64_t)PyLong_AsLongLong(v);
+    if (i == -1 && PyErr_Occurred()) return -1;
+    *out = i;
+    return 1;
+}
+
+/* Whether o is an instance of the bound class. */
+static inline int codec_is(const Codec *c, PyObject *o) { return c->cls.type && Py_TYPE(o) == c->cls.type; }
+
+/* Reads every described field of o into buf: 1, 0 when o is not an instance of the bound class or a field is
+ * not of the described form, -1 with an exception. */
 static inline int codec_read(const Codec *c, PyObject *o, void *buf) {
-    if (!c->cls.type || Py_TYPE(o) != c->cls.type) return 0;
+    if (!codec_is(c, o)) return 0;
     for (int j = 0; j < c->n; j++) {
-        PyObject *v = slots_get(&c->cls, o, c->f[j].slot), *const *items = &v;
-        if (!v) return -1;
-        int count = c->f[j].count;
-        if (count > 1) {
-            if (!PyTuple_CheckExact(v) || PyTuple_GET_SIZE(v) != count) return 0;
-            items = &PyTuple_GET_ITEM(v, 0);
-        }
-        char *at = (char *)buf + c->f[j].offset;
-        for (int k = 0; k < count; k++, at += c->f[j].item) {
-            PyObject *x = items[k];
-            if (!PyLong_Check(x)) return 0;
-            if (c->f[j].kind == CODEC_UINT) {
-                uint64_t u = PyLong_AsUnsignedLongLong(x);
-                memcpy(at, &u, 8);
-            } else if (c->f[j].kind == CODEC_BYTES) {
-                if (pylong_to_bytes(x, (unsigned char *)at, (size_t)c->f[j].item, "a field") < 0) return -1;
-            } else {
-                int64_t i = PyLong_AsLongLong(x);
-                memcpy(at, &i, 8);
-            }
-        }
-        if (PyErr_Occurred()) return -1;
+        int r = codec_read_member(c, o, j, buf);
+        if (r <= 0) return r;
     }
     return 1;
 }
 
 /* One item of a described field as a new Python object (NULL with an exception). */
 static inline PyObject *codec_item(int kind, const char *at, Py_ssize_t size) {
-    if (kind == CODEC_BYTES) {
-        while (size > 0 && !at[size - 1]) size--; /* the int's leading zero bytes */
+    if (kind == CODEC_BYTES) { /* the int's leading zero bytes dropped: a word at a time, then a byte */
+        for (uint64_t w = 0; size >= 8 && (memcpy(&w, at + size - 8, 8), !w);) size -= 8;
+        while (size > 0 && !at[size - 1]) size--;
         return pylong_from_bytes((const unsigned char *)at, (size_t)size);
     }
     int64_t i;
@@ -224,28 +255,39 @@ static inline PyObject *codec_item(int kind, const char *at, Py_ssize_t size) {
     return PyLong_FromLongLong(i);
 }
 
-/* A new instance of the bound class: the described fields made from buf, the others v[i] (stolen, also on
- * failure; v has one entry per field of the class, those of described fields NULL). NULL with an exception. */
-static inline PyObject *codec_make(const Codec *c, const void *buf, PyObject **v) {
-    for (int j = 0; j < c->n; j++) {
-        const char *at = (const char *)buf + c->f[j].offset;
-        int count = c->f[j].count, kind = c->f[j].kind;
-        Py_ssize_t item = c->f[j].item;
-        PyObject *x;
-        if (count == 1)
-            x = codec_item(kind, at, item);
-        else if ((x = PyTuple_New(count)))
-            for (int k = 0; k < count; k++) {
-                PyObject *y = codec_item(kind, at + k * item, item);
-                if (!y) {
-                    Py_CLEAR(x);
-                    break;
-                }
-                PyTuple_SET_ITEM(x, k, y);
-            }
-        v[c->f[j].slot] = x; /* NULL: slots_make releases the rest and fails */
+/* Described member j made from buf (a new reference, or NULL with an exception). */
+static inline PyObject *codec_member(const Codec *c, const void *buf, int j) {
+    const char *at = (const char *)buf + c->f[j].offset;
+    int count = c->f[j].count, kind = c->f[j].kind;
+    Py_ssize_t item = c->f[j].item;
+    if (count == 1) return codec_item(kind, at, item);
+    PyObject *x = PyTuple_New(count);
+    for (int k = 0; x && k < count; k++) {
+        PyObject *y = codec_item(kind, at + k * item, item);
+        if (!y) Py_CLEAR(x);
+        else PyTuple_SET_ITEM(x, k, y);
     }
-    return slots_make(&c->cls, v);
+    return x;
+}
+
+/* A new instance of the bound class like old (a bound instance, or NULL): the described members whose bit is
+ * set in made (bit j: member j; all of them when old is NULL) made from buf, the others old's; each of the
+ * class's other fields v[i] (stolen, also on failure; v has an entry per field of the class, NULL for a
+ * described one) or, where NULL, old's. NULL with an exception. */
+static inline PyObject *codec_remake(const Codec *c, PyObject *old, const void *buf, unsigned made, PyObject **v) {
+    for (int j = 0; j < c->n; j++) {
+        int i = c->f[j].slot;
+        v[i] = !old || made >> j & 1 ? codec_member(c, buf, j) : Py_XNewRef(slots_get(&c->cls, old, i));
+    }
+    if (old)
+        for (int i = 0; i < c->cls.n; i++)
+            if (!v[i] && c->member[i] < 0) v[i] = Py_XNewRef(slots_get(&c->cls, old, i));
+    return slots_make(&c->cls, v); /* a NULL v[i]: the rest released, NULL returned */
+}
+
+/* A new instance of the bound class: the described fields made from buf, the others v[i] (as codec_remake). */
+static inline PyObject *codec_make(const Codec *c, const void *buf, PyObject **v) {
+    return codec_remake(c, NULL, buf, ~0u, v);
 }
 
 #endif
