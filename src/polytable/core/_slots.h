@@ -186,34 +186,6 @@ fail:
     return -1;
 }
 
-/* Reads described member j of o (an instance of the bound class: the caller checks, codec_is) into its place
- * in buf: 1, 0 when the field is not of the described form (not an int, a tuple of another size), -1 with
- * an exception (an int out of range). */
-static inline int codec_read_member(const Codec *c, PyObject *o, int j, void *buf) {
-    PyObject *v = slots_get(&c->cls, o, c->f[j].slot), *const *items = &v;
-    if (!v) return -1;
-    int count = c->f[j].count;
-    if (count > 1) {
-        if (!PyTuple_CheckExact(v) || PyTuple_GET_SIZE(v) != count) return 0;
-        items = &PyTuple_GET_ITEM(v, 0);
-    }
-    char *at = (char *)buf + c->f[j].offset;
-    for (int k = 0; k < count; k++, at += c->f[j].item) {
-        PyObject *x = items[k];
-        if (!PyLong_Check(x)) return 0;
-        if (c->f[j].kind == CODEC_UINT) {
-            uint64_t u = PyLong_AsUnsignedLongLong(x);
-            memcpy(at, &u, 8);
-        } else if (c->f[j].kind == CODEC_BYTES) {
-            if (pylong_to_bytes(x, (unsigned char *)at, (size_t)c->f[j].item, "a field") < 0) return -1;
-        } else {
-            int64_t i = PyLong_AsLongLong(x);
-            memcpy(at, &i, 8);
-        }
-    }
-    return PyErr_Occurred() ? -1 : 1;
-}
-
 /* Described member j of o (an instance of the bound class: the caller checks), a field of one 8-byte int,
  * into *out: 1, 0 when it is not an int, -1 with an exception (out of range). The short form of
  * codec_read_member for a step that needs one number. */
@@ -225,6 +197,32 @@ static inline int codec_int(const Codec *c, PyObject *o, int j, int64_t *out) {
     if (i == -1 && PyErr_Occurred()) return -1;
     *out = i;
     return 1;
+}
+
+/* Reads described member j of o (an instance of the bound class: the caller checks, codec_is) into its place
+ * in buf: 1, 0 when the field is not of the described form (not an int, a tuple of another size), -1 with
+ * an exception (an int out of range). */
+static inline int codec_read_member(const Codec *c, PyObject *o, int j, void *buf) {
+    PyObject *v = slots_get(&c->cls, o, c->f[j].slot), *const *items = &v;
+    if (!v) return -1;
+    int count = c->f[j].count, kind = c->f[j].kind, maybe_error = 0;
+    if (count > 1) {
+        if (!PyTuple_CheckExact(v) || PyTuple_GET_SIZE(v) != count) return 0;
+        items = &PyTuple_GET_ITEM(v, 0);
+    }
+    char *at = (char *)buf + c->f[j].offset;
+    for (int k = 0; k < count; k++, at += c->f[j].item) {
+        PyObject *x = items[k];
+        if (!PyLong_Check(x)) return 0;
+        if (kind == CODEC_BYTES) {
+            if (pylong_to_bytes(x, (unsigned char *)at, (size_t)c->f[j].item, "a field") < 0) return -1;
+            continue;
+        }
+        int64_t i = kind == CODEC_UINT ? (int64_t)PyLong_AsUnsignedLongLong(x) : (int64_t)PyLong_AsLongLong(x);
+        maybe_error |= i == -1;
+        memcpy(at, &i, 8);
+    }
+    return maybe_error && PyErr_Occurred() ? -1 : 1;
 }
 
 /* Whether o is an instance of the bound class. */

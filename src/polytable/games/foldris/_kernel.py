@@ -12,8 +12,9 @@ tests/games/foldris/test_foldris_native.py and ``polytable fuzz foldris`` play b
 docs/engine.md describes the seam.
 
 The compiled kernel reads a state's numbers, and each sheet's, into C structs described once here
-(:data:`SHEET`, :data:`STATE`) and makes new values from them. It keeps, once a process, the variant tables and decks it has been given (by number),
-the frozen value classes it reads and builds, and each deck's card names and drop values.
+(:data:`SHEET`, :data:`STATE`) and makes new values from them. It keeps, once a process, the variant
+tables and decks it has been given (by number), the frozen value classes it reads and builds, and each
+deck's card names and drop values.
 """
 
 from __future__ import annotations
