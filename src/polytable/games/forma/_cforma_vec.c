@@ -121,39 +121,36 @@ static inline uint32_t vec_bits(const B *b, int base, int n) {
     return (uint32_t)(v & ((1ULL << n) - 1));
 }
 
-/* Byte k of spread[v] is bit k of v: eight 0/1 channels of a cell in one store. */
-static uint64_t vec_spread[256];
+#define LOW_BYTES 0x0101010101010101ULL
 
-static void vec_spread_init(void) {
-    for (int v = 0; v < 256; v++) {
-        uint64_t x = 0;
-        for (int k = 0; k < 8; k++) x |= (uint64_t)(v >> k & 1) << (8 * k);
-        vec_spread[v] = x;
-    }
-}
-
-/* Cells of ``np`` plane channels and one feature channel (``c`` = np + 1 bytes each, constants when inlined):
- * each cell's first eight channels in one 8-byte store (its bytes past the cell are rewritten by the next
- * cell; the last cell is written byte by byte, so nothing past the observation is touched). */
+/* Cells of ``np`` plane channels and one feature channel (``c`` = np + 1 bytes each, constants when inlined).
+ * Eight cells of a row at a time: byte k of ``lo`` holds plane k's bits for those cells (``hi``: planes 8 and
+ * 9), so cell x's channels are (lo >> x) & LOW_BYTES, bit x of every byte brought down to bit 0: its first
+ * eight channels in one 8-byte store (the bytes past the cell are rewritten by the next cell; the last cell
+ * is written byte by byte, so nothing past the observation is touched). */
 static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[][2 + 2 * MAXPLAYERS],
                                                             const unsigned char *feat, unsigned char *out, int n,
                                                             const int np, const int c) {
     int last = n * n - 1;
     for (int r = 0; r < n; r++) {
         const uint32_t *row = rows[r];
-        for (int x = 0; x < n; x++) {
-            int cell = r * n + x;
-            uint32_t bits = 0;
-            for (int k = 0; k < np; k++) bits |= (row[k] >> x & 1) << k;
-            unsigned char *o = out + (Py_ssize_t)cell * c;
-            if (cell == last) {
-                for (int k = 0; k < np; k++) o[k] = (unsigned char)(bits >> k & 1);
-            } else {
-                uint64_t lo = vec_spread[bits & 255];
-                memcpy(o, &lo, 8);
-                for (int k = 8; k < np; k++) o[k] = (unsigned char)(bits >> k & 1);
+        for (int x0 = 0; x0 < n; x0 += 8) {
+            uint64_t lo = 0, hi = 0;
+            for (int k = 0; k < np && k < 8; k++) lo |= (uint64_t)(row[k] >> x0 & 255) << (8 * k);
+            for (int k = 8; k < np; k++) hi |= (uint64_t)(row[k] >> x0 & 255) << (8 * (k - 8));
+            int x1 = x0 + 8 < n ? x0 + 8 : n;
+            for (int x = x0; x < x1; x++) {
+                int cell = r * n + x;
+                unsigned char *o = out + (Py_ssize_t)cell * c;
+                uint64_t a = lo >> (x - x0) & LOW_BYTES, b = hi >> (x - x0) & LOW_BYTES;
+                if (cell == last) {
+                    for (int k = 0; k < np && k < 8; k++) o[k] = (unsigned char)(a >> (8 * k));
+                } else {
+                    memcpy(o, &a, 8);
+                }
+                for (int k = 8; k < np; k++) o[k] = (unsigned char)(b >> (8 * (k - 8)));
+                o[np] = feat[cell];
             }
-            o[np] = feat[cell];
         }
     }
 }
@@ -526,7 +523,6 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cforma_vec",
                                            "A batch of Forma games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cforma_vec(void) {
-    vec_spread_init();
     PyObject *m = PyModule_Create(&vec_moduledef);
     if (m && PyModule_AddIntConstant(m, "NUM_IDS", NUM_IDS) < 0) Py_CLEAR(m);
     return m;
