@@ -139,9 +139,23 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
-        acts = np.asarray(actions, np.int64).reshape(-1)
+        acts = actions
+        if not (type(acts) is np.ndarray and acts.dtype == np.int64 and acts.flags.c_contiguous):
+            acts = np.ascontiguousarray(acts, np.int64)
         if acts.shape != (self.num_envs,):
-            raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+            acts = acts.reshape(-1)
+            if acts.shape != (self.num_envs,):
+                raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+        if self._batch is not None:  # the checks, the moves and the rows in one C call
+            ended = self._batch.step(
+                acts, self.observations, self.masks, self.to_act, self.rewards, self.returns, self.terminations
+            )
+            if ended:
+                self.episodes += self.terminations
+                if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
+                    for i in np.flatnonzero(self.terminations).tolist():
+                        self._start(i)
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         n = self.masks.shape[1]
         outside = (acts < 0) | (acts >= n)
         if outside.any():
@@ -151,15 +165,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if illegal.any():
             i = int(np.flatnonzero(illegal)[0])
             raise ValueError(f"game {i}: action {int(acts[i])} is not legal now (see its action mask)")
-        if self._batch is not None:
-            ended = self._batch.step(acts, self.observations, self.masks, self.to_act, self.rewards, self.returns)
-            self.terminations[:] = False
-            self.terminations[ended] = True
-            self.episodes[ended] += 1
-            if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
-                for i in ended:
-                    self._start(i)
-            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         self.rewards[:] = 0
         self.returns[:] = 0
         for i, table in enumerate(self.tables):

@@ -145,11 +145,20 @@ static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[
                 uint64_t a = lo >> (x - x0) & LOW_BYTES, b = hi >> (x - x0) & LOW_BYTES;
                 if (cell == last) {
                     for (int k = 0; k < np && k < 8; k++) o[k] = (unsigned char)(a >> (8 * k));
+                    for (int k = 8; k < np; k++) o[k] = (unsigned char)(b >> (8 * (k - 8)));
+                    o[np] = feat[cell];
+                } else if (np < 8) { /* the feature in the same store */
+                    a |= (uint64_t)feat[cell] << (8 * np);
+                    memcpy(o, &a, 8);
+                } else if (np == 10) { /* planes 8 and 9 and the feature in a second store */
+                    uint32_t w = (uint32_t)(b & 0x0101) | (uint32_t)feat[cell] << 16;
+                    memcpy(o, &a, 8);
+                    memcpy(o + 8, &w, 4);
                 } else {
                     memcpy(o, &a, 8);
+                    for (int k = 8; k < np; k++) o[k] = (unsigned char)(b >> (8 * (k - 8)));
+                    o[np] = feat[cell];
                 }
-                for (int k = 8; k < np; k++) o[k] = (unsigned char)(b >> (8 * (k - 8)));
-                o[np] = feat[cell];
             }
         }
     }
@@ -422,16 +431,16 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, None]) -> games that ended.
- * actions: int64 (N,), legal for each game's seat to act (the caller checked them against the masks).
- * A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k - 1 for each of
- * k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the mover's return), and
- * its index in the list returned, for the caller to start its next game. */
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, terminations[, None]) -> how
+ * many games ended. actions: int64 (N,), each checked against its game's mask row before any game moves
+ * (core/_batch.h). A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k
+ * - 1 for each of k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the
+ * mover's return) and True in terminations, for the caller to start its next game. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *fresh = Py_None;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_term, *fresh = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret, &fresh))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_term, &fresh))
         return NULL;
     if (fresh != Py_None) { /* Forma's new games differ (the set-up's generator): the caller starts them */
         PyErr_SetString(PyExc_ValueError, "a Forma batch takes no fresh state");
@@ -440,37 +449,36 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     T *t = table_for(size);
     if (!t) return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0};
-    PyObject *ended = NULL;
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0};
+    PyObject *result = NULL;
     if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0) goto done;
     VecSlot *slots = (VecSlot *)b.states.buf;
     int players = b.n ? slots[0].s.n : 0;
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
+        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 ||
+        batch_buffer(o_term, &term, b.n, "terminations") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
     const long long *acts = (const long long *)act.buf;
     short *to_act = (short *)ta.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    ended = PyList_New(0);
-    if (!ended) goto done;
+    unsigned char *ended = (unsigned char *)term.buf;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, NUM_IDS) < 0) goto done;
+    for (Py_ssize_t i = 0; i < b.n; i++)
+        if (slots[i].s.turn < 0 || slots[i].s.turn >= slots[i].s.n) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
+            goto done;
+        }
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * players * 4);
+    memset(ended, 0, (size_t)b.n);
+    Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         S *s = &slots[i].s;
         int mover = s->turn;
-        long long id = acts[i];
-        if (mover < 0 || mover >= s->n || id < 0 || id >= NUM_IDS) {
-            PyErr_Format(PyExc_ValueError, "game %zd: no seat to act or action out of range", i);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        if (vec_apply(t, s, (int)id) < 0) {
-            Py_CLEAR(ended);
-            goto done;
-        }
+        if (vec_apply(t, s, (int)acts[i]) < 0) goto done;
         if (s->turn != TERMINAL) {
             vec_row(t, &b, i, to_act);
             continue;
@@ -484,21 +492,18 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         for (int k = 0; k < s->n; k++)
             returns[i * players + k] = won == s->n ? 0.0f : s->scores[k] == best ? share : -1.0f;
         rewards[i] = returns[i * players + mover];
-        PyObject *v = PyLong_FromSsize_t(i);
-        if (!v || PyList_Append(ended, v) < 0) {
-            Py_XDECREF(v);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        Py_DECREF(v);
+        ended[i] = 1;
+        count++;
     }
+    result = PyLong_FromSsize_t(count);
 done:
     if (act.obj) PyBuffer_Release(&act);
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
+    if (term.obj) PyBuffer_Release(&term);
     vec_release(&b);
-    return ended;
+    return result;
 }
 
 /* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
@@ -514,7 +519,7 @@ static PyMethodDef vec_methods[] = {
     {"load", py_vec_load, METH_VARARGS, "load a FormaState into game i"},
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
-    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
