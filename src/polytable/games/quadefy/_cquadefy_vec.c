@@ -15,9 +15,9 @@
  * occupied cell, and those with an occupied cell above one of their cubes. A hand's candidates (on empty
  * cells, supported) are legal without the orientation's rules when the game has neither reachability nor
  * stability; with reachability alone, a candidate with nothing above it drops in straight from the top, and
- * only the others are tested (a straight slide from a side, else the orientation's flood fill); with
+ * only the others are tested (a straight slide in from a side, else the orientation's flood fill); with
  * stability every candidate takes its orientation's rules. The legal set is kept as bits beside the game:
- * a step rewrites only the mask bytes that changed, and a random legal action is the k-th set bit (ids in
+ * a step rewrites only the mask's words of 64 ids that changed, and a random legal action is the k-th set bit (ids in
  * increasing order, the order of the kernel's qs_legal).
  */
 #include "_cquadefy.c"
@@ -35,11 +35,14 @@
 typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
-    uint64_t legal[NW], blk[NW], sup[NW], top[NW];
+    uint64_t legal[NW], blk[NW], sup[NW], line[5][NW];
 } VecSlot;
 
 /* ------------------------------------------------------------------ tables (built from the kernel's) */
-static uint64_t vec_cell_blk[64][NW], vec_cell_sup[64][NW], vec_cell_top[64][NW], vec_floor[NW];
+static uint64_t vec_cell_blk[64][NW], vec_cell_sup[64][NW], vec_floor[NW];
+/* vec_cell_line[d][c]: the placements whose straight slide in from direction d (the top, -x, +x, -y, +y)
+ * sweeps cell c (quadefy_cover.h's p_line) */
+static uint64_t vec_cell_line[5][64][NW];
 static uint64_t vec_hand[256][NW]; /* the placements of a hand's blocks */
 static int vec_hw0[256], vec_hw1[256]; /* the words where a hand's placements are */
 static int vec_words;                  /* words of n_place bits */
@@ -48,7 +51,7 @@ static uint64_t vec_spread8[256];      /* byte k of spread8[v] is bit k of v */
 static void vec_tables(void) {
     memset(vec_cell_blk, 0, sizeof vec_cell_blk);
     memset(vec_cell_sup, 0, sizeof vec_cell_sup);
-    memset(vec_cell_top, 0, sizeof vec_cell_top);
+    memset(vec_cell_line, 0, sizeof vec_cell_line);
     memset(vec_floor, 0, sizeof vec_floor);
     memset(vec_hand, 0, sizeof vec_hand);
     vec_words = (n_place + 63) / 64;
@@ -60,7 +63,14 @@ static void vec_tables(void) {
             vec_cell_blk[c][w] |= bit;
             if (c < 16) vec_floor[w] |= bit;
             if (c >= 16) vec_cell_sup[c - 16][w] |= bit;
-            for (int a = c + 16; a < 64; a += 16) vec_cell_top[a][w] |= bit;
+            int cx = c & 3, cy = c >> 2 & 3; /* as quadefy_cover.h's p_line */
+            for (int a = c + 16; a < 64; a += 16) vec_cell_line[0][a][w] |= bit;
+            for (int i = 0; i < 4; i++) {
+                if (i < cx) vec_cell_line[1][c - (cx - i)][w] |= bit;
+                if (i > cx) vec_cell_line[2][c + (i - cx)][w] |= bit;
+                if (i < cy) vec_cell_line[3][c - 4 * (cy - i)][w] |= bit;
+                if (i > cy) vec_cell_line[4][c + 4 * (i - cy)][w] |= bit;
+            }
         }
         for (int h = 0; h < 256; h++)
             if (h >> p_block[p] & 1) vec_hand[h][w] |= bit;
@@ -84,14 +94,14 @@ static void vec_tables(void) {
 /* The sets of position occ, from nothing (after a load). */
 static void vec_covers(VecSlot *v) {
     memset(v->blk, 0, sizeof v->blk);
-    memset(v->top, 0, sizeof v->top);
+    memset(v->line, 0, sizeof v->line);
     memcpy(v->sup, vec_floor, sizeof v->sup);
     for (uint64_t x = v->q.occ; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
         for (int w = 0; w < vec_words; w++) {
             v->blk[w] |= vec_cell_blk[c][w];
             v->sup[w] |= vec_cell_sup[c][w];
-            v->top[w] |= vec_cell_top[c][w];
+            for (int d = 0; d < 5; d++) v->line[d][w] |= vec_cell_line[d][c][w];
         }
     }
 }
@@ -109,7 +119,9 @@ static inline void vec_covers_add(VecSlot *v, uint64_t mask, int w0, int w1) {
     for (int w = w0; w < w1; w++) {
         v->blk[w] |= vec_cell_blk[c0][w] | vec_cell_blk[c1][w] | vec_cell_blk[c2][w] | vec_cell_blk[c3][w];
         v->sup[w] |= vec_cell_sup[c0][w] | vec_cell_sup[c1][w] | vec_cell_sup[c2][w] | vec_cell_sup[c3][w];
-        v->top[w] |= vec_cell_top[c0][w] | vec_cell_top[c1][w] | vec_cell_top[c2][w] | vec_cell_top[c3][w];
+        for (int d = 0; d < 5; d++)
+            v->line[d][w] |= vec_cell_line[d][c0][w] | vec_cell_line[d][c1][w] | vec_cell_line[d][c2][w] |
+                             vec_cell_line[d][c3][w];
     }
 }
 
@@ -125,8 +137,8 @@ static int vec_legal(const VecSlot *v, uint64_t *out) {
     int boards = 0;
     for (int w = vec_hw0[rem]; w < vec_hw1[rem]; w++) {
         uint64_t cand = hand[w] & v->sup[w] & ~v->blk[w], ok = cand, test = 0;
-        if (flags == REACH_FLAG) { /* nothing above: dropped in from the top */
-            test = cand & v->top[w];
+        if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
+            test = cand & v->line[0][w] & v->line[1][w] & v->line[2][w] & v->line[3][w] & v->line[4][w];
             ok = cand & ~test;
         } else if (flags) {
             test = cand;
@@ -134,10 +146,6 @@ static int vec_legal(const VecSlot *v, uint64_t *out) {
         }
         for (; test; test &= test - 1) {
             int p = 64 * w + __builtin_ctzll(test);
-            if (flags == REACH_FLAG && qs_straight_in(p, occ)) {
-                ok |= test & -test;
-                continue;
-            }
             int o = p_orient[p];
             if (!boards) {
                 qs_boards(occ, occ_p, sup_p);
@@ -156,17 +164,19 @@ static int vec_legal(const VecSlot *v, uint64_t *out) {
     return n;
 }
 
-/* The mask row and the game's legal bits become the seat to move's: only the bytes that change are written. */
+/* The mask row and the game's legal bits become the seat to move's: only the words of ids that changed are written. */
 static void vec_mask(VecSlot *v, signed char *mask) {
     uint64_t now[NW];
     v->count = vec_legal(v, now);
     for (int w = 0; w < vec_words; w++) {
-        uint64_t d = now[w] ^ v->legal[w];
-        for (; d; d &= d - 1) {
-            int b = __builtin_ctzll(d);
-            mask[64 * w + b] = (signed char)(now[w] >> b & 1);
-        }
+        if (now[w] == v->legal[w]) continue;
         v->legal[w] = now[w];
+        signed char *row = mask + 64 * w;
+        if (64 * w + 64 <= VEC_IDS) { /* a word that changed: its 64 ids in 8 stores */
+            for (int j = 0; j < 8; j++) memcpy(row + 8 * j, &vec_spread8[now[w] >> (8 * j) & 255], 8);
+        } else { /* the row's last ids: nothing past it */
+            for (int k = 0; k < VEC_IDS - 64 * w; k++) row[k] = (signed char)(now[w] >> k & 1);
+        }
     }
 }
 
