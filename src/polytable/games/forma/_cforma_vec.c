@@ -16,6 +16,9 @@
 #include "_cforma.c"
 #include "_cforma_rules.c"
 #include "../../core/_batch.h" /* the callers' buffers, one legal id drawn per game */
+#if defined(__SSE2__)
+#include <emmintrin.h> /* the observation's byte transpose (x86-64 always has SSE2; others take plain C) */
+#endif
 
 #define PLACE_IDS (NO * 400)
 #define OBSTACLE_IDS (PLACE_IDS + NP)
@@ -56,9 +59,18 @@ static PyObject *vec_boards_out(const B *b, int n) {
 
 /* A game of the batch: its state, and how many legal ids its mask row holds (listed in its ids row, so the
  * next write clears only those and a random legal action costs one draw). */
+/* What the last write put in a game's observation row, a group of 8 cells of a row at a time (the groups
+ * vec_cells writes): its planes' bytes (lo, hi) and its 8 feature bytes. A step rewrites only the groups
+ * that differ; ``valid`` is 0 until a whole row was written (after a load, or another layout). */
+typedef struct {
+    int valid;
+    uint64_t lo[MAXSIZE][3], hi[MAXSIZE][3], feat[MAXSIZE][3];
+} VecDrawn;
+
 typedef struct {
     S s;
     int count;
+    VecDrawn drawn;
 } VecSlot;
 
 /* ------------------------------------------------------------------ one game */
@@ -68,13 +80,32 @@ typedef struct {
     do {                             \
         int id_ = (id);              \
         mask[id_] = 1;               \
-        ids[(*count)++] = id_;       \
+        ids[n++] = id_;              \
     } while (0)
+static int vec_listed(const T *t, const S *s, signed char *mask, int *ids);
+
+/* row * 20 + column of each bit of a board of t's size (the ids' cell numbers), without a division a bit. */
+static const short *vec_cells_of(const T *t) {
+    static const T *made = NULL;
+    static short cells[NW * 64];
+    if (made != t) {
+        for (int bit = 0; bit < NW * 64; bit++) cells[bit] = (short)((t->size - 1 - bit / t->stride) * 20 + bit % t->stride);
+        made = t;
+    }
+    return cells;
+}
+
 static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *count) {
-    for (int k = 0; k < *count; k++) mask[ids[k]] = 0;
-    *count = 0;
-    if (s->turn < 0 || s->turn >= s->n) return;
-    int top = t->size - 1, st = t->stride;
+    for (int k = 0, was = *count; k < was; k++) mask[ids[k]] = 0;
+    *count = vec_listed(t, s, mask, ids);
+}
+
+/* The listing of vec_mask (the row cleared): how many ids. A local count, not one through a pointer that
+ * every mask byte written might alias. */
+static int vec_listed(const T *t, const S *s, signed char *mask, int *ids) {
+    int n = 0;
+    if (s->turn < 0 || s->turn >= s->n) return 0;
+    const short *cells = vec_cells_of(t);
     if (s->placing) { /* the players' set-up: an obstacle or the tower on an allowed cell, or the fill */
         B taken, allowed;
         for (int i = 0; i < NW; i++) taken.w[i] = s->obstacles.w[i] | s->tower.w[i];
@@ -82,18 +113,18 @@ static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *c
         int has_tower = b_any(&s->tower), obstacles = s->placing - (has_tower ? 0 : 1) > 0;
         for (int i = 0; i < NW; i++)
             for (uint64_t w = allowed.w[i]; w; w &= w - 1) {
-                int bit = i * 64 + __builtin_ctzll(w), cell = (top - bit / st) * 20 + bit % st;
+                int cell = cells[i * 64 + __builtin_ctzll(w)];
                 if (obstacles) SET(OBSTACLE_IDS + cell);
                 if (!has_tower) SET(TOWER_IDS + cell);
             }
         SET(FILL_ID);
-        return;
+        return n;
     }
     const int *stock = s->stock[s->turn];
     if (s->touch && s->picked < 0) { /* the pick: one id per piece held */
         for (int p = 0; p < NP; p++)
             if (stock[p]) SET(PLACE_IDS + p);
-        return;
+        return n;
     }
     B free, sh[64], a;
     for (int i = 0; i < NW; i++) free.w[i] = t->board.w[i] & ~s->filled.w[i];
@@ -105,11 +136,11 @@ static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *c
             anchors_of(t, sh, g, &a);
             for (int i = 0; i < NW; i++)
                 for (uint64_t w = a.w[i]; w; w &= w - 1) {
-                    int bit = i * 64 + __builtin_ctzll(w);
-                    SET(g * 400 + (top - bit / st) * 20 + bit % st + vec_orient_ref[g]);
+                    SET(g * 400 + cells[i * 64 + __builtin_ctzll(w)] + vec_orient_ref[g]);
                 }
         }
     }
+    return n;
 }
 #undef SET
 
@@ -123,45 +154,71 @@ static inline uint32_t vec_bits(const B *b, int base, int n) {
 
 #define LOW_BYTES 0x0101010101010101ULL
 
+/* Byte g of the row's 8 first planes: out[g] holds byte g of row[k] in its byte k (k < np), for the 4 bytes
+ * of a row (a byte transpose; with SSE2 in 6 instructions). */
+static inline __attribute__((always_inline)) void vec_bytes8(const uint32_t *row, const int np, uint64_t out[4]) {
+#if defined(__SSE2__)
+    /* interleaving the bytes of planes (0, 4, 2, 6) with (1, 5, 3, 7), then their pairs, then their quads,
+     * puts the planes in order 0..7 in each group's 8 bytes */
+    uint32_t p[8];
+    for (int k = 0; k < 8; k++) p[k] = k < np ? row[k] : 0;
+    __m128i a = _mm_set_epi32((int)p[6], (int)p[2], (int)p[4], (int)p[0]);
+    __m128i b = _mm_set_epi32((int)p[7], (int)p[3], (int)p[5], (int)p[1]);
+    __m128i c = _mm_unpacklo_epi8(a, b), d = _mm_unpackhi_epi8(a, b);
+    __m128i e = _mm_unpacklo_epi16(c, d), f = _mm_unpackhi_epi16(c, d);
+    _mm_storeu_si128((__m128i *)out, _mm_unpacklo_epi32(e, f));
+    _mm_storeu_si128((__m128i *)(out + 2), _mm_unpackhi_epi32(e, f));
+#else
+    for (int g = 0; g < 4; g++) {
+        uint64_t v = 0;
+        for (int k = 0; k < np && k < 8; k++) v |= (uint64_t)(row[k] >> (8 * g) & 255) << (8 * k);
+        out[g] = v;
+    }
+#endif
+}
+
 /* Cells of ``np`` plane channels and one feature channel (``c`` = np + 1 bytes each, constants when inlined).
  * Eight cells of a row at a time: byte k of ``lo`` holds plane k's bits for those cells (``hi``: planes 8 and
- * 9), so cell x's channels are (lo >> x) & LOW_BYTES, bit x of every byte brought down to bit 0: its first
- * eight channels in one 8-byte store (the bytes past the cell are rewritten by the next cell; the last cell
- * is written byte by byte, so nothing past the observation is touched). */
+ * 9), so cell x's channels are (lo >> x) & LOW_BYTES, bit x of every byte brought down to bit 0, written in
+ * two stores that stay inside the cell (the second overlaps the first). A group equal to what ``drawn``
+ * says the row holds is skipped (most of a touch-move pick's observation, and the empty parts of the board). */
 static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[][2 + 2 * MAXPLAYERS],
                                                             const unsigned char *feat, unsigned char *out, int n,
-                                                            const int np, const int c) {
-    int last = n * n - 1;
+                                                            const int np, const int c, VecDrawn *drawn) {
+    int valid = drawn->valid;
     for (int r = 0; r < n; r++) {
         const uint32_t *row = rows[r];
-        for (int x0 = 0; x0 < n; x0 += 8) {
-            uint64_t lo = 0, hi = 0;
-            for (int k = 0; k < np && k < 8; k++) lo |= (uint64_t)(row[k] >> x0 & 255) << (8 * k);
+        uint64_t los[4];
+        vec_bytes8(row, np, los);
+        for (int x0 = 0, g = 0; x0 < n; x0 += 8, g++) {
+            uint64_t lo = los[g], hi = 0, fg;
             for (int k = 8; k < np; k++) hi |= (uint64_t)(row[k] >> x0 & 255) << (8 * (k - 8));
+            memcpy(&fg, feat + r * n + x0, 8);
+            if (valid && lo == drawn->lo[r][g] && hi == drawn->hi[r][g] && fg == drawn->feat[r][g]) continue;
+            drawn->lo[r][g] = lo;
+            drawn->hi[r][g] = hi;
+            drawn->feat[r][g] = fg;
             int x1 = x0 + 8 < n ? x0 + 8 : n;
             for (int x = x0; x < x1; x++) {
                 int cell = r * n + x;
                 unsigned char *o = out + (Py_ssize_t)cell * c;
-                uint64_t a = lo >> (x - x0) & LOW_BYTES, b = hi >> (x - x0) & LOW_BYTES;
-                if (cell == last) {
-                    for (int k = 0; k < np && k < 8; k++) o[k] = (unsigned char)(a >> (8 * k));
-                    for (int k = 8; k < np; k++) o[k] = (unsigned char)(b >> (8 * (k - 8)));
-                    o[np] = feat[cell];
-                } else if (np < 8) { /* the feature in the same store */
-                    a |= (uint64_t)feat[cell] << (8 * np);
+                uint64_t a = lo >> (x - x0) & LOW_BYTES, b = hi >> (x - x0) & LOW_BYTES, f = feat[cell];
+                if (np == 6) { /* o[0..3], then o[3..6] */
+                    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 24 & 0xffffff) | (uint32_t)f << 24;
+                    memcpy(o, &a0, 4);
+                    memcpy(o + 3, &a1, 4);
+                } else if (np == 8) {
                     memcpy(o, &a, 8);
-                } else if (np == 10) { /* planes 8 and 9 and the feature in a second store */
-                    uint32_t w = (uint32_t)(b & 0x0101) | (uint32_t)feat[cell] << 16;
+                    o[8] = (unsigned char)f;
+                } else { /* 10: o[0..7], then o[3..10] */
+                    uint64_t a1 = a >> 24 | (b & 0xffff) << 40 | f << 56;
                     memcpy(o, &a, 8);
-                    memcpy(o + 8, &w, 4);
-                } else {
-                    memcpy(o, &a, 8);
-                    for (int k = 8; k < np; k++) o[k] = (unsigned char)(b >> (8 * (k - 8)));
-                    o[np] = feat[cell];
+                    memcpy(o + 3, &a1, 8);
                 }
             }
         }
     }
+    drawn->valid = 1;
 }
 
 /* The observation of ``observer`` (polytable.interop._fast's Forma codec): planes of the tower, the
@@ -169,7 +226,8 @@ static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[
  * i / stride and column i % stride; features from plane 2 + 2 * players, row by row (saturated to
  * 0..255): per seat the score and the stock of the pieces in ``index``, then the piece in hand (one-hot
  * over ``index``). Written cell by cell, each cell's channels at once. */
-static void vec_obs(const T *t, const S *s, int observer, const int *index, int nindex, unsigned char *out, int c) {
+static void vec_obs(const T *t, const S *s, int observer, const int *index, int nindex, unsigned char *out, int c,
+                    VecDrawn *drawn) {
     enum { MAXPLANES = 2 + 2 * MAXPLAYERS };
     int n = t->size, st = t->stride, area = n * n, np = 2 + 2 * s->n, nf = c - np;
     const B *boards[MAXPLANES];
@@ -183,9 +241,9 @@ static void vec_obs(const T *t, const S *s, int observer, const int *index, int 
     }
     for (int r = 0; r < n; r++)
         for (int k = 0; k < np; k++) rows[r][k] = vec_bits(boards[k], (n - 1 - r) * st, n);
-    unsigned char feat[4 * MAXSIZE * MAXSIZE];
+    unsigned char feat[4 * MAXSIZE * MAXSIZE + 8]; /* + 8: a row's last group reads 8 bytes */
     int nfeat = nf < 4 ? nf : 4; /* channels holding values (at most 4 * 22 + 21 of them: one channel) */
-    memset(feat, 0, (size_t)nfeat * area);
+    memset(feat, 0, (size_t)nfeat * area + 8);
     int j = 0;
 #define FEATURE(v)                                                                         \
     do {                                                                                   \
@@ -202,12 +260,13 @@ static void vec_obs(const T *t, const S *s, int observer, const int *index, int 
 #undef FEATURE
     if (np + nf == c && nf == 1) { /* the usual layout (2 to 4 seats, one feature plane): fixed-size cells */
         switch (np) {
-        case 6: vec_cells(rows, feat, out, n, 6, 7); return;
-        case 8: vec_cells(rows, feat, out, n, 8, 9); return;
-        case 10: vec_cells(rows, feat, out, n, 10, 11); return;
+        case 6: vec_cells(rows, feat, out, n, 6, 7, drawn); return;
+        case 8: vec_cells(rows, feat, out, n, 8, 9, drawn); return;
+        case 10: vec_cells(rows, feat, out, n, 10, 11, drawn); return;
         default: break;
         }
     }
+    drawn->valid = 0;
     for (int r = 0; r < n; r++) {
         const uint32_t *row = rows[r];
         for (int x = 0; x < n; x++) {
@@ -312,7 +371,9 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
-    memcpy(&((VecSlot *)view.buf)[i].s, &s, sizeof s); /* the count stays: the row's ids are cleared next write */
+    VecSlot *slot = &((VecSlot *)view.buf)[i];
+    memcpy(&slot->s, &s, sizeof s); /* the count stays: the row's ids are cleared next write */
+    slot->drawn.valid = 0;          /* and its observation is written whole */
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
@@ -396,7 +457,7 @@ static void vec_row(const T *t, VecBufs *b, Py_ssize_t i, short *to_act) {
     int nindex = (int)(b->index.len / (Py_ssize_t)sizeof(int));
     to_act[i] = (short)s->turn;
     vec_obs(t, s, s->turn, (const int *)b->index.buf, nindex,
-              (unsigned char *)b->obs.buf + i * (Py_ssize_t)t->size * t->size * b->c, (int)b->c);
+              (unsigned char *)b->obs.buf + i * (Py_ssize_t)t->size * t->size * b->c, (int)b->c, &slot->drawn);
     vec_mask(t, s, (signed char *)b->masks.buf + i * (Py_ssize_t)NUM_IDS, (int *)b->ids.buf + i * (Py_ssize_t)NUM_IDS,
                &slot->count);
 }
@@ -422,6 +483,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
     }
+    ((VecSlot *)b.states.buf)[i].drawn.valid = 0; /* the whole row */
     vec_row(t, &b, i, (short *)ta.buf);
     result = Py_None;
     Py_INCREF(result);
