@@ -36,6 +36,7 @@ typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
     uint64_t legal[NW], blk[NW], sup[NW], line[5][NW];
+    uint64_t dead[NW]; /* placements found unreachable (with reachability alone): they stay so */
 } VecSlot;
 
 /* ------------------------------------------------------------------ tables (built from the kernel's) */
@@ -95,6 +96,7 @@ static void vec_tables(void) {
 static void vec_covers(VecSlot *v) {
     memset(v->blk, 0, sizeof v->blk);
     memset(v->line, 0, sizeof v->line);
+    memset(v->dead, 0, sizeof v->dead);
     memcpy(v->sup, vec_floor, sizeof v->sup);
     for (uint64_t x = v->q.occ; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
@@ -127,7 +129,7 @@ static inline void vec_covers_add(VecSlot *v, uint64_t mask, int w0, int w1) {
 
 /* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (all
  * vec_words words); their count. */
-static int vec_legal(const VecSlot *v, uint64_t *out) {
+static int vec_legal(VecSlot *v, uint64_t *out) {
     memset(out, 0, (size_t)vec_words * 8);
     if (v->q.loser >= 0) return 0;
     int rem = v->q.rem[v->q.to_move] & 255, flags = v->flags & (REACH_FLAG | STABLE_FLAG), n = 0;
@@ -140,6 +142,7 @@ static int vec_legal(const VecSlot *v, uint64_t *out) {
         if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
             test = cand & v->line[0][w] & v->line[1][w] & v->line[2][w] & v->line[3][w] & v->line[4][w];
             ok = cand & ~test;
+            test &= ~v->dead[w];
         } else if (flags) {
             test = cand;
             ok = 0;
@@ -156,7 +159,10 @@ static int vec_legal(const VecSlot *v, uint64_t *out) {
                 qs_orient_legal_at(o, occ_p, sup_p, flags, obits[o]);
                 seen[o] = 1;
             }
-            if (obits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1) ok |= test & -test;
+            if (obits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1)
+                ok |= test & -test;
+            else if (flags == REACH_FLAG) /* the free translations only shrink: unreachable for good */
+                v->dead[w] |= test & -test;
         }
         out[w] = ok;
         n += __builtin_popcountll(ok);
