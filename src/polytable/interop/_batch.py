@@ -1,8 +1,9 @@
 """Batches of games held and stepped in C, behind :class:`polytable.interop.vector.VectorEnv`.
 
-A batch keeps every game's state in one C buffer and steps all of them in one call: the action id is
-applied, chance settled, and the next observation planes and legal mask written into the environment's
-NumPy rows, with no Python object made per game. New games come from the Python rules (``Game.new_game``,
+A batch keeps every game's state in one C buffer and steps all of them in one call: the actions are
+checked against the masks, each action id applied, chance settled, and the next observation planes and
+legal mask written into the environment's NumPy rows (only what changed: each game's slot remembers what
+its rows hold), with no Python object made per game. New games come from the Python rules (``Game.new_game``,
 once a game) and are loaded into the buffer; a game's state can be read back (``state``) for rendering and
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.

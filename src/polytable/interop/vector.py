@@ -21,8 +21,9 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
   (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
   give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
-  EnvPool does. An illegal action raises ``ValueError`` naming the game and changes nothing: every action
-  is checked against the mask before any game moves.
+  EnvPool does; read them, do not write into them (a compiled batch rewrites only the parts of a row that
+  changed). An illegal action raises ``ValueError`` naming the game and changes nothing: every action is
+  checked against the mask before any game moves (by the compiled batch itself, in the same call).
 """
 
 from __future__ import annotations

@@ -89,7 +89,8 @@ static const short *vec_cells_of(const T *t) {
     static const T *made = NULL;
     static short cells[NW * 64];
     if (made != t) {
-        for (int bit = 0; bit < NW * 64; bit++) cells[bit] = (short)((t->size - 1 - bit / t->stride) * 20 + bit % t->stride);
+        for (int bit = 0; bit < NW * 64; bit++)
+            cells[bit] = (short)((t->size - 1 - bit / t->stride) * 20 + bit % t->stride);
         made = t;
     }
     return cells;

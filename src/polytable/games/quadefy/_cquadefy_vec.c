@@ -9,16 +9,17 @@
  * (tests/interop/test_vector_fast.py). The functions take the same arguments as _cforma_vec's, so
  * polytable.interop._batch drives both the same way (``size`` and ``ids`` are unused here).
  *
- * The legal placements are found as the kernel's sampler finds its candidates (quadefy_cover.h), as bit
- * sets over the placement ids, kept per game and grown by the 4 cells of each placed block (they only
- * grow): the placements meeting an occupied cell, those with a cube on the floor or right above an
- * occupied cell, and those with an occupied cell above one of their cubes. A hand's candidates (on empty
- * cells, supported) are legal without the orientation's rules when the game has neither reachability nor
- * stability; with reachability alone, a candidate with nothing above it drops in straight from the top, and
- * only the others are tested (a straight slide in from a side, else the orientation's flood fill); with
- * stability every candidate takes its orientation's rules. The legal set is kept as bits beside the game:
- * a step rewrites only the mask's words of 64 ids that changed, and a random legal action is the k-th set bit (ids in
- * increasing order, the order of the kernel's qs_legal).
+ * The legal placements are found as the kernel's sampler finds its candidates (quadefy_cover.h): bit sets
+ * over the placement ids, kept per game and grown by the 4 cells of each placed block (they only grow):
+ * the placements meeting an occupied cell, those with a cube on the floor or right above an occupied cell,
+ * and, per direction (down from the top, level from each of the 4 sides), those whose straight slide in
+ * sweeps an occupied cell. A hand's candidates (on empty cells, supported) are legal without the
+ * orientation's rules when the game has neither reachability nor stability; with reachability alone, a
+ * candidate with one straight slide clear is reachable and only the others take their orientation's flood
+ * fill (one found unreachable stays so: the free translations only shrink); with stability every candidate
+ * takes its orientation's rules. The legal set is kept as bits beside the game: a step rewrites only the
+ * mask's words of 64 ids that changed, and a random legal action is the k-th set bit (ids in increasing
+ * order, the order of the kernel's qs_legal).
  */
 #include "_cquadefy.c"
 #include "../../core/_batch.h" /* the callers' buffers, the actions' check */
@@ -31,7 +32,8 @@
 
 /* A game of the batch: position, flags, the placements made (QuadefyState.moves), how many legal ids its
  * mask row holds and which (legal), and the position's sets over placement ids (blk: meeting an occupied
- * cell; sup: a cube on the floor or right above an occupied cell; top: an occupied cell above a cube). */
+ * cell; sup: a cube on the floor or right above an occupied cell; line[d]: a straight slide in from
+ * direction d sweeps an occupied cell). */
 typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
