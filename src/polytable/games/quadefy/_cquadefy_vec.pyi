@@ -43,7 +43,8 @@ def step(
     to_act: object,
     rewards: object,
     returns: object,
+    terminations: object,
     fresh: object = None,
     /,
-) -> list[int]: ...
+) -> int: ...
 def sample(states: object, ids: object, draws: object, out: object, /) -> None: ...
