@@ -115,47 +115,68 @@ static void vec_mask(const VecConf *cf, VecSlot *v, signed char *mask) {
     v->count = total;
 }
 
+/* The 8 x 8 bit matrix transposed: bit c of byte i becomes bit i of byte c. */
+static inline uint64_t transpose8(uint64_t x) {
+    uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    return x ^ t ^ (t << 28);
+}
+
 /* The observation of ``observer`` (polytable.interop._fast's Foldris codec): per seat from the observer on,
  * its ink, its barrier and its visible rows; the card's block and its lane; then the features row by row
- * (per seat lines, bonus, out, chosen; the cards left), saturated to 0..255. */
+ * (per seat lines, bonus, out, chosen; the cards left), saturated to 0..255 (one channel: at most 29 values,
+ * and a sheet has at least 32 cells). Every byte of the row is written. A sheet row's planes are bytes (bit
+ * c: column c); eight channels' bytes, transposed, give each cell's eight channel bits, which the spread
+ * table turns into its eight channel bytes. */
 static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned char *out) {
     const Game *g = &v->g;
-    int H = cf->height, C = cf->channels, n = g->n;
-    size_t row = (size_t)8 * C;
-    memset(out, 0, (size_t)H * row);
-    int values[4 * MAXP + 1], nv = 0;
+    int H = cf->height, C = cf->channels, n = g->n, base = 3 * n, groups = (C + 7) / 8;
+    unsigned char values[4 * MAXP + 1];
+    const uint8_t *ink[MAXP], *bar[MAXP];
+    int rows[MAXP], nv = 0;
     for (int k = 0; k < n; k++) {
         int seat = (observer + k) % n;
         const Sheet *s = &g->sh[seat];
-        int rows = s->height < H ? (int)s->height : H, top = s->top < rows ? s->top : rows;
-        unsigned char *o = out + 3 * k;
-        for (int r = 0; r < rows; r++)
-            for (int c = 0; c < 8; c++) o[r * row + c * C + 2] = 1;
-        for (int r = 0; r < top; r++) {
-            for (unsigned m = s->ink[r]; m; m &= m - 1) o[r * row + __builtin_ctz(m) * C] = 1;
-            for (unsigned m = s->bar[r]; m; m &= m - 1) o[r * row + __builtin_ctz(m) * C + 1] = 1;
+        ink[k] = s->ink;
+        bar[k] = s->bar;
+        rows[k] = s->height < H ? (int)s->height : H;
+        long f[4] = {s->lines, s->bonus, s->out ? 1 : 0, g->pending[seat] >= 0};
+        for (int j = 0; j < 4; j++) values[nv++] = (unsigned char)(f[j] < 0 ? 0 : f[j] > 255 ? 255 : f[j]);
+    }
+    values[nv++] = (unsigned char)(g->ndeck > 255 ? 255 : g->ndeck);
+    const uint8_t *shape = g->card >= 0 ? cf->shape[g->card] : NULL;
+    unsigned lane = g->card >= 0 ? 3u << (cf->lane[g->card] - 1) : 0;
+    size_t row = (size_t)8 * C;
+    for (int r = 0; r < H; r++) {
+        uint8_t chan[8 * 4] = {0}; /* C <= 3 * 7 + 3 = 24 channels */
+        for (int k = 0; k < n; k++)
+            if (r < rows[k]) {
+                chan[3 * k] = ink[k][r];
+                chan[3 * k + 1] = bar[k][r];
+                chan[3 * k + 2] = 0xFF;
+            }
+        chan[base] = shape ? shape[r] : 0;
+        chan[base + 1] = (uint8_t)lane;
+        uint64_t x[4];
+        for (int q = 0; q < groups; q++) {
+            x[q] = 0;
+            for (int i = 0; i < 8; i++) x[q] |= (uint64_t)chan[8 * q + i] << (8 * i);
+            x[q] = transpose8(x[q]);
         }
-        values[nv++] = (int)s->lines;
-        values[nv++] = (int)s->bonus;
-        values[nv++] = s->out ? 1 : 0;
-        values[nv++] = g->pending[seat] >= 0;
+        unsigned char *o = out + r * row;
+        for (int c = 0; c < 8; c++, o += C)
+            for (int q = 0; q < groups; q++) {
+                const uint8_t *bytes = spread[(x[q] >> (8 * c)) & 0xFF];
+                if (r == H - 1 && c == 7 && 8 * q + 8 > C) /* the last cell: no byte past it */
+                    memcpy(o + 8 * q, bytes, (size_t)(C - 8 * q));
+                else
+                    memcpy(o + 8 * q, bytes, 8); /* past the cell: the next cell's, written after */
+            }
     }
-    values[nv++] = g->ndeck;
-    int base = 3 * n;
-    if (g->card >= 0) {
-        const uint8_t *shape = cf->shape[g->card];
-        int lane = cf->lane[g->card];
-        for (int r = 0; r < H; r++) {
-            for (unsigned m = shape[r]; m; m &= m - 1) out[r * row + __builtin_ctz(m) * C + base] = 1;
-            out[r * row + (lane - 1) * C + base + 1] = 1;
-            out[r * row + lane * C + base + 1] = 1;
-        }
-    }
-    int cells = 8 * H;
-    for (int j = 0; j < nv; j++) {
-        int x = values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j];
-        if (base + 2 + j / cells < C) out[(j % cells) * C + base + 2 + j / cells] = (unsigned char)x;
-    }
+    for (int j = 0; j < nv; j++) out[j * C + base + 2] = values[j];
 }
 
 /* The returns of a finished game (FoldrisGame.returns): solo, the lines over the sheet's rows; else the
@@ -244,7 +265,7 @@ static PyObject *py_vec_configure(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiiiiiOO", &buf, &players, &height, &channels, &actions, &deck, &o_lanes, &o_shapes))
         return NULL;
     if (players < 1 || players > MAXP || height < 1 || height > VEC_MAX_HEIGHT || deck < 0 || deck >= ndecks ||
-        actions < VEC_DROP_IDS || channels < 3 * players + 3) {
+        actions < VEC_DROP_IDS || channels != 3 * players + 3 || 4 * players + 1 > 8 * height) {
         PyErr_SetString(PyExc_ValueError, "configure(): players, height, channels, actions or deck out of range");
         return NULL;
     }
