@@ -46,6 +46,12 @@ class Batch:
         """The vector env the batch serves (a batch that starts its games' next episodes itself reads the
         env's seed and episode counts); nothing by default."""
 
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        """The vector env's whole step in one call (the actions checked against the masks, applied, the
+        terminations and episode counts written, ended games restarted), True; or False: the env steps
+        through :meth:`step`."""
+        return False
+
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
         raise NotImplementedError
@@ -189,6 +195,15 @@ class FoldrisBatch(Batch):
     def attach(self, env: Any) -> None:
         self.env = env
         self.fresh = self.index  # the step starts the next episodes
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        if self.fresh is None:
+            return False
+        self.ext.play(
+            self.states, self.index, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
+            env.terminations, env.episodes,
+        )  # fmt: skip
+        return True
 
     def load(self, i: int, s: Any) -> None:
         from ..games.foldris import tables_of

@@ -144,6 +144,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         acts = np.asarray(actions, np.int64).reshape(-1)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+        if self._batch is not None and acts.flags.c_contiguous and self._batch.play(self, acts):
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         n = self.masks.shape[1]
         outside = (acts < 0) | (acts >= n)
         if outside.any():

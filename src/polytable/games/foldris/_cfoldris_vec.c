@@ -599,6 +599,74 @@ done:
     return ended;
 }
 
+/* play(states, conf, actions, obs, masks, to_act, rewards, returns, terminations, episodes): the vector env's
+ * whole step for a batch that starts its games' next episodes itself. Every action is checked against its
+ * game's mask row first (ValueError naming the first game whose action is outside the ids or not legal, and
+ * nothing changed); then step() with restarts, each game's termination written and the episodes of the
+ * games that ended counted. */
+static PyObject *py_vec_play(PyObject *self, PyObject *args) {
+    PyObject *states, *conf, *o_act, *obs, *masks, *o_to_act, *o_rew, *o_ret, *o_term, *o_eps;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOO", &states, &conf, &o_act, &obs, &masks, &o_to_act, &o_rew, &o_ret, &o_term,
+                          &o_eps))
+        return NULL;
+    VecBufs b;
+    Py_buffer act = {0}, rew = {0}, ret = {0}, term = {0}, eps = {0};
+    PyObject *result = NULL;
+    if (vec_acquire(&b, states, obs, masks, conf, o_to_act) < 0) goto done;
+    int np = b.cf->players, A = b.cf->actions;
+    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
+        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * np * 4, "returns") < 0 ||
+        batch_buffer(o_term, &term, b.n, "terminations") < 0 || batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
+        goto done;
+    }
+    const long long *acts = (const long long *)act.buf;
+    const signed char *mask = (const signed char *)b.masks.buf;
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        long long a = acts[i];
+        if (a < 0 || a >= A) {
+            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is outside 0..%d", i, a, A - 1);
+            goto done;
+        }
+        if (!mask[i * A + a]) {
+            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not legal now (see its action mask)", i, a);
+            goto done;
+        }
+    }
+    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    unsigned char *terminated = (unsigned char *)term.buf;
+    long long *episodes = (long long *)eps.buf;
+    VecSlot *slots = (VecSlot *)b.states.buf;
+    memset(rewards, 0, (size_t)b.n * 4);
+    memset(returns, 0, (size_t)b.n * np * 4);
+    memset(terminated, 0, (size_t)b.n);
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        VecSlot *v = &slots[i];
+        int mover = v->to_act, r = vec_play(v, acts[i]);
+        if (r < 0) goto done; /* a mask row not the batch's own: the game is left as it was */
+        if (r == 0) {
+            vec_row(&b, i);
+            continue;
+        }
+        vec_returns(b.cf, &v->g, returns + i * np);
+        rewards[i] = returns[i * np + mover];
+        terminated[i] = 1;
+        v->episode++;
+        vec_new(b.cf, v);
+        episodes[i] = v->episode; /* the env's count, loaded with the game (and any game over at once) */
+        vec_row(&b, i);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    if (act.obj) PyBuffer_Release(&act);
+    if (rew.obj) PyBuffer_Release(&rew);
+    if (ret.obj) PyBuffer_Release(&ret);
+    if (term.obj) PyBuffer_Release(&term);
+    if (eps.obj) PyBuffer_Release(&eps);
+    vec_release(&b);
+    return result;
+}
+
 /* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in the rules'
  * order (variants, then columns): uniform over the legal ids for uniform draws. */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
@@ -655,6 +723,7 @@ static PyMethodDef vec_methods[] = {
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"play", py_vec_play, METH_VARARGS, "the vector env's step: actions checked, applied, games restarted"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
