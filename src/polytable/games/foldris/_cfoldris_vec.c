@@ -20,6 +20,13 @@
 #define VEC_DROP_IDS 576 /* DROP_IDS: ((mirror * 9 + trim) * 4 + rot) * 8 + column */
 #define VEC_MAX_HEIGHT 40
 #define VEC_MAX_SEED 8
+#define VEC_CHUNKS 12 /* 16-byte chunks of a row of cells: 8 cells of at most 24 channels */
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <immintrin.h>
+#define VEC_SSSE3 1
+static int vec_ssse3; /* the CPU has SSSE3's byte shuffle (checked once, at import) */
+#endif
 
 /* A batch's configuration, in a buffer the Python side keeps (one per batch: several may coexist). */
 typedef struct {
@@ -27,6 +34,9 @@ typedef struct {
     uint32_t seed[VEC_MAX_SEED]; /* the vector env's seed as NumPy's entropy words */
     int lane[MAXDECK];
     uint8_t shape[MAXDECK][VEC_MAX_HEIGHT]; /* the card's block on its plane: row r's columns (the view's drawing) */
+    /* A row of cells in 16-byte chunks: byte j of chunk k is channel ``pick`` (of the row's channel bytes) and
+     * column ``bit`` (a one-bit mask; 0: past the row). */
+    uint8_t pick[VEC_CHUNKS][16], bit[VEC_CHUNKS][16];
 } VecConf;
 
 /* A game of the batch: the playout's game (deck, sheets, generator, pending drops as 8 * variant + column),
@@ -34,7 +44,7 @@ typedef struct {
  * restarts, which game of the env it is and its episode. */
 typedef struct {
     Game g;
-    int to_act, count, nlist;
+    int to_act, count, nlist, listed; /* listed: the mask row is zero but for this listing (else unknown) */
     int16_t base[MAXV];
     uint8_t fit[MAXV];
     int64_t env, episode;
@@ -97,7 +107,11 @@ static void vec_new(const VecConf *cf, VecSlot *v) {
 
 /* The mask row of the seat to act (zero elsewhere) and the slot's list of its legal drops. */
 static void vec_mask(const VecConf *cf, VecSlot *v, signed char *mask) {
-    memset(mask, 0, (size_t)cf->actions);
+    if (v->listed) /* the row holds this slot's last listing: clear only its ids */
+        for (int j = 0; j < v->nlist; j++) memset(mask + v->base[j], 0, 8);
+    else
+        memset(mask, 0, (size_t)cf->actions);
+    v->listed = 1;
     v->count = v->nlist = 0;
     Game *g = &v->g;
     if (g->over || g->card < 0 || v->to_act < 0) return;
@@ -125,15 +139,56 @@ static inline uint64_t transpose8(uint64_t x) {
     return x ^ t ^ (t << 28);
 }
 
+/* A row's cells from its channel words (x[q]: channels 8q .. 8q + 7, byte i bit c being channel 8q + i of
+ * column c): each word transposed gives a cell's eight channel bits, which the spread table turns into its
+ * eight channel bytes; a store past the cell is the next cell's, written after it (the row's last cell
+ * stores only its own bytes when ``last``). G words a cell, C channels. */
+static inline __attribute__((always_inline)) void obs_cells(unsigned char *o, const uint64_t *xin, int C, const int G,
+                                                            int last) {
+    uint64_t x[4];
+    for (int q = 0; q < G; q++) x[q] = transpose8(xin[q]);
+    for (int c = 0; c < 7; c++, o += C)
+        for (int q = 0; q < G; q++) memcpy(o + 8 * q, spread[(x[q] >> (8 * c)) & 0xFF], 8);
+    for (int q = 0; q < G; q++) {
+        const uint8_t *bytes = spread[x[q] >> 56];
+        if (last && 8 * q + 8 > C)
+            memcpy(o + 8 * q, bytes, (size_t)(C - 8 * q));
+        else
+            memcpy(o + 8 * q, bytes, 8);
+    }
+}
+
+#ifdef VEC_SSSE3
+/* A row of cells from its channel words (as obs_cells) with SSSE3: each 16-byte chunk gathers its bytes'
+ * channels (one shuffle per 16 channels), keeps its bytes' column bits and makes them 0 or 1. */
+__attribute__((target("ssse3"))) static void obs_row_ssse3(const VecConf *cf, unsigned char *o, const uint64_t *x) {
+    int C = cf->channels, bytes = 8 * C, k = 0;
+    __m128i lo = _mm_set_epi64x((long long)x[1], (long long)x[0]), one = _mm_set1_epi8(1);
+    __m128i hi = _mm_set_epi64x(0, (long long)x[2]), sixteen = _mm_set1_epi8(16);
+    for (; 16 * k < bytes; k++) {
+        __m128i pick = _mm_loadu_si128((const __m128i *)cf->pick[k]);
+        __m128i got = _mm_shuffle_epi8(lo, _mm_or_si128(pick, _mm_cmpgt_epi8(pick, _mm_set1_epi8(15))));
+        if (C > 16) /* channels 16 and up: from the second word pair (the others' indices have the high bit) */
+            got = _mm_or_si128(got, _mm_shuffle_epi8(hi, _mm_or_si128(_mm_sub_epi8(pick, sixteen),
+                                                                      _mm_cmpgt_epi8(sixteen, pick))));
+        got = _mm_min_epu8(_mm_and_si128(got, _mm_loadu_si128((const __m128i *)cf->bit[k])), one);
+        if (16 * k + 16 <= bytes)
+            _mm_storeu_si128((__m128i *)(o + 16 * k), got);
+        else
+            _mm_storel_epi64((__m128i *)(o + 16 * k), got); /* the row's last 8 bytes */
+    }
+}
+#endif
+
 /* The observation of ``observer`` (polytable.interop._fast's Foldris codec): per seat from the observer on,
  * its ink, its barrier and its visible rows; the card's block and its lane; then the features row by row
  * (per seat lines, bonus, out, chosen; the cards left), saturated to 0..255 (one channel: at most 29 values,
- * and a sheet has at least 32 cells). Every byte of the row is written. A sheet row's planes are bytes (bit
- * c: column c); eight channels' bytes, transposed, give each cell's eight channel bits, which the spread
- * table turns into its eight channel bytes. */
+ * and a sheet has at least 32 cells). Every byte of the row is written, a sheet row at a time: the row's
+ * planes are bytes (bit c: column c) packed into channel words (obs_cells); a row equal to the one below is
+ * copied. */
 static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned char *out) {
     const Game *g = &v->g;
-    int H = cf->height, C = cf->channels, n = g->n, base = 3 * n, groups = (C + 7) / 8;
+    int H = cf->height, C = cf->channels, n = g->n, base = 3 * n, G = (C + 7) / 8;
     unsigned char values[4 * MAXP + 1];
     const uint8_t *ink[MAXP], *bar[MAXP];
     int rows[MAXP], nv = 0;
@@ -147,34 +202,50 @@ static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned 
         for (int j = 0; j < 4; j++) values[nv++] = (unsigned char)(f[j] < 0 ? 0 : f[j] > 255 ? 255 : f[j]);
     }
     values[nv++] = (unsigned char)(g->ndeck > 255 ? 255 : g->ndeck);
-    const uint8_t *shape = g->card >= 0 ? cf->shape[g->card] : NULL;
-    unsigned lane = g->card >= 0 ? 3u << (cf->lane[g->card] - 1) : 0;
+    uint64_t xs[VEC_MAX_HEIGHT][4]; /* per row, its channel words */
+    memset(xs, 0, (size_t)H * sizeof xs[0]);
+    for (int k = 0; k < n; k++) {
+        int at = 3 * k, q = at >> 3, sh = 8 * (at & 7), top = rows[k];
+        const uint8_t *a = ink[k], *b = bar[k];
+        if (sh <= 40)
+            for (int r = 0; r < top; r++) xs[r][q] |= ((uint64_t)a[r] | (uint64_t)b[r] << 8 | 0xFF0000ULL) << sh;
+        else
+            for (int r = 0; r < top; r++) {
+                uint64_t w = (uint64_t)a[r] | (uint64_t)b[r] << 8 | 0xFF0000ULL;
+                xs[r][q] |= w << sh;
+                xs[r][q + 1] |= w >> (64 - sh);
+            }
+    }
+    if (g->card >= 0) {
+        const uint8_t *shape = cf->shape[g->card];
+        uint64_t lane = (uint64_t)3 << (cf->lane[g->card] - 1 + 8);
+        int q = base >> 3, sh = 8 * (base & 7);
+        for (int r = 0; r < H; r++) {
+            uint64_t w = shape[r] | lane;
+            xs[r][q] |= w << sh;
+            if (sh > 48) xs[r][q + 1] |= w >> (64 - sh);
+        }
+    }
     size_t row = (size_t)8 * C;
     for (int r = 0; r < H; r++) {
-        uint8_t chan[8 * 4] = {0}; /* C <= 3 * 7 + 3 = 24 channels */
-        for (int k = 0; k < n; k++)
-            if (r < rows[k]) {
-                chan[3 * k] = ink[k][r];
-                chan[3 * k + 1] = bar[k][r];
-                chan[3 * k + 2] = 0xFF;
-            }
-        chan[base] = shape ? shape[r] : 0;
-        chan[base + 1] = (uint8_t)lane;
-        uint64_t x[4];
-        for (int q = 0; q < groups; q++) {
-            x[q] = 0;
-            for (int i = 0; i < 8; i++) x[q] |= (uint64_t)chan[8 * q + i] << (8 * i);
-            x[q] = transpose8(x[q]);
-        }
         unsigned char *o = out + r * row;
-        for (int c = 0; c < 8; c++, o += C)
-            for (int q = 0; q < groups; q++) {
-                const uint8_t *bytes = spread[(x[q] >> (8 * c)) & 0xFF];
-                if (r == H - 1 && c == 7 && 8 * q + 8 > C) /* the last cell: no byte past it */
-                    memcpy(o + 8 * q, bytes, (size_t)(C - 8 * q));
-                else
-                    memcpy(o + 8 * q, bytes, 8); /* past the cell: the next cell's, written after */
-            }
+        if (r && r < H - 1 && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] && xs[r][2] == xs[r - 1][2]) {
+            memcpy(o, o - row, row); /* the row below's cells */
+            continue;
+        }
+#ifdef VEC_SSSE3
+        if (vec_ssse3) {
+            obs_row_ssse3(cf, o, xs[r]);
+            continue;
+        }
+#endif
+        int last = r == H - 1;
+        if (G == 2)
+            obs_cells(o, xs[r], C, 2, last);
+        else if (G == 3)
+            obs_cells(o, xs[r], C, 3, last);
+        else
+            obs_cells(o, xs[r], C, 1, last);
     }
     for (int j = 0; j < nv; j++) out[j * C + base + 2] = values[j];
 }
@@ -295,6 +366,12 @@ static PyObject *py_vec_configure(PyObject *self, PyObject *args) {
     cf->deck = deck;
     cf->ncards = nc;
     cf->nseed = 1;
+    for (int k = 0; k < VEC_CHUNKS; k++)
+        for (int j = 0; j < 16; j++) {
+            int at = 16 * k + j, c = at / channels;
+            cf->pick[k][j] = at < 8 * channels ? (uint8_t)(at % channels) : 0;
+            cf->bit[k][j] = at < 8 * channels ? (uint8_t)(1 << c) : 0;
+        }
     for (int i = 0; i < nc; i++) {
         PyObject *b = PySequence_Fast_GET_ITEM(f, i);
         if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) != height || lanes[i] < 1 || lanes[i] > 7) {
@@ -577,7 +654,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         vec_returns(b.cf, &v->g, returns + i * np);
         rewards[i] = returns[i * np + mover];
         v->to_act = -1;
-        v->count = v->nlist = 0;
+        v->count = v->nlist = v->listed = 0; /* the row keeps its ids until the next load */
         PyObject *k = PyLong_FromSsize_t(i);
         if (!k || PyList_Append(ended, k) < 0) {
             Py_XDECREF(k);
@@ -732,6 +809,10 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cfoldris_vec
                                            "A batch of Foldris games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cfoldris_vec(void) {
+#ifdef VEC_SSSE3
+    __builtin_cpu_init();
+    vec_ssse3 = __builtin_cpu_supports("ssse3") && !getenv("POLYTABLE_FOLDRIS_VEC_SCALAR");
+#endif
     for (int b = 0; b < 256; b++)
         for (int c = 0; c < 8; c++) spread[b][c] = (uint8_t)(b >> c & 1);
     PyObject *m = PyModule_Create(&vec_moduledef);
