@@ -34,9 +34,9 @@ typedef struct {
     uint32_t seed[VEC_MAX_SEED]; /* the vector env's seed as NumPy's entropy words */
     int lane[MAXDECK];
     uint8_t shape[MAXDECK][VEC_MAX_HEIGHT]; /* the card's block on its plane: row r's columns (the view's drawing) */
-    /* A row of cells in 16-byte chunks: byte j of chunk k is channel ``pick`` (of the row's channel bytes) and
-     * column ``bit`` (a one-bit mask; 0: past the row). */
-    uint8_t pick[VEC_CHUNKS][16], bit[VEC_CHUNKS][16];
+    /* A row of cells in 16-byte chunks: byte j of chunk k is a channel (its index among the row's channel
+     * bytes 0-15 in ``lo``, 16-31 in ``hi``; 0x80 in the other) and the column ``bit`` (0: past the row). */
+    uint8_t lo[VEC_CHUNKS][16], hi[VEC_CHUNKS][16], bit[VEC_CHUNKS][16];
 } VecConf;
 
 /* A game of the batch: the playout's game (deck, sheets, generator, pending drops as 8 * variant + column),
@@ -158,24 +158,50 @@ static inline __attribute__((always_inline)) void obs_cells(unsigned char *o, co
     }
 }
 
-#ifdef VEC_SSSE3
-/* A row of cells from its channel words (as obs_cells) with SSSE3: each 16-byte chunk gathers its bytes'
- * channels (one shuffle per 16 channels), keeps its bytes' column bits and makes them 0 or 1. */
-__attribute__((target("ssse3"))) static void obs_row_ssse3(const VecConf *cf, unsigned char *o, const uint64_t *x) {
-    int C = cf->channels, bytes = 8 * C, k = 0;
-    __m128i lo = _mm_set_epi64x((long long)x[1], (long long)x[0]), one = _mm_set1_epi8(1);
-    __m128i hi = _mm_set_epi64x(0, (long long)x[2]), sixteen = _mm_set1_epi8(16);
-    for (; 16 * k < bytes; k++) {
-        __m128i pick = _mm_loadu_si128((const __m128i *)cf->pick[k]);
-        __m128i got = _mm_shuffle_epi8(lo, _mm_or_si128(pick, _mm_cmpgt_epi8(pick, _mm_set1_epi8(15))));
-        if (C > 16) /* channels 16 and up: from the second word pair (the others' indices have the high bit) */
-            got = _mm_or_si128(got, _mm_shuffle_epi8(hi, _mm_or_si128(_mm_sub_epi8(pick, sixteen),
-                                                                      _mm_cmpgt_epi8(sixteen, pick))));
-        got = _mm_min_epu8(_mm_and_si128(got, _mm_loadu_si128((const __m128i *)cf->bit[k])), one);
-        if (16 * k + 16 <= bytes)
-            _mm_storeu_si128((__m128i *)(o + 16 * k), got);
+/* Every row of cells from its channel words (obs_cells); a row equal to the one below is copied. */
+static void obs_rows_plain(const VecConf *cf, unsigned char *out, const uint64_t (*xs)[4]) {
+    int H = cf->height, C = cf->channels, G = (C + 7) / 8;
+    size_t row = (size_t)8 * C;
+    for (int r = 0; r < H; r++) {
+        unsigned char *o = out + r * row;
+        if (r && r < H - 1 && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] && xs[r][2] == xs[r - 1][2]) {
+            memcpy(o, o - row, row); /* the row below's cells */
+            continue;
+        }
+        int last = r == H - 1;
+        if (G == 2)
+            obs_cells(o, xs[r], C, 2, last);
+        else if (G == 3)
+            obs_cells(o, xs[r], C, 3, last);
         else
-            _mm_storel_epi64((__m128i *)(o + 16 * k), got); /* the row's last 8 bytes */
+            obs_cells(o, xs[r], C, 1, last);
+    }
+}
+
+#ifdef VEC_SSSE3
+/* Every row of cells from its channel words (as obs_cells) with SSSE3: each 16-byte chunk of a row gathers
+ * its bytes' channels (a byte shuffle per 16 channels), keeps its bytes' column bits and makes them 0 or 1. */
+__attribute__((target("ssse3"))) static void obs_rows_ssse3(const VecConf *cf, unsigned char *out,
+                                                           const uint64_t (*xs)[4]) {
+    int C = cf->channels, bytes = 8 * C, full = bytes / 16, H = cf->height;
+    const __m128i one = _mm_set1_epi8(1);
+    for (int r = 0; r < H; r++, out += bytes) {
+        if (r && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] && xs[r][2] == xs[r - 1][2]) {
+            memcpy(out, out - bytes, (size_t)bytes); /* the row below's cells */
+            continue;
+        }
+        __m128i lo = _mm_set_epi64x((long long)xs[r][1], (long long)xs[r][0]);
+        __m128i hi = _mm_set_epi64x(0, (long long)xs[r][2]), got;
+        for (int k = 0; k <= full; k++) {
+            if (k == full && 16 * k == bytes) break;
+            got = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)cf->lo[k]));
+            if (C > 16) got = _mm_or_si128(got, _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)cf->hi[k])));
+            got = _mm_min_epu8(_mm_and_si128(got, _mm_loadu_si128((const __m128i *)cf->bit[k])), one);
+            if (k < full)
+                _mm_storeu_si128((__m128i *)(out + 16 * k), got);
+            else
+                _mm_storel_epi64((__m128i *)(out + 16 * k), got); /* the row's last 8 bytes */
+        }
     }
 }
 #endif
@@ -226,27 +252,12 @@ static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned 
             if (sh > 48) xs[r][q + 1] |= w >> (64 - sh);
         }
     }
-    size_t row = (size_t)8 * C;
-    for (int r = 0; r < H; r++) {
-        unsigned char *o = out + r * row;
-        if (r && r < H - 1 && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] && xs[r][2] == xs[r - 1][2]) {
-            memcpy(o, o - row, row); /* the row below's cells */
-            continue;
-        }
 #ifdef VEC_SSSE3
-        if (vec_ssse3) {
-            obs_row_ssse3(cf, o, xs[r]);
-            continue;
-        }
+    if (vec_ssse3)
+        obs_rows_ssse3(cf, out, (const uint64_t(*)[4])xs);
+    else
 #endif
-        int last = r == H - 1;
-        if (G == 2)
-            obs_cells(o, xs[r], C, 2, last);
-        else if (G == 3)
-            obs_cells(o, xs[r], C, 3, last);
-        else
-            obs_cells(o, xs[r], C, 1, last);
-    }
+        obs_rows_plain(cf, out, (const uint64_t(*)[4])xs);
     for (int j = 0; j < nv; j++) out[j * C + base + 2] = values[j];
 }
 
@@ -368,9 +379,10 @@ static PyObject *py_vec_configure(PyObject *self, PyObject *args) {
     cf->nseed = 1;
     for (int k = 0; k < VEC_CHUNKS; k++)
         for (int j = 0; j < 16; j++) {
-            int at = 16 * k + j, c = at / channels;
-            cf->pick[k][j] = at < 8 * channels ? (uint8_t)(at % channels) : 0;
-            cf->bit[k][j] = at < 8 * channels ? (uint8_t)(1 << c) : 0;
+            int at = 16 * k + j, ch = at % channels, in = at < 8 * channels;
+            cf->lo[k][j] = in && ch < 16 ? (uint8_t)ch : 0x80;
+            cf->hi[k][j] = in && ch >= 16 ? (uint8_t)(ch - 16) : 0x80;
+            cf->bit[k][j] = in ? (uint8_t)(1 << (at / channels)) : 0;
         }
     for (int i = 0; i < nc; i++) {
         PyObject *b = PySequence_Fast_GET_ITEM(f, i);
