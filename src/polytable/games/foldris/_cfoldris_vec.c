@@ -191,17 +191,18 @@ __attribute__((target("ssse3"))) static void obs_rows_ssse3(const VecConf *cf, u
             continue;
         }
         __m128i lo = _mm_set_epi64x((long long)xs[r][1], (long long)xs[r][0]);
-        __m128i hi = _mm_set_epi64x(0, (long long)xs[r][2]), got;
-        for (int k = 0; k <= full; k++) {
-            if (k == full && 16 * k == bytes) break;
-            got = _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)cf->lo[k]));
-            if (C > 16) got = _mm_or_si128(got, _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)cf->hi[k])));
-            got = _mm_min_epu8(_mm_and_si128(got, _mm_loadu_si128((const __m128i *)cf->bit[k])), one);
-            if (k < full)
-                _mm_storeu_si128((__m128i *)(out + 16 * k), got);
-            else
-                _mm_storel_epi64((__m128i *)(out + 16 * k), got); /* the row's last 8 bytes */
-        }
+        __m128i hi = _mm_set_epi64x(0, (long long)xs[r][2]);
+#define VEC_CHUNK(k)                                                                                                 \
+    _mm_min_epu8(                                                                                                    \
+        _mm_and_si128(                                                                                               \
+            C > 16 ? _mm_or_si128(_mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)cf->lo[k])),                \
+                                  _mm_shuffle_epi8(hi, _mm_loadu_si128((const __m128i *)cf->hi[k])))                 \
+                   : _mm_shuffle_epi8(lo, _mm_loadu_si128((const __m128i *)cf->lo[k])),                              \
+            _mm_loadu_si128((const __m128i *)cf->bit[k])),                                                           \
+        one)
+        for (int k = 0; k < full; k++) _mm_storeu_si128((__m128i *)(out + 16 * k), VEC_CHUNK(k));
+        if (bytes & 15) _mm_storel_epi64((__m128i *)(out + 16 * full), VEC_CHUNK(full)); /* the row's last 8 bytes */
+#undef VEC_CHUNK
     }
 }
 #endif
@@ -799,7 +800,21 @@ done:
     return result;
 }
 
+/* simd([use]) -> whether observations are written with SSSE3; ``use`` False selects the plain writer (the
+ * tests compare both), True SSSE3 where the CPU has it. */
+static PyObject *py_vec_simd(PyObject *self, PyObject *args) {
+    int use = -1;
+    if (!PyArg_ParseTuple(args, "|p", &use)) return NULL;
+#ifdef VEC_SSSE3
+    if (use >= 0) vec_ssse3 = use && __builtin_cpu_supports("ssse3");
+    return PyBool_FromLong(vec_ssse3);
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
 static PyMethodDef vec_methods[] = {
+    {"simd", py_vec_simd, METH_VARARGS, "simd([use]) -> whether observations are written with SSSE3"},
     {"register", (PyCFunction)(void (*)(void))py_register, METH_FASTCALL,
      "register(variants, by_key items) -> table id (as the kernel's)"},
     {"deck", (PyCFunction)(void (*)(void))py_deck, METH_FASTCALL, "deck(tables, keys, lanes) -> deck id (as the kernel's)"},
@@ -823,7 +838,7 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cfoldris_vec
 PyMODINIT_FUNC PyInit__cfoldris_vec(void) {
 #ifdef VEC_SSSE3
     __builtin_cpu_init();
-    vec_ssse3 = __builtin_cpu_supports("ssse3") && !getenv("POLYTABLE_FOLDRIS_VEC_SCALAR");
+    vec_ssse3 = __builtin_cpu_supports("ssse3");
 #endif
     for (int b = 0; b < 256; b++)
         for (int c = 0; c < 8; c++) spread[b][c] = (uint8_t)(b >> c & 1);
