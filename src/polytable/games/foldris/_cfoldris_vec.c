@@ -215,7 +215,7 @@ __attribute__((target("ssse3"))) static void obs_rows_ssse3(const VecConf *cf, u
  * copied. */
 static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned char *out) {
     const Game *g = &v->g;
-    int H = cf->height, C = cf->channels, n = g->n, base = 3 * n, G = (C + 7) / 8;
+    int H = cf->height, C = cf->channels, n = g->n, base = 3 * n;
     unsigned char values[4 * MAXP + 1];
     const uint8_t *ink[MAXP], *bar[MAXP];
     int rows[MAXP], nv = 0;
@@ -229,8 +229,17 @@ static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned 
         for (int j = 0; j < 4; j++) values[nv++] = (unsigned char)(f[j] < 0 ? 0 : f[j] > 255 ? 255 : f[j]);
     }
     values[nv++] = (unsigned char)(g->ndeck > 255 ? 255 : g->ndeck);
-    uint64_t xs[VEC_MAX_HEIGHT][4]; /* per row, its channel words */
-    memset(xs, 0, (size_t)H * sizeof xs[0]);
+    uint64_t xs[VEC_MAX_HEIGHT][4]; /* per row, its channel words: first the card's block and lane */
+    static const uint8_t no_shape[VEC_MAX_HEIGHT];
+    const uint8_t *shape = g->card >= 0 ? cf->shape[g->card] : no_shape;
+    uint64_t lane = g->card >= 0 ? (uint64_t)3 << (cf->lane[g->card] - 1 + 8) : 0;
+    int cq = base >> 3, csh = 8 * (base & 7);
+    for (int r = 0; r < H; r++) {
+        uint64_t w = shape[r] | lane;
+        xs[r][0] = xs[r][1] = xs[r][2] = xs[r][3] = 0;
+        xs[r][cq] = w << csh;
+        if (csh > 48) xs[r][cq + 1] = w >> (64 - csh);
+    }
     for (int k = 0; k < n; k++) {
         int at = 3 * k, q = at >> 3, sh = 8 * (at & 7), top = rows[k];
         const uint8_t *a = ink[k], *b = bar[k];
@@ -242,16 +251,6 @@ static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned 
                 xs[r][q] |= w << sh;
                 xs[r][q + 1] |= w >> (64 - sh);
             }
-    }
-    if (g->card >= 0) {
-        const uint8_t *shape = cf->shape[g->card];
-        uint64_t lane = (uint64_t)3 << (cf->lane[g->card] - 1 + 8);
-        int q = base >> 3, sh = 8 * (base & 7);
-        for (int r = 0; r < H; r++) {
-            uint64_t w = shape[r] | lane;
-            xs[r][q] |= w << sh;
-            if (sh > 48) xs[r][q + 1] |= w >> (64 - sh);
-        }
     }
 #ifdef VEC_SSSE3
     if (vec_ssse3)
