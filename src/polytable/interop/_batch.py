@@ -186,15 +186,16 @@ class FoldrisBatch(Batch):
                         plane[height - 1 - i] |= 1 << c
             shapes.append(bytes(plane))
         features = -(-(4 * players + 1) // (8 * height))
-        self.index = np.zeros(int(ext.conf_bytes()), np.uint8)
-        ext.configure(self.index, players, height, 3 * players + 2 + features, num_actions, did,
+        self.conf = np.zeros(-(-int(ext.conf_bytes()) // 4) * 4, np.uint8)  # the C configuration, in bytes
+        ext.configure(self.conf, players, height, 3 * players + 2 + features, num_actions, did,
                       [lane for _, lane in deck.cards], shapes)  # fmt: skip
+        self.index = self.conf.view(np.int32)  # what the base class hands to the extension's calls
         self.env: Any = None
         self.seed: object = None
 
     def attach(self, env: Any) -> None:
         self.env = env
-        self.fresh = self.index  # the step starts the next episodes
+        self.fresh = self.conf  # the step starts the next episodes
 
     def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
         if self.fresh is None:
@@ -217,8 +218,8 @@ class FoldrisBatch(Batch):
                 if isinstance(seed, int) and 0 <= seed < 1 << 256:
                     words = [seed >> (32 * k) & 0xFFFFFFFF for k in range(max(1, -(-seed.bit_length() // 32)))]
                 if words:
-                    self.ext.seed(self.index, words)
-                self.fresh = self.index if words else None  # a seed NumPy's words cannot hold: Python restarts
+                    self.ext.seed(self.conf, words)
+                self.fresh = self.conf if words else None  # a seed NumPy's words cannot hold: Python restarts
         by_key = tables_of(s.config)[s.card].by_key if s.card >= 0 else {}
         pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in s.pending]
         sheets = [(h.ink, h.barrier, h.height, h.lines, h.bonus, h.out) for h in s.sheets]

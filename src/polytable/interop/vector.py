@@ -18,8 +18,10 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
 * **Compiled batches.** Self-play Forma, Quadefy and Foldris games (no opponent) are held and stepped in C,
-  all N in one call (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
-  give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
+  all N in one call (:mod:`polytable.interop._batch`; Foldris's batch also starts the next episodes and checks
+  the actions in that call); every other case steps the games one after another in Python. Both give the same
+  observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
+  ``tests/interop/test_vector_foldris.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
   EnvPool does. An illegal action raises ``ValueError`` naming the game and changes nothing: every action
   is checked against the mask before any game moves.
