@@ -71,6 +71,19 @@ setup(
                 *CORE_HEADERS,
             ],
         ),
+        # The batched environment's Foldris games: includes _cfoldris.c (its rules, decks and reveal).
+        ext(
+            "polytable.games.foldris._cfoldris_vec",
+            ["src/polytable/games/foldris/_cfoldris_vec.c"],
+            [
+                "src/polytable/games/foldris/_cfoldris.c",
+                "src/polytable/games/foldris/_cfoldris_values.h",
+                "src/polytable/games/foldris/_cfoldris_playout.h",
+                "src/polytable/games/foldris/_cfoldris_step.h",
+                "src/polytable/core/_seedseq.h",
+                *CORE_HEADERS,
+            ],
+        ),
         # Quadefy's move generator lives with the game (quadefy_moves.h); the solver includes it downward.
         ext(
             "polytable.games.quadefy._cquadefy",

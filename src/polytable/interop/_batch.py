@@ -8,15 +8,16 @@ once a game) and are loaded into the buffer; a game's state can be read back (``
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
 
-Built for Forma and Quadefy (``polytable.games.forma._cforma_vec``, ``polytable.games.quadefy._cquadefy_vec``,
-compiled by the package build with each kernel's own rules); the other games, games with opponents inside the
+Built for Forma, Quadefy and Foldris (``polytable.games.forma._cforma_vec``,
+``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.foldris._cfoldris_vec``, compiled by the package
+build with each kernel's own rules); the other games, games with opponents inside the
 call, and ``POLYTABLE_PURE=1`` step through the tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +42,16 @@ class Batch:
         self.index = np.zeros(0, np.int32)
         self.fresh: npt.NDArray[np.uint8] | None = None
         """A game without chance: every new game's state, which the batch restarts ended games from."""
+
+    def attach(self, env: Any) -> None:
+        """The vector env the batch serves (a batch that starts its games' next episodes itself reads the
+        env's seed and episode counts); nothing by default."""
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        """The vector env's whole step in one call (the actions checked against the masks, applied, the
+        terminations and episode counts written, ended games restarted), True; or False: the env steps
+        through :meth:`step`."""
+        return False
 
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
@@ -143,6 +154,132 @@ class QuadefyBatch(Batch):
         return QuadefyState(self.config, occupied, owned, remaining, moves, to_move, loser, self.flags)
 
 
+class FoldrisBatch(Batch):
+    """Foldris games (``_cfoldris_vec``): the whole turn flow in C (choices, the round's resolution, the
+    reveals from each game's generator and deck) and, in a vector env, the next episodes: episode ``k`` of
+    game ``i`` starts from :func:`polytable.interop.vector.episode_seed` computed in C, as the env's
+    Python path would start it."""
+
+    _tables: ClassVar[dict[int, int]] = {}  # a variant table's number -> its id in the extension
+    _decks: ClassVar[dict[tuple[object, int], int]] = {}  # (deck text, trim cost) -> its id in the extension
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, num_actions: int) -> None:
+        from dataclasses import replace
+
+        from ..games.foldris import deck_of, tables_of
+        from ..games.foldris._decks import trim_cost
+        from ..games.foldris._kernel import deck_rows, table_rows
+
+        config = first.config
+        height, players = int(config["height"]), int(config.players)
+        super().__init__(ext, game, first, num_envs, height)
+        deck = deck_of(config)
+        key = (config["deck"], trim_cost(config))
+        did = self._decks.get(key)
+        if did is None:
+            tids = []
+            for t in tables_of(config):
+                if t.number not in self._tables:
+                    self._tables[t.number] = ext.register(*table_rows(t))
+                tids.append(self._tables[t.number])
+            did = self._decks[key] = ext.deck(tids, *deck_rows(config))
+        shapes = []
+        for k in range(len(deck.cards)):  # each card's block as a player sees it (the view's drawing)
+            plane = bytearray(height)
+            for i, row in enumerate(game.view(replace(first, card=k), None)["card"]["shape"].split("/")):
+                for c, ch in enumerate(row):
+                    if ch == "#" and i < height and c < 8:
+                        plane[height - 1 - i] |= 1 << c
+            shapes.append(bytes(plane))
+        features = -(-(4 * players + 1) // (8 * height))
+        self.conf = np.zeros(-(-int(ext.conf_bytes()) // 4) * 4, np.uint8)  # the C configuration, in bytes
+        ext.configure(self.conf, players, height, 3 * players + 2 + features, num_actions, did,
+                      [lane for _, lane in deck.cards], shapes)  # fmt: skip
+        self.index = self.conf.view(np.int32)  # what the base class hands to the extension's calls
+        self.env: Any = None
+        self.seed: object = None
+
+    def attach(self, env: Any) -> None:
+        self.env = env
+        self.fresh = self.conf  # the step starts the next episodes
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        if self.fresh is None:
+            return False
+        self.ext.play(
+            self.states, self.index, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
+            env.terminations, env.episodes,
+        )  # fmt: skip
+        return True
+
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        """The base class's step where :meth:`play` does not serve (a table, a seed beyond NumPy's words):
+        the actions checked against the masks here, so a refused step moves no game."""
+        n = masks.shape[1]
+        outside = (actions < 0) | (actions >= n)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is outside 0..{n - 1}")
+        illegal = masks[np.arange(len(actions)), actions] == 0
+        if illegal.any():
+            i = int(np.flatnonzero(illegal)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is not legal now (see its action mask)")
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
+        )
+        ended[:] = False
+        ended[list(got)] = True
+        return len(got)
+
+    def load(self, i: int, s: Any) -> None:
+        from ..games.foldris import tables_of
+
+        episode = 0
+        if self.env is not None:
+            seed, episode = self.env._seed, int(self.env.episodes[i])
+            if seed != self.seed:
+                self.seed = seed
+                words = []
+                if isinstance(seed, int) and 0 <= seed < 1 << 256:
+                    words = [seed >> (32 * k) & 0xFFFFFFFF for k in range(max(1, -(-seed.bit_length() // 32)))]
+                if words:
+                    self.ext.seed(self.conf, words)
+                self.fresh = self.conf if words else None  # a seed NumPy's words cannot hold: Python restarts
+        by_key = tables_of(s.config)[s.card].by_key if s.card >= 0 else {}
+        pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in s.pending]
+        sheets = [(h.ink, h.barrier, h.height, h.lines, h.bonus, h.out) for h in s.sheets]
+        self.ext.load(
+            self.states, i, self.index, i, episode, sheets, s.deck, s.start_lane, s.round, s.card, pending, s.rng,
+            s.over, s.starter,
+        )  # fmt: skip
+
+    def state(self, i: int) -> Any:
+        from ..games.foldris import Drop, FoldrisState, Sheet, deck_of, tables_of
+
+        sheets, deck, start_lane, rnd, card, pending, rng, over, starter, _ = self.ext.export(self.states, i)
+        drops: list[Drop | None] = [None] * len(pending)
+        if card >= 0:
+            name = deck_of(self.config).cards[card][0]
+            variants = tables_of(self.config)[card].variants
+            for p, k in enumerate(pending):
+                if k >= 0:
+                    v = variants[k >> 3]
+                    drops[p] = Drop(name, v.mirror, v.trim, v.rot, k & 7)
+        return FoldrisState(
+            self.config, tuple(Sheet(*h) for h in sheets), deck, start_lane, rnd, card, tuple(drops), rng,
+            bool(over), starter,
+        )  # fmt: skip
+
+
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
     """The compiled batch of a configuration, or None (not built, ``POLYTABLE_PURE=1``, or no batch for
     this game or board)."""
@@ -157,6 +294,11 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
         if ext is None or num_actions != ext.NUM_IDS or first.config.players != 2:
             return None
         return QuadefyBatch(ext, game, first, num_envs)
+    if gid == "foldris":
+        ext = native_module("polytable.games.foldris._cfoldris_vec")
+        if ext is None or int(first.config["height"]) > 40:
+            return None
+        return FoldrisBatch(ext, game, first, num_envs, num_actions)
     return None
 
 

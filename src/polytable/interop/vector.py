@@ -17,9 +17,11 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma and Quadefy games (no opponent) are held and stepped in C, all N in one call
-  (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
-  give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
+* **Compiled batches.** Self-play Forma, Quadefy and Foldris games (no opponent) are held and stepped in C,
+  all N in one call (:mod:`polytable.interop._batch`; Foldris's batch also starts the next episodes and checks
+  the actions in that call); every other case steps the games one after another in Python. Both give the same
+  observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
+  ``tests/interop/test_vector_foldris.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
   EnvPool does; read them, do not write into them (a compiled batch rewrites only the parts of a row that
   changed). An illegal action raises ``ValueError`` naming the game and changes nothing: every action is
@@ -119,6 +121,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if opponent is None and not pure_engine_forced():
             game0 = first.game
             self._batch = batch_for(game0, first.state, game0.view(first.state, 0), num_envs, first.num_actions)
+            if self._batch is not None:
+                self._batch.attach(self)
 
     # ------------------------------------------------------------------ the vector API
     def reset(
@@ -147,6 +151,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
             acts = acts.reshape(-1)
             if acts.shape != (self.num_envs,):
                 raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+        if self._batch is not None and self._batch.play(self, acts):  # the whole step, restarts included
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         if self._batch is not None:  # the checks, the moves and the rows in one C call
             ended = self._batch.step(
                 acts, self.observations, self.masks, self.to_act, self.rewards, self.returns, self.terminations

@@ -35,7 +35,7 @@ from ._text import format_action
 if TYPE_CHECKING:
     from ._state import Action
 
-__all__ = ["SHEET", "STATE", "CompiledFoldris", "Drops", "FoldrisKernel"]
+__all__ = ["SHEET", "STATE", "CompiledFoldris", "Drops", "FoldrisKernel", "deck_rows", "table_rows"]
 
 ROWS = 64
 """Bytes of a sheet's ink and barrier in the compiled kernel (row r is byte r: the height option is at most 40)."""
@@ -64,6 +64,22 @@ STATE = StateLayout(
 sheets, deck and pending choices travel as the state's own objects. This and :data:`SHEET` are the one
 description of the kernel's structs: the kernel binds the classes with them (``types``, which checks them
 against the structs) and reports its structs (``layout()``, compared by tests/kernel/test_layouts.py)."""
+
+
+def table_rows(table: VariantTable) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int, int]]]:
+    """What the compiled kernel's ``register`` takes of a variant table: per variant (cost, width, height,
+    bits, lowest row per column, mirror, trim, rot), and the ``by_key`` items (mirror, trim, rot, variant)."""
+    rows = [
+        (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot) for v in table.variants
+    ]
+    return rows, [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
+
+
+def deck_rows(config: Config) -> tuple[list[int], list[int]]:
+    """What the compiled kernel's ``deck`` takes besides the tables: per card a key equal for equal (name,
+    lane) cards, and its lane."""
+    deck = deck_of(config)
+    return [deck.names.index(n) * 8 + lane for n, lane in deck.cards], [c[1] for c in deck.cards]
 
 
 class FoldrisKernel:
@@ -146,12 +162,7 @@ class CompiledFoldris(FoldrisKernel):
         """The kernel's number of a variant table, registered on first use (tables are memoised per shape)."""
         hit = self._ids.get(table.number)
         if hit is None:
-            rows = [
-                (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot)
-                for v in table.variants
-            ]
-            keys = [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
-            hit = self._ids[table.number] = self.ext.register(rows, keys)
+            hit = self._ids[table.number] = self.ext.register(*table_rows(table))
         return hit
 
     def _deck_id(self, config: Config, tabs: tuple[VariantTable, ...]) -> int:
@@ -162,9 +173,8 @@ class CompiledFoldris(FoldrisKernel):
         key = (text if isinstance(text, str) else None, trim_cost(config))
         hit = self._decks.get(key)
         if hit is None:
-            deck = deck_of(config)
-            keys = [deck.names.index(n) * 8 + lane for n, lane in deck.cards]
-            hit = self._decks[key] = self.ext.deck([self.table_id(t) for t in tabs], keys, [c[1] for c in deck.cards])
+            keys, lanes = deck_rows(config)
+            hit = self._decks[key] = self.ext.deck([self.table_id(t) for t in tabs], keys, lanes)
         return hit
 
     def _deck_values(self, config: Config) -> int:
