@@ -166,9 +166,7 @@ class FoldrisBatch(Batch):
     def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, num_actions: int) -> None:
         from dataclasses import replace
 
-        from ..games.foldris import deck_of, tables_of
-        from ..games.foldris._decks import trim_cost
-        from ..games.foldris._kernel import deck_rows, table_rows
+        from ..games.foldris import deck_of, deck_rows, table_rows, tables_of, trim_cost
 
         config = first.config
         height, players = int(config["height"]), int(config.players)

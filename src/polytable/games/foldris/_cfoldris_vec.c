@@ -544,7 +544,7 @@ static PyObject *py_vec_export(PyObject *self, PyObject *args) {
     if (!sheets || !deck || !pending) goto done;
     for (int p = 0; p < g->n; p++) {
         const Sheet *s = &g->sh[p];
-        PyObject *o = Py_BuildValue("(NNllll)", from_rows(s->ink, ROWS), from_rows(s->bar, ROWS), s->height, s->lines,
+        PyObject *o = Py_BuildValue("(NNllll)", pylong_from_bytes(s->ink, ROWS), pylong_from_bytes(s->bar, ROWS), s->height, s->lines,
                                     s->bonus, s->out);
         if (!o) goto done;
         PyTuple_SET_ITEM(sheets, p, o);
