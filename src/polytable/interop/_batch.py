@@ -7,9 +7,12 @@ once a game) and are loaded into the buffer; a game's state can be read back (``
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
 
-Built for Forma and Quadefy (``polytable.games.forma._cforma_vec``, ``polytable.games.quadefy._cquadefy_vec``,
-compiled by the package build with each kernel's own rules); the other games, games with opponents inside the
-call, and ``POLYTABLE_PURE=1`` step through the tables.
+Built for Forma, Quadefy and Qwirkle Cubes (``polytable.games.forma._cforma_vec``,
+``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.qwirkle_cubes._cqwirkle_vec``, compiled by the
+package build with each kernel's own rules); the other games, games with opponents inside the call, and
+``POLYTABLE_PURE=1`` step through the tables. Qwirkle Cubes' batch settles its chance events (draws, rolls)
+in C from each game's generator and starts the next game of a game that ended from a seed per game
+(:attr:`Batch.seeds`), so a game plays the same for a seed whatever the number of games.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ class Batch:
         self.index = np.zeros(0, np.int32)
         self.fresh: npt.NDArray[np.uint8] | None = None
         """A game without chance: every new game's state, which the batch restarts ended games from."""
+        self.seeds: npt.NDArray[np.int64] | None = None
+        """Where set: each game's next seed, which the batch starts the next game of a game that ended from
+        (the caller keeps them up to date)."""
 
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
@@ -74,6 +80,10 @@ class Batch:
         out = np.empty(len(draws), np.int64)
         self.ext.sample(self.states, self.ids, draws, out)
         return out
+
+    def left_out(self, i: int) -> int:
+        """How many legal actions game ``i``'s mask leaves out (an indexed game past its cap; else 0)."""
+        return 0
 
 
 class FormaBatch(Batch):
@@ -137,6 +147,47 @@ class QuadefyBatch(Batch):
         return QuadefyState(self.config, occupied, owned, remaining, moves, to_move, loser, self.flags)
 
 
+class QwirkleBatch(Batch):
+    """Qwirkle Cubes games (``_cqwirkle_vec``): actions by index (the legal actions are 0 .. count - 1, so no
+    list of ids is kept), states loaded and read back through the kernel's state buffer (``PLAYOUT``)."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> None:
+        super().__init__(ext, game, first, num_envs, 0)
+        self.ids = np.zeros(0, np.int32)
+        self.first = first
+        self.seeds = np.zeros(num_envs, np.int64)
+
+    def load(self, i: int, s: Any) -> None:
+        from ..games.qwirkle_cubes import pack_state
+
+        self.ext.load(self.states, i, s.placed, pack_state(s))
+
+    def state(self, i: int) -> Any:
+        from ..games.qwirkle_cubes import PLAYOUT, Board, unpack_state
+
+        buf = bytearray(PLAYOUT.size)
+        placed = self.ext.export(self.states, i, buf)
+        return unpack_state(self.first, PLAYOUT.struct.unpack(buf), placed, Board(placed))
+
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+    ) -> list[int]:
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.seeds
+        )
+        return list(got)
+
+    def left_out(self, i: int) -> int:
+        count, total = self.ext.listed(self.states, i)
+        return int(total - count)
+
+
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
     """The compiled batch of a configuration, or None (not built, ``POLYTABLE_PURE=1``, or no batch for
     this game or board)."""
@@ -151,6 +202,11 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
         if ext is None or num_actions != ext.NUM_IDS or first.config.players != 2:
             return None
         return QuadefyBatch(ext, game, first, num_envs)
+    if gid == "qwirkle-cubes":
+        ext = native_module("polytable.games.qwirkle_cubes._cqwirkle_vec")
+        if ext is None or num_actions != ext.NUM_IDS:
+            return None
+        return QwirkleBatch(ext, game, first, num_envs)
     return None
 
 
@@ -216,6 +272,11 @@ class BatchTable(Table):
     def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
         out[:] = self.mask(player)
 
+    def truncated(self, player: int) -> int:
+        if not self.indexed or self._over or player != self._to_act[0]:
+            return 0
+        return self.batch.left_out(0)
+
     def observation(self, player: int) -> npt.NDArray[np.uint8]:
         if not self._over and player == self._to_act[0]:
             out: npt.NDArray[np.uint8] = self._obs[0].copy()
@@ -232,6 +293,9 @@ class BatchTable(Table):
         if not 0 <= action_id < self.num_actions:
             raise IllegalActionError(f"action {action_id} is outside 0..{self.num_actions - 1}")
         if not self._masks[0, action_id]:
+            if self.indexed:
+                count = int(np.count_nonzero(self._masks[0]))
+                raise IllegalActionError(f"action {action_id}: there are only {count} legal actions")
             text = self.game.format_action(self.game.action_from_id(action_id, self.state), self.state)
             raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
         return action_id
@@ -271,5 +335,5 @@ def table_for(game_id: str, players: int | None, options: Mapping[str, object] |
     batch = batch_for(table.game, table.state, view, 1, table.num_actions)
     if batch is None:
         return table
-    batch.fresh = None  # a table keeps its finished game until reset (no restart inside the step)
+    batch.fresh = batch.seeds = None  # a table keeps its finished game until reset (no restart inside the step)
     return BatchTable(game_id, players, options, batch)

@@ -17,7 +17,8 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma and Quadefy games (no opponent) are held and stepped in C, all N in one call
+* **Compiled batches.** Self-play Forma, Quadefy and Qwirkle Cubes games (no opponent) are held and stepped in
+  C, all N in one call
   (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
   give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
@@ -156,7 +157,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
             self.terminations[:] = False
             self.terminations[ended] = True
             self.episodes[ended] += 1
-            if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
+            if self._batch.seeds is not None:  # the batch started the next games from their seeds
+                for i in ended:
+                    self._batch.seeds[i] = episode_seed(self._seed, i, int(self.episodes[i]) + 1)
+            elif self._batch.fresh is None:  # else the batch started the next games itself (no chance)
                 for i in ended:
                     self._start(i)
             return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
@@ -205,6 +209,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         table = self.tables[i]
         game_seed = episode_seed(self._seed, i, int(self.episodes[i]))
         table.reset(game_seed)
+        if self._batch is not None and self._batch.seeds is not None:  # the batch starts the next one itself
+            self._batch.seeds[i] = episode_seed(self._seed, i, int(self.episodes[i]) + 1)
         self._rngs[i] = {p: Rng(game_seed, stream=1000 + p) for p in self.bots}
         self._run_bots(i)
         if table.is_over():  # a game the opponents finish before the agent moves: take the next one
