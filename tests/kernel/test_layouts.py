@@ -13,6 +13,7 @@ from polytable.core import StateLayout
 LAYOUTS = [
     ("polytable.games.forma._cforma", "polytable.games.forma._kernel", "PLAYOUT"),
     ("polytable.games.qwirkle_cubes._cqwirkle", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
+    ("polytable.games.qwirkle_cubes._cqwirkle_vec", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
     ("polytable.games.formfinity._cformfinity", "polytable.games.formfinity._kernel", "PLAYOUT"),
 ]
 """(the compiled extension, the module holding the description, its name) of every state buffer."""
