@@ -31,6 +31,7 @@ void qb_clear(QBoard *b) {
     }
     b->ncubes = 0;
     b->nfront = 0;
+    b->facts = 0;
 }
 
 static int front_pos(const QBoard *b, int c) {
@@ -46,6 +47,7 @@ static int front_pos(const QBoard *b, int c) {
 }
 
 void qb_put(QBoard *b, int face, int at) {
+    b->facts = 0;
     b->cell[at] = (uint8_t)(face + 1);
     b->face[b->ncubes] = face;
     b->at[b->ncubes++] = at;
@@ -67,15 +69,34 @@ void qb_put(QBoard *b, int face, int at) {
     }
 }
 
-uint64_t qb_placeable(const QBoard *b) {
-    if (!b->ncubes) return ALL_FACES;
+/* fits_across from the runs on either side of an empty cell. */
+static inline uint64_t fits_between(uint64_t a, uint64_t z) {
+    if (a & z) return 0;
+    if (a | z) return line_ok(a | z) ? addable(a | z) : 0;
+    return ALL_FACES;
+}
+
+const QBoard *qb_facts(const QBoard *b) {
+    if (b->facts) return b;
+    QBoard *m = (QBoard *)b; /* a cache of what the table says: filling it leaves the table as it was */
     uint64_t out = 0;
     for (int i = 0; i < b->nfront; i++) {
         int c = b->fl[i];
-        out |= fits_across(b, c, 1) & fits_across(b, c, QW);
+        for (int d = 0; d < 2; d++) {
+            int step = d ? QW : 1;
+            m->before[i][d] = run(b, c - step, -step);
+            m->after[i][d] = run(b, c + step, step);
+        }
+        m->cross[i][0] = fits_between(m->before[i][1], m->after[i][1]);
+        m->cross[i][1] = fits_between(m->before[i][0], m->after[i][0]);
+        out |= m->cross[i][0] & m->cross[i][1];
     }
-    return out;
+    m->placeable = out;
+    m->facts = 1;
+    return b;
 }
+
+uint64_t qb_placeable(const QBoard *b) { return b->ncubes ? qb_facts(b)->placeable : ALL_FACES; }
 
 int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles) {
     int points = 0, qw = 0, axes[2] = {1, QW}, na = 2;
@@ -195,18 +216,19 @@ static int root(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
 /* Every root of Board._roots, in its order; returns non-zero when the emitter stopped the walk. */
 static int roots(const QBoard *b, QWalk *w) {
     if (!b->ncubes) return root(b, w, q_index(0, 0), 1, 0, 1);
+    qb_facts(b);
     for (int i = 0; i < b->nfront; i++) {
         int f = b->fl[i];
         for (int d = 0; d < 2; d++) {
             int step = d ? QW : 1;
-            uint64_t fits = w->hand & fits_across(b, f, d ? 1 : QW);
+            uint64_t fits = w->hand & b->cross[i][d];
             if (!fits) continue;
-            uint64_t before = run(b, f - step, -step);
+            uint64_t before = b->before[i][d];
             if (before) {
                 if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
                 continue;
             }
-            uint64_t after = run(b, f + step, step), after_fits = addable(after);
+            uint64_t after = b->after[i][d], after_fits = addable(after);
             if (!(fits & after_fits)) continue;
             if (root(b, w, f, step, 0, 0)) return 1;
             int back = 0, p = f - step;

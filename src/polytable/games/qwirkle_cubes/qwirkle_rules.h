@@ -30,6 +30,12 @@ typedef struct {
     uint8_t front[QCELLS]; /* 1: an empty cell touching a cube */
     int nfront, fl[QFRONT]; /* the frontier, sorted */
     int ncubes, face[QMAXCUBES], at[QMAXCUBES]; /* the cubes in the order placed */
+    /* What the table alone says of each frontier cell, computed once per table (qb_facts; qb_put and qb_clear
+     * forget it): along rows (0) and columns (1), the faces of the runs just before and after the cell, and
+     * the faces a cube there may show judged by the line across; and the faces that fit somewhere alone. */
+    int facts;
+    uint64_t placeable;
+    uint64_t before[QFRONT][2], after[QFRONT][2], cross[QFRONT][2];
 } QBoard;
 
 typedef struct {
@@ -56,6 +62,8 @@ struct QWalk {
 void qb_clear(QBoard *b);
 void qb_put(QBoard *b, int face, int at);
 uint64_t qb_placeable(const QBoard *b);
+/* The frontier's facts of the table (computed when it changed since the last call). */
+const QBoard *qb_facts(const QBoard *b);
 int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles);
 long long qb_walk(const QBoard *b, QWalk *w);
 /* The placement number w->r of the last counting qb_walk on this table and hand (w->emit picks it). */
