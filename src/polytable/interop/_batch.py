@@ -85,6 +85,14 @@ class Batch:
         """How many legal actions game ``i``'s mask leaves out (an indexed game past its cap; else 0)."""
         return 0
 
+    def restart(self, i: int, seed: int) -> bool:
+        """Start game ``i`` anew from ``seed`` in C, chance settled (True), where the batch can (else False)."""
+        return False
+
+    def observe(self, i: int, player: int, out: npt.NDArray[np.uint8]) -> bool:
+        """Write game ``i``'s observation of any seat into ``out`` (True), where the batch can (else False)."""
+        return False
+
 
 class FormaBatch(Batch):
     """Forma games (``_cforma_vec``)."""
@@ -187,6 +195,16 @@ class QwirkleBatch(Batch):
         count, total = self.ext.listed(self.states, i)
         return int(total - count)
 
+    def restart(self, i: int, seed: int) -> bool:
+        if not -(1 << 63) <= seed < 1 << 63:  # the Python rules take any int
+            return False
+        self.ext.restart(self.states, i, self.config.players, seed)
+        return True
+
+    def observe(self, i: int, player: int, out: npt.NDArray[np.uint8]) -> bool:
+        self.ext.observe(self.states, i, player, out)
+        return True
+
 
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
     """The compiled batch of a configuration, or None (not built, ``POLYTABLE_PURE=1``, or no batch for
@@ -245,6 +263,13 @@ class BatchTable(Table):
         self._dirty = False
 
     def reset(self, seed: int) -> None:
+        if self.batch.restart(0, seed):  # the new game made in C (a game with chance: no Python set-up)
+            self._legal = None
+            self._row = None
+            self._dirty = True
+            self._over = False
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+            return
         super().reset(seed)
         self._row = None
         self._over = self.game.is_terminal(self._state)
@@ -280,6 +305,9 @@ class BatchTable(Table):
     def observation(self, player: int) -> npt.NDArray[np.uint8]:
         if not self._over and player == self._to_act[0]:
             out: npt.NDArray[np.uint8] = self._obs[0].copy()
+            return out
+        out = np.empty(self.obs_shape, np.uint8)
+        if self.batch.observe(0, player, out):
             return out
         return super().observation(player)
 

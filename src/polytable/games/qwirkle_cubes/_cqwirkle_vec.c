@@ -200,12 +200,12 @@ static void vec_returns(const QGame *g, float *out) {
         out[p] = k == g->players ? 0.0f : g->points[p] == best ? (float)g->players / (float)k - 1.0f : -1.0f;
 }
 
-/* The observation of the seat to act (polytable.interop._fast's Qwirkle Cubes codec): the window of
+/* The observation of seat ``observer`` (polytable.interop._fast's Qwirkle Cubes codec): the window of
  * VEC_WINDOW cells centred on the cubes' bounds, one plane per colour and one per shape; then the features
  * row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes per
  * colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the bag
  * per colour; the phase (reroll, place, pass). */
-static void vec_obs(const VecSlot *v, unsigned char *out) {
+static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     const QGame *g = &v->g;
     const int n = VEC_WINDOW, c = VEC_CHANNELS;
     memset(out, 0, (size_t)n * n * c);
@@ -221,7 +221,7 @@ static void vec_obs(const VecSlot *v, unsigned char *out) {
     }
     int values[QMAXP * 43 + 9], nv = 0;
     for (int k = 0; k < g->players; k++) {
-        int seat = (g->player + k) % g->players, *counts = values + nv;
+        int seat = (observer + k) % g->players, *counts = values + nv;
         int pending = seat == g->player ? g->rolling : 0;
         memset(counts, 0, 42 * sizeof(int));
         for (int i = 0; i < g->hlen[seat]; i++) {
@@ -383,6 +383,49 @@ static PyObject *py_vec_listed(PyObject *self, PyObject *args) {
     return Py_BuildValue("(ii)", count, total);
 }
 
+/* restart(states, i, players, seed): game i becomes a new game (Game.new_game(seed)), its chance settled. */
+static PyObject *py_vec_restart(PyObject *self, PyObject *args) {
+    PyObject *states;
+    Py_ssize_t i;
+    int players;
+    long long seed;
+    Py_buffer view = {0};
+    if (!PyArg_ParseTuple(args, "OniL", &states, &i, &players, &seed)) return NULL;
+    if (players < 2 || players > QMAXP) {
+        PyErr_SetString(PyExc_ValueError, "2 to 4 players");
+        return NULL;
+    }
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) return NULL;
+    vec_new(v, players, seed);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+/* observe(states, i, observer, out): game i's observation of seat ``observer`` (any seat, also at the end)
+ * into ``out``, a uint8 (31, 31, 13) array. */
+static PyObject *py_vec_observe(PyObject *self, PyObject *args) {
+    PyObject *states, *o_out;
+    Py_ssize_t i;
+    int observer;
+    Py_buffer view = {0}, out = {0};
+    if (!PyArg_ParseTuple(args, "OniO", &states, &i, &observer, &o_out)) return NULL;
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) return NULL;
+    PyObject *result = NULL;
+    if (batch_buffer(o_out, &out, VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS, "observation") < 0) goto done;
+    if (observer < 0 || observer >= v->g.players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        goto done;
+    }
+    vec_obs(v, observer, (unsigned char *)out.buf);
+    result = Py_NewRef(Py_None);
+done:
+    if (out.obj) PyBuffer_Release(&out);
+    PyBuffer_Release(&view);
+    return result;
+}
+
 typedef struct {
     Py_buffer states, obs, masks;
     Py_ssize_t n;
@@ -415,7 +458,7 @@ static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act) {
     int had = v->count;
     vec_count(v);
     to_act[i] = (short)v->g.player;
-    vec_obs(v, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+    vec_obs(v, v->g.player, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
     vec_mask((signed char *)b->masks.buf + i * (Py_ssize_t)VEC_CAP, had, v->count);
 }
 
@@ -566,6 +609,8 @@ static PyMethodDef vec_methods[] = {
     {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
     {"load", py_vec_load, METH_VARARGS, "load(states, i, placed, buffer): game i becomes a PLAYOUT buffer's state"},
     {"export", py_vec_export, METH_VARARGS, "export(states, i, buffer) -> placed: game i's state"},
+    {"restart", py_vec_restart, METH_VARARGS, "restart(states, i, players, seed): game i starts anew"},
+    {"observe", py_vec_observe, METH_VARARGS, "observe(states, i, observer, out): a seat's observation of game i"},
     {"listed", py_vec_listed, METH_VARARGS, "listed(states, i) -> (actions in the mask, legal actions)"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
