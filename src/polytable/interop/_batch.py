@@ -196,7 +196,7 @@ class QwirkleBatch(Batch):
         return int(total - count)
 
     def restart(self, i: int, seed: int) -> bool:
-        if not -(1 << 63) <= seed < 1 << 63:  # the Python rules take any int
+        if isinstance(seed, bool) or not -(1 << 63) <= seed < 1 << 63:  # the Python rules take (or refuse) it
             return False
         self.ext.restart(self.states, i, self.config.players, seed)
         return True
