@@ -4,9 +4,12 @@
  * value classes (_state.Sheet, _state.FoldrisState) are read into two structs, SheetBuf and StateBuf, and
  * made from them, each described once in Python (_kernel.SHEET and _kernel.STATE, core.StateLayouts named
  * after the classes' fields): types() binds the classes with those descriptions, checked against the
- * structs (core/_slots.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. A
- * state's config, sheets, deck and pending choices travel as its own objects (a sheet that does not change
- * is the same object in the next state).
+ * structs (core/_slots.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. Every
+ * field is reached through its bound member (SB_*, ST_*), never by position. The hot pair, a whole sheet
+ * read into the kernel's Sheet and made from it, goes straight between the ints and the rows through those
+ * members (no copy through SheetBuf: measured, docs/benchmarks/2026-12-05-state-codecs.md). A state's
+ * config, sheets, deck and pending choices travel as its own objects (a sheet that does not change is the
+ * same object in the next state).
  */
 
 /* ------------------------------------------------------------------ Python ints <-> rows */
