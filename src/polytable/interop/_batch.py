@@ -192,18 +192,22 @@ class FoldrisBatch(Batch):
         self.index = self.conf.view(np.int32)  # what the base class hands to the extension's calls
         self.env: Any = None
         self.seed: object = None
+        self.buffers: tuple[Any, ...] = ()
 
     def attach(self, env: Any) -> None:
         self.env = env
         self.fresh = self.conf  # the step starts the next episodes
+        self.buffers = self._buffers(env)
+
+    @staticmethod
+    def _buffers(env: Any) -> tuple[Any, ...]:
+        """The env's buffers a step writes (its own arrays, written in place: found once)."""
+        return env.observations, env.masks, env.to_act, env.rewards, env.returns, env.terminations, env.episodes
 
     def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
         if self.fresh is None:
             return False
-        self.ext.play(
-            self.states, self.index, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
-            env.terminations, env.episodes,
-        )  # fmt: skip
+        self.ext.play(self.states, self.index, actions, *(self.buffers if env is self.env else self._buffers(env)))
         return True
 
     def load(self, i: int, s: Any) -> None:
