@@ -157,3 +157,24 @@ def test_pettingzoo_on_a_batch_matches_pure_rules(
             pure.step(action)
         assert fast.table.state == pure.table.state
         assert fast.rewards == pure.rewards and fast.terminations == pure.terminations
+
+
+@pytest.mark.skipif(not (FAST and QUADEFY), reason="the compiled batches are not built")
+@pytest.mark.parametrize("game_id", ["forma", "quadefy"])
+def test_batch_refuses_bad_actions_before_any_game_moves(game_id: str) -> None:
+    """The batch checks every action in C before it moves a game: an action outside the ids or not legal
+    raises ValueError naming the first game at fault, and the states, observations and masks are untouched."""
+    env = VectorEnv(game_id, 3, players=2, seed=4)
+    assert env._batch is not None
+    env.reset()
+    legal = [int(np.flatnonzero(row)[0]) for row in env.masks]
+    illegal = int(np.flatnonzero(env.masks[2] == 0)[0])
+    before = (env._batch.states.copy(), env.observations.copy(), env.masks.copy(), env.to_act.copy())
+    with pytest.raises(ValueError, match=r"game 2: action .* is not legal now"):
+        env.step([legal[0], legal[1], illegal])
+    with pytest.raises(ValueError, match=r"game 1: action -1 is outside 0\.\."):
+        env.step(np.array([legal[0], -1, illegal]))  # outside before illegal, whatever the order of the games
+    after = (env._batch.states, env.observations, env.masks, env.to_act)
+    assert all(np.array_equal(b, a) for b, a in zip(before, after, strict=True))
+    env.step(legal)  # and the batch still steps
+    assert env.masks.any(axis=1).all()

@@ -1,8 +1,9 @@
 """Batches of games held and stepped in C, behind :class:`polytable.interop.vector.VectorEnv`.
 
-A batch keeps every game's state in one C buffer and steps all of them in one call: the action id is
-applied, chance settled, and the next observation planes and legal mask written into the environment's
-NumPy rows, with no Python object made per game. New games come from the Python rules (``Game.new_game``,
+A batch keeps every game's state in one C buffer and steps all of them in one call: the actions are
+checked against the masks, each action id applied, chance settled, and the next observation planes and
+legal mask written into the environment's NumPy rows (only what changed: each game's slot remembers what
+its rows hold), with no Python object made per game. New games come from the Python rules (``Game.new_game``,
 once a game) and are loaded into the buffer; a game's state can be read back (``state``) for rendering and
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
@@ -72,13 +73,17 @@ class Batch:
         to_act: Any,
         rewards: npt.NDArray[np.float32],
         returns: npt.NDArray[np.float32],
-    ) -> list[int]:
-        """One legal action per game; the rows of the games that go on are rewritten, the games that ended
-        get their returns and reward and are listed (the caller starts their next game)."""
-        got = self.ext.step(
-            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
-        )
-        return list(got)
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        """One action per game (int64, C-contiguous), each checked against its mask row before any game moves
+        (ValueError naming the first game at fault); the rows of the games that go on are rewritten, the games
+        that ended get their returns and reward and True in ``ended`` (the caller starts their next game
+        unless the batch restarts them itself: ``fresh``). Returns how many ended."""
+        got: int = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, ended,
+            self.fresh,
+        )  # fmt: skip
+        return got
 
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
@@ -127,6 +132,7 @@ class QuadefyBatch(Batch):
         from ..games.quadefy import CompiledQuadefy
 
         super().__init__(ext, game, first, num_envs, 4)
+        self.ids = np.zeros(0, np.int32)  # the legal ids are bits in each game's slot
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
         CompiledQuadefy(ext)  # loads the kernel's tables into this extension's copy (init, bind)
         if not game.spec.chance:  # no chance: every new game is the first (the step restarts games itself)
@@ -210,6 +216,34 @@ class FoldrisBatch(Batch):
         self.ext.play(self.states, self.index, actions, *(self.buffers if env is self.env else self._buffers(env)))
         return True
 
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        """The base class's step where :meth:`play` does not serve (a table, a seed beyond NumPy's words):
+        the actions checked against the masks here, so a refused step moves no game."""
+        n = masks.shape[1]
+        outside = (actions < 0) | (actions >= n)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is outside 0..{n - 1}")
+        illegal = masks[np.arange(len(actions)), actions] == 0
+        if illegal.any():
+            i = int(np.flatnonzero(illegal)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is not legal now (see its action mask)")
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
+        )
+        ended[:] = False
+        ended[list(got)] = True
+        return len(got)
+
     def load(self, i: int, s: Any) -> None:
         from ..games.foldris import tables_of
 
@@ -288,6 +322,7 @@ class BatchTable(Table):
         self._to_act = np.zeros(1, np.int16)
         self._rewards = np.zeros(1, np.float32)
         self._returns = np.zeros((1, self.players), np.float32)
+        self._ended = np.zeros(1, np.bool_)
         self._over = True
         self._final: tuple[float, ...] = (0.0,) * self.players
         self._none = np.zeros(self.num_actions, np.int8)
@@ -361,8 +396,9 @@ class BatchTable(Table):
             self.reset_from_state()
             return
         ended = self.batch.step(
-            np.array([action], np.int64), self._obs, self._masks, self._to_act, self._rewards, self._returns
-        )
+            np.array([action], np.int64), self._obs, self._masks, self._to_act, self._rewards, self._returns,
+            self._ended,
+        )  # fmt: skip
         self._dirty = True
         self._row = None
         if ended:

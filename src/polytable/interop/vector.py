@@ -23,8 +23,9 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
   observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
   ``tests/interop/test_vector_foldris.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
-  EnvPool does. An illegal action raises ``ValueError`` naming the game and changes nothing: every action
-  is checked against the mask before any game moves.
+  EnvPool does; read them, do not write into them (a compiled batch rewrites only the parts of a row that
+  changed). An illegal action raises ``ValueError`` naming the game and changes nothing: every action is
+  checked against the mask before any game moves (by the compiled batch itself, in the same call).
 """
 
 from __future__ import annotations
@@ -143,10 +144,24 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
-        acts = np.asarray(actions, np.int64).reshape(-1)
+        acts = actions
+        if not (type(acts) is np.ndarray and acts.dtype == np.int64 and acts.flags.c_contiguous):
+            acts = np.ascontiguousarray(acts, np.int64)
         if acts.shape != (self.num_envs,):
-            raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
-        if self._batch is not None and acts.flags.c_contiguous and self._batch.play(self, acts):
+            acts = acts.reshape(-1)
+            if acts.shape != (self.num_envs,):
+                raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+        if self._batch is not None and self._batch.play(self, acts):  # the whole step, restarts included
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
+        if self._batch is not None:  # the checks, the moves and the rows in one C call
+            ended = self._batch.step(
+                acts, self.observations, self.masks, self.to_act, self.rewards, self.returns, self.terminations
+            )
+            if ended:
+                self.episodes += self.terminations
+                if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
+                    for i in np.flatnonzero(self.terminations).tolist():
+                        self._start(i)
             return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         n = self.masks.shape[1]
         outside = (acts < 0) | (acts >= n)
@@ -157,15 +172,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if illegal.any():
             i = int(np.flatnonzero(illegal)[0])
             raise ValueError(f"game {i}: action {int(acts[i])} is not legal now (see its action mask)")
-        if self._batch is not None:
-            ended = self._batch.step(acts, self.observations, self.masks, self.to_act, self.rewards, self.returns)
-            self.terminations[:] = False
-            self.terminations[ended] = True
-            self.episodes[ended] += 1
-            if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
-                for i in ended:
-                    self._start(i)
-            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         self.rewards[:] = 0
         self.returns[:] = 0
         for i, table in enumerate(self.tables):
