@@ -216,34 +216,6 @@ class FoldrisBatch(Batch):
         self.ext.play(self.states, self.index, actions, *(self.buffers if env is self.env else self._buffers(env)))
         return True
 
-    def step(
-        self,
-        actions: npt.NDArray[np.int64],
-        obs: npt.NDArray[np.uint8],
-        masks: npt.NDArray[np.int8],
-        to_act: Any,
-        rewards: npt.NDArray[np.float32],
-        returns: npt.NDArray[np.float32],
-        ended: npt.NDArray[np.bool_],
-    ) -> int:
-        """The base class's step where :meth:`play` does not serve (a table, a seed beyond NumPy's words):
-        the actions checked against the masks here, so a refused step moves no game."""
-        n = masks.shape[1]
-        outside = (actions < 0) | (actions >= n)
-        if outside.any():
-            i = int(np.flatnonzero(outside)[0])
-            raise ValueError(f"game {i}: action {int(actions[i])} is outside 0..{n - 1}")
-        illegal = masks[np.arange(len(actions)), actions] == 0
-        if illegal.any():
-            i = int(np.flatnonzero(illegal)[0])
-            raise ValueError(f"game {i}: action {int(actions[i])} is not legal now (see its action mask)")
-        got = self.ext.step(
-            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
-        )
-        ended[:] = False
-        ended[list(got)] = True
-        return len(got)
-
     def load(self, i: int, s: Any) -> None:
         from ..games.foldris import tables_of
 
