@@ -235,37 +235,23 @@ class FoldrisBatch(Batch):
         self.index = self.conf.view(np.int32)  # what the base class hands to the extension's calls
         self.env: Any = None
         self.seed: object = None
+        self.buffers: tuple[Any, ...] = ()
 
     def attach(self, env: Any) -> None:
         self.env = env
         self.fresh = self.conf  # the step starts the next episodes
+        self.buffers = self._buffers(env)
+
+    @staticmethod
+    def _buffers(env: Any) -> tuple[Any, ...]:
+        """The env's buffers a step writes (its own arrays, written in place: found once)."""
+        return env.observations, env.masks, env.to_act, env.rewards, env.returns, env.terminations, env.episodes
 
     def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
         if self.fresh is None:
             return False
-        self.ext.play(
-            self.states, self.index, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
-            env.terminations, env.episodes,
-        )  # fmt: skip
+        self.ext.play(self.states, self.index, actions, *(self.buffers if env is self.env else self._buffers(env)))
         return True
-
-    def step(
-        self,
-        actions: npt.NDArray[np.int64],
-        obs: npt.NDArray[np.uint8],
-        masks: npt.NDArray[np.int8],
-        to_act: Any,
-        rewards: npt.NDArray[np.float32],
-        returns: npt.NDArray[np.float32],
-        ended: npt.NDArray[np.bool_],
-    ) -> int:
-        """The base class's step where :meth:`play` does not serve (a table, a seed beyond NumPy's words):
-        the actions checked against the masks here, so a refused step moves no game."""
-        self.check(actions, masks)
-        got = self.ext.step(
-            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
-        )
-        return self.mark(got, ended)
 
     def load(self, i: int, s: Any) -> None:
         from ..games.foldris import tables_of

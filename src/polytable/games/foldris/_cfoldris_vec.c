@@ -626,66 +626,70 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, conf, to_act, rewards, returns[, restart]) -> the games that
- * ended (their returns and the mover's reward written). With ``restart`` (not None), a game that ends starts
- * its next episode here, its rows written: the caller only counts the episode. */
+/* step(states, ids, size, actions, obs, masks, conf, to_act, rewards, returns, ended[, restart]) -> how many
+ * games ended: every action checked against its game's mask row first (core/_batch.h's batch_check: nothing
+ * moves on a refusal), then applied; a game that ends gets its returns, the mover's reward and True in
+ * ``ended``. With ``restart`` (not None), it starts its next episode here, its rows written: the caller only
+ * counts the episode. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *conf, *o_to_act, *o_rew, *o_ret, *o_restart = Py_None;
+    PyObject *states, *ids, *o_act, *obs, *masks, *conf, *o_to_act, *o_rew, *o_ret, *o_term, *o_restart = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &conf, &o_to_act, &o_rew,
-                          &o_ret, &o_restart))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &conf, &o_to_act, &o_rew,
+                          &o_ret, &o_term, &o_restart))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, rew = {0}, ret = {0};
-    PyObject *ended = NULL;
+    Py_buffer act = {0}, rew = {0}, ret = {0}, term = {0};
+    PyObject *result = NULL;
     if (vec_acquire(&b, states, obs, masks, conf, o_to_act) < 0) goto done;
     int np = b.cf->players;
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * np * 4, "returns") < 0) {
+        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * np * 4, "returns") < 0 ||
+        batch_buffer(o_term, &term, b.n, "ended") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
     const long long *acts = (const long long *)act.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    unsigned char *ended = (unsigned char *)term.buf;
     VecSlot *slots = (VecSlot *)b.states.buf;
-    if (!(ended = PyList_New(0))) goto done;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, b.cf->actions) < 0) goto done;
+    for (Py_ssize_t i = 0; i < b.n; i++)
+        if (slots[i].to_act < 0) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
+            goto done;
+        }
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * np * 4);
+    memset(ended, 0, (size_t)b.n);
+    Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
         int mover = v->to_act, r = vec_play(v, acts[i]);
-        if (r < 0) {
-            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not a legal drop now", i, acts[i]);
-            Py_CLEAR(ended);
-            goto done;
-        }
+        if (r < 0) goto done; /* a mask row not the batch's own: the game is left as it was */
         if (r == 0) {
             vec_row(&b, i);
             continue;
         }
         vec_returns(b.cf, &v->g, returns + i * np);
         rewards[i] = returns[i * np + mover];
+        ended[i] = 1;
+        count++;
         v->to_act = -1;
         v->count = v->nlist = v->listed = 0; /* the row keeps its ids until the next load */
-        PyObject *k = PyLong_FromSsize_t(i);
-        if (!k || PyList_Append(ended, k) < 0) {
-            Py_XDECREF(k);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        Py_DECREF(k);
         if (o_restart != Py_None) {
             v->episode++;
             vec_new(b.cf, v);
             vec_row(&b, i);
         }
     }
+    result = PyLong_FromSsize_t(count);
 done:
     if (act.obj) PyBuffer_Release(&act);
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
+    if (term.obj) PyBuffer_Release(&term);
     vec_release(&b);
-    return ended;
+    return result;
 }
 
 /* play(states, conf, actions, obs, masks, to_act, rewards, returns, terminations, episodes): the vector env's
@@ -710,18 +714,7 @@ static PyObject *py_vec_play(PyObject *self, PyObject *args) {
         goto done;
     }
     const long long *acts = (const long long *)act.buf;
-    const signed char *mask = (const signed char *)b.masks.buf;
-    for (Py_ssize_t i = 0; i < b.n; i++) {
-        long long a = acts[i];
-        if (a < 0 || a >= A) {
-            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is outside 0..%d", i, a, A - 1);
-            goto done;
-        }
-        if (!mask[i * A + a]) {
-            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not legal now (see its action mask)", i, a);
-            goto done;
-        }
-    }
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, A) < 0) goto done;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
     unsigned char *terminated = (unsigned char *)term.buf;
     long long *episodes = (long long *)eps.buf;
@@ -825,7 +818,7 @@ static PyMethodDef vec_methods[] = {
     {"load", py_vec_load, METH_VARARGS, "load a FoldrisState's fields into game i"},
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
-    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
     {"play", py_vec_play, METH_VARARGS, "the vector env's step: actions checked, applied, games restarted"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
