@@ -115,10 +115,14 @@ export function render(el, ctx) {
     generic.render(el, ctx);
     return;
   }
+  // The choice being made (mirror, trim, turn, column, a refusal shown) lasts as long as this round's
+  // decision: another player's hidden choice changes the table's version, not the block in hand.
+  const own = v.players.find((p) => p.player === ctx.seat);
+  const decision = [v.round, v.deck_left, v.card ? v.card.name : "", own ? own.chosen : ""].join("/");
   const st =
-    ctx.keep.fd && ctx.keep.fd.version === ctx.msg.version && ctx.keep.fd.seat === ctx.seat
+    ctx.keep.fd && ctx.keep.fd.decision === decision && ctx.keep.fd.seat === ctx.seat
       ? ctx.keep.fd
-      : (ctx.keep.fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
+      : (ctx.keep.fd = { decision, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
   const f = frame(st, ctx);
   const act = actions(el, ctx, st, f);
   const { me, card } = f;
@@ -216,7 +220,7 @@ function actions(el, ctx, st, f) {
     if (!card || !ctx.preview) return;
     const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
     ctx.preview(text.join(" ")).then((r) => {
-      if (r && !r.ok && st.version === ctx.msg.version) {
+      if (r && !r.ok && ctx.keep.fd === st) {
         st.refusal = r.message;
         rerender();
       }
