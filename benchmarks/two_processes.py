@@ -12,9 +12,9 @@ process on PostgreSQL (no pub/sub, what a one-process site runs), one process wi
 processes (``--workers 2``) on both, each on an empty database, driven by ``benchmarks/web_load.py``'s Node
 clients; and, as a reference, two one-process servers on the same PostgreSQL and Redis with half the rooms
 each (every room made and played on one of them, as a proxy routing by room code would have it). That
-reference splits the extra cost of ``--workers 2`` in two: rooms crossing between the processes (2
-processes against the reference) and running two server processes side by side at all (the reference
-against one process). Prints each run and the ratios of the medians, as JSON lines.
+reference separates running two server processes side by side at all (the reference against one process)
+from what ``--workers 2`` adds (``--workers 2`` against the reference: its rooms crossing between the
+processes, and uvicorn's multi-process mode). Prints each run and the ratios of the medians, as JSON lines.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ import web_load  # the server start, the Node clients and the CPU accounting
 PAIR = "2 processes, each room on one"
 """The reference: two one-process servers on the same PostgreSQL and Redis, each given half the rooms (its
 room creations and sockets), as a proxy routing by room code would; with ``--workers 2`` a room is made
-on either process and played on either, so half of them are read in by the other. What separates the two
-is that crossing; what separates this one from one process is running two of them."""
+on either process and played on either, so half of them are read in by the other, under uvicorn's
+multi-process mode. What separates this one from one process is running two of them."""
 
 CONFIGS = (
     ("1 process, PostgreSQL", 1, False),
