@@ -120,6 +120,17 @@ setup(
                 "src/polytable/core/_rng.h",
             ],
         ),
+        # The batched environment's Qwirkle Cubes games: includes _cqwirkle.c, qwirkle_board.c and qwirkle_flow.c.
+        ext(
+            "polytable.games.qwirkle_cubes._cqwirkle_vec",
+            ["src/polytable/games/qwirkle_cubes/_cqwirkle_vec.c"],
+            [
+                *(f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")),
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                *CORE_HEADERS,
+            ],
+        ),
         # Qwirkle Cubes' greedy evaluation: its own extension, reading the rules' table through their capsule.
         ext(
             "polytable.ai.qwirkle_cubes._cqwirkle_eval",

@@ -87,9 +87,11 @@ def test_batch_matches_pure_rules(
 
 
 def test_batch_matches_pure_rules_with_a_custom_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    from polytable.games.foldris._titles import SAMPLE_DECK_CUSTOM, SAMPLE_DECK_SHORT
+    from polytable.games.foldris import GAME
 
-    for deck, players, seed in ((SAMPLE_DECK_SHORT, 3, 8), (SAMPLE_DECK_CUSTOM, 2, 9)):
+    decks = list(dict.fromkeys(c["deck"] for c, _ in GAME.sample_configs() if "deck" in c))  # custom, then short
+    assert len(decks) == 2
+    for deck, players, seed in ((decks[1], 3, 8), (decks[0], 2, 9)):
         fast, pure = _pair(monkeypatch, 3, players=players, options={"deck": deck}, seed=seed)
         assert _compare(fast, pure, np.random.default_rng(seed), 200) >= 3
 

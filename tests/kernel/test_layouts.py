@@ -13,6 +13,7 @@ from polytable.core import StateLayout, get_game
 LAYOUTS = [
     ("polytable.games.forma._cforma", "polytable.games.forma._kernel", "PLAYOUT"),
     ("polytable.games.qwirkle_cubes._cqwirkle", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
+    ("polytable.games.qwirkle_cubes._cqwirkle_vec", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
     ("polytable.games.formfinity._cformfinity", "polytable.games.formfinity._kernel", "PLAYOUT"),
     ("polytable.games.quadefy._cquadefy", "polytable.games.quadefy._kernel", "POSITION"),
     ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "SHEET"),

@@ -158,8 +158,9 @@ static inline int codec_bind(Codec *c, PyObject *type, PyObject *spec, const Lay
         int k = kind[0], wide = k == CODEC_INT || k == CODEC_UINT || k == CODEC_BOOL;
         if (strcmp(name, members[j].name) || offset != members[j].offset || count * item != members[j].size ||
             slot < 0 || count < 1 || (wide ? item != 8 : k != CODEC_BYTES || item < 1)) {
-            PyErr_Format(PyExc_ValueError, "member %d (%s at %zd, %zd bytes) is not the struct's (%s at %zd, %zd bytes)",
-                         j, name, offset, count * item, members[j].name, members[j].offset, members[j].size);
+            PyErr_Format(PyExc_ValueError,
+                         "member %d (%s at %zd, %zd bytes) is not the struct's (%s at %zd, %zd bytes)", j, name, offset,
+                         count * item, members[j].name, members[j].offset, members[j].size);
             goto fail;
         }
         if (b.member[slot] >= 0) {

@@ -8,10 +8,13 @@ once a game) and are loaded into the buffer; a game's state can be read back (``
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
 
-Built for Forma, Quadefy and Foldris (``polytable.games.forma._cforma_vec``,
-``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.foldris._cfoldris_vec``, compiled by the package
-build with each kernel's own rules); the other games, games with opponents inside the
-call, and ``POLYTABLE_PURE=1`` step through the tables.
+Built for Forma, Quadefy, Foldris and Qwirkle Cubes (``polytable.games.forma._cforma_vec``,
+``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.foldris._cfoldris_vec``,
+``polytable.games.qwirkle_cubes._cqwirkle_vec``, compiled by the package build with each kernel's own rules);
+the other games, games with opponents inside the call, and ``POLYTABLE_PURE=1`` step through the tables.
+Foldris' and Qwirkle Cubes' batches settle their chance events in C from each game's generator and start the
+next game of a game that ended themselves (Qwirkle Cubes' from a seed per game, :attr:`Batch.seeds`), so a
+game plays the same for a seed whatever the number of games.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ class Batch:
         self.index = np.zeros(0, np.int32)
         self.fresh: npt.NDArray[np.uint8] | None = None
         """A game without chance: every new game's state, which the batch restarts ended games from."""
+        self.seeds: npt.NDArray[np.int64] | None = None
+        """Where set: each game's next seed, which the batch starts the next game of a game that ended from
+        (the caller keeps them up to date)."""
 
     def attach(self, env: Any) -> None:
         """The vector env the batch serves (a batch that starts its games' next episodes itself reads the
@@ -85,11 +91,44 @@ class Batch:
         )  # fmt: skip
         return got
 
+    @staticmethod
+    def check(actions: npt.NDArray[np.int64], masks: npt.NDArray[np.int8]) -> None:
+        """For a batch whose C step checks as it goes: every action against its mask row first, so a refused
+        step moves no game (the same messages as the C check)."""
+        n = masks.shape[1]
+        outside = (actions < 0) | (actions >= n)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is outside 0..{n - 1}")
+        illegal = masks[np.arange(len(actions)), actions] == 0
+        if illegal.any():
+            i = int(np.flatnonzero(illegal)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is not legal now (see its action mask)")
+
+    @staticmethod
+    def mark(got: Any, ended: npt.NDArray[np.bool_]) -> int:
+        """``ended`` from a C step's list of the games that ended; how many."""
+        ended[:] = False
+        ended[list(got)] = True
+        return len(got)
+
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
         out = np.empty(len(draws), np.int64)
         self.ext.sample(self.states, self.ids, draws, out)
         return out
+
+    def left_out(self, i: int) -> int:
+        """How many legal actions game ``i``'s mask leaves out (an indexed game past its cap; else 0)."""
+        return 0
+
+    def restart(self, i: int, seed: int) -> bool:
+        """Start game ``i`` anew from ``seed`` in C, chance settled (True), where the batch can (else False)."""
+        return False
+
+    def observe(self, i: int, player: int, out: npt.NDArray[np.uint8]) -> bool:
+        """Write game ``i``'s observation of any seat into ``out`` (True), where the batch can (else False)."""
+        return False
 
 
 class FormaBatch(Batch):
@@ -166,9 +205,7 @@ class FoldrisBatch(Batch):
     def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, num_actions: int) -> None:
         from dataclasses import replace
 
-        from ..games.foldris import deck_of, tables_of
-        from ..games.foldris._decks import trim_cost
-        from ..games.foldris._kernel import deck_rows, table_rows
+        from ..games.foldris import deck_of, deck_rows, table_rows, tables_of, trim_cost
 
         config = first.config
         height, players = int(config["height"]), int(config.players)
@@ -256,6 +293,59 @@ class FoldrisBatch(Batch):
         )  # fmt: skip
 
 
+class QwirkleBatch(Batch):
+    """Qwirkle Cubes games (``_cqwirkle_vec``): actions by index (the legal actions are 0 .. count - 1, so no
+    list of ids is kept), states loaded and read back through the kernel's state buffer (``PLAYOUT``)."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> None:
+        super().__init__(ext, game, first, num_envs, 0)
+        self.ids = np.zeros(0, np.int32)
+        self.first = first
+        self.seeds = np.zeros(num_envs, np.int64)
+
+    def load(self, i: int, s: Any) -> None:
+        from ..games.qwirkle_cubes import pack_state
+
+        self.ext.load(self.states, i, s.placed, pack_state(s))
+
+    def state(self, i: int) -> Any:
+        from ..games.qwirkle_cubes import PLAYOUT, Board, unpack_state
+
+        buf = bytearray(PLAYOUT.size)
+        placed = self.ext.export(self.states, i, buf)
+        return unpack_state(self.first, PLAYOUT.struct.unpack(buf), placed, Board(placed))
+
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        self.check(actions, masks)
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.seeds
+        )
+        return self.mark(got, ended)
+
+    def left_out(self, i: int) -> int:
+        count, total = self.ext.listed(self.states, i)
+        return int(total - count)
+
+    def restart(self, i: int, seed: int) -> bool:
+        if isinstance(seed, bool) or not -(1 << 63) <= seed < 1 << 63:  # the Python rules take (or refuse) it
+            return False
+        self.ext.restart(self.states, i, self.config.players, seed)
+        return True
+
+    def observe(self, i: int, player: int, out: npt.NDArray[np.uint8]) -> bool:
+        self.ext.observe(self.states, i, player, out)
+        return True
+
+
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
     """The compiled batch of a configuration, or None (not built, ``POLYTABLE_PURE=1``, or no batch for
     this game or board)."""
@@ -275,6 +365,11 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
         if ext is None or int(first.config["height"]) > 40:
             return None
         return FoldrisBatch(ext, game, first, num_envs, num_actions)
+    if gid == "qwirkle-cubes":
+        ext = native_module("polytable.games.qwirkle_cubes._cqwirkle_vec")
+        if ext is None or num_actions != ext.NUM_IDS:
+            return None
+        return QwirkleBatch(ext, game, first, num_envs)
     return None
 
 
@@ -314,6 +409,13 @@ class BatchTable(Table):
         self._dirty = False
 
     def reset(self, seed: int) -> None:
+        if self.batch.restart(0, seed):  # the new game made in C (a game with chance: no Python set-up)
+            self._legal = None
+            self._row = None
+            self._dirty = True
+            self._over = False
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+            return
         super().reset(seed)
         self._row = None
         self._over = self.game.is_terminal(self._state)
@@ -341,9 +443,17 @@ class BatchTable(Table):
     def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
         out[:] = self.mask(player)
 
+    def truncated(self, player: int) -> int:
+        if not self.indexed or self._over or player != self._to_act[0]:
+            return 0
+        return self.batch.left_out(0)
+
     def observation(self, player: int) -> npt.NDArray[np.uint8]:
         if not self._over and player == self._to_act[0]:
             out: npt.NDArray[np.uint8] = self._obs[0].copy()
+            return out
+        out = np.empty(self.obs_shape, np.uint8)
+        if self.batch.observe(0, player, out):
             return out
         return super().observation(player)
 
@@ -357,6 +467,9 @@ class BatchTable(Table):
         if not 0 <= action_id < self.num_actions:
             raise IllegalActionError(f"action {action_id} is outside 0..{self.num_actions - 1}")
         if not self._masks[0, action_id]:
+            if self.indexed:
+                count = int(np.count_nonzero(self._masks[0]))
+                raise IllegalActionError(f"action {action_id}: there are only {count} legal actions")
             text = self.game.format_action(self.game.action_from_id(action_id, self.state), self.state)
             raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
         return action_id
@@ -397,5 +510,5 @@ def table_for(game_id: str, players: int | None, options: Mapping[str, object] |
     batch = batch_for(table.game, table.state, view, 1, table.num_actions)
     if batch is None:
         return table
-    batch.fresh = None  # a table keeps its finished game until reset (no restart inside the step)
+    batch.fresh = batch.seeds = None  # a table keeps its finished game until reset (no restart inside the step)
     return BatchTable(game_id, players, options, batch)

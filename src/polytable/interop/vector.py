@@ -17,10 +17,10 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma, Quadefy and Foldris games (no opponent) are held and stepped in C,
-  all N in one call (:mod:`polytable.interop._batch`; Foldris's batch also starts the next episodes and checks
-  the actions in that call); every other case steps the games one after another in Python. Both give the same
-  observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
+* **Compiled batches.** Self-play Forma, Quadefy, Foldris and Qwirkle Cubes games (no opponent) are held and
+  stepped in C, all N in one call (:mod:`polytable.interop._batch`; Foldris' and Qwirkle Cubes' batches also
+  start the next episodes in that call); every other case steps the games one after another in Python. Both
+  give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
   ``tests/interop/test_vector_foldris.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
   EnvPool does; read them, do not write into them (a compiled batch rewrites only the parts of a row that
@@ -159,8 +159,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
             )
             if ended:
                 self.episodes += self.terminations
-                if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
-                    for i in np.flatnonzero(self.terminations).tolist():
+                seeds = self._batch.seeds
+                for i in np.flatnonzero(self.terminations).tolist():
+                    if seeds is not None:  # the batch started the next game from its seed: the one after it
+                        seeds[i] = episode_seed(self._seed, i, int(self.episodes[i]) + 1)
+                    elif self._batch.fresh is None:  # else the batch started the next game itself (no chance)
                         self._start(i)
             return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         n = self.masks.shape[1]
@@ -217,6 +220,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         table = self.tables[i]
         game_seed = episode_seed(self._seed, i, int(self.episodes[i]))
         table.reset(game_seed)
+        if self._batch is not None and self._batch.seeds is not None:  # the batch starts the next one itself
+            self._batch.seeds[i] = episode_seed(self._seed, i, int(self.episodes[i]) + 1)
         self._rngs[i] = {p: Rng(game_seed, stream=1000 + p) for p in self.bots}
         self._run_bots(i)
         if table.is_over():  # a game the opponents finish before the agent moves: take the next one

@@ -1,11 +1,12 @@
 /* Foldris's protocol step in C: part of _cfoldris.c (included once, after the playout, whose decks it uses).
  *
  * A random step through the protocol is acting_players, legal_actions(s, p).sample(rng), apply(s, drop, p),
- * and apply_chance between rounds. Each is one call here, reading the state's numbers into its struct
- * (StateBuf, _cfoldris_values.h) and its objects as they are: the deck of the state's config is found through the last config seen (else
- * the Python resolver registered by bind()), and a drawn drop is the card's own Drop object (actions are
- * immutable values). The answers, states and draws are those of the pure rules; anything that is not a
- * plain legal step returns None and the general Python path judges it (and explains a refusal).
+ * and apply_chance between rounds. Each is one call here, reading the state's numbers through its struct
+ * (StateBuf, _cfoldris_values.h) and its objects as they are: the deck of the state's config is found
+ * through the last config seen (else the Python resolver registered by bind()), and a drawn drop is the
+ * card's own Drop object (actions are immutable values). The answers, states and draws are those of the
+ * pure rules; anything that is not a plain legal step returns None and the general Python path judges it
+ * (and explains a refusal).
  */
 
 static PyTypeObject *drop_type; /* _state.Drop */

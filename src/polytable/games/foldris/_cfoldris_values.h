@@ -4,9 +4,12 @@
  * value classes (_state.Sheet, _state.FoldrisState) are read into two structs, SheetBuf and StateBuf, and
  * made from them, each described once in Python (_kernel.SHEET and _kernel.STATE, core.StateLayouts named
  * after the classes' fields): types() binds the classes with those descriptions, checked against the
- * structs (core/_slots.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. A
- * state's config, sheets, deck and pending choices travel as its own objects (a sheet that does not change
- * is the same object in the next state).
+ * structs (core/_slots.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. Every
+ * field is reached through its bound member (SB_*, ST_*), never by position. The hot pair, a whole sheet
+ * read into the kernel's Sheet and made from it, goes straight between the ints and the rows through those
+ * members (no copy through SheetBuf: measured, docs/benchmarks/2026-12-05-state-codecs.md). A state's
+ * config, sheets, deck and pending choices travel as its own objects (a sheet that does not change is the
+ * same object in the next state).
  */
 
 /* ------------------------------------------------------------------ Python ints <-> rows */
@@ -74,6 +77,7 @@ typedef struct {
 #define ONE(m) SB_##m,
 enum { SHEET_FIELDS(ONE) SB_N };
 #undef ONE
+_Static_assert(SB_lines == SB_height + 1 && SB_bonus == SB_height + 2 && SB_out == SB_height + 3, "sheet_read");
 #define ONE(m) ST_##m,
 enum { STATE_FIELDS(ONE) ST_N };
 #undef ONE
@@ -117,32 +121,30 @@ static inline int sheet_is_out(PyObject *o) {
     return r > 0 ? out != 0 : -1;
 }
 
-/* The rows below which a square may be (from the top word down). */
-static int rows_top(const SheetBuf *b) {
-    for (int w = ROWS / 8 - 1; w >= 0; w--) {
-        uint64_t i, k;
-        memcpy(&i, b->ink + 8 * w, 8);
-        memcpy(&k, b->barrier + 8 * w, 8);
-        if (i | k) return 8 * w + 8;
-    }
-    return 0;
-}
-
 /* one Sheet(ink, barrier, height, lines, bonus, out) read into s (without the height check: 0, or -1) */
 static int sheet_read(PyObject *o, Sheet *s) {
-    SheetBuf b;
-    int r = codec_read(&sheet_c, o, &b);
-    if (r <= 0) {
-        if (!r) PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
+    /* SheetBuf's members read into s as codec_read would, without the copy (ink and barrier straight into
+     * the rows, the top bounded by their bit lengths) */
+    const Codec *c = &sheet_c;
+    int64_t n[4];
+    if (!codec_is(c, o)) {
+        PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
         return -1;
     }
-    memcpy(s->ink, b.ink, ROWS);
-    memcpy(s->bar, b.barrier, ROWS);
-    s->height = (long)b.height;
-    s->lines = (long)b.lines;
-    s->bonus = (long)b.bonus;
-    s->out = (long)b.out;
-    set_top(s, rows_top(&b));
+    PyObject *ink = slots_get(&c->cls, o, c->f[SB_ink].slot), *bar = slots_get(&c->cls, o, c->f[SB_barrier].slot);
+    if (!ink || !bar || to_rows(ink, s->ink) < 0 || to_rows(bar, s->bar) < 0) return -1;
+    for (int j = 0; j < 4; j++) { /* height, lines, bonus, out: the last four members, in this order */
+        int r = codec_int(c, o, SB_height + j, &n[j]);
+        if (r <= 0) {
+            if (!r) PyErr_SetString(PyExc_TypeError, "a Foldris sheet's field is not an int");
+            return -1;
+        }
+    }
+    s->height = (long)n[0];
+    s->lines = (long)n[1];
+    s->bonus = (long)n[2];
+    s->out = (long)n[3];
+    set_top(s, top_of(ink, bar));
     return 0;
 }
 
@@ -156,15 +158,17 @@ static int sheet_in(PyObject *o, Sheet *s) {
     return 0;
 }
 static PyObject *sheet_out(const Sheet *s) {
-    SheetBuf b;
-    memcpy(b.ink, s->ink, ROWS);
-    memcpy(b.barrier, s->bar, ROWS);
-    b.height = s->height;
-    b.lines = s->lines;
-    b.bonus = s->bonus;
-    b.out = s->out;
+    /* SheetBuf's members made from s as codec_make would, without the copy: the rows at and above s->top are
+     * empty, so each int is made from the rows below it */
     PyObject *v[SLOTS_MAX] = {NULL};
-    return codec_make(&sheet_c, &b, v);
+    const Codec *c = &sheet_c;
+    v[c->f[SB_ink].slot] = pylong_from_bytes(s->ink, (size_t)s->top);
+    v[c->f[SB_barrier].slot] = pylong_from_bytes(s->bar, (size_t)s->top);
+    v[c->f[SB_height].slot] = PyLong_FromLong(s->height);
+    v[c->f[SB_lines].slot] = PyLong_FromLong(s->lines);
+    v[c->f[SB_bonus].slot] = PyLong_FromLong(s->bonus);
+    v[c->f[SB_out].slot] = PyLong_FromLong(s->out);
+    return slots_make(&c->cls, v);
 }
 /* ------------------------------------------------------------------ decoded sheets, kept
  * Sheet values are immutable: the last ones read or made are kept decoded (with their heights and fit masks),

@@ -139,17 +139,22 @@ function build(el) {
     seat: null,
     dedicated: false,
   };
-  search.addEventListener("input", (e) => {
+  listen(g);
+  el.replaceChildren(root);
+  return g;
+}
+
+// The controls' own events: the search narrows the list, what is typed becomes the chosen move, Undo.
+function listen(g) {
+  g.search.addEventListener("input", (e) => {
     g.query = e.target.value;
     fillMoves(g);
   });
-  input.addEventListener("input", (e) => {
+  g.input.addEventListener("input", (e) => {
     g.chosen = e.target.value;
     enablePlay(g);
   });
-  undo.addEventListener("click", () => g.ctx.undo());
-  el.replaceChildren(root);
-  return g;
+  g.undo.addEventListener("click", () => g.ctx.undo());
 }
 
 // The move in the notation box (what Play sends) becomes ``text``.
