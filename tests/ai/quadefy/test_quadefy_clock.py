@@ -124,3 +124,11 @@ def test_the_compiled_solver_stops_on_a_cpu_budget() -> None:
         _native_flags(native, REACH)
         verdict, best = native.solve(0, ALL_BLOCKS, ALL_BLOCKS, REACH, 0, max_seconds=0.01, cpu_clock=True)
     assert (verdict, best) == (-1, None)
+
+
+@pytest.mark.parametrize("share", ["0", "1", "1.5"])
+def test_a_share_that_leaves_a_search_unlimited_is_refused(share: str) -> None:
+    """A share of 0 or 1 would give one search 0 s, which it reads as no limit: refused, as is one past 1."""
+    for level in ("hard", "expert"):
+        with pytest.raises(ConfigError, match="solve_share"):
+            make_bot(f"{level}:seconds=0.5,solve_share={share}", "quadefy")

@@ -152,8 +152,10 @@ class QuadefyConfig:
     clock: str = "wall"
 
     def __post_init__(self) -> None:
-        if self.seconds <= 0 or not 0.0 <= self.solve_share <= 1.0:
-            raise ConfigError("seconds must be positive and solve_share between 0 and 1")
+        # Both ends are refused: a share of 0 or 1 leaves one of the two searches a budget of 0 s, which
+        # both read as "no limit", so a move would not keep to its seconds.
+        if self.seconds <= 0 or not 0.0 < self.solve_share < 1.0:
+            raise ConfigError("seconds must be positive and solve_share strictly between 0 and 1")
         budget_clock(self.clock)
 
 
