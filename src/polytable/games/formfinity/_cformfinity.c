@@ -27,8 +27,9 @@ typedef struct {
     uint64_t w[NW];
 } BB;
 
-/* The words the current call's boards use (H * S bits, rounded up): loops stop there. Words past it
- * are zero in every input (from_py fills all NW) and never read. Single-threaded: the GIL is held. */
+/* The words the current call's boards use (H * S bits, rounded up; a set-up's `words`): loops stop there.
+ * Words past it are zero in every input (from_py fills all NW) and never read. Set by each entry point
+ * from the boards it is given (the GIL is held); every game's own values live in its context (FF). */
 static int nw = NW;
 static void set_words(int bits) { nw = bits <= 0 ? 1 : bits > NW * 64 ? NW : (bits + 63) / 64; }
 
@@ -528,12 +529,15 @@ static int init_rotations(PyObject *rotations) {
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS,
      "init(shapes, rotations): every shape's cells (x, y), the index is the shape id, and its orientations."},
+    {"setup_bytes", py_setup_bytes, METH_NOARGS, "setup_bytes() -> the size of a prepared set-up."},
+    {"prepare", py_prepare, METH_VARARGS,
+     "prepare(pack, buffer) -> bool: the packed set-up read into the buffer; False where the kernel declines it."},
     {"playout", py_playout, METH_VARARGS,
-     "playout(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: a random playout; the rest "
+     "playout(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: a random playout; the rest "
      "of the state in the buffer."},
     {"greedy_run", py_greedy_run, METH_VARARGS,
-     "greedy_run(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the horizon; "
-     "the rest of the state in the buffer."},
+     "greedy_run(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the "
+     "horizon; the rest of the state in the buffer."},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},
