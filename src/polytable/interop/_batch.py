@@ -70,6 +70,18 @@ class Batch:
         )
         return list(got)
 
+    def restart(
+        self,
+        games: list[int],
+        seeds: list[int],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+    ) -> list[int] | None:
+        """Start ``games`` anew from their seeds (``Game.new_game``'s) in C, their rows written, and list those
+        over at once; None where this batch cannot (the caller starts them through the Python rules)."""
+        return None
+
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
         out = np.empty(len(draws), np.int64)
@@ -194,6 +206,17 @@ class FormfinityBatch(Batch):
     ) -> list[int]:
         got = self.ext.step(self.info, self.states, self.ids, actions, obs, masks, to_act, rewards, returns)
         return list(got)
+
+    def restart(
+        self,
+        games: list[int],
+        seeds: list[int],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+    ) -> list[int] | None:
+        g, s = np.array(games, np.int64), np.array(seeds, np.int64)
+        return list(self.ext.restart(self.info, self.states, self.ids, g, s, obs, masks, to_act))
 
 
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:

@@ -156,8 +156,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
             self.terminations[:] = False
             self.terminations[ended] = True
             self.episodes[ended] += 1
-            if self._batch.fresh is None:  # else the batch started the next games itself (no chance)
-                for i in ended:
+            if self._batch.fresh is None and ended:  # else the batch started the next games itself (no chance)
+                seeds = [episode_seed(self._seed, i, int(self.episodes[i])) for i in ended]
+                over = self._batch.restart(ended, seeds, self.observations, self.masks, self.to_act)
+                for i in ended if over is None else over:  # started by the Python rules (or over at once: the next)
+                    self.episodes[i] += over is not None
                     self._start(i)
             return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         self.rewards[:] = 0

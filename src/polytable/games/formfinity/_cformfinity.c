@@ -65,22 +65,33 @@ typedef struct {
     int ftop[MAXSIDE], lbot[MAXSIDE], fleft[MAXSIDE], lright[MAXSIDE];
 } Prof;
 
-/* _board._profile: the first and last blocked row of each column and column of each row. */
+/* Bits base .. base + W - 1 of a board (W <= 40: one row). */
+static inline uint64_t b_row(const BB *a, int base, int W) {
+    int w = base >> 6, off = base & 63;
+    uint64_t v = a->w[w] >> off;
+    if (off && off + W > 64 && w + 1 < NW) v |= a->w[w + 1] << (64 - off);
+    return v & ((1ULL << W) - 1);
+}
+
+/* _board._profile: the first and last blocked row of each column and column of each row (row by row,
+ * a column's first and last rows from the columns not yet met going down and going up). */
 static void profile(const BB *blocked, int W, int H, int S, Prof *p) {
+    uint64_t rows[MAXSIDE], seen = 0;
     for (int x = 0; x < W; x++) {
         p->ftop[x] = H;
         p->lbot[x] = -1;
     }
     for (int y = 0; y < H; y++) {
-        p->fleft[y] = W;
-        p->lright[y] = -1;
-        for (int x = 0; x < W; x++)
-            if (b_get(blocked, y * S + x)) {
-                if (p->fleft[y] == W) p->fleft[y] = x;
-                p->lright[y] = x;
-                if (p->ftop[x] == H) p->ftop[x] = y;
-                p->lbot[x] = y;
-            }
+        uint64_t r = rows[y] = b_row(blocked, y * S, W);
+        p->fleft[y] = r ? __builtin_ctzll(r) : W;
+        p->lright[y] = r ? 63 - __builtin_clzll(r) : -1;
+        for (uint64_t m = r & ~seen; m; m &= m - 1) p->ftop[__builtin_ctzll(m)] = y;
+        seen |= r;
+    }
+    seen = 0;
+    for (int y = H - 1; y >= 0; y--) {
+        for (uint64_t m = rows[y] & ~seen; m; m &= m - 1) p->lbot[__builtin_ctzll(m)] = y;
+        seen |= rows[y];
     }
 }
 

@@ -109,17 +109,15 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     feat[nf++] = (unsigned char)(f->left < 0 ? 0 : f->left > 255 ? 255 : f->left);
     for (int ph = 0; ph < 4; ph++) feat[nf++] = f->phase == ph;
     int area = W * H;
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            int cell = y * W + x, bit = y * S + x;
-            unsigned char *o = out + (Py_ssize_t)cell * channels;
-            memcpy(o, info->statics + 4 * cell, 4);
-            for (int k = 0; k < 3 + 2 * P; k++) o[4 + k] = (unsigned char)b_get(&boards[k], bit);
-            for (int ch = np; ch < channels; ch++) {
-                int j = (ch - np) * area + cell;
-                o[ch] = j < nf ? feat[j] : 0;
+    memset(out, 0, (size_t)area * channels); /* then the planes' set squares, the template, the features */
+    for (int k = 0; k < 3 + 2 * P; k++)
+        for (int j = 0; j < nw; j++)
+            for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
+                int bit = j * 64 + __builtin_ctzll(w), y = bit / S, x = bit % S;
+                if (y < H && x < W) out[(Py_ssize_t)(y * W + x) * channels + 4 + k] = 1;
             }
-        }
+    for (int cell = 0; cell < area; cell++) memcpy(out + (Py_ssize_t)cell * channels, info->statics + 4 * cell, 4);
+    for (int j = 0; j < nf && np + j / area < channels; j++) out[(Py_ssize_t)(j % area) * channels + np + j / area] = feat[j];
 }
 
 /* Settle chance: every card reveal until a player acts or the game ends (Table.settle). */
@@ -150,6 +148,21 @@ static int vec_apply(FF *c, int id) {
         return -1;
     vec_settle(c);
     return c->fail ? -1 : 0;
+}
+
+/* A new game from a seed (Game.new_game: the card generator seeded as core.seed_state(seed), the deck whole,
+ * _flow.start_state), chance settled. */
+static void vec_new_game(FF *c, long long seed) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    memset(f, 0, offsetof(FFState, num));
+    f->rng = rng_seed_state(seed, 0);
+    f->phase = PH_DRAW;
+    f->card = f->area = -1;
+    f->ndeck = g->ndeck;
+    memcpy(f->deck, g->deck, sizeof(int) * (size_t)g->ndeck);
+    start_turn(c);
+    vec_settle(c);
 }
 
 /* Game.returns of a finished game: n/k - 1 for each of k winners among n, -1 for the others, 0 for all when
@@ -427,6 +440,57 @@ done:
     return ended;
 }
 
+/* restart(info, states, ids, games, seeds, obs, masks, to_act) -> the games over at once: each game listed
+ * (int64) starts anew from its seed (int64: Game.new_game's), chance settled and its rows written. */
+static PyObject *py_vec_restart(PyObject *self, PyObject *args) {
+    PyObject *info, *states, *ids, *o_games, *o_seeds, *obs, *masks, *o_to_act;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &info, &states, &ids, &o_games, &o_seeds, &obs, &masks, &o_to_act))
+        return NULL;
+    VecBufs b;
+    Py_buffer gv = {0}, sv = {0}, ta = {0};
+    PyObject *over = NULL;
+    FF *c = PyMem_Malloc(sizeof(FF));
+    if (!c) return PyErr_NoMemory();
+    if (vec_acquire(&b, info, states, ids, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        PyObject_GetBuffer(o_games, &gv, PyBUF_C_CONTIGUOUS) < 0 ||
+        PyObject_GetBuffer(o_seeds, &sv, PyBUF_C_CONTIGUOUS) < 0)
+        goto done;
+    if (gv.len % 8 || sv.len != gv.len) {
+        PyErr_SetString(PyExc_ValueError, "games and seeds: int64, one seed per game");
+        goto done;
+    }
+    const long long *games = (const long long *)gv.buf, *seeds = (const long long *)sv.buf;
+    for (Py_ssize_t k = 0; k < gv.len / 8; k++)
+        if (games[k] < 0 || games[k] >= b.n || seeds[k] < 0) {
+            PyErr_SetString(PyExc_IndexError, "game index or seed out of range");
+            goto done;
+        }
+    if (!(over = PyList_New(0))) goto done;
+    for (Py_ssize_t k = 0; k < gv.len / 8; k++) {
+        Py_ssize_t i = (Py_ssize_t)games[k];
+        vec_ctx(&b, c, i);
+        vec_new_game(c, seeds[k]);
+        if (c->f->phase != PH_OVER) {
+            vec_row(&b, c, i, (short *)ta.buf);
+            continue;
+        }
+        PyObject *v = PyLong_FromSsize_t(i);
+        if (!v || PyList_Append(over, v) < 0) {
+            Py_XDECREF(v);
+            Py_CLEAR(over);
+            goto done;
+        }
+        Py_DECREF(v);
+    }
+done:
+    PyMem_Free(c);
+    if (gv.obj) PyBuffer_Release(&gv);
+    if (sv.obj) PyBuffer_Release(&sv);
+    if (ta.obj) PyBuffer_Release(&ta);
+    vec_release(&b);
+    return over;
+}
+
 /* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
     return batch_sample(args, sizeof(VecSlot), offsetof(VecSlot, count), VEC_IDS);
@@ -441,6 +505,7 @@ static PyMethodDef vec_methods[] = {
     {"export", py_vec_export, METH_VARARGS, "game i's state"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"restart", py_vec_restart, METH_VARARGS, "start the listed games anew from their seeds; those over at once"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
