@@ -25,11 +25,16 @@
 #define VEC_IDS (VEC_AREA0 + VEC_SIDE * VEC_SIDE)
 #define VEC_CARD_FEATURES 33 /* _planes.FORMFINITY_CARD */
 
-/* What a batch shares: the set-up, the template's planes (blocked, start, number, area id: polytable.interop.
- * _fast's FORMFINITY codec), and each card's features. */
+#define VEC_FEATURES (MAXPLAYERS + VEC_CARD_FEATURES + 5) /* the most features: scores, card, left, phase */
+#define VEC_OBS (MAXSIDE * MAXSIDE * (7 + 2 * MAXPLAYERS) + VEC_FEATURES + MAXSIDE * MAXSIDE)
+
+/* What a batch shares: the set-up, the observation's size (channels) and its blank, every cell zero but
+ * the template's planes (blocked, start, number, area id: polytable.interop._fast's FORMFINITY codec), and
+ * each card's features. */
 typedef struct {
     FFSetup g;
-    unsigned char statics[MAXSIDE * MAXSIDE * 4];
+    int channels, pad;
+    unsigned char blank[VEC_OBS];
     unsigned char cards[VEC_CARDS][VEC_CARD_FEATURES];
 } VecInfo;
 
@@ -97,7 +102,7 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     }
     long sc[MAXPLAYERS];
     scores(c, sc);
-    unsigned char feat[MAXPLAYERS + VEC_CARD_FEATURES + 5];
+    unsigned char feat[VEC_FEATURES];
     int nf = 0;
     for (int k = 0; k < P; k++) {
         long v = sc[(observer + k) % P];
@@ -109,14 +114,13 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     feat[nf++] = (unsigned char)(f->left < 0 ? 0 : f->left > 255 ? 255 : f->left);
     for (int ph = 0; ph < 4; ph++) feat[nf++] = f->phase == ph;
     int area = W * H;
-    memset(out, 0, (size_t)area * channels); /* then the planes' set squares, the template, the features */
+    memcpy(out, info->blank, (size_t)area * channels); /* then the planes' set squares and the features */
     for (int k = 0; k < 3 + 2 * P; k++)
         for (int j = 0; j < nw; j++)
             for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
                 int bit = j * 64 + __builtin_ctzll(w), y = bit / S, x = bit % S;
                 if (y < H && x < W) out[(Py_ssize_t)(y * W + x) * channels + 4 + k] = 1;
             }
-    for (int cell = 0; cell < area; cell++) memcpy(out + (Py_ssize_t)cell * channels, info->statics + 4 * cell, 4);
     for (int j = 0; j < nf && np + j / area < channels; j++) out[(Py_ssize_t)(j % area) * channels + np + j / area] = feat[j];
 }
 
@@ -221,7 +225,10 @@ static PyObject *py_vec_prepare(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "statics: H x W x 4 bytes; cards: 8,736 x 33 bytes");
         goto done;
     }
-    memcpy(info->statics, sv.buf, (size_t)sv.len);
+    int area = (int)cells, np = 7 + 2 * info->g.players, nfeat = info->g.players + VEC_CARD_FEATURES + 5;
+    info->channels = np + (nfeat + area - 1) / area;
+    memset(info->blank, 0, sizeof info->blank);
+    for (int cell = 0; cell < area; cell++) memcpy(info->blank + cell * info->channels, (char *)sv.buf + 4 * cell, 4);
     memcpy(info->cards, cv.buf, sizeof info->cards);
     result = Py_NewRef(Py_True);
 done:
@@ -315,7 +322,7 @@ static int vec_acquire(VecBufs *b, PyObject *info, PyObject *states, PyObject *i
     const FFSetup *g = &b->in->g;
     if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
     if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != g->H || b->obs.shape[2] != g->W ||
-        b->obs.shape[3] < 8 + 2 * g->players) {
+        b->obs.shape[3] != b->in->channels) {
         PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, height, width, channels)");
         return -1;
     }
