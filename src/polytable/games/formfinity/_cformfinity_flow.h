@@ -195,9 +195,15 @@ static int claimable(FF *c) {
     for (int d = 0; d < 4; d++) {
         if (!(g->dirs >> d & 1)) continue;
         int off = line_off(c, d);
-        acc = drawn;
-        for (int k = 1; k < g->length && b_any(&acc); k++) {
-            b_shr(&drawn, off * k, &t);
+        acc = drawn; /* the starts of runs of `len` drawn squares along off, len doubling up to the length */
+        int len = 1;
+        while (2 * len <= g->length && b_any(&acc)) {
+            b_shr(&acc, off * len, &t);
+            b_and(&acc, &t);
+            len *= 2;
+        }
+        if (len < g->length && b_any(&acc)) { /* two runs of len, overlapping, make one of the length */
+            b_shr(&acc, off * (g->length - len), &t);
             b_and(&acc, &t);
         }
         const BB *forbid = g->hard ? &every : &by[d];
