@@ -18,7 +18,9 @@ pytestmark = pytest.mark.skipif(not BATCH, reason="the compiled FORMFINITY batch
 
 SMALL_LINES = "\n".join(" ".join("#" if (x, y) in ((2, 2), (7, 6)) else "." for x in range(9)) for y in range(9))
 SMALL_AREAS = "A A A B B B\nA A # B B B\nC C C D D D\nC C C D # D\n"
-DECK = '{"cards": ["#x1:-:f", "##x2:TB:r", {"shape": "##/#.", "count": 1, "arrows": "LR", "rotate": true, "copies": 2}]}'
+DECK = (
+    '{"cards": ["#x1:-:f", "##x2:TB:r", {"shape": "##/#.", "count": 1, "arrows": "LR", "rotate": true, "copies": 2}]}'
+)
 
 
 def _pair(monkeypatch: pytest.MonkeyPatch, n: int, **kw: object) -> tuple[VectorEnv, VectorEnv]:
@@ -114,7 +116,9 @@ def test_formfinity_batch_refuses_an_illegal_id(monkeypatch: pytest.MonkeyPatch)
         env._batch.step(np.array([illegal]), env.observations, env.masks, env.to_act, env.rewards, env.returns)
 
 
-@pytest.mark.parametrize(("players", "options", "seed"), [(2, {}, 1), (3, {"variant": "2", "template": SMALL_AREAS}, 2)])
+@pytest.mark.parametrize(
+    ("players", "options", "seed"), [(2, {}, 1), (3, {"variant": "2", "template": SMALL_AREAS}, 2)]
+)
 def test_pettingzoo_on_a_formfinity_batch_matches_pure_rules(
     monkeypatch: pytest.MonkeyPatch, players: int, options: dict[str, object], seed: int
 ) -> None:

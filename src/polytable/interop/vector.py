@@ -17,9 +17,11 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma and Quadefy games (no opponent) are held and stepped in C, all N in one call
-  (:mod:`polytable.interop._batch`); every other case steps the games one after another in Python. Both
-  give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``).
+* **Compiled batches.** Self-play Forma, Quadefy and FORMFINITY games (no opponent) are held and stepped in C, all
+  N in one call (:mod:`polytable.interop._batch`; FORMFINITY's ended games also restart there, from the same
+  episode seeds); every other case steps the games one after another in Python. Both give the same
+  observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
+  ``tests/interop/test_vector_formfinity.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
   EnvPool does. An illegal action raises ``ValueError`` naming the game and changes nothing: every action
   is checked against the mask before any game moves.
