@@ -1,4 +1,4 @@
-"""Type stubs of the batch of FORMFINITY games stepped in C (``_cformfinity_vec.c``; driven by ``interop/_batch.py``)."""
+"""Type stubs of the batch of FORMFINITY games stepped in C (``_cformfinity_vec.c``)."""
 
 from collections.abc import Sequence
 
