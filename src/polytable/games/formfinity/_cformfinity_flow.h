@@ -8,7 +8,7 @@
  * connection, numbers, the end of a blocked or hopeless game and its winners.
  *
  * A game is a context (FF): the set-up of its configuration (FFSetup, read from Python's packed tuple,
- * _kernel._pack, and shared by every game of that configuration), its state (FFState) and the work of the
+ * _kernel.pack, and shared by every game of that configuration), its state (FFState) and the work of the
  * step under way. Every function takes it, so one extension can hold many games at once (the batch,
  * _cformfinity_vec.c). Whatever a context does not hold (more than 64 areas, a deck table overflow)
  * makes the playout decline: Python then plays.

@@ -1,10 +1,11 @@
 /* The lines goal's greedy playout in C, after _cformfinity_playout.h; included by _cformfinity.c. It is the
- * AI's ai/formfinity/_greedy.py step for step, still compiled here (an extension of the AI's own would need the kernel's
- * functions: they are static in this unit): greedy_place is _greedy.greedy_place (the one-ply
- * greedy's value of every placement of the next element from one bitboard pass per direction over
- * `drawn | placement`, ties drawn uniformly with the sample's generator, as Rng.below), greedy_run is _greedy.greedy_run (card
- * draws from the state's generator and greedy placements to the horizon: my next draw). A claim choice,
- * an area choice or an element without a placement is left to Python (one step, then the run resumes). */
+ * AI's ai/formfinity/_greedy.py step for step, still compiled here (an extension of the AI's own would
+ * include this unit, whose functions are static, as _cformfinity_vec.c does): greedy_place is
+ * _greedy.greedy_place (the one-ply greedy's value of every placement of the next element from one bitboard
+ * pass per direction over `drawn | placement`, ties drawn uniformly with the sample's generator, as
+ * Rng.below), greedy_run is _greedy.greedy_run (card draws from the state's generator and greedy placements
+ * to the horizon: my next draw). A claim choice, an area choice or an element without a placement is left
+ * to Python (one step, then the run resumes). */
 
 #define MAXPICKS (4 * NW * 64)
 static int pick_s[MAXPICKS], pick_b[MAXPICKS]; /* greedy_place's ties (scratch: the GIL is held) */

@@ -323,7 +323,7 @@ static int bb_items(PyObject *seq, BB *out, int max, int *n) {
     return r;
 }
 
-/* Reads _kernel._pack(setup) into g: 0 done, 1 not held here (decline), -1 error. */
+/* Reads _kernel.pack(setup) into g: 0 done, 1 not held here (decline), -1 error. */
 static int read_pack(PyObject *pack, FFSetup *g) {
     PyObject *ofull, *oplay, *owall, *ostars, *oareas, *onums, *onall, *ogen, *odeck, *oposs;
     int nstars;
@@ -375,7 +375,7 @@ static int read_pack(PyObject *pack, FFSetup *g) {
 /* setup_bytes() -> the size of a prepared set-up (FFSetup). */
 static PyObject *py_setup_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(sizeof(FFSetup)); }
 
-/* prepare(pack, buffer) -> whether the kernel holds this set-up: _kernel._pack(setup) read into the buffer
+/* prepare(pack, buffer) -> whether the kernel holds this set-up: _kernel.pack(setup) read into the buffer
  * (setup_bytes() long), which playout, greedy_run and the batch then take; False: it does not (they would
  * decline; Python plays). */
 static PyObject *py_prepare(PyObject *self, PyObject *args) {
