@@ -34,6 +34,7 @@
 typedef struct {
     FFSetup g;
     int channels, pad;
+    short cell[NW * 64], place[NW * 64]; /* per board bit: its square (y * W + x, -1 off the template), row * 40 + column */
     unsigned char blank[VEC_OBS];
     unsigned char cards[VEC_CARDS][VEC_CARD_FEATURES];
 } VecInfo;
@@ -48,7 +49,7 @@ typedef struct {
 /* ------------------------------------------------------------------ one game */
 /* The legal ids of the seat to act (Game.legal_actions, as ids) into the mask row and the ids row, the row's
  * previous ids cleared first. A placement turn lists c->cur_* (computed here unless current). */
-static void vec_mask(FF *c, int *count, signed char *mask, int *ids) {
+static void vec_mask(FF *c, const VecInfo *info, int *count, signed char *mask, int *ids) {
     const FFSetup *g = c->g;
     FFState *f = c->f;
     for (int k = 0; k < *count; k++) mask[ids[k]] = 0;
@@ -59,7 +60,7 @@ static void vec_mask(FF *c, int *count, signed char *mask, int *ids) {
             int base = VEC_PLACE0 + c->cur_s[i] * VEC_SIDE * VEC_SIDE;
             for (int j = 0; j < nw; j++)
                 for (uint64_t w = c->cur_a[i].w[j]; w; w &= w - 1) {
-                    int at = j * 64 + __builtin_ctzll(w), id = base + at / S * VEC_SIDE + at % S;
+                    int id = base + info->place[j * 64 + __builtin_ctzll(w)];
                     mask[id] = 1;
                     ids[n++] = id;
                 }
@@ -88,7 +89,7 @@ static void vec_mask(FF *c, int *count, signed char *mask, int *ids) {
 static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels) {
     const FFSetup *g = c->g;
     const FFState *f = c->f;
-    int W = g->W, H = g->H, S = g->S, P = g->players, np = 7 + 2 * P, observer = f->turn;
+    int W = g->W, H = g->H, P = g->players, np = 7 + 2 * P, observer = f->turn;
     BB boards[3 + 2 * MAXPLAYERS];
     memset(boards, 0, sizeof(BB) * (size_t)(3 + 2 * P));
     if (f->area >= 0) boards[0] = g->areas[f->area];
@@ -118,8 +119,8 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     for (int k = 0; k < 3 + 2 * P; k++)
         for (int j = 0; j < nw; j++)
             for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
-                int bit = j * 64 + __builtin_ctzll(w), y = bit / S, x = bit % S;
-                if (y < H && x < W) out[(Py_ssize_t)(y * W + x) * channels + 4 + k] = 1;
+                int cell = info->cell[j * 64 + __builtin_ctzll(w)];
+                if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = 1;
             }
     for (int j = 0; j < nf && np + j / area < channels; j++) out[(Py_ssize_t)(j % area) * channels + np + j / area] = feat[j];
 }
@@ -227,6 +228,11 @@ static PyObject *py_vec_prepare(PyObject *self, PyObject *args) {
     }
     int area = (int)cells, np = 7 + 2 * info->g.players, nfeat = info->g.players + VEC_CARD_FEATURES + 5;
     info->channels = np + (nfeat + area - 1) / area;
+    for (int bit = 0; bit < NW * 64; bit++) {
+        int y = bit / info->g.S, x = bit % info->g.S, on = y < info->g.H && x < info->g.W;
+        info->cell[bit] = (short)(on ? y * info->g.W + x : -1);
+        info->place[bit] = (short)(on ? y * VEC_SIDE + x : 0);
+    }
     memset(info->blank, 0, sizeof info->blank);
     for (int cell = 0; cell < area; cell++) memcpy(info->blank + cell * info->channels, (char *)sv.buf + 4 * cell, 4);
     memcpy(info->cards, cv.buf, sizeof info->cards);
@@ -340,7 +346,7 @@ static void vec_row(VecBufs *b, FF *c, Py_ssize_t i, short *to_act) {
     VecSlot *slot = (VecSlot *)b->states.buf + i;
     to_act[i] = (short)c->f->turn;
     vec_obs(c, b->in, (unsigned char *)b->obs.buf + i * b->obs.shape[1] * b->obs.shape[2] * b->c, (int)b->c);
-    vec_mask(c, &slot->count, (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS,
+    vec_mask(c, b->in, &slot->count, (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS,
              (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS);
 }
 
