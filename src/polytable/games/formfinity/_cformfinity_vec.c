@@ -90,13 +90,14 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     const FFSetup *g = c->g;
     const FFState *f = c->f;
     int W = g->W, H = g->H, P = g->players, np = 7 + 2 * P, observer = f->turn;
-    BB boards[3 + 2 * MAXPLAYERS];
-    memset(boards, 0, sizeof(BB) * (size_t)(3 + 2 * P));
-    if (f->area >= 0) boards[0] = g->areas[f->area];
+    BB boards[3 + 2 * MAXPLAYERS]; /* the words in use only (a full board is 27 words) */
+    for (int k = 0; k < 3 + 2 * P; k++)
+        for (int j = 0; j < nw; j++) boards[k].w[j] = 0;
+    if (f->area >= 0) b_or(&boards[0], &g->areas[f->area]);
     for (int a = 0; a < g->nareas; a++)
         if (f->done >> a & 1) b_or(&boards[1], &g->areas[a]);
-    boards[2] = f->last;
-    for (int k = 0; k < P; k++) boards[3 + 2 * k] = f->own[(observer + k) % P];
+    b_or(&boards[2], &f->last);
+    for (int k = 0; k < P; k++) b_or(&boards[3 + 2 * k], &f->own[(observer + k) % P]);
     for (int i = 0; i < f->nlines; i++) {
         int k = (f->lines[i][0] - observer + P) % P, off = line_off(c, f->lines[i][1]);
         for (int s = 0; s < g->length; s++) b_set(&boards[4 + 2 * k], f->lines[i][2] + off * s);
