@@ -351,6 +351,13 @@ static void vec_row(VecBufs *b, FF *c, Py_ssize_t i, short *to_act) {
              (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS);
 }
 
+/* The context the calls below step games in (its line tables are large for the stack): made once, reused. */
+static FF *vec_work(void) {
+    static FF *work;
+    if (work == NULL) work = PyMem_RawMalloc(sizeof(FF));
+    return work;
+}
+
 /* The context of game i (its step's work not begun: no placements current). */
 static FF *vec_ctx(VecBufs *b, FF *c, Py_ssize_t i) {
     c->g = &b->in->g;
@@ -369,7 +376,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    FF *c = PyMem_Malloc(sizeof(FF));
+    FF *c = vec_work();
     if (!c) return PyErr_NoMemory();
     if (vec_acquire(&b, info, states, ids, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0)
         goto done;
@@ -386,7 +393,6 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     vec_row(&b, c, i, (short *)ta.buf);
     result = Py_NewRef(Py_None);
 done:
-    PyMem_Free(c);
     if (ta.obj) PyBuffer_Release(&ta);
     vec_release(&b);
     return result;
@@ -403,7 +409,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0};
     PyObject *ended = NULL;
-    FF *c = PyMem_Malloc(sizeof(FF)); /* the step's work (its line tables are large for the stack) */
+    FF *c = vec_work();
     if (!c) return PyErr_NoMemory();
     if (vec_acquire(&b, info, states, ids, obs, masks) < 0) goto done;
     int players = b.in->g.players;
@@ -445,7 +451,6 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         Py_DECREF(v);
     }
 done:
-    PyMem_Free(c);
     if (act.obj) PyBuffer_Release(&act);
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
@@ -463,7 +468,7 @@ static PyObject *py_vec_restart(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer gv = {0}, sv = {0}, ta = {0};
     PyObject *over = NULL;
-    FF *c = PyMem_Malloc(sizeof(FF));
+    FF *c = vec_work();
     if (!c) return PyErr_NoMemory();
     if (vec_acquire(&b, info, states, ids, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
         PyObject_GetBuffer(o_games, &gv, PyBUF_C_CONTIGUOUS) < 0 ||
@@ -497,7 +502,6 @@ static PyObject *py_vec_restart(PyObject *self, PyObject *args) {
         Py_DECREF(v);
     }
 done:
-    PyMem_Free(c);
     if (gv.obj) PyBuffer_Release(&gv);
     if (sv.obj) PyBuffer_Release(&sv);
     if (ta.obj) PyBuffer_Release(&ta);
