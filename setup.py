@@ -71,6 +71,19 @@ setup(
                 *CORE_HEADERS,
             ],
         ),
+        # The batched environment's Foldris games: includes _cfoldris.c (its rules, decks and reveal).
+        ext(
+            "polytable.games.foldris._cfoldris_vec",
+            ["src/polytable/games/foldris/_cfoldris_vec.c"],
+            [
+                "src/polytable/games/foldris/_cfoldris.c",
+                "src/polytable/games/foldris/_cfoldris_values.h",
+                "src/polytable/games/foldris/_cfoldris_playout.h",
+                "src/polytable/games/foldris/_cfoldris_step.h",
+                "src/polytable/core/_seedseq.h",
+                *CORE_HEADERS,
+            ],
+        ),
         # Quadefy's move generator lives with the game (quadefy_moves.h); the solver includes it downward.
         ext(
             "polytable.games.quadefy._cquadefy",
@@ -105,6 +118,17 @@ setup(
                 "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
                 "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
                 "src/polytable/core/_rng.h",
+            ],
+        ),
+        # The batched environment's Qwirkle Cubes games: includes _cqwirkle.c, qwirkle_board.c and qwirkle_flow.c.
+        ext(
+            "polytable.games.qwirkle_cubes._cqwirkle_vec",
+            ["src/polytable/games/qwirkle_cubes/_cqwirkle_vec.c"],
+            [
+                *(f"src/polytable/games/qwirkle_cubes/{f}.c" for f in ("_cqwirkle", "qwirkle_board", "qwirkle_flow")),
+                "src/polytable/games/qwirkle_cubes/qwirkle_rules.h",
+                "src/polytable/games/qwirkle_cubes/qwirkle_api.h",
+                *CORE_HEADERS,
             ],
         ),
         # Qwirkle Cubes' greedy evaluation: its own extension, reading the rules' table through their capsule.

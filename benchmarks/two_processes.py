@@ -10,7 +10,11 @@ target: at most 1.15x). It starts its own PostgreSQL cluster and redis-server in
 ``benchmarks/chaos.py`` does; the machine's own are never used), then alternates, ``--rounds`` times: one
 process on PostgreSQL (no pub/sub, what a one-process site runs), one process with the pub/sub too, and two
 processes (``--workers 2``) on both, each on an empty database, driven by ``benchmarks/web_load.py``'s Node
-clients. Prints each run and the ratios of the medians, as JSON lines.
+clients; and, as a reference, two one-process servers on the same PostgreSQL and Redis with half the rooms
+each (every room made and played on one of them, as a proxy routing by room code would have it). That
+reference separates running two server processes side by side at all (the reference against one process)
+from what ``--workers 2`` adds (``--workers 2`` against the reference: its rooms crossing between the
+processes, and uvicorn's multi-process mode). Prints each run and the ratios of the medians, as JSON lines.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import signal
 import statistics
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +35,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import chaos  # the scratch PostgreSQL and Redis
 import web_load  # the server start, the Node clients and the CPU accounting
 
-CONFIGS = (("1 process, PostgreSQL", 1, False), ("1 process, PostgreSQL + Redis", 1, True), ("2 processes", 2, True))
+PAIR = "2 processes, each room on one"
+"""The reference: two one-process servers on the same PostgreSQL and Redis, each given half the rooms (its
+room creations and sockets), as a proxy routing by room code would; with ``--workers 2`` a room is made
+on either process and played on either, so half of them are read in by the other, under uvicorn's
+multi-process mode. What separates this one from one process is running two of them."""
+
+CONFIGS = (
+    ("1 process, PostgreSQL", 1, False),
+    ("1 process, PostgreSQL + Redis", 1, True),
+    ("2 processes", 2, True),
+    (PAIR, 2, True),
+)
 
 
 def _empty(site: chaos.Site) -> None:
@@ -43,6 +59,53 @@ def _empty(site: chaos.Site) -> None:
             for table in ("pt_actions", "pt_seats", "pt_rooms"):
                 conn.execute(text(f"DELETE FROM {table}"))
     engine.dispose()
+
+
+def _pair(site: chaos.Site, args: argparse.Namespace) -> dict[str, Any]:
+    """Two one-process servers at once, each driven by its own load generator with half the rooms; their
+    CPU and actions are added up (each server's CPU over its own run, the two runs side by side)."""
+    servers = [web_load._start_server(site.db, 1, site.pubsub) for _ in range(2)]
+    halves = [args.rooms // 2, args.rooms - args.rooms // 2]
+    reports: list[dict[str, Any]] = [{}, {}]
+
+    def run(i: int) -> None:
+        proc, base = servers[i]
+        reports[i] = web_load._run(
+            base, halves[i], args.game, 2, args.seconds, False, proc.pid, max(1, args.processes // 2), args.peer_dir
+        )
+
+    try:
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        for proc, _ in servers:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    actions = sum(r.get("actions", 0) for r in reports)
+    out: dict[str, Any] = {
+        "rooms": args.rooms,
+        "load_average_1min": round(os.getloadavg()[0], 2),
+        "seconds": max(r.get("seconds", 0.0) for r in reports),
+        "actions": actions,
+        "actions_per_second": round(sum(r.get("actions_per_second", 0.0) for r in reports), 1),
+        "errors": sum(r.get("errors", 0) for r in reports),
+        "room_failures": sum(r.get("room_failures", 0) for r in reports),
+    }
+    failures = [r["first_failure"] for r in reports if "first_failure" in r]
+    if failures:
+        out["first_failure"] = failures[0]
+    if actions:
+        for key in (
+            "server_cpu_ms_per_action",
+            "server_cpu_ms_per_action_event_loop",
+            "server_cpu_ms_per_action_other_threads",
+        ):
+            total = sum(r.get(key, 0.0) * r.get("actions", 0) for r in reports)
+            out[key] = round(total / actions, 3)
+    return out
 
 
 def main() -> None:
@@ -66,6 +129,12 @@ def main() -> None:
             for _ in range(args.rounds):
                 for name, workers, pubsub in CONFIGS:
                     _empty(site)
+                    if name == PAIR:
+                        report = _pair(site, args)
+                        report["server"] = name
+                        print(json.dumps(report), flush=True)
+                        per_config[name].append(report["server_cpu_ms_per_action"])
+                        continue
                     proc, base = web_load._start_server(site.db, workers, site.pubsub if pubsub else None)
                     try:
                         report: dict[str, Any] = web_load._run(
@@ -81,11 +150,13 @@ def main() -> None:
         finally:
             site.close()
     medians = {name: statistics.median(v) for name, v in per_config.items() if v}
-    two = medians.get("2 processes")
     summary: dict[str, Any] = {"median_server_cpu_ms_per_action": medians}
-    for name, _, _ in CONFIGS[:2]:
-        if two and medians.get(name):
-            summary[f"ratio_2_processes_to_{name}"] = round(two / medians[name], 2)
+    for two in ("2 processes", PAIR):
+        for name, _, _ in CONFIGS[:2]:
+            if medians.get(two) and medians.get(name):
+                summary[f"ratio_{two}_to_{name}"] = round(medians[two] / medians[name], 2)
+    if medians.get("2 processes") and medians.get(PAIR):
+        summary[f"ratio_2_processes_to_{PAIR}"] = round(medians["2 processes"] / medians[PAIR], 2)
     summary["load_average_1min"] = round(os.getloadavg()[0], 2)
     print(json.dumps(summary), flush=True)
 

@@ -38,7 +38,12 @@ def test_tiny_run_writes_its_curve_and_continues(tmp_path: Path) -> None:
     assert curve[0]["positions"] > 3 and 0.0 <= curve[0]["gate_win_rate"] <= 1.0
     assert (tmp_path / "run" / "curve.png").stat().st_size > 1000
     first = load_value_net(tmp_path / "run" / "candidate-1.npz", "quadefy", GAME.spec.rules_version, _value.FEATURES)
-    # Continued: iteration 1 is not played again, iteration 2 is added.
+    # Continued: iteration 1 is not played again, iteration 2 is added. A run written before the clock
+    # option (no "clock" in its settings) read the wall clock, and continues as such.
+    state_path = tmp_path / "run" / "state.json"
+    saved = json.loads(state_path.read_text())
+    del saved["settings"]["clock"]
+    state_path.write_text(json.dumps(saved))
     more = train("quadefy", tmp_path / "run", TrainConfig(**{**TINY.__dict__, "iterations": 2}))
     assert [e["iteration"] for e in more["curve"]] == [1, 2]
     # Reproduced: the same seed in a new folder gives the same first candidate.
@@ -49,6 +54,18 @@ def test_tiny_run_writes_its_curve_and_continues(tmp_path: Path) -> None:
     # Other settings on the same folder are refused.
     with pytest.raises(ConfigError, match="other settings"):
         train("quadefy", tmp_path / "run", TrainConfig(**{**TINY.__dict__, "games": 4}))
+    with pytest.raises(ConfigError, match="other settings"):
+        train("quadefy", tmp_path / "run", TrainConfig(**{**TINY.__dict__, "clock": "cpu"}))
+    with pytest.raises(ConfigError, match="clock"):
+        TrainConfig(clock="sundial")
+
+
+def test_self_play_labels_on_either_clock() -> None:
+    for clock in ("wall", "cpu"):
+        x, y, stats = _value.self_play(None, 1, seed=7, clock=clock)
+        assert x.shape == (stats["positions"], _value.N_FEATURES) and set(np.unique(y)) <= {0.0, 1.0}
+    with pytest.raises(ConfigError, match="clock"):
+        _value.self_play(None, 1, seed=7, clock="sundial")
 
 
 def test_untrainable_game_is_refused(tmp_path: Path) -> None:

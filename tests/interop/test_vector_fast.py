@@ -14,6 +14,7 @@ from polytable.interop.vector import VectorEnv
 
 FAST = native_module("polytable.games.forma._cforma_vec") is not None
 QUADEFY = native_module("polytable.games.quadefy._cquadefy_vec") is not None
+QWIRKLE = native_module("polytable.games.qwirkle_cubes._cqwirkle_vec") is not None
 
 
 def _pair(monkeypatch: pytest.MonkeyPatch, game_id: str, n: int, **kw: object) -> tuple[VectorEnv, VectorEnv]:
@@ -86,6 +87,40 @@ def test_quadefy_batch_matches_pure_rules(
     _compare(fast, pure, np.random.default_rng(seed), 400)
 
 
+@pytest.mark.skipif(not QWIRKLE, reason="the compiled Qwirkle Cubes batch is not built")
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 300), (3, 2, 300), (4, 3, 300), (2, 4, 200)])
+def test_qwirkle_batch_matches_pure_rules(monkeypatch: pytest.MonkeyPatch, players: int, seed: int, steps: int) -> None:
+    """Draws and rolls settled in C, actions by index, and the next game started in C from its seed: the
+    same as the pure rules, which start it in Python."""
+    fast, pure = _pair(monkeypatch, "qwirkle-cubes", 4, players=players, seed=seed)
+    assert fast._batch is not None and pure._batch is None
+    assert fast._batch.seeds is not None  # the batch restarts ended games itself
+    _compare(fast, pure, np.random.default_rng(seed), steps)
+    for i in range(fast.num_envs):  # the mask lists every legal action, none left out
+        assert fast._batch.left_out(i) == 0
+        assert fast.masks[i].sum() == len(list(pure.tables[i].legal(int(pure.to_act[i]))))
+
+
+@pytest.mark.skipif(not QWIRKLE, reason="the compiled Qwirkle Cubes batch is not built")
+def test_qwirkle_batch_plays_a_game_the_same_whatever_the_number_of_games() -> None:
+    """Game i of a batch of 2 and of a batch of 5, given the same actions, see the same observations and
+    masks over several episodes (each game's seeds are its own, its chance its own generator's)."""
+    small, large = VectorEnv("qwirkle-cubes", 2, seed=9), VectorEnv("qwirkle-cubes", 5, seed=9)
+    small.reset()
+    large.reset()
+    ended = 0
+    for step in range(600):
+        assert np.array_equal(small.observations, large.observations[:2]), step
+        assert np.array_equal(small.masks, large.masks[:2]), step
+        counts = np.count_nonzero(large.masks, axis=1)
+        acts = (np.arange(5) * 7 + step * 13) % counts  # any legal action, the same for games 0 and 1
+        _, _, term, _, _ = small.step(acts[:2])
+        large.step(acts)
+        ended += int(term.sum())
+    assert ended >= 4
+    assert small.render() == large.render()[:2]
+
+
 @pytest.mark.skipif(not FAST, reason="the compiled Forma batch is not built")
 def test_forma_batch_renders_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
     fast, pure = _pair(monkeypatch, "forma", 2, players=2, seed=5)
@@ -121,8 +156,11 @@ def test_compiled_sampler_picks_as_numpy() -> None:
         vector.sample_legal(masks, rng)
 
 
-@pytest.mark.skipif(not (FAST and QUADEFY), reason="the compiled batches are not built")
-@pytest.mark.parametrize(("game_id", "players", "seed"), [("forma", 4, 1), ("forma", 2, 2), ("quadefy", 2, 3)])
+@pytest.mark.skipif(not (FAST and QUADEFY and QWIRKLE), reason="the compiled batches are not built")
+@pytest.mark.parametrize(
+    ("game_id", "players", "seed"),
+    [("forma", 4, 1), ("forma", 2, 2), ("quadefy", 2, 3), ("qwirkle-cubes", 2, 4), ("qwirkle-cubes", 3, 5)],
+)
 def test_pettingzoo_on_a_batch_matches_pure_rules(
     monkeypatch: pytest.MonkeyPatch, game_id: str, players: int, seed: int
 ) -> None:
@@ -137,7 +175,7 @@ def test_pettingzoo_on_a_batch_matches_pure_rules(
     monkeypatch.delenv("POLYTABLE_PURE")
     assert isinstance(fast.table, BatchTable) and not isinstance(pure.table, BatchTable)
     rng = np.random.default_rng(seed)
-    games = 2 if game_id == "forma" else 12
+    games = 12 if game_id == "quadefy" else 2
     for game in range(games):
         fast.reset(seed=seed + game)
         pure.reset(seed=seed + game)
@@ -157,3 +195,24 @@ def test_pettingzoo_on_a_batch_matches_pure_rules(
             pure.step(action)
         assert fast.table.state == pure.table.state
         assert fast.rewards == pure.rewards and fast.terminations == pure.terminations
+
+
+@pytest.mark.skipif(not (FAST and QUADEFY), reason="the compiled batches are not built")
+@pytest.mark.parametrize("game_id", ["forma", "quadefy"])
+def test_batch_refuses_bad_actions_before_any_game_moves(game_id: str) -> None:
+    """The batch checks every action in C before it moves a game: an action outside the ids or not legal
+    raises ValueError naming the first game at fault, and the states, observations and masks are untouched."""
+    env = VectorEnv(game_id, 3, players=2, seed=4)
+    assert env._batch is not None
+    env.reset()
+    legal = [int(np.flatnonzero(row)[0]) for row in env.masks]
+    illegal = int(np.flatnonzero(env.masks[2] == 0)[0])
+    before = (env._batch.states.copy(), env.observations.copy(), env.masks.copy(), env.to_act.copy())
+    with pytest.raises(ValueError, match=r"game 2: action .* is not legal now"):
+        env.step([legal[0], legal[1], illegal])
+    with pytest.raises(ValueError, match=r"game 1: action -1 is outside 0\.\."):
+        env.step(np.array([legal[0], -1, illegal]))  # outside before illegal, whatever the order of the games
+    after = (env._batch.states, env.observations, env.masks, env.to_act)
+    assert all(np.array_equal(b, a) for b, a in zip(before, after, strict=True))
+    env.step(legal)  # and the batch still steps
+    assert env.masks.any(axis=1).all()

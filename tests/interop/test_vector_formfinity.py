@@ -113,7 +113,9 @@ def test_formfinity_batch_refuses_an_illegal_id(monkeypatch: pytest.MonkeyPatch)
     assert env._batch is not None
     illegal = int(np.flatnonzero(env.masks[0] == 0)[-1])
     with pytest.raises(ValueError, match="not legal"):
-        env._batch.step(np.array([illegal]), env.observations, env.masks, env.to_act, env.rewards, env.returns)
+        env._batch.step(
+            np.array([illegal]), env.observations, env.masks, env.to_act, env.rewards, env.returns, env.terminations
+        )
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,15 @@ test("Qwirkle Cubes: the placements of a move", () => {
   assert.deepEqual(tokens("reroll R G"), []);
   assert.deepEqual(parseTok("GB@-1,3"), { cube: "GB", x: -1, y: 3, tok: "GB@-1,3" });
 });
+
+test("foldris square: ink in the player's colour, barriers red, folded rows grey, new squares fresh", () => {
+  const sheet = { width: 4, height: 2, ink: [0b0011, 0b0000, 0b0001], barrier: [0b0000, 0b0100] };
+  const prev = { width: 4, height: 2, ink: [0b0001, 0, 0], barrier: [0, 0] };
+  assert.deepEqual(fd.squareLook(sheet, prev, 0, 0), { fill: "ink", class: "ink" });
+  assert.deepEqual(fd.squareLook(sheet, prev, 1, 0), { fill: "ink", class: "ink fresh" });
+  assert.deepEqual(fd.squareLook(sheet, prev, 2, 1), { fill: "#9b2226", class: "barrier fresh" });
+  assert.deepEqual(fd.squareLook(sheet, null, 2, 1), { fill: "#9b2226", class: "barrier" });
+  assert.deepEqual(fd.squareLook(sheet, prev, 3, 1), { fill: "#fff", class: "free" });
+  assert.deepEqual(fd.squareLook(sheet, prev, 0, 2), { fill: "#d8d8cf", class: "ink fresh" }); // folded away
+  assert.deepEqual(fd.squareLook(sheet, prev, 1, 5), { fill: "#d8d8cf", class: "free" }); // past the rows given
+});

@@ -209,3 +209,43 @@ test("announceLast: the bridge banner and the last move said with its points", (
   );
   assert.equal(st.banner, null);
 });
+
+test("a square's look: a piece's pattern, an obstacle's grey (darker enclosed), the tower and its marks", () => {
+  const sets = {
+    owner: new Map([["a1", 2]]),
+    marker: new Map([["b2", 1]]),
+    obstacles: new Set(["c3", "d4", "e5"]),
+    closed: new Set(["d4", "e5"]),
+    tower: "e5",
+    fresh: new Set(["a1"]),
+    allowed: new Set(["f6"]),
+    last: new Set(["a1"]),
+  };
+  const a1 = fm.cellLook("a1", sets);
+  assert.equal(a1.fill, "url(#fm-pat2)");
+  assert.ok(a1.fresh && a1.last && !a1.allowed && !a1.tower && !a1.obstacle && a1.marker === undefined);
+  assert.equal(fm.cellLook("b2", sets).marker, 1);
+  assert.equal(fm.cellLook("b2", sets).fill, "#fff");
+  assert.deepEqual([fm.cellLook("c3", sets).fill, fm.cellLook("c3", sets).obstacle], ["#8a8a8a", true]);
+  assert.equal(fm.cellLook("d4", sets).fill, "#555");
+  const e5 = fm.cellLook("e5", sets); // the tower's square is drawn as the tower, not as an obstacle
+  assert.ok(e5.tower && !e5.obstacle && e5.closed);
+  assert.ok(fm.cellLook("f6", sets).allowed);
+  assert.equal(fm.cellLook("a1", { ...sets, fresh: null }).fresh, false);
+});
+
+test("board keys: arrows move the cursor and stay on the board; R, F, [ ], Enter and Space; others nothing", () => {
+  assert.deepEqual(fm.boardKey("ArrowUp", [3, 3], 19), { cursor: [3, 4] });
+  assert.deepEqual(fm.boardKey("ArrowDown", [3, 0], 19), { cursor: [3, 0] });
+  assert.deepEqual(fm.boardKey("ArrowRight", [18, 5], 19), { cursor: [18, 5] });
+  assert.deepEqual(fm.boardKey("ArrowRight", [18, 5], 20), { cursor: [19, 5] });
+  assert.deepEqual(fm.boardKey("ArrowLeft", [0, 5], 19), { cursor: [0, 5] });
+  assert.deepEqual(fm.boardKey("R", [0, 0], 19), { turn: "rotate" });
+  assert.deepEqual(fm.boardKey("f", [0, 0], 19), { turn: "flip" });
+  assert.deepEqual(fm.boardKey("]", [0, 0], 19), { piece: 1 });
+  assert.deepEqual(fm.boardKey("[", [0, 0], 19), { piece: -1 });
+  assert.deepEqual(fm.boardKey(" ", [0, 0], 19), { enter: true });
+  assert.deepEqual(fm.boardKey("Enter", [0, 0], 19), { enter: true });
+  assert.equal(fm.boardKey("x", [0, 0], 19), null);
+  assert.equal(fm.boardKey("Tab", [0, 0], 19), null);
+});

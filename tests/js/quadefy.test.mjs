@@ -67,6 +67,8 @@ test("the puzzle: a block goes on its own colour's squares, is taken back by a t
     ],
   };
   const ps = Q.newPuzzle(tables);
+  assert.equal(ps.block, "I"); // the tables' first block, as the server lists them
+  assert.equal(Q.newPuzzle({ ...tables, blocks: tables.blocks.slice(1) }).block, "O");
   const dark = new Set(tables.patterns[0].dark);
   assert.equal(Q.puzzleTap(ps, 3, tables.blocks, dark, t), "placed"); // the bar ends on the tapped cube
   assert.deepEqual(

@@ -46,7 +46,8 @@ def test_the_extensions_are_built() -> None:
     assert native_module("polytable.games.quadefy._cquadefy") is not None
     assert native_module("polytable.games.foldris._cfoldris") is not None
     # the environments' batches and sampler: their differential tests skip without them
-    for name in ("games.forma._cforma_vec", "games.quadefy._cquadefy_vec", "interop._csample"):
+    batches = ("games.forma._cforma_vec", "games.quadefy._cquadefy_vec", "games.qwirkle_cubes._cqwirkle_vec")
+    for name in (*batches, "interop._csample"):
         assert native_module(f"polytable.{name}") is not None, name
 
 

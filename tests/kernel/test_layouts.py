@@ -8,21 +8,27 @@ import importlib
 
 import pytest
 
-from polytable.core import StateLayout
+from polytable.core import StateLayout, get_game
 
 LAYOUTS = [
     ("polytable.games.forma._cforma", "polytable.games.forma._kernel", "PLAYOUT"),
     ("polytable.games.qwirkle_cubes._cqwirkle", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
+    ("polytable.games.qwirkle_cubes._cqwirkle_vec", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
     ("polytable.games.formfinity._cformfinity", "polytable.games.formfinity._kernel", "PLAYOUT"),
+    ("polytable.games.quadefy._cquadefy", "polytable.games.quadefy._kernel", "POSITION"),
+    ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "SHEET"),
+    ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "STATE"),
 ]
-"""(the compiled extension, the module holding the description, its name) of every state buffer."""
+"""(the compiled extension, the module holding the description, its name) of every state buffer. An extension
+with more than one struct reports them by name: ``layout()[name.lower()]``."""
 
 
 @pytest.mark.parametrize(("ext_name", "module", "name"), LAYOUTS)
 def test_c_struct_matches_the_description(ext_name: str, module: str, name: str) -> None:
     ext = pytest.importorskip(ext_name, reason="the compiled kernel is not built")
     layout: StateLayout = getattr(importlib.import_module(module), name)
-    members, size = ext.layout()
+    reported = ext.layout()
+    members, size = reported[name.lower()] if isinstance(reported, dict) else reported
     assert [m[0] for m in members] == [f[0] for f in layout.fields]
     sizes = layout.sizes()
     assert {m: (off, n) for m, off, n in members} == {f: (layout.offsets[f], sizes[f]) for f in layout.offsets}
@@ -41,3 +47,36 @@ def test_layout_packs_and_unpacks_by_field() -> None:
 def test_layout_refuses_a_field_that_would_pad_the_struct() -> None:
     with pytest.raises(ValueError, match="multiple of 8"):
         StateLayout((("flag", "i", 1),))
+
+
+def test_a_kernel_refuses_a_description_that_is_not_its_struct() -> None:
+    """A kernel that reads the rules' value objects into its struct checks the description when it binds the
+    class: a member moved (here two swapped) or a field the class does not have is refused."""
+    ext = pytest.importorskip("polytable.games.quadefy._cquadefy", reason="the compiled kernel is not built")
+    position: StateLayout = importlib.import_module("polytable.games.quadefy._kernel").POSITION
+    QuadefyState = type(get_game("quadefy").new_game(seed=0))
+    fields = list(position.fields)
+    fields[3], fields[4] = fields[4], fields[3]
+    with pytest.raises(ValueError, match="not the struct's"):
+        ext.bind(QuadefyState, StateLayout(fields).codec_spec(QuadefyState))
+    with pytest.raises(ValueError, match="no field"):
+        StateLayout((("nowhere", "q", 1),)).codec_spec(QuadefyState)
+    ext.bind(QuadefyState, position.codec_spec(QuadefyState))  # the right one binds (as the kernel did)
+
+
+def test_codec_spec_names_the_kind_of_each_field() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True, slots=True)
+    class Value:
+        name: str
+        bits: int
+        seen: bool
+        pair: tuple[int, int]
+        count: int
+
+    spec = StateLayout((("bits", "16s", 1), ("seen", "q", 1), ("pair", "Q", 2), ("count", "q", 1))).codec_spec(Value)
+    assert spec == (
+        ("name", "bits", "seen", "pair", "count"),
+        (("bits", "n", 1, 0, 16), ("seen", "b", 1, 16, 8), ("pair", "u", 2, 24, 8), ("count", "i", 1, 40, 8)),
+    )

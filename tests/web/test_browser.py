@@ -318,3 +318,43 @@ def test_foldris_shows_who_starts(server: Server, browser: Any) -> None:
     assert view["starter"] == 1
     assert page.locator("#fd-starter").inner_text() == f"Bob started: start lane {view['start_lane']}."
     assert page.errors == []
+
+
+def test_generic_board_search_chosen_and_typed_moves(server: Server, browser: Any) -> None:
+    r = _create(
+        server,
+        {"game": "toy", "players": 2, "seed": 1, "seats": [{"name": "Ann"}, {"kind": "ai", "ai": "random"}]},
+    )
+    page = _page(browser)
+    page.goto(server.base + "/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [r["code"], r["tokens"]],
+    )
+    page.goto(f"{server.base}/r/{r['code']}")
+    page.locator("#moves button").first.wait_for()
+    shown = "() => [...document.querySelectorAll('#moves button')].map(b => b.dataset.move)"
+    assert page.evaluate(shown) == ["1", "2", "3"]
+    page.fill("#move-search", "2")  # the search narrows the list
+    page.wait_for_function(f"() => ({shown})().join() === '2'")
+    page.fill("#move-search", "")
+    page.wait_for_function(f"() => ({shown})().length === 3")
+    page.locator("#moves button[data-move='3']").click()  # a tap puts the move in the box and marks it alone
+    assert page.input_value("#move-input") == "3"
+    assert page.evaluate("() => [...document.querySelectorAll('#moves button.chosen')].map(b => b.dataset.move)") == [
+        "3"
+    ]
+    page.locator("#moves button[data-move='1']").click()
+    assert page.evaluate("() => [...document.querySelectorAll('#moves button.chosen')].map(b => b.dataset.move)") == [
+        "1"
+    ]
+    page.fill("#move-input", "7")  # what is typed is what Play sends: 7 is no move, and the server says so
+    before = page.locator("#app").get_attribute("data-version")
+    page.locator("#play").click()
+    page.locator("#notice.error").wait_for()
+    assert page.locator("#app").get_attribute("data-version") == before
+    page.fill("#move-input", "2")
+    page.locator("#play").click()
+    page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
+    assert page.input_value("#move-input") == ""  # sent: the box is empty again
+    assert page.errors == []

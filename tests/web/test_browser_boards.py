@@ -322,9 +322,11 @@ def test_template_designer_validates_prints_and_plays(server: Server, browser: A
     page.locator("#ds-result.ok").wait_for()
     page.locator("#ds-save").click()
     assert page.locator("#ds-saved button").count() == 1
-    with page.expect_download() as dl:
+    page.select_option("#ds-paper", "letter")
+    with page.expect_download() as dl, page.expect_request("**/api/formfinity/print") as req:
         page.locator("#ds-print").click()
     assert dl.value.suggested_filename.endswith(".pdf")
+    assert json.loads(req.value.post_data or "{}")["paper"] == "letter"  # the paper chosen in the card
     _shot(page, "designer")
     page.locator("#ds-play").click()
     page.locator("#ff-board").wait_for()

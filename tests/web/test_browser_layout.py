@@ -4,8 +4,10 @@ A 20x20 Forma room on a phone and on a desktop (the board fits, the page never s
 can be placed); each of the five games on a desktop (the board and the side panel both visible, side by
 side without overlapping); Forma's bridges drawn and highlighted when a move scores one, with the points
 preview naming the bridge; choosing a Quadefy placement by tapping the 3D view (touch and mouse); the
-template designer's keyboard grid; and the Quadefy bonus puzzle re-checked by the engine (a wrong build
-rejected, a right one accepted). Screenshots go to ``artifacts/`` (``web-phone-*``, ``web-desktop-*``).
+template designer's keyboard grid; the Quadefy bonus puzzle re-checked by the engine (a wrong build
+rejected, a right one accepted); and the board squares that take taps chosen from the keyboard (Quadefy's
+layer view, Qwirkle Cubes' squares to place on), the focus staying on the board as it is drawn again.
+Screenshots go to ``artifacts/`` (``web-phone-*``, ``web-desktop-*``).
 """
 
 from __future__ import annotations
@@ -418,5 +420,78 @@ def test_quadefy_puzzle_checked_by_the_engine(server: Server, browser: Any) -> N
     assert "Solved" in msg.inner_text()
     show_board(pg, "#qd-puzzle")
     shot(pg, "desktop-quadefy-puzzle")
+    assert pg.errors == []
+    pg.context.close()
+
+
+# ---------------------------------------------------------------- (g) board squares from the keyboard
+def test_board_squares_from_the_keyboard(server: Server, browser: Any) -> None:
+    need("quadefy")
+    pg = desktop_page(browser)
+    open_room(server, pg, create(server, "quadefy", seed=4))
+    pg.locator("#qd-place").wait_for()
+    # Quadefy: each of the 64 squares of the layer view is a button named by its cell, reachable with Tab.
+    squares = pg.locator("#qd-layers rect.cell")
+    assert squares.count() == 64
+    named = squares.evaluate_all(
+        "es => es.filter(e => e.getAttribute('role') === 'button' && e.tabIndex === 0"
+        " && /^[a-d][1-4]\\.[1-4]: /.test(e.getAttribute('aria-label'))).length"
+    )
+    assert named == 64
+    cell = squares.evaluate_all("es => es.find(e => e.getAttribute('fill') === '#dff3e4').dataset.i")  # reachable
+    pg.locator(f"#qd-layers rect.cell[data-i='{cell}']").focus()
+    pg.keyboard.press("Enter")  # shows a placement covering it; the focus stays on that square, drawn anew
+    pg.locator("#qd-layers .ghost").first.wait_for()
+    assert pg.evaluate("() => [document.activeElement.closest('svg').id, document.activeElement.dataset.i]") == [
+        "qd-layers",
+        cell,
+    ]
+    # The arrow keys turn the 3D view.
+    faces = "() => [...document.querySelectorAll('#qd-3d polygon')].map(e => e.getAttribute('points')).join(' ')"
+    turned = pg.evaluate(faces)
+    pg.locator("#qd-3d").focus()
+    pg.keyboard.press("ArrowLeft")
+    assert pg.evaluate(faces) != turned and pg.locator("#qd-3d").count() == 1
+    pg.locator(f"#qd-layers rect.cell[data-i='{cell}']").focus()
+    before = version(pg)
+    pg.keyboard.press(" ")  # Space on the shown placement places it
+    moved(pg, before)
+    assert "Ann placed block " in pg.locator("#history").inner_text()
+    assert pg.errors == []
+    pg.context.close()
+    # Qwirkle Cubes: a hand cube picked with Enter sends the focus to a square it may go to (each such square a
+    # button named by the cube and the square); Enter there puts it down and the focus goes on to Confirm,
+    # where it stays when the play's score arrives and the board is drawn again; Enter confirms.
+    need("qwirkle-cubes")
+    pg = desktop_page(browser)
+    open_room(server, pg, create(server, "qwirkle-cubes", seed=2))
+    pg.locator("#qc-hand").wait_for()
+    if pg.locator("#qc-keep").count():
+        before = version(pg)
+        pg.locator("#qc-keep").click()
+        moved(pg, before)
+    pg.locator("#qc-hand button:not([disabled])").first.wait_for()
+    legal = pg.evaluate("() => document.querySelector('#app').polytableState.mine['0'].legal")
+    play = next(m for m in legal if "@" in m).split()
+    hand = pg.evaluate("() => document.querySelector('#app').polytableState.mine['0'].view.hands[0]")
+    taken: list[int] = []
+    for tok in play:
+        cube, at = tok.split("@")
+        i = next(i for i, c in enumerate(hand) if c == cube and i not in taken)
+        taken.append(i)
+        pg.locator(f"#qc-hand button[data-i='{i}']").focus()
+        pg.keyboard.press("Enter")
+        pg.wait_for_function("() => document.activeElement && document.activeElement.matches('#qc-table .target')")
+        square = pg.locator(f"#qc-table rect.target[data-at='{at}']")
+        assert (square.get_attribute("role"), square.get_attribute("tabindex")) == ("button", "0")
+        assert (square.get_attribute("aria-label") or "").startswith("Place ")
+        square.focus()
+        pg.keyboard.press("Enter")
+    assert pg.locator("#qc-table g.new").count() == len(play)
+    pg.locator("#qc-info strong").wait_for()  # the score of the play, from the server: the board drawn again
+    assert pg.evaluate("() => document.activeElement.id") == "qc-confirm"
+    before = version(pg)
+    pg.keyboard.press("Enter")
+    moved(pg, before)
     assert pg.errors == []
     pg.context.close()

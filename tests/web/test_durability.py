@@ -265,3 +265,32 @@ def test_an_ai_seat_whose_move_was_not_saved_plays_again_once_the_database_takes
             time.sleep(0.1)
         assert fails["left"] == 0  # the failure happened, and the AIs played the game to its end anyway
         assert client.get(f"/api/rooms/{code}").json()["over"]
+
+
+def test_a_room_nobody_here_uses_is_let_go_when_another_process_changes_it(tmp_path: Path) -> None:
+    """A room made through this process and played through another is not held here: the other process's
+    change lets it go (it is read from the database when someone asks for it, with that change); a room
+    still in use here is only marked to be reloaded."""
+    import asyncio
+
+    from polytable.web import Hub, Settings
+
+    storage = open_storage(f"sqlite:///{tmp_path / 'x.db'}")
+
+    async def run() -> None:
+        hub = Hub(storage, Settings(ai_delay=0.0))
+        room, _ = await hub.create({"game": "toy", "players": 2})
+        start, seat = len(room.match.log), room.acting()[0]
+        move = room.machine.legal_actions(seat)[0][0]
+        storage.append_actions(room.code, start, [(seat, move)], False)  # the other process's move
+        hub.remote_change(room.code, room.version + 1)
+        assert room.code not in hub.rooms
+        again = await hub.get(room.code)
+        assert again is not None and again is not room
+        assert [(e.player, e.action) for e in again.match.log][start] == (seat, move)
+        async with again.lock:  # a change being made here: the room stays, marked to be read again
+            hub.remote_change(again.code, again.version)
+            assert hub.rooms.get(again.code) is again and again.behind
+        hub.close()
+
+    asyncio.run(run())

@@ -34,6 +34,15 @@ def test_health_readiness_and_metrics(client: TestClient) -> None:
     assert 'polytable_messages_total{outcome="ok",type="hello"} 1.0' in text
 
 
+def test_every_game_and_its_ais_are_looked_up_before_the_first_request() -> None:
+    from polytable.core import all_games
+    from polytable.web._base import ai_names
+
+    ai_names.cache_clear()
+    with TestClient(create_app("sqlite://", Settings(ai_delay=0.0))):
+        assert ai_names.cache_info().currsize == len(all_games())  # none left for the first room to pay
+
+
 def test_not_ready_when_the_pubsub_server_is_unreachable() -> None:
     broadcaster = RedisBroadcaster("redis://127.0.0.1:1/0", "polytable-test:nowhere")
     with TestClient(create_app("sqlite://", Settings(ai_delay=0.0), broadcaster=broadcaster)) as client:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -86,6 +87,50 @@ def test_postgres_appends_and_reads_in_one_statement_refuse_a_gap_and_survive_a_
     damaged = store.load_room("AAAAA")
     assert damaged is not None and damaged.damage is not None and "position 1" in damaged.damage
     assert store.load_room("NOPE1") is None
+    store.close()
+
+
+def test_postgres_new_rooms_go_with_the_appends_in_one_statement(pg_url: str) -> None:
+    store = open_storage(pg_url)
+    store.create_room(_room("AAAAA"))
+    dealt = replace(_room("BBBBB"), actions=[(-1, "4"), (-1, "2")], clock='{"c": 2}', created=12.5)
+    slow = store._do
+
+    def not_here(*args: Any, **kwargs: Any) -> Any:
+        pytest.fail("the batch left the kept connection")
+
+    store._do = not_here  # type: ignore[method-assign]
+    results = store.batch(
+        [
+            ("create_room", (dealt,)),
+            ("append_actions", ("AAAAA", 0, [(-1, "2"), (0, "1")], False)),
+            ("create_room", (_room("CCCCC"),)),
+        ]
+    )
+    assert results == [None, None, None]
+    store._do = slow  # type: ignore[method-assign]
+    b = store.load_room("BBBBB")
+    assert b is not None and b.actions == [(-1, "4"), (-1, "2")] and b.clock == '{"c": 2}' and b.created == 12.5
+    assert b.seats == dealt.seats and b.seed == dealt.seed and b.options == dealt.options and not b.finished
+    store.append_actions("BBBBB", 2, [(0, "3")], False)  # the stored length is the opening log's
+    with pytest.raises(StorageConflict):
+        store.append_actions("BBBBB", 2, [(1, "3")], False)
+    c = store.load_room("CCCCC")
+    assert c is not None and c.actions == [] and c.seats == _room("CCCCC").seats
+    # A code already taken fails the statement: that write alone is refused, the others are made.
+    results = store.batch(
+        [
+            ("create_room", (_room("CCCCC"),)),
+            ("create_room", (_room("DDDDD"),)),
+            ("append_actions", ("AAAAA", 2, [(1, "5")], True)),
+        ]
+    )
+    assert isinstance(results[0], StorageConflict) and results[1:] == [None, None]
+    a, d = store.load_room("AAAAA"), store.load_room("DDDDD")
+    assert a is not None and a.actions == [(-1, "2"), (0, "1"), (1, "5")] and a.finished
+    assert d is not None and d.seats == _room("DDDDD").seats
+    with pytest.raises(StorageConflict):  # alone, a taken code is a conflict, as on SQLAlchemy's path
+        store.batch([("create_room", (_room("DDDDD"),))])
     store.close()
 
 

@@ -13,7 +13,8 @@
 * Progressive widening: at a node visited ``n`` times at most ``ceil(widen_c * n ** widen_alpha)`` children
   are open, taken in the order of a prior (``Evaluator.action_value``, the greedy evaluation) when
   ``use_prior`` is set, so games with hundreds of legal moves (Forma) search their best candidates first.
-* Budgets: iterations and/or seconds per move.
+* Budgets: iterations and/or seconds per move, the seconds on ``clock`` (``wall``, or ``cpu``: this
+  thread's CPU time, :mod:`._clock`).
 * Tree reuse between moves: the bot keeps the tree it built and the real state it searched from; on the
   next move it looks for the node reached by the moves played since (replayed from that state, chance
   resolved as the real game resolved it) and keeps searching from there. The real chance outcomes are
@@ -26,11 +27,11 @@ game's heuristic ``evaluate`` squashed to [0, 1].
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Rng
+from ._clock import budget_clock
 from ._evaluator import evaluator
 
 __all__ = ["MCTSBot", "MCTSConfig"]
@@ -48,6 +49,10 @@ class MCTSConfig:
     prior_limit: int = 400
     greedy_rollout_epsilon: float = 1.0  # 1.0: uniform random rollouts
     reuse_tree: bool = True
+    clock: str = "wall"
+
+    def __post_init__(self) -> None:
+        budget_clock(self.clock)
 
 
 @dataclass
@@ -86,6 +91,8 @@ class MCTSBot:
     def __init__(self, config: MCTSConfig | None = None, name: str = "mcts") -> None:
         self.config = config or MCTSConfig()
         self.name = name
+        self.clock = budget_clock(self.config.clock)
+        """What ``seconds`` is read on (a test may put a scripted clock here)."""
         self.last_iterations = 0
         self.last_reused_visits = 0
         self._tree: tuple[_Node, Any, int] | None = None
@@ -124,12 +131,12 @@ class MCTSBot:
         cfg = self.config
         root = self._reuse(game, state, player) or _Node(player)
         self.last_reused_visits = root.visits
-        deadline = time.perf_counter() + cfg.seconds if cfg.seconds else None
+        deadline = self.clock() + cfg.seconds if cfg.seconds else None
         it = 0
         while True:
             if cfg.iterations is not None and it >= cfg.iterations:
                 break
-            if deadline is not None and it > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and it > 0 and self.clock() >= deadline:
                 break
             det = game.determinize(state, player, rng)
             self._iterate(game, det, root, player, rng)

@@ -7,9 +7,10 @@ actions, chance resolved inside the environment:
   and the mask, a uniform choice among the legal ids, ``step()``), against PettingZoo's own
   ``connect_four_v3`` in the same loop (target: at least 1.0x);
 * ``vector``: :class:`polytable.interop.vector.VectorEnv` with 64 games stepped per call (a step is one
-  game's move; random legal actions from ``VectorEnv.sample_actions``), against OpenSpiel's
-  ``connect_four`` stepped through pyspiel from Python (targets: 5x for Foldris and Quadefy, 1x for the
-  others);
+  game's move, its observation and mask written; random legal actions from ``VectorEnv.sample_actions``),
+  against OpenSpiel's ``connect_four`` stepped through pyspiel from Python (targets: 5x for Foldris and
+  Quadefy, 1x for the others); and the same with the actions drawn by reading every mask row
+  (:func:`polytable.interop.vector.sample_legal`), as a policy over the masks would;
 * ``openspiel``: the OpenSpiel adapter stepped through pyspiel (target: 1,000 steps/s for FORMFINITY and
   Qwirkle Cubes);
 * ``forma protocol loop``: random 4-player Forma games per CPU second with the default rules, through
@@ -50,10 +51,10 @@ def _aec_rate(env: Any, seconds: float) -> float:
     return steps / max(time.process_time() - cpu, 1e-9)
 
 
-def _vector_rate(game_id: str, seconds: float) -> float:
+def _vector_rate(game_id: str, seconds: float, from_masks: bool = False) -> float:
     import numpy as np
 
-    from polytable.interop.vector import VectorEnv
+    from polytable.interop.vector import VectorEnv, sample_legal
 
     env = VectorEnv(game_id, VECTOR_GAMES, seed=0)
     env.reset()
@@ -61,7 +62,7 @@ def _vector_rate(game_id: str, seconds: float) -> float:
     steps = 0
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
-        env.step(env.sample_actions(rng))
+        env.step(sample_legal(env.masks, rng) if from_masks else env.sample_actions(rng))
         steps += VECTOR_GAMES
     return steps / max(time.process_time() - cpu, 1e-9)
 
@@ -112,6 +113,11 @@ def run(quick: bool = False) -> dict[str, object]:
         out[f"vector {g} steps/s ({VECTOR_GAMES} games a call)"] = round(rate)
         if c4_os:
             out[f"vector {g} / OpenSpiel connect_four"] = round(rate / c4_os, 3)
+    for g in GAMES:
+        rate = _vector_rate(g, seconds, from_masks=True)
+        out[f"vector {g} steps/s, actions from the masks (sample_legal)"] = round(rate)
+        if c4_os:
+            out[f"vector {g} from the masks / OpenSpiel connect_four"] = round(rate / c4_os, 3)
     if c4_os:
         import polytable.interop.openspiel as adapter
 

@@ -31,6 +31,9 @@ def register(app: typer.Typer) -> None:
         epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the positions a fit.")] = 20,
         gate_games: Annotated[int, typer.Option("--gate-games", min=1, help="Arena games a candidate plays.")] = 40,
         seconds: Annotated[float, typer.Option("--seconds", help="Thinking time a move in the gate.")] = 0.1,
+        clock: Annotated[
+            str, typer.Option("--clock", help="What the gate's time and the labels' budget are read on: wall or cpu.")
+        ] = "wall",
     ) -> None:
         """Self-play, fit a value network, keep it only when it beats the best so far (docs/ai-training.md).
 
@@ -43,7 +46,7 @@ def register(app: typer.Typer) -> None:
         try:
             cfg = TrainConfig(
                 seed=seed, iterations=iterations, games=games, window=window, epochs=epochs,
-                gate_games=gate_games, seconds=seconds,
+                gate_games=gate_games, seconds=seconds, clock=clock,
             )  # fmt: skip
             state = train(game_id, out, cfg, log=err.print)
         except (PolytableError, ConfigError) as exc:

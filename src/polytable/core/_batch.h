@@ -52,4 +52,25 @@ done:
     return result;
 }
 
+/* Every game's action checked before any game moves (vector.VectorEnv's checks, its messages): inside 0 ..
+ * row - 1, then legal in the game's mask row (non-zero). 0, or -1 with ValueError naming the first game at
+ * fault (an action outside the ids before an illegal one). */
+static int batch_check(const long long *acts, Py_ssize_t n, const signed char *masks, Py_ssize_t row) {
+    Py_ssize_t illegal = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long a = acts[i];
+        if (a < 0 || a >= row) {
+            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is outside 0..%zd", i, a, row - 1);
+            return -1;
+        }
+        if (illegal < 0 && !masks[i * row + a]) illegal = i;
+    }
+    if (illegal >= 0) {
+        PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not legal now (see its action mask)", illegal,
+                     acts[illegal]);
+        return -1;
+    }
+    return 0;
+}
+
 #endif

@@ -14,6 +14,24 @@
 
 #include <stddef.h>
 
+/* A member as this build lays it out, without Python objects (what a codec checks a description against). */
+typedef struct {
+    const char *name;
+    Py_ssize_t offset, size;
+} LayoutMember;
+#define LAYOUT_MEMBER(T, m) {#m, (Py_ssize_t)offsetof(T, m), (Py_ssize_t)sizeof(((T *)0)->m)},
+
+/* layout() of members listed as LayoutMember: ((name, offset, size), ...) and the struct's size. */
+static inline PyObject *layout_of_members(const LayoutMember *m, size_t count, size_t size) {
+    PyObject *out = PyTuple_New((Py_ssize_t)count);
+    for (size_t i = 0; out && i < count; i++) {
+        PyObject *item = Py_BuildValue("(snn)", m[i].name, m[i].offset, m[i].size);
+        if (!item) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, (Py_ssize_t)i, item);
+    }
+    return out ? Py_BuildValue("(Nn)", out, (Py_ssize_t)size) : NULL;
+}
+
 /* One member's (name, offset, size), followed by a comma for an initialiser list. */
 #define LAYOUT_ITEM(T, m) \
     Py_BuildValue("(snn)", #m, (Py_ssize_t)offsetof(T, m), (Py_ssize_t)sizeof(((T *)0)->m)),

@@ -6,6 +6,12 @@ buffer's layout is this description and nothing else: :class:`StateLayout` packs
 :mod:`struct`, and the C side declares the same fields as a struct whose offsets and sizes it reports
 (its ``layout()`` function); tests/kernel/test_layouts.py compares the two, so they cannot drift.
 
+A kernel whose entry points take and return the rules' own value objects (Foldris, Quadefy: a step is too
+short to build a state in Python) names the buffer's fields after the value class's: the kernel binds the
+class to its struct with :meth:`StateLayout.codec_spec` (``core/_slots.h``), reads each described field into
+its member and makes new values from the struct, and checks at bind time that the description's offsets
+and sizes are the struct's.
+
 Every item is 8 bytes or a multiple of 8 (``q`` and ``Q`` in native byte order, ``Ns`` bytes), so the C
 struct has no padding on any common ABI. Bitboards travel as little-endian bytes (``int.to_bytes``), from
 which the C assembles its 64-bit words, so the buffer means the same on any byte order.
@@ -13,6 +19,7 @@ which the C assembles its 64-bit words, so the buffer means the same on any byte
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 from collections.abc import Sequence
 
@@ -71,3 +78,25 @@ class StateLayout:
             out.append(flat[at : at + count] if many else flat[at])
             at += count
         return out
+
+    def codec_spec(self, cls: type) -> tuple[tuple[str, ...], tuple[tuple[str, str, int, int, int], ...]]:
+        """What a compiled kernel binds value class ``cls`` (a dataclass with slots) with: the names of all its
+        fields, in order, and per field of this layout (named after one of them) ``(name, kind, count, offset,
+        item size)``. Kinds: ``i`` a signed 64-bit int, ``u`` an unsigned one (code ``Q``), ``b`` a bool held
+        as ``q`` (the field is annotated ``bool``), ``n`` a non-negative int held as ``N`` little-endian bytes
+        (code ``Ns``); a field of more than one item is a tuple of that many."""
+        types = {f.name: f.type for f in dataclasses.fields(cls)}
+        spec = []
+        for name, code, count in self.fields:
+            if name not in types:
+                raise ValueError(f"{cls.__name__} has no field {name}")
+            if code[-1] == "s":
+                kind = "n"
+            elif code == "Q":
+                kind = "u"
+            elif code == "q":
+                kind = "b" if types[name] in (bool, "bool") else "i"
+            else:
+                raise ValueError(f"field {name}: a codec holds q, Q or Ns items, not {code}")
+            spec.append((name, kind, count, self.offsets[name], struct.calcsize("=" + code)))
+        return tuple(types), tuple(spec)

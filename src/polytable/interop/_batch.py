@@ -1,22 +1,27 @@
 """Batches of games held and stepped in C, behind :class:`polytable.interop.vector.VectorEnv`.
 
-A batch keeps every game's state in one C buffer and steps all of them in one call: the action id is
-applied, chance settled, and the next observation planes and legal mask written into the environment's
-NumPy rows, with no Python object made per game. New games come from the Python rules (``Game.new_game``,
+A batch keeps every game's state in one C buffer and steps all of them in one call: the actions are
+checked against the masks, each action id applied, chance settled, and the next observation planes and
+legal mask written into the environment's NumPy rows (only what changed: each game's slot remembers what
+its rows hold), with no Python object made per game. New games come from the Python rules (``Game.new_game``,
 once a game) and are loaded into the buffer; a game's state can be read back (``state``) for rendering and
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
 
-Built for Forma, Quadefy and FORMFINITY (``polytable.games.forma._cforma_vec``,
-``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.formfinity._cformfinity_vec``, compiled by the
-package build with each kernel's own rules); the other games, games with opponents inside the
-call, and ``POLYTABLE_PURE=1`` step through the tables.
+Built for Forma, Quadefy, Foldris, Qwirkle Cubes and FORMFINITY (``polytable.games.forma._cforma_vec``,
+``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.foldris._cfoldris_vec``,
+``polytable.games.qwirkle_cubes._cqwirkle_vec``, ``polytable.games.formfinity._cformfinity_vec``, compiled by
+the package build with each kernel's own rules);
+the other games, games with opponents inside the call, and ``POLYTABLE_PURE=1`` step through the tables.
+Foldris' and Qwirkle Cubes' batches settle their chance events in C from each game's generator and start the
+next game of a game that ended themselves (Qwirkle Cubes' from a seed per game, :attr:`Batch.seeds`), so a
+game plays the same for a seed whatever the number of games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +46,19 @@ class Batch:
         self.index = np.zeros(0, np.int32)
         self.fresh: npt.NDArray[np.uint8] | None = None
         """A game without chance: every new game's state, which the batch restarts ended games from."""
+        self.seeds: npt.NDArray[np.int64] | None = None
+        """Where set: each game's next seed, which the batch starts the next game of a game that ended from
+        (the caller keeps them up to date)."""
+
+    def attach(self, env: Any) -> None:
+        """The vector env the batch serves (a batch that starts its games' next episodes itself reads the
+        env's seed and episode counts); nothing by default."""
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        """The vector env's whole step in one call (the actions checked against the masks, applied, the
+        terminations and episode counts written, ended games restarted), True; or False: the env steps
+        through :meth:`step`."""
+        return False
 
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
@@ -62,31 +80,56 @@ class Batch:
         to_act: Any,
         rewards: npt.NDArray[np.float32],
         returns: npt.NDArray[np.float32],
-    ) -> list[int]:
-        """One legal action per game; the rows of the games that go on are rewritten, the games that ended
-        get their returns and reward and are listed (the caller starts their next game)."""
-        got = self.ext.step(
-            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.fresh
-        )
-        return list(got)
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        """One action per game (int64, C-contiguous), each checked against its mask row before any game moves
+        (ValueError naming the first game at fault); the rows of the games that go on are rewritten, the games
+        that ended get their returns and reward and True in ``ended`` (the caller starts their next game
+        unless the batch restarts them itself: ``fresh``). Returns how many ended."""
+        got: int = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, ended,
+            self.fresh,
+        )  # fmt: skip
+        return got
 
-    def restart(
-        self,
-        games: list[int],
-        seeds: list[int],
-        obs: npt.NDArray[np.uint8],
-        masks: npt.NDArray[np.int8],
-        to_act: Any,
-    ) -> list[int] | None:
-        """Start ``games`` anew from their seeds (``Game.new_game``'s) in C, their rows written, and list those
-        over at once; None where this batch cannot (the caller starts them through the Python rules)."""
-        return None
+    @staticmethod
+    def check(actions: npt.NDArray[np.int64], masks: npt.NDArray[np.int8]) -> None:
+        """For a batch whose C step checks as it goes: every action against its mask row first, so a refused
+        step moves no game (the same messages as the C check)."""
+        n = masks.shape[1]
+        outside = (actions < 0) | (actions >= n)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is outside 0..{n - 1}")
+        illegal = masks[np.arange(len(actions)), actions] == 0
+        if illegal.any():
+            i = int(np.flatnonzero(illegal)[0])
+            raise ValueError(f"game {i}: action {int(actions[i])} is not legal now (see its action mask)")
+
+    @staticmethod
+    def mark(got: Any, ended: npt.NDArray[np.bool_]) -> int:
+        """``ended`` from a C step's list of the games that ended; how many."""
+        ended[:] = False
+        ended[list(got)] = True
+        return len(got)
 
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
         out = np.empty(len(draws), np.int64)
         self.ext.sample(self.states, self.ids, draws, out)
         return out
+
+    def left_out(self, i: int) -> int:
+        """How many legal actions game ``i``'s mask leaves out (an indexed game past its cap; else 0)."""
+        return 0
+
+    def restart(self, i: int, seed: int) -> bool:
+        """Start game ``i`` anew from ``seed`` in C, chance settled (True), where the batch can (else False)."""
+        return False
+
+    def observe(self, i: int, player: int, out: npt.NDArray[np.uint8]) -> bool:
+        """Write game ``i``'s observation of any seat into ``out`` (True), where the batch can (else False)."""
+        return False
 
 
 class FormaBatch(Batch):
@@ -129,6 +172,7 @@ class QuadefyBatch(Batch):
         from ..games.quadefy import CompiledQuadefy
 
         super().__init__(ext, game, first, num_envs, 4)
+        self.ids = np.zeros(0, np.int32)  # the legal ids are bits in each game's slot
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
         CompiledQuadefy(ext)  # loads the kernel's tables into this extension's copy (init, bind)
         if not game.spec.chance:  # no chance: every new game is the first (the step restarts games itself)
@@ -150,6 +194,159 @@ class QuadefyBatch(Batch):
         return QuadefyState(self.config, occupied, owned, remaining, moves, to_move, loser, self.flags)
 
 
+class FoldrisBatch(Batch):
+    """Foldris games (``_cfoldris_vec``): the whole turn flow in C (choices, the round's resolution, the
+    reveals from each game's generator and deck) and, in a vector env, the next episodes: episode ``k`` of
+    game ``i`` starts from :func:`polytable.interop.vector.episode_seed` computed in C, as the env's
+    Python path would start it."""
+
+    _tables: ClassVar[dict[int, int]] = {}  # a variant table's number -> its id in the extension
+    _decks: ClassVar[dict[tuple[object, int], int]] = {}  # (deck text, trim cost) -> its id in the extension
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, num_actions: int) -> None:
+        from dataclasses import replace
+
+        from ..games.foldris import deck_of, deck_rows, table_rows, tables_of, trim_cost
+
+        config = first.config
+        height, players = int(config["height"]), int(config.players)
+        super().__init__(ext, game, first, num_envs, height)
+        deck = deck_of(config)
+        key = (config["deck"], trim_cost(config))
+        did = self._decks.get(key)
+        if did is None:
+            tids = []
+            for t in tables_of(config):
+                if t.number not in self._tables:
+                    self._tables[t.number] = ext.register(*table_rows(t))
+                tids.append(self._tables[t.number])
+            did = self._decks[key] = ext.deck(tids, *deck_rows(config))
+        shapes = []
+        for k in range(len(deck.cards)):  # each card's block as a player sees it (the view's drawing)
+            plane = bytearray(height)
+            for i, row in enumerate(game.view(replace(first, card=k), None)["card"]["shape"].split("/")):
+                for c, ch in enumerate(row):
+                    if ch == "#" and i < height and c < 8:
+                        plane[height - 1 - i] |= 1 << c
+            shapes.append(bytes(plane))
+        features = -(-(4 * players + 1) // (8 * height))
+        self.conf = np.zeros(-(-int(ext.conf_bytes()) // 4) * 4, np.uint8)  # the C configuration, in bytes
+        ext.configure(self.conf, players, height, 3 * players + 2 + features, num_actions, did,
+                      [lane for _, lane in deck.cards], shapes)  # fmt: skip
+        self.index = self.conf.view(np.int32)  # what the base class hands to the extension's calls
+        self.env: Any = None
+        self.seed: object = None
+        self.buffers: tuple[Any, ...] = ()
+
+    def attach(self, env: Any) -> None:
+        self.env = env
+        self.fresh = self.conf  # the step starts the next episodes
+        self.buffers = self._buffers(env)
+
+    @staticmethod
+    def _buffers(env: Any) -> tuple[Any, ...]:
+        """The env's buffers a step writes (its own arrays, written in place: found once)."""
+        return env.observations, env.masks, env.to_act, env.rewards, env.returns, env.terminations, env.episodes
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        if self.fresh is None:
+            return False
+        self.ext.play(self.states, self.index, actions, *(self.buffers if env is self.env else self._buffers(env)))
+        return True
+
+    def load(self, i: int, s: Any) -> None:
+        from ..games.foldris import tables_of
+
+        episode = 0
+        if self.env is not None:
+            seed, episode = self.env._seed, int(self.env.episodes[i])
+            if seed != self.seed:
+                self.seed = seed
+                words = []
+                if isinstance(seed, int) and 0 <= seed < 1 << 256:
+                    words = [seed >> (32 * k) & 0xFFFFFFFF for k in range(max(1, -(-seed.bit_length() // 32)))]
+                if words:
+                    self.ext.seed(self.conf, words)
+                self.fresh = self.conf if words else None  # a seed NumPy's words cannot hold: Python restarts
+        by_key = tables_of(s.config)[s.card].by_key if s.card >= 0 else {}
+        pending = [-1 if d is None else by_key[(d.mirror, d.trim, d.rot)] * 8 + d.col for d in s.pending]
+        sheets = [(h.ink, h.barrier, h.height, h.lines, h.bonus, h.out) for h in s.sheets]
+        self.ext.load(
+            self.states, i, self.index, i, episode, sheets, s.deck, s.start_lane, s.round, s.card, pending, s.rng,
+            s.over, s.starter,
+        )  # fmt: skip
+
+    def state(self, i: int) -> Any:
+        from ..games.foldris import Drop, FoldrisState, Sheet, deck_of, tables_of
+
+        sheets, deck, start_lane, rnd, card, pending, rng, over, starter, _ = self.ext.export(self.states, i)
+        drops: list[Drop | None] = [None] * len(pending)
+        if card >= 0:
+            name = deck_of(self.config).cards[card][0]
+            variants = tables_of(self.config)[card].variants
+            for p, k in enumerate(pending):
+                if k >= 0:
+                    v = variants[k >> 3]
+                    drops[p] = Drop(name, v.mirror, v.trim, v.rot, k & 7)
+        return FoldrisState(
+            self.config, tuple(Sheet(*h) for h in sheets), deck, start_lane, rnd, card, tuple(drops), rng,
+            bool(over), starter,
+        )  # fmt: skip
+
+
+class QwirkleBatch(Batch):
+    """Qwirkle Cubes games (``_cqwirkle_vec``): actions by index (the legal actions are 0 .. count - 1, so no
+    list of ids is kept), states loaded and read back through the kernel's state buffer (``PLAYOUT``)."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> None:
+        super().__init__(ext, game, first, num_envs, 0)
+        self.ids = np.zeros(0, np.int32)
+        self.first = first
+        self.seeds = np.zeros(num_envs, np.int64)
+
+    def load(self, i: int, s: Any) -> None:
+        from ..games.qwirkle_cubes import pack_state
+
+        self.ext.load(self.states, i, s.placed, pack_state(s))
+
+    def state(self, i: int) -> Any:
+        from ..games.qwirkle_cubes import PLAYOUT, Board, unpack_state
+
+        buf = bytearray(PLAYOUT.size)
+        placed = self.ext.export(self.states, i, buf)
+        return unpack_state(self.first, PLAYOUT.struct.unpack(buf), placed, Board(placed))
+
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        self.check(actions, masks)
+        got = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.seeds
+        )
+        return self.mark(got, ended)
+
+    def left_out(self, i: int) -> int:
+        count, total = self.ext.listed(self.states, i)
+        return int(total - count)
+
+    def restart(self, i: int, seed: int) -> bool:
+        if isinstance(seed, bool) or not -(1 << 63) <= seed < 1 << 63:  # the Python rules take (or refuse) it
+            return False
+        self.ext.restart(self.states, i, self.config.players, seed)
+        return True
+
+    def observe(self, i: int, player: int, out: npt.NDArray[np.uint8]) -> bool:
+        self.ext.observe(self.states, i, player, out)
+        return True
+
+
 class FormfinityBatch(Batch):
     """FORMFINITY games (``_cformfinity_vec``): the batch holds the configuration's set-up, the template's
     planes and the cards' features once (``info``), and each game's state."""
@@ -158,6 +355,7 @@ class FormfinityBatch(Batch):
         super().__init__(ext, game, first, num_envs, 0)
         self.info = info
         self.first = first
+        self.seeds = np.zeros(num_envs, np.int64)  # each game's next seed (the vector env keeps them)
         self.players = int(first.config.players)
 
     @staticmethod
@@ -203,20 +401,18 @@ class FormfinityBatch(Batch):
         to_act: Any,
         rewards: npt.NDArray[np.float32],
         returns: npt.NDArray[np.float32],
-    ) -> list[int]:
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        """As :meth:`Batch.step`; the games that ended start their next game in C from :attr:`seeds`."""
+        self.check(actions, masks)
         got = self.ext.step(self.info, self.states, self.ids, actions, obs, masks, to_act, rewards, returns)
-        return list(got)
-
-    def restart(
-        self,
-        games: list[int],
-        seeds: list[int],
-        obs: npt.NDArray[np.uint8],
-        masks: npt.NDArray[np.int8],
-        to_act: Any,
-    ) -> list[int] | None:
-        g, s = np.array(games, np.int64), np.array(seeds, np.int64)
-        return list(self.ext.restart(self.info, self.states, self.ids, g, s, obs, masks, to_act))
+        count = self.mark(got, ended)
+        if got and self.seeds is not None:  # (a table of one keeps its finished game: no seeds)
+            games = np.array(got, np.int64)
+            over = self.ext.restart(self.info, self.states, self.ids, games, self.seeds[games], obs, masks, to_act)
+            if over:  # a template where a new game ends before its first move (none is shipped)
+                raise RuntimeError(f"games {over}: a new game ended at once, which the compiled batch cannot start")
+        return count
 
 
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
@@ -233,6 +429,16 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
         if ext is None or num_actions != ext.NUM_IDS or first.config.players != 2:
             return None
         return QuadefyBatch(ext, game, first, num_envs)
+    if gid == "foldris":
+        ext = native_module("polytable.games.foldris._cfoldris_vec")
+        if ext is None or int(first.config["height"]) > 40:
+            return None
+        return FoldrisBatch(ext, game, first, num_envs, num_actions)
+    if gid == "qwirkle-cubes":
+        ext = native_module("polytable.games.qwirkle_cubes._cqwirkle_vec")
+        if ext is None or num_actions != ext.NUM_IDS:
+            return None
+        return QwirkleBatch(ext, game, first, num_envs)
     if gid == "formfinity":
         ext = native_module("polytable.games.formfinity._cformfinity_vec")
         if ext is None or num_actions != ext.NUM_IDS:
@@ -257,6 +463,7 @@ class BatchTable(Table):
         self._to_act = np.zeros(1, np.int16)
         self._rewards = np.zeros(1, np.float32)
         self._returns = np.zeros((1, self.players), np.float32)
+        self._ended = np.zeros(1, np.bool_)
         self._over = True
         self._final: tuple[float, ...] = (0.0,) * self.players
         self._none = np.zeros(self.num_actions, np.int8)
@@ -276,6 +483,13 @@ class BatchTable(Table):
         self._dirty = False
 
     def reset(self, seed: int) -> None:
+        if self.batch.restart(0, seed):  # the new game made in C (a game with chance: no Python set-up)
+            self._legal = None
+            self._row = None
+            self._dirty = True
+            self._over = False
+            self.batch.write(0, self._obs, self._masks, self._to_act)
+            return
         super().reset(seed)
         self._row = None
         self._over = self.game.is_terminal(self._state)
@@ -303,9 +517,17 @@ class BatchTable(Table):
     def write_mask(self, out: npt.NDArray[np.int8], player: int) -> None:
         out[:] = self.mask(player)
 
+    def truncated(self, player: int) -> int:
+        if not self.indexed or self._over or player != self._to_act[0]:
+            return 0
+        return self.batch.left_out(0)
+
     def observation(self, player: int) -> npt.NDArray[np.uint8]:
         if not self._over and player == self._to_act[0]:
             out: npt.NDArray[np.uint8] = self._obs[0].copy()
+            return out
+        out = np.empty(self.obs_shape, np.uint8)
+        if self.batch.observe(0, player, out):
             return out
         return super().observation(player)
 
@@ -319,6 +541,9 @@ class BatchTable(Table):
         if not 0 <= action_id < self.num_actions:
             raise IllegalActionError(f"action {action_id} is outside 0..{self.num_actions - 1}")
         if not self._masks[0, action_id]:
+            if self.indexed:
+                count = int(np.count_nonzero(self._masks[0]))
+                raise IllegalActionError(f"action {action_id}: there are only {count} legal actions")
             text = self.game.format_action(self.game.action_from_id(action_id, self.state), self.state)
             raise IllegalActionError(f"action {action_id} ({text}) is not legal now (see the action mask)")
         return action_id
@@ -330,8 +555,9 @@ class BatchTable(Table):
             self.reset_from_state()
             return
         ended = self.batch.step(
-            np.array([action], np.int64), self._obs, self._masks, self._to_act, self._rewards, self._returns
-        )
+            np.array([action], np.int64), self._obs, self._masks, self._to_act, self._rewards, self._returns,
+            self._ended,
+        )  # fmt: skip
         self._dirty = True
         self._row = None
         if ended:
@@ -358,5 +584,5 @@ def table_for(game_id: str, players: int | None, options: Mapping[str, object] |
     batch = batch_for(table.game, table.state, view, 1, table.num_actions)
     if batch is None:
         return table
-    batch.fresh = None  # a table keeps its finished game until reset (no restart inside the step)
+    batch.fresh = batch.seeds = None  # a table keeps its finished game until reset (no restart inside the step)
     return BatchTable(game_id, players, options, batch)

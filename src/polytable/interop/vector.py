@@ -17,14 +17,16 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma, Quadefy and FORMFINITY games (no opponent) are held and stepped in C, all
-  N in one call (:mod:`polytable.interop._batch`; FORMFINITY's ended games also restart there, from the same
-  episode seeds); every other case steps the games one after another in Python. Both give the same
-  observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
+* **Compiled batches.** Self-play Forma, Quadefy, Foldris, Qwirkle Cubes and FORMFINITY games (no opponent) are
+  held and stepped in C, all N in one call (:mod:`polytable.interop._batch`; Foldris', Qwirkle Cubes' and
+  FORMFINITY's batches also start the next episodes in that call); every other case steps the games one after
+  another in Python. Both give the same observations, masks, rewards and terminations
+  (``tests/interop/test_vector_fast.py``, ``tests/interop/test_vector_foldris.py``,
   ``tests/interop/test_vector_formfinity.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
-  EnvPool does. An illegal action raises ``ValueError`` naming the game and changes nothing: every action
-  is checked against the mask before any game moves.
+  EnvPool does; read them, do not write into them (a compiled batch rewrites only the parts of a row that
+  changed). An illegal action raises ``ValueError`` naming the game and changes nothing: every action is
+  checked against the mask before any game moves (by the compiled batch itself, in the same call).
 """
 
 from __future__ import annotations
@@ -120,6 +122,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if opponent is None and not pure_engine_forced():
             game0 = first.game
             self._batch = batch_for(game0, first.state, game0.view(first.state, 0), num_envs, first.num_actions)
+            if self._batch is not None:
+                self._batch.attach(self)
 
     # ------------------------------------------------------------------ the vector API
     def reset(
@@ -141,9 +145,28 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
-        acts = np.asarray(actions, np.int64).reshape(-1)
+        acts = actions
+        if not (type(acts) is np.ndarray and acts.dtype == np.int64 and acts.flags.c_contiguous):
+            acts = np.ascontiguousarray(acts, np.int64)
         if acts.shape != (self.num_envs,):
-            raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+            acts = acts.reshape(-1)
+            if acts.shape != (self.num_envs,):
+                raise ValueError(f"step() takes {self.num_envs} actions, one per game, not {acts.size}")
+        if self._batch is not None and self._batch.play(self, acts):  # the whole step, restarts included
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
+        if self._batch is not None:  # the checks, the moves and the rows in one C call
+            ended = self._batch.step(
+                acts, self.observations, self.masks, self.to_act, self.rewards, self.returns, self.terminations
+            )
+            if ended:
+                self.episodes += self.terminations
+                seeds = self._batch.seeds
+                for i in np.flatnonzero(self.terminations).tolist():
+                    if seeds is not None:  # the batch started the next game from its seed: the one after it
+                        seeds[i] = episode_seed(self._seed, i, int(self.episodes[i]) + 1)
+                    elif self._batch.fresh is None:  # else the batch started the next game itself (no chance)
+                        self._start(i)
+            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         n = self.masks.shape[1]
         outside = (acts < 0) | (acts >= n)
         if outside.any():
@@ -153,18 +176,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if illegal.any():
             i = int(np.flatnonzero(illegal)[0])
             raise ValueError(f"game {i}: action {int(acts[i])} is not legal now (see its action mask)")
-        if self._batch is not None:
-            ended = self._batch.step(acts, self.observations, self.masks, self.to_act, self.rewards, self.returns)
-            self.terminations[:] = False
-            self.terminations[ended] = True
-            self.episodes[ended] += 1
-            if self._batch.fresh is None and ended:  # else the batch started the next games itself (no chance)
-                seeds = [episode_seed(self._seed, i, int(self.episodes[i])) for i in ended]
-                over = self._batch.restart(ended, seeds, self.observations, self.masks, self.to_act)
-                for i in ended if over is None else over:  # started by the Python rules (or over at once: the next)
-                    self.episodes[i] += over is not None
-                    self._start(i)
-            return self.observations, self.rewards, self.terminations, self.truncations, self._infos()
         self.rewards[:] = 0
         self.returns[:] = 0
         for i, table in enumerate(self.tables):
@@ -210,6 +221,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         table = self.tables[i]
         game_seed = episode_seed(self._seed, i, int(self.episodes[i]))
         table.reset(game_seed)
+        if self._batch is not None and self._batch.seeds is not None:  # the batch starts the next one itself
+            self._batch.seeds[i] = episode_seed(self._seed, i, int(self.episodes[i]) + 1)
         self._rngs[i] = {p: Rng(game_seed, stream=1000 + p) for p in self.bots}
         self._run_bots(i)
         if table.is_over():  # a game the opponents finish before the agent moves: take the next one

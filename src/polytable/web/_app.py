@@ -21,7 +21,7 @@ from starlette.types import Receive, Scope, Send
 
 from ..core import all_games
 from ..storage import Storage, open_storage
-from ._base import Settings
+from ._base import Settings, ai_names
 from ._bus import Broadcaster
 from ._http import STATIC, HttpApi, not_found
 from ._hub import Hub
@@ -70,7 +70,10 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        all_games()  # every game imported before the first request (each --workers process imports its own)
+        # Every game imported before the first request (each --workers process imports its own), and the
+        # AIs each offers: looked up at the first room made, they cost it 10-20 ms a game.
+        for game in all_games():
+            ai_names(game.spec.id)
         await hub.start()
         if resume:
             n = await hub.resume_all()

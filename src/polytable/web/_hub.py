@@ -80,15 +80,20 @@ class Hub:
 
     def remote_change(self, code: str, version: int) -> None:
         """Another process changed room ``code`` to ``version``: reload it here if it is loaded and watched
-        (connections, AI seats or clocks here); a room nobody here watches is only marked to be reloaded
-        when it is next used, so a change costs nothing where nobody looks."""
+        (connections, AI seats or clocks here). A room nobody here watches or uses is let go (it is read
+        fresh from the database if someone asks for it: a room made through this process and played
+        through another is not held here for nothing); one in use without watchers is only marked to be
+        reloaded when it is next used. Either way a change costs nothing where nobody looks."""
         room = self.rooms.get(code)
         if room is None:
             if code in self._loading:  # being read now, perhaps from before this change: read it again after
                 self._missed.add(code)
             return  # not loaded here: it is read fresh from the database when someone asks for it
         if not room.watched():
-            room.behind = True
+            if self._unused(room):
+                del self.rooms[code]
+            else:
+                room.behind = True
             return
         task = asyncio.get_running_loop().create_task(room.resync(version))
         self._tasks.add(task)
@@ -205,15 +210,20 @@ class Hub:
         from the database if someone asks for it), so its history does not stay in memory, where the
         collector would walk it (finished rooms were kept up to ``max_rooms``, and their states were most of
         the heap the collector's pauses scanned under load, see docs/web.md)."""
-        if (
-            self.rooms.get(room.code) is room
-            and room.is_over()
-            and not room.clients
+        if self.rooms.get(room.code) is room and room.is_over() and self._unused(room):
+            del self.rooms[room.code]
+
+    @staticmethod
+    def _unused(room: Room) -> bool:
+        """Nothing here holds the room: no connection (nor a socket yet to say hello), no change being
+        made or committed, no AI thinking."""
+        return (
+            not room.clients
+            and not room.unsaid
             and not room.committing
             and not room.lock.locked()
             and (room.ai_task is None or room.ai_task.done())
-        ):
-            del self.rooms[room.code]
+        )
 
     def _evict(self) -> None:
         if len(self.rooms) < self.settings.max_rooms:

@@ -11,6 +11,11 @@ One iteration ``k`` (its generator seeded from ``(seed, k)``):
    candidate's player and the current best's (the game's ``hard`` while no network has won) at
    ``seconds`` a move; the candidate becomes the best only when it scores more than half.
 
+``clock`` is what every timed part reads: the gate players' ``seconds`` and the exact labels' budget (see
+the game's ``self_play``). On ``wall`` (the default, and what runs before the option had) both change
+with the machine's load; on ``cpu`` (the deciding thread's CPU time) they do not, so a run on a busy
+machine gives the labels and gate games an idle one would.
+
 Everything lives in one folder: ``state.json`` (the settings, the iteration reached, the learning curve),
 ``window.npz`` (the positions), ``validation.npz`` (held-out positions every candidate's loss is measured
 on), ``best.npz`` and each ``candidate-K.npz``; ``curve.json`` and ``curve.png`` are written after every
@@ -35,6 +40,7 @@ import numpy as np
 
 from ...core import ConfigError, get_game
 from .._arena import arena
+from .._clock import budget_clock
 from ._net import Adam, ValueNet
 
 __all__ = ["LEARNERS", "TrainConfig", "train"]
@@ -57,12 +63,14 @@ class TrainConfig:
     gate_games: int = 40
     seconds: float = 0.1
     validation_games: int = 100
+    clock: str = "wall"
 
     def __post_init__(self) -> None:
         if min(self.iterations, self.games, self.window, self.epochs, self.batch, self.gate_games) < 1:
             raise ConfigError("iterations, games, window, epochs, batch and gate games must be at least 1")
         if self.seconds <= 0 or self.lr <= 0:
             raise ConfigError("seconds and the learning rate must be positive")
+        budget_clock(self.clock)
 
 
 def _learner(game_id: str) -> Any:
@@ -113,7 +121,8 @@ def train(
     settings = asdict(cfg)
     if state_path.exists():
         state: dict[str, Any] = json.loads(state_path.read_text())
-        kept = {k: v for k, v in state["settings"].items() if k != "iterations"}
+        # A run written before ``clock`` existed read the wall clock.
+        kept = {k: v for k, v in {"clock": "wall", **state["settings"]}.items() if k != "iterations"}
         if state["game"] != game_id or kept != {k: v for k, v in settings.items() if k != "iterations"}:
             raise ConfigError(
                 f"{folder} holds a run with other settings ({state['game']}, {state['settings']}): "
@@ -126,7 +135,7 @@ def train(
                  "iteration": 0, "best": None, "curve": []}  # fmt: skip
     val_path = folder / "validation.npz"
     if not val_path.exists():
-        vx, vy, _ = learner.self_play(None, cfg.validation_games, _seed(cfg.seed, 1 << 30))
+        vx, vy, _ = learner.self_play(None, cfg.validation_games, _seed(cfg.seed, 1 << 30), clock=cfg.clock)
         np.savez(val_path, x=vx, y=vy)
     with np.load(val_path) as data:
         vx, vy = data["x"], data["y"]
@@ -142,7 +151,7 @@ def train(
         started = time.process_time()
         wall = time.perf_counter()
         best_net = learner.load(folder / "best.npz") if state["best"] else None
-        x, y, stats = learner.self_play(best_net, cfg.games, _seed(cfg.seed, k, 0))
+        x, y, stats = learner.self_play(best_net, cfg.games, _seed(cfg.seed, k, 0), clock=cfg.clock)
         xs, ys = [*xs, x][-cfg.window :], [*ys, y][-cfg.window :]
         play_cpu = time.process_time() - started
         cand = best_net.copy() if best_net is not None else learner.new_net(_seed(cfg.seed, k, 1))
@@ -151,12 +160,9 @@ def train(
         cand_path = folder / f"candidate-{k}.npz"
         cand.save(cand_path)
         fit_cpu = time.process_time() - started - play_cpu
-        best_name = (
-            f"expert:weights={folder / 'best.npz'},seconds={cfg.seconds}"
-            if state["best"]
-            else (f"hard:seconds={cfg.seconds}")
-        )
-        cand_name = f"expert:weights={cand_path},seconds={cfg.seconds}"
+        budget = f"seconds={cfg.seconds}" + (f",clock={cfg.clock}" if cfg.clock != "wall" else "")
+        best_name = f"expert:weights={folder / 'best.npz'},{budget}" if state["best"] else f"hard:{budget}"
+        cand_name = f"expert:weights={cand_path},{budget}"
         opponent = state["best"] or "hard"
         result = arena(game_id, [cand_name, best_name], cfg.gate_games, seed=_seed(cfg.seed, k, 3), workers=1)
         pair = result["pairs"][0]

@@ -84,6 +84,7 @@ class NativeQuadefy:
         *,
         use_table: bool = False,
         max_seconds: float | None = None,
+        cpu_clock: bool = False,
         max_nodes: int | None = None,
         persist_plies: int = -1,
         dedup_plies: int = 3,
@@ -95,7 +96,8 @@ class NativeQuadefy:
         ``ply`` is the position's depth (blocks placed) for the statistics, the persistent entries (those
         at most ``persist_plies`` plies deep are kept for good and passed to ``on_record``) and the sibling
         deduplication (below ``dedup_plies``). ``use_table``: answer from the table if the position itself
-        is there (no winning move is then known)."""
+        is there (no winning move is then known). ``max_seconds`` is read on the wall clock, or with
+        ``cpu_clock`` on the calling thread's CPU time (:meth:`now`)."""
         rec: Callable[[int, int, int], None] | None = None
         if on_record is not None:
             record = on_record
@@ -105,9 +107,14 @@ class NativeQuadefy:
 
         r, best = self.ext.solve(
             occ, me, opp, flags, ply, int(use_table), max_seconds or 0.0, max_nodes or 0,
-            persist_plies, dedup_plies, rec, on_progress,
+            persist_plies, dedup_plies, rec, on_progress, cpu_clock,
         )  # fmt: skip
         return int(r), (int(best) if best >= 0 else None)
+
+    def now(self, cpu_clock: bool = False) -> float:
+        """The clock :meth:`solve` reads ``max_seconds`` on: ``time.monotonic``'s, or with ``cpu_clock``
+        ``time.thread_time``'s (the same readings)."""
+        return float(self.ext.now(cpu_clock))
 
     def stats(self) -> dict[str, Any]:
         buf = self.ext.stats()

@@ -95,12 +95,12 @@ static void progress_tramp(int ply, int done, int total) {
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long occ;
-    int me, opp, flags, ply, use_tt, persist, dedup;
+    int me, opp, flags, ply, use_tt, persist, dedup, cpu = 0;
     double max_seconds;
     long long max_nodes;
     PyObject *rec, *prog;
-    if (!PyArg_ParseTuple(args, "KiiiiidLiiOO", &occ, &me, &opp, &flags, &ply, &use_tt, &max_seconds, &max_nodes,
-                          &persist, &dedup, &rec, &prog) ||
+    if (!PyArg_ParseTuple(args, "KiiiiidLiiOO|p", &occ, &me, &opp, &flags, &ply, &use_tt, &max_seconds, &max_nodes,
+                          &persist, &dedup, &rec, &prog, &cpu) ||
         !ready())
         return NULL;
     if (ply < 0 || ply >= QS_MAXPLY) {
@@ -110,11 +110,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     cb_record = rec == Py_None ? NULL : rec;
     cb_progress = prog == Py_None ? NULL : prog;
     int best = -1;
-    int r = qs_solve(occ, me & 255, opp & 255, flags, ply, use_tt, max_seconds, max_nodes, persist, dedup,
+    int r = qs_solve(occ, me & 255, opp & 255, flags, ply, use_tt, max_seconds, cpu, max_nodes, persist, dedup,
                      cb_record ? record_tramp : NULL, cb_progress ? progress_tramp : NULL, &best);
     cb_record = cb_progress = NULL;
     if (PyErr_Occurred()) return NULL;
     return Py_BuildValue("(ii)", r, best);
+}
+
+static PyObject *py_now(PyObject *self, PyObject *args) {
+    int cpu = 0;
+    if (!PyArg_ParseTuple(args, "|p", &cpu)) return NULL;
+    return PyFloat_FromDouble(qs_now(cpu));
 }
 
 static PyObject *py_stats(PyObject *self, PyObject *noargs) {
@@ -149,6 +155,7 @@ static PyMethodDef methods[] = {
     {"tt_clear", py_tt_clear, METH_NOARGS, "Empty the transposition tables."},
     {"tt_put", py_tt_put, METH_VARARGS, "tt_put(lo, hi, value): keep a proven position for good."},
     {"solve", py_solve, METH_VARARGS, "solve(...) -> (1 win / 0 loss / -1 stopped, best placement or -1)."},
+    {"now", py_now, METH_VARARGS, "now(cpu=False) -> seconds on the clock solve reads its budget from."},
     {"stats", py_stats, METH_NOARGS, "Counters: nodes, tt hits, tt stores, pinned, then (count, nodes) per ply."},
     {"reset_stats", py_reset_stats, METH_NOARGS, "Zero the node counters."},
     {"path", py_path, METH_NOARGS, "Where a stopped search was: (ply, done, total) per tracked level."},

@@ -159,6 +159,7 @@ int qs_tt_put(uint64_t lo, int hi, int val) {
 static int g_flags, g_persist, g_dedup;
 static int64_t nodes, tt_hits, max_nodes;
 static double deadline;
+static int cpu_clock; /* the deadline's clock: 0 monotonic (wall), 1 this thread's CPU time */
 static int aborted;
 static record_fn on_record;
 static progress_fn on_progress;
@@ -167,11 +168,15 @@ static int path_len, path_ply[TRACK + 1], path_done[TRACK + 1], path_total[TRACK
 static int win_move[MAXPLY];
 static int top_ply;
 
-static double now(void) {
+/* Seconds on the clock a budget is read from: the monotonic wall clock, or with ``cpu`` the calling
+ * thread's CPU time (the clocks of Python's time.monotonic and time.thread_time). */
+double qs_now(int cpu) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+static double now(void) { return qs_now(cpu_clock); }
 
 typedef struct {
     int count, pid, key_hi;
@@ -415,8 +420,9 @@ done:
     return result;
 }
 
-int qs_solve(uint64_t occ, int me, int opp, int flags, int ply, int use_tt, double max_seconds, int64_t node_budget,
-             int persist, int dedup, record_fn rec, progress_fn prog, int *best) {
+int qs_solve(uint64_t occ, int me, int opp, int flags, int ply, int use_tt, double max_seconds, int cpu,
+             int64_t node_budget, int persist, int dedup, record_fn rec, progress_fn prog, int *best) {
+    cpu_clock = cpu != 0;
     g_flags = flags;
     g_persist = persist;
     g_dedup = dedup;

@@ -14,7 +14,9 @@ So once the position is small (at most ``endgame_moves`` legal placements) it ad
 finish. ``hard`` (2 s by default) spends part of its time on an exact search (the compiled solver of
 :mod:`polytable.ai._native` when the extension is built, else the Python one) and plays a proven win;
 when the search does not finish, or proves the position lost, it plays the move of the generic MCTS
-(greedy priors) with the rest of its time.
+(greedy priors) with the rest of its time. Both parts read their time on one clock: the wall clock, or
+with ``clock=cpu`` this thread's CPU time (the compiled solver reads the same clock in C), so that two
+players measured on a busy machine get the same thinking.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ...games.quadefy import (
     moves_of,
 )
 from .._bots import Bot
+from .._clock import budget_clock
 from .._mcts import MCTSBot, MCTSConfig
 from ._solver import solve_position
 
@@ -138,17 +141,20 @@ class QuadefySolverBot:
 
 @dataclass(frozen=True)
 class QuadefyConfig:
-    """``hard``: ``seconds`` a move, ``solve_share`` of them for the exact search (the rest for MCTS);
-    ``native`` uses the compiled solver when it can be built (false forces the Python one, far fewer
-    positions a second: docs/benchmarks/design-figures.md)."""
+    """``hard``: ``seconds`` a move on ``clock`` (``wall``, or ``cpu``: this thread's CPU time),
+    ``solve_share`` of them for the exact search (the rest for MCTS); ``native`` uses the compiled solver
+    when it can be built (false forces the Python one, far fewer positions a second, on a node budget
+    that follows ``seconds``: docs/benchmarks/design-figures.md)."""
 
     seconds: float = 2.0
     solve_share: float = 0.5
     native: bool = True
+    clock: str = "wall"
 
     def __post_init__(self) -> None:
         if self.seconds <= 0 or not 0.0 <= self.solve_share <= 1.0:
             raise ConfigError("seconds must be positive and solve_share between 0 and 1")
+        budget_clock(self.clock)
 
 
 class QuadefyHardBot:
@@ -160,10 +166,11 @@ class QuadefyHardBot:
         self.config = config = config or QuadefyConfig()
         self.seconds = config.seconds
         self.solve_share = config.solve_share
-        self._mcts = MCTSBot(
-            MCTSConfig(iterations=None, seconds=config.seconds * (1 - config.solve_share), use_prior=True),
-            name="hard",
-        )
+        self.cpu_clock = config.clock == "cpu"
+        self.clock = budget_clock(config.clock)
+        """What the MCTS reads its time on (a test may put a scripted clock here; the compiled solver
+        reads the same clock in C)."""
+        self._mcts = MCTSBot(self._mcts_config(), name="hard")
         self._native: Any = None
         if config.native:
             from .._native import load
@@ -176,15 +183,20 @@ class QuadefyHardBot:
         self.last: tuple[int, int | None] | None = None
         """(1 win / 0 loss / -1 unfinished, winning placement id) of the last exact search."""
 
+    def _mcts_config(self) -> MCTSConfig:
+        seconds = self.seconds * (1 - self.solve_share)
+        return MCTSConfig(iterations=None, seconds=seconds, use_prior=True, clock=self.config.clock)
+
     def _solve(self, state: QuadefyState, player: int, kernel: QuadefyKernel) -> tuple[int, int | None]:
         me, opp = state.remaining[player], state.remaining[1 - player]
         budget = self.seconds * self.solve_share
         if self._native is not None:
             with self._native.lock:
                 _native_flags(self._native, state.flags)
-                return self._native.solve(  # type: ignore[no-any-return]
-                    state.occupied, me, opp, state.flags, 0, max_seconds=budget, dedup_plies=1
+                verdict: tuple[int, int | None] = self._native.solve(
+                    state.occupied, me, opp, state.flags, 0, max_seconds=budget, cpu_clock=self.cpu_clock, dedup_plies=1
                 )
+                return verdict
         table = self._tables.setdefault(state.flags, {})
         if len(table) > 2_000_000:
             table.clear()
@@ -199,6 +211,7 @@ class QuadefyHardBot:
         verdict, best = self.last
         if verdict == 1 and best is not None:
             return ACTIONS[best]
+        self._mcts.clock = self.clock
         return self._mcts.choose(game, state, player, rng)
 
 

@@ -13,7 +13,8 @@ end.
 
 Training data (:func:`self_play`): games played by the current best network one ply deep with a
 temperature (the first plies at random, for variety); every position is labelled with the exact result
-when the compiled solver proves it within ``label_seconds``, else with the result of the game played.
+when the compiled solver proves it within ``label_seconds`` (on ``clock``: ``wall``, or ``cpu`` for labels
+that do not depend on the machine's load), else with the result of the game played.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import numpy.typing as npt
 from ...core import Game, Rng, get_game
 from ...games.quadefy import ACTIONS, BLOCKS, QuadefyState, kernel_of
 from .._bots import Bot
+from .._clock import budget_clock
 from .._learn._net import ValueNet, load_value_net
 from .._mcts import MCTSBot, MCTSConfig
 from ._player import QuadefyConfig, QuadefyHardBot, _native_flags, greedy_choice
@@ -107,11 +109,7 @@ class QuadefyExpertBot(QuadefyHardBot):
     def __init__(self, config: QuadefyConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config)
         self.net = net if net is not None else load()
-        self._mcts = _ValueMCTS(
-            MCTSConfig(iterations=None, seconds=self.seconds * (1 - self.solve_share), use_prior=True),
-            self.net,
-            "expert",
-        )
+        self._mcts = _ValueMCTS(self._mcts_config(), self.net, "expert")
 
 
 def _expert(weights: str | None = None, **kw: Any) -> QuadefyExpertBot:
@@ -167,9 +165,11 @@ def self_play(
     temperature: float = 0.5,
     random_plies: int = 2,
     label_seconds: float = 0.02,
+    clock: str = "wall",
 ) -> tuple[Array, npt.NDArray[np.float32], dict[str, float]]:
     """``games`` self-play games: (features, labels, statistics) of every position (see the module
     docstring). Without a network the moves are the mobility greedy's."""
+    budget_clock(clock)
     game = get_game("quadefy")
     native: Any = None
     try:
@@ -194,8 +194,9 @@ def self_play(
                 with native.lock:
                     _native_flags(native, state.flags)
                     verdict, _ = native.solve(
-                        state.occupied, me, opp, state.flags, 0, max_seconds=label_seconds, dedup_plies=1
-                    )
+                        state.occupied, me, opp, state.flags, 0, max_seconds=label_seconds,
+                        cpu_clock=clock == "cpu", dedup_plies=1,
+                    )  # fmt: skip
                 label = verdict
             trail.append((x, state.to_move, label))
             state = game.apply(state, ACTIONS[pid], state.to_move)

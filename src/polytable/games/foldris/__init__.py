@@ -28,9 +28,9 @@ from polytable.core import register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
-from ._decks import deck_of, table_of, tables_of
+from ._decks import deck_of, table_of, tables_of, trim_cost
 from ._game import FoldrisGame
-from ._kernel import CompiledFoldris, FoldrisKernel
+from ._kernel import CompiledFoldris, FoldrisKernel, deck_rows, table_rows
 from ._rules import COLUMN, barrier_drop, complete_rows, drops, fold, heights, rest_row
 from ._state import Drop, FoldrisState, Reveal, Sheet
 from ._titles import SOLO_TITLES, solo_title
@@ -53,6 +53,7 @@ __all__ = [
     "barrier_drop",
     "complete_rows",
     "deck_of",
+    "deck_rows",
     "drops",
     "fold",
     "heights",
@@ -60,7 +61,9 @@ __all__ = [
     "rest_row",
     "solo_title",
     "table_of",
+    "table_rows",
     "tables_of",
+    "trim_cost",
 ]
 
 GAME = FoldrisGame()

@@ -83,7 +83,7 @@ static inline const int *ink_heights(Sheet *s) {
 /* ------------------------------------------------------------------ generator (core._rng) */
 #include "../../core/_pylong.h" /* ints as bytes */
 #include "../../core/_rng.h"    /* next_u64, below */
-#include "../../core/_slots.h"  /* the value classes through their member tables */
+#include "../../core/_slots.h"  /* the value classes read into structs and made from them (codecs) */
 
 /* ------------------------------------------------------------------ rules (_rules.py) */
 /* Rows up to and including the highest occupied square of each column (ink or barrier). */
@@ -367,33 +367,19 @@ static PyObject *py_check(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     Py_RETURN_TRUE;
 }
 
-/* A new FoldrisState: the fields of old, except those given in v (NULL: keep; the references are stolen). */
-static PyObject *remake(PyObject *old, PyObject **v) {
-    PyObject *out[10];
-    for (int i = 0; i < 10; i++) {
-        out[i] = v[i] ? v[i] : slot(&state_s, old, i);
-        if (!v[i]) Py_XINCREF(out[i]);
-    }
-    return make(&state_s, out);
-}
-
 /* FoldrisGame.acting_players(state): the survivors who have not chosen this round (none between rounds) */
 static PyObject *py_acting(PyObject *self, PyObject *st) {
-    if (!state_s.type || Py_TYPE(st) != state_s.type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
-    PyObject *sheets = slot(&state_s, st, 1), *card = slot(&state_s, st, 5), *pending = slot(&state_s, st, 6),
-             *over = slot(&state_s, st, 8);
-    if (!sheets || !card || !pending || !over) return NULL;
-    int done = PyObject_IsTrue(over), c = (int)PyLong_AsLong(card), k = 0;
-    if (done < 0 || PyErr_Occurred()) return NULL;
+    int64_t card, over;
+    if (!codec_is(&state_c, st)) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = OBJ(st, O_SHEETS), *pending = OBJ(st, O_PENDING);
+    if (!sheets || !pending || state_get(st, ST_card, &card) < 0 || state_get(st, ST_over, &over) < 0) return NULL;
     if (!PyTuple_Check(sheets) || !PyTuple_Check(pending) || PyTuple_GET_SIZE(sheets) > MAXP ||
         PyTuple_GET_SIZE(pending) != PyTuple_GET_SIZE(sheets))
         return PyErr_Format(PyExc_TypeError, "sheets and pending choices: one per player");
-    if (done || c < 0) return PyTuple_New(0);
-    int who[MAXP];
+    if (over || card < 0) return PyTuple_New(0);
+    int who[MAXP], k = 0;
     for (Py_ssize_t p = 0; p < PyTuple_GET_SIZE(sheets); p++) {
-        PyObject *sh = PyTuple_GET_ITEM(sheets, p), *out;
-        if (Py_TYPE(sh) != sheet_s.type || !(out = slot(&sheet_s, sh, 5))) return PyErr_Format(PyExc_TypeError, "a Sheet");
-        int is_out = PyObject_IsTrue(out);
+        int is_out = sheet_is_out(PyTuple_GET_ITEM(sheets, p));
         if (is_out < 0) return NULL;
         if (!is_out && PyTuple_GET_ITEM(pending, p) == Py_None) who[k++] = (int)p;
     }
@@ -405,28 +391,28 @@ static PyObject *py_acting(PyObject *self, PyObject *st) {
 /* choose(table, lane, state, player, drop): FoldrisGame._apply of a checked drop. The choice is recorded;
  * after the last survivor's, the round resolves (_game._resolve): blocks fall, lines fold, barriers fall. */
 static PyObject *choose(const Table *t, long lane, PyObject *state, long player, PyObject *drop) {
-    if (!state_s.type || Py_TYPE(state) != state_s.type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
-    PyObject *sheets = slot(&state_s, state, 1), *pending = slot(&state_s, state, 6), *deck = slot(&state_s, state, 2);
+    if (!codec_is(&state_c, state)) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    PyObject *sheets = OBJ(state, O_SHEETS), *pending = OBJ(state, O_PENDING), *deck = OBJ(state, O_DECK);
     if (!sheets || !pending || !deck) return NULL;
     Py_ssize_t np = PyTuple_Check(sheets) ? PyTuple_GET_SIZE(sheets) : -1;
     if (np < 1 || np > MAXP || !PyTuple_Check(pending) || PyTuple_GET_SIZE(pending) != np || !PyTuple_Check(deck) ||
         player < 0 || player >= np || lane < 1 || lane > 7)
         return PyErr_Format(PyExc_ValueError, "choose(): bad state, player or lane");
-    PyObject *chosen = PyTuple_New(np), *v[10] = {NULL};
+    PyObject *chosen = PyTuple_New(np), *v[SLOTS_MAX] = {NULL};
+    StateBuf b;
     if (!chosen) return NULL;
     int waiting = 0;
     for (Py_ssize_t p = 0; p < np; p++) {
-        PyObject *d = p == player ? drop : PyTuple_GET_ITEM(pending, p), *out;
+        PyObject *d = p == player ? drop : PyTuple_GET_ITEM(pending, p);
         PyTuple_SET_ITEM(chosen, p, Py_NewRef(d));
         if (d != Py_None) continue;
-        if (!(out = slot(&sheet_s, PyTuple_GET_ITEM(sheets, p), 5))) goto fail;
-        int is_out = PyObject_IsTrue(out);
+        int is_out = sheet_is_out(PyTuple_GET_ITEM(sheets, p));
         if (is_out < 0) goto fail;
         if (!is_out) waiting = 1;
     }
     if (waiting) {
-        v[6] = chosen; /* others still choose: record this choice only */
-        return remake(state, v);
+        v[obj_at[O_PENDING]] = chosen; /* others still choose: record this choice only */
+        return codec_remake(&state_c, state, &b, 0, v);
     }
     Sheet sh[MAXP];
     int vi[MAXP], col[MAXP];
@@ -460,21 +446,19 @@ static PyObject *choose(const Table *t, long lane, PyObject *state, long player,
     }
     resolve(t, (int)lane, np == 1, sh, np, vi, col);
     Py_DECREF(chosen);
-    v[1] = sheets_out(sh, np);
-    v[5] = PyLong_FromLong(-1);
-    v[6] = PyTuple_New(np);
-    for (Py_ssize_t p = 0; v[6] && p < np; p++) PyTuple_SET_ITEM(v[6], p, Py_NewRef(Py_None));
-    v[8] = PyBool_FromLong(PyTuple_GET_SIZE(deck) == 0);
-    if (!v[1] || !v[5] || !v[6]) {
-        for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
+    PyObject *made = sheets_out(sh, np), *none = PyTuple_New(np);
+    for (Py_ssize_t p = 0; none && p < np; p++) PyTuple_SET_ITEM(none, p, Py_NewRef(Py_None));
+    if (!made || !none) {
+        Py_XDECREF(made);
+        Py_XDECREF(none);
         return NULL;
     }
-    for (Py_ssize_t p = 0; p < np; p++) /* the next reveal reads them: keep them decoded */
-        if (kept_made(PyTuple_GET_ITEM(v[1], p), &sh[p]) < 0) {
-            for (int i = 0; i < 10; i++) Py_XDECREF(v[i]);
-            return NULL;
-        }
-    return remake(state, v);
+    for (Py_ssize_t p = 0; p < np; p++) kept_made(PyTuple_GET_ITEM(made, p), &sh[p]); /* the next reveal reads them */
+    v[obj_at[O_SHEETS]] = made;
+    v[obj_at[O_PENDING]] = none;
+    b.card = -1;
+    b.over = PyTuple_GET_SIZE(deck) == 0;
+    return codec_remake(&state_c, state, &b, BIT(ST_card) | BIT(ST_over), v);
 fail:
     Py_DECREF(chosen);
     return NULL;
@@ -494,7 +478,9 @@ static PyObject *py_choose(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 
 static PyMethodDef methods[] = {
     {"types", (PyCFunction)(void (*)(void))py_types, METH_FASTCALL,
-     "types(Sheet, its field names, FoldrisState, its field names): the value classes the kernel reads and builds."},
+     "types(Sheet, its spec, FoldrisState, its spec): the value classes the kernel reads and builds, and their "
+     "structs' descriptions (_kernel.SHEET and _kernel.STATE)."},
+    {"layout", py_layout, METH_NOARGS, "layout() -> {'sheet': (members, size), 'state': (members, size)}."},
     {"register", (PyCFunction)(void (*)(void))py_register, METH_FASTCALL,
      "register(variants, by_key items) -> table id; a variant is (cost, width, height, bits, lowest row per "
      "column, mirror, trim, rot); an item (mirror, trim, rot, variant)."},

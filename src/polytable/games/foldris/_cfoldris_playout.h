@@ -147,34 +147,35 @@ static PyObject *py_deck(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
  * (their state attribute is read and advanced): one shared, or one per player (extra ones are left alone). */
 static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs) {
     Game g;
+    StateBuf b;
     uint64_t rngs[MAXP];
-    PyObject *v[10];
     if (nargs != 6) return PyErr_Format(PyExc_TypeError, "playout() takes 6 arguments");
     long did = PyLong_AsLong(a[0]);
     if (PyErr_Occurred()) return NULL;
-    if (!state_s.type || Py_TYPE(a[1]) != state_s.type) return PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
+    int ok = codec_read(&state_c, a[1], &b);
+    if (ok <= 0) return ok < 0 ? NULL : PyErr_Format(PyExc_TypeError, "expected a FoldrisState");
     if (did == -1 && (did = deck_of(a[1])) < 0) return NULL;
     if (did < 0 || did >= ndecks) return PyErr_Format(PyExc_ValueError, "unknown deck");
-    for (int i = 0; i < 10; i++)
-        if (!(v[i] = slot(&state_s, a[1], i))) return NULL;
+    PyObject *sheets = OBJ(a[1], O_SHEETS), *deck0 = OBJ(a[1], O_DECK), *pending0 = OBJ(a[1], O_PENDING);
+    if (!sheets || !deck0 || !pending0) return NULL;
     memset(&g, 0, sizeof g);
     g.d = decks[did];
     g.tid = g.d->tid;
     g.key = g.d->key;
     g.lane = g.d->lane;
-    if ((g.ndeck = ints_in(v[2], g.deck, MAXDECK, "deck")) < 0 || sheets_in(v[1], g.sh, &g.n) < 0) return NULL;
+    if ((g.ndeck = ints_in(deck0, g.deck, MAXDECK, "deck")) < 0 || sheets_in(sheets, g.sh, &g.n) < 0) return NULL;
     if (a[2] == Py_None)
         for (int p = 0; p < g.n; p++) g.pending[p] = -1;
     else if (longs_in(a[2], g.pending, g.n, "pending") < 0)
         return NULL;
     for (int i = 0; i < g.ndeck; i++)
         if (g.deck[i] < 0 || g.deck[i] >= g.d->ncards) return PyErr_Format(PyExc_ValueError, "bad deck entry");
-    g.start_lane = (int)PyLong_AsLong(v[3]);
-    g.round = PyLong_AsLong(v[4]);
-    g.card = (int)PyLong_AsLong(v[5]);
-    g.rng = PyLong_AsUnsignedLongLong(v[7]);
-    g.over = PyObject_IsTrue(v[8]);
-    g.starter = (int)PyLong_AsLong(v[9]);
+    g.start_lane = (int)b.start_lane;
+    g.round = (long)b.round;
+    g.card = (int)b.card;
+    g.rng = b.rng;
+    g.over = b.over != 0;
+    g.starter = (int)b.starter;
     g.solo = g.n == 1;
     int shared = PyObject_IsTrue(a[4]);
     long max_actions = PyLong_AsLong(a[5]);
@@ -219,24 +220,26 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
         Py_DECREF(st);
     }
     Py_DECREF(rf);
-    PyObject *deck = PyTuple_New(g.ndeck), *out[10];
+    PyObject *deck = PyTuple_New(g.ndeck), *v[SLOTS_MAX] = {NULL};
     if (!deck) return NULL;
     for (int i = 0; i < g.ndeck; i++) PyTuple_SET_ITEM(deck, i, PyLong_FromLong(g.deck[i]));
-    out[0] = Py_NewRef(v[0]);
-    out[1] = sheets_out(g.sh, g.n);
-    out[2] = deck;
-    out[3] = PyLong_FromLong(g.start_lane);
-    out[4] = PyLong_FromLong(g.round);
-    out[5] = PyLong_FromLong(g.card);
+    v[obj_at[O_SHEETS]] = sheets_out(g.sh, g.n);
+    v[obj_at[O_DECK]] = deck;
     if (g.cleared) {
-        out[6] = PyTuple_New(g.n);
-        for (int p = 0; out[6] && p < g.n; p++) PyTuple_SET_ITEM(out[6], p, Py_NewRef(Py_None));
-    } else
-        out[6] = Py_NewRef(v[6]);
-    out[7] = PyLong_FromUnsignedLongLong(g.rng);
-    out[8] = PyBool_FromLong(g.over);
-    out[9] = Py_NewRef(v[9]);
-    PyObject *state = make(&state_s, out);
+        PyObject *none = v[obj_at[O_PENDING]] = PyTuple_New(g.n);
+        for (int p = 0; none && p < g.n; p++) PyTuple_SET_ITEM(none, p, Py_NewRef(Py_None));
+    }
+    if (!v[obj_at[O_SHEETS]] || (g.cleared && !v[obj_at[O_PENDING]])) {
+        for (int i = 0; i < SLOTS_MAX; i++) Py_XDECREF(v[i]);
+        return NULL;
+    }
+    b.start_lane = g.start_lane;
+    b.round = g.round;
+    b.card = g.card;
+    b.rng = g.rng;
+    b.over = g.over;
+    unsigned made = BIT(ST_start_lane) | BIT(ST_round) | BIT(ST_card) | BIT(ST_rng) | BIT(ST_over);
+    PyObject *state = codec_remake(&state_c, a[1], &b, made, v); /* config, starter (and pending) as they were */
     if (!state) return NULL;
     return Py_BuildValue("(Nl)", state, taken);
 }

@@ -1,11 +1,12 @@
 /* Foldris's protocol step in C: part of _cfoldris.c (included once, after the playout, whose decks it uses).
  *
  * A random step through the protocol is acting_players, legal_actions(s, p).sample(rng), apply(s, drop, p),
- * and apply_chance between rounds. Each is one call here, reading the state's fields through its class's
- * member table (core/_slots.h): the deck of the state's config is found through the last config seen (else
- * the Python resolver registered by bind()), and a drawn drop is the card's own Drop object (actions are
- * immutable values). The answers, states and draws are those of the pure rules; anything that is not a
- * plain legal step returns None and the general Python path judges it (and explains a refusal).
+ * and apply_chance between rounds. Each is one call here, reading the state's numbers through its struct
+ * (StateBuf, _cfoldris_values.h) and its objects as they are: the deck of the state's config is found
+ * through the last config seen (else the Python resolver registered by bind()), and a drawn drop is the
+ * card's own Drop object (actions are immutable values). The answers, states and draws are those of the
+ * pure rules; anything that is not a plain legal step returns None and the general Python path judges it
+ * (and explains a refusal).
  */
 
 static PyTypeObject *drop_type; /* _state.Drop */
@@ -18,7 +19,7 @@ static PyObject *deck_drops[MAXT]; /* per deck: a tuple, per card every Drop at 
 
 /* The deck id of the state's config (equal configs have the same deck); -1 with an exception set. */
 static int deck_of(PyObject *state) {
-    PyObject *config = slot(&state_s, state, 0);
+    PyObject *config = OBJ(state, O_CONFIG);
     if (!config) return -1;
     if (config == last_config) return last_deck;
     if (last_config && Py_TYPE(config) == Py_TYPE(last_config)) { /* a new game's config: equal to the last? */
@@ -51,40 +52,38 @@ static int deck_of(PyObject *state) {
 
 /* The state's card (-1 between rounds) and its tuples of sheets and pending choices, checked; -2 on error. */
 static long round_of(PyObject *state, PyObject **sheets, PyObject **pending) {
-    if (!state_s.type || Py_TYPE(state) != state_s.type) {
+    int64_t card;
+    if (!codec_is(&state_c, state)) {
         PyErr_SetString(PyExc_TypeError, "expected a FoldrisState");
         return -2;
     }
-    PyObject *card = slot(&state_s, state, 5);
-    *sheets = slot(&state_s, state, 1);
-    *pending = slot(&state_s, state, 6);
-    if (!card || !*sheets || !*pending) return -2;
+    *sheets = OBJ(state, O_SHEETS);
+    *pending = OBJ(state, O_PENDING);
+    if (!*sheets || !*pending || state_get(state, ST_card, &card) < 0) return -2;
     if (!PyTuple_Check(*sheets) || !PyTuple_Check(*pending) || PyTuple_GET_SIZE(*sheets) < 1 ||
         PyTuple_GET_SIZE(*sheets) > MAXP || PyTuple_GET_SIZE(*pending) != PyTuple_GET_SIZE(*sheets)) {
         PyErr_SetString(PyExc_TypeError, "sheets and pending choices: one per player");
         return -2;
     }
-    long c = PyLong_AsLong(card);
-    return c == -1 && PyErr_Occurred() ? -2 : c;
+    return (long)card;
 }
 
 /* _native.can_act: 1 when player (an int, not a bool) is a survivor still to choose this round, else 0. */
 static int acts(PyObject *state, PyObject *player, long *p, long *card) {
-    PyObject *sheets, *pending, *over;
-    if (!PyLong_CheckExact(player) || !state_s.type || Py_TYPE(state) != state_s.type) return 0;
+    PyObject *sheets, *pending;
+    int64_t over;
+    if (!PyLong_CheckExact(player) || !codec_is(&state_c, state)) return 0;
     if ((*card = round_of(state, &sheets, &pending)) == -2) return -1;
-    if (*card < 0 || !(over = slot(&state_s, state, 8))) return *card < 0 ? 0 : -1;
-    int done = PyObject_IsTrue(over);
-    if (done) return done < 0 ? -1 : 0;
+    if (*card < 0) return 0;
+    if (state_get(state, ST_over, &over) < 0) return -1;
+    if (over) return 0;
     *p = PyLong_AsLong(player);
     if (*p == -1 && PyErr_Occurred()) {
         PyErr_Clear();
         return 0;
     }
     if (*p < 0 || *p >= PyTuple_GET_SIZE(sheets) || PyTuple_GET_ITEM(pending, *p) != Py_None) return 0;
-    PyObject *sh = PyTuple_GET_ITEM(sheets, *p), *out;
-    if (Py_TYPE(sh) != sheet_s.type || !(out = slot(&sheet_s, sh, 5))) return -1;
-    int is_out = PyObject_IsTrue(out);
+    int is_out = sheet_is_out(PyTuple_GET_ITEM(sheets, *p));
     return is_out < 0 ? -1 : !is_out;
 }
 
@@ -156,70 +155,69 @@ static PyObject *py_try_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (vi < 0) Py_RETURN_NONE;
     const V *v = &t->v[vi];
     if (v->mirror != k[0] || v->trim != k[1] || v->rot != k[2] || k[3] + v->width > 8) Py_RETURN_NONE;
-    if (!(s = kept_sheet(PyTuple_GET_ITEM(slot(&state_s, a[0], 1), p)))) return NULL;
+    if (!(s = kept_sheet(PyTuple_GET_ITEM(OBJ(a[0], O_SHEETS), p)))) return NULL;
     if (v->cost > s->bonus || rest_row(v, heights(s), (int)k[3]) + v->height > s->height) Py_RETURN_NONE;
     return choose(t, decks[d]->lane[card], a[0], p, action);
 }
 
 /* A new Sheet: the fields of old, with out = rnd. */
 static PyObject *sheet_out_at(PyObject *old, long rnd) {
-    PyObject *v[6];
-    for (int i = 0; i < 5; i++) v[i] = Py_NewRef(slot(&sheet_s, old, i));
-    v[5] = PyLong_FromLong(rnd);
-    return make(&sheet_s, v);
+    SheetBuf b;
+    PyObject *v[SLOTS_MAX] = {NULL};
+    b.out = rnd;
+    return codec_remake(&sheet_c, old, &b, BIT(SB_out), v);
 }
 
 /* reveal(state) -> FoldrisGame.apply_chance: the state's generator draws the card, the first equal card
  * leaves the deck, and _reveal follows (the start squares, or the new round and its eliminations); None
  * when the state is not a chance node (the protocol's error is raised by the caller). */
 static PyObject *py_reveal(PyObject *self, PyObject *st) {
-    PyObject *sheets, *pending, *f[10];
+    PyObject *sheets, *pending;
+    StateBuf b;
     long card = round_of(st, &sheets, &pending);
     if (card == -2) return NULL;
-    for (int i = 0; i < 10; i++)
-        if (!(f[i] = slot(&state_s, st, i))) return NULL;
-    int over = PyObject_IsTrue(f[8]);
-    if (over < 0) return NULL;
-    if (over || card >= 0) Py_RETURN_NONE;
+    int ok = codec_read(&state_c, st, &b);
+    if (ok <= 0) return ok < 0 ? NULL : PyErr_Format(PyExc_TypeError, "a Foldris state's field is not an int");
+    PyObject *deck0 = OBJ(st, O_DECK);
+    if (!deck0) return NULL;
+    if (b.over || card >= 0) Py_RETURN_NONE;
     int d = deck_of(st);
     if (d < 0) return NULL;
     const Deck *D = decks[d];
-    if (!PyTuple_Check(f[2]) || PyTuple_GET_SIZE(f[2]) < 1 || PyTuple_GET_SIZE(f[2]) > MAXDECK)
+    if (!PyTuple_Check(deck0) || PyTuple_GET_SIZE(deck0) < 1 || PyTuple_GET_SIZE(deck0) > MAXDECK)
         return PyErr_Format(PyExc_ValueError, "reveal(): the deck is empty");
-    int nd = (int)PyTuple_GET_SIZE(f[2]), deck[MAXDECK];
+    int nd = (int)PyTuple_GET_SIZE(deck0), deck[MAXDECK];
     for (int i = 0; i < nd; i++) {
-        long x = PyLong_AsLong(PyTuple_GET_ITEM(f[2], i));
+        long x = PyLong_AsLong(PyTuple_GET_ITEM(deck0, i));
         if (x == -1 && PyErr_Occurred()) return NULL;
         if (x < 0 || x >= D->ncards) return PyErr_Format(PyExc_ValueError, "bad deck entry");
         deck[i] = (int)x;
     }
-    uint64_t rng = PyLong_AsUnsignedLongLong(f[7]);
-    long start = PyLong_AsLong(f[3]), rnd = PyLong_AsLong(f[4]) + 1, starter = PyLong_AsLong(f[9]);
-    if (PyErr_Occurred()) return NULL;
+    uint64_t rng = b.rng;
+    long start = (long)b.start_lane, rnd = (long)b.round + 1, starter = (long)b.starter;
     int i = (int)below(&rng, (uint64_t)nd), key = D->key[deck[i]], pos = 0;
     while (D->key[deck[pos]] != key) pos++;
     int index = deck[pos], np = (int)PyTuple_GET_SIZE(sheets), alive = 0;
-    PyObject *v[10] = {NULL}, *left = PyTuple_New(nd - 1), *out = PyTuple_New(np);
+    PyObject *v[SLOTS_MAX] = {NULL}, *left = PyTuple_New(nd - 1), *out = PyTuple_New(np);
     if (!left || !out) goto fail;
     for (int j = 0, m = 0; j < nd; j++)
-        if (j != pos) PyTuple_SET_ITEM(left, m++, Py_NewRef(PyTuple_GET_ITEM(f[2], j)));
+        if (j != pos) PyTuple_SET_ITEM(left, m++, Py_NewRef(PyTuple_GET_ITEM(deck0, j)));
     for (int p = 0; p < np; p++) {
         PyObject *o = PyTuple_GET_ITEM(sheets, p), *x;
-        if (Py_TYPE(o) != sheet_s.type) {
-            PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet");
-            goto fail;
-        }
-        for (int j = 0; j < 6; j++)
-            if (!slot(&sheet_s, o, j)) goto fail;
+        int is_out = sheet_is_out(o);
+        if (is_out < 0) goto fail;
         if (!start) { /* the start card: 2x2 squares, the starting player's in its lane, the next seat's next */
             int c = (int)((D->lane[index] - 1 + ((p - starter) % np + np) % np) % 7);
-            PyObject *w[6] = {PyLong_FromLong(0x0303L << c), PyLong_FromLong(0), Py_NewRef(slot(&sheet_s, o, 2)),
-                              Py_NewRef(slot(&sheet_s, o, 3)), Py_NewRef(slot(&sheet_s, o, 4)), PyLong_FromLong(0)};
-            x = make(&sheet_s, w);
+            SheetBuf sb;
+            PyObject *w[SLOTS_MAX] = {NULL};
+            memset(sb.ink, 0, ROWS);
+            memset(sb.barrier, 0, ROWS);
+            sb.ink[0] = sb.ink[1] = (uint8_t)(3 << c);
+            sb.out = 0;
+            x = codec_remake(&sheet_c, o, &sb, BIT(SB_ink) | BIT(SB_barrier) | BIT(SB_out), w);
         } else {
             Sheet *s = NULL;
-            int is_out = PyObject_IsTrue(slot(&sheet_s, o, 5));
-            if (is_out < 0 || (!is_out && !(s = kept_sheet(o)))) goto fail;
+            if (!is_out && !(s = kept_sheet(o))) goto fail;
             int keep = is_out || count(tables[D->tid[index]], s) > 0;
             alive += !is_out && keep;
             x = keep ? Py_NewRef(o) : sheet_out_at(o, rnd);
@@ -228,17 +226,15 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
         PyTuple_SET_ITEM(out, p, x);
     }
     int ends = start && (alive == 0 || (np > 1 && alive == 1));
-    v[0] = Py_NewRef(f[0]);
-    v[1] = out;
-    v[2] = left;
-    v[3] = start ? Py_NewRef(f[3]) : PyLong_FromLong(D->lane[index]);
-    v[4] = PyLong_FromLong(start ? rnd : 0);
-    v[5] = PyLong_FromLong(ends ? -1 : (start ? index : -1));
-    v[6] = Py_NewRef(f[6]);
-    v[7] = PyLong_FromUnsignedLongLong(rng);
-    v[8] = PyBool_FromLong(ends);
-    v[9] = Py_NewRef(f[9]);
-    return make(&state_s, v);
+    v[obj_at[O_SHEETS]] = out;
+    v[obj_at[O_DECK]] = left;
+    b.start_lane = start ? start : D->lane[index];
+    b.round = start ? rnd : 0;
+    b.card = ends ? -1 : (start ? index : -1);
+    b.rng = rng;
+    b.over = ends;
+    unsigned made = BIT(ST_start_lane) | BIT(ST_round) | BIT(ST_card) | BIT(ST_rng) | BIT(ST_over);
+    return codec_remake(&state_c, st, &b, made, v); /* config, pending and starter as they were */
 fail:
     Py_XDECREF(left);
     Py_XDECREF(out);
@@ -254,7 +250,7 @@ static PyObject *py_view(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     int r = acts(a[1], a[2], &p, &card);
     if (r <= 0) return r < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *v[3] = {Py_NewRef(a[0]), Py_NewRef(a[2]), Py_NewRef(a[1])};
-    return make(&view_s, v);
+    return slots_make(&view_s, v);
 }
 
 /* core._rng.seed_state: the generator state of a seed (any int: taken modulo 2**64, as the Python's mask) and
@@ -278,36 +274,34 @@ static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (np < 1 || np > MAXP || cards < 0 || cards > MAXDECK || stream < 0)
         return PyErr_Format(PyExc_ValueError, "new(): 1 to 7 players, 0 to 256 cards");
     uint64_t rng = seed_state(a[1], 0), st = seed_state(a[1], (uint64_t)stream);
+    long height = PyLong_AsLong(a[2]);
     if (PyErr_Occurred()) return NULL;
     long starter = (long)below(&st, (uint64_t)np);
-    PyObject *w[6] = {PyLong_FromLong(0), PyLong_FromLong(0), Py_NewRef(a[2]),
-                      PyLong_FromLong(0), PyLong_FromLong(2), PyLong_FromLong(0)};
-    PyObject *sheet = make(&sheet_s, w), *v[10] = {NULL};
+    SheetBuf sb;
+    memset(&sb, 0, sizeof sb);
+    sb.height = height;
+    sb.bonus = 2;
+    PyObject *w[SLOTS_MAX] = {NULL}, *v[SLOTS_MAX] = {NULL};
+    PyObject *sheet = codec_make(&sheet_c, &sb, w);
     if (!sheet) return NULL;
-    v[0] = Py_NewRef(a[0]);
-    v[1] = PyTuple_New(np);
-    v[2] = PyTuple_New(cards);
-    v[3] = PyLong_FromLong(0);
-    v[4] = PyLong_FromLong(0);
-    v[5] = PyLong_FromLong(-1);
-    v[6] = PyTuple_New(np);
-    v[7] = PyLong_FromUnsignedLongLong(rng);
-    v[8] = Py_NewRef(Py_False);
-    v[9] = PyLong_FromLong(starter);
-    for (long p = 0; v[1] && v[6] && p < np; p++) {
-        PyTuple_SET_ITEM(v[1], p, Py_NewRef(sheet));
-        PyTuple_SET_ITEM(v[6], p, Py_NewRef(Py_None));
+    PyObject *sheets = v[obj_at[O_SHEETS]] = PyTuple_New(np), *deck = v[obj_at[O_DECK]] = PyTuple_New(cards),
+             *pending = v[obj_at[O_PENDING]] = PyTuple_New(np);
+    v[obj_at[O_CONFIG]] = Py_NewRef(a[0]);
+    for (long p = 0; sheets && pending && p < np; p++) {
+        PyTuple_SET_ITEM(sheets, p, Py_NewRef(sheet));
+        PyTuple_SET_ITEM(pending, p, Py_NewRef(Py_None));
     }
-    for (long i = 0; v[2] && i < cards; i++) {
+    for (long i = 0; deck && i < cards; i++) {
         PyObject *x = PyLong_FromLong(i);
         if (!x) {
-            Py_CLEAR(v[2]);
+            Py_CLEAR(v[obj_at[O_DECK]]);
             break;
         }
-        PyTuple_SET_ITEM(v[2], i, x);
+        PyTuple_SET_ITEM(deck, i, x);
     }
     Py_DECREF(sheet);
-    return make(&state_s, v);
+    StateBuf b = {0, 0, -1, rng, 0, starter};
+    return codec_make(&state_c, &b, v);
 }
 
 /* bind(Drop, resolver, view class, its slot names): the action class the kernel returns and checks, config ->

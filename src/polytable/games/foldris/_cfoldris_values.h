@@ -1,9 +1,15 @@
 /* Foldris's kernel: the Python values (part of _cfoldris.c, included once after the rules).
  *
- * Sheets are Python ints (bit = row * 8 + column) read into and written from one byte per row; the frozen
- * value classes (_state.Sheet, _state.FoldrisState) are registered by the kernel and their fields read and
- * written through their classes' member tables (core/_slots.h), as their generated __init__ would (they
- * have no __post_init__ or validation).
+ * Sheets are Python ints (bit = row * 8 + column) read into and written from one byte per row. The frozen
+ * value classes (_state.Sheet, _state.FoldrisState) are read into two structs, SheetBuf and StateBuf, and
+ * made from them, each described once in Python (_kernel.SHEET and _kernel.STATE, core.StateLayouts named
+ * after the classes' fields): types() binds the classes with those descriptions, checked against the
+ * structs (core/_slots.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. Every
+ * field is reached through its bound member (SB_*, ST_*), never by position. The hot pair, a whole sheet
+ * read into the kernel's Sheet and made from it, goes straight between the ints and the rows through those
+ * members (no copy through SheetBuf: measured, docs/benchmarks/2026-12-05-state-codecs.md). A state's
+ * config, sheets, deck and pending choices travel as its own objects (a sheet that does not change is the
+ * same object in the next state).
  */
 
 /* ------------------------------------------------------------------ Python ints <-> rows */
@@ -14,11 +20,6 @@ static int to_rows(PyObject *v, uint8_t *rows) {
     }
     return pylong_to_bytes(v, rows, ROWS, "sheet");
 }
-/* the int of the first n rows (the rows above are empty) */
-static PyObject *from_rows(const uint8_t *rows, int n) {
-    return pylong_from_bytes(rows, (size_t)n);
-}
-
 /* rows that may hold a square of ink or barrier (both ints already read into rows: non-negative, small) */
 static int top_of(PyObject *ink, PyObject *bar) {
     size_t a = pylong_bits(ink), b = pylong_bits(bar), m = a > b ? a : b;
@@ -59,29 +60,97 @@ static int longs_in(PyObject *seq, long *out, int n, const char *what) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
-/* The frozen value classes (_state.Sheet, _state.FoldrisState), bound by types(). */
-static Slots sheet_s, state_s;
+/* ------------------------------------------------------------------ the structs a value is read into */
+typedef struct {
+    uint8_t ink[ROWS], barrier[ROWS]; /* the ints as little-endian bytes: row r is byte r */
+    int64_t height, lines, bonus, out;
+} SheetBuf;
+#define SHEET_FIELDS(X) X(ink) X(barrier) X(height) X(lines) X(bonus) X(out)
 
-/* Field i of a bound value o (borrowed; NULL with an exception when unset), and a new value of fields v (stolen). */
-static inline PyObject *slot(const Slots *c, PyObject *o, int i) { return slots_get(c, o, i); }
-static inline PyObject *make(const Slots *c, PyObject **v) { return slots_make(c, v); }
+typedef struct {
+    int64_t start_lane, round, card;
+    uint64_t rng;
+    int64_t over, starter;
+} StateBuf;
+#define STATE_FIELDS(X) X(start_lane) X(round) X(card) X(rng) X(over) X(starter)
 
-/* one Sheet(ink, barrier, height, lines, bonus, out) */
-static int sheet_in(PyObject *o, Sheet *s) {
-    PyObject *f[6];
-    if (!sheet_s.type || Py_TYPE(o) != sheet_s.type) {
+#define ONE(m) SB_##m,
+enum { SHEET_FIELDS(ONE) SB_N };
+#undef ONE
+_Static_assert(SB_lines == SB_height + 1 && SB_bonus == SB_height + 2 && SB_out == SB_height + 3, "sheet_read");
+#define ONE(m) ST_##m,
+enum { STATE_FIELDS(ONE) ST_N };
+#undef ONE
+#define ONE(m) LAYOUT_MEMBER(SheetBuf, m)
+static const LayoutMember sheet_members[] = {SHEET_FIELDS(ONE)};
+#undef ONE
+#define ONE(m) LAYOUT_MEMBER(StateBuf, m)
+static const LayoutMember state_members[] = {STATE_FIELDS(ONE)};
+#undef ONE
+#define BIT(m) (1u << (m)) /* a member in codec_remake's mask */
+
+static Codec sheet_c, state_c; /* _state.Sheet <-> SheetBuf, _state.FoldrisState <-> StateBuf, bound by types() */
+enum { O_CONFIG, O_SHEETS, O_DECK, O_PENDING, NOBJ }; /* the state's fields kept as objects */
+static int obj_at[NOBJ];                             /* their indices among its fields */
+
+/* A state's object field k (borrowed; NULL with an exception when unset). st is a bound state. */
+#define OBJ(st, k) slots_get(&state_c.cls, (st), obj_at[k])
+
+/* layout() -> {"sheet": ((name, offset, size), ...), size), "state": ...}: the structs as this build lays them out. */
+static PyObject *py_layout(PyObject *self, PyObject *noargs) {
+    return Py_BuildValue("{sNsN}", "sheet", layout_of_members(sheet_members, SB_N, sizeof(SheetBuf)), "state",
+                         layout_of_members(state_members, ST_N, sizeof(StateBuf)));
+}
+
+/* Member j of a bound state (a number) into *out: 0, or -1 with an exception (TypeError when not an int). */
+static inline int state_get(PyObject *st, int j, int64_t *out) {
+    int r = codec_int(&state_c, st, j, out);
+    if (!r) PyErr_SetString(PyExc_TypeError, "a Foldris state's field is not an int");
+    return r > 0 ? 0 : -1;
+}
+
+/* Whether Sheet o is out (its round of elimination, non-zero): 1 or 0, -1 with an exception. */
+static inline int sheet_is_out(PyObject *o) {
+    int64_t out;
+    if (!codec_is(&sheet_c, o)) {
         PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
         return -1;
     }
-    for (int i = 0; i < 6; i++)
-        if (!(f[i] = slot(&sheet_s, o, i))) return -1;
-    if (to_rows(f[0], s->ink) < 0 || to_rows(f[1], s->bar) < 0) return -1;
-    s->height = PyLong_AsLong(f[2]);
-    s->lines = PyLong_AsLong(f[3]);
-    s->bonus = PyLong_AsLong(f[4]);
-    s->out = PyLong_AsLong(f[5]);
-    if (PyErr_Occurred()) return -1;
-    set_top(s, top_of(f[0], f[1]));
+    int r = codec_int(&sheet_c, o, SB_out, &out);
+    if (!r) PyErr_SetString(PyExc_TypeError, "a Foldris sheet's field is not an int");
+    return r > 0 ? out != 0 : -1;
+}
+
+/* one Sheet(ink, barrier, height, lines, bonus, out) read into s (without the height check: 0, or -1) */
+static int sheet_read(PyObject *o, Sheet *s) {
+    /* SheetBuf's members read into s as codec_read would, without the copy (ink and barrier straight into
+     * the rows, the top bounded by their bit lengths) */
+    const Codec *c = &sheet_c;
+    int64_t n[4];
+    if (!codec_is(c, o)) {
+        PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
+        return -1;
+    }
+    PyObject *ink = slots_get(&c->cls, o, c->f[SB_ink].slot), *bar = slots_get(&c->cls, o, c->f[SB_barrier].slot);
+    if (!ink || !bar || to_rows(ink, s->ink) < 0 || to_rows(bar, s->bar) < 0) return -1;
+    for (int j = 0; j < 4; j++) { /* height, lines, bonus, out: the last four members, in this order */
+        int r = codec_int(c, o, SB_height + j, &n[j]);
+        if (r <= 0) {
+            if (!r) PyErr_SetString(PyExc_TypeError, "a Foldris sheet's field is not an int");
+            return -1;
+        }
+    }
+    s->height = (long)n[0];
+    s->lines = (long)n[1];
+    s->bonus = (long)n[2];
+    s->out = (long)n[3];
+    set_top(s, top_of(ink, bar));
+    return 0;
+}
+
+/* one Sheet(ink, barrier, height, lines, bonus, out) */
+static int sheet_in(PyObject *o, Sheet *s) {
+    if (sheet_read(o, s) < 0) return -1;
     if (s->height < 1 || s->height > ROWS - 8) {
         PyErr_SetString(PyExc_ValueError, "sheet height out of range");
         return -1;
@@ -89,9 +158,17 @@ static int sheet_in(PyObject *o, Sheet *s) {
     return 0;
 }
 static PyObject *sheet_out(const Sheet *s) {
-    PyObject *v[6] = {from_rows(s->ink, s->top), from_rows(s->bar, s->top),        PyLong_FromLong(s->height),
-                      PyLong_FromLong(s->lines), PyLong_FromLong(s->bonus), PyLong_FromLong(s->out)};
-    return make(&sheet_s, v);
+    /* SheetBuf's members made from s as codec_make would, without the copy: the rows at and above s->top are
+     * empty, so each int is made from the rows below it */
+    PyObject *v[SLOTS_MAX] = {NULL};
+    const Codec *c = &sheet_c;
+    v[c->f[SB_ink].slot] = pylong_from_bytes(s->ink, (size_t)s->top);
+    v[c->f[SB_barrier].slot] = pylong_from_bytes(s->bar, (size_t)s->top);
+    v[c->f[SB_height].slot] = PyLong_FromLong(s->height);
+    v[c->f[SB_lines].slot] = PyLong_FromLong(s->lines);
+    v[c->f[SB_bonus].slot] = PyLong_FromLong(s->bonus);
+    v[c->f[SB_out].slot] = PyLong_FromLong(s->out);
+    return slots_make(&c->cls, v);
 }
 /* ------------------------------------------------------------------ decoded sheets, kept
  * Sheet values are immutable: the last ones read or made are kept decoded (with their heights and fit masks),
@@ -119,23 +196,14 @@ static Sheet *kept_add(PyObject *o, const Sheet *s) {
  * pointer is good until the next call of kept_sheet or kept_add; what it caches (heights, masks) may be
  * filled in through it. */
 static Sheet *kept_sheet(PyObject *o) {
-    PyObject *f[6];
-    if (!sheet_s.type || Py_TYPE(o) != sheet_s.type) {
+    if (!codec_is(&sheet_c, o)) {
         PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
         return NULL;
     }
     for (int j = 0; j < KEEP; j++)
         if (kept[j].obj == o) return &kept[j].s;
-    for (int i = 0; i < 6; i++)
-        if (!(f[i] = slot(&sheet_s, o, i))) return NULL;
     Sheet s;
-    if (to_rows(f[0], s.ink) < 0 || to_rows(f[1], s.bar) < 0) return NULL;
-    s.height = PyLong_AsLong(f[2]);
-    s.lines = PyLong_AsLong(f[3]);
-    s.bonus = PyLong_AsLong(f[4]);
-    s.out = PyLong_AsLong(f[5]);
-    if (PyErr_Occurred()) return NULL;
-    set_top(&s, top_of(f[0], f[1]));
+    if (sheet_read(o, &s) < 0) return NULL;
     return kept_add(o, &s);
 }
 
@@ -177,10 +245,13 @@ static PyObject *sheets_out(const Sheet *sh, int n) {
     return t;
 }
 
+/* types(Sheet, its spec, FoldrisState, its spec): the value classes and their structs' descriptions
+ * (_kernel.SHEET and _kernel.STATE's codec_spec of them), checked against SheetBuf and StateBuf. */
 static PyObject *py_types(PyObject *self, PyObject *const *a, Py_ssize_t n) {
-    if (n != 4 || !PyType_Check(a[0]) || !PyType_Check(a[2]))
-        return PyErr_Format(PyExc_TypeError, "types(Sheet, fields, FoldrisState, fields)");
-    if (slots_bind(&sheet_s, a[0], a[1], 6) < 0 || slots_bind(&state_s, a[2], a[3], 10) < 0) return NULL;
+    static const char *const objs[NOBJ] = {"config", "sheets", "deck", "pending"};
+    if (n != 4) return PyErr_Format(PyExc_TypeError, "types(Sheet, spec, FoldrisState, spec)");
+    if (codec_bind(&sheet_c, a[0], a[1], sheet_members, SB_N, NULL, NULL, 0) < 0 ||
+        codec_bind(&state_c, a[2], a[3], state_members, ST_N, objs, obj_at, NOBJ) < 0)
+        return NULL;
     Py_RETURN_NONE;
 }
-

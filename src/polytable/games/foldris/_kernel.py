@@ -11,18 +11,19 @@ Explanations of refusals, notation, views and the AIs' evaluation stay in Python
 tests/games/foldris/test_foldris_native.py and ``polytable fuzz foldris`` play both kernels side by side;
 docs/engine.md describes the seam.
 
-The compiled kernel keeps, once a process, the variant tables and decks it has been given (by number),
-the frozen value classes it reads and builds, and each deck's card names and drop values.
+The compiled kernel reads a state's numbers, and each sheet's, into C structs described once here
+(:data:`SHEET`, :data:`STATE`) and makes new values from them. It keeps, once a process, the variant
+tables and decks it has been given (by number), the frozen value classes it reads and builds, and each
+deck's card names and drop values.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from polytable.core import Config, IllegalActionError, LegalActions, Rng, player_name
+from polytable.core import Config, IllegalActionError, LegalActions, Rng, StateLayout, player_name
 from polytable.geometry import derived
 
 from ._cards import VariantTable
@@ -34,7 +35,51 @@ from ._text import format_action
 if TYPE_CHECKING:
     from ._state import Action
 
-__all__ = ["CompiledFoldris", "Drops", "FoldrisKernel"]
+__all__ = ["SHEET", "STATE", "CompiledFoldris", "Drops", "FoldrisKernel", "deck_rows", "table_rows"]
+
+ROWS = 64
+"""Bytes of a sheet's ink and barrier in the compiled kernel (row r is byte r: the height option is at most 40)."""
+
+SHEET = StateLayout(
+    (
+        ("ink", f"{ROWS}s", 1),
+        ("barrier", f"{ROWS}s", 1),
+        *((name, "q", 1) for name in ("height", "lines", "bonus", "out")),
+    )
+)
+"""A :class:`Sheet` as the compiled kernel holds it (``_cfoldris_values.h``'s SheetBuf), each member named after
+its field; the two ints travel as little-endian bytes."""
+
+STATE = StateLayout(
+    (
+        ("start_lane", "q", 1),
+        ("round", "q", 1),
+        ("card", "q", 1),
+        ("rng", "Q", 1),
+        ("over", "q", 1),
+        ("starter", "q", 1),
+    )
+)
+"""A :class:`FoldrisState`'s numbers as the compiled kernel holds them (StateBuf; ``over`` a bool); its config,
+sheets, deck and pending choices travel as the state's own objects. This and :data:`SHEET` are the one
+description of the kernel's structs: the kernel binds the classes with them (``types``, which checks them
+against the structs) and reports its structs (``layout()``, compared by tests/kernel/test_layouts.py)."""
+
+
+def table_rows(table: VariantTable) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int, int]]]:
+    """What the compiled kernel's ``register`` takes of a variant table: per variant (cost, width, height,
+    bits, lowest row per column, mirror, trim, rot), and the ``by_key`` items (mirror, trim, rot, variant)."""
+    rows = [
+        (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot) for v in table.variants
+    ]
+    return rows, [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
+
+
+def deck_rows(config: Config) -> tuple[list[int], list[int]]:
+    """What the compiled kernel's ``deck`` takes besides the tables: per card a key equal for equal (name,
+    lane) cards, and its lane."""
+    deck = deck_of(config)
+    return [deck.names.index(n) * 8 + lane for n, lane in deck.cards], [c[1] for c in deck.cards]
 
 
 class FoldrisKernel:
@@ -107,7 +152,7 @@ class CompiledFoldris(FoldrisKernel):
     def __init__(self, ext: ModuleType) -> None:
         self.ext = ext
         if id(ext) not in self._bound:  # before any call: a view asks acting_players before any table is known
-            ext.types(Sheet, [f.name for f in fields(Sheet)], FoldrisState, [f.name for f in fields(FoldrisState)])
+            ext.types(Sheet, SHEET.codec_spec(Sheet), FoldrisState, STATE.codec_spec(FoldrisState))
             deck_values = derived(maxsize=1000, by_value=True)(self._deck_values)
             ext.bind(Drop, deck_values, Drops, ["_game", "_player", "_state"])
             self._bound.add(id(ext))
@@ -117,12 +162,7 @@ class CompiledFoldris(FoldrisKernel):
         """The kernel's number of a variant table, registered on first use (tables are memoised per shape)."""
         hit = self._ids.get(table.number)
         if hit is None:
-            rows = [
-                (v.cost, v.width, v.height, v.bits, [b for _, b in v.profile], v.mirror, v.trim, v.rot)
-                for v in table.variants
-            ]
-            keys = [(m, t, r, i) for (m, t, r), i in table.by_key.items()]
-            hit = self._ids[table.number] = self.ext.register(rows, keys)
+            hit = self._ids[table.number] = self.ext.register(*table_rows(table))
         return hit
 
     def _deck_id(self, config: Config, tabs: tuple[VariantTable, ...]) -> int:
@@ -133,9 +173,8 @@ class CompiledFoldris(FoldrisKernel):
         key = (text if isinstance(text, str) else None, trim_cost(config))
         hit = self._decks.get(key)
         if hit is None:
-            deck = deck_of(config)
-            keys = [deck.names.index(n) * 8 + lane for n, lane in deck.cards]
-            hit = self._decks[key] = self.ext.deck([self.table_id(t) for t in tabs], keys, [c[1] for c in deck.cards])
+            keys, lanes = deck_rows(config)
+            hit = self._decks[key] = self.ext.deck([self.table_id(t) for t in tabs], keys, lanes)
         return hit
 
     def _deck_values(self, config: Config) -> int:

@@ -16,6 +16,9 @@
 #include "_cforma.c"
 #include "_cforma_rules.c"
 #include "../../core/_batch.h" /* the callers' buffers, one legal id drawn per game */
+#if defined(__SSE2__)
+#include <emmintrin.h> /* the observation's byte transpose (x86-64 always has SSE2; others take plain C) */
+#endif
 
 #define PLACE_IDS (NO * 400)
 #define OBSTACLE_IDS (PLACE_IDS + NP)
@@ -56,9 +59,18 @@ static PyObject *vec_boards_out(const B *b, int n) {
 
 /* A game of the batch: its state, and how many legal ids its mask row holds (listed in its ids row, so the
  * next write clears only those and a random legal action costs one draw). */
+/* What the last write put in a game's observation row, a group of 8 cells of a row at a time (the groups
+ * vec_cells writes): its planes' bytes (lo, hi) and its 8 feature bytes. A step rewrites only the groups
+ * that differ; ``valid`` is 0 until a whole row was written (after a load, or another layout). */
+typedef struct {
+    int valid;
+    uint64_t lo[MAXSIZE][3], hi[MAXSIZE][3], feat[MAXSIZE][3];
+} VecDrawn;
+
 typedef struct {
     S s;
     int count;
+    VecDrawn drawn;
 } VecSlot;
 
 /* ------------------------------------------------------------------ one game */
@@ -68,13 +80,33 @@ typedef struct {
     do {                             \
         int id_ = (id);              \
         mask[id_] = 1;               \
-        ids[(*count)++] = id_;       \
+        ids[n++] = id_;              \
     } while (0)
+static int vec_listed(const T *t, const S *s, signed char *mask, int *ids);
+
+/* row * 20 + column of each bit of a board of t's size (the ids' cell numbers), without a division a bit. */
+static const short *vec_cells_of(const T *t) {
+    static const T *made = NULL;
+    static short cells[NW * 64];
+    if (made != t) {
+        for (int bit = 0; bit < NW * 64; bit++)
+            cells[bit] = (short)((t->size - 1 - bit / t->stride) * 20 + bit % t->stride);
+        made = t;
+    }
+    return cells;
+}
+
 static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *count) {
-    for (int k = 0; k < *count; k++) mask[ids[k]] = 0;
-    *count = 0;
-    if (s->turn < 0 || s->turn >= s->n) return;
-    int top = t->size - 1, st = t->stride;
+    for (int k = 0, was = *count; k < was; k++) mask[ids[k]] = 0;
+    *count = vec_listed(t, s, mask, ids);
+}
+
+/* The listing of vec_mask (the row cleared): how many ids. A local count, not one through a pointer that
+ * every mask byte written might alias. */
+static int vec_listed(const T *t, const S *s, signed char *mask, int *ids) {
+    int n = 0;
+    if (s->turn < 0 || s->turn >= s->n) return 0;
+    const short *cells = vec_cells_of(t);
     if (s->placing) { /* the players' set-up: an obstacle or the tower on an allowed cell, or the fill */
         B taken, allowed;
         for (int i = 0; i < NW; i++) taken.w[i] = s->obstacles.w[i] | s->tower.w[i];
@@ -82,18 +114,18 @@ static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *c
         int has_tower = b_any(&s->tower), obstacles = s->placing - (has_tower ? 0 : 1) > 0;
         for (int i = 0; i < NW; i++)
             for (uint64_t w = allowed.w[i]; w; w &= w - 1) {
-                int bit = i * 64 + __builtin_ctzll(w), cell = (top - bit / st) * 20 + bit % st;
+                int cell = cells[i * 64 + __builtin_ctzll(w)];
                 if (obstacles) SET(OBSTACLE_IDS + cell);
                 if (!has_tower) SET(TOWER_IDS + cell);
             }
         SET(FILL_ID);
-        return;
+        return n;
     }
     const int *stock = s->stock[s->turn];
     if (s->touch && s->picked < 0) { /* the pick: one id per piece held */
         for (int p = 0; p < NP; p++)
             if (stock[p]) SET(PLACE_IDS + p);
-        return;
+        return n;
     }
     B free, sh[64], a;
     for (int i = 0; i < NW; i++) free.w[i] = t->board.w[i] & ~s->filled.w[i];
@@ -105,11 +137,11 @@ static void vec_mask(const T *t, const S *s, signed char *mask, int *ids, int *c
             anchors_of(t, sh, g, &a);
             for (int i = 0; i < NW; i++)
                 for (uint64_t w = a.w[i]; w; w &= w - 1) {
-                    int bit = i * 64 + __builtin_ctzll(w);
-                    SET(g * 400 + (top - bit / st) * 20 + bit % st + vec_orient_ref[g]);
+                    SET(g * 400 + cells[i * 64 + __builtin_ctzll(w)] + vec_orient_ref[g]);
                 }
         }
     }
+    return n;
 }
 #undef SET
 
@@ -121,41 +153,73 @@ static inline uint32_t vec_bits(const B *b, int base, int n) {
     return (uint32_t)(v & ((1ULL << n) - 1));
 }
 
-/* Byte k of spread[v] is bit k of v: eight 0/1 channels of a cell in one store. */
-static uint64_t vec_spread[256];
+#define LOW_BYTES 0x0101010101010101ULL
 
-static void vec_spread_init(void) {
-    for (int v = 0; v < 256; v++) {
-        uint64_t x = 0;
-        for (int k = 0; k < 8; k++) x |= (uint64_t)(v >> k & 1) << (8 * k);
-        vec_spread[v] = x;
+/* Byte g of the row's 8 first planes: out[g] holds byte g of row[k] in its byte k (k < np), for the 4 bytes
+ * of a row (a byte transpose; with SSE2 in 6 instructions). */
+static inline __attribute__((always_inline)) void vec_bytes8(const uint32_t *row, const int np, uint64_t out[4]) {
+#if defined(__SSE2__)
+    /* interleaving the bytes of planes (0, 4, 2, 6) with (1, 5, 3, 7), then their pairs, then their quads,
+     * puts the planes in order 0..7 in each group's 8 bytes */
+    uint32_t p[8];
+    for (int k = 0; k < 8; k++) p[k] = k < np ? row[k] : 0;
+    __m128i a = _mm_set_epi32((int)p[6], (int)p[2], (int)p[4], (int)p[0]);
+    __m128i b = _mm_set_epi32((int)p[7], (int)p[3], (int)p[5], (int)p[1]);
+    __m128i c = _mm_unpacklo_epi8(a, b), d = _mm_unpackhi_epi8(a, b);
+    __m128i e = _mm_unpacklo_epi16(c, d), f = _mm_unpackhi_epi16(c, d);
+    _mm_storeu_si128((__m128i *)out, _mm_unpacklo_epi32(e, f));
+    _mm_storeu_si128((__m128i *)(out + 2), _mm_unpackhi_epi32(e, f));
+#else
+    for (int g = 0; g < 4; g++) {
+        uint64_t v = 0;
+        for (int k = 0; k < np && k < 8; k++) v |= (uint64_t)(row[k] >> (8 * g) & 255) << (8 * k);
+        out[g] = v;
     }
+#endif
 }
 
-/* Cells of ``np`` plane channels and one feature channel (``c`` = np + 1 bytes each, constants when inlined):
- * each cell's first eight channels in one 8-byte store (its bytes past the cell are rewritten by the next
- * cell; the last cell is written byte by byte, so nothing past the observation is touched). */
+/* Cells of ``np`` plane channels and one feature channel (``c`` = np + 1 bytes each, constants when inlined).
+ * Eight cells of a row at a time: byte k of ``lo`` holds plane k's bits for those cells (``hi``: planes 8 and
+ * 9), so cell x's channels are (lo >> x) & LOW_BYTES, bit x of every byte brought down to bit 0, written in
+ * two stores that stay inside the cell (the second overlaps the first). A group equal to what ``drawn``
+ * says the row holds is skipped (most of a touch-move pick's observation, and the empty parts of the board). */
 static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[][2 + 2 * MAXPLAYERS],
                                                             const unsigned char *feat, unsigned char *out, int n,
-                                                            const int np, const int c) {
-    int last = n * n - 1;
+                                                            const int np, const int c, VecDrawn *drawn) {
+    int valid = drawn->valid;
     for (int r = 0; r < n; r++) {
         const uint32_t *row = rows[r];
-        for (int x = 0; x < n; x++) {
-            int cell = r * n + x;
-            uint32_t bits = 0;
-            for (int k = 0; k < np; k++) bits |= (row[k] >> x & 1) << k;
-            unsigned char *o = out + (Py_ssize_t)cell * c;
-            if (cell == last) {
-                for (int k = 0; k < np; k++) o[k] = (unsigned char)(bits >> k & 1);
-            } else {
-                uint64_t lo = vec_spread[bits & 255];
-                memcpy(o, &lo, 8);
-                for (int k = 8; k < np; k++) o[k] = (unsigned char)(bits >> k & 1);
+        uint64_t los[4];
+        vec_bytes8(row, np, los);
+        for (int x0 = 0, g = 0; x0 < n; x0 += 8, g++) {
+            uint64_t lo = los[g], hi = 0, fg;
+            for (int k = 8; k < np; k++) hi |= (uint64_t)(row[k] >> x0 & 255) << (8 * (k - 8));
+            memcpy(&fg, feat + r * n + x0, 8);
+            if (valid && lo == drawn->lo[r][g] && hi == drawn->hi[r][g] && fg == drawn->feat[r][g]) continue;
+            drawn->lo[r][g] = lo;
+            drawn->hi[r][g] = hi;
+            drawn->feat[r][g] = fg;
+            int x1 = x0 + 8 < n ? x0 + 8 : n;
+            for (int x = x0; x < x1; x++) {
+                int cell = r * n + x;
+                unsigned char *o = out + (Py_ssize_t)cell * c;
+                uint64_t a = lo >> (x - x0) & LOW_BYTES, b = hi >> (x - x0) & LOW_BYTES, f = feat[cell];
+                if (np == 6) { /* o[0..3], then o[3..6] */
+                    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 24 & 0xffffff) | (uint32_t)f << 24;
+                    memcpy(o, &a0, 4);
+                    memcpy(o + 3, &a1, 4);
+                } else if (np == 8) {
+                    memcpy(o, &a, 8);
+                    o[8] = (unsigned char)f;
+                } else { /* 10: o[0..7], then o[3..10] */
+                    uint64_t a1 = a >> 24 | (b & 0xffff) << 40 | f << 56;
+                    memcpy(o, &a, 8);
+                    memcpy(o + 3, &a1, 8);
+                }
             }
-            o[np] = feat[cell];
         }
     }
+    drawn->valid = 1;
 }
 
 /* The observation of ``observer`` (polytable.interop._fast's Forma codec): planes of the tower, the
@@ -163,7 +227,8 @@ static inline __attribute__((always_inline)) void vec_cells(const uint32_t rows[
  * i / stride and column i % stride; features from plane 2 + 2 * players, row by row (saturated to
  * 0..255): per seat the score and the stock of the pieces in ``index``, then the piece in hand (one-hot
  * over ``index``). Written cell by cell, each cell's channels at once. */
-static void vec_obs(const T *t, const S *s, int observer, const int *index, int nindex, unsigned char *out, int c) {
+static void vec_obs(const T *t, const S *s, int observer, const int *index, int nindex, unsigned char *out, int c,
+                    VecDrawn *drawn) {
     enum { MAXPLANES = 2 + 2 * MAXPLAYERS };
     int n = t->size, st = t->stride, area = n * n, np = 2 + 2 * s->n, nf = c - np;
     const B *boards[MAXPLANES];
@@ -177,9 +242,9 @@ static void vec_obs(const T *t, const S *s, int observer, const int *index, int 
     }
     for (int r = 0; r < n; r++)
         for (int k = 0; k < np; k++) rows[r][k] = vec_bits(boards[k], (n - 1 - r) * st, n);
-    unsigned char feat[4 * MAXSIZE * MAXSIZE];
+    unsigned char feat[4 * MAXSIZE * MAXSIZE + 8]; /* + 8: a row's last group reads 8 bytes */
     int nfeat = nf < 4 ? nf : 4; /* channels holding values (at most 4 * 22 + 21 of them: one channel) */
-    memset(feat, 0, (size_t)nfeat * area);
+    memset(feat, 0, (size_t)nfeat * area + 8);
     int j = 0;
 #define FEATURE(v)                                                                         \
     do {                                                                                   \
@@ -196,12 +261,13 @@ static void vec_obs(const T *t, const S *s, int observer, const int *index, int 
 #undef FEATURE
     if (np + nf == c && nf == 1) { /* the usual layout (2 to 4 seats, one feature plane): fixed-size cells */
         switch (np) {
-        case 6: vec_cells(rows, feat, out, n, 6, 7); return;
-        case 8: vec_cells(rows, feat, out, n, 8, 9); return;
-        case 10: vec_cells(rows, feat, out, n, 10, 11); return;
+        case 6: vec_cells(rows, feat, out, n, 6, 7, drawn); return;
+        case 8: vec_cells(rows, feat, out, n, 8, 9, drawn); return;
+        case 10: vec_cells(rows, feat, out, n, 10, 11, drawn); return;
         default: break;
         }
     }
+    drawn->valid = 0;
     for (int r = 0; r < n; r++) {
         const uint32_t *row = rows[r];
         for (int x = 0; x < n; x++) {
@@ -306,7 +372,9 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
         return NULL;
     }
-    memcpy(&((VecSlot *)view.buf)[i].s, &s, sizeof s); /* the count stays: the row's ids are cleared next write */
+    VecSlot *slot = &((VecSlot *)view.buf)[i];
+    memcpy(&slot->s, &s, sizeof s); /* the count stays: the row's ids are cleared next write */
+    slot->drawn.valid = 0;          /* and its observation is written whole */
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
@@ -390,7 +458,7 @@ static void vec_row(const T *t, VecBufs *b, Py_ssize_t i, short *to_act) {
     int nindex = (int)(b->index.len / (Py_ssize_t)sizeof(int));
     to_act[i] = (short)s->turn;
     vec_obs(t, s, s->turn, (const int *)b->index.buf, nindex,
-              (unsigned char *)b->obs.buf + i * (Py_ssize_t)t->size * t->size * b->c, (int)b->c);
+              (unsigned char *)b->obs.buf + i * (Py_ssize_t)t->size * t->size * b->c, (int)b->c, &slot->drawn);
     vec_mask(t, s, (signed char *)b->masks.buf + i * (Py_ssize_t)NUM_IDS, (int *)b->ids.buf + i * (Py_ssize_t)NUM_IDS,
                &slot->count);
 }
@@ -416,6 +484,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
     }
+    ((VecSlot *)b.states.buf)[i].drawn.valid = 0; /* the whole row */
     vec_row(t, &b, i, (short *)ta.buf);
     result = Py_None;
     Py_INCREF(result);
@@ -425,16 +494,16 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, None]) -> games that ended.
- * actions: int64 (N,), legal for each game's seat to act (the caller checked them against the masks).
- * A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k - 1 for each of
- * k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the mover's return), and
- * its index in the list returned, for the caller to start its next game. */
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, terminations[, None]) -> how
+ * many games ended. actions: int64 (N,), each checked against its game's mask row before any game moves
+ * (core/_batch.h). A game that goes on gets its next rows; one that ends gets its returns (Game.returns: n/k
+ * - 1 for each of k winners among n, -1 for the others, 0 for all when everyone wins), its reward (the
+ * mover's return) and True in terminations, for the caller to start its next game. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *fresh = Py_None;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_term, *fresh = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret, &fresh))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_term, &fresh))
         return NULL;
     if (fresh != Py_None) { /* Forma's new games differ (the set-up's generator): the caller starts them */
         PyErr_SetString(PyExc_ValueError, "a Forma batch takes no fresh state");
@@ -443,37 +512,36 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     T *t = table_for(size);
     if (!t) return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0};
-    PyObject *ended = NULL;
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0};
+    PyObject *result = NULL;
     if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0) goto done;
     VecSlot *slots = (VecSlot *)b.states.buf;
     int players = b.n ? slots[0].s.n : 0;
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
+        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 ||
+        batch_buffer(o_term, &term, b.n, "terminations") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
     const long long *acts = (const long long *)act.buf;
     short *to_act = (short *)ta.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    ended = PyList_New(0);
-    if (!ended) goto done;
+    unsigned char *ended = (unsigned char *)term.buf;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, NUM_IDS) < 0) goto done;
+    for (Py_ssize_t i = 0; i < b.n; i++)
+        if (slots[i].s.turn < 0 || slots[i].s.turn >= slots[i].s.n) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
+            goto done;
+        }
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * players * 4);
+    memset(ended, 0, (size_t)b.n);
+    Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         S *s = &slots[i].s;
         int mover = s->turn;
-        long long id = acts[i];
-        if (mover < 0 || mover >= s->n || id < 0 || id >= NUM_IDS) {
-            PyErr_Format(PyExc_ValueError, "game %zd: no seat to act or action out of range", i);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        if (vec_apply(t, s, (int)id) < 0) {
-            Py_CLEAR(ended);
-            goto done;
-        }
+        if (vec_apply(t, s, (int)acts[i]) < 0) goto done;
         if (s->turn != TERMINAL) {
             vec_row(t, &b, i, to_act);
             continue;
@@ -487,21 +555,18 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         for (int k = 0; k < s->n; k++)
             returns[i * players + k] = won == s->n ? 0.0f : s->scores[k] == best ? share : -1.0f;
         rewards[i] = returns[i * players + mover];
-        PyObject *v = PyLong_FromSsize_t(i);
-        if (!v || PyList_Append(ended, v) < 0) {
-            Py_XDECREF(v);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        Py_DECREF(v);
+        ended[i] = 1;
+        count++;
     }
+    result = PyLong_FromSsize_t(count);
 done:
     if (act.obj) PyBuffer_Release(&act);
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
+    if (term.obj) PyBuffer_Release(&term);
     vec_release(&b);
-    return ended;
+    return result;
 }
 
 /* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
@@ -517,7 +582,7 @@ static PyMethodDef vec_methods[] = {
     {"load", py_vec_load, METH_VARARGS, "load a FormaState into game i"},
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
-    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
@@ -526,7 +591,6 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cforma_vec",
                                            "A batch of Forma games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cforma_vec(void) {
-    vec_spread_init();
     PyObject *m = PyModule_Create(&vec_moduledef);
     if (m && PyModule_AddIntConstant(m, "NUM_IDS", NUM_IDS) < 0) Py_CLEAR(m);
     return m;

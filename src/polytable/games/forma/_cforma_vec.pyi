@@ -54,7 +54,8 @@ def step(
     to_act: object,
     rewards: object,
     returns: object,
+    terminations: object,
     fresh: None = None,
     /,
-) -> list[int]: ...
+) -> int: ...
 def sample(states: object, ids: object, draws: object, out: object, /) -> None: ...

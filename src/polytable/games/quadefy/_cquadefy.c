@@ -5,17 +5,21 @@
  * geometry stays single-sourced. Sampling and playouts (_cquadefy_kernel.h) repeat
  * _moves.sample_placement draw for draw, so a seeded game is identical on both engines.
  *
- * This file is the Python face. apply, playout and playouts read and build QuadefyState objects through
- * the member table of the dataclass (bind, core/_slots.h), instead of through its __init__: the
- * per-step Python objects were most of the protocol loop's time. Each declines (returns None) what it does not
- * handle, and the caller then runs the checked Python path.
+ * This file is the Python face. apply, draw, playout and playouts take QuadefyState objects and answer new
+ * ones; the kernel reads and writes a state's numbers as one struct, QBuf, described once in Python
+ * (_kernel.POSITION, a core.StateLayout named after the state's fields): bind() checks the description
+ * against the struct and the state class's fields are read into it and made from it by that description
+ * (core/_slots.h's codec), not through the dataclass's __init__ (the per-step Python objects were most of
+ * the protocol loop's time). layout() reports the struct; tests/kernel/test_layouts.py compares it with the
+ * description. Each entry point declines (returns None) what it does not handle, and the caller then runs
+ * the checked Python path.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "../../core/_slots.h" /* the state class through its member table */
+#include "../../core/_slots.h" /* the state class read into QBuf and made from it (a codec) */
 #include "quadefy_moves.h"
 #include "quadefy_pyinit.h"
 #include "_cquadefy_kernel.h"
@@ -124,55 +128,58 @@ static PyObject *py_why(PyObject *self, PyObject *args) {
     return PyLong_FromLong(why_illegal(occ, p, flags));
 }
 
-/* ---- apply: the state class's fields, read and made through its member table (core/_slots.h) ---- */
-enum { F_CONFIG, F_OCC, F_OWNED, F_REM, F_MOVES, F_TO_MOVE, F_LOSER, F_FLAGS, NFIELDS };
-static Slots state_slots; /* QuadefyState, bound by bind */
+/* ---- the state buffer: QuadefyState's numbers, described once in Python (_kernel.POSITION) ---- */
+typedef struct {
+    uint64_t occupied, owned[2];
+    int64_t remaining[2], to_move, loser, flags;
+} QBuf;
+#define QBUF_FIELDS(X) X(occupied) X(owned) X(remaining) X(to_move) X(loser) X(flags)
+#define QBUF_MEMBER(m) LAYOUT_MEMBER(QBuf, m)
+static const LayoutMember qbuf_members[] = {QBUF_FIELDS(QBUF_MEMBER)};
+#undef QBUF_MEMBER
+#define QBUF_N ((int)(sizeof qbuf_members / sizeof qbuf_members[0]))
+
+/* layout() -> ((name, offset, size), ...), sizeof: QBuf as this build lays it out. */
+static PyObject *py_layout(PyObject *self, PyObject *noargs) {
+    return layout_of_members(qbuf_members, QBUF_N, sizeof(QBuf));
+}
+
+static Codec state_codec;            /* QuadefyState <-> QBuf, bound by bind */
+enum { O_CONFIG, O_MOVES, NOBJ };    /* the state's fields kept as objects */
+static int obj_at[NOBJ];             /* their indices among the class's fields */
 static PyObject *str_state = NULL; /* "state": the attribute of core.Rng */
 static PyObject *pid_obj[MAXP];     /* the int object of every placement id, shared by the move tuples */
 
-#define FIELD(o, f) slots_get(&state_slots, (o), (f))
-
-/* bind(QuadefyState): its fields' members (a frozen dataclass with __slots__), so apply can build
- * states without running the dataclass's __init__ (eight object.__setattr__ calls). */
+/* bind(QuadefyState, spec): the state class and its buffer's description (_kernel.POSITION.codec_spec of
+ * it), checked against QBuf, so apply can read and build states without the dataclass's __init__. */
 static PyObject *py_bind(PyObject *self, PyObject *args) {
-    PyObject *cls, *names;
-    if (!PyArg_ParseTuple(args, "O!", &PyType_Type, &cls)) return NULL;
-    if (!(names = Py_BuildValue("(ssssssss)", "config", "occupied", "owned", "remaining", "moves", "to_move", "loser",
-                                "flags")))
-        return NULL;
-    int r = slots_bind(&state_slots, cls, names, NFIELDS);
-    Py_DECREF(names);
-    if (r < 0) return NULL;
+    PyObject *cls, *spec;
+    static const char *const objs[NOBJ] = {"config", "moves"};
+    if (!PyArg_ParseTuple(args, "O!O!", &PyType_Type, &cls, &PyTuple_Type, &spec)) return NULL;
+    if (codec_bind(&state_codec, cls, spec, qbuf_members, QBUF_N, objs, obj_at, NOBJ) < 0) return NULL;
     if (!str_state && !(str_state = PyUnicode_InternFromString("state"))) return NULL;
     for (int p = 0; p < n_place; p++)
         if (!pid_obj[p] && !(pid_obj[p] = PyLong_FromLong(p))) return NULL;
     Py_RETURN_NONE;
 }
 
-static int pair(PyObject *t, PyObject **a, PyObject **b) {
-    if (!PyTuple_CheckExact(t) || PyTuple_GET_SIZE(t) != 2) return 0;
-    *a = PyTuple_GET_ITEM(t, 0);
-    *b = PyTuple_GET_ITEM(t, 1);
-    return 1;
-}
-
 /* A bound state's position and flags: 1, or 0 when st is not a well-formed bound state, -1 on error. */
 static int read_state(PyObject *st, QPos *q, int *flags) {
-    PyObject *own0, *own1, *rem0, *rem1, *f[NFIELDS];
-    if (!state_slots.type || Py_TYPE(st) != state_slots.type) return 0;
-    for (int i = F_OCC; i < NFIELDS; i++)
-        if (!(f[i] = FIELD(st, i))) return -1;
-    if (!pair(f[F_OWNED], &own0, &own1) || !pair(f[F_REM], &rem0, &rem1) || !PyTuple_CheckExact(f[F_MOVES])) return 0;
-    q->occ = PyLong_AsUnsignedLongLong(f[F_OCC]);
-    q->own[0] = PyLong_AsUnsignedLongLong(own0);
-    q->own[1] = PyLong_AsUnsignedLongLong(own1);
-    q->rem[0] = (int)PyLong_AsLong(rem0) & 255;
-    q->rem[1] = (int)PyLong_AsLong(rem1) & 255;
-    q->to_move = (int)PyLong_AsLong(f[F_TO_MOVE]);
-    q->loser = (int)PyLong_AsLong(f[F_LOSER]);
-    *flags = (int)PyLong_AsLong(f[F_FLAGS]);
-    if (PyErr_Occurred()) return -1;
-    return q->to_move == 0 || q->to_move == 1;
+    QBuf b;
+    int ok = codec_read(&state_codec, st, &b);
+    if (ok <= 0) return ok;
+    PyObject *moves = slots_get(&state_codec.cls, st, obj_at[O_MOVES]);
+    if (!moves) return -1;
+    if (!PyTuple_CheckExact(moves)) return 0;
+    q->occ = b.occupied;
+    q->own[0] = b.owned[0];
+    q->own[1] = b.owned[1];
+    q->rem[0] = (int)(b.remaining[0] & 255);
+    q->rem[1] = (int)(b.remaining[1] & 255);
+    q->to_move = (int)b.to_move;
+    q->loser = (int)b.loser;
+    *flags = (int)b.flags;
+    return b.to_move == 0 || b.to_move == 1;
 }
 
 /* A new 2-tuple holding a and b (stolen), or NULL when either is NULL or the tuple cannot be made. */
@@ -188,28 +195,23 @@ static PyObject *pair_of(PyObject *a, PyObject *b) {
     return t;
 }
 
-/* A new state: the config and flags of st, position q, the moves of st followed by pids[0..n). The same
+/* A new state: the config of st, position q with flags, the moves of st followed by pids[0..n). The same
  * values as the dataclass built by _game._apply, without its __init__. */
-static PyObject *make_state(PyObject *st, const QPos *q, const int *pids, int n) {
-    PyObject *moves = FIELD(st, F_MOVES), *config = FIELD(st, F_CONFIG), *flags = FIELD(st, F_FLAGS);
-    if (!moves || !config || !flags) return NULL;
+static PyObject *make_state(PyObject *st, const QPos *q, int flags, const int *pids, int n) {
+    PyObject *moves = slots_get(&state_codec.cls, st, obj_at[O_MOVES]);
+    PyObject *config = slots_get(&state_codec.cls, st, obj_at[O_CONFIG]);
+    if (!moves || !config) return NULL;
     Py_ssize_t k = PyTuple_GET_SIZE(moves);
     PyObject *v_moves = PyTuple_New(k + n);
     if (v_moves) {
         for (Py_ssize_t i = 0; i < k; i++) PyTuple_SET_ITEM(v_moves, i, Py_NewRef(PyTuple_GET_ITEM(moves, i)));
         for (int i = 0; i < n; i++) PyTuple_SET_ITEM(v_moves, k + i, Py_NewRef(pid_obj[pids[i]]));
     }
-    PyObject *v[NFIELDS] = {
-        [F_CONFIG] = Py_NewRef(config),
-        [F_OCC] = PyLong_FromUnsignedLongLong(q->occ),
-        [F_OWNED] = pair_of(PyLong_FromUnsignedLongLong(q->own[0]), PyLong_FromUnsignedLongLong(q->own[1])),
-        [F_REM] = pair_of(PyLong_FromLong(q->rem[0]), PyLong_FromLong(q->rem[1])),
-        [F_MOVES] = v_moves,
-        [F_TO_MOVE] = PyLong_FromLong(q->to_move),
-        [F_LOSER] = PyLong_FromLong(q->loser),
-        [F_FLAGS] = Py_NewRef(flags),
-    };
-    return slots_make(&state_slots, v);
+    QBuf b = {q->occ, {q->own[0], q->own[1]}, {q->rem[0], q->rem[1]}, q->to_move, q->loser, flags};
+    PyObject *v[SLOTS_MAX] = {NULL};
+    v[obj_at[O_CONFIG]] = Py_NewRef(config);
+    v[obj_at[O_MOVES]] = v_moves;
+    return codec_make(&state_codec, &b, v);
 }
 
 /* apply(state, pid, player or None) -> the next state, or None when this fast path does not apply (not a
@@ -236,7 +238,7 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
     q.rem[p] &= ~(1 << p_block[pid]);
     q.to_move = 1 - p;
     q.loser = qs_any(q.occ, q.rem[q.to_move], flags) ? -1 : q.to_move;
-    return make_state(st, &q, &pid, 1);
+    return make_state(st, &q, flags, &pid, 1);
 }
 
 static int rng_get(PyObject *rng, uint64_t *out) {
@@ -288,7 +290,7 @@ static PyObject *playout_of(PyObject *st, const QPos *start, int flags, uint64_t
         PyErr_SetString(PyExc_ValueError, "the player to move cannot place any block");
         return NULL;
     }
-    return pair_of(make_state(st, &q, pids, n), PyLong_FromLong(n));
+    return pair_of(make_state(st, &q, flags, pids, n), PyLong_FromLong(n));
 }
 
 /* playout(state, rngs, max_actions or -1) -> (final state, actions taken), the generators (core.Rng:
@@ -371,7 +373,8 @@ static PyMethodDef methods[] = {
     {"draw", py_draw, METH_VARARGS, "draw(state, player, rng) -> placement id, or -1 (rng untouched)."},
     {"playouts", py_playouts, METH_VARARGS, "playouts(state, seeds, stream) -> [(state, taken)] or None."},
     {"why", py_why, METH_VARARGS, "why(occ, pid, flags) -> 0 legal, 1 overlap, 2 floats, 3 topples, 4 unreachable."},
-    {"bind", py_bind, METH_VARARGS, "bind(state_class): the slots apply writes."},
+    {"bind", py_bind, METH_VARARGS, "bind(state_class, spec): the state class and its buffer's description."},
+    {"layout", py_layout, METH_NOARGS, "layout() -> the state buffer's members (name, offset, size) and size."},
     {"apply", py_apply, METH_VARARGS, "apply(state, pid, player or None) -> next state or None."},
     {NULL, NULL, 0, NULL},
 };

@@ -7,42 +7,200 @@
  * extension links the move generator (quadefy_moves.c). A new game is made by the Python rules
  * (Game.new_game) and loaded with load(); the pure rules stay the reference the batch is tested against
  * (tests/interop/test_vector_fast.py). The functions take the same arguments as _cforma_vec's, so
- * polytable.interop._batch drives both the same way (``size`` is unused here).
+ * polytable.interop._batch drives both the same way (``size`` and ``ids`` are unused here).
+ *
+ * The legal placements are found as the kernel's sampler finds its candidates (quadefy_cover.h): bit sets
+ * over the placement ids, kept per game and grown by the 4 cells of each placed block (they only grow):
+ * the placements meeting an occupied cell, those with a cube on the floor or right above an occupied cell,
+ * and, per direction (down from the top, level from each of the 4 sides), those whose straight slide in
+ * sweeps an occupied cell. A hand's candidates (on empty cells, supported) are legal without the
+ * orientation's rules when the game has neither reachability nor stability; with reachability alone, a
+ * candidate with one straight slide clear is reachable and only the others take their orientation's flood
+ * fill (one found unreachable stays so: the free translations only shrink); with stability every candidate
+ * takes its orientation's rules. The legal set is kept as bits beside the game: a step rewrites only the
+ * mask's words of 64 ids that changed, and a random legal action is the k-th set bit (ids in increasing
+ * order, the order of the kernel's qs_legal).
  */
 #include "_cquadefy.c"
-#include "../../core/_batch.h" /* the callers' buffers, one legal id drawn per game */
+#include "../../core/_batch.h" /* the callers' buffers, the actions' check */
 
 #define VEC_IDS 2172 /* the game's dense ids: one per placement */
 #define VEC_MOVES 16  /* 8 blocks a seat */
 #define VEC_CHANNELS 9
+#define REACH_FLAG 1 /* the option bits (quadefy_gen.h's REACH and STABLE) */
+#define STABLE_FLAG 2
 
-/* A game of the batch: position, flags, the placements made (QuadefyState.moves) and how many legal ids
- * its mask row holds (listed in its ids row: the next write clears only those). */
+/* A game of the batch: position, flags, the placements made (QuadefyState.moves), how many legal ids its
+ * mask row holds and which (legal), and the position's sets over placement ids (blk: meeting an occupied
+ * cell; sup: a cube on the floor or right above an occupied cell; line[d]: a straight slide in from
+ * direction d sweeps an occupied cell). */
 typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
+    uint64_t legal[NW], blk[NW], sup[NW], line[5][NW];
+    uint64_t dead[NW]; /* placements found unreachable (with reachability alone): they stay so */
 } VecSlot;
 
-/* The legal placement ids of the seat to move (the kernel's legal(), rules order) into both rows. */
-static void vec_mask(VecSlot *v, signed char *mask, int *ids) {
-    for (int k = 0; k < v->count; k++) mask[ids[k]] = 0;
-    v->count = 0;
-    if (v->q.loser >= 0) return;
-    int n = qs_legal(v->q.occ, v->q.rem[v->q.to_move] & 255, v->flags, ids);
-    for (int k = 0; k < n; k++) mask[ids[k]] = 1;
-    v->count = n;
+/* ------------------------------------------------------------------ tables (built from the kernel's) */
+static uint64_t vec_cell_blk[64][NW], vec_cell_sup[64][NW], vec_floor[NW];
+/* vec_cell_line[d][c]: the placements whose straight slide in from direction d (the top, -x, +x, -y, +y)
+ * sweeps cell c (quadefy_cover.h's p_line) */
+static uint64_t vec_cell_line[5][64][NW];
+static uint64_t vec_hand[256][NW]; /* the placements of a hand's blocks */
+static int vec_hw0[256], vec_hw1[256]; /* the words where a hand's placements are */
+static int vec_words;                  /* words of n_place bits */
+static uint64_t vec_spread8[256];      /* byte k of spread8[v] is bit k of v */
+
+static void vec_tables(void) {
+    memset(vec_cell_blk, 0, sizeof vec_cell_blk);
+    memset(vec_cell_sup, 0, sizeof vec_cell_sup);
+    memset(vec_cell_line, 0, sizeof vec_cell_line);
+    memset(vec_floor, 0, sizeof vec_floor);
+    memset(vec_hand, 0, sizeof vec_hand);
+    vec_words = (n_place + 63) / 64;
+    for (int p = 0; p < n_place; p++) {
+        uint64_t bit = 1ULL << (p & 63);
+        int w = p >> 6;
+        for (uint64_t x = p_mask[p]; x; x &= x - 1) {
+            int c = __builtin_ctzll(x);
+            vec_cell_blk[c][w] |= bit;
+            if (c < 16) vec_floor[w] |= bit;
+            if (c >= 16) vec_cell_sup[c - 16][w] |= bit;
+            int cx = c & 3, cy = c >> 2 & 3; /* as quadefy_cover.h's p_line */
+            for (int a = c + 16; a < 64; a += 16) vec_cell_line[0][a][w] |= bit;
+            for (int i = 0; i < 4; i++) {
+                if (i < cx) vec_cell_line[1][c - (cx - i)][w] |= bit;
+                if (i > cx) vec_cell_line[2][c + (i - cx)][w] |= bit;
+                if (i < cy) vec_cell_line[3][c - 4 * (cy - i)][w] |= bit;
+                if (i > cy) vec_cell_line[4][c + 4 * (i - cy)][w] |= bit;
+            }
+        }
+        for (int h = 0; h < 256; h++)
+            if (h >> p_block[p] & 1) vec_hand[h][w] |= bit;
+    }
+    for (int h = 0; h < 256; h++) {
+        vec_hw0[h] = vec_words;
+        vec_hw1[h] = 0;
+        for (int w = 0; w < vec_words; w++)
+            if (vec_hand[h][w]) {
+                if (vec_hw0[h] == vec_words) vec_hw0[h] = w;
+                vec_hw1[h] = w + 1;
+            }
+    }
+    for (int v = 0; v < 256; v++) {
+        uint64_t x = 0;
+        for (int k = 0; k < 8; k++) x |= (uint64_t)(v >> k & 1) << (8 * k);
+        vec_spread8[v] = x;
+    }
+}
+
+/* The sets of position occ, from nothing (after a load). */
+static void vec_covers(VecSlot *v) {
+    memset(v->blk, 0, sizeof v->blk);
+    memset(v->line, 0, sizeof v->line);
+    memset(v->dead, 0, sizeof v->dead);
+    memcpy(v->sup, vec_floor, sizeof v->sup);
+    for (uint64_t x = v->q.occ; x; x &= x - 1) {
+        int c = __builtin_ctzll(x);
+        for (int w = 0; w < vec_words; w++) {
+            v->blk[w] |= vec_cell_blk[c][w];
+            v->sup[w] |= vec_cell_sup[c][w];
+            for (int d = 0; d < 5; d++) v->line[d][w] |= vec_cell_line[d][c][w];
+        }
+    }
+}
+
+/* The sets after the 4 cells of mask are occupied, on words [w0, w1) (those of the hands still held: the
+ * others are never read again, since hands only shrink). */
+static inline void vec_covers_add(VecSlot *v, uint64_t mask, int w0, int w1) {
+    int c0 = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    int c1 = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    int c2 = __builtin_ctzll(mask);
+    mask &= mask - 1;
+    int c3 = __builtin_ctzll(mask);
+    for (int w = w0; w < w1; w++) {
+        v->blk[w] |= vec_cell_blk[c0][w] | vec_cell_blk[c1][w] | vec_cell_blk[c2][w] | vec_cell_blk[c3][w];
+        v->sup[w] |= vec_cell_sup[c0][w] | vec_cell_sup[c1][w] | vec_cell_sup[c2][w] | vec_cell_sup[c3][w];
+        for (int d = 0; d < 5; d++)
+            v->line[d][w] |= vec_cell_line[d][c0][w] | vec_cell_line[d][c1][w] | vec_cell_line[d][c2][w] |
+                             vec_cell_line[d][c3][w];
+    }
+}
+
+/* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (all
+ * vec_words words); their count. */
+static int vec_legal(VecSlot *v, uint64_t *out) {
+    memset(out, 0, (size_t)vec_words * 8);
+    if (v->q.loser >= 0) return 0;
+    int rem = v->q.rem[v->q.to_move] & 255, flags = v->flags & (REACH_FLAG | STABLE_FLAG), n = 0;
+    const uint64_t *hand = vec_hand[rem];
+    uint64_t occ = v->q.occ, occ_p[8], sup_p[8], obits[MAXO][4];
+    unsigned char seen[MAXO];
+    int boards = 0;
+    for (int w = vec_hw0[rem]; w < vec_hw1[rem]; w++) {
+        uint64_t cand = hand[w] & v->sup[w] & ~v->blk[w], ok = cand, test = 0;
+        if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
+            test = cand & v->line[0][w] & v->line[1][w] & v->line[2][w] & v->line[3][w] & v->line[4][w];
+            ok = cand & ~test;
+            test &= ~v->dead[w];
+        } else if (flags) {
+            test = cand;
+            ok = 0;
+        }
+        for (; test; test &= test - 1) {
+            int p = 64 * w + __builtin_ctzll(test);
+            int o = p_orient[p];
+            if (!boards) {
+                qs_boards(occ, occ_p, sup_p);
+                memset(seen, 0, sizeof seen);
+                boards = 1;
+            }
+            if (!seen[o]) {
+                qs_orient_legal_at(o, occ_p, sup_p, flags, obits[o]);
+                seen[o] = 1;
+            }
+            if (obits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1)
+                ok |= test & -test;
+            else if (flags == REACH_FLAG) /* the free translations only shrink: unreachable for good */
+                v->dead[w] |= test & -test;
+        }
+        out[w] = ok;
+        n += __builtin_popcountll(ok);
+    }
+    return n;
+}
+
+/* The mask row and the game's legal bits become the seat to move's: only the words of ids that changed are written. */
+static void vec_mask(VecSlot *v, signed char *mask) {
+    uint64_t now[NW];
+    v->count = vec_legal(v, now);
+    for (int w = 0; w < vec_words; w++) {
+        if (now[w] == v->legal[w]) continue;
+        v->legal[w] = now[w];
+        signed char *row = mask + 64 * w;
+        if (64 * w + 64 <= VEC_IDS) { /* a word that changed: its 64 ids in 8 stores */
+            for (int j = 0; j < 8; j++) memcpy(row + 8 * j, &vec_spread8[now[w] >> (8 * j) & 255], 8);
+        } else { /* the row's last ids: nothing past it */
+            for (int k = 0; k < VEC_IDS - 64 * w; k++) row[k] = (signed char)(now[w] >> k & 1);
+        }
+    }
 }
 
 /* The observation of ``observer`` (polytable.interop._fast's Quadefy codec): per seat from the observer on,
  * four planes, layer z's cell (row, column) being bit 16 z + 4 row + column of its cubes; then one plane of
- * features row by row: per seat, whether each of the 8 blocks is in hand. */
+ * features row by row: per seat, whether each of the 8 blocks is in hand. A cell's 8 planes are one store:
+ * its four layer bits of each seat gathered into a byte and spread (vec_spread8). */
 static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+    const uint64_t layers = 0x0001000100010001ULL;
+    uint64_t mine = v->q.own[observer & 1], theirs = v->q.own[(observer + 1) & 1];
     for (int cell = 0; cell < 16; cell++) {
+        uint64_t a = mine >> cell & layers, b = theirs >> cell & layers;
+        unsigned n = (unsigned)((a | a >> 15 | a >> 30 | a >> 45) & 15) |
+                     (unsigned)((b | b >> 15 | b >> 30 | b >> 45) & 15) << 4;
         unsigned char *o = out + cell * VEC_CHANNELS;
-        for (int k = 0; k < 2; k++) {
-            uint64_t own = v->q.own[(observer + k) & 1];
-            for (int z = 0; z < 4; z++) o[4 * k + z] = (unsigned char)(own >> (16 * z + cell) & 1);
-        }
+        memcpy(o, &vec_spread8[n], 8);
         int seat = (observer + cell / 8) & 1;
         o[8] = (unsigned char)(v->q.rem[seat] >> (cell % 8) & 1);
     }
@@ -50,7 +208,7 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
 
 /* Apply a placement for the seat to move (the kernel's apply, which the caller's mask made legal), and list
  * the next seat's placements into its mask row: none, and that seat has lost (the kernel's qs_any). */
-static void vec_apply(VecSlot *v, int pid, signed char *mask, int *ids) {
+static void vec_apply(VecSlot *v, int pid, signed char *mask) {
     QPos *q = &v->q;
     int p = q->to_move;
     q->occ |= p_mask[pid];
@@ -58,7 +216,9 @@ static void vec_apply(VecSlot *v, int pid, signed char *mask, int *ids) {
     q->rem[p] &= ~(1 << p_block[pid]);
     q->to_move = 1 - p;
     if (v->nmoves < VEC_MOVES) v->moves[v->nmoves++] = pid;
-    vec_mask(v, mask, ids);
+    int held = (q->rem[0] | q->rem[1]) & 255;
+    vec_covers_add(v, p_mask[pid], vec_hw0[held], vec_hw1[held]);
+    vec_mask(v, mask);
     if (!v->count) q->loser = q->to_move;
 }
 
@@ -96,7 +256,9 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
         return NULL;
     }
     VecSlot *slot = (VecSlot *)view.buf + i;
-    v.count = slot->count; /* the row's ids are cleared on the next write */
+    v.count = slot->count; /* the mask row's bits: the next write changes only what differs */
+    memcpy(v.legal, slot->legal, sizeof v.legal);
+    vec_covers(&v);
     *slot = v;
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
@@ -122,18 +284,17 @@ static PyObject *py_vec_export(PyObject *self, PyObject *args) {
 }
 
 typedef struct {
-    Py_buffer states, ids, obs, masks;
+    Py_buffer states, obs, masks;
     Py_ssize_t n;
 } VecBufs;
 
 static void vec_release(VecBufs *b) {
     if (b->states.obj) PyBuffer_Release(&b->states);
-    if (b->ids.obj) PyBuffer_Release(&b->ids);
     if (b->obs.obj) PyBuffer_Release(&b->obs);
     if (b->masks.obj) PyBuffer_Release(&b->masks);
 }
 
-static int vec_acquire(VecBufs *b, PyObject *states, PyObject *ids, PyObject *obs, PyObject *masks) {
+static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *masks) {
     memset(b, 0, sizeof *b);
     if (!check_ready()) return -1;
     if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
@@ -144,21 +305,19 @@ static int vec_acquire(VecBufs *b, PyObject *states, PyObject *ids, PyObject *ob
     }
     b->n = b->obs.shape[0];
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
-        batch_buffer(ids, &b->ids, b->n * (Py_ssize_t)VEC_IDS * 4, "ids") < 0 ||
         batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)VEC_IDS, "masks") < 0)
         return -1;
     return 0;
 }
 
 static signed char *vec_mask_row(VecBufs *b, Py_ssize_t i) { return (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS; }
-static int *vec_ids_row(VecBufs *b, Py_ssize_t i) { return (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS; }
 
 /* Game i's seat to act and observation; its mask too unless ``listed`` (vec_apply wrote it). */
 static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act, int listed) {
     VecSlot *v = (VecSlot *)b->states.buf + i;
     to_act[i] = (short)v->q.to_move;
     vec_obs(v, v->q.to_move, (unsigned char *)b->obs.buf + i * 16 * VEC_CHANNELS);
-    if (!listed) vec_mask(v, vec_mask_row(b, i), vec_ids_row(b, i));
+    if (!listed) vec_mask(v, vec_mask_row(b, i));
 }
 
 /* write(states, ids, size, i, obs, masks, index, to_act): the rows of game i (after a load). */
@@ -170,7 +329,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (vec_acquire(&b, states, ids, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
+    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
     if (i < 0 || i >= b.n) {
         PyErr_SetString(PyExc_IndexError, "game index out of range");
         goto done;
@@ -187,21 +346,21 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, fresh]) -> games that
- * ended: as _cforma_vec.step (the winner's return 1, the loser's -1). With ``fresh`` (the bytes of a loaded
- * new game: Quadefy has no chance, so every new game is the same), a game that ends starts again from it
- * here, its rows written: the caller only counts the episode. */
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, terminations[, fresh]) -> how
+ * many games ended: as _cforma_vec.step (the winner's return 1, the loser's -1). With ``fresh`` (the bytes
+ * of a loaded new game: Quadefy has no chance, so every new game is the same), a game that ends starts
+ * again from it here, its rows written: the caller only counts the episode. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_fresh = Py_None;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_term, *o_fresh = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret, &o_fresh))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_term, &o_fresh))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, fr = {0};
-    PyObject *ended = NULL;
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, fr = {0};
+    PyObject *result = NULL;
     const VecSlot *fresh = NULL;
-    if (vec_acquire(&b, states, ids, obs, masks) < 0) goto done;
+    if (vec_acquire(&b, states, obs, masks) < 0) goto done;
     if (o_fresh != Py_None) {
         if (PyObject_GetBuffer(o_fresh, &fr, PyBUF_C_CONTIGUOUS) < 0) goto done;
         if (fr.len != (Py_ssize_t)sizeof(VecSlot) || ((const VecSlot *)fr.buf)->q.loser >= 0) {
@@ -212,28 +371,29 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     }
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * 2 * 4, "returns") < 0) {
+        batch_buffer(o_ret, &ret, b.n * 2 * 4, "returns") < 0 || batch_buffer(o_term, &term, b.n, "terminations") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
     const long long *acts = (const long long *)act.buf;
     short *to_act = (short *)ta.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    unsigned char *ended = (unsigned char *)term.buf;
     VecSlot *slots = (VecSlot *)b.states.buf;
-    ended = PyList_New(0);
-    if (!ended) goto done;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_IDS) < 0) goto done;
+    for (Py_ssize_t i = 0; i < b.n; i++)
+        if (slots[i].q.loser >= 0) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
+            goto done;
+        }
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * 2 * 4);
+    memset(ended, 0, (size_t)b.n);
+    Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
         int mover = v->q.to_move;
-        long long id = acts[i];
-        if (v->q.loser >= 0 || id < 0 || id >= n_place) {
-            PyErr_Format(PyExc_ValueError, "game %zd: no seat to act or action out of range", i);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        vec_apply(v, (int)id, vec_mask_row(&b, i), vec_ids_row(&b, i));
+        vec_apply(v, (int)acts[i], vec_mask_row(&b, i));
         if (v->q.loser < 0) {
             vec_row(&b, i, to_act, 1);
             continue;
@@ -241,43 +401,75 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         returns[2 * i + v->q.loser] = -1.0f;
         returns[2 * i + 1 - v->q.loser] = 1.0f;
         rewards[i] = returns[2 * i + mover];
-        PyObject *k = PyLong_FromSsize_t(i);
-        if (!k || PyList_Append(ended, k) < 0) {
-            Py_XDECREF(k);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        Py_DECREF(k);
+        ended[i] = 1;
+        count++;
         if (fresh) {
-            int count = v->count;
+            uint64_t legal[NW];
+            int was = v->count;
+            memcpy(legal, v->legal, sizeof legal);
             *v = *fresh;
-            v->count = count;
+            v->count = was;
+            memcpy(v->legal, legal, sizeof legal);
             vec_row(&b, i, to_act, 0);
         }
     }
+    result = PyLong_FromSsize_t(count);
 done:
     if (fr.obj) PyBuffer_Release(&fr);
     if (act.obj) PyBuffer_Release(&act);
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
+    if (term.obj) PyBuffer_Release(&term);
     vec_release(&b);
-    return ended;
+    return result;
 }
 
-/* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
+/* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in increasing
+ * order (uniform over the legal ids for uniform draws). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
-    return batch_sample(args, sizeof(VecSlot), offsetof(VecSlot, count), VEC_IDS);
+    PyObject *states, *ids, *o_draws, *o_out;
+    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
+    Py_buffer st = {0}, d = {0}, o = {0};
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 || batch_buffer(o_out, &o, d.len, "out") < 0 ||
+        d.len % 8 || batch_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
+        goto done;
+    }
+    const double *draws = (const double *)d.buf;
+    long long *out = (long long *)o.buf;
+    const VecSlot *slots = (const VecSlot *)st.buf;
+    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
+        if (!slots[i].count) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
+            goto done;
+        }
+        out[i] = bits_select(slots[i].legal, vec_words, (int)(draws[i] * slots[i].count));
+    }
+    result = Py_NewRef(Py_None);
+done:
+    if (st.obj) PyBuffer_Release(&st);
+    if (d.obj) PyBuffer_Release(&d);
+    if (o.obj) PyBuffer_Release(&o);
+    return result;
+}
+
+/* init(...): the kernel's init (_cquadefy.c), then the batch's tables built from the kernel's. */
+static PyObject *py_vec_init(PyObject *self, PyObject *args) {
+    PyObject *got = py_init(self, args);
+    if (got) vec_tables();
+    return got;
 }
 
 static PyMethodDef vec_methods[] = {
-    {"init", py_init, METH_VARARGS, "init(solver_tables, pmask, pblock, porient, pbit): the kernel's tables"},
+    {"init", py_vec_init, METH_VARARGS, "init(solver_tables, pmask, pblock, porient, pbit): the kernel's tables"},
     {"bind", py_bind, METH_VARARGS, "bind(state_class): as the kernel's (CompiledQuadefy calls it)"},
     {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
     {"load", py_vec_load, METH_VARARGS, "load a QuadefyState's fields into game i"},
     {"export", py_vec_export, METH_VARARGS, "game i's state fields"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
-    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };

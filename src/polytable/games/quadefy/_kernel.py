@@ -16,14 +16,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from types import ModuleType
 
-from polytable.core import Rng
+from polytable.core import Rng, StateLayout
 
 from ._moves import any_legal, legal_count, placement_ids, sample_placement
 from ._native import export_tables, solver_args
 from ._state import QuadefyState
 from ._tables import PLACEMENTS
 
-__all__ = ["CompiledQuadefy", "QuadefyKernel"]
+__all__ = ["POSITION", "CompiledQuadefy", "QuadefyKernel"]
+
+POSITION = StateLayout(
+    (
+        ("occupied", "Q", 1),
+        ("owned", "Q", 2),
+        ("remaining", "q", 2),
+        ("to_move", "q", 1),
+        ("loser", "q", 1),
+        ("flags", "q", 1),
+    )
+)
+"""The compiled kernel's state buffer (``_cquadefy.c``'s QBuf): a :class:`QuadefyState`'s numbers, each named
+after its field (``owned`` and ``remaining``: a pair each). The one description of it: the kernel binds the
+state class with it (``bind``, which checks it against the struct) and reads and makes states through it; the
+C also reports the struct (``layout()``) and tests/kernel/test_layouts.py compares. The config and the moves
+travel as the state's own objects."""
 
 
 class QuadefyKernel:
@@ -80,7 +96,7 @@ class CompiledQuadefy(QuadefyKernel):
             ext.init(
                 solver_args(t), t["pmask"], t["pblock"], [p.orient for p in PLACEMENTS], [p.pbit for p in PLACEMENTS]
             )
-            ext.bind(QuadefyState)
+            ext.bind(QuadefyState, POSITION.codec_spec(QuadefyState))
             self._ready.add(id(ext))
 
     def count(self, occ: int, rem: int, flags: int) -> int:

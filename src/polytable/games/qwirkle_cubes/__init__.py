@@ -45,7 +45,7 @@ from ._actions import Draw, Pass, Place, Reroll, Roll
 from ._board import Board, Placement
 from ._check import largest_line
 from ._game import QwirkleCubes, canonical_mask, hand_mask, kernel_of, reroll_masks
-from ._kernel import CompiledQwirkle, QwirkleKernel
+from ._kernel import PLAYOUT, CompiledQwirkle, QwirkleKernel, pack_state, unpack_state
 from ._state import PASS, PLACE, REROLL, QState
 from ._tiles import (
     COLOUR_LETTERS,
@@ -68,6 +68,7 @@ __all__ = [
     "LINE_MAX",
     "PASS",
     "PLACE",
+    "PLAYOUT",
     "REROLL",
     "SHAPE_ASCII",
     "SHAPE_NAMES",
@@ -90,7 +91,9 @@ __all__ = [
     "hand_mask",
     "kernel_of",
     "largest_line",
+    "pack_state",
     "reroll_masks",
+    "unpack_state",
 ]
 
 GAME = QwirkleCubes()

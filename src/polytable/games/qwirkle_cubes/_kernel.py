@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from types import ModuleType
+from typing import Any
 
 from polytable.core import Rng, StateLayout
 
 from ._board import Board, Placement
 from ._state import QState, evolve
 
-__all__ = ["PLAYOUT", "CompiledQwirkle", "QwirkleKernel"]
+__all__ = ["PLAYOUT", "CompiledQwirkle", "QwirkleKernel", "pack_state", "unpack_state"]
 
 SEATS = 4
 """Players the buffer has room for (those past the game's are zeros)."""
@@ -96,27 +97,37 @@ class CompiledQwirkle(QwirkleKernel):
     def playout(self, state: QState, rngs: Sequence[Rng], max_actions: int | None) -> tuple[QState, int]:
         """The turns to the end in C, through one state buffer (PLAYOUT): the same draws and final state."""
         s = state
-        n = s.config.players
-        shared = len(rngs) == 1
-        used = rngs[:1] if shared else rngs[:n]
-        pad = (0,) * (SEATS - n)
-        buf = bytearray(
-            PLAYOUT.struct.pack(
-                n, s.rng, s.phase, s.player, s.rolling, s.forced, s.passes, s.turn, s.finisher, shared,
-                -1 if max_actions is None else max_actions, 0, *[r.state for r in used], *(0,) * (SEATS - len(used)),
-                *[len(h) for h in s.hands], *pad, *[bytes(h) for h in s.hands], *(b"",) * (SEATS - n),
-                *s.bag, *s.points, *pad, *s.last,
-            )
-        )  # fmt: skip
+        used = rngs[:1] if len(rngs) == 1 else rngs[: s.config.players]
+        buf = pack_state(s, [r.state for r in used], len(rngs) == 1, -1 if max_actions is None else max_actions)
         placed = self.ext.playout(s.placed, buf)
         v = PLAYOUT.struct.unpack(buf)
         for r, st in zip(used, v[_SEATS : _SEATS + len(used)], strict=True):
             r.state = st
-        hands = tuple(tuple(h[:k]) for h, k in zip(v[_HAND : _HAND + n], v[_HLEN : _HLEN + n], strict=True))
         board = s.board if len(placed) == len(s.placed) else Board.from_parts(placed, *self.ext.table(placed))
-        final = evolve(
-            s, rng=v[_RNG], phase=v[_PHASE], player=v[_PLAYER], hands=hands, bag=v[_BAG : _BAG + 6],
-            points=v[_POINTS : _POINTS + n], placed=placed, rolling=v[_ROLLING], forced=v[_FORCED],
-            passes=v[_PASSES], turn=v[_TURN], last=v[_LAST : _LAST + 3], finisher=v[_FINISHER], board=board,
-        )  # fmt: skip
-        return final, v[_TAKEN]
+        return unpack_state(s, v, placed, board), v[_TAKEN]
+
+
+def pack_state(s: QState, seats: Sequence[int] = (), shared: bool = False, max_actions: int = -1) -> bytearray:
+    """A state's numbers as a PLAYOUT buffer (the table's cubes travel beside it as ``s.placed``), with the
+    seats' generators and the playout's limit."""
+    n = s.config.players
+    pad = (0,) * (SEATS - n)
+    return bytearray(
+        PLAYOUT.struct.pack(
+            n, s.rng, s.phase, s.player, s.rolling, s.forced, s.passes, s.turn, s.finisher, shared, max_actions, 0,
+            *seats, *(0,) * (SEATS - len(seats)), *[len(h) for h in s.hands], *pad, *[bytes(h) for h in s.hands],
+            *(b"",) * (SEATS - n), *s.bag, *s.points, *pad, *s.last,
+        )
+    )  # fmt: skip
+
+
+def unpack_state(s: QState, v: tuple[Any, ...], placed: tuple[tuple[int, int], ...], board: Board) -> QState:
+    """The state of a PLAYOUT buffer's values ``v`` (``PLAYOUT.struct.unpack``) with the table's cubes
+    ``placed`` and their ``board``; ``s`` gives the configuration."""
+    n = s.config.players
+    hands = tuple(tuple(h[:k]) for h, k in zip(v[_HAND : _HAND + n], v[_HLEN : _HLEN + n], strict=True))
+    return evolve(
+        s, rng=v[_RNG], phase=v[_PHASE], player=v[_PLAYER], hands=hands, bag=v[_BAG : _BAG + 6],
+        points=v[_POINTS : _POINTS + n], placed=placed, rolling=v[_ROLLING], forced=v[_FORCED],
+        passes=v[_PASSES], turn=v[_TURN], last=v[_LAST : _LAST + 3], finisher=v[_FINISHER], board=board,
+    )  # fmt: skip

@@ -31,6 +31,7 @@ void qb_clear(QBoard *b) {
     }
     b->ncubes = 0;
     b->nfront = 0;
+    b->nfacts = b->nfreed = b->nstale = b->placeable_ok = 0;
 }
 
 static int front_pos(const QBoard *b, int c) {
@@ -46,12 +47,15 @@ static int front_pos(const QBoard *b, int c) {
 }
 
 void qb_put(QBoard *b, int face, int at) {
+    b->placeable_ok = 0;
     b->cell[at] = (uint8_t)(face + 1);
     b->face[b->ncubes] = face;
     b->at[b->ncubes++] = at;
     if (b->front[at]) {
         int i = front_pos(b, at);
+        b->freed[b->nfreed++] = b->fact[i];
         memmove(b->fl + i, b->fl + i + 1, sizeof(int) * (size_t)(b->nfront - i - 1));
+        memmove(b->fact + i, b->fact + i + 1, sizeof(short) * (size_t)(b->nfront - i - 1));
         b->nfront--;
         b->front[at] = 0;
     }
@@ -61,21 +65,60 @@ void qb_put(QBoard *b, int face, int at) {
         if (b->cell[n] || b->front[n]) continue;
         int i = front_pos(b, n);
         memmove(b->fl + i + 1, b->fl + i, sizeof(int) * (size_t)(b->nfront - i));
+        memmove(b->fact + i + 1, b->fact + i, sizeof(short) * (size_t)(b->nfront - i));
         b->fl[i] = n;
+        b->fact[i] = (short)(b->nfreed ? b->freed[--b->nfreed] : b->nfacts++);
         b->nfront++;
         b->front[n] = 1;
     }
+    /* the runs through the new cube grew: the empty cells at their ends (the new frontier cells among them) */
+    for (int j = 0; j < 4; j++) {
+        int step = nb[j] - at, e = nb[j];
+        while (b->cell[e]) e += step;
+        if (b->front[e] == 1) {
+            b->front[e] = 2;
+            b->stale[b->nstale++] = e;
+        }
+    }
 }
 
-uint64_t qb_placeable(const QBoard *b) {
-    if (!b->ncubes) return ALL_FACES;
-    uint64_t out = 0;
-    for (int i = 0; i < b->nfront; i++) {
-        int c = b->fl[i];
-        out |= fits_across(b, c, 1) & fits_across(b, c, QW);
-    }
-    return out;
+/* fits_across from the runs on either side of an empty cell. */
+static inline uint64_t fits_between(uint64_t a, uint64_t z) {
+    if (a & z) return 0;
+    if (a | z) return line_ok(a | z) ? addable(a | z) : 0;
+    return ALL_FACES;
 }
+
+const QBoard *qb_facts(const QBoard *b) {
+    if (!b->nstale && b->placeable_ok) return b;
+    QBoard *m = (QBoard *)b; /* a cache of what the table says: filling it leaves the table as it was */
+    for (int k = 0; k < b->nstale; k++) {
+        int c = b->stale[k];
+        if (b->front[c] != 2) continue; /* covered since */
+        QFact *f = &m->facts[b->fact[front_pos(b, c)]];
+        for (int d = 0; d < 2; d++) {
+            int step = d ? QW : 1;
+            f->before[d] = run(b, c - step, -step);
+            f->after[d] = run(b, c + step, step);
+        }
+        f->cross[0] = fits_between(f->before[1], f->after[1]);
+        f->cross[1] = fits_between(f->before[0], f->after[0]);
+        m->front[c] = 1;
+    }
+    m->nstale = 0;
+    if (!b->placeable_ok) {
+        uint64_t out = 0;
+        for (int i = 0; i < b->nfront; i++) {
+            const QFact *f = &b->facts[b->fact[i]];
+            out |= f->cross[0] & f->cross[1];
+        }
+        m->placeable = out;
+        m->placeable_ok = 1;
+    }
+    return b;
+}
+
+uint64_t qb_placeable(const QBoard *b) { return b->ncubes ? qb_facts(b)->placeable : ALL_FACES; }
 
 int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles) {
     int points = 0, qw = 0, axes[2] = {1, QW}, na = 2;
@@ -195,18 +238,20 @@ static int root(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
 /* Every root of Board._roots, in its order; returns non-zero when the emitter stopped the walk. */
 static int roots(const QBoard *b, QWalk *w) {
     if (!b->ncubes) return root(b, w, q_index(0, 0), 1, 0, 1);
+    qb_facts(b);
     for (int i = 0; i < b->nfront; i++) {
         int f = b->fl[i];
         for (int d = 0; d < 2; d++) {
             int step = d ? QW : 1;
-            uint64_t fits = w->hand & fits_across(b, f, d ? 1 : QW);
+            const QFact *x = &b->facts[b->fact[i]];
+            uint64_t fits = w->hand & x->cross[d];
             if (!fits) continue;
-            uint64_t before = run(b, f - step, -step);
+            uint64_t before = x->before[d];
             if (before) {
                 if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
                 continue;
             }
-            uint64_t after = run(b, f + step, step), after_fits = addable(after);
+            uint64_t after = x->after[d], after_fits = addable(after);
             if (!(fits & after_fits)) continue;
             if (root(b, w, f, step, 0, 0)) return 1;
             int back = 0, p = f - step;

@@ -25,11 +25,25 @@
 /* Phases, as in _state.py. */
 enum { SETUP_DRAW, SETUP_ROLL, REROLL, ROLL, PLACE, DRAW, DRAW_ROLL, PASS, END };
 
+/* What the table alone says of a frontier cell: along rows (0) and columns (1), the faces of the runs just
+ * before and after it, and the faces a cube there may show judged by the line across. */
+typedef struct {
+    uint64_t before[2], after[2], cross[2];
+} QFact;
+
 typedef struct {
     uint8_t cell[QCELLS];  /* 0: empty, else face + 1 */
-    uint8_t front[QCELLS]; /* 1: an empty cell touching a cube */
+    uint8_t front[QCELLS]; /* 1: an empty cell touching a cube (2: its facts wait for qb_facts) */
     int nfront, fl[QFRONT]; /* the frontier, sorted */
     int ncubes, face[QMAXCUBES], at[QMAXCUBES]; /* the cubes in the order placed */
+    /* The frontier's facts, kept up to date by qb_facts where a cube changed them (the cells at the ends of
+     * the four runs through it): fl[i]'s are facts[fact[i]] (fact moves with fl; entries of cells that left
+     * the frontier are reused); and the faces that fit somewhere alone. */
+    short fact[QFRONT], freed[QFRONT];
+    int nfacts, nfreed, nstale, placeable_ok;
+    int stale[4 * QMAXCUBES]; /* frontier cells whose facts a cube changed (front 2) */
+    uint64_t placeable;
+    QFact facts[QFRONT];
 } QBoard;
 
 typedef struct {
@@ -56,6 +70,9 @@ struct QWalk {
 void qb_clear(QBoard *b);
 void qb_put(QBoard *b, int face, int at);
 uint64_t qb_placeable(const QBoard *b);
+/* The table with its frontier's facts and placeable faces up to date (those the cubes put since the last
+ * call changed are computed again). */
+const QBoard *qb_facts(const QBoard *b);
 int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles);
 long long qb_walk(const QBoard *b, QWalk *w);
 /* The placement number w->r of the last counting qb_walk on this table and hand (w->emit picks it). */

@@ -95,6 +95,7 @@ function ladderLine(p) {
 /** The panel: {games, bar, out, run}. `check()` must resolve to true when the design is valid;
  * `variantText()` gives the variant file; `games` is the server's {min, max, start} games a check plays. */
 export function balancePanel({ check, variantText, games: range }) {
+  let typed = String(range.start); // the games asked for, as typed
   const games = h("input", {
     id: "ds-balance-games",
     type: "number",
@@ -102,6 +103,7 @@ export function balancePanel({ check, variantText, games: range }) {
     max: range.max,
     value: range.start,
     "aria-label": t("ds.balanceGames"),
+    oninput: (e) => (typed = e.target.value),
   });
   const bar = h("progress", {
     id: "ds-balance-progress",
@@ -121,7 +123,7 @@ export function balancePanel({ check, variantText, games: range }) {
     if (!(await check())) return;
     const started = await api("/api/formfinity/balance", {
       variant_file: variantText(),
-      games: Number(games.value) || range.start,
+      games: Number(typed) || range.start,
     });
     bar.hidden = false;
     progress(0, started.total);

@@ -193,55 +193,17 @@ async function createRoom(st, navigate) {
 export function createForm(games, { offlineOnly = false, navigate }) {
   if (!games.length) return h("p", { class: "muted" }, t("home.noGames"));
   const st = F.newForm(games);
-  const gameSel = h(
-    "select",
-    { id: "game", "aria-label": t("home.game") },
-    games.map((g) => h("option", { value: g.id }, gameName(g.id, g.name))),
-  );
-  const playersSel = h("select", { id: "players", "aria-label": t("home.players") });
-  const modeSel = h("select", { id: "mode", "aria-label": t("home.mode") });
-  const summary = h("p", { class: "help", id: "summary" });
-  const options = h("div", { id: "options" });
-  const seats = h("div", { id: "seats" });
-  const create = offlineOnly ? null : h("button", { type: "submit", id: "create-room" }, t("home.create"));
-  let drawn = { game: null, seats: null }; // what the option fields and the seat rows were built for
-
-  // The parts drawn from the state: a new game's fields and seats are built afresh, a new player count or
-  // mode rebuilds the seats (each keeping its choices), everything else is updated in place.
-  function draw() {
-    const g = F.spec(st);
-    if (drawn.game !== st.game) {
-      gameSel.value = st.game;
-      modeSel.replaceChildren(
-        h("option", { value: "play" }, t("home.inApp")),
-        g.companion ? h("option", { value: "companion" }, t("home.companion")) : null,
-      );
-      summary.textContent = tOr(`game.${g.id}.summary`, g.summary || "");
-      options.replaceChildren(...g.options.map((o) => optionField(st, g, o, draw)));
-    }
-    const counts = F.playerCounts(st);
-    playersSel.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === st.players }, String(n))));
-    modeSel.value = st.mode;
-    const shape = `${st.game}|${st.players}|${st.mode}`;
-    if (drawn.seats !== shape) {
-      seats.hidden = st.mode === "companion";
-      seats.replaceChildren(h("h2", {}, t("home.seats")), ...st.seats.map((_, p) => seatRow(st, g, p, offlineOnly)));
-    }
-    drawn = { game: st.game, seats: shape };
-  }
-  gameSel.addEventListener("change", () => {
-    F.chooseGame(st, gameSel.value);
-    draw();
-  });
-  playersSel.addEventListener("change", () => {
-    F.setPlayers(st, playersSel.value);
-    draw();
-  });
-  modeSel.addEventListener("change", () => {
-    F.setMode(st, modeSel.value);
-    draw();
-  });
-
+  const el = formElements(games, offlineOnly);
+  const draw = formDrawer(st, el, offlineOnly);
+  // Each drop-down changes the state by what its change event carries, then the form is drawn from it.
+  const change = (sel, set) =>
+    sel.addEventListener("change", (e) => {
+      set(st, e.target.value);
+      draw();
+    });
+  change(el.game, F.chooseGame);
+  change(el.players, F.setPlayers);
+  change(el.mode, F.setMode);
   const startLocal = () => playHere(st, navigate);
   async function submit(e) {
     e.preventDefault();
@@ -249,30 +211,83 @@ export function createForm(games, { offlineOnly = false, navigate }) {
       startLocal();
       return;
     }
-    create.disabled = true;
+    el.create.disabled = true;
     await createRoom(st, navigate);
-    create.disabled = false;
+    el.create.disabled = false;
   }
+  const form = formLayout(st, el, { offlineOnly, submit, startLocal });
+  draw();
+  return form;
+}
 
-  const form = h(
+// The form's parts that are drawn again from the state: the game, player count and mode drop-downs, the
+// game's summary, its option fields, the seat rows, and the create button (none when offline only).
+function formElements(games, offlineOnly) {
+  return {
+    game: h(
+      "select",
+      { id: "game", "aria-label": t("home.game") },
+      games.map((g) => h("option", { value: g.id }, gameName(g.id, g.name))),
+    ),
+    players: h("select", { id: "players", "aria-label": t("home.players") }),
+    mode: h("select", { id: "mode", "aria-label": t("home.mode") }),
+    summary: h("p", { class: "help", id: "summary" }),
+    options: h("div", { id: "options" }),
+    seats: h("div", { id: "seats" }),
+    create: offlineOnly ? null : h("button", { type: "submit", id: "create-room" }, t("home.create")),
+  };
+}
+
+// The form drawn from the state (``draw()``): a new game's fields and seats are built afresh, a new player
+// count or mode rebuilds the seats (each keeping its choices), everything else is updated in place.
+function formDrawer(st, el, offlineOnly) {
+  let drawn = { game: null, seats: null }; // what the option fields and the seat rows were built for
+  const draw = () => {
+    const g = F.spec(st);
+    if (drawn.game !== st.game) {
+      el.game.value = st.game;
+      el.mode.replaceChildren(
+        h("option", { value: "play" }, t("home.inApp")),
+        g.companion ? h("option", { value: "companion" }, t("home.companion")) : null,
+      );
+      el.summary.textContent = tOr(`game.${g.id}.summary`, g.summary || "");
+      el.options.replaceChildren(...g.options.map((o) => optionField(st, g, o, draw)));
+    }
+    const counts = F.playerCounts(st);
+    el.players.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === st.players }, String(n))));
+    el.mode.value = st.mode;
+    const shape = `${st.game}|${st.players}|${st.mode}`;
+    if (drawn.seats !== shape) {
+      el.seats.hidden = st.mode === "companion";
+      el.seats.replaceChildren(h("h2", {}, t("home.seats")), ...st.seats.map((_, p) => seatRow(st, g, p, offlineOnly)));
+    }
+    drawn = { game: st.game, seats: shape };
+  };
+  return draw;
+}
+
+// The form's layout: the game, player count and mode, the summary, the seats, the options folded away, the
+// time control (rooms only), and the buttons to create the room and to play on this device.
+function formLayout(st, el, { offlineOnly, submit, startLocal }) {
+  return h(
     "form",
     { onsubmit: submit },
     h("label", { for: "game" }, t("home.game")),
-    gameSel,
+    el.game,
     h(
       "div",
       { class: "grid2 narrow-first" },
-      h("div", {}, h("label", { for: "players" }, t("home.players")), playersSel),
-      h("div", {}, h("label", { for: "mode" }, t("home.mode")), modeSel),
+      h("div", {}, h("label", { for: "players" }, t("home.players")), el.players),
+      h("div", {}, h("label", { for: "mode" }, t("home.mode")), el.mode),
     ),
-    summary,
-    seats,
-    h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), options),
+    el.summary,
+    el.seats,
+    h("details", {}, h("summary", { class: "button secondary" }, t("home.options")), el.options),
     offlineOnly ? null : timeControl(st),
     h(
       "p",
       { class: "row" },
-      create,
+      el.create,
       h(
         "button",
         { type: "button", class: offlineOnly ? "" : "secondary", id: "create-local", onclick: startLocal },
@@ -280,6 +295,4 @@ export function createForm(games, { offlineOnly = false, navigate }) {
       ),
     ),
   );
-  draw();
-  return form;
 }

@@ -266,8 +266,9 @@ function renderGuide(room, target, part) {
   const askHint = () => send(room, R.askHint(st, target));
   if (room.guide) put(el.guide, guideChildren(room.coach, { msg, target, part, seatName: room.name, hinted, askHint }));
   const alone = target !== null && msg.room.seats.every((s) => s.kind === "ai" || st.held.includes(s.seat));
-  el.hint.hidden = !!room.guide || !alone || !part || !part.to_act || msg.over;
-  if (el.hint.hidden) el.hint.replaceChildren();
+  const hidden = !!room.guide || !alone || !part || !part.to_act || !!msg.over;
+  el.hint.hidden = hidden;
+  if (hidden) el.hint.replaceChildren();
   else put(el.hint, hintChildren(msg, part, hinted, askHint));
 }
 

@@ -6,7 +6,7 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v12-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v13-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
@@ -51,6 +51,7 @@ const SHELL = [
   "/static/lib/i18n.js",
   "/static/lib/newgame.js",
   "/static/lib/quadefy.js",
+  "/static/lib/quadefy-views.js",
   "/static/lib/qwirkle-cubes.js",
   "/static/lib/room.js",
   "/static/lib/rules.js",

@@ -7,11 +7,15 @@
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
-import { parseDrop, variantCells, landing, foldAt } from "../lib/foldris.js";
+import { parseDrop, variantCells, landing, foldAt, squareLook } from "../lib/foldris.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
 let textOpen = false; // the text view stays open across updates once a player opens it
 
+// A sheet drawn from the view (its rows, folded rows greyed above its height): the squares (with
+// ``onColumn``, a tap on one calls it with its column and row, bound when drawn; data-col and data-row only
+// name it for the tests), the ghost, a fold's crease and slide (``fold``: rows that came down since ``prev``)
+// and the card's lane above the sheet.
 function sheetSvg(
   sheet,
   { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null },
@@ -19,45 +23,47 @@ function sheetSvg(
   const rowsTotal = Math.max(sheet.ink.length, sheet.height);
   const cols = sheet.width; // the view's: the board has no sheet size of its own
   const pad = 4;
+  const top = pad + (lane ? cell * 0.6 : 0);
+  const at = { cell, pad, top, rowsTotal };
+  const { parts, above } = sheetSquares(sheet, prev, { ...at, color, ghost, onColumn, foldRow: fold && fold.row });
+  if (fold && above.length) parts.push(...foldLayer(fold, above, { ...at, cols, color }));
+  else parts.push(...above);
+  if (lane) parts.push(...laneMark(lane, cell, pad));
   const W = cols * cell + 2 * pad;
   const H = rowsTotal * cell + 2 * pad + (lane ? cell * 0.6 : 0);
-  const top = pad + (lane ? cell * 0.6 : 0);
+  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": t("fd.sheet") }, parts);
+}
+
+// The sheet's squares with the ghost over them; those from ``foldRow`` up go in ``above`` (they slide down).
+function sheetSquares(sheet, prev, { cell, pad, top, rowsTotal, color, ghost, onColumn, foldRow }) {
   const parts = [];
   const above = []; // the rows that came down in a fold: drawn in a group that slides down onto the crease
   const ghostSet = new Set(ghost.map(([x, y]) => `${x},${y}`));
   for (let y = 0; y < rowsTotal; y++) {
     const sy = top + (rowsTotal - 1 - y) * cell;
-    const into = fold && y >= fold.row ? above : parts;
-    for (let x = 0; x < cols; x++) {
-      const folded = y >= sheet.height;
-      const ink = ((sheet.ink[y] || 0) >> x) & 1;
-      const bar = ((sheet.barrier[y] || 0) >> x) & 1;
-      const fill = folded ? "#d8d8cf" : ink ? color : bar ? "#9b2226" : "#fff";
-      // Squares that appeared since the last update (a landed block, a dropped barrier) flash once.
-      const fresh =
-        prev && ((ink && !(((prev.ink[y] || 0) >> x) & 1)) || (bar && !(((prev.barrier[y] || 0) >> x) & 1)));
+    const into = foldRow !== null && foldRow !== undefined && y >= foldRow ? above : parts;
+    for (let x = 0; x < sheet.width; x++) {
+      const look = squareLook(sheet, prev, x, y);
       into.push(
         s("rect", {
           x: pad + x * cell,
           y: sy,
           width: cell,
           height: cell,
-          fill,
+          fill: look.fill === "ink" ? color : look.fill,
           stroke: "#bbb",
           "stroke-width": 1,
           "data-col": x,
           "data-row": y,
-          class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}`,
+          class: look.class,
+          onclick: onColumn ? () => onColumn(x, y) : null,
         }),
       );
       if (ghostSet.has(`${x},${y}`)) {
+        const box = { x: pad + x * cell + 2, y: sy + 2, width: cell - 4, height: cell - 4, fill: "#f1c453" };
         parts.push(
           s("rect", {
-            x: pad + x * cell + 2,
-            y: sy + 2,
-            width: cell - 4,
-            height: cell - 4,
-            fill: "#f1c453",
+            ...box,
             stroke: "#e76f51",
             "stroke-width": 2,
             opacity: 0.85,
@@ -68,49 +74,38 @@ function sheetSvg(
       }
     }
   }
-  if (fold && above.length) {
-    // The paper folds: the completed rows (a strip as tall as the rows folded away) shrink into the crease
-    // while everything above them slides down onto it.
-    const creaseY = top + (rowsTotal - fold.row) * cell;
-    const h = fold.k * cell;
-    parts.push(
-      s("rect", {
-        x: pad,
-        y: creaseY - h,
-        width: cols * cell,
-        height: h,
-        fill: color,
-        class: "fold-crease",
-        style: `--fold:${h}px`,
-        "pointer-events": "none",
-      }),
-    );
-    parts.push(s("line", { x1: pad, y1: creaseY, x2: pad + cols * cell, y2: creaseY, class: "fold-line" }));
-    parts.push(s("g", { class: "fold-above", style: `--fold:${h}px` }, above));
-  } else parts.push(...above);
-  if (lane) {
-    const lx = pad + (lane - 1) * cell;
-    parts.push(s("rect", { x: lx, y: pad, width: cell * 2, height: cell * 0.5, fill: "#9b2226", rx: 3 }));
-    parts.push(
-      s(
-        "text",
-        { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" },
-        t("fd.lane", { lane }),
-      ),
-    );
-  }
-  const svg = s(
-    "svg",
-    { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": t("fd.sheet") },
-    parts,
-  );
-  if (onColumn) {
-    svg.addEventListener("click", (e) => {
-      const col = e.target && e.target.getAttribute && e.target.getAttribute("data-col");
-      if (col !== null && col !== undefined) onColumn(Number(col), Number(e.target.getAttribute("data-row")));
-    });
-  }
-  return svg;
+  return { parts, above };
+}
+
+// The paper folds: the completed rows (a strip as tall as the rows folded away) shrink into the crease while
+// everything above them slides down onto it.
+function foldLayer(fold, above, { cell, pad, rowsTotal, top, cols, color }) {
+  const creaseY = top + (rowsTotal - fold.row) * cell;
+  const h = fold.k * cell;
+  return [
+    s("rect", {
+      x: pad,
+      y: creaseY - h,
+      width: cols * cell,
+      height: h,
+      fill: color,
+      class: "fold-crease",
+      style: `--fold:${h}px`,
+      "pointer-events": "none",
+    }),
+    s("line", { x1: pad, y1: creaseY, x2: pad + cols * cell, y2: creaseY, class: "fold-line" }),
+    s("g", { class: "fold-above", style: `--fold:${h}px` }, above),
+  ];
+}
+
+// The card's lane: a bar two columns wide above the sheet, with its number.
+function laneMark(lane, cell, pad) {
+  const lx = pad + (lane - 1) * cell;
+  const text = { x: lx + cell, y: pad + cell * 0.42, "font-size": cell * 0.42, fill: "#fff", "text-anchor": "middle" };
+  return [
+    s("rect", { x: lx, y: pad, width: cell * 2, height: cell * 0.5, fill: "#9b2226", rx: 3 }),
+    s("text", text, t("fd.lane", { lane })),
+  ];
 }
 
 export function render(el, ctx) {
@@ -120,10 +115,14 @@ export function render(el, ctx) {
     generic.render(el, ctx);
     return;
   }
+  // The choice being made (mirror, trim, turn, column, a refusal shown) lasts as long as this round's
+  // decision: another player's hidden choice changes the table's version, not the block in hand.
+  const own = v.players.find((p) => p.player === ctx.seat);
+  const decision = [v.round, v.deck_left, v.card ? v.card.name : "", own ? own.chosen : ""].join("/");
   const st =
-    ctx.keep.fd && ctx.keep.fd.version === ctx.msg.version && ctx.keep.fd.seat === ctx.seat
+    ctx.keep.fd && ctx.keep.fd.decision === decision && ctx.keep.fd.seat === ctx.seat
       ? ctx.keep.fd
-      : (ctx.keep.fd = { version: ctx.msg.version, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
+      : (ctx.keep.fd = { decision, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
   const f = frame(st, ctx);
   const act = actions(el, ctx, st, f);
   const { me, card } = f;
@@ -221,7 +220,7 @@ function actions(el, ctx, st, f) {
     if (!card || !ctx.preview) return;
     const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
     ctx.preview(text.join(" ")).then((r) => {
-      if (r && !r.ok && st.version === ctx.msg.version) {
+      if (r && !r.ok && ctx.keep.fd === st) {
         st.refusal = r.message;
         rerender();
       }

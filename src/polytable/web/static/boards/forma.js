@@ -16,8 +16,8 @@ import { h, s } from "../dom.js";
 import { t, tSaid } from "../i18n.js";
 import * as generic from "./generic.js";
 import * as lib from "../lib/forma.js";
-import { cellName, parseCell, rotate, flip, freshBridges, freshMarkers } from "../lib/forma.js";
-import { COLORS, CELL, PAD, patternDefs, cellLayer, bridgeShape } from "./parts/forma-draw.js";
+import { boardKey, cellName, parseCell, rotate, flip, freshBridges, freshMarkers } from "../lib/forma.js";
+import { COLORS, CELL, PAD, X, Y, patternDefs, cellLayer, bridgeShape } from "./parts/forma-draw.js";
 import { infoLine, placeControls, scoresView, setupControls, trayView, zoomButton } from "./parts/forma-panels.js";
 
 let tables = null;
@@ -259,20 +259,83 @@ function actions(el, ctx, st, f) {
       if (refresh && f.part.to_act && st.tapped && ghostOf(st, f.n)) act.ask();
     },
   };
-  return act;
+  return Object.assign(act, boardInput(st, f, act));
+}
+
+// What a tap on a square and a key on the board do (``act``: the board's other actions).
+function boardInput(st, f, act) {
+  return {
+    // A tap on square c: a set-up piece goes there, a tap on the shown piece plays it, else the piece is
+    // tried there.
+    tapCell(c) {
+      if (!f.part.to_act) return;
+      if (f.setupMode) {
+        act.placeSetup(c);
+        return;
+      }
+      if (f.ghost && f.ghost.cells.includes(c) && act.tapGhost()) return; // a tap on the shown piece plays it
+      st.cursor = parseCell(c);
+      st.tapped = true;
+      act.rerender(true);
+    },
+    // A key on the board (see lib/forma.js's boardKey): true when the board used it.
+    key(k) {
+      const does = boardKey(k, st.cursor, f.n);
+      if (!does) return false;
+      if (does.cursor) st.cursor = does.cursor;
+      else if (does.turn === "rotate") st.k = rotate(st.k);
+      else if (does.turn === "flip") st.k = flip(st.k);
+      else if (does.piece) act.cyclePiece(does.piece);
+      else if (f.setupMode) act.placeSetup(cellName(...st.cursor));
+      else if (f.ok && f.pv) act.place();
+      else act.ask();
+      st.focus = true;
+      st.tapped = true;
+      act.rerender(true);
+      return true;
+    },
+  };
 }
 
 // The board: cells, bridges (and those a preview would add), the ghost of the tried piece and the cursor;
-// taps and keys act on it.
+// a tap on a square (bound to it when drawn) and the keys act on it.
 function boardSvg(st, ctx, f, act) {
-  const { v, n, me, ghost, pv, ok, part } = f;
-  const Y = (row) => PAD + (n - 1 - row) * CELL;
-  const X = (x) => PAD + x * CELL;
-  const { owner, marker, obstacles, closed, tower, allowed, last } = f;
+  const { n, owner, marker, obstacles, closed, tower, allowed, last } = f;
+  const sets = { owner, marker, obstacles, closed, tower, fresh: st.fresh, allowed, last };
   const out = [
     patternDefs(),
-    ...cellLayer(n, { owner, marker, obstacles, closed, tower, fresh: st.fresh, allowed, last }),
+    ...cellLayer(n, sets, (c) => act.tapCell(c)),
+    ...bridgeLayer(st, ctx, f),
+    ...ghostLayer(f),
   ];
+  const [cx, cy] = st.cursor;
+  const cursor = { x: X(cx), y: Y(cy, n), width: CELL, height: CELL, fill: "none", stroke: "#f1c453", class: "cursor" };
+  out.push(s("rect", { ...cursor, "stroke-width": 3, "pointer-events": "none" }));
+  const here = cellName(cx, cy);
+  const svg = s(
+    "svg",
+    {
+      viewBox: `0 0 ${n * CELL + PAD * 2} ${n * CELL + PAD * 2}`,
+      class: "svgboard",
+      id: "fm-board",
+      tabindex: 0,
+      role: "application",
+      "aria-roledescription": t("board"),
+      "aria-label": t("forma.boardLabel", { n, cell: here, what: describeCell(f, ctx, here) }),
+    },
+    out,
+  );
+  svg.addEventListener("keydown", (e) => {
+    if (act.key(e.key)) e.preventDefault();
+  });
+  return svg;
+}
+
+// Every player's bridges (those the last move scored highlighted) and, over them, those the previewed
+// placement would add (dashed).
+function bridgeLayer(st, ctx, f) {
+  const { v, n, me, pv, part } = f;
+  const out = [];
   const bridgeLine = (cells, p, kind) => {
     const g = bridgeShape(cells, p, kind, n, ctx.seatName);
     if (g) out.push(g);
@@ -289,72 +352,30 @@ function boardSvg(st, ctx, f, act) {
       if (!bridgeKeys.has(`${me}:${cells.join(" ")}`)) bridgeLine(cells, me, "would");
     });
   }
-  if (ghost && part.to_act) {
-    for (const xy of ghost.cells.map(parseCell).filter(Boolean)) {
-      out.push(
-        s("rect", {
-          x: X(xy[0]) + 2,
-          y: Y(xy[1]) + 2,
-          width: CELL - 4,
-          height: CELL - 4,
-          class: ok ? "ghost ok" : "ghost bad",
-          fill: ok ? COLORS[me] : "url(#fm-bad)",
-          opacity: ok ? 0.55 : 0.9,
-          stroke: ok ? "#000" : "#d55e00",
-          "stroke-width": 2,
-          "pointer-events": "none",
-        }),
-      );
-    }
-  }
-  const [cx, cy] = st.cursor;
-  const cursor = { x: X(cx), y: Y(cy), width: CELL, height: CELL, fill: "none", stroke: "#f1c453", class: "cursor" };
-  out.push(s("rect", { ...cursor, "stroke-width": 3, "pointer-events": "none" }));
-  const here = cellName(cx, cy);
-  const svg = s(
-    "svg",
-    {
-      viewBox: `0 0 ${n * CELL + PAD * 2} ${n * CELL + PAD * 2}`,
-      class: "svgboard",
-      id: "fm-board",
-      tabindex: 0,
-      role: "application",
-      "aria-roledescription": t("board"),
-      "aria-label": t("forma.boardLabel", { n, cell: here, what: describeCell(f, ctx, here) }),
-    },
-    out,
-  );
-  svg.addEventListener("click", (e) => {
-    const c = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
-    if (!c || !part.to_act) return;
-    if (f.setupMode) {
-      act.placeSetup(c);
-      return;
-    }
-    if (ghost && ghost.cells.includes(c) && act.tapGhost()) return; // a tap on the shown piece plays it
-    st.cursor = parseCell(c);
-    st.tapped = true;
-    act.rerender(true);
-  });
-  svg.addEventListener("keydown", (e) => {
-    const k = e.key;
-    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    if (moves[k]) {
-      st.cursor = [Math.max(0, Math.min(n - 1, cx + moves[k][0])), Math.max(0, Math.min(n - 1, cy + moves[k][1]))];
-    } else if (k === "r" || k === "R") st.k = rotate(st.k);
-    else if (k === "f" || k === "F") st.k = flip(st.k);
-    else if (k === "]" || k === "[") act.cyclePiece(k === "]" ? 1 : -1);
-    else if (k === "Enter" || k === " ") {
-      if (f.setupMode) act.placeSetup(here);
-      else if (ok && pv) act.place();
-      else act.ask();
-    } else return;
-    e.preventDefault();
-    st.focus = true;
-    st.tapped = true;
-    act.rerender(true);
-  });
-  return svg;
+  return out;
+}
+
+// The tried piece's squares, in the player's colour where it may go and hatched where it may not.
+function ghostLayer(f) {
+  const { n, me, ghost, ok, part } = f;
+  if (!ghost || !part.to_act) return [];
+  return ghost.cells
+    .map(parseCell)
+    .filter(Boolean)
+    .map((xy) =>
+      s("rect", {
+        x: X(xy[0]) + 2,
+        y: Y(xy[1], n) + 2,
+        width: CELL - 4,
+        height: CELL - 4,
+        class: ok ? "ghost ok" : "ghost bad",
+        fill: ok ? COLORS[me] : "url(#fm-bad)",
+        opacity: ok ? 0.55 : 0.9,
+        stroke: ok ? "#000" : "#d55e00",
+        "stroke-width": 2,
+        "pointer-events": "none",
+      }),
+    );
 }
 
 // A hint becomes the player's own choice once: its placement's piece, orientation and square are shown

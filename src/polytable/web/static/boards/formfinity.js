@@ -26,11 +26,7 @@ export function render(el, ctx) {
       ? ctx.keep.ff
       : (ctx.keep.ff = { version: ctx.msg.version, seat: ctx.seat, cell: null, idx: 0 });
   const f = frame(st, ctx);
-  const svg = boardSvg(st, f);
-  svg.addEventListener("click", (e) => {
-    const name = e.target && e.target.getAttribute && e.target.getAttribute("data-cell");
-    if (name && part.to_act) tapCell(el, ctx, st, f, name);
-  });
+  const svg = boardSvg(st, f, (name) => part.to_act && tapCell(el, ctx, st, f, name));
   const chosen = f.ghost ? f.ghost.text : st.area ? `area:${st.area}` : "";
   generic.render(
     el,
@@ -80,8 +76,9 @@ function cellFill(st, f, label, p) {
 }
 
 // One square of the template and what lies on it: a claimed number's ring, a start square's mark, an area's
-// or a number's label, the ghost, the tapped square's outline.
-function cellParts(st, f, x, y) {
+// or a number's label, the ghost, the tapped square's outline. A tap on the square names it to ``onCell``
+// (bound when drawn; data-cell only names it for the tests).
+function cellParts(st, f, x, y, onCell) {
   const { v, pad } = f;
   const name = cellName(x, y);
   const label = v.template[y][x];
@@ -101,6 +98,7 @@ function cellParts(st, f, x, y) {
       "stroke-width": last ? 3 : 1,
       "data-cell": name,
       class: "cell",
+      onclick: () => onCell(name),
     }),
   ];
   const claimedBy = /^\d+$/.test(label) ? (v.numbers_claimed_by || [])[Number(label) - 1] : undefined;
@@ -126,13 +124,14 @@ function cellParts(st, f, x, y) {
   return out;
 }
 
-// The board: coordinates, squares, claimed lines and the card's entry arrows around the template.
-function boardSvg(st, f) {
+// The board: coordinates, squares (a tap on one calls ``onCell`` with its name), claimed lines and the card's
+// entry arrows around the template.
+function boardSvg(st, f, onCell) {
   const { v, pad, card } = f;
   const W = v.width,
     H = v.height;
   const rects = [];
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rects.push(...cellParts(st, f, x, y));
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rects.push(...cellParts(st, f, x, y, onCell));
   const lines = (v.lines || []).map((ln) => {
     const pts = ln.cells
       .map(parseCell)
@@ -189,7 +188,7 @@ function tapCell(el, ctx, st, f, name) {
     // choosing the next area: tap any of its squares
     st.area = choice.slice(5);
     render(el, ctx);
-    if (ctx.keep.generic) ctx.keep.generic.input.value = choice;
+    if (ctx.keep.generic) generic.choose(ctx.keep.generic, choice);
     return;
   }
   st.refusal = null;

@@ -37,9 +37,9 @@ export function render(el, ctx, extra = null) {
   if (g.version !== ctx.msg.version || g.seat !== ctx.seat) {
     g.version = ctx.msg.version;
     g.seat = ctx.seat;
-    if (!acting || extra) g.input.value = "";
+    if (!acting || extra) showChosen(g, "");
   }
-  if (ctx.chosen) g.input.value = ctx.chosen; // the move a dedicated board has chosen (Play sends it)
+  if (ctx.chosen) showChosen(g, ctx.chosen); // the move a dedicated board has chosen (Play sends it)
   g.dedicated = !!extra;
   placeNotation(g, !!extra, ctx, !!ctx.msg.over || !!ctx.replay);
   fillMoves(g);
@@ -67,7 +67,7 @@ function placeNotation(g, dedicated, ctx, over) {
 // Play sends the chosen or typed move: on a dedicated board it waits until there is one.
 function enablePlay(g) {
   const acting = !!(g.ctx.part && g.ctx.part.to_act);
-  g.play.disabled = !acting || (g.dedicated && !g.input.value.trim());
+  g.play.disabled = !acting || (g.dedicated && !g.chosen.trim());
   g.typed.disabled = g.play.disabled;
 }
 
@@ -102,8 +102,8 @@ function build(el) {
     id: "move-form",
     onsubmit: (e) => {
       e.preventDefault();
-      const text = input.value.trim();
-      if (text && g.ctx.play(text)) input.value = "";
+      const text = g.chosen.trim();
+      if (text && g.ctx.play(text)) showChosen(g, "");
     },
   });
   const list = h("div", { class: "notation-list" }, search, count, moves, h("div", { class: "row" }, input, typed));
@@ -132,47 +132,69 @@ function build(el) {
     list,
     fold,
     ctx: null,
+    chosen: "", // the move in the notation box, chosen from the list or typed: what Play sends
+    query: "", // the search typed over the list
+    buttons: [], // the list's buttons drawn: [move, button]
     version: -1,
     seat: null,
     dedicated: false,
   };
-  search.addEventListener("input", () => fillMoves(g));
-  input.addEventListener("input", () => enablePlay(g));
-  undo.addEventListener("click", () => g.ctx.undo());
+  listen(g);
   el.replaceChildren(root);
   return g;
+}
+
+// The controls' own events: the search narrows the list, what is typed becomes the chosen move, Undo.
+function listen(g) {
+  g.search.addEventListener("input", (e) => {
+    g.query = e.target.value;
+    fillMoves(g);
+  });
+  g.input.addEventListener("input", (e) => {
+    g.chosen = e.target.value;
+    enablePlay(g);
+  });
+  g.undo.addEventListener("click", () => g.ctx.undo());
+}
+
+// The move in the notation box (what Play sends) becomes ``text``.
+function showChosen(g, text) {
+  g.chosen = text;
+  g.input.value = text;
+}
+
+/** A move chosen from the list (or by a dedicated board): in the notation box, its button marked, Play ready. */
+export function choose(g, text) {
+  showChosen(g, text);
+  for (const [m, b] of g.buttons) b.className = m === text ? "chosen" : "";
+  enablePlay(g);
 }
 
 function fillMoves(g) {
   const part = g.ctx.part || {};
   const legal = part.to_act ? part.legal || [] : [];
-  const q = g.search.value.trim().toLowerCase();
+  const q = g.query.trim().toLowerCase();
   const hits = q ? legal.filter((m) => m.toLowerCase().includes(q)) : legal;
   const shown = hits.slice(0, SHOW);
   // Long notations (FORMFINITY shapes, Foldris drops) get wider buttons so the whole move stays readable.
   const longest = shown.reduce((n, m) => Math.max(n, m.length), 0);
   const width = Math.min(320, Math.max(96, 20 + 9 * longest));
   g.moves.style.gridTemplateColumns = `repeat(auto-fill, minmax(${width}px, 1fr))`;
-  g.moves.replaceChildren(
-    ...shown.map((m) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: m === g.input.value ? "chosen" : "",
-          title: m,
-          dataset: { move: m },
-          onclick: (e) => {
-            g.input.value = m;
-            for (const b of g.moves.querySelectorAll("button.chosen")) b.classList.remove("chosen");
-            e.currentTarget.classList.add("chosen");
-            enablePlay(g);
-          },
-        },
-        m,
-      ),
+  g.buttons = shown.map((m) => [
+    m,
+    h(
+      "button",
+      {
+        type: "button",
+        class: m === g.chosen ? "chosen" : "",
+        title: m,
+        dataset: { move: m },
+        onclick: () => choose(g, m),
+      },
+      m,
     ),
-  );
+  ]);
+  g.moves.replaceChildren(...g.buttons.map(([, b]) => b));
   const total = part.legal_count ?? legal.length;
   g.count.textContent = !part.to_act
     ? ""

@@ -19,26 +19,16 @@ export function render(el, ctx) {
     generic.render(el, ctx);
     return;
   }
+  // A button of the board that has the focus keeps it when the board is drawn again (Confirm, after the
+  // score of the play arrives from the server).
+  const focused = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : "";
   const st = keptState(el, ctx);
   const f = frame(st, ctx);
   const act = actions(el, ctx, st, f);
   if (f.hinted && f.placing) setTimeout(() => act.ask(), 0);
   fitTable(st, f.cells);
-  const svg = tableSvg(st, f);
+  const svg = tableSvg(st, f, squareHandlers(el, st, act));
   attachPanZoom(svg, st, act.redraw);
-  svg.addEventListener("click", (e) => {
-    if (st.dragged) return;
-    const at = e.target && e.target.closest ? e.target.closest("[data-at]") : null; // a square, or a cube's part
-    if (at) act.tap(at.getAttribute("data-at"));
-  });
-  svg.addEventListener("keydown", (e) => {
-    const k = e.target && e.target.getAttribute && e.target.getAttribute("data-at");
-    if ((e.key === "Enter" || e.key === " ") && k) {
-      e.preventDefault();
-      act.tap(k);
-      el.querySelector("#qc-confirm, .target")?.focus();
-    }
-  });
   const { info, controls } = turnPanel(st, ctx, f, act);
   const banner = st.celebrate ? h("div", { class: "banner", role: "status" }, st.celebrate) : null;
   const bag = h("p", { class: "help", id: "qc-bag" }, t("qc.bag", { n: v.bag_size }));
@@ -47,6 +37,7 @@ export function render(el, ctx) {
     { ...ctx, hideText: true, chosen: f.playable || "" },
     h("div", {}, banner, svg, zoomRow(st, act), info, controls, handsView(st, ctx, f, act), bag),
   );
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 // The board's state kept across renders (ctx.keep.qc, one per seat shown); a new version of the game is
@@ -142,8 +133,25 @@ function fitTable(st, cells) {
   st.zoom = Math.max(7, Math.min(24, span + 5));
 }
 
+// What a square of the table does, bound to it when drawn (``k`` its "x,y"; data-at only names it for the
+// tests): a tap (not the end of a drag) or, on a square to place on, Enter or Space taps it; from the keyboard
+// the focus goes on to Confirm or the next square to place on.
+function squareHandlers(el, st, act) {
+  return (k) => ({
+    onclick: () => {
+      if (!st.dragged) act.tap(k);
+    },
+    onkeydown: (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      act.tap(k);
+      el.querySelector("#qc-confirm, .target")?.focus();
+    },
+  });
+}
+
 // The empty squares next to the table (where a play may go) drawn faintly, the picked cube's targets strongly.
-function spots(st, f) {
+function spots(st, f, on) {
   const { table, targets, cells } = f;
   const around = new Set();
   for (const [x, y] of cells)
@@ -176,6 +184,7 @@ function spots(st, f) {
       tabindex: isT ? 0 : -1,
       role: isT ? "button" : undefined,
       "aria-label": isT ? t("qc.placeAt", { cube: cubeWords(f.hand[st.pick]), at: k }) : undefined,
+      ...on(k),
     });
     if (!isT) return [spot];
     const plus = { x: x * C + C / 2, y: -y * C + C * 0.62, "text-anchor": "middle", "font-size": 16 };
@@ -183,16 +192,22 @@ function spots(st, f) {
   });
 }
 
-// The table: its squares and cubes, the chosen cubes outlined, the last play's cubes dotted.
-function tableSvg(st, f) {
+// The table: its squares and cubes (``on(k)``: the handlers of square k, a cube's too), the chosen cubes
+// outlined, the last play's cubes dotted.
+function tableSvg(st, f, on) {
   const { v, table } = f;
-  const out = spots(st, f);
+  const out = spots(st, f, on);
   const lastSet = new Set((v.last_cells || []).map((c) => `${c[0]},${c[1]}`));
   for (const [k, c] of table) {
     const [x, y] = k.split(",").map(Number);
     const mine = st.chosen.some((q) => q.x === x && q.y === y);
     out.push(
-      cube(c, x * C, -y * C, C, { class: mine ? "new" : "", "data-at": k, "aria-label": `${cubeWords(c)} ${k}` }),
+      cube(c, x * C, -y * C, C, {
+        class: mine ? "new" : "",
+        "data-at": k,
+        "aria-label": `${cubeWords(c)} ${k}`,
+        onclick: on(k).onclick,
+      }),
     );
     if (mine)
       out.push(

@@ -94,36 +94,22 @@ function savedList(st, changed) {
   return view;
 }
 
-const choice = (id, key, options) =>
-  h(
+// A drop-down of ``options`` ([value, text]) whose choice is kept in ``chosen[field]`` (the first at the start).
+function choice(id, key, options, chosen, field) {
+  chosen[field] = options[0][0];
+  return h(
     "select",
-    { id, "aria-label": t(key) },
+    { id, "aria-label": t(key), onchange: (e) => (chosen[field] = e.target.value) },
     options.map(([value, text]) => h("option", { value }, text)),
   );
+}
+
+const button = (id, key, onclick, secondary = false) =>
+  h("button", { type: "button", id, class: secondary ? "secondary" : null, onclick }, t(key));
 
 /** The file's card: {el, draw()}; ``changed()`` redraws the page after a design was loaded. */
 export function fileCard(st, { navigate, changed }) {
-  const text = h("textarea", { id: "ds-text", rows: 12, spellcheck: "false", "aria-label": t("ds.file") });
-  const result = h("p", { id: "ds-result", role: "status", "aria-live": "polite" });
-  const opponents = choice("ds-opponents", "ds.opponents", [
-    ["ai", t("ds.vsAi")],
-    ["invite", t("ds.vsInvite")],
-  ]);
-  const paper = choice("ds-paper", "ds.paper", [
-    ["a4", "A4"],
-    ["letter", "Letter"],
-  ]);
-  const saved = savedList(st, changed);
-  const view = {};
-  view.draw = () => {
-    if (text.value !== st.text) text.value = st.text;
-    result.className = st.result ? (st.result.ok ? "ok" : "bad") : "";
-    result.textContent = st.result ? st.result.text : "";
-  };
-  text.addEventListener("input", () => {
-    typed(st, text.value);
-    view.draw();
-  });
+  const view = fileText(st);
   // Each action redraws the file's card when it is done (its answer), or says why it failed.
   const act = (fn) => () =>
     fn()
@@ -132,36 +118,13 @@ export function fileCard(st, { navigate, changed }) {
         return r;
       })
       .catch((e) => toast(e.message, true));
-  // Balance: the report of `polytable analyse` for this design (balance.js), bounded by the server's figures.
-  const balance = balancePanel({
-    check: async () => {
-      const ok = (await validate(st)).ok;
-      view.draw();
-      return ok;
-    },
-    variantText: () => st.text,
-    games: st.limits.balance_games,
-  });
-  const button = (id, key, onclick, secondary = false) =>
-    h("button", { type: "button", id, class: secondary ? "secondary" : null, onclick }, t(key));
-  const download = h(
-    "a",
-    {
-      class: "button secondary",
-      id: "ds-download",
-      href: "#",
-      onclick: () => {
-        download.href = `data:text/plain;charset=utf-8,${encodeURIComponent(st.text)}`;
-        download.download = fileName(st, "toml");
-      },
-    },
-    t("ds.download"),
-  );
+  const saved = savedList(st, changed);
+  const chosen = {}; // the opponents to play against and the paper to print on, as chosen in the card
   view.el = h(
     "section",
     { class: "card" },
     h("h2", {}, t("ds.file")),
-    text,
+    view.text,
     h(
       "div",
       { class: "row" },
@@ -171,30 +134,104 @@ export function fileCard(st, { navigate, changed }) {
         act(() => validate(st)),
       ),
       button("ds-save", "ds.save", saved.save, true),
-      download,
+      downloadLink(st),
     ),
-    result,
+    view.result,
     h(
       "div",
       { class: "row" },
-      opponents,
+      choice(
+        "ds-opponents",
+        "ds.opponents",
+        [
+          ["ai", t("ds.vsAi")],
+          ["invite", t("ds.vsInvite")],
+        ],
+        chosen,
+        "vs",
+      ),
       button(
         "ds-play",
         "ds.play",
-        act(() => play(st, opponents.value, navigate)),
+        act(() => play(st, chosen.vs, navigate)),
       ),
     ),
     h(
       "div",
       { class: "row" },
-      paper,
+      choice(
+        "ds-paper",
+        "ds.paper",
+        [
+          ["a4", "A4"],
+          ["letter", "Letter"],
+        ],
+        chosen,
+        "paper",
+      ),
       button(
         "ds-print",
         "ds.print",
-        act(() => print(st, paper.value)),
+        act(() => print(st, chosen.paper)),
         true,
       ),
     ),
+    balanceRows(st, view),
+    h("h2", {}, t("ds.savedTitle")),
+    saved.el,
+  );
+  return view;
+}
+
+// The file's text box (what is typed becomes the design's text) and the line under it with the last check's
+// answer: {text, result, draw()}.
+function fileText(st) {
+  const text = h("textarea", { id: "ds-text", rows: 12, spellcheck: "false", "aria-label": t("ds.file") });
+  const result = h("p", { id: "ds-result", role: "status", "aria-live": "polite" });
+  const view = { text, result };
+  view.draw = () => {
+    if (text.value !== st.text) text.value = st.text;
+    result.className = st.result ? (st.result.ok ? "ok" : "bad") : "";
+    result.textContent = st.result ? st.result.text : "";
+  };
+  text.addEventListener("input", () => {
+    typed(st, text.value);
+    view.draw();
+  });
+  return view;
+}
+
+// Download: the design's file, as it is when the link is followed.
+function downloadLink(st) {
+  const link = h(
+    "a",
+    {
+      class: "button secondary",
+      id: "ds-download",
+      href: "#",
+      onclick: () => {
+        link.href = `data:text/plain;charset=utf-8,${encodeURIComponent(st.text)}`;
+        link.download = fileName(st, "toml");
+      },
+    },
+    t("ds.download"),
+  );
+  return link;
+}
+
+// Balance: the report of `polytable analyse` for this design (balance.js), bounded by the server's figures;
+// its games field and button, its progress bar and its report.
+function balanceRows(st, view) {
+  const balance = balancePanel({
+    check: async () => {
+      const ok = (await validate(st)).ok;
+      view.draw();
+      return ok;
+    },
+    variantText: () => st.text,
+    games: st.limits.balance_games,
+  });
+  return [
     h(
       "div",
       { class: "row" },
@@ -204,8 +241,5 @@ export function fileCard(st, { navigate, changed }) {
     ),
     balance.bar,
     balance.out,
-    h("h2", {}, t("ds.savedTitle")),
-    saved.el,
-  );
-  return view;
+  ];
 }

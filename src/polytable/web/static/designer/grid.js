@@ -21,50 +21,12 @@ export function templateGrid(st, changed) {
     buttons: [], // buttons[y][x], as built for the design's size
     dragging: false, // a pointer is down: squares it enters are painted
   };
-  const say = (x, y) => {
-    view.said.textContent = look(st, x, y, t).label;
-  };
-  const square = (x, y) => {
-    const b = h("button", { type: "button", "data-x": x, "data-y": y, role: "gridcell", "aria-colindex": x + 1 });
-    b.addEventListener("pointerdown", (e) => {
-      e.preventDefault();
-      view.dragging = true;
-      st.focus = [x, y];
-      paint(st, x, y);
-      changed();
-    });
-    b.addEventListener("pointerenter", () => {
-      if (view.dragging && st.tool !== "number") {
-        paint(st, x, y);
-        changed();
-      }
-    });
-    b.addEventListener("click", (e) => {
-      if (e.detail !== 0) return; // a pointer's click was painted on pointerdown; this is Enter or Space
-      paint(st, x, y);
-      say(x, y);
-      changed();
-    });
-    b.addEventListener("keydown", (e) => {
-      const done = press(st, x, y, e.key, !e.ctrlKey && !e.metaKey && !e.altKey);
-      if (!done) return;
-      e.preventDefault();
-      if (done === "paint") say(x, y);
-      changed();
-      if (done === "move") view.buttons[st.focus[1]][st.focus[0]].focus();
-    });
-    b.addEventListener("focus", () => {
-      if (st.focus[0] !== x || st.focus[1] !== y) {
-        st.focus = [x, y];
-        view.draw();
-      }
-    });
-    return b;
-  };
   // Rows are role="row" wrappers with display: contents, so the CSS grid still lays out the squares.
   const build = () => {
     view.el.style.gridTemplateColumns = `repeat(${st.w}, 1fr)`;
-    view.buttons = Array.from({ length: st.h }, (_, y) => Array.from({ length: st.w }, (_, x) => square(x, y)));
+    view.buttons = Array.from({ length: st.h }, (_, y) =>
+      Array.from({ length: st.w }, (_, x) => gridSquare(st, view, x, y, changed)),
+    );
     view.el.replaceChildren(
       ...view.buttons.map((row, y) => h("div", { role: "row", class: "ds-row", "aria-rowindex": y + 1 }, row)),
     );
@@ -91,6 +53,50 @@ export function templateGrid(st, changed) {
     document.removeEventListener("pointercancel", up);
   };
   return view;
+}
+
+// The design's square (x, y) as a button of the grid (``view``): a press paints it (and a drag the squares it
+// enters), Enter or Space paints it, a key moves or sets it (lib/designer.js press); each change is announced
+// in ``view.said`` and followed by ``changed()``.
+function gridSquare(st, view, x, y, changed) {
+  const say = () => {
+    view.said.textContent = look(st, x, y, t).label;
+  };
+  const b = h("button", { type: "button", "data-x": x, "data-y": y, role: "gridcell", "aria-colindex": x + 1 });
+  b.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    view.dragging = true;
+    st.focus = [x, y];
+    paint(st, x, y);
+    changed();
+  });
+  b.addEventListener("pointerenter", () => {
+    if (view.dragging && st.tool !== "number") {
+      paint(st, x, y);
+      changed();
+    }
+  });
+  b.addEventListener("click", (e) => {
+    if (e.detail !== 0) return; // a pointer's click was painted on pointerdown; this is Enter or Space
+    paint(st, x, y);
+    say();
+    changed();
+  });
+  b.addEventListener("keydown", (e) => {
+    const done = press(st, x, y, e.key, !e.ctrlKey && !e.metaKey && !e.altKey);
+    if (!done) return;
+    e.preventDefault();
+    if (done === "paint") say();
+    changed();
+    if (done === "move") view.buttons[st.focus[1]][st.focus[0]].focus();
+  });
+  b.addEventListener("focus", () => {
+    if (st.focus[0] !== x || st.focus[1] !== y) {
+      st.focus = [x, y];
+      view.draw();
+    }
+  });
+  return b;
 }
 
 /** The tools: a radio group of buttons, the chosen one marked. {el, draw()} */

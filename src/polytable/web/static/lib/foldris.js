@@ -74,3 +74,15 @@ export function foldAt(prev, sheet, k) {
   }
   return { row: Math.max(0, sheet.ink.findLastIndex((b) => b) + 1), k };
 }
+
+/** How square (x, y) of a sheet is drawn: its fill ("ink" for the player's colour, a barrier's red, a folded
+ * row's grey above the sheet's height, else white) and its class ("ink", "barrier" or "free", with " fresh"
+ * when it appeared since ``prev``, the sheet shown before, or null: a landed block, a dropped barrier). */
+export function squareLook(sheet, prev, x, y) {
+  const folded = y >= sheet.height;
+  const ink = ((sheet.ink[y] || 0) >> x) & 1;
+  const bar = ((sheet.barrier[y] || 0) >> x) & 1;
+  const fill = folded ? "#d8d8cf" : ink ? "ink" : bar ? "#9b2226" : "#fff";
+  const fresh = prev && ((ink && !(((prev.ink[y] || 0) >> x) & 1)) || (bar && !(((prev.barrier[y] || 0) >> x) & 1)));
+  return { fill, class: `${ink ? "ink" : bar ? "barrier" : "free"}${fresh ? " fresh" : ""}` };
+}

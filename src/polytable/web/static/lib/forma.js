@@ -25,6 +25,42 @@ export function ghostOf(pc, k, cursor, n) {
   return { cells, inside, text: `${pc.name} ${o.text} @ ${cellName(ax, ay)}` };
 }
 
+/** What square ``c`` of the board shows, from the board's sets (``owner`` and ``marker``: cell to player;
+ * ``obstacles``, ``closed`` (enclosed), ``fresh`` (or null), ``allowed`` (set-up squares), ``last``; ``tower``
+ * its cell): its fill (a player's pattern, an obstacle's grey, darker when enclosed, else white) and the marks
+ * drawn on it: the tower or an obstacle's cross, the fresh ring, the set-up dot, a marker (the player, else
+ * undefined) and the last move's outline. */
+export function cellLook(c, { owner, marker, obstacles, closed, tower, fresh, allowed, last }) {
+  const p = owner.get(c);
+  let fill = "#fff";
+  if (p !== undefined) fill = `url(#fm-pat${p})`;
+  else if (obstacles.has(c)) fill = closed.has(c) ? "#555" : "#8a8a8a";
+  return {
+    fill,
+    tower: c === tower,
+    obstacle: c !== tower && obstacles.has(c),
+    closed: closed.has(c),
+    fresh: !!(fresh && fresh.has(c)),
+    allowed: allowed.has(c),
+    marker: marker.get(c),
+    last: last.has(c),
+  };
+}
+
+/** What a key does on the board with the cursor at ``cursor`` ([x, y]) on an n x n board: {cursor} moved by an
+ * arrow (kept on the board), {turn: "rotate"} (R), {turn: "flip"} (F), {piece: 1 or -1} (] or [: the next or
+ * previous piece), {enter: true} (Enter or Space: place, or ask what the placement earns), or null. */
+export function boardKey(key, cursor, n) {
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  const keep = (v) => Math.max(0, Math.min(n - 1, v));
+  if (moves[key]) return { cursor: [keep(cursor[0] + moves[key][0]), keep(cursor[1] + moves[key][1])] };
+  if (key === "r" || key === "R") return { turn: "rotate" };
+  if (key === "f" || key === "F") return { turn: "flip" };
+  if (key === "]" || key === "[") return { piece: key === "]" ? 1 : -1 };
+  if (key === "Enter" || key === " ") return { enter: true };
+  return null;
+}
+
 // Square symmetries as k = quarter turns clockwise + 4 * mirrored (the notation's r<k>[f]).
 export function rotate(k) {
   return k < 4 ? (k + 1) % 4 : 4 + ((k + 3) % 4);

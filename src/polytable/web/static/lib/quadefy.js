@@ -33,13 +33,13 @@ export function parseMove(text, tables) {
 // {owner, block} or null), the colour and block in hand and its rotation, the solver's answer, and the line
 // under it (msg, verdict: null, "pending", "ok" or "bad").
 
-/** A puzzle on the first pattern of the board's tables. */
+/** A puzzle on the first pattern of the board's tables, the tables' first block in hand. */
 export function newPuzzle(tables) {
   return {
     name: tables.patterns[0].name,
     cells: Array(64).fill(null),
     colour: 0,
-    block: "I",
+    block: tables.blocks[0].name,
     r: 0,
     answer: null,
     open: false,

@@ -83,7 +83,9 @@ export function joinPanel(code) {
       placeholder: t("room.yourName"),
       maxlength: 24,
       "aria-label": t("room.yourName"),
+      oninput: (e) => (panel.typed = e.target.value),
     }),
+    typed: "", // the name typed so far
     seats: "", // the open seats it was drawn for ("" while hidden)
   };
   panel.draw = (st, { joined, notify }) => {
@@ -98,7 +100,7 @@ export function joinPanel(code) {
     panel.seats = seats;
     const take = async (seat) => {
       try {
-        const r = await api(`/api/rooms/${code}/join`, { seat, name: panel.name.value.trim() });
+        const r = await api(`/api/rooms/${code}/join`, { seat, name: panel.typed.trim() });
         saveRoom(code, { tokens: { [r.seat]: r.token } });
         joined(); // reconnect with the new token
       } catch (err) {

@@ -2,7 +2,7 @@
 // coordinates, and the bridges. Colours are never the only signal: letters, patterns and marker shapes too.
 import { s } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { col, cellName, parseCell } from "../../lib/forma.js";
+import { col, cellName, cellLook, parseCell } from "../../lib/forma.js";
 
 export const COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7"]; // Okabe-Ito: colour-blind safe
 export const MARKS = ["●", "■", "▲", "◆"];
@@ -42,128 +42,67 @@ export function patternDefs() {
   );
 }
 
-/** The coordinates and the n x n cells with their pieces, obstacles, tower, markers, fresh and last marks. */
-export function cellLayer(n, { owner, marker, obstacles, closed, tower, fresh, allowed, last }) {
-  const out = [];
-  const Yn = (row) => Y(row, n);
-  for (let x = 0; x < n; x++) {
-    out.push(s("text", { x: X(x) + CELL / 2, y: PAD - 6, class: "coord", "text-anchor": "middle" }, col(x)));
-    out.push(
-      s("text", { x: X(x) + CELL / 2, y: PAD + n * CELL + 15, class: "coord", "text-anchor": "middle" }, col(x)),
-    );
-  }
-  for (let y = 0; y < n; y++) {
-    out.push(s("text", { x: PAD - 4, y: Yn(y) + CELL * 0.7, class: "coord", "text-anchor": "end" }, String(y + 1)));
-  }
+/** The coordinates and the n x n cells with their pieces, obstacles, tower, markers, fresh and last marks
+ * (``sets``: see lib/forma.js's cellLook). With ``onCell`` a tap on a square calls it with the square's name
+ * (bound when drawn; data-cell only names the square for the tests). */
+export function cellLayer(n, sets, onCell = null) {
+  const out = coordLabels(n);
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
       const c = cellName(x, y);
-      const p = owner.get(c);
-      let fill = "#fff";
-      if (p !== undefined) fill = `url(#fm-pat${p})`;
-      else if (obstacles.has(c)) fill = closed.has(c) ? "#555" : "#8a8a8a";
-      else if (c === tower) fill = "#fff";
-      out.push(
-        s("rect", {
-          x: X(x),
-          y: Yn(y),
-          width: CELL,
-          height: CELL,
-          fill,
-          stroke: "#c8c8c8",
-          "data-cell": c,
-          class: "cell",
-        }),
-      );
-      if (c === tower) {
-        out.push(
-          s("path", {
-            d: `M${X(x) + 5} ${Yn(y) + CELL - 4} h${CELL - 10} l-3 -${CELL - 10} h-${CELL - 16} z`,
-            fill: "#fff",
-            stroke: closed.has(c) ? "#009e73" : "#333",
-            "stroke-width": 2,
-            "pointer-events": "none",
-          }),
-        );
-      } else if (obstacles.has(c)) {
-        out.push(
-          s(
-            "text",
-            {
-              x: X(x) + CELL / 2,
-              y: Yn(y) + CELL * 0.7,
-              "text-anchor": "middle",
-              fill: "#fff",
-              "font-size": 12,
-              "pointer-events": "none",
-            },
-            "✕",
-          ),
-        );
-      }
-      if (fresh && fresh.has(c)) {
-        out.push(
-          s("circle", {
-            cx: X(x) + CELL / 2,
-            cy: Yn(y) + CELL / 2,
-            r: CELL * 0.48,
-            fill: "none",
-            stroke: "#000",
-            "stroke-width": 2.5,
-            "stroke-dasharray": "3 2",
-            class: "fresh",
-            "pointer-events": "none",
-          }),
-        );
-      }
-      if (allowed.has(c)) {
-        out.push(
-          s("circle", {
-            cx: X(x) + CELL / 2,
-            cy: Yn(y) + CELL / 2,
-            r: 3,
-            fill: "#009e73",
-            class: "allowed",
-            "pointer-events": "none",
-          }),
-        );
-      }
-      if (marker.has(c)) {
-        const q = marker.get(c);
-        out.push(
-          s(
-            "text",
-            {
-              x: X(x) + CELL / 2,
-              y: Yn(y) + CELL * 0.72,
-              "text-anchor": "middle",
-              "font-size": 15,
-              fill: COLORS[q],
-              stroke: "#000",
-              "stroke-width": 0.6,
-              "pointer-events": "none",
-              class: "marker",
-            },
-            MARKS[q],
-          ),
-        );
-      }
-      if (last.has(c)) {
-        out.push(
-          s("rect", {
-            x: X(x) + 1.5,
-            y: Yn(y) + 1.5,
-            width: CELL - 3,
-            height: CELL - 3,
-            fill: "none",
-            stroke: "#222",
-            "stroke-width": 2.5,
-            "stroke-dasharray": "4 2",
-            "pointer-events": "none",
-          }),
-        );
-      }
+      const look = cellLook(c, sets);
+      out.push(cellSquare(c, X(x), Y(y, n), look.fill, onCell), ...cellMarks(look, X(x), Y(y, n)));
     }
+  }
+  return out;
+}
+
+// The column letters above and below the board and the row numbers on its left.
+function coordLabels(n) {
+  const out = [];
+  const label = (x, y, anchor, text) => s("text", { x, y, class: "coord", "text-anchor": anchor }, text);
+  for (let x = 0; x < n; x++) {
+    out.push(label(X(x) + CELL / 2, PAD - 6, "middle", col(x)));
+    out.push(label(X(x) + CELL / 2, PAD + n * CELL + 15, "middle", col(x)));
+  }
+  for (let y = 0; y < n; y++) out.push(label(PAD - 4, Y(y, n) + CELL * 0.7, "end", String(y + 1)));
+  return out;
+}
+
+// One square at (x, y), a tap on it naming it to ``onCell``.
+function cellSquare(c, x, y, fill, onCell) {
+  const box = { x, y, width: CELL, height: CELL, fill, stroke: "#c8c8c8" };
+  return s("rect", { ...box, "data-cell": c, class: "cell", onclick: onCell ? () => onCell(c) : null });
+}
+
+// What is drawn on a square at (x, y) (none of it takes taps): the tower or an obstacle's cross, the fresh
+// ring, the set-up dot, a marker's shape, the last move's outline.
+function cellMarks(look, x, y) {
+  const off = { "pointer-events": "none" };
+  const mid = { x: x + CELL / 2, cx: x + CELL / 2, cy: y + CELL / 2 };
+  const out = [];
+  if (look.tower) {
+    const d = `M${x + 5} ${y + CELL - 4} h${CELL - 10} l-3 -${CELL - 10} h-${CELL - 16} z`;
+    out.push(s("path", { d, fill: "#fff", stroke: look.closed ? "#009e73" : "#333", "stroke-width": 2, ...off }));
+  } else if (look.obstacle) {
+    const at = { x: mid.x, y: y + CELL * 0.7, "text-anchor": "middle", fill: "#fff", "font-size": 12 };
+    out.push(s("text", { ...at, ...off }, "✕"));
+  }
+  if (look.fresh) {
+    const ring = { cx: mid.cx, cy: mid.cy, r: CELL * 0.48, fill: "none", stroke: "#000", "stroke-width": 2.5 };
+    out.push(s("circle", { ...ring, "stroke-dasharray": "3 2", class: "fresh", ...off }));
+  }
+  if (look.allowed) {
+    out.push(s("circle", { cx: mid.cx, cy: mid.cy, r: 3, fill: "#009e73", class: "allowed", ...off }));
+  }
+  if (look.marker !== undefined) {
+    const q = look.marker;
+    const at = { x: mid.x, y: y + CELL * 0.72, "text-anchor": "middle", "font-size": 15, fill: COLORS[q] };
+    out.push(s("text", { ...at, stroke: "#000", "stroke-width": 0.6, ...off, class: "marker" }, MARKS[q]));
+  }
+  if (look.last) {
+    const box = { x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, fill: "none", stroke: "#222" };
+    out.push(s("rect", { ...box, "stroke-width": 2.5, "stroke-dasharray": "4 2", ...off }));
   }
   return out;
 }

@@ -1,0 +1,630 @@
+/* polytable.games.qwirkle_cubes._cqwirkle_vec: a batch of Qwirkle Cubes games held in C and stepped in one
+ * call, for the batched environment (polytable.interop.vector) and the PettingZoo environment (a batch of
+ * one). Per game and step: the action (by index, see below) is applied, the chance events that follow (draws
+ * and rolls) are settled from the game's own generator, and the next seat's observation planes and
+ * legal-action mask are written into preallocated NumPy rows, with no Python object made. A game that ends
+ * can start its next game here too, from a seed the caller gives per game.
+ *
+ * The rules are the compiled kernel's own: this unit includes _cqwirkle.c (the state buffer, cells between
+ * the Python and the C table), qwirkle_board.c (the table and the placement walk) and qwirkle_flow.c (the
+ * turn sequence and its chance events), so it reaches their static functions; nothing of the rules is
+ * written twice. The pure rules stay the reference the batch is tested against
+ * (tests/interop/test_vector_fast.py).
+ *
+ * Actions are indexed (polytable.interop._table): action k is the k-th legal action in the order
+ * Game.legal_actions lists them (the reroll masks in increasing order; the placements in the walk's order),
+ * at most VEC_CAP of them; a mask row is that many ones followed by zeros. A game's state is loaded and read
+ * back through the kernel's playout buffer (_kernel.PLAYOUT) and the table's cubes.
+ */
+#include "_cqwirkle.c"
+#undef R_OK /* unistd.h's access() mode (through Python.h); the walk's flag of that name is unrelated */
+#include "qwirkle_board.c"
+#include "qwirkle_flow.c"
+#include "../../core/_batch.h" /* the callers' buffers */
+
+#define VEC_CAP 32768   /* polytable.interop._table.INDEXED_CAP */
+#define VEC_WINDOW 31   /* polytable.interop._planes.QWIRKLE_WINDOW */
+#define VEC_PLANES 12   /* a colour plane and a shape plane per cube */
+#define VEC_CHANNELS 13 /* the planes and one channel of features (at most 4 * 43 + 9 values) */
+#define VEC_ROOTS 1024  /* the roots of a count kept per game; more: the placement is found by a full walk */
+
+typedef struct {
+    int p, step, conn;
+    uint64_t line;
+    long long n;
+} VecRoot;
+
+/* A game of the batch: its state and table, the bounds of its cubes (the observation's window), how many
+ * actions its mask row lists (and how many are legal, past the cap), and the roots of its last count (so
+ * that the placement it chooses is found by walking one root). */
+typedef struct {
+    QGame g;
+    int count, total, nroots;
+    int minx, maxx, miny, maxy;
+    VecRoot roots[VEC_ROOTS];
+    QBoard b;
+} VecSlot;
+
+static int floor_half(int v) { return v >= 0 ? v / 2 : -((1 - v) / 2); }
+
+static void vec_bounds(VecSlot *v, int from) {
+    if (!from) {
+        v->minx = v->miny = 1 << 20;
+        v->maxx = v->maxy = -(1 << 20);
+    }
+    for (int i = from; i < v->b.ncubes; i++) {
+        int x = q_x(v->b.at[i]), y = q_y(v->b.at[i]);
+        if (x < v->minx) v->minx = x;
+        if (x > v->maxx) v->maxx = x;
+        if (y < v->miny) v->miny = y;
+        if (y > v->maxy) v->maxy = y;
+    }
+}
+
+/* The distinct rerolls of a sorted hand in increasing order (reroll_masks in _game.py): of identical cubes
+ * the leftmost are named. Returns how many. */
+static int vec_rerolls(const QGame *g, int *out) {
+    const int *h = g->hand[g->player];
+    int n = g->hlen[g->player], m = 1;
+    out[0] = 0;
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j + 1 < n && h[j + 1] == h[i]) j++;
+        int size = j - i + 1, had = m;
+        for (int k = 1; k <= size; k++)
+            for (int a = 0; a < had; a++) out[m++] = out[a] | (((1 << k) - 1) << i);
+        i = j + 1;
+    }
+    for (int i = 1; i < m; i++) { /* insertion sort: at most 64 */
+        int x = out[i], j = i - 1;
+        while (j >= 0 && out[j] > x) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = x;
+    }
+    return m;
+}
+
+/* The number of legal actions of the seat to act (the placements by a counting walk, whose roots are kept). */
+static void vec_count(VecSlot *v) {
+    QGame *g = &v->g;
+    long long n = 1;
+    v->nroots = -1;
+    if (g->phase == REROLL) {
+        int masks[64];
+        n = vec_rerolls(g, masks);
+    } else if (g->phase == PLACE) {
+        QWalk w = {0};
+        w.hand = hand_mask(g, g->player);
+        w.need = v->b.ncubes ? 0 : q_largest_line(w.hand);
+        n = qb_walk(&v->b, &w);
+        if (R_OK && NR <= VEC_ROOTS) {
+            for (int i = 0; i < NR; i++) {
+                v->roots[i].p = R[i].p;
+                v->roots[i].step = R[i].step;
+                v->roots[i].conn = R[i].conn;
+                v->roots[i].line = R[i].line;
+                v->roots[i].n = R[i].n;
+            }
+            v->nroots = NR;
+        }
+    } else if (g->phase != PASS)
+        n = 0;
+    v->total = n > 0x7fffffff ? 0x7fffffff : (int)n;
+    v->count = n > VEC_CAP ? VEC_CAP : (int)n;
+}
+
+/* The placement number r of the last count (qb_locate, from this game's own roots). */
+static void vec_locate(VecSlot *v, long long r, Found *f) {
+    QWalk w = {0};
+    QGame *g = &v->g;
+    w.hand = hand_mask(g, g->player);
+    w.need = v->b.ncubes ? 0 : q_largest_line(w.hand);
+    w.r = r;
+    w.emit = locate;
+    w.ctx = f;
+    if (v->nroots < 0) {
+        roots(&v->b, &w);
+        return;
+    }
+    for (int i = 0; i < v->nroots; i++) {
+        const VecRoot *o = &v->roots[i];
+        if (w.r < o->n) {
+            node(&v->b, &w, o->p, o->step, o->line, o->conn, 0);
+            return;
+        }
+        w.r -= o->n;
+    }
+}
+
+/* Chance events until a seat acts or the game ends (Table.settle). */
+static void vec_settle(VecSlot *v) {
+    for (;;) {
+        int ph = v->g.phase;
+        if (ph != SETUP_DRAW && ph != SETUP_ROLL && ph != ROLL && ph != DRAW && ph != DRAW_ROLL) return;
+        chance(&v->g, &v->b);
+    }
+}
+
+/* Game.new_game(seed) for the slot's player count, its chance settled. */
+static void vec_new(VecSlot *v, int players, long long seed) {
+    QGame *g = &v->g;
+    qb_clear(&v->b);
+    memset(g, 0, sizeof *g);
+    g->players = players;
+    g->rng = rng_seed_state(seed, 0);
+    g->phase = SETUP_DRAW;
+    g->finisher = -1;
+    g->last[0] = -1;
+    for (int c = 0; c < 6; c++) g->bag[c] = 15;
+    vec_bounds(v, 0);
+    vec_settle(v);
+}
+
+/* Apply action k of the seat to act (legal: k < count), then the chance events after it. */
+static void vec_apply(VecSlot *v, int k) {
+    QGame *g = &v->g;
+    if (g->phase == REROLL) {
+        int masks[64];
+        vec_rerolls(g, masks);
+        if (masks[k]) {
+            g->phase = ROLL;
+            g->rolling = masks[k];
+        } else
+            to_place(g, &v->b);
+    } else if (g->phase == PLACE) {
+        Found f = {0};
+        int before = v->b.ncubes;
+        vec_locate(v, k, &f);
+        place(g, &v->b, &f);
+        vec_bounds(v, before);
+    } else { /* PASS */
+        g->passes++;
+        if (g->passes >= g->players)
+            g->phase = END;
+        else
+            begin(g, &v->b, (g->player + 1) % g->players);
+    }
+    vec_settle(v);
+}
+
+/* The returns at the end (Game.returns): n / k - 1 for each of k winners, -1 for the others, 0 for all when
+ * every seat wins. */
+static void vec_returns(const QGame *g, float *out) {
+    int best = g->points[0], k = 0;
+    for (int p = 1; p < g->players; p++)
+        if (g->points[p] > best) best = g->points[p];
+    for (int p = 0; p < g->players; p++) k += g->points[p] == best;
+    for (int p = 0; p < g->players; p++)
+        out[p] = k == g->players ? 0.0f : g->points[p] == best ? (float)g->players / (float)k - 1.0f : -1.0f;
+}
+
+/* The observation of seat ``observer`` (polytable.interop._fast's Qwirkle Cubes codec): the window of
+ * VEC_WINDOW cells centred on the cubes' bounds, one plane per colour and one per shape; then the features
+ * row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes per
+ * colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the bag
+ * per colour; the phase (reroll, place, pass). */
+static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+    const QGame *g = &v->g;
+    const int n = VEC_WINDOW, c = VEC_CHANNELS;
+    memset(out, 0, (size_t)n * n * c);
+    if (v->b.ncubes) {
+        int cx = floor_half(v->minx + v->maxx) - n / 2, cy = floor_half(v->miny + v->maxy) - n / 2;
+        for (int i = 0; i < v->b.ncubes; i++) {
+            int r = q_y(v->b.at[i]) - cy, col = q_x(v->b.at[i]) - cx, face = v->b.face[i];
+            if (r < 0 || r >= n || col < 0 || col >= n) continue;
+            unsigned char *o = out + (r * n + col) * c;
+            o[face / 6] = 1;
+            o[6 + face % 6] = 1;
+        }
+    }
+    int values[QMAXP * 43 + 9], nv = 0;
+    for (int k = 0; k < g->players; k++) {
+        int seat = (observer + k) % g->players, *counts = values + nv;
+        int pending = seat == g->player ? g->rolling : 0;
+        memset(counts, 0, 42 * sizeof(int));
+        for (int i = 0; i < g->hlen[seat]; i++) {
+            int face = g->hand[seat][i];
+            counts[face / 6 * 7 + (pending >> i & 1 ? 6 : face % 6)]++;
+        }
+        nv += 42;
+        values[nv++] = g->points[seat];
+    }
+    for (int i = 0; i < 6; i++) values[nv++] = g->bag[i];
+    values[nv++] = g->phase == REROLL;
+    values[nv++] = g->phase == PLACE;
+    values[nv++] = g->phase == PASS;
+    for (int j = 0; j < nv; j++) out[j * c + VEC_PLANES] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
+}
+
+/* The mask row: the first `count` actions; the row held `had` before. */
+static void vec_mask(signed char *mask, int had, int count) {
+    if (count > had)
+        memset(mask + had, 1, (size_t)(count - had));
+    else if (had > count)
+        memset(mask + count, 0, (size_t)(had - count));
+}
+
+/* ------------------------------------------------------------------ Python */
+static PyObject *py_vec_state_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(sizeof(VecSlot)); }
+
+static VecSlot *vec_slot(PyObject *buf, Py_buffer *view, Py_ssize_t i) {
+    if (i < 0 || batch_buffer(buf, view, (i + 1) * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "game index out of range");
+        return NULL;
+    }
+    return (VecSlot *)view->buf + i;
+}
+
+/* load(states, i, placed, buffer): game i becomes the state in a _kernel.PLAYOUT buffer with the table's
+ * cubes `placed` (the generators and the limit are not read). */
+static PyObject *py_vec_load(PyObject *self, PyObject *args) {
+    PyObject *states, *placed;
+    Py_ssize_t i;
+    Py_buffer in = {0}, view = {0};
+    if (!PyArg_ParseTuple(args, "OnOy*", &states, &i, &placed, &in)) return NULL;
+    QPlayoutBuf s;
+    int bad = in.len != (Py_ssize_t)sizeof s || !PyTuple_Check(placed) || PyTuple_GET_SIZE(placed) > QMAXCUBES;
+    if (!bad) memcpy(&s, in.buf, sizeof s);
+    PyBuffer_Release(&in);
+    bad = bad || s.players < 2 || s.players > QMAXP || s.phase < 0 || s.phase > END || s.player < 0 ||
+          s.player >= s.players || s.rolling < 0 || s.rolling > 63;
+    for (int p = 0; !bad && p < s.players; p++) {
+        bad = s.hlen[p] < 0 || s.hlen[p] > QHAND;
+        for (int k = 0; !bad && k < s.hlen[p]; k++) bad = s.hand[p][k] >= 36;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a bad state buffer (size, players, phase or hands) or table");
+        return NULL;
+    }
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) return NULL;
+    QGame *g = &v->g;
+    qb_clear(&v->b);
+    memset(g, 0, sizeof *g);
+    g->players = (int)s.players;
+    g->rng = s.rng;
+    g->phase = (int)s.phase;
+    g->player = (int)s.player;
+    g->rolling = (int)s.rolling;
+    g->forced = (int)s.forced;
+    g->passes = (int)s.passes;
+    g->turn = (int)s.turn;
+    g->finisher = (int)s.finisher;
+    for (int p = 0; p < g->players; p++) {
+        g->hlen[p] = (int)s.hlen[p];
+        for (int k = 0; k < g->hlen[p]; k++) g->hand[p][k] = s.hand[p][k];
+        g->points[p] = (int)s.points[p];
+    }
+    for (int c = 0; c < 6; c++) g->bag[c] = (int)s.bag[c];
+    for (int k = 0; k < 3; k++) g->last[k] = (int)s.last[k];
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(placed); k++) {
+        PyObject *item = PyTuple_GET_ITEM(placed, k);
+        long t = -1, c = -1;
+        int at;
+        if (PyTuple_Check(item) && PyTuple_GET_SIZE(item) == 2) {
+            t = PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
+            c = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+        }
+        if (PyErr_Occurred() || t < 0 || t >= 36 || to_c(c, &at) < 0 || v->b.cell[at]) {
+            qb_clear(&v->b);
+            PyBuffer_Release(&view);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a placed cube is out of range, or on a taken cell");
+            return NULL;
+        }
+        qb_put(&v->b, (int)t, at);
+    }
+    vec_bounds(v, 0);
+    v->nroots = -1;
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+/* export(states, i, buffer) -> placed: game i's state into a _kernel.PLAYOUT buffer, its table's cubes back. */
+static PyObject *py_vec_export(PyObject *self, PyObject *args) {
+    PyObject *states;
+    Py_ssize_t i;
+    Py_buffer out = {0}, view = {0};
+    if (!PyArg_ParseTuple(args, "Onw*", &states, &i, &out)) return NULL;
+    if (out.len != (Py_ssize_t)sizeof(QPlayoutBuf)) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "the buffer must be one _kernel.PLAYOUT");
+        return NULL;
+    }
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) {
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    const QGame *g = &v->g;
+    QPlayoutBuf s;
+    memset(&s, 0, sizeof s);
+    s.players = g->players;
+    s.rng = g->rng;
+    s.phase = g->phase;
+    s.player = g->player;
+    s.rolling = g->rolling;
+    s.forced = g->forced;
+    s.passes = g->passes;
+    s.turn = g->turn;
+    s.finisher = g->finisher;
+    s.max_actions = -1;
+    for (int p = 0; p < g->players && p < QMAXP; p++) {
+        s.hlen[p] = g->hlen[p];
+        for (int k = 0; k < g->hlen[p]; k++) s.hand[p][k] = (unsigned char)g->hand[p][k];
+        s.points[p] = g->points[p];
+    }
+    for (int c = 0; c < 6; c++) s.bag[c] = g->bag[c];
+    for (int k = 0; k < 3; k++) s.last[k] = g->last[k];
+    memcpy(out.buf, &s, sizeof s);
+    PyBuffer_Release(&out);
+    PyObject *placed = PyTuple_New(v->b.ncubes);
+    for (int k = 0; placed && k < v->b.ncubes; k++) {
+        PyObject *pair = Py_BuildValue("(il)", v->b.face[k], to_py(v->b.at[k]));
+        if (!pair) Py_CLEAR(placed);
+        else PyTuple_SET_ITEM(placed, k, pair);
+    }
+    PyBuffer_Release(&view);
+    return placed;
+}
+
+/* listed(states, i) -> (count, total): the actions game i's mask lists, and its legal actions (more past the
+ * cap). */
+static PyObject *py_vec_listed(PyObject *self, PyObject *args) {
+    PyObject *states;
+    Py_ssize_t i;
+    Py_buffer view = {0};
+    if (!PyArg_ParseTuple(args, "On", &states, &i)) return NULL;
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) return NULL;
+    int count = v->count, total = v->total;
+    PyBuffer_Release(&view);
+    return Py_BuildValue("(ii)", count, total);
+}
+
+/* restart(states, i, players, seed): game i becomes a new game (Game.new_game(seed)), its chance settled. */
+static PyObject *py_vec_restart(PyObject *self, PyObject *args) {
+    PyObject *states;
+    Py_ssize_t i;
+    int players;
+    long long seed;
+    Py_buffer view = {0};
+    if (!PyArg_ParseTuple(args, "OniL", &states, &i, &players, &seed)) return NULL;
+    if (players < 2 || players > QMAXP) {
+        PyErr_SetString(PyExc_ValueError, "2 to 4 players");
+        return NULL;
+    }
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) return NULL;
+    vec_new(v, players, seed);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+/* observe(states, i, observer, out): game i's observation of seat ``observer`` (any seat, also at the end)
+ * into ``out``, a uint8 (31, 31, 13) array. */
+static PyObject *py_vec_observe(PyObject *self, PyObject *args) {
+    PyObject *states, *o_out;
+    Py_ssize_t i;
+    int observer;
+    Py_buffer view = {0}, out = {0};
+    if (!PyArg_ParseTuple(args, "OniO", &states, &i, &observer, &o_out)) return NULL;
+    VecSlot *v = vec_slot(states, &view, i);
+    if (!v) return NULL;
+    PyObject *result = NULL;
+    if (batch_buffer(o_out, &out, VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS, "observation") < 0) goto done;
+    if (observer < 0 || observer >= v->g.players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        goto done;
+    }
+    vec_obs(v, observer, (unsigned char *)out.buf);
+    result = Py_NewRef(Py_None);
+done:
+    if (out.obj) PyBuffer_Release(&out);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+typedef struct {
+    Py_buffer states, obs, masks;
+    Py_ssize_t n;
+} VecBufs;
+
+static void vec_release(VecBufs *b) {
+    if (b->states.obj) PyBuffer_Release(&b->states);
+    if (b->obs.obj) PyBuffer_Release(&b->obs);
+    if (b->masks.obj) PyBuffer_Release(&b->masks);
+}
+
+static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *masks) {
+    memset(b, 0, sizeof *b);
+    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
+    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != VEC_WINDOW || b->obs.shape[2] != VEC_WINDOW ||
+        b->obs.shape[3] != VEC_CHANNELS) {
+        PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, 31, 31, 13)");
+        return -1;
+    }
+    b->n = b->obs.shape[0];
+    if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
+        batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)VEC_CAP, "masks") < 0)
+        return -1;
+    return 0;
+}
+
+/* Game i's seat to act, observation and mask (a count for its seat to act). */
+static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act) {
+    VecSlot *v = (VecSlot *)b->states.buf + i;
+    int had = v->count;
+    vec_count(v);
+    to_act[i] = (short)v->g.player;
+    vec_obs(v, v->g.player, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+    vec_mask((signed char *)b->masks.buf + i * (Py_ssize_t)VEC_CAP, had, v->count);
+}
+
+static int vec_over(const VecSlot *v) { return v->g.phase == END; }
+
+/* write(states, ids, size, i, obs, masks, index, to_act): the rows of game i (after a load); ``ids``, ``size``
+ * and ``index`` are the other batches' (unused here: the legal actions are 0 .. count - 1). */
+static PyObject *py_vec_write(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *obs, *masks, *index, *o_to_act;
+    int size;
+    Py_ssize_t i;
+    if (!PyArg_ParseTuple(args, "OOinOOOO", &states, &ids, &size, &i, &obs, &masks, &index, &o_to_act)) return NULL;
+    VecBufs b;
+    Py_buffer ta = {0};
+    PyObject *result = NULL;
+    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
+    if (i < 0 || i >= b.n) {
+        PyErr_SetString(PyExc_IndexError, "game index out of range");
+        goto done;
+    }
+    VecSlot *v = (VecSlot *)b.states.buf + i;
+    vec_settle(v);
+    if (vec_over(v) || v->g.players < 2) {
+        PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
+        goto done;
+    }
+    vec_row(&b, i, (short *)ta.buf);
+    result = Py_NewRef(Py_None);
+done:
+    if (ta.obj) PyBuffer_Release(&ta);
+    vec_release(&b);
+    return result;
+}
+
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, seeds]) -> the games that
+ * ended. One action index per game, for its seat to act; the chance events after it are settled; the rows of
+ * the games that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners,
+ * -1 for the others) and the mover's as its reward; with ``seeds`` (one int64 per game) it starts its next
+ * game from its seed here (Game.new_game(seed), chance settled) and its rows are the new game's. */
+static PyObject *py_vec_step(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_seeds = Py_None;
+    int size;
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
+                          &o_ret, &o_seeds))
+        return NULL;
+    VecBufs b;
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, sd = {0};
+    PyObject *ended = NULL;
+    const long long *seeds = NULL;
+    if (vec_acquire(&b, states, obs, masks) < 0) goto done;
+    VecSlot *slots = (VecSlot *)b.states.buf;
+    int players = b.n ? slots[0].g.players : 2;
+    if (players < 2 || players > QMAXP) {
+        PyErr_SetString(PyExc_ValueError, "the batch's games are not loaded");
+        goto done;
+    }
+    if (o_seeds != Py_None) {
+        if (PyObject_GetBuffer(o_seeds, &sd, PyBUF_C_CONTIGUOUS) < 0) goto done;
+        if (sd.len != b.n * 8) {
+            PyErr_SetString(PyExc_ValueError, "seeds: one int64 per game");
+            goto done;
+        }
+        seeds = (const long long *)sd.buf;
+    }
+    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
+        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
+        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
+        goto done;
+    }
+    const long long *acts = (const long long *)act.buf;
+    short *to_act = (short *)ta.buf;
+    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    for (Py_ssize_t i = 0; i < b.n; i++) /* every action checked before any game moves */
+        if (vec_over(&slots[i]) || slots[i].g.players != players || acts[i] < 0 || acts[i] >= slots[i].count) {
+            PyErr_Format(PyExc_ValueError, "game %zd: no seat to act, or action %lld is not legal", i, acts[i]);
+            goto done;
+        }
+    ended = PyList_New(0);
+    if (!ended) goto done;
+    memset(rewards, 0, (size_t)b.n * 4);
+    memset(returns, 0, (size_t)b.n * players * 4);
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        VecSlot *v = &slots[i];
+        int mover = v->g.player;
+        vec_apply(v, (int)acts[i]);
+        if (!vec_over(v)) {
+            vec_row(&b, i, to_act);
+            continue;
+        }
+        vec_returns(&v->g, returns + i * players);
+        rewards[i] = returns[i * players + mover];
+        PyObject *k = PyLong_FromSsize_t(i);
+        if (!k || PyList_Append(ended, k) < 0) {
+            Py_XDECREF(k);
+            Py_CLEAR(ended);
+            goto done;
+        }
+        Py_DECREF(k);
+        if (seeds) {
+            vec_new(v, players, seeds[i]);
+            vec_row(&b, i, to_act);
+        }
+    }
+done:
+    if (sd.obj) PyBuffer_Release(&sd);
+    if (act.obj) PyBuffer_Release(&act);
+    if (ta.obj) PyBuffer_Release(&ta);
+    if (rew.obj) PyBuffer_Release(&rew);
+    if (ret.obj) PyBuffer_Release(&ret);
+    vec_release(&b);
+    return ended;
+}
+
+/* sample(states, ids, draws, out): for each game, action floor(draws[i] * count) (uniform over its legal
+ * actions for uniform draws; ``ids`` is unused: the legal actions are 0 .. count - 1). */
+static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *o_draws, *o_out;
+    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
+    Py_buffer st = {0}, d = {0}, o = {0};
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 || d.len % 8 || batch_buffer(o_out, &o, d.len, "out") < 0 ||
+        batch_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
+        goto done;
+    }
+    const double *draws = (const double *)d.buf;
+    long long *out = (long long *)o.buf;
+    const VecSlot *slots = (const VecSlot *)st.buf;
+    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
+        int count = slots[i].count;
+        if (!count) {
+            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
+            goto done;
+        }
+        long long k = (long long)(draws[i] * count);
+        out[i] = k < count ? k : count - 1;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    if (st.obj) PyBuffer_Release(&st);
+    if (d.obj) PyBuffer_Release(&d);
+    if (o.obj) PyBuffer_Release(&o);
+    return result;
+}
+
+static PyMethodDef vec_methods[] = {
+    {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
+    {"load", py_vec_load, METH_VARARGS, "load(states, i, placed, buffer): game i becomes a PLAYOUT buffer's state"},
+    {"export", py_vec_export, METH_VARARGS, "export(states, i, buffer) -> placed: game i's state"},
+    {"restart", py_vec_restart, METH_VARARGS, "restart(states, i, players, seed): game i starts anew"},
+    {"observe", py_vec_observe, METH_VARARGS, "observe(states, i, observer, out): a seat's observation of game i"},
+    {"listed", py_vec_listed, METH_VARARGS, "listed(states, i) -> (actions in the mask, legal actions)"},
+    {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal action per game"},
+    {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cqwirkle_vec",
+                                           "A batch of Qwirkle Cubes games stepped in C.", -1, vec_methods};
+
+PyMODINIT_FUNC PyInit__cqwirkle_vec(void) {
+    PyObject *m = PyModule_Create(&vec_moduledef);
+    if (m && (PyModule_AddIntConstant(m, "NUM_IDS", VEC_CAP) < 0 || PyModule_AddIntConstant(m, "WINDOW", VEC_WINDOW) < 0))
+        Py_CLEAR(m);
+    return m;
+}
