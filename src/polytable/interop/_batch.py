@@ -403,8 +403,8 @@ class FormfinityBatch(Batch):
         returns: npt.NDArray[np.float32],
         ended: npt.NDArray[np.bool_],
     ) -> int:
-        """As :meth:`Batch.step`; the games that ended start their next game in C from :attr:`seeds`."""
-        self.check(actions, masks)
+        """As :meth:`Batch.step` (the C step checks the actions first); the games that ended start their next
+        game in C from :attr:`seeds`."""
         got = self.ext.step(self.info, self.states, self.ids, actions, obs, masks, to_act, rewards, returns)
         count = self.mark(got, ended)
         if got and self.seeds is not None:  # (a table of one keeps its finished game: no seeds)

@@ -399,7 +399,8 @@ done:
 }
 
 /* step(info, states, ids, actions, obs, masks, to_act, rewards, returns) -> games that ended. actions: int64
- * (N,), legal for each game's seat to act (the caller checked them against the masks). A game that goes on
+ * (N,), each checked against its game's mask row before any game moves (ValueError naming the first game
+ * at fault). A game that goes on
  * gets its next rows; one that ends gets its returns (N, players), its reward (the mover's return) and its
  * index in the list returned, for the caller to start its next game. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
@@ -422,6 +423,17 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     const long long *acts = (const long long *)act.buf;
     short *to_act = (short *)ta.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    const signed char *mrows = (const signed char *)b.masks.buf;
+    for (Py_ssize_t i = 0; i < b.n; i++) { /* every action against its mask row before any game moves */
+        if (acts[i] < 0 || acts[i] >= VEC_IDS) {
+            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is outside 0..%d", i, acts[i], VEC_IDS - 1);
+            goto done;
+        }
+        if (!mrows[i * (Py_ssize_t)VEC_IDS + acts[i]]) {
+            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not legal now (see its action mask)", i, acts[i]);
+            goto done;
+        }
+    }
     ended = PyList_New(0);
     if (!ended) goto done;
     memset(rewards, 0, (size_t)b.n * 4);
