@@ -149,5 +149,15 @@ setup(
                 *CORE_HEADERS,
             ],
         ),
+        # The batched environment's FORMFINITY games: includes _cformfinity.c (its games are contexts).
+        ext(
+            "polytable.games.formfinity._cformfinity_vec",
+            ["src/polytable/games/formfinity/_cformfinity_vec.c"],
+            [
+                "src/polytable/games/formfinity/_cformfinity.c",
+                *(f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")),
+                *CORE_HEADERS,
+            ],
+        ),
     ],
 )

@@ -8,9 +8,10 @@ once a game) and are loaded into the buffer; a game's state can be read back (``
 for the differential tests (``tests/interop/test_vector_fast.py``), which check that a batch gives the
 same observations, masks, rewards, terminations and states as the pure rules with the reference encoders.
 
-Built for Forma, Quadefy, Foldris and Qwirkle Cubes (``polytable.games.forma._cforma_vec``,
+Built for Forma, Quadefy, Foldris, Qwirkle Cubes and FORMFINITY (``polytable.games.forma._cforma_vec``,
 ``polytable.games.quadefy._cquadefy_vec``, ``polytable.games.foldris._cfoldris_vec``,
-``polytable.games.qwirkle_cubes._cqwirkle_vec``, compiled by the package build with each kernel's own rules);
+``polytable.games.qwirkle_cubes._cqwirkle_vec``, ``polytable.games.formfinity._cformfinity_vec``, compiled by
+the package build with each kernel's own rules);
 the other games, games with opponents inside the call, and ``POLYTABLE_PURE=1`` step through the tables.
 Foldris' and Qwirkle Cubes' batches settle their chance events in C from each game's generator and start the
 next game of a game that ended themselves (Qwirkle Cubes' from a seed per game, :attr:`Batch.seeds`), so a
@@ -346,6 +347,74 @@ class QwirkleBatch(Batch):
         return True
 
 
+class FormfinityBatch(Batch):
+    """FORMFINITY games (``_cformfinity_vec``): the batch holds the configuration's set-up, the template's
+    planes and the cards' features once (``info``), and each game's state."""
+
+    def __init__(self, ext: Any, game: Game[Any, Any], first: Any, num_envs: int, info: Any) -> None:
+        super().__init__(ext, game, first, num_envs, 0)
+        self.info = info
+        self.first = first
+        self.seeds = np.zeros(num_envs, np.int64)  # each game's next seed (the vector env keeps them)
+        self.players = int(first.config.players)
+
+    @staticmethod
+    def make(ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> FormfinityBatch | None:
+        """The batch of ``first``'s configuration, or None where the kernel does not hold its set-up."""
+        from ..games.formfinity import CompiledFormfinity, formfinity_pack, setup_of
+        from ._fast import formfinity_template
+        from ._planes import formfinity_card_table
+
+        CompiledFormfinity(ext)  # loads the shape tables into this extension's copy (init)
+        setup = setup_of(game, first)
+        info = np.zeros(int(ext.info_bytes()), np.uint8)
+        statics, _ = formfinity_template(game.view(first, 0), setup.S)
+        if not ext.prepare_batch(info, formfinity_pack(setup), statics, formfinity_card_table()):
+            return None
+        return FormfinityBatch(ext, game, first, num_envs, info)
+
+    def load(self, i: int, s: Any) -> None:
+        from ..games.formfinity import state_buffer
+
+        self.ext.load(self.info, self.states, i, s.deck, s.lines, s.numbers, state_buffer(s))
+
+    def state(self, i: int) -> Any:
+        from ..games.formfinity import state_from_buffer
+
+        buf = bytearray(len(self._blank()))
+        rest = self.ext.export(self.info, self.states, i, buf)
+        return state_from_buffer(self.first, buf, rest)
+
+    def _blank(self) -> bytearray:
+        from ..games.formfinity import state_buffer
+
+        return state_buffer(self.first)
+
+    def write(self, i: int, obs: npt.NDArray[np.uint8], masks: npt.NDArray[np.int8], to_act: Any) -> None:
+        self.ext.write(self.info, self.states, self.ids, i, obs, masks, to_act)
+
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.int8],
+        to_act: Any,
+        rewards: npt.NDArray[np.float32],
+        returns: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> int:
+        """As :meth:`Batch.step` (the C step checks the actions first); the games that ended start their next
+        game in C from :attr:`seeds`."""
+        got = self.ext.step(self.info, self.states, self.ids, actions, obs, masks, to_act, rewards, returns)
+        count = self.mark(got, ended)
+        if got and self.seeds is not None:  # (a table of one keeps its finished game: no seeds)
+            games = np.array(got, np.int64)
+            over = self.ext.restart(self.info, self.states, self.ids, games, self.seeds[games], obs, masks, to_act)
+            if over:  # a template where a new game ends before its first move (none is shipped)
+                raise RuntimeError(f"games {over}: a new game ended at once, which the compiled batch cannot start")
+        return count
+
+
 def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, num_actions: int) -> Batch | None:
     """The compiled batch of a configuration, or None (not built, ``POLYTABLE_PURE=1``, or no batch for
     this game or board)."""
@@ -370,6 +439,11 @@ def batch_for(game: Game[Any, Any], first: Any, first_view: Any, num_envs: int, 
         if ext is None or num_actions != ext.NUM_IDS:
             return None
         return QwirkleBatch(ext, game, first, num_envs)
+    if gid == "formfinity":
+        ext = native_module("polytable.games.formfinity._cformfinity_vec")
+        if ext is None or num_actions != ext.NUM_IDS:
+            return None
+        return FormfinityBatch.make(ext, game, first, num_envs)
     return None
 
 

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from ..core import native_module
 
-__all__ = ["Codec", "codec_for", "grid", "rect", "write_mask"]
+__all__ = ["Codec", "codec_for", "formfinity_template", "grid", "rect", "write_mask"]
 
 Out = npt.NDArray[np.uint8]
 Writer = Callable[[Any, int, Out], None]
@@ -259,15 +259,11 @@ def _forma(config: Any, names: tuple[str, ...], game: Any) -> Codec:
 
 
 # --------------------------------------------------------------------------------------------- FORMFINITY
-def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec:
-    from ..games.formfinity import PLACE, Card, Place, setup_for, window
-    from ..games.formfinity import placements as window_placements
-    from ._planes import formfinity_card
-
-    players = int(config.players)
-    setup = setup_for(config)  # type: ignore[arg-type]
-    w, h, stride = setup.W, setup.H, setup.S
+def formfinity_template(first_view: Mapping[str, Any], stride: int) -> tuple[Out, dict[str, int]]:
+    """A FORMFINITY template's fixed planes (blocked, start, number, area id: ``(height, width, 4)``) and each
+    area's squares (a bitboard of row stride ``stride``), from a view of the configuration."""
     labels = [[str(c) for c in row] for row in first_view["template"]]
+    h, w = len(labels), int(first_view["width"])
     areas = sorted({lab for row in labels for lab in row if lab.isalpha() and lab.isupper()})
     static = np.zeros((h, w, 4), np.uint8)
     area_bits = dict.fromkeys(areas, 0)
@@ -283,6 +279,18 @@ def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec
             if lab in areas:
                 static[y, x, 3] = areas.index(lab) + 1
                 area_bits[lab] |= 1 << (y * stride + x)
+    return static, area_bits
+
+
+def _formfinity(config: Any, first_view: Mapping[str, Any], rules: Any) -> Codec:
+    from ..games.formfinity import PLACE, Card, Place, setup_for, window
+    from ..games.formfinity import placements as window_placements
+    from ._planes import formfinity_card
+
+    players = int(config.players)
+    setup = setup_for(config)  # type: ignore[arg-type]
+    h, stride = setup.H, setup.S
+    static, area_bits = formfinity_template(first_view, stride)
     names = setup.area_names
     area_of = [area_bits.get(names[i], 0) for i in range(len(setup.areas))]
 

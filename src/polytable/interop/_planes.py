@@ -172,6 +172,19 @@ def formfinity_card(card: str) -> list[int]:
     return [*shape, *(int(count == str(k)) for k in (1, 2, 3)), *(int(e in edges) for e in "TRBL"), int(rot == "r")]
 
 
+_CARD_TABLE: list[npt.NDArray[np.uint8]] = []
+
+
+def formfinity_card_table() -> npt.NDArray[np.uint8]:
+    """:func:`formfinity_card` of every card id, one row each (made once: what a compiled batch reads)."""
+    if not _CARD_TABLE:
+        from ..games.formfinity import NUM_CARDS, Card
+
+        rows = [formfinity_card(Card.from_id(i).notation()) for i in range(NUM_CARDS)]
+        _CARD_TABLE.append(np.array(rows, np.uint8))
+    return _CARD_TABLE[0]
+
+
 def _formfinity(view: Mapping[str, Any], observer: int, players: int) -> Planes:
     w, h = view["width"], view["height"]
     pl = Planes(h, w)

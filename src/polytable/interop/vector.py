@@ -17,11 +17,12 @@ terminations and truncations ``(N,)`` bool. ``step(actions)`` takes one action i
 * **Seeds.** Episode ``k`` of game ``i`` uses a seed derived from (``seed``, ``i``, ``k``) and its
   opponents draw from generators derived from it, so game ``i`` plays the same for a seed whatever N is
   and however the other games go.
-* **Compiled batches.** Self-play Forma, Quadefy, Foldris and Qwirkle Cubes games (no opponent) are held and
-  stepped in C, all N in one call (:mod:`polytable.interop._batch`; Foldris' and Qwirkle Cubes' batches also
-  start the next episodes in that call); every other case steps the games one after another in Python. Both
-  give the same observations, masks, rewards and terminations (``tests/interop/test_vector_fast.py``,
-  ``tests/interop/test_vector_foldris.py``).
+* **Compiled batches.** Self-play Forma, Quadefy, Foldris, Qwirkle Cubes and FORMFINITY games (no opponent) are
+  held and stepped in C, all N in one call (:mod:`polytable.interop._batch`; Foldris', Qwirkle Cubes' and
+  FORMFINITY's batches also start the next episodes in that call); every other case steps the games one after
+  another in Python. Both give the same observations, masks, rewards and terminations
+  (``tests/interop/test_vector_fast.py``, ``tests/interop/test_vector_foldris.py``,
+  ``tests/interop/test_vector_formfinity.py``).
 * **Buffers** are the environment's own and are overwritten by the next call (copy what you keep), as
   EnvPool does; read them, do not write into them (a compiled batch rewrites only the parts of a row that
   changed). An illegal action raises ``ValueError`` naming the game and changes nothing: every action is

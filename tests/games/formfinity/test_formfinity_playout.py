@@ -85,9 +85,11 @@ def test_bad_input_is_refused_and_odd_states_decline() -> None:
     setup = setup_of(GAME, s)
     kernel = setup.kernel
     assert isinstance(kernel, CompiledFormfinity)
-    ext, pack = kernel.ext, kernel._pack(setup)
+    ext, pack = kernel.ext, kernel.prepared(setup)  # the set-up as the kernel holds it (prepared once)
     buf = kernel._buffer(setup, s, [1], (1, -1, 0, 0, 0, 0, 0, 0))
-    assert buf is not None
+    assert buf is not None and pack is not None and kernel.prepared(setup) is pack
+    with pytest.raises(ValueError, match="set-up"):
+        ext.playout(bytes(len(pack) - 8), s.deck, s.lines, s.numbers, buf)  # not a prepared set-up
     with pytest.raises(TypeError):
         ext.playout(pack, s.deck, s.lines, s.numbers, bytes(buf))  # the buffer is written back: read-only refused
     with pytest.raises(ValueError, match="bytes"):

@@ -2,9 +2,10 @@
 
 Why here: it is the AI's (the lookahead of ``hard`` spends nearly all of a decision in greedy playouts),
 so it lives beside the players. The compiled copy is still inside the game's kernel
-(``games/formfinity/_cformfinity_greedy.h``, answered through ``setup.kernel.greedy_run``): that kernel is one
-C unit over static state, and moving the greedy into an extension of its own waits for the kernel's state
-behind a C interface. This Python is the reference (tests/games/formfinity/test_formfinity_greedy.py plays
+(``games/formfinity/_cformfinity_greedy.h``, answered through ``setup.kernel.greedy_run``). The kernel's
+functions now take a game's context (``FF``: set-up and state) rather than static variables, so an extension
+of the AI's own could include the kernel's unit as the batch ``_cformfinity_vec.c`` does; the move is not
+made yet. This Python is the reference (tests/games/formfinity/test_formfinity_greedy.py plays
 both over random positions) and what runs beside the pure kernel.
 
 :func:`greedy_place` is the one-ply ``greedy``'s choice for the next element: the greedy values each

@@ -35,11 +35,12 @@ from polytable.core import Config, register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._board import Setup, setup_for
-from ._cards import SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
+from ._cards import NUM_CARDS, SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
 from ._flow import apply_card, apply_place, clear_caches, deal, draw_card, forbidden, placements, window
 from ._game import FormfinityGame, setup_of
-from ._kernel import CompiledFormfinity, FormfinityKernel
+from ._kernel import CompiledFormfinity, FormfinityKernel, state_buffer, state_from_buffer
+from ._kernel import pack as formfinity_pack
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
 from ._variant import Rules, parse_variant_file, variant_limits
@@ -50,6 +51,7 @@ __all__ = [
     "CLAIM",
     "DRAW",
     "GAME",
+    "NUM_CARDS",
     "OVER",
     "PLACE",
     "SHAPES",
@@ -76,6 +78,7 @@ __all__ = [
     "deal",
     "draw_card",
     "forbidden",
+    "formfinity_pack",
     "parse_card",
     "parse_card_code",
     "parse_deck",
@@ -85,6 +88,8 @@ __all__ = [
     "rules_for",
     "setup_for",
     "setup_of",
+    "state_buffer",
+    "state_from_buffer",
     "variant_limits",
     "window",
 ]

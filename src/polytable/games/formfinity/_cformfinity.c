@@ -27,8 +27,9 @@ typedef struct {
     uint64_t w[NW];
 } BB;
 
-/* The words the current call's boards use (H * S bits, rounded up): loops stop there. Words past it
- * are zero in every input (from_py fills all NW) and never read. Single-threaded: the GIL is held. */
+/* The words the current call's boards use (H * S bits, rounded up; a set-up's `words`): loops stop there.
+ * Words past it are zero in every input (from_py fills all NW) and never read. Set by each entry point
+ * from the boards it is given (the GIL is held); every game's own values live in its context (FF). */
 static int nw = NW;
 static void set_words(int bits) { nw = bits <= 0 ? 1 : bits > NW * 64 ? NW : (bits + 63) / 64; }
 
@@ -64,22 +65,33 @@ typedef struct {
     int ftop[MAXSIDE], lbot[MAXSIDE], fleft[MAXSIDE], lright[MAXSIDE];
 } Prof;
 
-/* _board._profile: the first and last blocked row of each column and column of each row. */
+/* Bits base .. base + W - 1 of a board (W <= 40: one row). */
+static inline uint64_t b_row(const BB *a, int base, int W) {
+    int w = base >> 6, off = base & 63;
+    uint64_t v = a->w[w] >> off;
+    if (off && off + W > 64 && w + 1 < NW) v |= a->w[w + 1] << (64 - off);
+    return v & ((1ULL << W) - 1);
+}
+
+/* _board._profile: the first and last blocked row of each column and column of each row (row by row,
+ * a column's first and last rows from the columns not yet met going down and going up). */
 static void profile(const BB *blocked, int W, int H, int S, Prof *p) {
+    uint64_t rows[MAXSIDE], seen = 0;
     for (int x = 0; x < W; x++) {
         p->ftop[x] = H;
         p->lbot[x] = -1;
     }
     for (int y = 0; y < H; y++) {
-        p->fleft[y] = W;
-        p->lright[y] = -1;
-        for (int x = 0; x < W; x++)
-            if (b_get(blocked, y * S + x)) {
-                if (p->fleft[y] == W) p->fleft[y] = x;
-                p->lright[y] = x;
-                if (p->ftop[x] == H) p->ftop[x] = y;
-                p->lbot[x] = y;
-            }
+        uint64_t r = rows[y] = b_row(blocked, y * S, W);
+        p->fleft[y] = r ? __builtin_ctzll(r) : W;
+        p->lright[y] = r ? 63 - __builtin_clzll(r) : -1;
+        for (uint64_t m = r & ~seen; m; m &= m - 1) p->ftop[__builtin_ctzll(m)] = y;
+        seen |= r;
+    }
+    seen = 0;
+    for (int y = H - 1; y >= 0; y--) {
+        for (uint64_t m = rows[y] & ~seen; m; m &= m - 1) p->lbot[__builtin_ctzll(m)] = y;
+        seen |= rows[y];
     }
 }
 
@@ -528,12 +540,15 @@ static int init_rotations(PyObject *rotations) {
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS,
      "init(shapes, rotations): every shape's cells (x, y), the index is the shape id, and its orientations."},
+    {"setup_bytes", py_setup_bytes, METH_NOARGS, "setup_bytes() -> the size of a prepared set-up."},
+    {"prepare", py_prepare, METH_VARARGS,
+     "prepare(pack, buffer) -> bool: the packed set-up read into the buffer; False where the kernel declines it."},
     {"playout", py_playout, METH_VARARGS,
-     "playout(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: a random playout; the rest "
+     "playout(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: a random playout; the rest "
      "of the state in the buffer."},
     {"greedy_run", py_greedy_run, METH_VARARGS,
-     "greedy_run(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the horizon; "
-     "the rest of the state in the buffer."},
+     "greedy_run(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the "
+     "horizon; the rest of the state in the buffer."},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},

@@ -21,8 +21,10 @@ def keeps_a_way(
     options: Sequence[tuple[int, int]],
     /,
 ) -> list[tuple[int, int]]: ...
+def setup_bytes() -> int: ...
+def prepare(pack: tuple[object, ...], buffer: bytearray, /) -> bool: ...
 def playout(
-    pack: tuple[object, ...],
+    setup: bytearray,
     deck: tuple[int, ...],
     lines: tuple[tuple[int, int, int], ...],
     numbers: tuple[int, ...],
@@ -30,7 +32,7 @@ def playout(
     /,
 ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None: ...
 def greedy_run(
-    pack: tuple[object, ...],
+    setup: bytearray,
     deck: tuple[int, ...],
     lines: tuple[tuple[int, int, int], ...],
     numbers: tuple[int, ...],

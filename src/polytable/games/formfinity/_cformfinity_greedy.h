@@ -1,19 +1,21 @@
 /* The lines goal's greedy playout in C, after _cformfinity_playout.h; included by _cformfinity.c. It is the
- * AI's ai/formfinity/_greedy.py step for step, still compiled here (the kernel is one unit over static state,
- * which an extension of the AI's own cannot reach yet): greedy_place is _greedy.greedy_place (the one-ply
- * greedy's value of every placement of the next element from one bitboard pass per direction over
- * `drawn | placement`, ties drawn uniformly with the sample's generator, as Rng.below), greedy_run is _greedy.greedy_run (card
- * draws from the state's generator and greedy placements to the horizon: my next draw). A claim choice,
- * an area choice or an element without a placement is left to Python (one step, then the run resumes). */
+ * AI's ai/formfinity/_greedy.py step for step, still compiled here (an extension of the AI's own would
+ * include this unit, whose functions are static, as _cformfinity_vec.c does): greedy_place is
+ * _greedy.greedy_place (the one-ply greedy's value of every placement of the next element from one bitboard
+ * pass per direction over `drawn | placement`, ties drawn uniformly with the sample's generator, as
+ * Rng.below), greedy_run is _greedy.greedy_run (card draws from the state's generator and greedy placements
+ * to the horizon: my next draw). A claim choice, an area choice or an element without a placement is left
+ * to Python (one step, then the run resumes). */
 
 #define MAXPICKS (4 * NW * 64)
-static int pick_s[MAXPICKS], pick_b[MAXPICKS];
+static int pick_s[MAXPICKS], pick_b[MAXPICKS]; /* greedy_place's ties (scratch: the GIL is held) */
 
-/* _greedy.near_lines: start bits of the windows of G.length squares along `off` that `board` fills but
+/* _greedy.near_lines: start bits of the windows of g->length squares along `off` that `board` fills but
  * for one square (`short_`) and of those it fills (`full`). */
-static void near_lines(const BB *board, int off, BB *short_, BB *full) {
+static void near_lines(FF *c, const BB *board, int off, BB *short_, BB *full) {
+    const FFSetup *g = c->g;
     BB pres[MAXSIDE + 1], planes[MAXSIDE], suf, t;
-    int L = G.length;
+    int L = g->length;
     memset(&pres[0], 0xff, sizeof(BB));
     for (int i = 0; i < L; i++) {
         b_shr(board, off * i, &planes[i]);
@@ -34,13 +36,15 @@ static void near_lines(const BB *board, int off, BB *short_, BB *full) {
 }
 
 /* _greedy.line_rooms and _greedy.claim_starts for every direction (unused ones are left empty). */
-static void rooms_and_claims(BB *room, BB *ok) {
+static void rooms_and_claims(FF *c, BB *room, BB *ok) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
     BB every, by[4], spread, t;
-    int L = G.length;
+    int L = g->length;
     memset(by, 0, sizeof(by));
     memset(&every, 0, sizeof(every));
-    for (int i = 0; i < F.nlines; i++) {
-        int d = F.lines[i][1], b = F.lines[i][2], off = line_off(d);
+    for (int i = 0; i < f->nlines; i++) {
+        int d = f->lines[i][1], b = f->lines[i][2], off = line_off(c, d);
         for (int k = 0; k < L; k++) {
             b_set(&by[d], b + off * k);
             b_set(&every, b + off * k);
@@ -49,15 +53,15 @@ static void rooms_and_claims(BB *room, BB *ok) {
     for (int d = 0; d < 4; d++) {
         memset(&room[d], 0, sizeof(BB));
         memset(&ok[d], 0, sizeof(BB));
-        if (!(G.dirs >> d & 1)) continue;
-        int off = line_off(d);
-        room[d] = G.playable;
+        if (!(g->dirs >> d & 1)) continue;
+        int off = line_off(c, d);
+        room[d] = g->playable;
         for (int i = 1; i < L; i++) {
-            b_shr(&G.playable, off * i, &t);
+            b_shr(&g->playable, off * i, &t);
             b_and(&room[d], &t);
         }
         ok[d] = room[d];
-        const BB *forbid = G.hard ? &every : &by[d];
+        const BB *forbid = g->hard ? &every : &by[d];
         if (!b_any(forbid)) continue;
         spread = *forbid;
         for (int i = 1; i < L; i++) {
@@ -68,36 +72,39 @@ static void rooms_and_claims(BB *room, BB *ok) {
     }
 }
 
-static void shape_mask(int s, int at, BB *mask) {
+static void shape_mask(FF *c, int s, int at, BB *mask) {
+    const FFSetup *g = c->g;
     memset(mask, 0, sizeof(*mask));
-    for (int c = 0; c < sh_n[s]; c++) b_set(mask, at + sh_y[s][c] * G.S + sh_x[s][c]);
+    for (int k = 0; k < sh_n[s]; k++) b_set(mask, at + sh_y[s][k] * g->S + sh_x[s][k]);
 }
 
 /* _greedy.greedy_place for the mover among cur_* (cur_placements first): the chosen placement's mask;
  * 0 when there is none, -1 when a table would overflow (the caller declines). */
-static int greedy_place(uint64_t *rng, BB *out) {
+static int greedy_place(FF *c, uint64_t *rng, BB *out) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
     BB room[4], ok[4], drawn, mask, nb, sh, fl;
-    int counts[MAXPLAYERS] = {0}, p = F.turn, n = 0, fd[MAXLINES], fb[MAXLINES];
+    int counts[MAXPLAYERS] = {0}, p = f->turn, n = 0, fd[MAXLINES], fb[MAXLINES];
     double best = -1.0 / 0.0;
-    if (!cur_n) return 0;
-    rooms_and_claims(room, ok);
-    for (int i = 0; i < F.nlines; i++) counts[F.lines[i][0]]++;
+    if (!c->cur_n) return 0;
+    rooms_and_claims(c, room, ok);
+    for (int i = 0; i < f->nlines; i++) counts[f->lines[i][0]]++;
     int mine = counts[p], opp = -1;
-    for (int q = 0; q < G.players; q++)
+    for (int q = 0; q < g->players; q++)
         if (q != p && counts[q] > opp) opp = counts[q];
-    double tw0 = F.left > 1 ? 4.0 : -8.0;
-    drawn_bb(&drawn);
-    for (int i = 0; i < cur_n; i++) {
-        int s = cur_s[i];
+    double tw0 = f->left > 1 ? 4.0 : -8.0;
+    drawn_bb(c, &drawn);
+    for (int i = 0; i < c->cur_n; i++) {
+        int s = c->cur_s[i];
         for (int j = 0; j < nw; j++)
-            for (uint64_t w = cur_a[i].w[j]; w; w &= w - 1) {
+            for (uint64_t w = c->cur_a[i].w[j]; w; w &= w - 1) {
                 int at = j * 64 + __builtin_ctzll(w), threats = 0, gained = 0;
-                shape_mask(s, at, &mask);
+                shape_mask(c, s, at, &mask);
                 nb = drawn;
                 b_or(&nb, &mask);
                 for (int d = 0; d < 4; d++) {
-                    if (!(G.dirs >> d & 1)) continue;
-                    near_lines(&nb, line_off(d), &sh, &fl);
+                    if (!(g->dirs >> d & 1)) continue;
+                    near_lines(c, &nb, line_off(c, d), &sh, &fl);
                     b_and(&sh, &room[d]);
                     b_and(&fl, &ok[d]);
                     for (int k = 0; k < nw; k++) threats += __builtin_popcountll(sh.w[k]);
@@ -112,14 +119,14 @@ static int greedy_place(uint64_t *rng, BB *out) {
                 if (gained > 1) { /* lines that exclude each other: a claim choice, valued as such */
                     int compatible = 1;
                     for (int a = 0; compatible && a < gained; a++)
-                        for (int c = a + 1; compatible && c < gained; c++)
-                            if ((G.hard || fd[a] == fd[c]) && windows_meet(fd[a], fb[a], fd[c], fb[c])) compatible = 0;
+                        for (int e = a + 1; compatible && e < gained; e++)
+                            if ((g->hard || fd[a] == fd[e]) && windows_meet(c, fd[a], fb[a], fd[e], fb[e])) compatible = 0;
                     if (!compatible) {
                         gained = 0;
                         tw = 4.0;
                     }
                 }
-                if (mine + gained >= G.target) value = 10000.0;
+                if (mine + gained >= g->target) value = 10000.0;
                 else value = 100.0 * (mine + gained - opp) + tw * threats;
                 if (value > best + 1e-9) {
                     best = value;
@@ -133,21 +140,22 @@ static int greedy_place(uint64_t *rng, BB *out) {
             }
     }
     int k = n > 1 ? (int)below(rng, (uint64_t)n) : 0;
-    shape_mask(pick_s[k], pick_b[k], out);
+    shape_mask(c, pick_s[k], pick_b[k], out);
     return 1;
 }
 
 /* _greedy.claimable_holes: how many free squares would each complete a line that may still be claimed. */
-static int claimable_holes(void) {
+static int claimable_holes(FF *c) {
+    const FFSetup *g = c->g;
     BB room[4], ok[4], drawn, holes, sh, fl;
-    int n = 0, L = G.length;
-    rooms_and_claims(room, ok);
-    drawn_bb(&drawn);
+    int n = 0, L = g->length;
+    rooms_and_claims(c, room, ok);
+    drawn_bb(c, &drawn);
     memset(&holes, 0, sizeof(holes));
     for (int d = 0; d < 4; d++) {
-        if (!(G.dirs >> d & 1)) continue;
-        int off = line_off(d);
-        near_lines(&drawn, off, &sh, &fl);
+        if (!(g->dirs >> d & 1)) continue;
+        int off = line_off(c, d);
+        near_lines(c, &drawn, off, &sh, &fl);
         b_and(&sh, &ok[d]);
         for (int b = b_lowest(&sh); b >= 0; b = b_lowest(&sh)) {
             sh.w[b >> 6] &= ~(1ULL << (b & 63));
@@ -159,68 +167,69 @@ static int claimable_holes(void) {
     return n;
 }
 
-/* greedy_run(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers), the rest of the end state, the
+/* greedy_run(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers), the rest of the end state, the
  * generator (rngs[0]), left_me, steps, done and holes written into the buffer (_kernel.PLAYOUT); or None
- * (declined: Python runs; nothing written). */
+ * (declined: Python runs; nothing written). setup: a buffer of prepare(). */
 static PyObject *py_greedy_run(PyObject *self, PyObject *args) {
-    PyObject *pack, *odeck, *olines, *onum;
-    Py_buffer view;
+    PyObject *osetup, *odeck, *olines, *onum;
+    Py_buffer view, sview;
     PlayoutBuf in;
+    FF ctx, *c = &ctx;
     int done = 0;
-    if (!PyArg_ParseTuple(args, "OOOOw*", &pack, &odeck, &olines, &onum, &view)) return NULL;
-    int r = read_call(pack, &view, &in, odeck, olines, onum);
-    if (r == 0 && (G.goal != G_LINES || G.players < 2)) r = 1;
-    if (r != 0) {
-        PyBuffer_Release(&view);
-        if (r < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "OOOOw*", &osetup, &odeck, &olines, &onum, &view)) return NULL;
+    int r = call_begin(c, osetup, &sview, &view, &in, odeck, olines, onum);
+    if (r < 0) return NULL;
+    if (r > 0) Py_RETURN_NONE;
+    if (c->g->goal != G_LINES || c->g->players < 2) {
+        call_end(c, &sview, &view);
         Py_RETURN_NONE;
     }
+    FFState *f = c->f;
     uint64_t rng = in.rngs[0];
     int me = (int)in.me, left_me = in.left_me != 0;
     long steps = (long)in.steps;
-    fail = 0;
-    if (F.phase == PH_PLACE) cur_placements(); /* from here on continue_turn keeps cur_* current */
+    if (f->phase == PH_PLACE) cur_placements(c); /* from here on continue_turn keeps cur_* current */
     while (steps > 0) {
-        if (F.phase == PH_OVER) {
+        if (f->phase == PH_OVER) {
             done = 1;
             break;
         }
-        if (F.phase == PH_DRAW) {
-            if (left_me && F.turn == me) {
+        if (f->phase == PH_DRAW) {
+            if (left_me && f->turn == me) {
                 done = 1;
                 break;
             }
-            chance();
+            chance(c);
             steps--;
         } else {
             BB mask;
-            if (F.turn != me) left_me = 1;
-            else if (left_me && F.phase == PH_CHOOSE) {
+            if (f->turn != me) left_me = 1;
+            else if (left_me && f->phase == PH_CHOOSE) {
                 done = 1;
                 break;
             }
-            if (F.phase != PH_PLACE || !cur_n) break;
-            int got = greedy_place(&rng, &mask);
+            if (f->phase != PH_PLACE || !c->cur_n) break;
+            int got = greedy_place(c, &rng, &mask);
             if (got <= 0) {
-                if (got < 0) fail = 1;
+                if (got < 0) c->fail = 1;
                 break;
             }
-            apply_place(&mask);
+            apply_place(c, &mask);
             steps--;
         }
-        if (fail) break;
+        if (c->fail) break;
     }
-    if (fail) {
-        PyBuffer_Release(&view);
-        Py_RETURN_NONE;
+    PyObject *out = Py_None;
+    if (c->fail) Py_INCREF(out);
+    else {
+        if (steps <= 0) done = 1;
+        in.holes = done && f->phase != PH_OVER ? claimable_holes(c) : 0;
+        in.rngs[0] = rng;
+        in.left_me = left_me;
+        in.steps = steps;
+        in.done = done;
+        out = write_state(c, &in, view.buf, odeck, olines, onum);
     }
-    if (steps <= 0) done = 1;
-    in.holes = done && F.phase != PH_OVER ? claimable_holes() : 0;
-    in.rngs[0] = rng;
-    in.left_me = left_me;
-    in.steps = steps;
-    in.done = done;
-    PyObject *out = write_state(&in, &view, odeck, olines, onum);
-    PyBuffer_Release(&view);
+    call_end(c, &sview, &view);
     return out;
 }

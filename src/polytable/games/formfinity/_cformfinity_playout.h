@@ -3,47 +3,51 @@
  * function of the same name. */
 
 /* ------------------------------------------------------------------ the end */
-static int squares_needed(int p) {
+static int squares_needed(FF *c, int p) {
     Race r;
     BB path;
-    race_of(&r);
+    race_of(c, &r);
     race_way(&r, p, &path);
     int n = 0;
     for (int j = 0; j < nw; j++) n += __builtin_popcountll(path.w[j]);
     return n ? n : NO_WAY;
 }
 
-static void scores(long *sc) {
-    for (int p = 0; p < G.players; p++) sc[p] = 0;
-    if (G.goal == G_LINES)
-        for (int i = 0; i < F.nlines; i++) sc[F.lines[i][0]]++;
-    else if (G.goal == G_AREAS)
-        for (int p = 0; p < G.players; p++) sc[p] = F.points[p];
-    else if (G.goal == G_CONN) {
-        if (F.nwin == 1) sc[F.win[0]] = 1;
+static void scores(FF *c, long *sc) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    for (int p = 0; p < g->players; p++) sc[p] = 0;
+    if (g->goal == G_LINES)
+        for (int i = 0; i < f->nlines; i++) sc[f->lines[i][0]]++;
+    else if (g->goal == G_AREAS)
+        for (int p = 0; p < g->players; p++) sc[p] = f->points[p];
+    else if (g->goal == G_CONN) {
+        if (f->nwin == 1) sc[f->win[0]] = 1;
     } else
-        for (int i = 0; i < F.nnum; i++) sc[F.num[i]]++;
+        for (int i = 0; i < f->nnum; i++) sc[f->num[i]]++;
 }
 
-static void game_over(void) {
-    if (G.goal == G_CONN) { /* nobody connected: fewer squares still needed wins */
-        int n0 = squares_needed(0), n1 = squares_needed(1);
-        F.nwin = 0;
-        if (n0 <= n1) F.win[F.nwin++] = 0;
-        if (n1 <= n0) F.win[F.nwin++] = 1;
+static void game_over(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    if (g->goal == G_CONN) { /* nobody connected: fewer squares still needed wins */
+        int n0 = squares_needed(c, 0), n1 = squares_needed(c, 1);
+        f->nwin = 0;
+        if (n0 <= n1) f->win[f->nwin++] = 0;
+        if (n1 <= n0) f->win[f->nwin++] = 1;
     } else {
         long sc[MAXPLAYERS], best;
-        scores(sc);
+        scores(c, sc);
         best = sc[0];
-        for (int p = 1; p < G.players; p++)
+        for (int p = 1; p < g->players; p++)
             if (sc[p] > best) best = sc[p];
-        F.nwin = 0;
-        for (int p = 0; p < G.players; p++)
-            if (sc[p] == best) F.win[F.nwin++] = p;
+        f->nwin = 0;
+        for (int p = 0; p < g->players; p++)
+            if (sc[p] == best) f->win[f->nwin++] = p;
     }
-    F.phase = PH_OVER;
-    F.left = 0;
-    F.card = -1;
+    f->phase = PH_OVER;
+    f->left = 0;
+    f->card = -1;
 }
 
 /* _flow._blocked: no card that can ever be drawn has a placement for any player (who may draw). Faster
@@ -51,36 +55,38 @@ static void game_over(void) {
  * anchor where it could also be placed anywhere, and the connection goal's last-way filter judges each
  * anchor alone; so each orientation's anchors anywhere are found (and filtered) once, and a card's
  * slides are only intersected with them. */
-static int blocked(void) {
+static int blocked(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
     static BB keep[MAXSHAPES];
     int shapes[1];
     signed char has[MAXSHAPES];
     BB b, a, t, path, near, ok;
     Prof prof;
     Race r;
-    for (int p = G.goal == G_CONN ? 0 : F.turn; p < (G.goal == G_CONN ? G.players : F.turn + 1); p++) {
-        int ht = constraints(p, &b, &a, &t), way = 0;
+    for (int p = g->goal == G_CONN ? 0 : f->turn; p < (g->goal == G_CONN ? g->players : f->turn + 1); p++) {
+        int ht = constraints(c, p, &b, &a, &t), way = 0;
         if (!b_any(&a)) continue;
-        profile(&b, G.W, G.H, G.S, &prof);
-        if (G.goal == G_CONN) {
-            race_of(&r);
+        profile(&b, g->W, g->H, g->S, &prof);
+        if (g->goal == G_CONN) {
+            race_of(c, &r);
             race_way(&r, 1 - p, &path);
-            if ((way = b_any(&path))) b_n8(&path, &G.full, G.S, &near);
+            if ((way = b_any(&path))) b_n8(&path, &g->full, g->S, &near);
         }
         memset(has, -1, sizeof(has));
-        for (int i = 0; i < G.nposs; i++)
-            for (int k = 0; k < G.poss_n[i]; k++) {
-                int s = G.poss_o[i][k];
+        for (int i = 0; i < g->nposs; i++)
+            for (int k = 0; k < g->poss_n[i]; k++) {
+                int s = g->poss_o[i][k];
                 if (has[s] < 0) {
                     shapes[0] = s;
-                    int n = anchors_core(G.W, G.H, shapes, 1, 0, &b, &a, ht ? &t : NULL, shapes, &keep[s]);
+                    int n = anchors_core(g->W, g->H, shapes, 1, 0, &b, &a, ht ? &t : NULL, shapes, &keep[s]);
                     if (n && way) n = keep_way_near(&r, p, &near, 1, shapes, &keep[s]);
                     has[s] = (signed char)n;
                 }
                 if (!has[s]) continue;
-                for (int e = 0; e < G.poss_ne[i]; e++) {
-                    if (!G.poss_e[i][e]) return 0;
-                    slide(s, G.poss_e[i][e], G.W, G.H, G.S, &prof, &ok);
+                for (int e = 0; e < g->poss_ne[i]; e++) {
+                    if (!g->poss_e[i][e]) return 0;
+                    slide(s, g->poss_e[i][e], g->W, g->H, g->S, &prof, &ok);
                     if (b_meets(&ok, &keep[s])) return 0;
                 }
             }
@@ -89,187 +95,204 @@ static int blocked(void) {
 }
 
 /* _flow._hopeless: nobody can still reach the goal (can_connect, number_reachable). */
-static int hopeless(void) {
-    if (G.goal == G_CONN) {
+static int hopeless(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    if (g->goal == G_CONN) {
         Race r;
-        race_of(&r);
+        race_of(c, &r);
         return !(race_can_connect(&r, 0) || race_can_connect(&r, 1));
     }
-    if (G.goal != G_NUMBERS || F.nnum >= G.nnums || !G.connect) return 0;
+    if (g->goal != G_NUMBERS || f->nnum >= g->nnums || !g->connect) return 0;
     BB drawn, b, allowed, touch, seed, region;
-    drawn_bb(&drawn);
+    drawn_bb(c, &drawn);
     if (!b_any(&drawn)) return 0;
-    constraints(F.turn, &b, &allowed, &touch);
+    constraints(c, f->turn, &b, &allowed, &touch);
     seed = touch;
     b_and(&seed, &allowed);
-    b_and(&allowed, &G.full);
-    return !b_flood_to(&seed, &allowed, G.S, &region, &G.nums[F.nnum]);
+    b_and(&allowed, &g->full);
+    return !b_flood_to(&seed, &allowed, g->S, &region, &g->nums[f->nnum]);
 }
 
 /* ------------------------------------------------------------------ turns */
-static void finish_area(void) {
-    const BB *a = &G.areas[F.area];
-    for (int p = 0; p < G.players; p++)
-        for (int j = 0; j < nw; j++) F.points[p] += __builtin_popcountll(F.own[p].w[j] & a->w[j]);
-    F.done |= 1ULL << F.area;
-    F.area = -1;
-    F.fails = 0;
+static void finish_area(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    const BB *a = &g->areas[f->area];
+    for (int p = 0; p < g->players; p++)
+        for (int j = 0; j < nw; j++) f->points[p] += __builtin_popcountll(f->own[p].w[j] & a->w[j]);
+    f->done |= 1ULL << f->area;
+    f->area = -1;
+    f->fails = 0;
 }
 
-static void start_turn(void) {
-    F.phase = PH_DRAW;
-    if (G.goal != G_AREAS || F.area >= 0) return;
+static void start_turn(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    f->phase = PH_DRAW;
+    if (g->goal != G_AREAS || f->area >= 0) return;
     int n = 0, last = -1;
-    for (int i = 0; i < G.nareas; i++)
-        if (!(F.done >> i & 1)) {
+    for (int i = 0; i < g->nareas; i++)
+        if (!(f->done >> i & 1)) {
             n++;
             last = i;
         }
-    if (n == 0) game_over();
-    else if (n == 1) F.area = last;
-    else F.phase = PH_CHOOSE;
+    if (n == 0) game_over(c);
+    else if (n == 1) f->area = last;
+    else f->phase = PH_CHOOSE;
 }
 
-static void end_turn(void) {
-    F.unused = F.left;
-    F.left = 0;
-    F.card = -1;
-    if (G.goal == G_AREAS) {
-        if (F.placed == 0 && F.area >= 0 && ++F.fails >= G.players) finish_area();
-    } else if ((F.placed == 0 && blocked()) || hopeless()) {
-        game_over();
+static void end_turn(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    f->unused = f->left;
+    f->left = 0;
+    f->card = -1;
+    if (g->goal == G_AREAS) {
+        if (f->placed == 0 && f->area >= 0 && ++f->fails >= g->players) finish_area(c);
+    } else if ((f->placed == 0 && blocked(c)) || hopeless(c)) {
+        game_over(c);
         return;
     }
-    F.turn = (F.turn + 1) % G.players;
-    F.placed = 0;
-    start_turn();
+    f->turn = (f->turn + 1) % g->players;
+    f->placed = 0;
+    start_turn(c);
 }
 
 /* _flow._continue: the card's next element, or the end of the turn. */
-static void continue_turn(void) {
-    if (F.left > 0 && cur_placements() > 0) F.phase = PH_PLACE;
-    else end_turn();
+static void continue_turn(FF *c) {
+    FFState *f = c->f;
+    if (f->left > 0 && cur_placements(c) > 0) f->phase = PH_PLACE;
+    else end_turn(c);
 }
 
-static void apply_card(int card) {
-    F.card = card;
-    F.left = (card / 32) % 3 + 1;
-    F.placed = 0;
-    F.phase = PH_PLACE;
-    F.cards_drawn++;
-    continue_turn();
+static void apply_card(FF *c, int card) {
+    FFState *f = c->f;
+    f->card = card;
+    f->left = (card / 32) % 3 + 1;
+    f->placed = 0;
+    f->phase = PH_PLACE;
+    f->cards_drawn++;
+    continue_turn(c);
 }
 
 /* A chance node: draw_card then apply_card (the state's generator advances once). */
-static void chance(void) {
-    if (G.gen) {
-        apply_card(gen_draw(&F.rng));
+static void chance(FF *c) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    if (g->gen) {
+        apply_card(c, gen_draw(c, &f->rng));
         return;
     }
-    int i = G.shuffle ? (int)below(&F.rng, (uint64_t)F.ndeck) : 0, card = F.deck[i];
-    deck_moved = 1;
-    for (i = 0; F.deck[i] != card; i++) {
+    int i = g->shuffle ? (int)below(&f->rng, (uint64_t)f->ndeck) : 0, card = f->deck[i];
+    c->deck_moved = 1;
+    for (i = 0; f->deck[i] != card; i++) {
     } /* deck.index: the first copy goes */
-    memmove(&F.deck[i], &F.deck[i + 1], sizeof(int) * (size_t)(F.ndeck - i - 1));
-    if (--F.ndeck == 0) { /* an empty deck is shuffled back in whole */
-        F.ndeck = G.ndeck;
-        memcpy(F.deck, G.deck, sizeof(int) * (size_t)G.ndeck);
+    memmove(&f->deck[i], &f->deck[i + 1], sizeof(int) * (size_t)(f->ndeck - i - 1));
+    if (--f->ndeck == 0) { /* an empty deck is shuffled back in whole */
+        f->ndeck = g->ndeck;
+        memcpy(f->deck, g->deck, sizeof(int) * (size_t)g->ndeck);
     }
-    apply_card(card);
+    apply_card(c, card);
 }
 
-static void apply_place(const BB *mask) {
-    int p = F.turn;
-    b_or(&F.own[p], mask);
-    F.left--;
-    F.placed++;
-    F.last = *mask;
-    F.fails = 0;
-    if (G.goal == G_LINES) {
-        claims();
-        if (F.phase != PH_PLACE || fail) return;
-    } else if (G.goal == G_AREAS) {
-        BB rest = G.areas[F.area], drawn;
-        drawn_bb(&drawn);
+static void apply_place(FF *c, const BB *mask) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    int p = f->turn;
+    b_or(&f->own[p], mask);
+    f->left--;
+    f->placed++;
+    f->last = *mask;
+    f->fails = 0;
+    if (g->goal == G_LINES) {
+        claims(c);
+        if (f->phase != PH_PLACE || c->fail) return;
+    } else if (g->goal == G_AREAS) {
+        BB rest = g->areas[f->area], drawn;
+        drawn_bb(c, &drawn);
         b_andnot(&rest, &drawn);
         if (!b_any(&rest)) {
-            finish_area();
-            end_turn();
+            finish_area(c);
+            end_turn(c);
             return;
         }
-    } else if (G.goal == G_CONN) {
+    } else if (g->goal == G_CONN) {
         Race r;
-        race_of(&r);
-        if (race_connects(&r, &F.own[p], p)) {
-            F.phase = PH_OVER;
-            F.nwin = 1;
-            F.win[0] = p;
-            F.left = 0;
+        race_of(c, &r);
+        if (race_connects(&r, &f->own[p], p)) {
+            f->phase = PH_OVER;
+            f->nwin = 1;
+            f->win[0] = p;
+            f->left = 0;
             return;
         }
-    } else if (b_meets(mask, &G.nums[F.nnum])) {
-        F.num[F.nnum++] = p;
-        if (F.nnum == G.nnums) {
-            F.left = 0;
-            game_over();
+    } else if (b_meets(mask, &g->nums[f->nnum])) {
+        f->num[f->nnum++] = p;
+        if (f->nnum == g->nnums) {
+            f->left = 0;
+            game_over(c);
             return;
         }
     }
-    continue_turn();
+    continue_turn(c);
 }
 
-static void apply_claim(int d, int b) {
-    if (add_line(d, b)) return;
-    F.phase = PH_PLACE;
-    if (check_lines_win()) return;
-    claims();
-    if (F.phase == PH_PLACE && !fail) continue_turn();
+static void apply_claim(FF *c, int d, int b) {
+    FFState *f = c->f;
+    if (add_line(c, d, b)) return;
+    f->phase = PH_PLACE;
+    if (check_lines_win(c)) return;
+    claims(c);
+    if (f->phase == PH_PLACE && !c->fail) continue_turn(c);
 }
 
 /* One player action drawn with `rng` as FormfinityGame._sample draws it, then applied. */
-static void act(uint64_t *rng) {
-    if (F.phase == PH_PLACE) {
+static void act(FF *c, uint64_t *rng) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
+    if (f->phase == PH_PLACE) {
         uint64_t total = 0;
-        for (int i = 0; i < cur_n; i++)
-            for (int j = 0; j < nw; j++) total += (uint64_t)__builtin_popcountll(cur_a[i].w[j]);
+        for (int i = 0; i < c->cur_n; i++)
+            for (int j = 0; j < nw; j++) total += (uint64_t)__builtin_popcountll(c->cur_a[i].w[j]);
         if (!total) {
-            fail = 1;
+            c->fail = 1;
             return;
         }
         uint64_t k = below(rng, total);
-        for (int i = 0; i < cur_n; i++)
+        for (int i = 0; i < c->cur_n; i++)
             for (int j = 0; j < nw; j++) {
-                uint64_t w = cur_a[i].w[j], c = (uint64_t)__builtin_popcountll(w);
-                if (k >= c) {
-                    k -= c;
+                uint64_t w = c->cur_a[i].w[j], count = (uint64_t)__builtin_popcountll(w);
+                if (k >= count) {
+                    k -= count;
                     continue;
                 }
                 for (; k; k--) w &= w - 1;
-                int at = j * 64 + __builtin_ctzll(w), s = cur_s[i];
+                int at = j * 64 + __builtin_ctzll(w), s = c->cur_s[i];
                 BB mask;
                 memset(&mask, 0, sizeof(mask));
-                for (int c2 = 0; c2 < sh_n[s]; c2++) b_set(&mask, at + sh_y[s][c2] * G.S + sh_x[s][c2]);
-                apply_place(&mask);
+                for (int c2 = 0; c2 < sh_n[s]; c2++) b_set(&mask, at + sh_y[s][c2] * g->S + sh_x[s][c2]);
+                apply_place(c, &mask);
                 return;
             }
-        fail = 1;
-    } else if (F.phase == PH_CLAIM) {
-        int n = claimable();
-        if (!n || fail) {
-            fail = 1;
+        c->fail = 1;
+    } else if (f->phase == PH_CLAIM) {
+        int n = claimable(c);
+        if (!n || c->fail) {
+            c->fail = 1;
             return;
         }
         int k = (int)below(rng, (uint64_t)n);
-        apply_claim(cd[k], cb[k]);
+        apply_claim(c, c->cd[k], c->cb[k]);
     } else { /* PH_CHOOSE: the areas not finished, in order */
         int n = 0;
-        for (int i = 0; i < G.nareas; i++) n += !(F.done >> i & 1);
+        for (int i = 0; i < g->nareas; i++) n += !(f->done >> i & 1);
         int k = (int)below(rng, (uint64_t)n);
-        for (int i = 0; i < G.nareas; i++)
-            if (!(F.done >> i & 1) && k-- == 0) {
-                F.area = i;
-                F.phase = PH_DRAW;
-                F.fails = 0;
+        for (int i = 0; i < g->nareas; i++)
+            if (!(f->done >> i & 1) && k-- == 0) {
+                f->area = i;
+                f->phase = PH_DRAW;
+                f->fails = 0;
                 return;
             }
     }
@@ -300,55 +323,87 @@ static int bb_items(PyObject *seq, BB *out, int max, int *n) {
     return r;
 }
 
-/* Reads _native._pack(setup) into G: 0 done, 1 not held here (decline), -1 error. */
-static int read_pack(PyObject *pack) {
-    if (pack == G.pack) return 0;
+/* Reads _kernel.pack(setup) into g: 0 done, 1 not held here (decline), -1 error. */
+static int read_pack(PyObject *pack, FFSetup *g) {
     PyObject *ofull, *oplay, *owall, *ostars, *oareas, *onums, *onall, *ogen, *odeck, *oposs;
     int nstars;
-    Py_CLEAR(G.pack);
-    if (!PyArg_ParseTuple(pack, "iiiiOOOOOOOppiipipiOOpO", &G.W, &G.H, &G.goal, &G.players, &ofull, &oplay, &owall,
-                          &ostars, &oareas, &onums, &onall, &G.corner, &G.connect, &G.length, &G.target, &G.hard,
-                          &G.dirs, &G.arrows, &G.rotmode, &ogen, &odeck, &G.shuffle, &oposs))
+    memset(g, 0, sizeof *g);
+    if (!PyArg_ParseTuple(pack, "iiiiOOOOOOOppiipipiOOpO", &g->W, &g->H, &g->goal, &g->players, &ofull, &oplay, &owall,
+                          &ostars, &oareas, &onums, &onall, &g->corner, &g->connect, &g->length, &g->target, &g->hard,
+                          &g->dirs, &g->arrows, &g->rotmode, &ogen, &odeck, &g->shuffle, &oposs))
         return -1;
-    if (G.W < 1 || G.H < 1 || G.W > MAXSIDE || G.H > MAXSIDE || G.players < 1 || G.players > MAXPLAYERS ||
-        G.goal < 0 || G.goal > 3 || G.length < 1 || G.length > MAXSIDE)
+    if (g->W < 1 || g->H < 1 || g->W > MAXSIDE || g->H > MAXSIDE || g->players < 1 || g->players > MAXPLAYERS ||
+        g->goal < 0 || g->goal > 3 || g->length < 1 || g->length > MAXSIDE)
         return 1;
-    G.S = G.W + 1;
-    set_words(G.H * G.S);
-    int r = from_py(ofull, &G.full) || from_py(oplay, &G.playable) || from_py(owall, &G.wall) ||
-            from_py(onall, &G.nums_all);
+    g->S = g->W + 1;
+    set_words(g->H * g->S);
+    g->words = nw;
+    int r = from_py(ofull, &g->full) || from_py(oplay, &g->playable) || from_py(owall, &g->wall) ||
+            from_py(onall, &g->nums_all);
     if (r) return -1;
-    memset(G.star, 0, sizeof(G.star));
-    if ((r = bb_items(ostars, G.star, 2, &nstars)) || (r = bb_items(oareas, G.areas, MAXAREAS, &G.nareas)) ||
-        (r = bb_items(onums, G.nums, MAXNUMS, &G.nnums)))
+    if ((r = bb_items(ostars, g->star, 2, &nstars)) || (r = bb_items(oareas, g->areas, MAXAREAS, &g->nareas)) ||
+        (r = bb_items(onums, g->nums, MAXNUMS, &g->nnums)))
         return r;
-    if (G.goal == G_CONN && (G.players != 2 || nstars != 2)) return 1;
-    G.gen = ogen != Py_None;
-    if (G.gen) {
+    if (g->goal == G_CONN && (g->players != 2 || nstars != 2)) return 1;
+    g->gen = ogen != Py_None;
+    if (g->gen) {
         PyObject *os, *oc, *oa;
-        int a, b, c;
-        if (!PyArg_ParseTuple(ogen, "OOOi", &os, &oc, &oa, &G.rotation)) return -1;
-        if ((r = int_items(os, G.sizes, 5, &a)) || (r = int_items(oc, G.counts, 3, &b)) ||
-            (r = int_items(oa, G.arrw, 5, &c)))
+        int na, nb, nc;
+        if (!PyArg_ParseTuple(ogen, "OOOi", &os, &oc, &oa, &g->rotation)) return -1;
+        if ((r = int_items(os, g->sizes, 5, &na)) || (r = int_items(oc, g->counts, 3, &nb)) ||
+            (r = int_items(oa, g->arrw, 5, &nc)))
             return r;
-        if (a != 5 || b != 3 || c != 5) return 1;
+        if (na != 5 || nb != 3 || nc != 5) return 1;
     }
-    if ((r = int_items(odeck, G.deck, MAXDECK, &G.ndeck))) return r;
+    if ((r = int_items(odeck, g->deck, MAXDECK, &g->ndeck))) return r;
     PyObject *fast = PySequence_Fast(oposs, "possible: a sequence of (orients, edges)");
     if (fast == NULL) return -1;
-    G.nposs = (int)PySequence_Fast_GET_SIZE(fast);
-    r = G.nposs > MAXPOSS;
-    for (int i = 0; !r && i < G.nposs; i++) {
+    g->nposs = (int)PySequence_Fast_GET_SIZE(fast);
+    r = g->nposs > MAXPOSS;
+    for (int i = 0; !r && i < g->nposs; i++) {
         PyObject *oo, *oe;
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "OO", &oo, &oe)) r = -1;
-        else if (!(r = int_items(oo, G.poss_o[i], 4, &G.poss_n[i]))) r = int_items(oe, G.poss_e[i], 5, &G.poss_ne[i]);
-        for (int k = 0; !r && k < G.poss_n[i]; k++) r = G.poss_o[i][k] < 0 || G.poss_o[i][k] >= nshapes;
+        else if (!(r = int_items(oo, g->poss_o[i], 4, &g->poss_n[i]))) r = int_items(oe, g->poss_e[i], 5, &g->poss_ne[i]);
+        for (int k = 0; !r && k < g->poss_n[i]; k++) r = g->poss_o[i][k] < 0 || g->poss_o[i][k] >= nshapes;
     }
     Py_DECREF(fast);
     if (r) return r;
-    Py_INCREF(pack);
-    G.pack = pack;
+    if (g->nareas > 64) return 1; /* done_areas is one word (read_state declines such a state too) */
     return 0;
+}
+
+/* setup_bytes() -> the size of a prepared set-up (FFSetup). */
+static PyObject *py_setup_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(sizeof(FFSetup)); }
+
+/* prepare(pack, buffer) -> whether the kernel holds this set-up: _kernel.pack(setup) read into the buffer
+ * (setup_bytes() long), which playout, greedy_run and the batch then take; False: it does not (they would
+ * decline; Python plays). */
+static PyObject *py_prepare(PyObject *self, PyObject *args) {
+    PyObject *pack;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "Ow*", &pack, &view)) return NULL;
+    if (!nshapes || view.len != (Py_ssize_t)sizeof(FFSetup)) {
+        PyBuffer_Release(&view);
+        PyErr_Format(PyExc_ValueError, "a set-up buffer has %zu bytes (and init must come first)", sizeof(FFSetup));
+        return NULL;
+    }
+    int r = read_pack(pack, (FFSetup *)view.buf);
+    if (r) memset(view.buf, 0, sizeof(FFSetup)); /* players 0: every call declines */
+    PyBuffer_Release(&view);
+    if (r < 0) return NULL;
+    return PyBool_FromLong(r == 0);
+}
+
+/* The prepared set-up in `obj` (a buffer of prepare()), held in `view`: NULL with an error if it is not
+ * one, its players 0 if prepare() declined it. */
+static const FFSetup *setup_in(PyObject *obj, Py_buffer *view) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view->len != (Py_ssize_t)sizeof(FFSetup) || !nshapes) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "a set-up buffer has %zu bytes (and init must come first)", sizeof(FFSetup));
+        return NULL;
+    }
+    return (const FFSetup *)view->buf;
 }
 
 /* The state buffer of playout and greedy_run: a FormfinityState's fixed-size fields, the generators and each
@@ -402,73 +457,100 @@ static void bb_store(const BB *b, unsigned char *buf) {
 #endif
 }
 
-/* Reads the state (the buffer `in`, the deck, lines and numbers beside it) into F: 0 done, 1 not held here
- * (decline: Python plays), -1 error. */
-static int read_state(const PlayoutBuf *in, PyObject *odeck, PyObject *olines, PyObject *onum) {
+/* Reads the state (the buffer `in`, the deck, lines and numbers beside it) into c->f: 0 done, 1 not held
+ * here (decline: Python plays), -1 error. */
+static int read_state(FF *c, const PlayoutBuf *in, PyObject *odeck, PyObject *olines, PyObject *onum) {
+    const FFSetup *g = c->g;
+    FFState *f = c->f;
     int r;
-    if (in->players != G.players || in->turn < 0 || in->turn >= G.players || in->phase < 0 || in->phase > PH_OVER ||
-        G.nareas > 64 || in->area < -1 || in->area >= G.nareas || in->nwin < 0 || in->nwin > G.players)
+    if (in->players != g->players || in->turn < 0 || in->turn >= g->players || in->phase < 0 || in->phase > PH_OVER ||
+        g->nareas > 64 || in->area < -1 || in->area >= g->nareas || in->nwin < 0 || in->nwin > g->players)
         return 1;
-    F.rng = in->rng;
-    F.done = in->done_areas;
-    F.turn = (int)in->turn;
-    F.phase = (int)in->phase;
-    F.card = (int)in->card;
-    F.left = (int)in->left;
-    F.placed = (int)in->placed;
-    F.area = (int)in->area;
-    F.fails = (int)in->fails;
-    F.cards_drawn = (long)in->cards_drawn;
-    F.unused = (long)in->unused;
-    F.nwin = (int)in->nwin;
+    f->rng = in->rng;
+    f->done = in->done_areas;
+    f->turn = (int)in->turn;
+    f->phase = (int)in->phase;
+    f->card = (int)in->card;
+    f->left = (int)in->left;
+    f->placed = (int)in->placed;
+    f->area = (int)in->area;
+    f->fails = (int)in->fails;
+    f->cards_drawn = (long)in->cards_drawn;
+    f->unused = (long)in->unused;
+    f->nwin = (int)in->nwin;
     for (int p = 0; p < MAXPLAYERS; p++) {
-        F.points[p] = p < G.players ? (long)in->points[p] : 0;
-        F.win[p] = (int)in->winners[p];
-        bb_load(in->owners[p], &F.own[p]);
+        f->points[p] = p < g->players ? (long)in->points[p] : 0;
+        f->win[p] = (int)in->winners[p];
+        bb_load(in->owners[p], &f->own[p]);
     }
-    bb_load(in->last, &F.last);
-    if ((r = int_items(odeck, F.deck, MAXDECK, &F.ndeck))) return r;
-    if (!G.gen && !F.ndeck) return 1;
-    if (F.phase == PH_PLACE && (F.card < 0 || F.card / 96 >= nshapes)) return 1;
+    bb_load(in->last, &f->last);
+    if ((r = int_items(odeck, f->deck, MAXDECK, &f->ndeck))) return r;
+    if (!g->gen && !f->ndeck) return 1;
+    if (f->phase == PH_PLACE && (f->card < 0 || f->card / 96 >= nshapes)) return 1;
     PyObject *fast = PySequence_Fast(olines, "lines");
     if (fast == NULL) return -1;
-    F.nlines = (int)PySequence_Fast_GET_SIZE(fast);
-    r = F.nlines > MAXLINES;
-    for (int i = 0; !r && i < F.nlines; i++)
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iii", &F.lines[i][0], &F.lines[i][1],
-                              &F.lines[i][2]))
+    f->nlines = (int)PySequence_Fast_GET_SIZE(fast);
+    r = f->nlines > MAXLINES;
+    for (int i = 0; !r && i < f->nlines; i++)
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "iii", &f->lines[i][0], &f->lines[i][1],
+                              &f->lines[i][2]))
             r = -1;
     Py_DECREF(fast);
-    if (r || (r = int_items(onum, F.num, MAXNUMS, &F.nnum))) return r;
+    if (r || (r = int_items(onum, f->num, MAXNUMS, &f->nnum))) return r;
     /* what the flow indexes with must be in range (a state built by hand may not be: Python plays it) */
-    if (F.phase != PH_OVER && (F.nnum > G.nnums || (G.goal == G_NUMBERS && F.nnum == G.nnums))) return 1;
-    if (G.goal == G_AREAS && F.phase == PH_PLACE && F.area < 0) return 1;
-    for (int i = 0; i < F.nlines; i++)
-        if (F.lines[i][0] < 0 || F.lines[i][0] >= G.players || F.lines[i][1] < 0 || F.lines[i][1] > 3 ||
-            F.lines[i][2] < 0 || F.lines[i][2] + (G.length - 1) * (G.S + 1) >= NW * 64)
+    if (f->phase != PH_OVER && (f->nnum > g->nnums || (g->goal == G_NUMBERS && f->nnum == g->nnums))) return 1;
+    if (g->goal == G_AREAS && f->phase == PH_PLACE && f->area < 0) return 1;
+    for (int i = 0; i < f->nlines; i++)
+        if (f->lines[i][0] < 0 || f->lines[i][0] >= g->players || f->lines[i][1] < 0 || f->lines[i][1] > 3 ||
+            f->lines[i][2] < 0 || f->lines[i][2] + (g->length - 1) * (g->S + 1) >= NW * 64)
             return 1;
-    for (int i = 0; i < F.nnum; i++)
-        if (F.num[i] < 0 || F.num[i] >= G.players) return 1;
-    deck_moved = 0;
+    for (int i = 0; i < f->nnum; i++)
+        if (f->num[i] < 0 || f->num[i] >= g->players) return 1;
+    c->deck_moved = 0;
     return 0;
 }
 
-/* Reads the setup and the buffer of a call (a bytearray of _kernel.PLAYOUT, held in `view`): as read_state. */
-static int read_call(PyObject *pack, Py_buffer *view, PlayoutBuf *in, PyObject *odeck, PyObject *olines,
-                     PyObject *onum) {
+/* The state a call of playout or greedy_run plays (read from its buffer and written back to it: nothing of it
+ * outlives the call; allocated once, as a fresh allocation of its size per call cost the greedy run 5%). */
+static FFState *call_state;
+
+/* The context of a call: the prepared set-up `osetup` (held in `sview`), the buffer (a bytearray of
+ * _kernel.PLAYOUT, held in `view`, copied into `in`) and a new state read from it into c (freed by
+ * call_end): as read_state; on 1 or -1 nothing is held. */
+static int call_begin(FF *c, PyObject *osetup, Py_buffer *sview, Py_buffer *view, PlayoutBuf *in, PyObject *odeck,
+                      PyObject *olines, PyObject *onum) {
+    memset(c, 0, offsetof(FF, cd));
     if (view->len != (Py_ssize_t)sizeof *in) {
+        PyBuffer_Release(view);
         PyErr_Format(PyExc_ValueError, "a playout buffer has %zu bytes", sizeof *in);
         return -1;
     }
-    if (!nshapes) {
-        PyErr_SetString(PyExc_ValueError, "init must come first");
+    memcpy(in, view->buf, sizeof *in);
+    c->g = setup_in(osetup, sview);
+    if (c->g == NULL) {
+        PyBuffer_Release(view);
         return -1;
     }
-    memcpy(in, view->buf, sizeof *in);
-    int r = read_pack(pack);
-    if (r) return r;
-    set_words(G.H * G.S);
-    return read_state(in, odeck, olines, onum);
+    int r = c->g->players ? 0 : 1;
+    if (r == 0 && call_state == NULL && (call_state = PyMem_RawMalloc(sizeof(FFState))) == NULL) {
+        PyErr_NoMemory();
+        r = -1;
+    }
+    if (r == 0) {
+        c->f = call_state;
+        nw = c->g->words;
+        r = read_state(c, in, odeck, olines, onum);
+    }
+    if (r) {
+        PyBuffer_Release(sview);
+        PyBuffer_Release(view);
+    }
+    return r;
+}
+
+static void call_end(FF *c, Py_buffer *sview, Py_buffer *view) {
+    PyBuffer_Release(sview);
+    PyBuffer_Release(view);
 }
 
 static PyObject *int_tuple(const int *v, int n) {
@@ -477,44 +559,46 @@ static PyObject *int_tuple(const int *v, int n) {
     return t;
 }
 
-/* Writes F into the buffer and returns (deck, lines, numbers): the given tuples where unchanged, the lines
+/* Writes c->f into the buffer and returns (deck, lines, numbers): the given tuples where unchanged, the lines
  * and numbers grown from them (the game only appends to them). */
-static PyObject *write_state(PlayoutBuf *in, Py_buffer *view, PyObject *odeck, PyObject *olines, PyObject *onum) {
-    in->rng = F.rng;
-    in->done_areas = F.done;
-    in->turn = F.turn;
-    in->phase = F.phase;
-    in->card = F.card;
-    in->left = F.left;
-    in->placed = F.placed;
-    in->area = F.area;
-    in->fails = F.fails;
-    in->cards_drawn = F.cards_drawn;
-    in->unused = F.unused;
-    in->nwin = F.nwin;
+static PyObject *write_state(FF *c, PlayoutBuf *in, void *buf, PyObject *odeck, PyObject *olines, PyObject *onum) {
+    const FFSetup *g = c->g;
+    const FFState *f = c->f;
+    in->rng = f->rng;
+    in->done_areas = f->done;
+    in->turn = f->turn;
+    in->phase = f->phase;
+    in->card = f->card;
+    in->left = f->left;
+    in->placed = f->placed;
+    in->area = f->area;
+    in->fails = f->fails;
+    in->cards_drawn = f->cards_drawn;
+    in->unused = f->unused;
+    in->nwin = f->nwin;
     for (int p = 0; p < MAXPLAYERS; p++) {
-        in->points[p] = p < G.players ? F.points[p] : 0;
-        in->winners[p] = p < F.nwin ? F.win[p] : 0;
-        if (p < G.players) bb_store(&F.own[p], in->owners[p]);
+        in->points[p] = p < g->players ? f->points[p] : 0;
+        in->winners[p] = p < f->nwin ? f->win[p] : 0;
+        if (p < g->players) bb_store(&f->own[p], in->owners[p]);
     }
-    bb_store(&F.last, in->last);
-    memcpy(view->buf, in, sizeof *in);
+    bb_store(&f->last, in->last);
+    memcpy(buf, in, sizeof *in);
     Py_ssize_t before = PyObject_Length(olines);
     PyObject *lines = olines;
     if (before < 0) return NULL;
-    if (F.nlines == before) Py_INCREF(lines);
+    if (f->nlines == before) Py_INCREF(lines);
     else {
-        lines = PyTuple_New(F.nlines);
-        for (int i = 0; lines != NULL && i < F.nlines; i++) {
+        lines = PyTuple_New(f->nlines);
+        for (int i = 0; lines != NULL && i < f->nlines; i++) {
             PyObject *item = i < before ? PySequence_GetItem(olines, i)
-                                        : Py_BuildValue("(iii)", F.lines[i][0], F.lines[i][1], F.lines[i][2]);
+                                        : Py_BuildValue("(iii)", f->lines[i][0], f->lines[i][1], f->lines[i][2]);
             if (item == NULL) Py_CLEAR(lines);
             else PyTuple_SET_ITEM(lines, i, item);
         }
     }
-    PyObject *deck = deck_moved ? int_tuple(F.deck, F.ndeck) : (Py_INCREF(odeck), odeck);
+    PyObject *deck = c->deck_moved ? int_tuple(f->deck, f->ndeck) : (Py_INCREF(odeck), odeck);
     Py_ssize_t nnum = PyObject_Length(onum);
-    PyObject *num = nnum == F.nnum ? (Py_INCREF(onum), onum) : int_tuple(F.num, F.nnum);
+    PyObject *num = nnum == f->nnum ? (Py_INCREF(onum), onum) : int_tuple(f->num, f->nnum);
     if (lines == NULL || deck == NULL || num == NULL) {
         Py_XDECREF(lines);
         Py_XDECREF(deck);
@@ -524,39 +608,41 @@ static PyObject *write_state(PlayoutBuf *in, Py_buffer *view, PyObject *odeck, P
     return Py_BuildValue("(NNN)", deck, lines, num);
 }
 
-/* playout(pack, deck, lines, numbers, buffer) -> (deck, lines, numbers), the rest of the end state, the
- * generators and the actions taken written into the buffer; or None (declined: nothing written). */
+/* playout(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers), the rest of the end state, the
+ * generators and the actions taken written into the buffer; or None (declined: nothing written). setup: a
+ * buffer of prepare(). */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
-    PyObject *pack, *odeck, *olines, *onum;
-    Py_buffer view;
+    PyObject *osetup, *odeck, *olines, *onum;
+    Py_buffer view, sview;
     PlayoutBuf in;
-    if (!PyArg_ParseTuple(args, "OOOOw*", &pack, &odeck, &olines, &onum, &view)) return NULL;
-    int r = read_call(pack, &view, &in, odeck, olines, onum);
+    FF ctx, *c = &ctx;
+    if (!PyArg_ParseTuple(args, "OOOOw*", &osetup, &odeck, &olines, &onum, &view)) return NULL;
+    int r = call_begin(c, osetup, &sview, &view, &in, odeck, olines, onum);
+    if (r < 0) return NULL;
+    if (r > 0) Py_RETURN_NONE;
     long nr = (long)in.nrngs, max = (long)in.max_actions;
-    if (r == 0 && (nr < 1 || (nr > 1 && nr < G.players) || nr > MAXPLAYERS)) r = 1;
-    if (r != 0) {
-        PyBuffer_Release(&view);
-        if (r < 0) return NULL;
+    if (nr < 1 || (nr > 1 && nr < c->g->players) || nr > MAXPLAYERS) {
+        call_end(c, &sview, &view);
         Py_RETURN_NONE;
     }
-    fail = 0;
-    if (F.phase == PH_PLACE) cur_placements();
+    FFState *f = c->f;
+    if (f->phase == PH_PLACE) cur_placements(c);
     long taken = 0;
-    while (!fail) {
-        if (F.phase == PH_DRAW) {
-            chance();
+    while (!c->fail) {
+        if (f->phase == PH_DRAW) {
+            chance(c);
             continue;
         }
-        if (F.phase == PH_OVER || (max >= 0 && taken >= max)) break;
-        act(&in.rngs[nr > 1 ? F.turn : 0]);
+        if (f->phase == PH_OVER || (max >= 0 && taken >= max)) break;
+        act(c, &in.rngs[nr > 1 ? f->turn : 0]);
         taken++;
     }
-    if (fail) {
-        PyBuffer_Release(&view);
-        Py_RETURN_NONE;
+    PyObject *out = Py_None;
+    if (c->fail) Py_INCREF(out);
+    else {
+        in.taken = taken;
+        out = write_state(c, &in, view.buf, odeck, olines, onum);
     }
-    in.taken = taken;
-    PyObject *out = write_state(&in, &view, odeck, olines, onum);
-    PyBuffer_Release(&view);
+    call_end(c, &sview, &view);
     return out;
 }

@@ -32,7 +32,7 @@ from ._state import FormfinityState, evolve
 if TYPE_CHECKING:
     from ._board import Setup
 
-__all__ = ["PLAYOUT", "CompiledFormfinity", "FormfinityKernel"]
+__all__ = ["PLAYOUT", "CompiledFormfinity", "FormfinityKernel", "pack", "state_buffer", "state_from_buffer"]
 
 Anchors = list[tuple[int, int]]
 """(shape id, anchors bitboard) per orientation with a legal placement."""
@@ -121,6 +121,50 @@ _FIRST = _I[_SCALARS[0]]
 _board = functools.partial(int.from_bytes, byteorder="little")
 
 
+def pack(setup: Setup) -> tuple[object, ...]:
+    """A setup as the compiled kernel reads it once (``prepare``): its sizes, boards, rules and card source."""
+    r, gen = setup.rules, setup.generator
+    return (
+        setup.W, setup.H, _GOALS.index(r.goal), setup.players, setup.full, setup.playable, setup.wall,
+        setup.stars, setup.areas, setup.numbers, setup.numbers_all, r.corner_touch, r.connect, r.length,
+        r.target, r.difficulty == "hard", r.directions, r.arrows, _ROTATION.index(r.rotation),
+        None if gen is None else (gen.sizes, gen.counts, gen.arrows, gen.rotation),
+        setup.deck, setup.deck_shuffle, setup.possible,
+    )  # fmt: skip
+
+
+def _state_buffer(n: int, st: FormfinityState, rngs: Sequence[int], calls: tuple[int, ...]) -> bytearray | None:
+    """The state buffer (PLAYOUT) of ``st`` with ``n`` players, the generators ``rngs`` and the call's
+    ``calls`` (nrngs ... holes); None where it cannot hold it."""
+    if n > SEATS or len(st.owners) != n or len(st.points) != n or len(st.winners) > n or st.done_areas >> 64:
+        return None
+    pad = (0,) * (SEATS - n)
+    return bytearray(
+        PLAYOUT.struct.pack(
+            n, *calls, st.rng, st.done_areas, *rngs, *(0,) * (SEATS - len(rngs)),
+            st.turn, st.phase, st.card, st.left, st.placed, st.area, st.fails, st.cards_drawn, st.unused,
+            len(st.winners), *st.winners, *(0,) * (SEATS - len(st.winners)), *st.points, *pad,
+            *[b.to_bytes(BOARD, "little") for b in st.owners], *(b"",) * (SEATS - n),
+            st.last.to_bytes(BOARD, "little"),
+        )
+    )  # fmt: skip
+
+
+def state_buffer(st: FormfinityState) -> bytearray:
+    """``st``'s fixed-size fields in a state buffer (PLAYOUT, no generators or limits): what the compiled
+    batch (``_cformfinity_vec.load``) reads beside the deck, lines and numbers; ValueError where it cannot
+    hold them."""
+    buf = _state_buffer(st.config.players, st, (), (0,) * 8)
+    if buf is None:
+        raise ValueError("a state the compiled kernel does not hold")
+    return buf
+
+
+def state_from_buffer(like: FormfinityState, buf: bytearray, rest: tuple[object, object, object]) -> FormfinityState:
+    """The state a state buffer (and the deck, lines and numbers ``rest``) holds, of ``like``'s configuration."""
+    return CompiledFormfinity._state(like, like.config.players, PLAYOUT.struct.unpack(buf), rest)
+
+
 class CompiledFormfinity(FormfinityKernel):
     """The same kernel in C (``_cformfinity``): the same regions, anchors, draws and states, faster."""
 
@@ -132,7 +176,7 @@ class CompiledFormfinity(FormfinityKernel):
             ext.init(SHAPES, ROTATIONS)
             self._ready.add(id(ext))
         self._setups: weakref.WeakKeyDictionary[Setup, Setup] = weakref.WeakKeyDictionary()
-        self._packs: weakref.WeakKeyDictionary[Setup, tuple[object, ...]] = weakref.WeakKeyDictionary()
+        self._prepared: weakref.WeakKeyDictionary[Setup, bytearray | None] = weakref.WeakKeyDictionary()
 
     def setup(self, pure: Setup) -> Setup:
         """The setup of the pure rules with this kernel in it (made once per setup)."""
@@ -141,20 +185,17 @@ class CompiledFormfinity(FormfinityKernel):
             got = self._setups[pure] = replace(pure, kernel=self)
         return got
 
-    def _pack(self, setup: Setup) -> tuple[object, ...]:
-        """The setup as the kernel reads it (built once per setup; the kernel rereads it only when it changes)."""
-        pack = self._packs.get(setup)
-        if pack is None:
-            r, gen = setup.rules, setup.generator
-            pack = (
-                setup.W, setup.H, _GOALS.index(r.goal), setup.players, setup.full, setup.playable, setup.wall,
-                setup.stars, setup.areas, setup.numbers, setup.numbers_all, r.corner_touch, r.connect, r.length,
-                r.target, r.difficulty == "hard", r.directions, r.arrows, _ROTATION.index(r.rotation),
-                None if gen is None else (gen.sizes, gen.counts, gen.arrows, gen.rotation),
-                setup.deck, setup.deck_shuffle, setup.possible,
-            )  # fmt: skip
-            self._packs[setup] = pack
-        return pack
+    def prepared(self, setup: Setup) -> bytearray | None:
+        """The setup as the kernel holds it (its FFSetup, read from :func:`pack` once per setup), which the
+        playout, the greedy run and the batch take; None where the kernel does not hold it (they decline)."""
+        try:
+            return self._prepared[setup]
+        except KeyError:
+            buf: bytearray | None = bytearray(self.ext.setup_bytes())
+            if not self.ext.prepare(pack(setup), buf):
+                buf = None
+            self._prepared[setup] = buf
+            return buf
 
     def flood(self, seed: int, passable: int, stride: int) -> int:
         return int(self.ext.flood(seed, passable, stride))
@@ -173,19 +214,7 @@ class CompiledFormfinity(FormfinityKernel):
         self, setup: Setup, st: FormfinityState, rngs: Sequence[int], calls: tuple[int, ...]
     ) -> bytearray | None:
         """The state buffer of ``st`` (None where it cannot hold it: the kernel would decline too)."""
-        n = setup.players
-        if n > SEATS or len(st.owners) != n or len(st.points) != n or len(st.winners) > n or st.done_areas >> 64:
-            return None
-        pad = (0,) * (SEATS - n)
-        return bytearray(
-            PLAYOUT.struct.pack(
-                n, *calls, st.rng, st.done_areas, *rngs, *(0,) * (SEATS - len(rngs)),
-                st.turn, st.phase, st.card, st.left, st.placed, st.area, st.fails, st.cards_drawn, st.unused,
-                len(st.winners), *st.winners, *(0,) * (SEATS - len(st.winners)), *st.points, *pad,
-                *[b.to_bytes(BOARD, "little") for b in st.owners], *(b"",) * (SEATS - n),
-                st.last.to_bytes(BOARD, "little"),
-            )
-        )  # fmt: skip
+        return _state_buffer(setup.players, st, rngs, calls)
 
     @staticmethod
     def _state(st: FormfinityState, n: int, v: tuple[Any, ...], rest: tuple[object, object, object]) -> FormfinityState:
@@ -213,7 +242,10 @@ class CompiledFormfinity(FormfinityKernel):
         buf = self._buffer(setup, state, [r.state for r in used], (len(used), limit, 0, 0, 0, 0, 0, 0))
         if buf is None:
             return None
-        rest = self.ext.playout(self._pack(setup), state.deck, state.lines, state.numbers, buf)
+        prepared = self.prepared(setup)
+        if prepared is None:
+            return None
+        rest = self.ext.playout(prepared, state.deck, state.lines, state.numbers, buf)
         if rest is None:
             return None
         v = PLAYOUT.struct.unpack(buf)
@@ -227,7 +259,10 @@ class CompiledFormfinity(FormfinityKernel):
         buf = self._buffer(setup, st, [rng.state], (1, -1, 0, me, left_me, steps, 0, 0))
         if buf is None:
             return None
-        rest = self.ext.greedy_run(self._pack(setup), st.deck, st.lines, st.numbers, buf)
+        prepared = self.prepared(setup)
+        if prepared is None:
+            return None
+        rest = self.ext.greedy_run(prepared, st.deck, st.lines, st.numbers, buf)
         if rest is None:
             return None
         v = PLAYOUT.struct.unpack(buf)
