@@ -219,7 +219,9 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
             if (stop) return 1;
             continue;
         }
-        if (!(addable(m) & w->hand)) continue;
+        uint64_t next = addable(m) & w->hand; /* the faces the next cell could take (its first cut, here) */
+        if (next && b->front[q]) next &= b->facts[b->fact_at[q]].cross[step != 1];
+        if (!next) continue;
         if (k1 >= 2 && !w->emit && !w->need) { /* orders of the same faces meet here again */
             uint64_t key = m | (uint64_t)q << 36 | (uint64_t)(step != 1) << 52 | (uint64_t)here << 53;
             unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS));
