@@ -3,7 +3,8 @@
  * It mirrors _board.py: the same roots (frontier cells in sorted order, rows before columns, then the
  * free cells just before a frontier cell), the same depth-first walk (faces in increasing order, a
  * placement before its extensions) and the same cuts, so the r-th placement is the same placement in
- * both engines. There is no memo: a plain walk in C is cheaper than the Python memo tables.
+ * both engines. A counting walk keeps a small memo of the counts it found (below, MEMO); the walks that list
+ * or locate placements keep none.
  */
 #include "qwirkle_rules.h"
 
