@@ -198,7 +198,10 @@ def test_pettingzoo_on_a_batch_matches_pure_rules(
 
 
 @pytest.mark.skipif(not (FAST and QUADEFY), reason="the compiled batches are not built")
-@pytest.mark.parametrize("game_id", ["forma", "quadefy"])
+@pytest.mark.parametrize(
+    "game_id",
+    ["forma", "quadefy", pytest.param("qwirkle-cubes", marks=pytest.mark.skipif(not QWIRKLE, reason="not built"))],
+)
 def test_batch_refuses_bad_actions_before_any_game_moves(game_id: str) -> None:
     """The batch checks every action in C before it moves a game: an action outside the ids or not legal
     raises ValueError naming the first game at fault, and the states, observations and masks are untouched."""
@@ -216,3 +219,18 @@ def test_batch_refuses_bad_actions_before_any_game_moves(game_id: str) -> None:
     assert all(np.array_equal(b, a) for b, a in zip(before, after, strict=True))
     env.step(legal)  # and the batch still steps
     assert env.masks.any(axis=1).all()
+
+
+@pytest.mark.skipif(not (FAST and QWIRKLE), reason="the compiled batch is not built")
+def test_qwirkle_batch_refuses_an_action_a_spoiled_mask_allows() -> None:
+    """A mask row is the caller's array: an id it was made to allow past the game's legal actions is refused
+    by the batch (which counts them itself), before any game moves."""
+    env = VectorEnv("qwirkle-cubes", 2, players=2, seed=3)
+    assert env._batch is not None
+    env.reset()
+    count = int(np.count_nonzero(env.masks[1]))
+    env.masks[1, count] = 1
+    before = env._batch.states.copy()
+    with pytest.raises(ValueError, match=f"game 1: no seat to act, or action {count} is not legal"):
+        env.step([0, count])
+    assert np.array_equal(before, env._batch.states)

@@ -92,27 +92,6 @@ class Batch:
         )  # fmt: skip
         return got
 
-    @staticmethod
-    def check(actions: npt.NDArray[np.int64], masks: npt.NDArray[np.int8]) -> None:
-        """For a batch whose C step checks as it goes: every action against its mask row first, so a refused
-        step moves no game (the same messages as the C check)."""
-        n = masks.shape[1]
-        outside = (actions < 0) | (actions >= n)
-        if outside.any():
-            i = int(np.flatnonzero(outside)[0])
-            raise ValueError(f"game {i}: action {int(actions[i])} is outside 0..{n - 1}")
-        illegal = masks[np.arange(len(actions)), actions] == 0
-        if illegal.any():
-            i = int(np.flatnonzero(illegal)[0])
-            raise ValueError(f"game {i}: action {int(actions[i])} is not legal now (see its action mask)")
-
-    @staticmethod
-    def mark(got: Any, ended: npt.NDArray[np.bool_]) -> int:
-        """``ended`` from a C step's list of the games that ended; how many."""
-        ended[:] = False
-        ended[list(got)] = True
-        return len(got)
-
     def sample(self, draws: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """One legal id per game, uniformly at random for uniform ``draws`` (one per game)."""
         out = np.empty(len(draws), np.int64)
@@ -326,11 +305,11 @@ class QwirkleBatch(Batch):
         returns: npt.NDArray[np.float32],
         ended: npt.NDArray[np.bool_],
     ) -> int:
-        self.check(actions, masks)
-        got = self.ext.step(
-            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, self.seeds
-        )
-        return self.mark(got, ended)
+        got: int = self.ext.step(
+            self.states, self.ids, self.size, actions, obs, masks, self.index, to_act, rewards, returns, ended,
+            self.seeds,
+        )  # fmt: skip
+        return got
 
     def left_out(self, i: int) -> int:
         count, total = self.ext.listed(self.states, i)

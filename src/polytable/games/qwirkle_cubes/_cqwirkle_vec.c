@@ -128,6 +128,7 @@ static void vec_locate(VecSlot *v, long long r, Found *f) {
         roots(&v->b, &w);
         return;
     }
+    if (v->b.ncubes) qb_facts(&v->b);
     for (int i = 0; i < v->nroots; i++) {
         const VecRoot *o = &v->roots[i];
         if (w.r < o->n) {
@@ -493,20 +494,22 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns[, seeds]) -> the games that
- * ended. One action index per game, for its seat to act; the chance events after it are settled; the rows of
- * the games that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners,
- * -1 for the others) and the mover's as its reward; with ``seeds`` (one int64 per game) it starts its next
- * game from its seed here (Game.new_game(seed), chance settled) and its rows are the new game's. */
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, ended[, seeds]) -> how many games
+ * ended. One action index per game, for its seat to act, every one checked against its game's mask row before
+ * any game moves (core/_batch.h's batch_check); the chance events after it are settled; the rows of the games
+ * that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners, -1 for the
+ * others), the mover's as its reward and 1 in ``ended`` (one byte per game); with ``seeds`` (one int64 per
+ * game, or None) it starts its next game from its seed here (Game.new_game(seed), chance settled) and its
+ * rows are the new game's. */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_seeds = Py_None;
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_end, *o_seeds = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act, &o_rew,
-                          &o_ret, &o_seeds))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_end, &o_seeds))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, sd = {0};
-    PyObject *ended = NULL;
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, end = {0}, sd = {0};
+    PyObject *result = NULL;
     const long long *seeds = NULL;
     if (vec_acquire(&b, states, obs, masks) < 0) goto done;
     VecSlot *slots = (VecSlot *)b.states.buf;
@@ -525,22 +528,24 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     }
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
+        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 || batch_buffer(o_end, &end, b.n, "ended") < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
     const long long *acts = (const long long *)act.buf;
     short *to_act = (short *)ta.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    for (Py_ssize_t i = 0; i < b.n; i++) /* every action checked before any game moves */
-        if (vec_over(&slots[i]) || slots[i].g.players != players || acts[i] < 0 || acts[i] >= slots[i].count) {
+    unsigned char *ended = (unsigned char *)end.buf;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_CAP) < 0) goto done;
+    for (Py_ssize_t i = 0; i < b.n; i++) /* the slots agree with the masks (a mask row is the caller's to spoil) */
+        if (vec_over(&slots[i]) || slots[i].g.players != players || acts[i] >= slots[i].count) {
             PyErr_Format(PyExc_ValueError, "game %zd: no seat to act, or action %lld is not legal", i, acts[i]);
             goto done;
         }
-    ended = PyList_New(0);
-    if (!ended) goto done;
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * players * 4);
+    memset(ended, 0, (size_t)b.n);
+    Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
         int mover = v->g.player;
@@ -551,26 +556,23 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         }
         vec_returns(&v->g, returns + i * players);
         rewards[i] = returns[i * players + mover];
-        PyObject *k = PyLong_FromSsize_t(i);
-        if (!k || PyList_Append(ended, k) < 0) {
-            Py_XDECREF(k);
-            Py_CLEAR(ended);
-            goto done;
-        }
-        Py_DECREF(k);
+        ended[i] = 1;
+        count++;
         if (seeds) {
             vec_new(v, players, seeds[i]);
             vec_row(&b, i, to_act);
         }
     }
+    result = PyLong_FromSsize_t(count);
 done:
     if (sd.obj) PyBuffer_Release(&sd);
     if (act.obj) PyBuffer_Release(&act);
     if (ta.obj) PyBuffer_Release(&ta);
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
+    if (end.obj) PyBuffer_Release(&end);
     vec_release(&b);
-    return ended;
+    return result;
 }
 
 /* sample(states, ids, draws, out): for each game, action floor(draws[i] * count) (uniform over its legal
@@ -613,7 +615,7 @@ static PyMethodDef vec_methods[] = {
     {"observe", py_vec_observe, METH_VARARGS, "observe(states, i, observer, out): a seat's observation of game i"},
     {"listed", py_vec_listed, METH_VARARGS, "listed(states, i) -> (actions in the mask, legal actions)"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
-    {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
+    {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal action per game"},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {NULL, NULL, 0, NULL},

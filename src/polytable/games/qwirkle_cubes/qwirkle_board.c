@@ -3,7 +3,8 @@
  * It mirrors _board.py: the same roots (frontier cells in sorted order, rows before columns, then the
  * free cells just before a frontier cell), the same depth-first walk (faces in increasing order, a
  * placement before its extensions) and the same cuts, so the r-th placement is the same placement in
- * both engines. There is no memo: a plain walk in C is cheaper than the Python memo tables.
+ * both engines. A counting walk keeps a small memo of the counts it found (below, MEMO); the walks that list
+ * or locate placements keep none.
  */
 #include "qwirkle_rules.h"
 
@@ -68,6 +69,7 @@ void qb_put(QBoard *b, int face, int at) {
         memmove(b->fact + i + 1, b->fact + i, sizeof(short) * (size_t)(b->nfront - i));
         b->fl[i] = n;
         b->fact[i] = (short)(b->nfreed ? b->freed[--b->nfreed] : b->nfacts++);
+        b->fact_at[n] = b->fact[i];
         b->nfront++;
         b->front[n] = 1;
     }
@@ -95,7 +97,7 @@ const QBoard *qb_facts(const QBoard *b) {
     for (int k = 0; k < b->nstale; k++) {
         int c = b->stale[k];
         if (b->front[c] != 2) continue; /* covered since */
-        QFact *f = &m->facts[b->fact[front_pos(b, c)]];
+        QFact *f = &m->facts[b->fact_at[c]];
         for (int d = 0; d < 2; d++) {
             int step = d ? QW : 1;
             f->before[d] = run(b, c - step, -step);
@@ -153,14 +155,31 @@ static int reach_of(const QBoard *b, int q, int step) {
     return r;
 }
 
+/* A counting walk's memo (single-threaded: the GIL is held): the placements that go on from a cell with a
+ * given line are the same whatever order the cubes before it were put in, so a walk that reaches the same
+ * cell, axis and line again (another order of the same faces) adds the count it found the first time. Entries
+ * of earlier walks are told apart by the walk's number. Only for a plain count (no emitter, one hand, any
+ * number of cubes). */
+#define MEMO_BITS 12
+static struct {
+    uint64_t key;
+    unsigned gen;
+    long long n;
+} MEMO[1 << MEMO_BITS];
+static unsigned MEMO_GEN;
+
 /* A walk that has placed k cubes and reaches empty cell p with the faces `line` in its main line (see
  * Board._count and Board._steps). Returns non-zero when the emitter stopped the walk. */
 static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int conn, int k) {
-    uint64_t fits = addable(line) & w->hand;
+    uint64_t fits = addable(line) & w->hand, after = 0;
     if (!fits) return 0;
-    fits &= fits_across(b, p, step == 1 ? QW : 1);
+    if (b->front[p]) { /* the facts are up to date (qb_facts before the walk); elsewhere no cube is near */
+        const QFact *x = &b->facts[b->fact_at[p]];
+        int d = step != 1;
+        fits &= x->cross[d];
+        after = x->after[d];
+    }
     if (!fits) return 0;
-    uint64_t after = run(b, p + step, step);
     int q = p + step * (pc(after) + 1);
     int here = conn || b->front[p];
     int k1 = k + 1;
@@ -201,7 +220,23 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
             if (stop) return 1;
             continue;
         }
-        if (!(addable(m) & w->hand)) continue;
+        uint64_t next = addable(m) & w->hand; /* the faces the next cell could take (its first cut, here) */
+        if (next && b->front[q]) next &= b->facts[b->fact_at[q]].cross[step != 1];
+        if (!next) continue;
+        if (k1 >= 2 && !w->emit && !w->need) { /* orders of the same faces meet here again */
+            uint64_t key = m | (uint64_t)q << 36 | (uint64_t)(step != 1) << 52 | (uint64_t)here << 53;
+            unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS));
+            if (MEMO[h].gen == MEMO_GEN && MEMO[h].key == key) {
+                w->count += MEMO[h].n;
+                continue;
+            }
+            long long before = w->count;
+            node(b, w, q, step, m, here, k1);
+            MEMO[h].key = key;
+            MEMO[h].gen = MEMO_GEN;
+            MEMO[h].n = w->count - before;
+            continue;
+        }
         if (node(b, w, q, step, m, here, k1)) return 1;
     }
     return 0;
@@ -251,20 +286,29 @@ static int roots(const QBoard *b, QWalk *w) {
                 if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
                 continue;
             }
-            uint64_t after = x->after[d], after_fits = addable(after);
-            if (!(fits & after_fits)) continue;
-            if (root(b, w, f, step, 0, 0)) return 1;
+            uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
+            if (!at_f) continue;
+            /* Every placement of these roots puts a face g of at_f on f (the cells before f are free, a
+             * placement starts on f or runs into it), so its faces share g's colour or shape and may join
+             * `after`: the walks offer only those (the same placements, without the dead ends). */
+            uint64_t near = 0, hand = w->hand;
+            for (uint64_t g = at_f; g; g &= g - 1) {
+                int t = __builtin_ctzll(g);
+                near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+            }
+            w->hand = hand & near & after_fits;
+            int stop = root(b, w, f, step, 0, 0);
             int back = 0, p = f - step;
-            while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+            while (!stop && back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
                 back++;
                 p -= step;
             }
-            if (!back) continue;
-            int cap = longest(after ? w->hand & after_fits : w->hand) - 1;
+            int cap = longest(w->hand) - 1;
             if (back < cap) cap = back;
             if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
-            for (int j = 1; j <= cap; j++)
-                if (root(b, w, f - j * step, step, 0, 0)) return 1;
+            for (int j = 1; !stop && j <= cap; j++) stop = root(b, w, f - j * step, step, 0, 0);
+            w->hand = hand;
+            if (stop) return 1;
         }
     }
     return 0;
@@ -275,6 +319,10 @@ long long qb_walk(const QBoard *b, QWalk *w) {
     if (!w->emit) {
         NR = 0;
         R_OK = 1;
+        if (!++MEMO_GEN) { /* the walk numbers wrapped: forget every entry */
+            memset(MEMO, 0, sizeof MEMO);
+            MEMO_GEN = 1;
+        }
     }
     roots(b, w);
     return w->count;
@@ -282,6 +330,7 @@ long long qb_walk(const QBoard *b, QWalk *w) {
 
 void qb_locate(const QBoard *b, QWalk *w) {
     w->count = 0;
+    if (b->ncubes) qb_facts(b);
     if (!R_OK) {
         roots(b, w);
         return;

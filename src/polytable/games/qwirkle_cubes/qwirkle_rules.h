@@ -40,6 +40,7 @@ typedef struct {
      * the four runs through it): fl[i]'s are facts[fact[i]] (fact moves with fl; entries of cells that left
      * the frontier are reused); and the faces that fit somewhere alone. */
     short fact[QFRONT], freed[QFRONT];
+    short fact_at[QCELLS]; /* a frontier cell's entry in facts (read only where front is set) */
     int nfacts, nfreed, nstale, placeable_ok;
     int stale[4 * QMAXCUBES]; /* frontier cells whose facts a cube changed (front 2) */
     uint64_t placeable;
