@@ -384,8 +384,10 @@ class FormfinityBatch(Batch):
     ) -> int:
         """As :meth:`Batch.step` (the C step checks the actions first); the games that ended start their next
         game in C from :attr:`seeds`."""
-        got = self.ext.step(self.info, self.states, self.ids, actions, obs, masks, to_act, rewards, returns)
-        count = self.mark(got, ended)
+        got: list[int] = self.ext.step(self.info, self.states, self.ids, actions, obs, masks, to_act, rewards, returns)
+        ended[:] = False
+        ended[got] = True
+        count = len(got)
         if got and self.seeds is not None:  # (a table of one keeps its finished game: no seeds)
             games = np.array(got, np.int64)
             over = self.ext.restart(self.info, self.states, self.ids, games, self.seeds[games], obs, masks, to_act)
