@@ -103,6 +103,6 @@ def test_forma_playout_boards_land_in_their_members() -> None:
         each = (board,) if isinstance(board, int) else (*board, 0)
         assert tuple(int.from_bytes(b, "little") for b in (got[name] if len(each) > 1 else (got[name],))) == each
     with pytest.raises(ValueError, match="one bitboard per player"):
-        ext.playout(buf, boards[:-1] + ((1, 2),))
+        ext.playout(buf, (*boards[:-1], (1, 2)))
     with pytest.raises(ValueError, match="takes"):
         ext.playout(buf, boards[:-1])
