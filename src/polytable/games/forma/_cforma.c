@@ -398,9 +398,50 @@ static int boards_into(PyObject *boards, int players, unsigned char *buf) {
     return 0;
 }
 
-/* The boards of the buffer as ints, in the shape boards_into takes them (a new tuple, or NULL). */
-static PyObject *boards_out(const unsigned char *buf, int players) {
-    PyObject *out = PyTuple_New(NBOARDS);
+/* Each player's stock (NP counts, each below 256) into the buffer; players past them zeros. */
+static int stocks_into(PyObject *stocks, int players, PlayoutBuf *in) {
+    PyObject *fast = PySequence_Fast(stocks, "the stocks are a sequence");
+    if (!fast) return -1;
+    int rc = 0, stock[NP];
+    memset(in->stock, 0, sizeof in->stock);
+    if (PySequence_Fast_GET_SIZE(fast) != players) {
+        PyErr_SetString(PyExc_ValueError, "one stock per player");
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < players; i++) {
+        rc = to_stock(PySequence_Fast_GET_ITEM(fast, i), stock);
+        for (int p = 0; rc == 0 && p < NP; p++) {
+            if (stock[p] < 0 || stock[p] > 255) {
+                PyErr_SetString(PyExc_ValueError, "a stock's counts are 0 to 255");
+                rc = -1;
+            } else in->stock[i][p] = (unsigned char)stock[p];
+        }
+    }
+    Py_DECREF(fast);
+    return rc;
+}
+
+/* The boards of the buffer as ints, in the shape boards_into takes them, then the stocks as tuples of
+ * ints (a new tuple, or NULL). */
+static PyObject *boards_out(const PlayoutBuf *in, int players) {
+    const unsigned char *buf = (const unsigned char *)in;
+    PyObject *out = PyTuple_New(NBOARDS + 1);
+    PyObject *stocks = out ? PyTuple_New(players) : NULL;
+    for (int i = 0; stocks && i < players; i++) {
+        PyObject *one = PyTuple_New(NP);
+        for (int p = 0; one && p < NP; p++) {
+            PyObject *c = PyLong_FromLong(in->stock[i][p]);
+            if (!c) Py_CLEAR(one);
+            else PyTuple_SET_ITEM(one, p, c);
+        }
+        if (!one) Py_CLEAR(stocks);
+        else PyTuple_SET_ITEM(stocks, i, one);
+    }
+    if (!stocks) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(out, NBOARDS, stocks);
     for (int k = 0; out && k < NBOARDS; k++) {
         const unsigned char *at = buf + playout_boards[k].offset;
         PyObject *v;
@@ -419,15 +460,16 @@ static PyObject *boards_out(const unsigned char *buf, int players) {
     return out;
 }
 
-/* playout(buffer, boards) -> boards: random set-up steps, touch-move picks and placements from the state in
- * the buffer (a bytearray of _kernel.PLAYOUT) and the boards (the state's ints, in the order of the buffer's
- * board members: a board, or a sequence of one per player) to the end or max_actions. The end state,
- * generators and the actions taken are written back into the buffer (its boards too), and the end boards
- * come back as ints in the same shape. */
+/* playout(buffer, boards, stocks) -> (*boards, stocks): random set-up steps, touch-move picks and placements
+ * from the state in the buffer (a bytearray of _kernel.PLAYOUT), its boards (the state's ints, in the order
+ * of the buffer's board members: a board, or a sequence of one per player) and its stocks (a sequence per
+ * player of the NP counts) to the end or max_actions. The end state, generators and the actions taken are
+ * written back into the buffer (its boards and stocks too), and the end boards come back as ints in the
+ * same shape, followed by the stocks as a tuple per player of NP ints. */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_buffer view;
-    PyObject *boards;
-    if (!PyArg_ParseTuple(args, "w*O", &view, &boards)) return NULL;
+    PyObject *boards, *stocks;
+    if (!PyArg_ParseTuple(args, "w*OO", &view, &boards, &stocks)) return NULL;
     PlayoutBuf in;
     if (view.len != (Py_ssize_t)sizeof in) {
         PyBuffer_Release(&view);
@@ -443,7 +485,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "2 to 4 players; picked or placing in range");
         return NULL;
     }
-    if (boards_into(boards, s.n, (unsigned char *)&in) < 0) {
+    if (boards_into(boards, s.n, (unsigned char *)&in) < 0 || stocks_into(stocks, s.n, &in) < 0) {
         PyBuffer_Release(&view);
         return NULL;
     }
@@ -496,7 +538,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     }
     memcpy(view.buf, &in, sizeof in);
     PyBuffer_Release(&view);
-    return boards_out((const unsigned char *)&in, s.n);
+    return boards_out(&in, s.n);
 }
 
 /* bridges(size, own) -> (total, north-south, east-west, exact): _bridges.count_bridges of a colour */
@@ -528,7 +570,7 @@ static PyMethodDef methods[] = {
     {"setup_sample", py_setup_sample, METH_VARARGS,
      "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
     {"bridges", py_bridges, METH_VARARGS, "bridges(size, own) -> (total, north-south, east-west, exact)."},
-    {"playout", py_playout, METH_VARARGS, "playout(buffer, boards) -> boards: random steps to the end (or max_actions), in place."},
+    {"playout", py_playout, METH_VARARGS, "playout(buffer, boards, stocks) -> (*boards, stocks): random steps to the end (or max_actions), in place."},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the playout buffer."},
     {NULL, NULL, 0, NULL},
 };

@@ -70,14 +70,13 @@ limit, written back with the end state. The one description of it: the C reports
 
 BOARDS = tuple(name for name, code, _ in PLAYOUT.fields if code == f"{BOARD}s")
 """The buffer's boards, in order: the playout takes and returns them as the state's ints (a board, or a
-tuple of one per player) and converts them itself; Python packs and unpacks the other fields."""
-_REST, _I = PLAYOUT.skipping(BOARDS)  # the other fields, and where each one's items start in their flat tuple
+tuple of one per player) and converts them itself, as it does the stocks (tuples of counts); Python packs
+and unpacks the other fields."""
+_REST, _I = PLAYOUT.skipping((*BOARDS, "stock"))  # the other fields, and each one's first item in their tuple
 _TURN, _MOVES, _EXACT, _PICKED, _MISSES, _PLACING = (
     _I[f] for f in ("turn", "moves", "exact", "picked", "misses", "placing")
 )
-_ACTIONS, _SETUP_RNG, _RNGS, _STOCK, _SCORES, _BRIDGES = (
-    _I[f] for f in ("actions", "setup_rng", "rngs", "stock", "scores", "bridges")
-)
+_ACTIONS, _SETUP_RNG, _RNGS, _SCORES, _BRIDGES = (_I[f] for f in ("actions", "setup_rng", "rngs", "scores", "bridges"))
 
 
 class FormaKernel:
@@ -216,17 +215,15 @@ class CompiledForma(FormaKernel):
                 s.size, n, s.turn, s.moves, s.exact, bool(s.config["touch_move"]), s.picked, s.misses, s.placing,
                 shared, -1 if max_actions is None else max_actions, 0, s.rng,
                 *[r.state for r in used], *(0,) * (SEATS - len(used)),
-                *[bytes(st) for st in s.stock], *(b"",) * (SEATS - n),
                 *s.scores, *(0,) * (SEATS - n), *s.bridges, *(0,) * (SEATS - n),
             )
         )  # fmt: skip
-        obstacles, tower, filled, closed, watch, last, pieces, markers = self.ext.playout(
-            buf, (s.obstacles, s.tower, s.filled, s.closed, s.watch, s.last, s.pieces, s.markers)
+        obstacles, tower, filled, closed, watch, last, pieces, markers, stocks = self.ext.playout(
+            buf, (s.obstacles, s.tower, s.filled, s.closed, s.watch, s.last, s.pieces, s.markers), s.stock
         )
         v = _REST.unpack(buf)
         for r, st in zip(used, v[_RNGS : _RNGS + len(used)], strict=True):
             r.state = st
-        stocks = tuple(tuple(b[:NP]) for b in v[_STOCK : _STOCK + n])
         orients = tuple(o if t == t0 else avail_orients(t) for t, t0, o in zip(stocks, s.stock, s.orients, strict=True))
         final = FormaState(
             s.config, s.size, obstacles, tower, pieces, markers, filled, stocks, v[_SCORES : _SCORES + n],
