@@ -5,6 +5,7 @@ reports its layout (``layout()``); a member added, moved or resized on one side 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import pytest
 
@@ -99,7 +100,7 @@ def test_forma_playout_boards_land_in_their_members() -> None:
     stocks = ((1,) * 21, (2,) * 20 + (0,), (0,) * 20 + (3,))
     buf = layout.pack(*(values[name] for name, _, _ in layout.fields))
     assert ext.playout(buf, boards, stocks) == (*boards, stocks)
-    got = dict(zip((f[0] for f in layout.fields), layout.unpack(buf), strict=True))
+    got: dict[str, Any] = dict(zip((f[0] for f in layout.fields), layout.unpack(buf), strict=True))
     for name, board in zip(kernel.BOARDS, boards, strict=True):
         each = (board,) if isinstance(board, int) else (*board, 0)
         assert tuple(int.from_bytes(b, "little") for b in (got[name] if len(each) > 1 else (got[name],))) == each
