@@ -461,11 +461,9 @@ static PyObject *boards_out(const PlayoutBuf *in, int players) {
 }
 
 /* playout(buffer, boards, stocks) -> (*boards, stocks): random set-up steps, touch-move picks and placements
- * from the state in the buffer (a bytearray of _kernel.PLAYOUT), its boards (the state's ints, in the order
- * of the buffer's board members: a board, or a sequence of one per player) and its stocks (a sequence per
- * player of the NP counts) to the end or max_actions. The end state, generators and the actions taken are
- * written back into the buffer (its boards and stocks too), and the end boards come back as ints in the
- * same shape, followed by the stocks as a tuple per player of NP ints. */
+ * from the state in the buffer (a bytearray of _kernel.PLAYOUT), its boards (as boards_into takes them) and
+ * stocks (per player, NP counts) to the end or max_actions. The end state, generators and actions taken are
+ * written back into the buffer; the end boards and stocks (tuples of NP ints) come back as Python objects. */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_buffer view;
     PyObject *boards, *stocks;
