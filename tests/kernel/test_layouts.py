@@ -5,6 +5,7 @@ reports its layout (``layout()``); a member added, moved or resized on one side 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import pytest
 
@@ -80,3 +81,35 @@ def test_codec_spec_names_the_kind_of_each_field() -> None:
         ("name", "bits", "seen", "pair", "count"),
         (("bits", "n", 1, 0, 16), ("seen", "b", 1, 16, 8), ("pair", "u", 2, 24, 8), ("count", "i", 1, 40, 8)),
     )
+
+
+def test_forma_playout_boards_land_in_their_members() -> None:
+    """Forma's playout takes the state's boards as ints (``_kernel.BOARDS``, in the buffer's order) and its
+    stocks as tuples, and converts them itself: with no action to take, each comes back unchanged and sits,
+    as little-endian bytes, at its own member of the buffer (a board member moved or swapped on one side, or
+    a stock written elsewhere, fails here)."""
+    ext = pytest.importorskip("polytable.games.forma._cforma", reason="the compiled kernel is not built")
+    kernel = importlib.import_module("polytable.games.forma._kernel")
+    layout: StateLayout = kernel.PLAYOUT
+    kernel.CompiledForma(ext).tables(14)
+    one = {"obstacles": 3, "tower": 1 << 40, "filled": 7 << 100, "closed": 5, "watch": 9 << 300, "last": 1 << 330}
+    boards = tuple(one.get(name, (11 << 200, 13 << 201, 17 << 202)) for name in kernel.BOARDS)
+    values: dict[str, object] = {n: (b"" if code[-1] == "s" else 0) for n, code, _ in layout.fields}
+    values.update({n: [values[n]] * count for n, _, count in layout.fields if count > 1})
+    values.update(size=14, players=3, turn=1, max_actions=0, rngs=[1, 2, 3, 0], scores=[0] * 4, bridges=[0] * 4)
+    stocks = ((1,) * 21, (2,) * 20 + (0,), (0,) * 20 + (3,))
+    buf = layout.pack(*(values[name] for name, _, _ in layout.fields))
+    assert ext.playout(buf, boards, stocks) == (*boards, stocks)
+    got: dict[str, Any] = dict(zip((f[0] for f in layout.fields), layout.unpack(buf), strict=True))
+    for name, board in zip(kernel.BOARDS, boards, strict=True):
+        each = (board,) if isinstance(board, int) else (*board, 0)
+        assert tuple(int.from_bytes(b, "little") for b in (got[name] if len(each) > 1 else (got[name],))) == each
+    assert got["stock"] == (*(bytes(st) + bytes(3) for st in stocks), bytes(24))
+    with pytest.raises(ValueError, match="one bitboard per player"):
+        ext.playout(buf, (*boards[:-1], (1, 2)), stocks)
+    with pytest.raises(ValueError, match="takes"):
+        ext.playout(buf, boards[:-1], stocks)
+    with pytest.raises(ValueError, match="one stock per player"):
+        ext.playout(buf, boards, stocks[:2])
+    with pytest.raises(ValueError, match="0 to 255"):
+        ext.playout(buf, boards, (*stocks[:2], (256,) * 21))

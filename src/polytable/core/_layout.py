@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import struct
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 __all__ = ["StateLayout"]
 
@@ -54,6 +54,23 @@ class StateLayout:
             at += struct.calcsize("=" + code) * count
             item += count
         self._many = [count > 1 for _, _, count in self.fields]
+
+    def skipping(self, names: Collection[str]) -> tuple[struct.Struct, dict[str, int]]:
+        """The buffer as a :class:`struct.Struct` in which the fields ``names`` are padding (bytes the compiled
+        kernel fills and reads itself, such as boards it converts from and to Python ints), and each other
+        field's first item in that struct's flat tuple. Packing it leaves zeros in the skipped fields."""
+        unknown = set(names) - {name for name, _, _ in self.fields}
+        if unknown:
+            raise ValueError(f"no fields {sorted(unknown)}")
+        codes, index, item = [], {}, 0
+        for name, code, count in self.fields:
+            if name in names:
+                codes.append(f"{struct.calcsize('=' + code) * count}x")
+                continue
+            codes.append(code * count if code[-1] == "s" else f"{count}{code}")
+            index[name] = item
+            item += count
+        return struct.Struct("=" + "".join(codes)), index
 
     def sizes(self) -> dict[str, int]:
         """Each field's size in bytes (what C's ``sizeof`` of the member must be)."""

@@ -347,12 +347,127 @@ static PyObject *py_layout(PyObject *self, PyObject *noargs) {
     return layout_of(items, sizeof items / sizeof items[0], sizeof(PlayoutBuf));
 }
 
-/* playout(buffer) -> None: random set-up steps, touch-move picks and placements from the state in the buffer
- * (a bytearray of _kernel.PLAYOUT) to the end or max_actions, the end state, generators and the actions taken
- * written back into it. */
+/* The buffer's board members, in the order of _kernel.PLAYOUT: (offset, boards held). The boards travel as
+ * the state's Python ints (a board, or a sequence of one per player), which this file converts itself. */
+static const struct {
+    size_t offset;
+    int many;
+} playout_boards[] = {
+#define BOARD_MEMBER(m) {offsetof(PlayoutBuf, m), sizeof(((PlayoutBuf *)0)->m) / BOARD_BYTES},
+    PLAYOUT_BOARDS(BOARD_MEMBER)
+#undef BOARD_MEMBER
+};
+#define NBOARDS ((int)(sizeof playout_boards / sizeof playout_boards[0]))
+
+/* The boards (ints, or sequences of `players` ints) into their members of the buffer; players past them zeros. */
+static int boards_into(PyObject *boards, int players, unsigned char *buf) {
+    PyObject *fast = PySequence_Fast(boards, "the boards are a sequence");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != NBOARDS) {
+        Py_DECREF(fast);
+        return PyErr_Format(PyExc_ValueError, "a playout takes %d boards", NBOARDS), -1;
+    }
+    for (int k = 0; k < NBOARDS; k++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(fast, k);
+        unsigned char *at = buf + playout_boards[k].offset;
+        int many = playout_boards[k].many, rc = 0;
+        memset(at, 0, (size_t)many * BOARD_BYTES);
+        if (many == 1) {
+            rc = PyLong_Check(o) ? pylong_to_bytes(o, at, BOARD_BYTES, "bitboard") : -1;
+            if (rc < 0 && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a Forma bitboard must be an int");
+        } else {
+            PyObject *each = PySequence_Fast(o, "one bitboard per player");
+            if (!each) rc = -1;
+            else if (PySequence_Fast_GET_SIZE(each) != players) {
+                PyErr_SetString(PyExc_ValueError, "one bitboard per player");
+                rc = -1;
+            }
+            for (int i = 0; rc == 0 && i < players; i++) {
+                PyObject *v = PySequence_Fast_GET_ITEM(each, i);
+                rc = PyLong_Check(v) ? pylong_to_bytes(v, at + (size_t)i * BOARD_BYTES, BOARD_BYTES, "bitboard") : -1;
+                if (rc < 0 && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a Forma bitboard must be an int");
+            }
+            Py_XDECREF(each);
+        }
+        if (rc < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* Each player's stock (NP counts, each below 256) into the buffer; players past them zeros. */
+static int stocks_into(PyObject *stocks, int players, PlayoutBuf *in) {
+    PyObject *fast = PySequence_Fast(stocks, "the stocks are a sequence");
+    if (!fast) return -1;
+    int rc = 0, stock[NP];
+    memset(in->stock, 0, sizeof in->stock);
+    if (PySequence_Fast_GET_SIZE(fast) != players) {
+        PyErr_SetString(PyExc_ValueError, "one stock per player");
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < players; i++) {
+        rc = to_stock(PySequence_Fast_GET_ITEM(fast, i), stock);
+        for (int p = 0; rc == 0 && p < NP; p++) {
+            if (stock[p] < 0 || stock[p] > 255) {
+                PyErr_SetString(PyExc_ValueError, "a stock's counts are 0 to 255");
+                rc = -1;
+            } else in->stock[i][p] = (unsigned char)stock[p];
+        }
+    }
+    Py_DECREF(fast);
+    return rc;
+}
+
+/* The boards of the buffer as ints, in the shape boards_into takes them, then the stocks as tuples of
+ * ints (a new tuple, or NULL). */
+static PyObject *boards_out(const PlayoutBuf *in, int players) {
+    const unsigned char *buf = (const unsigned char *)in;
+    PyObject *out = PyTuple_New(NBOARDS + 1);
+    PyObject *stocks = out ? PyTuple_New(players) : NULL;
+    for (int i = 0; stocks && i < players; i++) {
+        PyObject *one = PyTuple_New(NP);
+        for (int p = 0; one && p < NP; p++) {
+            PyObject *c = PyLong_FromLong(in->stock[i][p]);
+            if (!c) Py_CLEAR(one);
+            else PyTuple_SET_ITEM(one, p, c);
+        }
+        if (!one) Py_CLEAR(stocks);
+        else PyTuple_SET_ITEM(stocks, i, one);
+    }
+    if (!stocks) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(out, NBOARDS, stocks);
+    for (int k = 0; out && k < NBOARDS; k++) {
+        const unsigned char *at = buf + playout_boards[k].offset;
+        PyObject *v;
+        if (playout_boards[k].many == 1) v = pylong_from_bytes(at, BOARD_BYTES);
+        else {
+            v = PyTuple_New(players);
+            for (int i = 0; v && i < players; i++) {
+                PyObject *b = pylong_from_bytes(at + (size_t)i * BOARD_BYTES, BOARD_BYTES);
+                if (!b) Py_CLEAR(v);
+                else PyTuple_SET_ITEM(v, i, b);
+            }
+        }
+        if (!v) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
+/* playout(buffer, boards, stocks) -> (*boards, stocks): random set-up steps, touch-move picks and placements
+ * from the state in the buffer (a bytearray of _kernel.PLAYOUT), its boards (as boards_into takes them) and
+ * stocks (per player, NP counts) to the end or max_actions. The end state, generators and actions taken are
+ * written back into the buffer; the end boards and stocks (tuples of NP ints) come back as Python objects. */
 static PyObject *py_playout(PyObject *self, PyObject *args) {
     Py_buffer view;
-    if (!PyArg_ParseTuple(args, "w*", &view)) return NULL;
+    PyObject *boards, *stocks;
+    if (!PyArg_ParseTuple(args, "w*OO", &view, &boards, &stocks)) return NULL;
     PlayoutBuf in;
     if (view.len != (Py_ssize_t)sizeof in) {
         PyBuffer_Release(&view);
@@ -366,6 +481,10 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     if (!t || s.n < 2 || s.n > MAXPLAYERS || in.picked < -1 || in.picked >= NP || in.placing < 0) {
         PyBuffer_Release(&view);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "2 to 4 players; picked or placing in range");
+        return NULL;
+    }
+    if (boards_into(boards, s.n, (unsigned char *)&in) < 0 || stocks_into(stocks, s.n, &in) < 0) {
+        PyBuffer_Release(&view);
         return NULL;
     }
     s.turn = (int)in.turn;
@@ -417,7 +536,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     }
     memcpy(view.buf, &in, sizeof in);
     PyBuffer_Release(&view);
-    Py_RETURN_NONE;
+    return boards_out(&in, s.n);
 }
 
 /* bridges(size, own) -> (total, north-south, east-west, exact): _bridges.count_bridges of a colour */
@@ -449,7 +568,7 @@ static PyMethodDef methods[] = {
     {"setup_sample", py_setup_sample, METH_VARARGS,
      "setup_sample(size, obstacles, tower, placing, rng, chance) -> (0 obstacle, 1 tower or 2 fill; cell bit; rng)."},
     {"bridges", py_bridges, METH_VARARGS, "bridges(size, own) -> (total, north-south, east-west, exact)."},
-    {"playout", py_playout, METH_VARARGS, "playout(buffer): random steps to the end (or max_actions), in place."},
+    {"playout", py_playout, METH_VARARGS, "playout(buffer, boards, stocks) -> (*boards, stocks): random steps to the end (or max_actions), in place."},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the playout buffer."},
     {NULL, NULL, 0, NULL},
 };

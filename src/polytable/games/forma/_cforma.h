@@ -75,6 +75,9 @@ typedef struct {
     X(actions) X(setup_rng) X(rngs) X(obstacles) X(tower) X(filled) X(closed) X(watch) X(last) X(pieces)          \
     X(markers) X(stock) X(scores) X(bridges)
 
+/* X(member) for the board members, in order: playout() takes and returns them as Python ints. */
+#define PLAYOUT_BOARDS(X) X(obstacles) X(tower) X(filled) X(closed) X(watch) X(last) X(pieces) X(markers)
+
 extern T *forma_tabs[MAXSIZE + 1];
 extern int orient_piece[NO], piece_size[NP], piece_first[NP + 1];
 

@@ -38,7 +38,7 @@ from ._state import FormaState, Obstacle, Tower
 Stocks = tuple[tuple[int, ...], ...]
 """Each player's piece counts (or orientations)."""
 
-__all__ = ["PLAYOUT", "CompiledForma", "FormaKernel"]
+__all__ = ["BOARDS", "PLAYOUT", "CompiledForma", "FormaKernel"]
 
 BOARD = 64
 """Bytes of a board in the compiled kernel (512 bits: the 20 x 20 board, stride 24, needs 480)."""
@@ -68,17 +68,15 @@ PLAYOUT = StateLayout(
 limit, written back with the end state. The one description of it: the C reports its members' offsets
 (``_cforma.layout()``) and tests/kernel/test_layouts.py compares them with these."""
 
-_I = PLAYOUT.index  # where each field's items start in the buffer's flat tuple
+BOARDS = tuple(name for name, code, _ in PLAYOUT.fields if code == f"{BOARD}s")
+"""The buffer's boards, in order: the playout takes and returns them as the state's ints (a board, or a
+tuple of one per player) and converts them itself, as it does the stocks (tuples of counts); Python packs
+and unpacks the other fields."""
+_REST, _I = PLAYOUT.skipping((*BOARDS, "stock"))  # the other fields, and each one's first item in their tuple
 _TURN, _MOVES, _EXACT, _PICKED, _MISSES, _PLACING = (
     _I[f] for f in ("turn", "moves", "exact", "picked", "misses", "placing")
 )
-_ACTIONS, _SETUP_RNG, _RNGS, _STOCK, _SCORES, _BRIDGES = (
-    _I[f] for f in ("actions", "setup_rng", "rngs", "stock", "scores", "bridges")
-)
-_OBSTACLES, _TOWER, _FILLED, _CLOSED, _WATCH, _LAST = (
-    _I[f] for f in ("obstacles", "tower", "filled", "closed", "watch", "last")
-)
-_PIECES, _MARKERS = _I["pieces"], _I["markers"]
+_ACTIONS, _SETUP_RNG, _RNGS, _SCORES, _BRIDGES = (_I[f] for f in ("actions", "setup_rng", "rngs", "scores", "bridges"))
 
 
 class FormaKernel:
@@ -212,30 +210,24 @@ class CompiledForma(FormaKernel):
         n = s.config.players
         shared = len(rngs) == 1
         used = rngs[:1] if shared else rngs[:n]
-        pad = (bytes(BOARD),) * (SEATS - n)
         buf = bytearray(
-            PLAYOUT.struct.pack(
+            _REST.pack(
                 s.size, n, s.turn, s.moves, s.exact, bool(s.config["touch_move"]), s.picked, s.misses, s.placing,
                 shared, -1 if max_actions is None else max_actions, 0, s.rng,
                 *[r.state for r in used], *(0,) * (SEATS - len(used)),
-                *[b.to_bytes(BOARD, "little") for b in (s.obstacles, s.tower, s.filled, s.closed, s.watch, s.last)],
-                *[b.to_bytes(BOARD, "little") for b in s.pieces], *pad,
-                *[b.to_bytes(BOARD, "little") for b in s.markers], *pad,
-                *[bytes(st) for st in s.stock], *(b"",) * (SEATS - n),
                 *s.scores, *(0,) * (SEATS - n), *s.bridges, *(0,) * (SEATS - n),
             )
         )  # fmt: skip
-        self.ext.playout(buf)
-        v = PLAYOUT.struct.unpack(buf)
+        obstacles, tower, filled, closed, watch, last, pieces, markers, stocks = self.ext.playout(
+            buf, (s.obstacles, s.tower, s.filled, s.closed, s.watch, s.last, s.pieces, s.markers), s.stock
+        )
+        v = _REST.unpack(buf)
         for r, st in zip(used, v[_RNGS : _RNGS + len(used)], strict=True):
             r.state = st
-        stocks = tuple(tuple(b[:NP]) for b in v[_STOCK : _STOCK + n])
         orients = tuple(o if t == t0 else avail_orients(t) for t, t0, o in zip(stocks, s.stock, s.orients, strict=True))
-        board = functools.partial(int.from_bytes, byteorder="little")
         final = FormaState(
-            s.config, s.size, board(v[_OBSTACLES]), board(v[_TOWER]), tuple(map(board, v[_PIECES : _PIECES + n])),
-            tuple(map(board, v[_MARKERS : _MARKERS + n])), board(v[_FILLED]), stocks, v[_SCORES : _SCORES + n],
-            v[_BRIDGES : _BRIDGES + n], board(v[_CLOSED]), board(v[_WATCH]), v[_TURN], v[_PICKED], v[_MISSES],
-            v[_MOVES], board(v[_LAST]), bool(v[_EXACT]), orients, v[_PLACING], v[_SETUP_RNG],
+            s.config, s.size, obstacles, tower, pieces, markers, filled, stocks, v[_SCORES : _SCORES + n],
+            v[_BRIDGES : _BRIDGES + n], closed, watch, v[_TURN], v[_PICKED], v[_MISSES], v[_MOVES], last,
+            bool(v[_EXACT]), orients, v[_PLACING], v[_SETUP_RNG],
         )  # fmt: skip
         return final, v[_ACTIONS]
