@@ -28,6 +28,9 @@ frozen value classes read and made through their member tables, bit tricks and t
 QUADEFY_MOVES = [f"src/polytable/games/quadefy/quadefy_{f}.h" for f in ("moves", "gen", "cover", "pyinit")]
 """Quadefy's move generator: the game's kernel and the exact solver both compile it."""
 
+FORMFINITY_RULES = [f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout")]
+"""FORMFINITY's kernel headers, included by _cformfinity.c: the batch and the AI's greedy include that unit."""
+
 setup(
     ext_modules=[
         ext(
@@ -144,10 +147,13 @@ setup(
         ext(
             "polytable.games.formfinity._cformfinity",
             ["src/polytable/games/formfinity/_cformfinity.c"],
-            [
-                *(f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")),
-                *CORE_HEADERS,
-            ],
+            [*FORMFINITY_RULES, *CORE_HEADERS],
+        ),
+        # FORMFINITY's greedy playout: the AI's own extension, including the game's kernel downward.
+        ext(
+            "polytable.ai.formfinity._cformfinity_greedy",
+            ["src/polytable/ai/formfinity/_cformfinity_greedy.c"],
+            ["src/polytable/games/formfinity/_cformfinity.c", *FORMFINITY_RULES, *CORE_HEADERS],
         ),
         # The batched environment's FORMFINITY games: includes _cformfinity.c (its games are contexts).
         ext(
@@ -155,7 +161,7 @@ setup(
             ["src/polytable/games/formfinity/_cformfinity_vec.c"],
             [
                 "src/polytable/games/formfinity/_cformfinity.c",
-                *(f"src/polytable/games/formfinity/_cformfinity_{f}.h" for f in ("flow", "playout", "greedy")),
+                *FORMFINITY_RULES,
                 *CORE_HEADERS,
             ],
         ),

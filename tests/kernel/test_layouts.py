@@ -16,6 +16,7 @@ LAYOUTS = [
     ("polytable.games.qwirkle_cubes._cqwirkle", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
     ("polytable.games.qwirkle_cubes._cqwirkle_vec", "polytable.games.qwirkle_cubes._kernel", "PLAYOUT"),
     ("polytable.games.formfinity._cformfinity", "polytable.games.formfinity._kernel", "PLAYOUT"),
+    ("polytable.ai.formfinity._cformfinity_greedy", "polytable.games.formfinity._kernel", "PLAYOUT"),
     ("polytable.games.quadefy._cquadefy", "polytable.games.quadefy._kernel", "POSITION"),
     ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "SHEET"),
     ("polytable.games.foldris._cfoldris", "polytable.games.foldris._kernel", "STATE"),

@@ -92,3 +92,16 @@ def test_the_run_plays_the_greedy_place() -> None:
     assert pick is not None
     st, _, _, _, _ = greedy_run(setup, state, state.turn, Rng(9), False, 1)
     assert st.owners[state.turn] == state.owners[state.turn] | pick[2]
+
+
+@pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
+def test_the_ai_extension_runs_beside_the_compiled_kernel_only() -> None:
+    # The run is the AI's own extension (it includes the game's kernel); the pure kernel is never handed to it.
+    from polytable.ai.formfinity._native import compiled_greedy_run
+
+    pytest.importorskip("polytable.ai.formfinity._cformfinity_greedy", reason="the AI's extension is not built")
+    state = random_midgame({"variant": "1"}, 3, moves=10)
+    compiled, pure = (setup_of(get_game("formfinity", e), state) for e in ("compiled", "pure"))
+    got = compiled_greedy_run(compiled, state, state.turn, Rng(1), False, 200)
+    assert got is not None and got[0].__dict__ == greedy_run(pure, state, state.turn, Rng(1), False, 200)[0].__dict__
+    assert compiled_greedy_run(pure, state, state.turn, Rng(1), False, 200) is None

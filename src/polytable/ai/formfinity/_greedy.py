@@ -1,12 +1,10 @@
 """The lines goal's greedy, fast: its placement choice on bitboards and its playout to a horizon.
 
 Why here: it is the AI's (the lookahead of ``hard`` spends nearly all of a decision in greedy playouts),
-so it lives beside the players. The compiled copy is still inside the game's kernel
-(``games/formfinity/_cformfinity_greedy.h``, answered through ``setup.kernel.greedy_run``). The kernel's
-functions now take a game's context (``FF``: set-up and state) rather than static variables, so an extension
-of the AI's own could include the kernel's unit as the batch ``_cformfinity_vec.c`` does; the move is not
-made yet. This Python is the reference (tests/games/formfinity/test_formfinity_greedy.py plays
-both over random positions) and what runs beside the pure kernel.
+so it lives beside the players, and so does its compiled copy: the AI's own extension
+``_cformfinity_greedy.c``, which includes the game's kernel downward (:mod:`._native`). This Python is the
+reference (tests/games/formfinity/test_formfinity_greedy.py plays both over random positions) and what
+runs beside the pure kernel.
 
 :func:`greedy_place` is the one-ply ``greedy``'s choice for the next element: the greedy values each
 placement by applying it and evaluating the board (``_eval.evaluate``); here one bitboard pass per direction
@@ -37,6 +35,7 @@ from ...games.formfinity import (
     window,
 )
 from ...geometry import Memo, bits
+from ._native import Run, compiled_greedy_run
 
 __all__ = ["claim_starts", "claimable_holes", "greedy_place", "greedy_run", "line_rooms", "near_lines"]
 
@@ -165,9 +164,7 @@ def claimable_holes(setup: Setup, st: FormfinityState) -> int:
     return holes.bit_count()
 
 
-def greedy_run(
-    setup: Setup, st: FormfinityState, me: int, rng: Rng, left_me: bool, steps: int
-) -> tuple[FormfinityState, bool, int, bool, int]:
+def greedy_run(setup: Setup, st: FormfinityState, me: int, rng: Rng, left_me: bool, steps: int) -> Run:
     """Greedy play of the lines goal from ``st`` towards the horizon, ``me``'s next draw (or area choice)
     once another player has moved (``left_me``: one has): card draws from the state's own generator,
     placements by :func:`greedy_place` with ``rng``, at most ``steps`` steps (a draw or a placement).
@@ -175,8 +172,8 @@ def greedy_run(
     Returns (state, left_me, steps left, done, holes): done when the horizon, the end of the game or the
     step limit is reached (then ``holes`` is :func:`claimable_holes` of the state unless the game is over,
     else 0); otherwise the next step is one this does not take (a claim choice, an element without a
-    placement) and the caller takes it, then calls again. In the kernel when it is built."""
-    fast = setup.kernel.greedy_run(setup, st, me, rng, left_me, steps)
+    placement) and the caller takes it, then calls again. In C (:mod:`._native`) beside the compiled kernel."""
+    fast = compiled_greedy_run(setup, st, me, rng, left_me, steps)
     if fast is not None:
         return fast
     while steps > 0:

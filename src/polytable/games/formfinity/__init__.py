@@ -35,11 +35,11 @@ from polytable.core import Config, register
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._board import Setup, setup_for
-from ._cards import NUM_CARDS, SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
+from ._cards import NUM_CARDS, ROTATIONS, SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
 from ._flow import apply_card, apply_place, clear_caches, deal, draw_card, forbidden, placements, window
 from ._game import FormfinityGame, setup_of
-from ._kernel import CompiledFormfinity, FormfinityKernel, state_buffer, state_from_buffer
+from ._kernel import PLAYOUT, CompiledFormfinity, FormfinityKernel, state_buffer, state_from_buffer, state_from_fields
 from ._kernel import pack as formfinity_pack
 from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
 from ._template import Template, TemplateError, parse_template
@@ -54,6 +54,8 @@ __all__ = [
     "NUM_CARDS",
     "OVER",
     "PLACE",
+    "PLAYOUT",
+    "ROTATIONS",
     "SHAPES",
     "TEMPLATES",
     "Card",
@@ -90,6 +92,7 @@ __all__ = [
     "setup_of",
     "state_buffer",
     "state_from_buffer",
+    "state_from_fields",
     "variant_limits",
     "window",
 ]

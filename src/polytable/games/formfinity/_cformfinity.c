@@ -514,7 +514,6 @@ static PyObject *py_keeps_a_way(PyObject *self, PyObject *args) {
 
 #include "_cformfinity_flow.h"
 #include "_cformfinity_playout.h"
-#include "_cformfinity_greedy.h"
 
 /* The orientations of each shape (_cards.ROTATIONS) and the shape ids of each size, which SHAPES lists
  * by size (checked). */
@@ -546,9 +545,6 @@ static PyMethodDef methods[] = {
     {"playout", py_playout, METH_VARARGS,
      "playout(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: a random playout; the rest "
      "of the state in the buffer."},
-    {"greedy_run", py_greedy_run, METH_VARARGS,
-     "greedy_run(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the "
-     "horizon; the rest of the state in the buffer."},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {"element_anchors", py_element_anchors, METH_VARARGS,
      "element_anchors(W, H, orients, edges, blocked, allowed, touch) -> [(shape, anchors)] (_board.element_anchors)."},

@@ -31,12 +31,4 @@ def playout(
     buffer: bytearray,
     /,
 ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None: ...
-def greedy_run(
-    setup: bytearray,
-    deck: tuple[int, ...],
-    lines: tuple[tuple[int, int, int], ...],
-    numbers: tuple[int, ...],
-    buffer: bytearray,
-    /,
-) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None: ...
 def layout() -> tuple[tuple[tuple[str, int, int], ...], int]: ...

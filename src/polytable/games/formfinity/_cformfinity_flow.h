@@ -154,6 +154,13 @@ static int anchors_for(FF *c, int p, const int *orients, int no, int edges, int 
     return n;
 }
 
+/* The squares of shape `s` placed with its anchor at bit `at` (the batch applies an id, the AI's greedy its pick). */
+static void shape_mask(FF *c, int s, int at, BB *mask) {
+    const FFSetup *g = c->g;
+    memset(mask, 0, sizeof(*mask));
+    for (int k = 0; k < sh_n[s]; k++) b_set(mask, at + sh_y[s][k] * g->S + sh_x[s][k]);
+}
+
 /* _flow.placements for the current card and the player to move, into cur_*. */
 static int cur_placements(FF *c) {
     const FFSetup *g = c->g;

@@ -8,8 +8,10 @@ hot path the profile shows in C: where an element may go (``_board.element_ancho
 anywhere or slid in from the card's edges, as bitboards), the flood of a region (``Setup.flood``), the
 connection goal's "no element may take the opponent's last way" filter (``_flow.keeps_a_way``), the whole
 random playout (``_flow``'s turns, card draws, lines, areas, numbers and ends, with the draws of
-``FormfinityGame._sample``) and the lines goal's greedy replica (``polytable.ai.formfinity.greedy_run``: the
-AI's, still compiled here). Stepwise play, notation and views stay in Python.
+``FormfinityGame._sample``). Stepwise play, notation and views stay in Python. The state buffer (PLAYOUT) also
+carries the fields of the lines goal's greedy run, which the AI compiles in its own extension
+(``polytable.ai.formfinity._cformfinity_greedy``, including this kernel's C downward) and feeds through
+:func:`state_buffer` and :func:`state_from_fields`.
 tests/games/formfinity/test_formfinity_native.py, test_formfinity_playout.py and ``polytable fuzz
 formfinity`` play both side by side; docs/engine.md describes the seam.
 """
@@ -32,12 +34,18 @@ from ._state import FormfinityState, evolve
 if TYPE_CHECKING:
     from ._board import Setup
 
-__all__ = ["PLAYOUT", "CompiledFormfinity", "FormfinityKernel", "pack", "state_buffer", "state_from_buffer"]
+__all__ = [
+    "PLAYOUT",
+    "CompiledFormfinity",
+    "FormfinityKernel",
+    "pack",
+    "state_buffer",
+    "state_from_buffer",
+    "state_from_fields",
+]
 
 Anchors = list[tuple[int, int]]
 """(shape id, anchors bitboard) per orientation with a legal placement."""
-Run = tuple[FormfinityState, bool, int, bool, int]
-"""What ``polytable.ai.formfinity.greedy_run`` returns: (state, left_me, steps left, done, holes)."""
 
 
 class FormfinityKernel:
@@ -65,10 +73,6 @@ class FormfinityKernel:
         self, setup: Setup, state: FormfinityState, rngs: Sequence[Rng], max_actions: int | None
     ) -> tuple[FormfinityState, int] | None:
         """The whole random playout in one call, or None: the game plays it step by step."""
-        return None
-
-    def greedy_run(self, setup: Setup, st: FormfinityState, me: int, rng: Rng, left_me: bool, steps: int) -> Run | None:
-        """``polytable.ai.formfinity.greedy_run`` in one call, or None: the Python plays it."""
         return None
 
 
@@ -110,13 +114,9 @@ the deck, lines and numbers travel beside it as the state's tuples. The one desc
 its members' offsets (``_cformfinity.layout()``) and tests/kernel/test_layouts.py compares them with these."""
 
 _I = PLAYOUT.index  # where each field's items start in the buffer's flat tuple
-_TAKEN, _LEFT_ME, _STEPS, _DONE, _HOLES, _RNG, _DONE_AREAS, _RNGS, _NWIN, _WINNERS, _POINTS, _OWNERS, _LAST = (
-    _I[f]
-    for f in (
-        "taken", "left_me", "steps", "done", "holes", "rng", "done_areas", "rngs", "nwin", "winners", "points",
-        "owners", "last",
-    )
-)  # fmt: skip
+_TAKEN, _RNG, _DONE_AREAS, _RNGS, _NWIN, _WINNERS, _POINTS, _OWNERS, _LAST = (
+    _I[f] for f in ("taken", "rng", "done_areas", "rngs", "nwin", "winners", "points", "owners", "last")
+)
 _FIRST = _I[_SCALARS[0]]
 _board = functools.partial(int.from_bytes, byteorder="little")
 
@@ -150,11 +150,11 @@ def _state_buffer(n: int, st: FormfinityState, rngs: Sequence[int], calls: tuple
     )  # fmt: skip
 
 
-def state_buffer(st: FormfinityState) -> bytearray:
-    """``st``'s fixed-size fields in a state buffer (PLAYOUT, no generators or limits): what the compiled
-    batch (``_cformfinity_vec.load``) reads beside the deck, lines and numbers; ValueError where it cannot
-    hold them."""
-    buf = _state_buffer(st.config.players, st, (), (0,) * 8)
+def state_buffer(st: FormfinityState, rngs: Sequence[int] = (), calls: tuple[int, ...] = (0,) * 8) -> bytearray:
+    """``st``'s fixed-size fields in a state buffer (PLAYOUT) with the generators ``rngs`` and the call's
+    fields ``calls`` (nrngs ... holes; by default none): what the compiled batch (``_cformfinity_vec.load``)
+    and the AI's greedy run read beside the deck, lines and numbers; ValueError where it cannot hold them."""
+    buf = _state_buffer(st.config.players, st, rngs, calls)
     if buf is None:
         raise ValueError("a state the compiled kernel does not hold")
     return buf
@@ -163,6 +163,14 @@ def state_buffer(st: FormfinityState) -> bytearray:
 def state_from_buffer(like: FormfinityState, buf: bytearray, rest: tuple[object, object, object]) -> FormfinityState:
     """The state a state buffer (and the deck, lines and numbers ``rest``) holds, of ``like``'s configuration."""
     return CompiledFormfinity._state(like, like.config.players, PLAYOUT.struct.unpack(buf), rest)
+
+
+def state_from_fields(
+    like: FormfinityState, fields: tuple[Any, ...], rest: tuple[object, object, object]
+) -> FormfinityState:
+    """:func:`state_from_buffer` from the buffer already unpacked (``PLAYOUT.struct.unpack``), for a caller
+    that also reads the call's fields (``PLAYOUT.index``)."""
+    return CompiledFormfinity._state(like, like.config.players, fields, rest)
 
 
 class CompiledFormfinity(FormfinityKernel):
@@ -252,19 +260,3 @@ class CompiledFormfinity(FormfinityKernel):
         for r, st in zip(used, v[_RNGS : _RNGS + len(used)], strict=True):
             r.state = st
         return self._state(state, setup.players, v, rest), v[_TAKEN]
-
-    def greedy_run(self, setup: Setup, st: FormfinityState, me: int, rng: Rng, left_me: bool, steps: int) -> Run | None:
-        if setup.rules.goal != "lines" or setup.players < 2:
-            return None
-        buf = self._buffer(setup, st, [rng.state], (1, -1, 0, me, left_me, steps, 0, 0))
-        if buf is None:
-            return None
-        prepared = self.prepared(setup)
-        if prepared is None:
-            return None
-        rest = self.ext.greedy_run(prepared, st.deck, st.lines, st.numbers, buf)
-        if rest is None:
-            return None
-        v = PLAYOUT.struct.unpack(buf)
-        rng.state = v[_RNGS]
-        return self._state(st, setup.players, v, rest), bool(v[_LEFT_ME]), v[_STEPS], bool(v[_DONE]), v[_HOLES]

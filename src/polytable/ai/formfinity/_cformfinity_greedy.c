@@ -1,11 +1,14 @@
-/* The lines goal's greedy playout in C, after _cformfinity_playout.h; included by _cformfinity.c. It is the
- * AI's ai/formfinity/_greedy.py step for step, still compiled here (an extension of the AI's own would
- * include this unit, whose functions are static, as _cformfinity_vec.c does): greedy_place is
+/* polytable.ai.formfinity._cformfinity_greedy: the lines goal's greedy playout in C, the AI's
+ * ai/formfinity/_greedy.py step for step. AI code, so beside the players; the rules are the game's compiled
+ * kernel, included downward (games/formfinity/_cformfinity.c, whose functions take a game's context FF, as
+ * the batch _cformfinity_vec.c includes it): this extension loads the shape tables itself (init) and reads
+ * the set-up the rules' extension prepared (the same FFSetup, checked by size). greedy_place is
  * _greedy.greedy_place (the one-ply greedy's value of every placement of the next element from one bitboard
  * pass per direction over `drawn | placement`, ties drawn uniformly with the sample's generator, as
  * Rng.below), greedy_run is _greedy.greedy_run (card draws from the state's generator and greedy placements
  * to the horizon: my next draw). A claim choice, an area choice or an element without a placement is left
  * to Python (one step, then the run resumes). */
+#include "../../games/formfinity/_cformfinity.c"
 
 #define MAXPICKS (4 * NW * 64)
 static int pick_s[MAXPICKS], pick_b[MAXPICKS]; /* greedy_place's ties (scratch: the GIL is held) */
@@ -70,12 +73,6 @@ static void rooms_and_claims(FF *c, BB *room, BB *ok) {
         }
         b_andnot(&ok[d], &spread);
     }
-}
-
-static void shape_mask(FF *c, int s, int at, BB *mask) {
-    const FFSetup *g = c->g;
-    memset(mask, 0, sizeof(*mask));
-    for (int k = 0; k < sh_n[s]; k++) b_set(mask, at + sh_y[s][k] * g->S + sh_x[s][k]);
 }
 
 /* _greedy.greedy_place for the mover among cur_* (cur_placements first): the chosen placement's mask;
@@ -233,3 +230,20 @@ static PyObject *py_greedy_run(PyObject *self, PyObject *args) {
     call_end(c, &sview, &view);
     return out;
 }
+
+static PyMethodDef greedy_methods[] = {
+    {"init", py_init, METH_VARARGS,
+     "init(shapes, rotations): every shape's cells (x, y), the index is the shape id, and its orientations."},
+    {"setup_bytes", py_setup_bytes, METH_NOARGS, "setup_bytes() -> the size of a prepared set-up."},
+    {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
+    {"greedy_run", py_greedy_run, METH_VARARGS,
+     "greedy_run(setup, deck, lines, numbers, buffer) -> (deck, lines, numbers) or None: the greedy to the "
+     "horizon; the rest of the state in the buffer."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef greedy_moduledef = {PyModuleDef_HEAD_INIT, "_cformfinity_greedy",
+                                              "FORMFINITY's compiled greedy playout (the lines goal).", -1,
+                                              greedy_methods};
+
+PyMODINIT_FUNC PyInit__cformfinity_greedy(void) { return PyModule_Create(&greedy_moduledef); }
