@@ -40,10 +40,13 @@ typedef struct {
 } VecInfo;
 
 /* A game of the batch: how many legal ids its mask row holds (listed in its ids row: the next write clears
- * only those), and its state. */
+ * only those), its state, and the observation row it last wrote with the planes it set there (the next
+ * write into the same row changes only the squares whose planes changed; any other row is written whole). */
 typedef struct {
     int count, pad;
     FFState f;
+    unsigned char *row;
+    BB held[3 + 2 * MAXPLAYERS];
 } VecSlot;
 
 /* ------------------------------------------------------------------ one game */
@@ -86,7 +89,7 @@ static void vec_mask(FF *c, const VecInfo *info, int *count, signed char *mask, 
  * planes, the current area, the finished areas, the last element, per seat from the observer on its drawing
  * and its claimed lines; then the features row by row from plane 7 + 2 * players (saturated to 0..255): per
  * seat the score, the card's features, the elements left, the phase (choose, draw, place, claim). */
-static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels) {
+static void vec_obs(FF *c, const VecInfo *info, VecSlot *slot, unsigned char *out, int channels) {
     const FFSetup *g = c->g;
     const FFState *f = c->f;
     int W = g->W, H = g->H, P = g->players, np = 7 + 2 * P, observer = f->turn;
@@ -116,14 +119,35 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     feat[nf++] = (unsigned char)(f->left < 0 ? 0 : f->left > 255 ? 255 : f->left);
     for (int ph = 0; ph < 4; ph++) feat[nf++] = f->phase == ph;
     int area = W * H;
-    memcpy(out, info->blank, (size_t)area * channels); /* then the planes' set squares and the features */
-    for (int k = 0; k < 3 + 2 * P; k++)
-        for (int j = 0; j < nw; j++)
-            for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
-                int cell = info->cell[j * 64 + __builtin_ctzll(w)];
-                if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = 1;
+    if (slot->row == out) /* the row holds the planes of slot->held: the squares that changed are rewritten */
+        for (int k = 0; k < 3 + 2 * P; k++)
+            for (int j = 0; j < nw; j++) {
+                uint64_t now = boards[k].w[j];
+                for (uint64_t w = now ^ slot->held[k].w[j]; w; w &= w - 1) {
+                    int bit = __builtin_ctzll(w), cell = info->cell[j * 64 + bit];
+                    if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = (unsigned char)(now >> bit & 1);
+                }
+                slot->held[k].w[j] = now;
             }
-    for (int j = 0; j < nf && np + j / area < channels; j++) out[(Py_ssize_t)(j % area) * channels + np + j / area] = feat[j];
+    else {
+        memcpy(out, info->blank, (size_t)area * channels); /* then the planes' set squares and the features */
+        for (int k = 0; k < 3 + 2 * P; k++)
+            for (int j = 0; j < nw; j++) {
+                for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
+                    int cell = info->cell[j * 64 + __builtin_ctzll(w)];
+                    if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = 1;
+                }
+                slot->held[k].w[j] = boards[k].w[j];
+            }
+        slot->row = out;
+    }
+    for (int j = 0, cell = 0, ch = np; j < nf && ch < channels; j++) { /* feature j: square j % area, plane np + j / area */
+        out[(Py_ssize_t)cell * channels + ch] = feat[j];
+        if (++cell == area) {
+            cell = 0;
+            ch++;
+        }
+    }
 }
 
 /* Settle chance: every card reveal until a player acts or the game ends (Table.settle). */
@@ -273,6 +297,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     PlayoutBuf in;
     memcpy(&in, bv.buf, sizeof in);
     FF ctx = {.g = &info->g, .f = &slot->f};
+    slot->row = NULL;
     int r = read_state(&ctx, &in, odeck, olines, onum);
     if (r > 0) PyErr_SetString(PyExc_ValueError, "a state the compiled batch does not hold");
     if (r == 0) result = Py_NewRef(Py_None);
@@ -346,7 +371,7 @@ static int vec_acquire(VecBufs *b, PyObject *info, PyObject *states, PyObject *i
 static void vec_row(VecBufs *b, FF *c, Py_ssize_t i, short *to_act) {
     VecSlot *slot = (VecSlot *)b->states.buf + i;
     to_act[i] = (short)c->f->turn;
-    vec_obs(c, b->in, (unsigned char *)b->obs.buf + i * b->obs.shape[1] * b->obs.shape[2] * b->c, (int)b->c);
+    vec_obs(c, b->in, slot, (unsigned char *)b->obs.buf + i * b->obs.shape[1] * b->obs.shape[2] * b->c, (int)b->c);
     vec_mask(c, b->in, &slot->count, (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS,
              (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS);
 }
@@ -385,6 +410,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
         goto done;
     }
     vec_ctx(&b, c, i);
+    ((VecSlot *)b.states.buf)[i].row = NULL; /* written whole */
     vec_settle(c);
     if (c->f->phase == PH_OVER) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
