@@ -15,6 +15,7 @@
  */
 #include "_cformfinity.c"
 #include "../../core/_batch.h" /* the callers' buffers, one legal id drawn per game */
+#include "../../core/_seedseq.h" /* the next episode's seed */
 
 #define VEC_SHAPES 91 /* _cards.SHAPES: init checks it */
 #define VEC_SIDE 40   /* ids use a fixed 40 x 40 layout (_game.SIDE) */
@@ -547,6 +548,77 @@ done:
     return over;
 }
 
+/* play(info, states, ids, words, actions, obs, masks, to_act, rewards, returns, terminations, episodes,
+ * seeds): the vector env's whole step (vector.VectorEnv.step, as step() then restart() with the env's
+ * bookkeeping): every action checked against its mask row before any game moves, then applied; a game that
+ * ends gets its returns, reward and termination, its episode count goes up and its next game starts from
+ * its seed, the seed after it derived from the env's seed (words: uint32, NumPy's entropy words of it) as
+ * episode_seed does. RuntimeError where a new game ends at once (no shipped template does). */
+static PyObject *py_vec_play(PyObject *self, PyObject *args) {
+    PyObject *info, *states, *ids, *o_words, *o_act, *obs, *masks, *o_to_act, *o_rew, *o_ret, *o_term, *o_eps, *o_seeds;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOO", &info, &states, &ids, &o_words, &o_act, &obs, &masks, &o_to_act,
+                          &o_rew, &o_ret, &o_term, &o_eps, &o_seeds))
+        return NULL;
+    VecBufs b;
+    Py_buffer wv = {0}, act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, eps = {0}, sd = {0};
+    PyObject *result = NULL;
+    FF *c = vec_work();
+    if (!c) return PyErr_NoMemory();
+    if (vec_acquire(&b, info, states, ids, obs, masks) < 0) goto done;
+    int players = b.in->g.players;
+    if (PyObject_GetBuffer(o_words, &wv, PyBUF_C_CONTIGUOUS) < 0 || wv.len % 4 || wv.len < 4 ||
+        wv.len / 4 > SEEDSEQ_MAX_WORDS - 4 || PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 ||
+        act.len != b.n * 8 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 ||
+        batch_buffer(o_term, &term, b.n, "terminations") < 0 || batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0 ||
+        batch_buffer(o_seeds, &sd, b.n * 8, "seeds") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "seed words: uint32; one int64 action per game");
+        goto done;
+    }
+    const long long *acts = (const long long *)act.buf;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_IDS) < 0) goto done;
+    const uint32_t *words = (const uint32_t *)wv.buf;
+    int nwords = (int)(wv.len / 4);
+    short *to_act = (short *)ta.buf;
+    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    unsigned char *terminated = (unsigned char *)term.buf;
+    long long *episodes = (long long *)eps.buf, *seeds = (long long *)sd.buf;
+    memset(rewards, 0, (size_t)b.n * 4);
+    memset(returns, 0, (size_t)b.n * players * 4);
+    memset(terminated, 0, (size_t)b.n);
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        vec_ctx(&b, c, i);
+        int mover = c->f->turn;
+        if (c->f->phase == PH_OVER || c->f->phase == PH_DRAW || vec_apply(c, (int)acts[i]) < 0) {
+            PyErr_Format(PyExc_ValueError, "game %zd: no seat to act, or action %lld is not legal", i, acts[i]);
+            goto done;
+        }
+        if (c->f->phase != PH_OVER) {
+            vec_row(&b, c, i, to_act);
+            continue;
+        }
+        vec_returns(c, returns + i * players);
+        rewards[i] = returns[i * players + mover];
+        terminated[i] = 1;
+        episodes[i]++;
+        vec_ctx(&b, c, i);
+        vec_new_game(c, seeds[i]);
+        seeds[i] = seedseq_episode(words, nwords, (uint64_t)i, (uint64_t)episodes[i] + 1);
+        if (c->f->phase == PH_OVER) {
+            PyErr_Format(PyExc_RuntimeError, "game %zd: a new game ended at once, which the compiled batch cannot start", i);
+            goto done;
+        }
+        vec_row(&b, c, i, to_act);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    Py_buffer *all[] = {&wv, &act, &ta, &rew, &ret, &term, &eps, &sd};
+    for (int k = 0; k < 8; k++)
+        if (all[k]->obj) PyBuffer_Release(all[k]);
+    vec_release(&b);
+    return result;
+}
+
 /* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
     return batch_sample(args, sizeof(VecSlot), offsetof(VecSlot, count), VEC_IDS);
@@ -562,6 +634,7 @@ static PyMethodDef vec_methods[] = {
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
     {"restart", py_vec_restart, METH_VARARGS, "start the listed games anew from their seeds; those over at once"},
+    {"play", py_vec_play, METH_VARARGS, "the vector env's step: actions checked, applied, games restarted"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
