@@ -83,8 +83,10 @@ def test_formfinity_batch_matches_pure_rules(
         _, rp, tp, _, inp = pure.step(acts)
         assert np.array_equal(tf, tp) and np.array_equal(rf, rp), step
         assert np.array_equal(inf["returns"], inp["returns"]), step
+        assert np.array_equal(fast.episodes, pure.episodes), step
         ended += int(tp.sum())
     assert ended >= 1  # whole games were played, ended and reset
+    assert fast._batch.words is not None  # stepped by the batch's play (restarts and next seeds in C)
 
 
 def test_formfinity_batch_plays_a_game_the_same_whatever_n(monkeypatch: pytest.MonkeyPatch) -> None:

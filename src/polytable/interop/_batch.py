@@ -336,6 +336,32 @@ class FormfinityBatch(Batch):
         self.first = first
         self.seeds = np.zeros(num_envs, np.int64)  # each game's next seed (the vector env keeps them)
         self.players = int(first.config.players)
+        self.env: Any = None
+        self.seed: object = None
+        self.words: npt.NDArray[np.uint32] | None = None  # the env's seed as NumPy's entropy words
+
+    def attach(self, env: Any) -> None:
+        self.env = env
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        """The whole step in C (restarts included, each next seed derived there as ``episode_seed`` does), for
+        the env attached and a seed NumPy takes as at most 12 words; else False."""
+        if env is not self.env or self.seeds is None:
+            return False
+        seed = env._seed
+        if seed is not self.seed:
+            self.seed = seed
+            self.words = None
+            if type(seed) is int and 0 <= seed < 1 << 384:
+                n = max(1, -(-seed.bit_length() // 32))
+                self.words = np.array([seed >> (32 * k) & 0xFFFFFFFF for k in range(n)], np.uint32)
+        if self.words is None:
+            return False
+        self.ext.play(
+            self.info, self.states, self.ids, self.words, actions, env.observations, env.masks, env.to_act,
+            env.rewards, env.returns, env.terminations, env.episodes, self.seeds,
+        )  # fmt: skip
+        return True
 
     @staticmethod
     def make(ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> FormfinityBatch | None:

@@ -15,6 +15,7 @@
  */
 #include "_cformfinity.c"
 #include "../../core/_batch.h" /* the callers' buffers, one legal id drawn per game */
+#include "../../core/_seedseq.h" /* the next episode's seed */
 
 #define VEC_SHAPES 91 /* _cards.SHAPES: init checks it */
 #define VEC_SIDE 40   /* ids use a fixed 40 x 40 layout (_game.SIDE) */
@@ -40,10 +41,13 @@ typedef struct {
 } VecInfo;
 
 /* A game of the batch: how many legal ids its mask row holds (listed in its ids row: the next write clears
- * only those), and its state. */
+ * only those), its state, and the observation row it last wrote with the planes it set there (the next
+ * write into the same row changes only the squares whose planes changed; any other row is written whole). */
 typedef struct {
     int count, pad;
     FFState f;
+    unsigned char *row;
+    BB held[3 + 2 * MAXPLAYERS];
 } VecSlot;
 
 /* ------------------------------------------------------------------ one game */
@@ -86,7 +90,7 @@ static void vec_mask(FF *c, const VecInfo *info, int *count, signed char *mask, 
  * planes, the current area, the finished areas, the last element, per seat from the observer on its drawing
  * and its claimed lines; then the features row by row from plane 7 + 2 * players (saturated to 0..255): per
  * seat the score, the card's features, the elements left, the phase (choose, draw, place, claim). */
-static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels) {
+static void vec_obs(FF *c, const VecInfo *info, VecSlot *slot, unsigned char *out, int channels) {
     const FFSetup *g = c->g;
     const FFState *f = c->f;
     int W = g->W, H = g->H, P = g->players, np = 7 + 2 * P, observer = f->turn;
@@ -116,14 +120,35 @@ static void vec_obs(FF *c, const VecInfo *info, unsigned char *out, int channels
     feat[nf++] = (unsigned char)(f->left < 0 ? 0 : f->left > 255 ? 255 : f->left);
     for (int ph = 0; ph < 4; ph++) feat[nf++] = f->phase == ph;
     int area = W * H;
-    memcpy(out, info->blank, (size_t)area * channels); /* then the planes' set squares and the features */
-    for (int k = 0; k < 3 + 2 * P; k++)
-        for (int j = 0; j < nw; j++)
-            for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
-                int cell = info->cell[j * 64 + __builtin_ctzll(w)];
-                if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = 1;
+    if (slot->row == out) /* the row holds the planes of slot->held: the squares that changed are rewritten */
+        for (int k = 0; k < 3 + 2 * P; k++)
+            for (int j = 0; j < nw; j++) {
+                uint64_t now = boards[k].w[j];
+                for (uint64_t w = now ^ slot->held[k].w[j]; w; w &= w - 1) {
+                    int bit = __builtin_ctzll(w), cell = info->cell[j * 64 + bit];
+                    if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = (unsigned char)(now >> bit & 1);
+                }
+                slot->held[k].w[j] = now;
             }
-    for (int j = 0; j < nf && np + j / area < channels; j++) out[(Py_ssize_t)(j % area) * channels + np + j / area] = feat[j];
+    else {
+        memcpy(out, info->blank, (size_t)area * channels); /* then the planes' set squares and the features */
+        for (int k = 0; k < 3 + 2 * P; k++)
+            for (int j = 0; j < nw; j++) {
+                for (uint64_t w = boards[k].w[j]; w; w &= w - 1) {
+                    int cell = info->cell[j * 64 + __builtin_ctzll(w)];
+                    if (cell >= 0) out[(Py_ssize_t)cell * channels + 4 + k] = 1;
+                }
+                slot->held[k].w[j] = boards[k].w[j];
+            }
+        slot->row = out;
+    }
+    for (int j = 0, cell = 0, ch = np; j < nf && ch < channels; j++) { /* feature j: square j % area, plane np + j / area */
+        out[(Py_ssize_t)cell * channels + ch] = feat[j];
+        if (++cell == area) {
+            cell = 0;
+            ch++;
+        }
+    }
 }
 
 /* Settle chance: every card reveal until a player acts or the game ends (Table.settle). */
@@ -273,6 +298,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     PlayoutBuf in;
     memcpy(&in, bv.buf, sizeof in);
     FF ctx = {.g = &info->g, .f = &slot->f};
+    slot->row = NULL;
     int r = read_state(&ctx, &in, odeck, olines, onum);
     if (r > 0) PyErr_SetString(PyExc_ValueError, "a state the compiled batch does not hold");
     if (r == 0) result = Py_NewRef(Py_None);
@@ -346,7 +372,7 @@ static int vec_acquire(VecBufs *b, PyObject *info, PyObject *states, PyObject *i
 static void vec_row(VecBufs *b, FF *c, Py_ssize_t i, short *to_act) {
     VecSlot *slot = (VecSlot *)b->states.buf + i;
     to_act[i] = (short)c->f->turn;
-    vec_obs(c, b->in, (unsigned char *)b->obs.buf + i * b->obs.shape[1] * b->obs.shape[2] * b->c, (int)b->c);
+    vec_obs(c, b->in, slot, (unsigned char *)b->obs.buf + i * b->obs.shape[1] * b->obs.shape[2] * b->c, (int)b->c);
     vec_mask(c, b->in, &slot->count, (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS,
              (int *)b->ids.buf + i * (Py_ssize_t)VEC_IDS);
 }
@@ -385,6 +411,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
         goto done;
     }
     vec_ctx(&b, c, i);
+    ((VecSlot *)b.states.buf)[i].row = NULL; /* written whole */
     vec_settle(c);
     if (c->f->phase == PH_OVER) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
@@ -521,6 +548,77 @@ done:
     return over;
 }
 
+/* play(info, states, ids, words, actions, obs, masks, to_act, rewards, returns, terminations, episodes,
+ * seeds): the vector env's whole step (vector.VectorEnv.step, as step() then restart() with the env's
+ * bookkeeping): every action checked against its mask row before any game moves, then applied; a game that
+ * ends gets its returns, reward and termination, its episode count goes up and its next game starts from
+ * its seed, the seed after it derived from the env's seed (words: uint32, NumPy's entropy words of it) as
+ * episode_seed does. RuntimeError where a new game ends at once (no shipped template does). */
+static PyObject *py_vec_play(PyObject *self, PyObject *args) {
+    PyObject *info, *states, *ids, *o_words, *o_act, *obs, *masks, *o_to_act, *o_rew, *o_ret, *o_term, *o_eps, *o_seeds;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOO", &info, &states, &ids, &o_words, &o_act, &obs, &masks, &o_to_act,
+                          &o_rew, &o_ret, &o_term, &o_eps, &o_seeds))
+        return NULL;
+    VecBufs b;
+    Py_buffer wv = {0}, act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, eps = {0}, sd = {0};
+    PyObject *result = NULL;
+    FF *c = vec_work();
+    if (!c) return PyErr_NoMemory();
+    if (vec_acquire(&b, info, states, ids, obs, masks) < 0) goto done;
+    int players = b.in->g.players;
+    if (PyObject_GetBuffer(o_words, &wv, PyBUF_C_CONTIGUOUS) < 0 || wv.len % 4 || wv.len < 4 ||
+        wv.len / 4 > SEEDSEQ_MAX_WORDS - 4 || PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 ||
+        act.len != b.n * 8 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 ||
+        batch_buffer(o_term, &term, b.n, "terminations") < 0 || batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0 ||
+        batch_buffer(o_seeds, &sd, b.n * 8, "seeds") < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "seed words: uint32; one int64 action per game");
+        goto done;
+    }
+    const long long *acts = (const long long *)act.buf;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_IDS) < 0) goto done;
+    const uint32_t *words = (const uint32_t *)wv.buf;
+    int nwords = (int)(wv.len / 4);
+    short *to_act = (short *)ta.buf;
+    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
+    unsigned char *terminated = (unsigned char *)term.buf;
+    long long *episodes = (long long *)eps.buf, *seeds = (long long *)sd.buf;
+    memset(rewards, 0, (size_t)b.n * 4);
+    memset(returns, 0, (size_t)b.n * players * 4);
+    memset(terminated, 0, (size_t)b.n);
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        vec_ctx(&b, c, i);
+        int mover = c->f->turn;
+        if (c->f->phase == PH_OVER || c->f->phase == PH_DRAW || vec_apply(c, (int)acts[i]) < 0) {
+            PyErr_Format(PyExc_ValueError, "game %zd: no seat to act, or action %lld is not legal", i, acts[i]);
+            goto done;
+        }
+        if (c->f->phase != PH_OVER) {
+            vec_row(&b, c, i, to_act);
+            continue;
+        }
+        vec_returns(c, returns + i * players);
+        rewards[i] = returns[i * players + mover];
+        terminated[i] = 1;
+        episodes[i]++;
+        vec_ctx(&b, c, i);
+        vec_new_game(c, seeds[i]);
+        seeds[i] = seedseq_episode(words, nwords, (uint64_t)i, (uint64_t)episodes[i] + 1);
+        if (c->f->phase == PH_OVER) {
+            PyErr_Format(PyExc_RuntimeError, "game %zd: a new game ended at once, which the compiled batch cannot start", i);
+            goto done;
+        }
+        vec_row(&b, c, i, to_act);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    Py_buffer *all[] = {&wv, &act, &ta, &rew, &ret, &term, &eps, &sd};
+    for (int k = 0; k < 8; k++)
+        if (all[k]->obj) PyBuffer_Release(all[k]);
+    vec_release(&b);
+    return result;
+}
+
 /* sample(states, ids, draws, out): one legal id per game (core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
     return batch_sample(args, sizeof(VecSlot), offsetof(VecSlot, count), VEC_IDS);
@@ -536,6 +634,7 @@ static PyMethodDef vec_methods[] = {
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; the games that ended"},
     {"restart", py_vec_restart, METH_VARARGS, "start the listed games anew from their seeds; those over at once"},
+    {"play", py_vec_play, METH_VARARGS, "the vector env's step: actions checked, applied, games restarted"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal id per game"},
     {NULL, NULL, 0, NULL},
 };
