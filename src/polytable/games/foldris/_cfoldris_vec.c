@@ -48,11 +48,6 @@ typedef struct {
     int16_t base[MAXV];
     uint8_t fit[MAXV];
     int64_t env, episode;
-    /* What the last observation written put in ``drawn``'s rows: each row's channel words (vec_obs). A write
-     * rewrites only the rows whose words differ; ``drawn`` NULL (after a load or an explicit write) or another
-     * row: the whole observation. */
-    const unsigned char *drawn;
-    uint64_t words[VEC_MAX_HEIGHT][3];
 } VecSlot;
 
 static uint8_t spread[256][8]; /* byte b -> eight bytes, byte c being bit c of b */
@@ -163,21 +158,17 @@ static inline __attribute__((always_inline)) void obs_cells(unsigned char *o, co
     }
 }
 
-/* Every row of cells from its channel words (obs_cells) but the rows ``same`` marks (1: the row holds these
- * cells; 2: and the last features, so nothing is copied from it); a row equal to the one below is copied. */
-static void obs_rows_plain(const VecConf *cf, unsigned char *out, const uint64_t (*xs)[4],
-                           const unsigned char *same) {
+/* Every row of cells from its channel words (obs_cells); a row equal to the one below is copied. */
+static void obs_rows_plain(const VecConf *cf, unsigned char *out, const uint64_t (*xs)[4]) {
     int H = cf->height, C = cf->channels, G = (C + 7) / 8;
     size_t row = (size_t)8 * C;
     for (int r = 0; r < H; r++) {
         unsigned char *o = out + r * row;
-        if (same[r]) continue; /* the row holds these cells already */
-        if (r && r < H - 1 && same[r - 1] < 2 && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] &&
-            xs[r][2] == xs[r - 1][2]) {
+        if (r && r < H - 1 && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] && xs[r][2] == xs[r - 1][2]) {
             memcpy(o, o - row, row); /* the row below's cells */
             continue;
         }
-        int last = r == H - 1 || same[r + 1]; /* no store past the row into one left as it is */
+        int last = r == H - 1;
         if (G == 2)
             obs_cells(o, xs[r], C, 2, last);
         else if (G == 3)
@@ -188,17 +179,14 @@ static void obs_rows_plain(const VecConf *cf, unsigned char *out, const uint64_t
 }
 
 #ifdef VEC_SSSE3
-/* Every row of cells from its channel words (as obs_cells, ``same`` as obs_rows_plain) with SSSE3: each 16-byte
- * chunk of a row gathers its bytes' channels (a byte shuffle per 16 channels), keeps its bytes' column bits and
- * makes them 0 or 1. */
+/* Every row of cells from its channel words (as obs_cells) with SSSE3: each 16-byte chunk of a row gathers
+ * its bytes' channels (a byte shuffle per 16 channels), keeps its bytes' column bits and makes them 0 or 1. */
 __attribute__((target("ssse3"))) static void obs_rows_ssse3(const VecConf *cf, unsigned char *out,
-                                                           const uint64_t (*xs)[4], const unsigned char *same) {
+                                                           const uint64_t (*xs)[4]) {
     int C = cf->channels, bytes = 8 * C, full = bytes / 16, H = cf->height;
     const __m128i one = _mm_set1_epi8(1);
     for (int r = 0; r < H; r++, out += bytes) {
-        if (same[r]) continue; /* the row holds these cells already */
-        if (r && same[r - 1] < 2 && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] &&
-            xs[r][2] == xs[r - 1][2]) {
+        if (r && xs[r][0] == xs[r - 1][0] && xs[r][1] == xs[r - 1][1] && xs[r][2] == xs[r - 1][2]) {
             memcpy(out, out - bytes, (size_t)bytes); /* the row below's cells */
             continue;
         }
@@ -222,11 +210,10 @@ __attribute__((target("ssse3"))) static void obs_rows_ssse3(const VecConf *cf, u
 /* The observation of ``observer`` (polytable.interop._fast's Foldris codec): per seat from the observer on,
  * its ink, its barrier and its visible rows; the card's block and its lane; then the features row by row
  * (per seat lines, bonus, out, chosen; the cards left), saturated to 0..255 (one channel: at most 29 values,
- * and a sheet has at least 32 cells). Every byte of the row is right after the call, a sheet row at a time: the row's
+ * and a sheet has at least 32 cells). Every byte of the row is written, a sheet row at a time: the row's
  * planes are bytes (bit c: column c) packed into channel words (obs_cells); a row equal to the one below is
- * copied, and a row whose words are those this slot last wrote to ``out`` is left as it is (the vector env's
- * rows are its own buffers, written in place each step). */
-static void vec_obs(const VecConf *cf, VecSlot *v, int observer, unsigned char *out) {
+ * copied. */
+static void vec_obs(const VecConf *cf, const VecSlot *v, int observer, unsigned char *out) {
     const Game *g = &v->g;
     int H = cf->height, C = cf->channels, n = g->n, base = 3 * n;
     unsigned char values[4 * MAXP + 1];
@@ -265,22 +252,12 @@ static void vec_obs(const VecConf *cf, VecSlot *v, int observer, unsigned char *
                 xs[r][q + 1] |= w >> (64 - sh);
             }
     }
-    unsigned char same[VEC_MAX_HEIGHT];
-    int known = v->drawn == out, frows = (nv + 7) / 8;
-    for (int r = 0; r < H; r++) {
-        same[r] = known && xs[r][0] == v->words[r][0] && xs[r][1] == v->words[r][1] && xs[r][2] == v->words[r][2];
-        if (same[r] && r < frows) same[r] = 2; /* it keeps the last features: no row is copied from it */
-        v->words[r][0] = xs[r][0];
-        v->words[r][1] = xs[r][1];
-        v->words[r][2] = xs[r][2];
-    }
-    v->drawn = out;
 #ifdef VEC_SSSE3
     if (vec_ssse3)
-        obs_rows_ssse3(cf, out, (const uint64_t(*)[4])xs, same);
+        obs_rows_ssse3(cf, out, (const uint64_t(*)[4])xs);
     else
 #endif
-        obs_rows_plain(cf, out, (const uint64_t(*)[4])xs, same);
+        obs_rows_plain(cf, out, (const uint64_t(*)[4])xs);
     for (int j = 0; j < nv; j++) out[j * C + base + 2] = values[j];
 }
 
@@ -642,7 +619,6 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
     }
-    ((VecSlot *)b.states.buf)[i].drawn = NULL; /* the whole observation */
     vec_row(&b, i);
     result = Py_NewRef(Py_None);
 done:
