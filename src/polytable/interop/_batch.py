@@ -151,6 +151,9 @@ class QuadefyBatch(Batch):
         from ..games.quadefy import CompiledQuadefy
 
         super().__init__(ext, game, first, num_envs, 4)
+        self.env: Any = None
+        self.head: tuple[Any, ...] = ()
+        self.tail: tuple[Any, ...] = ()
         self.ids = np.zeros(0, np.int32)  # the legal ids are bits in each game's slot
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
         CompiledQuadefy(ext)  # loads the kernel's tables into this extension's copy (init, bind)
@@ -158,6 +161,18 @@ class QuadefyBatch(Batch):
             fresh = np.zeros(int(ext.state_bytes()), np.uint8)
             self._load(fresh, 0, first)
             self.fresh = fresh
+
+    def attach(self, env: Any) -> None:
+        self.env = env
+        self.head = (self.states, self.ids, self.size)
+        self.tail = (env.observations, env.masks, self.index, env.to_act, env.rewards, env.returns)
+        self.tail += (env.terminations, self.fresh, env.episodes)
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        if self.fresh is None or env is not self.env:
+            return False
+        self.ext.step(*self.head, actions, *self.tail)  # the episodes counted in C too
+        return True
 
     def load(self, i: int, s: Any) -> None:
         self._load(self.states, i, s)

@@ -346,18 +346,20 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, terminations[, fresh]) -> how
- * many games ended: as _cforma_vec.step (the winner's return 1, the loser's -1). With ``fresh`` (the bytes
- * of a loaded new game: Quadefy has no chance, so every new game is the same), a game that ends starts
- * again from it here, its rows written: the caller only counts the episode. */
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, terminations[, fresh[,
+ * episodes]]) -> how many games ended: as _cforma_vec.step (the winner's return 1, the loser's -1). With
+ * ``fresh`` (the bytes of a loaded new game: Quadefy has no chance, so every new game is the same), a game that
+ * ends starts again from it here, its rows written: the caller only counts the episode, or not even that with
+ * ``episodes`` (int64 per game, each game's count raised here when it ends: the vector env's whole step). */
 static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_term, *o_fresh = Py_None;
+    PyObject *o_eps = Py_None;
     int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
-                          &o_rew, &o_ret, &o_term, &o_fresh))
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|OO", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_term, &o_fresh, &o_eps))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, fr = {0};
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, fr = {0}, eps = {0};
     PyObject *result = NULL;
     const VecSlot *fresh = NULL;
     if (vec_acquire(&b, states, obs, masks) < 0) goto done;
@@ -371,10 +373,12 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     }
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * 2 * 4, "returns") < 0 || batch_buffer(o_term, &term, b.n, "terminations") < 0) {
+        batch_buffer(o_ret, &ret, b.n * 2 * 4, "returns") < 0 || batch_buffer(o_term, &term, b.n, "terminations") < 0 ||
+        (o_eps != Py_None && batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
         goto done;
     }
+    long long *episodes = (long long *)eps.buf; /* NULL: the caller counts the episodes */
     const long long *acts = (const long long *)act.buf;
     short *to_act = (short *)ta.buf;
     float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
@@ -403,6 +407,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         rewards[i] = returns[2 * i + mover];
         ended[i] = 1;
         count++;
+        if (episodes) episodes[i]++;
         if (fresh) {
             uint64_t legal[NW];
             int was = v->count;
@@ -421,6 +426,7 @@ done:
     if (rew.obj) PyBuffer_Release(&rew);
     if (ret.obj) PyBuffer_Release(&ret);
     if (term.obj) PyBuffer_Release(&term);
+    if (eps.obj) PyBuffer_Release(&eps);
     vec_release(&b);
     return result;
 }
