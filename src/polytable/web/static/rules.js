@@ -10,15 +10,27 @@ import { t, tOr, gameName, lang } from "./i18n.js";
 import { loadGames } from "./games.js";
 import { gameWords, readingNotes, rulesPage } from "./lib/rules.js";
 
-// The readings and this language's glossary, fetched once (kept by the service worker for offline use).
+// The readings and this language's glossary, fetched once (kept by the service worker for offline use). A fetch
+// that fails (a busy server, the service worker starting) is tried twice more and not remembered, so the next
+// page asks again instead of showing no words for the rest of the visit.
 let extras = null;
-function loadExtras() {
-  const get = (path) =>
-    fetch(path)
-      .then((r) => (r.ok ? r.json() : {}))
-      .catch(() => ({}));
-  extras ||= Promise.all([get("/static/i18n/readings.json"), get(`/static/i18n/glossary-${lang}.json`)]);
-  return extras;
+async function getJson(path, tries = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      const r = await fetch(path);
+      if (r.ok) return await r.json();
+    } catch {
+      /* offline or interrupted: tried again below */
+    }
+    if (i >= tries) return null;
+    await new Promise((done) => setTimeout(done, 300 * i));
+  }
+}
+async function loadExtras() {
+  extras ||= Promise.all([getJson("/static/i18n/readings.json"), getJson(`/static/i18n/glossary-${lang}.json`)]);
+  const [readings, glossary] = await extras;
+  if (!readings || !glossary) extras = null;
+  return [readings || {}, glossary || {}];
 }
 
 // Translation keys of a game's page: rules.<key>.* (Qwirkle Cubes' pages were written as "qwirkle").
