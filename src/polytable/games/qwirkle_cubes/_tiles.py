@@ -131,6 +131,7 @@ def parse_face(text: str) -> int | None:
 
 
 def cell(x: int, y: int) -> int:
+    """The cell number of table coordinates ``(x, y)`` (the inverse of :func:`cell_xy`)."""
     return (y + _OFF) * STRIDE + (x + _OFF)
 
 
