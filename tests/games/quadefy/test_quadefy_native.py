@@ -19,9 +19,16 @@ import pytest
 from polytable.ai._native import load, unavailable_reason
 from polytable.ai.quadefy import FullSolver, checkpoint_line, parse_checkpoint
 from polytable.core import Rng, get_game, pure_engine_forced
-from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS, QuadefyState, moves_of
-from polytable.games.quadefy._moves import REACH, STABLE, legal_count
-from polytable.games.quadefy._symmetry import canonical_key
+from polytable.games.quadefy import (
+    ALL_BLOCKS,
+    PLACEMENTS,
+    REACH,
+    STABLE,
+    QuadefyState,
+    canonical_key,
+    legal_count,
+    moves_of,
+)
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
