@@ -136,6 +136,7 @@ def cell(x: int, y: int) -> int:
 
 
 def cell_xy(c: int) -> tuple[int, int]:
+    """The table coordinates ``(x, y)`` of a cell number (the inverse of :func:`cell`)."""
     return c % STRIDE - _OFF, c // STRIDE - _OFF
 
 
