@@ -13,6 +13,10 @@ from hypothesis import strategies as st
 from polytable.core import ConfigError, IllegalActionError, Rng, StateFormatError, get_game
 from polytable.games.quadefy import (
     ACTIONS,
+    BLOCKS,
+    GRID,
+    ORIENTS,
+    PLACEMENTS,
     REACH,
     STABLE,
     Placement,
@@ -22,7 +26,7 @@ from polytable.games.quadefy import (
     legal_sets,
     sample_placement,
 )
-from polytable.games.quadefy._tables import BLOCKS, GRID, ORIENTS, PLACEMENTS, embed
+from polytable.games.quadefy._tables import embed
 from polytable.geometry import TETRACUBES, canonical_polycube, orientations3, polycubes
 
 from .quadefy_reference import BLOCKS as REF_BLOCKS
