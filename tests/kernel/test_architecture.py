@@ -72,6 +72,33 @@ def test_public_api_is_what_was_meant() -> None:
         assert public <= exported, f"{mod.__name__} exposes names not in __all__: {sorted(public - exported)}"
 
 
+def test_each_games_public_face_is_listed_and_documented() -> None:
+    """A game's public face (what tests, players and researchers import) is its ``__all__``: every name
+    there exists, every public name the package defines is there, and every function or class says what it
+    is (constants are documented where they are defined)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import polytable.games
+
+    bad = []
+    for info in pkgutil.iter_modules(polytable.games.__path__):
+        if info.name.startswith("_") or not info.ispkg:
+            continue
+        mod = importlib.import_module(f"polytable.games.{info.name}")
+        exported = set(getattr(mod, "__all__", ()))
+        bad += [f"{mod.__name__}.__all__ names missing {n}" for n in sorted(exported) if not hasattr(mod, n)]
+        for name in sorted(n for n in dir(mod) if not n.startswith("_")):
+            obj = getattr(mod, name)
+            own = getattr(obj, "__module__", "").startswith(f"{mod.__name__}.")
+            if own and name not in exported and (inspect.isfunction(obj) or inspect.isclass(obj)):
+                bad.append(f"{mod.__name__}.{name} is public but not in __all__")
+            if name in exported and (inspect.isfunction(obj) or inspect.isclass(obj)) and not inspect.getdoc(obj):
+                bad.append(f"{mod.__name__}.{name} has no docstring")
+    assert not bad, "\n".join(bad)
+
+
 def test_modules_stay_small() -> None:
     big = []
     for path in SRC.rglob("*.py"):
