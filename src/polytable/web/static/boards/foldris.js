@@ -3,7 +3,9 @@
 // actions decide what is allowed; this file only draws them (the ghost uses the card's drawing with the
 // notation's order of effects: mirror, then trim square K in reading order, then K quarter turns
 // clockwise, then a drop onto the column tops). A hint (ctx.hint) is shown as that same ghost. Mirror or
-// Trim that cannot be used now asks the engine why, and the page says it.
+// Trim that cannot be used now asks the engine why, and the page says it. From the keyboard the sheet's squares
+// are buttons with a roving focus (parts/roving.js): Tab reaches the cursor's square, the arrow keys move it,
+// Enter or Space taps it.
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
@@ -429,7 +431,7 @@ function soloTitle(v) {
           title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title),
           n: v.players[0].lines,
         })
-      : t("fd.noTitle", { n: v.players[0].lines }),
+      : t("fd.noTitle", { n: v.players[0].lines, need: v.title_lines }),
   );
 }
 

@@ -5,6 +5,8 @@
 // placement that covers it ("Other way" goes through the others, rotations included); tap the ghost (or
 // Play) to draw it. A cell no placement covers asks the engine why. An area is chosen by tapping one of its
 // squares; a line to claim from buttons that say which line. A hint (ctx.hint) is shown as the same ghost.
+// From the keyboard the squares are buttons with a roving focus (parts/roving.js): Tab reaches the cursor's
+// square, the arrow keys move it, Enter or Space taps it.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardSvg } from "../companion.js";
