@@ -371,6 +371,7 @@ def test_solo_elimination_ends_the_game_and_under_3_lines_there_is_no_title() ->
     assert GAME.winners(state) == () and GAME.returns(state) == (2 / 12,)
     assert "No title" in GAME.render(state)
     assert GAME.view(state, 0)["title"] == ""
+    assert GAME.view(state, 0)["title_lines"] == 3  # the board tells the lines the first title needs from this
 
 
 def test_rounds_are_simultaneous_and_pending_choices_stay_hidden() -> None:

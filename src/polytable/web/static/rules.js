@@ -185,44 +185,11 @@ export async function renderRules(root, game, notFound = null) {
     return;
   }
   if (!g) {
-    root.replaceChildren(
-      h(
-        "section",
-        { class: "card" },
-        h("h1", {}, t("rules.title")),
-        h(
-          "ul",
-          {},
-          list.map((x) => h("li", {}, h("a", { href: `/rules/${x.id}`, "data-nav": true }, rulesName(x)))),
-        ),
-      ),
-    );
+    root.replaceChildren(gamesIndex(list));
     return;
   }
   const model = rulesPage(key, SECTIONS[key], (k) => (t(k) === k ? null : t(k)), readings);
-  const sections = model.sections.map(({ id: sec, items }) => {
-    const list = h(
-      "ul",
-      { style: "padding-left: 1.2em" },
-      items.map((item) =>
-        h(
-          "li",
-          item.notes.length ? { class: "reading-rule", "data-notes": item.notes.map((n) => n.note).join(" ") } : {},
-          item.text,
-          item.notes.length ? [" ", readingMark(item.notes, model.file)] : null,
-        ),
-      ),
-    );
-    if (FOLDED.has(`${key}.${sec}`)) {
-      return h(
-        "details",
-        { id: `rules-${sec}` },
-        h("summary", { style: "margin: 10px 0" }, h("h2", { style: "display: inline" }, t(`rules.${key}.${sec}`))),
-        list,
-      );
-    }
-    return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), list);
-  });
+  const sections = model.sections.map(({ id, items }) => rulesSection(key, id, items, model.file));
   const caption = tOr(`rules.${key}.caption`, "");
   root.replaceChildren(
     h(
@@ -246,6 +213,45 @@ export async function renderRules(root, game, notFound = null) {
       ),
     ),
   );
+}
+
+// The list of the games with a How-to-play page.
+function gamesIndex(list) {
+  return h(
+    "section",
+    { class: "card" },
+    h("h1", {}, t("rules.title")),
+    h(
+      "ul",
+      {},
+      list.map((x) => h("li", {}, h("a", { href: `/rules/${x.id}`, "data-nav": true }, rulesName(x)))),
+    ),
+  );
+}
+
+// One section of a game's rules (folded when it is long and seldom needed), polytable's readings marked.
+function rulesSection(key, sec, items, file) {
+  const list = h(
+    "ul",
+    { style: "padding-left: 1.2em" },
+    items.map((item) =>
+      h(
+        "li",
+        item.notes.length ? { class: "reading-rule", "data-notes": item.notes.map((n) => n.note).join(" ") } : {},
+        item.text,
+        item.notes.length ? [" ", readingMark(item.notes, file)] : null,
+      ),
+    ),
+  );
+  if (FOLDED.has(`${key}.${sec}`)) {
+    return h(
+      "details",
+      { id: `rules-${sec}` },
+      h("summary", { style: "margin: 10px 0" }, h("h2", { style: "display: inline" }, t(`rules.${key}.${sec}`))),
+      list,
+    );
+  }
+  return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), list);
 }
 
 // The mark on a rule that is polytable's reading: a link to its note in the list at the end of the page. It
