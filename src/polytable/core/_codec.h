@@ -95,18 +95,20 @@ static inline int fields_bind(Fields *c, PyObject *type, PyObject *names, int n)
  * is the one it is handed next, so most fields are fetched once or not at all (a held address seen again is
  * the same object). */
 static inline PyObject *fields_get(Fields *c, PyObject *o, int i) {
+    PyObject *was = NULL, *v;
     if (o != c->last) {
-        PyObject *was = c->last;
+        was = c->last;
         c->last = Py_NewRef(o);
         c->known = 0;
-        Py_XDECREF(was);
     }
-    if (c->known >> i & 1) return c->value[i];
-    PyObject *v = PyMember_GetOne((const char *)o, c->def[i]);
-    if (!v) return NULL; /* unset: AttributeError */
-    Py_DECREF(v);        /* o holds it */
-    c->value[i] = v;
-    c->known |= 1u << i;
+    if (c->known >> i & 1) {
+        v = c->value[i];
+    } else if ((v = PyMember_GetOne((const char *)o, c->def[i]))) { /* NULL: unset, AttributeError */
+        Py_DECREF(v); /* o holds it */
+        c->value[i] = v;
+        c->known |= 1u << i;
+    }
+    Py_XDECREF(was); /* last: freeing the old instance may run code that reads through c again */
     return v;
 }
 
@@ -129,7 +131,7 @@ static inline PyObject *fields_make(Fields *c, PyObject **v) {
     c->last = Py_NewRef(o);
     memcpy(c->value, v, (size_t)c->n * sizeof *v);
     c->known = (1u << c->n) - 1;
-    Py_XDECREF(was);
+    Py_XDECREF(was); /* last, as in fields_get */
     return o;
 }
 
