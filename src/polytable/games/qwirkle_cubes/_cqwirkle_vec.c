@@ -432,21 +432,11 @@ typedef struct {
     Py_ssize_t n;
 } VecBufs;
 
-static void vec_release(VecBufs *b) {
-    if (b->states.obj) PyBuffer_Release(&b->states);
-    if (b->obs.obj) PyBuffer_Release(&b->obs);
-    if (b->masks.obj) PyBuffer_Release(&b->masks);
-}
+static void vec_release(VecBufs *b) { BATCH_RELEASE(&b->states, &b->obs, &b->masks); }
 
 static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *masks) {
     memset(b, 0, sizeof *b);
-    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
-    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != VEC_WINDOW || b->obs.shape[2] != VEC_WINDOW ||
-        b->obs.shape[3] != VEC_CHANNELS) {
-        PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, 31, 31, 13)");
-        return -1;
-    }
-    b->n = b->obs.shape[0];
+    if ((b->n = batch_obs(obs, &b->obs, VEC_WINDOW, VEC_WINDOW, VEC_CHANNELS)) < 0) return -1;
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
         batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)VEC_CAP, "masks") < 0)
         return -1;
@@ -475,11 +465,9 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
-    if (i < 0 || i >= b.n) {
-        PyErr_SetString(PyExc_IndexError, "game index out of range");
+    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_game(i, b.n) < 0)
         goto done;
-    }
     VecSlot *v = (VecSlot *)b.states.buf + i;
     vec_settle(v);
     if (vec_over(v) || v->g.players < 2) {
@@ -508,7 +496,8 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
                           &o_rew, &o_ret, &o_end, &o_seeds))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, end = {0}, sd = {0};
+    BatchIO io = {0};
+    Py_buffer sd = {0};
     PyObject *result = NULL;
     const long long *seeds = NULL;
     if (vec_acquire(&b, states, obs, masks) < 0) goto done;
@@ -526,25 +515,18 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         }
         seeds = (const long long *)sd.buf;
     }
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 || batch_buffer(o_end, &end, b.n, "ended") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
-        goto done;
-    }
-    const long long *acts = (const long long *)act.buf;
-    short *to_act = (short *)ta.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *ended = (unsigned char *)end.buf;
+    if (batch_io(&io, b.n, players, o_act, o_to_act, o_rew, o_ret, o_end, "ended", NULL) < 0) goto done;
+    const long long *acts = io.acts;
+    short *to_act = io.to_act;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *ended = io.ended;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_CAP) < 0) goto done;
     for (Py_ssize_t i = 0; i < b.n; i++) /* the slots agree with the masks (a mask row is the caller's to spoil) */
         if (vec_over(&slots[i]) || slots[i].g.players != players || acts[i] >= slots[i].count) {
             PyErr_Format(PyExc_ValueError, "game %zd: no seat to act, or action %lld is not legal", i, acts[i]);
             goto done;
         }
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * players * 4);
-    memset(ended, 0, (size_t)b.n);
+    batch_io_clear(&io, b.n, players);
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
@@ -566,45 +548,21 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     result = PyLong_FromSsize_t(count);
 done:
     if (sd.obj) PyBuffer_Release(&sd);
-    if (act.obj) PyBuffer_Release(&act);
-    if (ta.obj) PyBuffer_Release(&ta);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (end.obj) PyBuffer_Release(&end);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
 
+/* A game's legal action number k: action k (the legal actions are 0 .. count - 1). */
+static long long vec_pick(const void *slot, const int *ids, int k) {
+    (void)slot, (void)ids;
+    return k;
+}
+
 /* sample(states, ids, draws, out): for each game, action floor(draws[i] * count) (uniform over its legal
- * actions for uniform draws; ``ids`` is unused: the legal actions are 0 .. count - 1). */
+ * actions for uniform draws; ``ids`` is unused: core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_draws, *o_out;
-    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
-    Py_buffer st = {0}, d = {0}, o = {0};
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 || d.len % 8 || batch_buffer(o_out, &o, d.len, "out") < 0 ||
-        batch_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
-        goto done;
-    }
-    const double *draws = (const double *)d.buf;
-    long long *out = (long long *)o.buf;
-    const VecSlot *slots = (const VecSlot *)st.buf;
-    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
-        int count = slots[i].count;
-        if (!count) {
-            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
-            goto done;
-        }
-        long long k = (long long)(draws[i] * count);
-        out[i] = k < count ? k : count - 1;
-    }
-    result = Py_NewRef(Py_None);
-done:
-    if (st.obj) PyBuffer_Release(&st);
-    if (d.obj) PyBuffer_Release(&d);
-    if (o.obj) PyBuffer_Release(&o);
-    return result;
+    return batch_sample_by(args, sizeof(VecSlot), offsetof(VecSlot, count), 0, vec_pick);
 }
 
 static PyMethodDef vec_methods[] = {
@@ -625,8 +583,7 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cqwirkle_vec
                                            "A batch of Qwirkle Cubes games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cqwirkle_vec(void) {
-    PyObject *m = PyModule_Create(&vec_moduledef);
-    if (m && (PyModule_AddIntConstant(m, "NUM_IDS", VEC_CAP) < 0 || PyModule_AddIntConstant(m, "WINDOW", VEC_WINDOW) < 0))
-        Py_CLEAR(m);
+    PyObject *m = batch_module(&vec_moduledef, VEC_CAP);
+    if (m && PyModule_AddIntConstant(m, "WINDOW", VEC_WINDOW) < 0) Py_CLEAR(m);
     return m;
 }
