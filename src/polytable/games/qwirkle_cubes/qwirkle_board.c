@@ -183,7 +183,7 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
     int q = p + step * (pc(after) + 1);
     int here = conn || b->front[p];
     int k1 = k + 1;
-    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || step == 1));
+    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || (step == 1 && !w->multi)));
     int go_on = !w->need || k1 < w->need;
     int reach = -1;
     while (fits) {
@@ -314,6 +314,88 @@ static int roots(const QBoard *b, QWalk *w) {
     return 0;
 }
 
+/* A root of a counting walk that adds `extra` placements counted apart (one cube on its frontier cell). */
+static void root_count(const QBoard *b, QWalk *w, int p, int step, uint64_t line, long long extra) {
+    long long before = w->count;
+    w->count += extra;
+    if (w->hand) node(b, w, p, step, line, 0, 0);
+    if (w->count > before) {
+        if (NR < MAXROOTS) {
+            R[NR].p = p;
+            R[NR].step = step;
+            R[NR].conn = 0;
+            R[NR].line = line;
+            R[NR++].n = w->count - before;
+        } else
+            R_OK = 0;
+    }
+}
+
+/* The faces of a hand that share their colour or their shape with another face of it: every placement of
+ * two cubes or more shows only such faces (its faces are distinct and share one colour or one shape). */
+static uint64_t paired(uint64_t hand) {
+    uint64_t out = 0;
+    for (int c = 0; c < 6; c++) {
+        uint64_t m = hand & 0x3FULL << (6 * c);
+        if (m & (m - 1)) out |= m;
+    }
+    for (int s = 0; s < 6; s++) {
+        uint64_t m = hand & SHAPE_MASK0 << s;
+        if (m & (m - 1)) out |= m;
+    }
+    return out;
+}
+
+/* roots() for a plain count (no emitter, one hand, a table with cubes), the same roots with the same counts
+ * in the same order, cheaper: a placement of one cube is counted from the frontier's facts (the faces that
+ * fit its cell across both lines), and the walks look only for placements of two cubes or more (w->multi),
+ * offered the faces that pair with another face of the hand. Most roots then have no walk at all. */
+static void roots_count(const QBoard *b, QWalk *w) {
+    uint64_t hand = w->hand, pairs = paired(hand);
+    qb_facts(b);
+    w->multi = 1;
+    for (int i = 0; i < b->nfront; i++) {
+        int f = b->fl[i];
+        const QFact *x = &b->facts[b->fact[i]];
+        long long single = pc(hand & x->cross[0] & x->cross[1]);
+        for (int d = 0; d < 2; d++, single = 0) {
+            int step = d ? QW : 1;
+            uint64_t fits = pairs & x->cross[d], before = x->before[d];
+            if (before) {
+                w->hand = fits & addable(before) ? pairs : 0;
+                if (w->hand || single) root_count(b, w, f, step, before, single);
+                continue;
+            }
+            uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
+            if (!at_f) {
+                if (single) {
+                    w->hand = 0;
+                    root_count(b, w, f, step, 0, single);
+                }
+                continue;
+            }
+            uint64_t near = 0;
+            for (uint64_t g = at_f; g; g &= g - 1) {
+                int t = __builtin_ctzll(g);
+                near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+            }
+            w->hand = pairs & near & after_fits;
+            root_count(b, w, f, step, 0, single);
+            int back = 0, p = f - step;
+            while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+                back++;
+                p -= step;
+            }
+            int cap = longest(w->hand) - 1;
+            if (back < cap) cap = back;
+            if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
+            for (int j = 1; j <= cap; j++) root_count(b, w, f - j * step, step, 0, 0);
+        }
+    }
+    w->hand = hand;
+    w->multi = 0;
+}
+
 long long qb_walk(const QBoard *b, QWalk *w) {
     w->count = 0;
     if (!w->emit) {
@@ -324,7 +406,10 @@ long long qb_walk(const QBoard *b, QWalk *w) {
             MEMO_GEN = 1;
         }
     }
-    roots(b, w);
+    if (!w->emit && !w->left && !w->need && b->ncubes)
+        roots_count(b, w);
+    else
+        roots(b, w);
     return w->count;
 }
 
