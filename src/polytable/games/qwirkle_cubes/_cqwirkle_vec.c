@@ -37,10 +37,19 @@ typedef struct {
 /* A game of the batch: its state and table, the bounds of its cubes (the observation's window), how many
  * actions its mask row lists (and how many are legal, past the cap), and the roots of its last count (so
  * that the placement it chooses is found by walking one root). */
+/* What the last write put in a game's observation row: the row (its address), the window's corner and how
+ * many of the table's cubes it shows; 0 cubes after a load or a new game (the row is then written whole). A
+ * step writes only the cubes placed since, or moves the cubes when the window moved, and the features. */
+typedef struct {
+    unsigned char *row;
+    int cx, cy, cubes, valid;
+} VecDrawn;
+
 typedef struct {
     QGame g;
     int count, total, nroots;
     int minx, maxx, miny, maxy;
+    VecDrawn drawn;
     VecRoot roots[VEC_ROOTS];
     QBoard b;
 } VecSlot;
@@ -152,6 +161,7 @@ static void vec_settle(VecSlot *v) {
 static void vec_new(VecSlot *v, int players, long long seed) {
     QGame *g = &v->g;
     qb_clear(&v->b);
+    v->drawn.valid = 0;
     memset(g, 0, sizeof *g);
     g->players = players;
     g->rng = rng_seed_state(seed, 0);
@@ -201,25 +211,10 @@ static void vec_returns(const QGame *g, float *out) {
         out[p] = k == g->players ? 0.0f : g->points[p] == best ? (float)g->players / (float)k - 1.0f : -1.0f;
 }
 
-/* The observation of seat ``observer`` (polytable.interop._fast's Qwirkle Cubes codec): the window of
- * VEC_WINDOW cells centred on the cubes' bounds, one plane per colour and one per shape; then the features
- * row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes per
- * colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the bag
- * per colour; the phase (reroll, place, pass). */
-static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+/* The last channel of an observation row (see vec_obs). */
+static void vec_features(const VecSlot *v, int observer, unsigned char *out) {
     const QGame *g = &v->g;
-    const int n = VEC_WINDOW, c = VEC_CHANNELS;
-    memset(out, 0, (size_t)n * n * c);
-    if (v->b.ncubes) {
-        int cx = floor_half(v->minx + v->maxx) - n / 2, cy = floor_half(v->miny + v->maxy) - n / 2;
-        for (int i = 0; i < v->b.ncubes; i++) {
-            int r = q_y(v->b.at[i]) - cy, col = q_x(v->b.at[i]) - cx, face = v->b.face[i];
-            if (r < 0 || r >= n || col < 0 || col >= n) continue;
-            unsigned char *o = out + (r * n + col) * c;
-            o[face / 6] = 1;
-            o[6 + face % 6] = 1;
-        }
-    }
+    const int c = VEC_CHANNELS;
     int values[QMAXP * 43 + 9], nv = 0;
     for (int k = 0; k < g->players; k++) {
         int seat = (observer + k) % g->players, *counts = values + nv;
@@ -237,6 +232,64 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     values[nv++] = g->phase == PLACE;
     values[nv++] = g->phase == PASS;
     for (int j = 0; j < nv; j++) out[j * c + VEC_PLANES] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
+}
+
+/* The corner of the observation's window (VEC_WINDOW cells centred on the cubes' bounds). */
+static void vec_corner(const VecSlot *v, int *cx, int *cy) {
+    *cx = floor_half(v->minx + v->maxx) - VEC_WINDOW / 2;
+    *cy = floor_half(v->miny + v->maxy) - VEC_WINDOW / 2;
+}
+
+/* Cubes from .. to - 1 of the table into an observation row whose window has its corner at (cx, cy); on: 1,
+ * or 0 to take them off the row. */
+static void vec_cubes(const VecSlot *v, unsigned char *out, int cx, int cy, int from, int to, unsigned char on) {
+    const int n = VEC_WINDOW, c = VEC_CHANNELS;
+    for (int i = from; i < to; i++) {
+        int r = q_y(v->b.at[i]) - cy, col = q_x(v->b.at[i]) - cx, face = v->b.face[i];
+        if (r < 0 || r >= n || col < 0 || col >= n) continue;
+        unsigned char *o = out + (r * n + col) * c;
+        o[face / 6] = on;
+        o[6 + face % 6] = on;
+    }
+}
+
+/* The observation of seat ``observer`` (polytable.interop._fast's Qwirkle Cubes codec), written whole: the
+ * window of VEC_WINDOW cells centred on the cubes' bounds, one plane per colour and one per shape; then the
+ * features row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes
+ * per colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the
+ * bag per colour; the phase (reroll, place, pass). */
+static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+    int cx, cy;
+    vec_corner(v, &cx, &cy);
+    memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+    vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
+    vec_features(v, observer, out);
+}
+
+/* The same into the game's own row, writing only what changed since the slot's last write there (``drawn``):
+ * the cubes placed since, or, when the window moved, the cubes taken off at the old corner and put at the new
+ * one; and the features. Written whole when the slot does not know what the row holds (after a load or a new
+ * game, or another row). */
+static void vec_obs_row(VecSlot *v, int observer, unsigned char *out) {
+    VecDrawn *d = &v->drawn;
+    int cx, cy;
+    vec_corner(v, &cx, &cy);
+    if (!d->valid || d->row != out || d->cubes > v->b.ncubes) {
+        vec_obs(v, observer, out);
+        d->cubes = v->b.ncubes;
+    } else {
+        if (cx != d->cx || cy != d->cy) {
+            vec_cubes(v, out, d->cx, d->cy, 0, d->cubes, 0);
+            d->cubes = 0;
+        }
+        vec_cubes(v, out, cx, cy, d->cubes, v->b.ncubes, 1);
+        d->cubes = v->b.ncubes;
+        vec_features(v, observer, out);
+    }
+    d->row = out;
+    d->cx = cx;
+    d->cy = cy;
+    d->valid = 1;
 }
 
 /* The mask row: the first `count` actions; the row held `had` before. */
@@ -283,6 +336,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     if (!v) return NULL;
     QGame *g = &v->g;
     qb_clear(&v->b);
+    v->drawn.valid = 0;
     memset(g, 0, sizeof *g);
     g->players = (int)s.players;
     g->rng = s.rng;
@@ -459,7 +513,7 @@ static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act) {
     int had = v->count;
     vec_count(v);
     to_act[i] = (short)v->g.player;
-    vec_obs(v, v->g.player, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+    vec_obs_row(v, v->g.player, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
     vec_mask((signed char *)b->masks.buf + i * (Py_ssize_t)VEC_CAP, had, v->count);
 }
 
@@ -482,6 +536,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     }
     VecSlot *v = (VecSlot *)b.states.buf + i;
     vec_settle(v);
+    v->drawn.valid = 0; /* the row written whole */
     if (vec_over(v) || v->g.players < 2) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
