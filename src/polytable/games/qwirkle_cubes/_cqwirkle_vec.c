@@ -26,31 +26,23 @@
 #define VEC_WINDOW 31   /* polytable.interop._planes.QWIRKLE_WINDOW */
 #define VEC_PLANES 12   /* a colour plane and a shape plane per cube */
 #define VEC_CHANNELS 13 /* the planes and one channel of features (at most 4 * 43 + 9 values) */
-#define VEC_ROOTS 1024  /* the roots of a count kept per game; more: the placement is found by a full walk */
 
-typedef struct {
-    int p, step, conn;
-    uint64_t line;
-    long long n;
-} VecRoot;
-
-/* A game of the batch: its state and table, the bounds of its cubes (the observation's window), how many
- * actions its mask row lists (and how many are legal, past the cap), and the roots of its last count (so
- * that the placement it chooses is found by walking one root). */
 /* What the last write put in a game's observation row: the row (its address), the window's corner and how
- * many of the table's cubes it shows; 0 cubes after a load or a new game (the row is then written whole). A
- * step writes only the cubes placed since, or moves the cubes when the window moved, and the features. */
+ * many of the table's cubes it shows; valid is 0 after a load or a new game (the row is then written whole).
+ * A step writes only the cubes placed since, or moves the cubes when the window moved, and the features. */
 typedef struct {
     unsigned char *row;
     int cx, cy, cubes, valid;
 } VecDrawn;
 
+/* A game of the batch: its state and table (which keeps the record of its last count, so that the placement
+ * chosen is found by walking one root: qb_find), the bounds of its cubes (the observation's window), how many
+ * actions its mask row lists (and how many are legal, past the cap), what its observation row holds. */
 typedef struct {
     QGame g;
-    int count, total, nroots;
+    int count, total;
     int minx, maxx, miny, maxy;
     VecDrawn drawn;
-    VecRoot roots[VEC_ROOTS];
     QBoard b;
 } VecSlot;
 
@@ -95,11 +87,10 @@ static int vec_rerolls(const QGame *g, int *out) {
     return m;
 }
 
-/* The number of legal actions of the seat to act (the placements by a counting walk, whose roots are kept). */
+/* The number of legal actions of the seat to act (the placements by a count the table keeps a record of). */
 static void vec_count(VecSlot *v) {
     QGame *g = &v->g;
     long long n = 1;
-    v->nroots = -1;
     if (g->phase == REROLL) {
         int masks[64];
         n = vec_rerolls(g, masks);
@@ -108,23 +99,14 @@ static void vec_count(VecSlot *v) {
         w.hand = hand_mask(g, g->player);
         w.need = v->b.ncubes ? 0 : q_largest_line(w.hand);
         n = qb_walk(&v->b, &w);
-        if (R_OK && NR <= VEC_ROOTS) {
-            for (int i = 0; i < NR; i++) {
-                v->roots[i].p = R[i].p;
-                v->roots[i].step = R[i].step;
-                v->roots[i].conn = R[i].conn;
-                v->roots[i].line = R[i].line;
-                v->roots[i].n = R[i].n;
-            }
-            v->nroots = NR;
-        }
     } else if (g->phase != PASS)
         n = 0;
     v->total = n > 0x7fffffff ? 0x7fffffff : (int)n;
     v->count = n > VEC_CAP ? VEC_CAP : (int)n;
 }
 
-/* The placement number r of the last count (qb_locate, from this game's own roots). */
+/* The placement number r of the last count (from the table's record of it; else, the first placement of a
+ * game, by a full walk). */
 static void vec_locate(VecSlot *v, long long r, Found *f) {
     QWalk w = {0};
     QGame *g = &v->g;
@@ -133,19 +115,7 @@ static void vec_locate(VecSlot *v, long long r, Found *f) {
     w.r = r;
     w.emit = locate;
     w.ctx = f;
-    if (v->nroots < 0) {
-        roots(&v->b, &w);
-        return;
-    }
-    if (v->b.ncubes) qb_facts(&v->b);
-    for (int i = 0; i < v->nroots; i++) {
-        const VecRoot *o = &v->roots[i];
-        if (w.r < o->n) {
-            node(&v->b, &w, o->p, o->step, o->line, o->conn, 0);
-            return;
-        }
-        w.r -= o->n;
-    }
+    if (!qb_find(&v->b, &w)) roots(&v->b, &w);
 }
 
 /* Chance events until a seat acts or the game ends (Table.settle). */
@@ -371,7 +341,6 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
         qb_put(&v->b, (int)t, at);
     }
     vec_bounds(v, 0);
-    v->nroots = -1;
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }

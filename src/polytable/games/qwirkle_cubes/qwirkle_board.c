@@ -30,9 +30,42 @@ void qb_clear(QBoard *b) {
         b->cell[c] = 0;
         b->front[c] = b->front[c - 1] = b->front[c + 1] = b->front[c - QW] = b->front[c + QW] = 0;
     }
+    int words = (b->nfacts + 63) >> 6;
+    for (int d = 0; d < 2; d++)
+        for (int g = 0; g < 36; g++)
+            for (int k = 0; k < words; k++) b->starters[d][g][k] = 0;
+    memset(b->nalone, 0, sizeof b->nalone);
+    b->placeable = 0;
+    b->counted = 0;
     b->ncubes = 0;
     b->nfront = 0;
     b->nfacts = b->nfreed = b->nstale = b->placeable_ok = 0;
+}
+
+/* Entry e's faces (alone, starts) taken out of the table's sums, or put in (a cube changed its facts). */
+static void entry_out(QBoard *b, int e) {
+    for (uint64_t m = b->alone[e]; m; m &= m - 1) {
+        int g = __builtin_ctzll(m);
+        if (!--b->nalone[g]) b->placeable &= ~(1ULL << g);
+    }
+    for (int d = 0; d < 2; d++)
+        for (uint64_t m = b->starts[e][d]; m; m &= m - 1) b->starters[d][__builtin_ctzll(m)][e >> 6] &= ~(1ULL << (e & 63));
+    b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0;
+}
+
+static void entry_in(QBoard *b, int e) {
+    const QFact *f = &b->facts[e];
+    b->alone[e] = f->cross[0] & f->cross[1] & ALL_FACES; /* (SHAPE_MASK0 reaches past the faces) */
+    for (uint64_t m = b->alone[e]; m; m &= m - 1) {
+        int g = __builtin_ctzll(m);
+        if (!b->nalone[g]++) b->placeable |= 1ULL << g;
+    }
+    for (int d = 0; d < 2; d++) {
+        /* the roots of this cell along d start with a face on it (after a run before it, or before the run
+         * after it): see count_fast */
+        b->starts[e][d] = f->cross[d] & addable(f->before[d] ? f->before[d] : f->after[d]) & ALL_FACES;
+        for (uint64_t m = b->starts[e][d]; m; m &= m - 1) b->starters[d][__builtin_ctzll(m)][e >> 6] |= 1ULL << (e & 63);
+    }
 }
 
 static int front_pos(const QBoard *b, int c) {
@@ -49,11 +82,13 @@ static int front_pos(const QBoard *b, int c) {
 
 void qb_put(QBoard *b, int face, int at) {
     b->placeable_ok = 0;
+    b->counted = 0;
     b->cell[at] = (uint8_t)(face + 1);
     b->face[b->ncubes] = face;
     b->at[b->ncubes++] = at;
     if (b->front[at]) {
         int i = front_pos(b, at);
+        entry_out(b, b->fact[i]);
         b->freed[b->nfreed++] = b->fact[i];
         memmove(b->fl + i, b->fl + i + 1, sizeof(int) * (size_t)(b->nfront - i - 1));
         memmove(b->fact + i, b->fact + i + 1, sizeof(short) * (size_t)(b->nfront - i - 1));
@@ -68,8 +103,11 @@ void qb_put(QBoard *b, int face, int at) {
         memmove(b->fl + i + 1, b->fl + i, sizeof(int) * (size_t)(b->nfront - i));
         memmove(b->fact + i + 1, b->fact + i, sizeof(short) * (size_t)(b->nfront - i));
         b->fl[i] = n;
-        b->fact[i] = (short)(b->nfreed ? b->freed[--b->nfreed] : b->nfacts++);
-        b->fact_at[n] = b->fact[i];
+        int e = b->nfreed ? b->freed[--b->nfreed] : b->nfacts++;
+        b->fact[i] = (short)e;
+        b->fact_at[n] = (short)e;
+        b->cell_of[e] = n;
+        b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0; /* in the sums once qb_facts has its facts */
         b->nfront++;
         b->front[n] = 1;
     }
@@ -97,7 +135,9 @@ const QBoard *qb_facts(const QBoard *b) {
     for (int k = 0; k < b->nstale; k++) {
         int c = b->stale[k];
         if (b->front[c] != 2) continue; /* covered since */
-        QFact *f = &m->facts[b->fact_at[c]];
+        int e = b->fact_at[c];
+        QFact *f = &m->facts[e];
+        entry_out(m, e);
         for (int d = 0; d < 2; d++) {
             int step = d ? QW : 1;
             f->before[d] = run(b, c - step, -step);
@@ -105,18 +145,11 @@ const QBoard *qb_facts(const QBoard *b) {
         }
         f->cross[0] = fits_between(f->before[1], f->after[1]);
         f->cross[1] = fits_between(f->before[0], f->after[0]);
+        entry_in(m, e);
         m->front[c] = 1;
     }
     m->nstale = 0;
-    if (!b->placeable_ok) {
-        uint64_t out = 0;
-        for (int i = 0; i < b->nfront; i++) {
-            const QFact *f = &b->facts[b->fact[i]];
-            out |= f->cross[0] & f->cross[1];
-        }
-        m->placeable = out;
-        m->placeable_ok = 1;
-    }
+    m->placeable_ok = 1; /* kept with the entries' faces (entry_in, entry_out) */
     return b;
 }
 
@@ -270,65 +303,47 @@ static int root(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
     return stop;
 }
 
+/* The roots of frontier cell fl[i] along axis d (Board._roots), in their order. */
+int qb_roots_at(const QBoard *b, QWalk *w, int i, int d) {
+    int f = b->fl[i], step = d ? QW : 1;
+    const QFact *x = &b->facts[b->fact[i]];
+    uint64_t fits = w->hand & x->cross[d];
+    if (!fits) return 0;
+    uint64_t before = x->before[d];
+    if (before) return fits & addable(before) && root(b, w, f, step, before, 0);
+    uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
+    if (!at_f) return 0;
+    /* Every placement of these roots puts a face g of at_f on f (the cells before f are free, a placement
+     * starts on f or runs into it), so its faces share g's colour or shape and may join `after`: the walks
+     * offer only those (the same placements, without the dead ends). */
+    uint64_t near = 0, hand = w->hand;
+    for (uint64_t g = at_f; g; g &= g - 1) {
+        int t = __builtin_ctzll(g);
+        near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+    }
+    w->hand = hand & near & after_fits;
+    int stop = root(b, w, f, step, 0, 0);
+    int back = 0, p = f - step;
+    while (!stop && back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+        back++;
+        p -= step;
+    }
+    int cap = longest(w->hand) - 1;
+    if (back < cap) cap = back;
+    if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
+    for (int j = 1; !stop && j <= cap; j++) stop = root(b, w, f - j * step, step, 0, 0);
+    w->hand = hand;
+    return stop;
+}
+
 /* Every root of Board._roots, in its order; returns non-zero when the emitter stopped the walk. */
 static int roots(const QBoard *b, QWalk *w) {
     if (!b->ncubes) return root(b, w, q_index(0, 0), 1, 0, 1);
     qb_facts(b);
-    for (int i = 0; i < b->nfront; i++) {
-        int f = b->fl[i];
-        for (int d = 0; d < 2; d++) {
-            int step = d ? QW : 1;
-            const QFact *x = &b->facts[b->fact[i]];
-            uint64_t fits = w->hand & x->cross[d];
-            if (!fits) continue;
-            uint64_t before = x->before[d];
-            if (before) {
-                if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
-                continue;
-            }
-            uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
-            if (!at_f) continue;
-            /* Every placement of these roots puts a face g of at_f on f (the cells before f are free, a
-             * placement starts on f or runs into it), so its faces share g's colour or shape and may join
-             * `after`: the walks offer only those (the same placements, without the dead ends). */
-            uint64_t near = 0, hand = w->hand;
-            for (uint64_t g = at_f; g; g &= g - 1) {
-                int t = __builtin_ctzll(g);
-                near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
-            }
-            w->hand = hand & near & after_fits;
-            int stop = root(b, w, f, step, 0, 0);
-            int back = 0, p = f - step;
-            while (!stop && back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
-                back++;
-                p -= step;
-            }
-            int cap = longest(w->hand) - 1;
-            if (back < cap) cap = back;
-            if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
-            for (int j = 1; !stop && j <= cap; j++) stop = root(b, w, f - j * step, step, 0, 0);
-            w->hand = hand;
-            if (stop) return 1;
-        }
-    }
+    for (int i = 0; i < b->nfront; i++)
+        for (int d = 0; d < 2; d++)
+            if (qb_roots_at(b, w, i, d)) return 1;
     return 0;
-}
-
-/* A root of a counting walk that adds `extra` placements counted apart (one cube on its frontier cell). */
-static void root_count(const QBoard *b, QWalk *w, int p, int step, uint64_t line, long long extra) {
-    long long before = w->count;
-    w->count += extra;
-    if (w->hand) node(b, w, p, step, line, 0, 0);
-    if (w->count > before) {
-        if (NR < MAXROOTS) {
-            R[NR].p = p;
-            R[NR].step = step;
-            R[NR].conn = 0;
-            R[NR].line = line;
-            R[NR++].n = w->count - before;
-        } else
-            R_OK = 0;
-    }
 }
 
 /* The faces of a hand that share their colour or their shape with another face of it: every placement of
@@ -346,74 +361,110 @@ static uint64_t paired(uint64_t hand) {
     return out;
 }
 
-/* roots() for a plain count (no emitter, one hand, a table with cubes), the same roots with the same counts
- * in the same order, cheaper: a placement of one cube is counted from the frontier's facts (the faces that
- * fit its cell across both lines), and the walks look only for placements of two cubes or more (w->multi),
- * offered the faces that pair with another face of the hand. Most roots then have no walk at all. */
-static void roots_count(const QBoard *b, QWalk *w) {
+/* The placements of two cubes or more from the roots of entry e's cell along axis d (a counting walk of
+ * w->hand, the faces that pair; the roots and cuts of qb_roots_at). */
+static long long multi_at(const QBoard *b, QWalk *w, int e, int d) {
+    int f = b->cell_of[e], step = d ? QW : 1;
+    const QFact *x = &b->facts[e];
+    uint64_t hand = w->hand, before = x->before[d];
+    long long was = w->count;
+    if (before) {
+        node(b, w, f, step, before, 0, 0);
+        return w->count - was;
+    }
+    uint64_t after = x->after[d], after_fits = addable(after), at_f = hand & x->cross[d] & after_fits, near = 0;
+    for (uint64_t g = at_f; g; g &= g - 1) {
+        int t = __builtin_ctzll(g);
+        near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+    }
+    w->hand = hand & near & after_fits;
+    node(b, w, f, step, 0, 0, 0);
+    int back = 0, p = f - step;
+    while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+        back++;
+        p -= step;
+    }
+    int cap = longest(w->hand) - 1;
+    if (back < cap) cap = back;
+    if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
+    for (int j = 1; j <= cap; j++) node(b, w, f - j * step, step, 0, 0, 0);
+    w->hand = hand;
+    return w->count - was;
+}
+
+/* A plain count (no emitter, one hand, a table with cubes): the placements of one cube from the faces' sums
+ * (nalone: a face fits that many frontier cells alone), those of two cubes or more by walking only the roots
+ * a face that pairs with another of the hand may start (the entries' bit sets, starters), with only those
+ * faces (w->multi: the walks count no single cube). The counts per entry and axis are kept for qb_find. */
+static long long count_fast(const QBoard *cb, QWalk *w) {
+    QBoard *b = (QBoard *)qb_facts(cb); /* the record of the count is a cache too: the table is unchanged */
     uint64_t hand = w->hand, pairs = paired(hand);
-    qb_facts(b);
-    w->multi = 1;
-    for (int i = 0; i < b->nfront; i++) {
-        int f = b->fl[i];
-        const QFact *x = &b->facts[b->fact[i]];
-        long long single = pc(hand & x->cross[0] & x->cross[1]);
-        for (int d = 0; d < 2; d++, single = 0) {
-            int step = d ? QW : 1;
-            uint64_t fits = pairs & x->cross[d], before = x->before[d];
-            if (before) {
-                w->hand = fits & addable(before) ? pairs : 0;
-                if (w->hand || single) root_count(b, w, f, step, before, single);
-                continue;
-            }
-            uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
-            if (!at_f) {
-                if (single) {
-                    w->hand = 0;
-                    root_count(b, w, f, step, 0, single);
+    long long total = 0;
+    for (uint64_t m = hand; m; m &= m - 1) total += b->nalone[__builtin_ctzll(m)];
+    unsigned no = ++b->count_no;
+    if (pairs) {
+        int words = (b->nfacts + 63) >> 6;
+        w->hand = pairs;
+        w->multi = 1;
+        for (int d = 0; d < 2; d++)
+            for (int k = 0; k < words; k++) {
+                uint64_t bits = 0;
+                for (uint64_t m = pairs; m; m &= m - 1) bits |= b->starters[d][__builtin_ctzll(m)][k];
+                for (; bits; bits &= bits - 1) {
+                    int e = k * 64 + __builtin_ctzll(bits);
+                    long long n = multi_at(b, w, e, d);
+                    b->multi[e][d] = (int)n;
+                    b->multi_no[e][d] = no;
+                    total += n;
                 }
-                continue;
             }
-            uint64_t near = 0;
-            for (uint64_t g = at_f; g; g &= g - 1) {
-                int t = __builtin_ctzll(g);
-                near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+        w->hand = hand;
+        w->multi = 0;
+    }
+    w->count = total;
+    b->counted = 1;
+    b->count_hand = hand;
+    return total;
+}
+
+int qb_find(const QBoard *b, QWalk *w) {
+    if (!b->counted || b->count_hand != w->hand || w->left || w->need || !b->ncubes) return 0;
+    w->count = 0;
+    for (int i = 0; i < b->nfront; i++) {
+        int e = b->fact[i];
+        for (int d = 0; d < 2; d++) {
+            long long n = d ? 0 : pc(w->hand & b->alone[e]);
+            if (b->multi_no[e][d] == b->count_no) n += b->multi[e][d];
+            if (w->r < n) {
+                qb_roots_at(b, w, i, d);
+                return 1;
             }
-            w->hand = pairs & near & after_fits;
-            root_count(b, w, f, step, 0, single);
-            int back = 0, p = f - step;
-            while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
-                back++;
-                p -= step;
-            }
-            int cap = longest(w->hand) - 1;
-            if (back < cap) cap = back;
-            if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
-            for (int j = 1; j <= cap; j++) root_count(b, w, f - j * step, step, 0, 0);
+            w->r -= n;
         }
     }
-    w->hand = hand;
-    w->multi = 0;
+    return 1; /* past the count: nothing to find */
 }
 
 long long qb_walk(const QBoard *b, QWalk *w) {
     w->count = 0;
+    if (!++MEMO_GEN) { /* the walk numbers wrapped: forget every entry */
+        memset(MEMO, 0, sizeof MEMO);
+        MEMO_GEN = 1;
+    }
+    if (!w->emit && !w->left && !w->need && b->ncubes) {
+        R_OK = 0; /* qb_locate: qb_find */
+        return count_fast(b, w);
+    }
     if (!w->emit) {
         NR = 0;
         R_OK = 1;
-        if (!++MEMO_GEN) { /* the walk numbers wrapped: forget every entry */
-            memset(MEMO, 0, sizeof MEMO);
-            MEMO_GEN = 1;
-        }
     }
-    if (!w->emit && !w->left && !w->need && b->ncubes)
-        roots_count(b, w);
-    else
-        roots(b, w);
+    roots(b, w);
     return w->count;
 }
 
 void qb_locate(const QBoard *b, QWalk *w) {
+    if (qb_find(b, w)) return;
     w->count = 0;
     if (b->ncubes) qb_facts(b);
     if (!R_OK) {
