@@ -30,42 +30,10 @@ void qb_clear(QBoard *b) {
         b->cell[c] = 0;
         b->front[c] = b->front[c - 1] = b->front[c + 1] = b->front[c - QW] = b->front[c + QW] = 0;
     }
-    int words = (b->nfacts + 63) >> 6;
-    for (int d = 0; d < 2; d++)
-        for (int g = 0; g < 36; g++)
-            for (int k = 0; k < words; k++) b->starters[d][g][k] = 0;
-    memset(b->nalone, 0, sizeof b->nalone);
-    b->placeable = 0;
     b->counted = 0;
     b->ncubes = 0;
     b->nfront = 0;
     b->nfacts = b->nfreed = b->nstale = b->placeable_ok = 0;
-}
-
-/* Entry e's faces (alone, starts) taken out of the table's sums, or put in (a cube changed its facts). */
-static void entry_out(QBoard *b, int e) {
-    for (uint64_t m = b->alone[e]; m; m &= m - 1) {
-        int g = __builtin_ctzll(m);
-        if (!--b->nalone[g]) b->placeable &= ~(1ULL << g);
-    }
-    for (int d = 0; d < 2; d++)
-        for (uint64_t m = b->starts[e][d]; m; m &= m - 1) b->starters[d][__builtin_ctzll(m)][e >> 6] &= ~(1ULL << (e & 63));
-    b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0;
-}
-
-static void entry_in(QBoard *b, int e) {
-    const QFact *f = &b->facts[e];
-    b->alone[e] = f->cross[0] & f->cross[1] & ALL_FACES; /* (SHAPE_MASK0 reaches past the faces) */
-    for (uint64_t m = b->alone[e]; m; m &= m - 1) {
-        int g = __builtin_ctzll(m);
-        if (!b->nalone[g]++) b->placeable |= 1ULL << g;
-    }
-    for (int d = 0; d < 2; d++) {
-        /* the roots of this cell along d start with a face on it (after a run before it, or before the run
-         * after it): see count_fast */
-        b->starts[e][d] = f->cross[d] & addable(f->before[d] ? f->before[d] : f->after[d]) & ALL_FACES;
-        for (uint64_t m = b->starts[e][d]; m; m &= m - 1) b->starters[d][__builtin_ctzll(m)][e >> 6] |= 1ULL << (e & 63);
-    }
 }
 
 static int front_pos(const QBoard *b, int c) {
@@ -87,9 +55,9 @@ void qb_put(QBoard *b, int face, int at) {
     b->face[b->ncubes] = face;
     b->at[b->ncubes++] = at;
     if (b->front[at]) {
-        int i = front_pos(b, at);
-        entry_out(b, b->fact[i]);
-        b->freed[b->nfreed++] = b->fact[i];
+        int i = front_pos(b, at), e = b->fact[i];
+        b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0;
+        b->freed[b->nfreed++] = (short)e;
         memmove(b->fl + i, b->fl + i + 1, sizeof(int) * (size_t)(b->nfront - i - 1));
         memmove(b->fact + i, b->fact + i + 1, sizeof(short) * (size_t)(b->nfront - i - 1));
         b->nfront--;
@@ -107,7 +75,7 @@ void qb_put(QBoard *b, int face, int at) {
         b->fact[i] = (short)e;
         b->fact_at[n] = (short)e;
         b->cell_of[e] = n;
-        b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0; /* in the sums once qb_facts has its facts */
+        b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0; /* set with its facts (qb_facts) */
         b->nfront++;
         b->front[n] = 1;
     }
@@ -137,7 +105,6 @@ const QBoard *qb_facts(const QBoard *b) {
         if (b->front[c] != 2) continue; /* covered since */
         int e = b->fact_at[c];
         QFact *f = &m->facts[e];
-        entry_out(m, e);
         for (int d = 0; d < 2; d++) {
             int step = d ? QW : 1;
             f->before[d] = run(b, c - step, -step);
@@ -145,11 +112,19 @@ const QBoard *qb_facts(const QBoard *b) {
         }
         f->cross[0] = fits_between(f->before[1], f->after[1]);
         f->cross[1] = fits_between(f->before[0], f->after[0]);
-        entry_in(m, e);
+        m->alone[e] = f->cross[0] & f->cross[1] & ALL_FACES; /* (SHAPE_MASK0 reaches past the faces) */
+        for (int d = 0; d < 2; d++) /* the roots of this cell along d start with a face on it, after the run
+                                     * before it or before the run after it: see count_fast */
+            m->starts[e][d] = f->cross[d] & addable(f->before[d] ? f->before[d] : f->after[d]) & ALL_FACES;
         m->front[c] = 1;
     }
     m->nstale = 0;
-    m->placeable_ok = 1; /* kept with the entries' faces (entry_in, entry_out) */
+    if (!b->placeable_ok) {
+        uint64_t out = 0;
+        for (int e = 0; e < b->nfacts; e++) out |= b->alone[e];
+        m->placeable = out;
+        m->placeable_ok = 1;
+    }
     return b;
 }
 
@@ -392,32 +367,27 @@ static long long multi_at(const QBoard *b, QWalk *w, int e, int d) {
     return w->count - was;
 }
 
-/* A plain count (no emitter, one hand, a table with cubes): the placements of one cube from the faces' sums
- * (nalone: a face fits that many frontier cells alone), those of two cubes or more by walking only the roots
- * a face that pairs with another of the hand may start (the entries' bit sets, starters), with only those
- * faces (w->multi: the walks count no single cube). The counts per entry and axis are kept for qb_find. */
+/* A plain count (no emitter, one hand, a table with cubes): the placements of one cube from the faces each
+ * frontier entry takes alone, those of two cubes or more by walking only the roots of the entries a face
+ * that pairs with another of the hand may start (starts), with only those faces (w->multi: the walks count
+ * no single cube). The counts per entry and axis are kept for qb_find. */
 static long long count_fast(const QBoard *cb, QWalk *w) {
     QBoard *b = (QBoard *)qb_facts(cb); /* the record of the count is a cache too: the table is unchanged */
     uint64_t hand = w->hand, pairs = paired(hand);
     long long total = 0;
-    for (uint64_t m = hand; m; m &= m - 1) total += b->nalone[__builtin_ctzll(m)];
     unsigned no = ++b->count_no;
+    for (int e = 0; e < b->nfacts; e++) total += pc(hand & b->alone[e]);
     if (pairs) {
-        int words = (b->nfacts + 63) >> 6;
         w->hand = pairs;
         w->multi = 1;
-        for (int d = 0; d < 2; d++)
-            for (int k = 0; k < words; k++) {
-                uint64_t bits = 0;
-                for (uint64_t m = pairs; m; m &= m - 1) bits |= b->starters[d][__builtin_ctzll(m)][k];
-                for (; bits; bits &= bits - 1) {
-                    int e = k * 64 + __builtin_ctzll(bits);
+        for (int e = 0; e < b->nfacts; e++)
+            for (int d = 0; d < 2; d++)
+                if (pairs & b->starts[e][d]) {
                     long long n = multi_at(b, w, e, d);
                     b->multi[e][d] = (int)n;
                     b->multi_no[e][d] = no;
                     total += n;
                 }
-            }
         w->hand = hand;
         w->multi = 0;
     }

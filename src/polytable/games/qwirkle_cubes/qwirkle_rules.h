@@ -46,13 +46,10 @@ typedef struct {
     uint64_t placeable;
     QFact facts[QFRONT];
     /* Kept with the facts, for the placement count (qb_walk) without a walk over the whole frontier: per
-     * entry, its cell, the faces that fit it alone and, along rows and columns, the faces that may start a
-     * placement of two cubes or more from its roots (see roots_count); per face, how many entries it fits
-     * alone and a bit set of the entries whose roots it may start. */
+     * entry (0 for an entry no cell holds), its cell, the faces that fit it alone and, along rows and
+     * columns, the faces that may start a placement of two cubes or more from its roots (see count_fast). */
     int cell_of[QFRONT];
     uint64_t alone[QFRONT], starts[QFRONT][2];
-    int nalone[36];
-    uint64_t starters[2][36][QFRONT / 64];
     /* The last plain count (qb_walk): its hand and number, and per entry and axis the placements of two
      * cubes or more of its roots (read where stamped with that number), so that qb_find walks one root. */
     int counted;
