@@ -21,6 +21,7 @@
 #include "qwirkle_board.c"
 #include "qwirkle_flow.c"
 #include "../../core/_batch.h" /* the callers' buffers */
+#include "../../core/_seedseq.h" /* the next episode's seed */
 
 #define VEC_CAP 32768   /* polytable.interop._table.INDEXED_CAP */
 #define VEC_WINDOW 31   /* polytable.interop._planes.QWIRKLE_WINDOW */
@@ -518,23 +519,16 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, ended[, seeds]) -> how many games
- * ended. One action index per game, for its seat to act, every one checked against its game's mask row before
- * any game moves (core/_batch.h's batch_check); the chance events after it are settled; the rows of the games
- * that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners, -1 for the
- * others), the mover's as its reward and 1 in ``ended`` (one byte per game); with ``seeds`` (one int64 per
- * game, or None) it starts its next game from its seed here (Game.new_game(seed), chance settled) and its
- * rows are the new game's. */
-static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_end, *o_seeds = Py_None;
-    int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
-                          &o_rew, &o_ret, &o_end, &o_seeds))
-        return NULL;
+/* The step of step() and play() (see them); words and episodes: play's, else NULL. */
+static PyObject *vec_steps(PyObject *states, PyObject *o_act, PyObject *obs, PyObject *masks, PyObject *o_to_act,
+                           PyObject *o_rew, PyObject *o_ret, PyObject *o_end, PyObject *o_seeds, PyObject *o_words,
+                           PyObject *o_eps) {
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, end = {0}, sd = {0};
+    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, end = {0}, sd = {0}, wv = {0}, eps = {0};
     PyObject *result = NULL;
-    const long long *seeds = NULL;
+    long long *seeds = NULL, *episodes = NULL;
+    const uint32_t *words = NULL;
+    int nwords = 0;
     if (vec_acquire(&b, states, obs, masks) < 0) goto done;
     VecSlot *slots = (VecSlot *)b.states.buf;
     int players = b.n ? slots[0].g.players : 2;
@@ -543,12 +537,19 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         goto done;
     }
     if (o_seeds != Py_None) {
-        if (PyObject_GetBuffer(o_seeds, &sd, PyBUF_C_CONTIGUOUS) < 0) goto done;
-        if (sd.len != b.n * 8) {
-            PyErr_SetString(PyExc_ValueError, "seeds: one int64 per game");
+        if (batch_buffer(o_seeds, &sd, b.n * 8, "seeds") < 0) goto done;
+        seeds = (long long *)sd.buf;
+    }
+    if (o_words) {
+        if (PyObject_GetBuffer(o_words, &wv, PyBUF_C_CONTIGUOUS) < 0) goto done;
+        if (wv.len % 4 || wv.len < 4 || wv.len / 4 > SEEDSEQ_MAX_WORDS - 4 || !seeds) {
+            PyErr_SetString(PyExc_ValueError, "seed words: 1 to 12 uint32, and the games' seeds");
             goto done;
         }
-        seeds = (const long long *)sd.buf;
+        if (batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0) goto done;
+        words = (const uint32_t *)wv.buf;
+        nwords = (int)(wv.len / 4);
+        episodes = (long long *)eps.buf;
     }
     if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
         batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
@@ -586,17 +587,46 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
             vec_new(v, players, seeds[i]);
             vec_row(&b, i, to_act);
         }
+        if (episodes) {
+            episodes[i]++;
+            seeds[i] = seedseq_episode(words, nwords, (uint64_t)i, (uint64_t)episodes[i] + 1);
+        }
     }
     result = PyLong_FromSsize_t(count);
 done:
-    if (sd.obj) PyBuffer_Release(&sd);
-    if (act.obj) PyBuffer_Release(&act);
-    if (ta.obj) PyBuffer_Release(&ta);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (end.obj) PyBuffer_Release(&end);
+    Py_buffer *all[] = {&act, &ta, &rew, &ret, &end, &sd, &wv, &eps};
+    for (int k = 0; k < 8; k++)
+        if (all[k]->obj) PyBuffer_Release(all[k]);
     vec_release(&b);
     return result;
+}
+
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, ended[, seeds]) -> how many games
+ * ended. One action index per game, for its seat to act, every one checked against its game's mask row before
+ * any game moves (core/_batch.h's batch_check); the chance events after it are settled; the rows of the games
+ * that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners, -1 for the
+ * others), the mover's as its reward and 1 in ``ended`` (one byte per game); with ``seeds`` (one int64 per
+ * game, or None) it starts its next game from its seed here (Game.new_game(seed), chance settled) and its
+ * rows are the new game's. */
+static PyObject *py_vec_step(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_end, *o_seeds = Py_None;
+    int size;
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_end, &o_seeds))
+        return NULL;
+    return vec_steps(states, o_act, obs, masks, o_to_act, o_rew, o_ret, o_end, o_seeds, NULL, NULL);
+}
+
+/* play(states, words, actions, obs, masks, to_act, rewards, returns, terminations, episodes, seeds) -> how many
+ * games ended: the vector env's whole step (vector.VectorEnv.step, as step() with the env's bookkeeping): a
+ * game that ends also counts its episode and its next game's seed is derived from the env's seed (words:
+ * uint32, NumPy's entropy words of it) as episode_seed does (core/_seedseq.h). */
+static PyObject *py_vec_play(PyObject *self, PyObject *args) {
+    PyObject *states, *o_words, *o_act, *obs, *masks, *o_to_act, *o_rew, *o_ret, *o_term, *o_eps, *o_seeds;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOO", &states, &o_words, &o_act, &obs, &masks, &o_to_act, &o_rew, &o_ret,
+                          &o_term, &o_eps, &o_seeds))
+        return NULL;
+    return vec_steps(states, o_act, obs, masks, o_to_act, o_rew, o_ret, o_term, o_seeds, o_words, o_eps);
 }
 
 /* sample(states, ids, draws, out): for each game, action floor(draws[i] * count) (uniform over its legal
@@ -640,6 +670,7 @@ static PyMethodDef vec_methods[] = {
     {"listed", py_vec_listed, METH_VARARGS, "listed(states, i) -> (actions in the mask, legal actions)"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
+    {"play", py_vec_play, METH_VARARGS, "the vector env's step: actions checked, applied, games restarted"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal action per game"},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {NULL, NULL, 0, NULL},
