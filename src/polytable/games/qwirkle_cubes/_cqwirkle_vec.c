@@ -34,6 +34,7 @@
 typedef struct {
     unsigned char *row;
     int cx, cy, cubes, valid;
+    unsigned char feat[QMAXP * 43 + 9]; /* the features it shows */
 } VecDrawn;
 
 /* A game of the batch: its state and table (which keeps the record of its last count, so that the placement
@@ -64,28 +65,33 @@ static void vec_bounds(VecSlot *v, int from) {
 }
 
 /* The distinct rerolls of a sorted hand in increasing order (reroll_masks in _game.py): of identical cubes
- * the leftmost are named. Returns how many. */
-static int vec_rerolls(const QGame *g, int *out) {
+ * the leftmost are named, so a reroll is how many of each group of identical cubes (0 .. its size), and as the
+ * groups hold increasing bits, the rerolls in increasing order are those numbers read with the last group as
+ * the most significant digit. How many there are, and the k-th. */
+static int vec_reroll_count(const QGame *g) {
     const int *h = g->hand[g->player];
     int n = g->hlen[g->player], m = 1;
-    out[0] = 0;
     for (int i = 0; i < n;) {
         int j = i;
         while (j + 1 < n && h[j + 1] == h[i]) j++;
-        int size = j - i + 1, had = m;
-        for (int k = 1; k <= size; k++)
-            for (int a = 0; a < had; a++) out[m++] = out[a] | (((1 << k) - 1) << i);
+        m *= j - i + 2;
         i = j + 1;
     }
-    for (int i = 1; i < m; i++) { /* insertion sort: at most 64 */
-        int x = out[i], j = i - 1;
-        while (j >= 0 && out[j] > x) {
-            out[j + 1] = out[j];
-            j--;
-        }
-        out[j + 1] = x;
-    }
     return m;
+}
+
+static int vec_reroll(const QGame *g, int k) {
+    const int *h = g->hand[g->player];
+    int n = g->hlen[g->player], mask = 0;
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j + 1 < n && h[j + 1] == h[i]) j++;
+        int size = j - i + 1, c = k % (size + 1);
+        k /= size + 1;
+        mask |= ((1 << c) - 1) << i;
+        i = j + 1;
+    }
+    return mask;
 }
 
 /* The number of legal actions of the seat to act (the placements by a count the table keeps a record of). */
@@ -93,8 +99,7 @@ static void vec_count(VecSlot *v) {
     QGame *g = &v->g;
     long long n = 1;
     if (g->phase == REROLL) {
-        int masks[64];
-        n = vec_rerolls(g, masks);
+        n = vec_reroll_count(g);
     } else if (g->phase == PLACE) {
         QWalk w = {0};
         w.hand = hand_mask(g, g->player);
@@ -148,11 +153,10 @@ static void vec_new(VecSlot *v, int players, long long seed) {
 static void vec_apply(VecSlot *v, int k) {
     QGame *g = &v->g;
     if (g->phase == REROLL) {
-        int masks[64];
-        vec_rerolls(g, masks);
-        if (masks[k]) {
+        int mask = vec_reroll(g, k);
+        if (mask) {
             g->phase = ROLL;
-            g->rolling = masks[k];
+            g->rolling = mask;
         } else
             to_place(g, &v->b);
     } else if (g->phase == PLACE) {
@@ -182,10 +186,9 @@ static void vec_returns(const QGame *g, float *out) {
         out[p] = k == g->players ? 0.0f : g->points[p] == best ? (float)g->players / (float)k - 1.0f : -1.0f;
 }
 
-/* The last channel of an observation row (see vec_obs). */
-static void vec_features(const VecSlot *v, int observer, unsigned char *out) {
+/* The features of an observation row (see vec_obs), saturated; returns how many. */
+static int vec_features(const VecSlot *v, int observer, unsigned char *feat) {
     const QGame *g = &v->g;
-    const int c = VEC_CHANNELS;
     int values[QMAXP * 43 + 9], nv = 0;
     for (int k = 0; k < g->players; k++) {
         int seat = (observer + k) % g->players, *counts = values + nv;
@@ -202,7 +205,15 @@ static void vec_features(const VecSlot *v, int observer, unsigned char *out) {
     values[nv++] = g->phase == REROLL;
     values[nv++] = g->phase == PLACE;
     values[nv++] = g->phase == PASS;
-    for (int j = 0; j < nv; j++) out[j * c + VEC_PLANES] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
+    for (int j = 0; j < nv; j++) feat[j] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
+    return nv;
+}
+
+/* The features into the last channel of an observation row, row by row; only those that differ from
+ * ``had`` where given. */
+static void vec_put_features(const unsigned char *feat, int nv, const unsigned char *had, unsigned char *out) {
+    for (int j = 0; j < nv; j++)
+        if (!had || feat[j] != had[j]) out[j * VEC_CHANNELS + VEC_PLANES] = feat[j];
 }
 
 /* The corner of the observation's window (VEC_WINDOW cells centred on the cubes' bounds). */
@@ -234,7 +245,8 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     vec_corner(v, &cx, &cy);
     memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
     vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
-    vec_features(v, observer, out);
+    unsigned char feat[QMAXP * 43 + 9];
+    vec_put_features(feat, vec_features(v, observer, feat), NULL, out);
 }
 
 /* The same into the game's own row, writing only what changed since the slot's last write there (``drawn``):
@@ -245,18 +257,22 @@ static void vec_obs_row(VecSlot *v, int observer, unsigned char *out) {
     VecDrawn *d = &v->drawn;
     int cx, cy;
     vec_corner(v, &cx, &cy);
+    unsigned char feat[QMAXP * 43 + 9];
+    int nv = vec_features(v, observer, feat);
     if (!d->valid || d->row != out || d->cubes > v->b.ncubes) {
-        vec_obs(v, observer, out);
-        d->cubes = v->b.ncubes;
+        memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+        vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
+        vec_put_features(feat, nv, NULL, out);
     } else {
         if (cx != d->cx || cy != d->cy) {
             vec_cubes(v, out, d->cx, d->cy, 0, d->cubes, 0);
             d->cubes = 0;
         }
         vec_cubes(v, out, cx, cy, d->cubes, v->b.ncubes, 1);
-        d->cubes = v->b.ncubes;
-        vec_features(v, observer, out);
+        vec_put_features(feat, nv, d->feat, out);
     }
+    memcpy(d->feat, feat, (size_t)nv);
+    d->cubes = v->b.ncubes;
     d->row = out;
     d->cx = cx;
     d->cy = cy;

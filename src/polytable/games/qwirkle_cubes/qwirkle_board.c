@@ -354,14 +354,16 @@ static long long multi_at(const QBoard *b, QWalk *w, int e, int d) {
     }
     w->hand = hand & near & after_fits;
     node(b, w, f, step, 0, 0, 0);
-    int back = 0, p = f - step;
-    while (back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+    int cap = QLINE - 1 - pc(after), back = 0, p = f - step;
+    while (back < cap && !b->front[p] && !b->cell[p]) {
         back++;
         p -= step;
     }
-    int cap = longest(w->hand) - 1;
-    if (back < cap) cap = back;
-    if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
+    cap = back;
+    if (cap > 0) { /* a root j cells before f needs j + 1 faces in one line */
+        int most = longest(w->hand) - 1;
+        if (most < cap) cap = most;
+    }
     for (int j = 1; j <= cap; j++) node(b, w, f - j * step, step, 0, 0, 0);
     w->hand = hand;
     return w->count - was;
