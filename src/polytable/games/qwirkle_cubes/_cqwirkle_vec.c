@@ -34,7 +34,6 @@
 typedef struct {
     unsigned char *row;
     int cx, cy, cubes, valid;
-    unsigned char feat[QMAXP * 43 + 9]; /* the features it shows */
 } VecDrawn;
 
 /* A game of the batch: its state and table (which keeps the record of its last count, so that the placement
@@ -209,11 +208,10 @@ static int vec_features(const VecSlot *v, int observer, unsigned char *feat) {
     return nv;
 }
 
-/* The features into the last channel of an observation row, row by row; only those that differ from
- * ``had`` where given. */
-static void vec_put_features(const unsigned char *feat, int nv, const unsigned char *had, unsigned char *out) {
-    for (int j = 0; j < nv; j++)
-        if (!had || feat[j] != had[j]) out[j * VEC_CHANNELS + VEC_PLANES] = feat[j];
+/* The features into the last channel of an observation row, row by row (all of them: writing only those that
+ * changed, kept in the slot to compare, measured slower). */
+static void vec_put_features(const unsigned char *feat, int nv, unsigned char *out) {
+    for (int j = 0; j < nv; j++) out[j * VEC_CHANNELS + VEC_PLANES] = feat[j];
 }
 
 /* The corner of the observation's window (VEC_WINDOW cells centred on the cubes' bounds). */
@@ -246,7 +244,7 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
     vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
     unsigned char feat[QMAXP * 43 + 9];
-    vec_put_features(feat, vec_features(v, observer, feat), NULL, out);
+    vec_put_features(feat, vec_features(v, observer, feat), out);
 }
 
 /* The same into the game's own row, writing only what changed since the slot's last write there (``drawn``):
@@ -257,21 +255,17 @@ static void vec_obs_row(VecSlot *v, int observer, unsigned char *out) {
     VecDrawn *d = &v->drawn;
     int cx, cy;
     vec_corner(v, &cx, &cy);
-    unsigned char feat[QMAXP * 43 + 9];
-    int nv = vec_features(v, observer, feat);
-    if (!d->valid || d->row != out || d->cubes > v->b.ncubes) {
-        memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
-        vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
-        vec_put_features(feat, nv, NULL, out);
-    } else {
+    if (!d->valid || d->row != out || d->cubes > v->b.ncubes)
+        vec_obs(v, observer, out);
+    else {
         if (cx != d->cx || cy != d->cy) {
             vec_cubes(v, out, d->cx, d->cy, 0, d->cubes, 0);
             d->cubes = 0;
         }
         vec_cubes(v, out, cx, cy, d->cubes, v->b.ncubes, 1);
-        vec_put_features(feat, nv, d->feat, out);
+        unsigned char feat[QMAXP * 43 + 9];
+        vec_put_features(feat, vec_features(v, observer, feat), out);
     }
-    memcpy(d->feat, feat, (size_t)nv);
     d->cubes = v->b.ncubes;
     d->row = out;
     d->cx = cx;
