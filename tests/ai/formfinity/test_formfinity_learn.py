@@ -10,13 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("numpy")
-
-from polytable.ai import arena, make_bot  # noqa: E402
-from polytable.ai._learn import TrainConfig, ValueNet, WeightsError, load_value_net, train  # noqa: E402
-from polytable.ai.formfinity import _value  # noqa: E402
-from polytable.core import ConfigError, Rng, get_game  # noqa: E402
-from polytable.games.formfinity import setup_of  # noqa: E402
+from polytable.ai import arena, make_bot
+from polytable.ai._learn import TrainConfig, ValueNet, WeightsError, load_value_net, train
+from polytable.ai.formfinity import _value
+from polytable.core import ConfigError, Rng, get_game
+from polytable.games.formfinity import setup_of
 
 GAME = get_game("formfinity")
 TINY = TrainConfig(seed=3, iterations=1, games=3, epochs=2, gate_games=2, seconds=0.01, validation_games=2, clock="cpu")

@@ -71,7 +71,7 @@ def _fill_counts(setup: Setup, st: FormfinityState) -> list[list[int]]:
             c2 = b2 & c1
             b2 ^= c1
             b3 |= c2
-        n0, n1, n2 = ~b0, ~b1, ~b2
+        n0, n1 = ~b0, ~b1
         # exactly 4 = 100, 5 = 101, 6 = 110, 7 = 111 (b3 set only at 8 or more)
         four = n0 & n1 & b2
         out.append(
@@ -159,9 +159,7 @@ EXPERT: Callable[..., Bot] = _expert
 
 
 # ---------------------------------------------------------------------------------------------- training
-def play_greedy_game(
-    game: Game[Any, Any], seed: int, rng: Rng
-) -> tuple[list[tuple[Array, int]], tuple[float, ...]]:
+def play_greedy_game(game: Game[Any, Any], seed: int, rng: Rng) -> tuple[list[tuple[Array, int]], tuple[float, ...]]:
     """One greedy-vs-greedy game (deal ``seed``): the features of every position where a player is
     about to draw, with that player, and the game's returns."""
     st: FormfinityState = game.new_game(seed=seed)
