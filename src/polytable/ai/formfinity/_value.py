@@ -3,7 +3,7 @@
 
 The value is the chance that the player about to draw wins, the quantity ``hard``'s horizon reads from
 :data:`._fast.WIN_TABLE` (the line counts only) plus a small edge per open hole. The network sees more of
-the shared template (43 numbers, for the player ``me`` about to draw):
+the shared template (41 numbers, for the player ``me`` about to draw):
 
 * the line counts as the table's cell (4 x 4 one-hot, counts clipped at 3) and as fractions of the target;
 * per line direction, how many windows that may still be claimed hold exactly 4, 5, 6 and 7 of their 8
