@@ -1,6 +1,5 @@
 """FORMFINITY's learned value: a tiny training run through the shared loop, the features, the weights
-files (a wrong rules version is refused) and ``expert`` playing legal moves (the shipped weights when
-they exist, else a network of the tiny run)."""
+files (the shipped ones load, a wrong rules version is refused) and ``expert`` playing legal moves."""
 
 from __future__ import annotations
 
@@ -69,12 +68,8 @@ def test_a_wrong_rules_version_is_refused(tmp_path: Path) -> None:
         _value.load(tmp_path / "other.npz")
 
 
-def test_expert_plays_legal_moves(tmp_path: Path) -> None:
-    net = _value.new_net(1)
-    if _value.shipped_weights().exists():
-        net = _value.load()
-    net.save(tmp_path / "w.npz")
-    bot = make_bot(f"expert:weights={tmp_path / 'w.npz'},seconds=0.005,clock=cpu", "formfinity")
+def test_expert_plays_legal_moves() -> None:
+    bot = make_bot("expert:seconds=0.005,clock=cpu", "formfinity")
     state = GAME.new_game(seed=1)
     rng = Rng(2)
     for _ in range(30):
@@ -87,3 +82,12 @@ def test_expert_plays_legal_moves(tmp_path: Path) -> None:
         action = bot.choose(GAME, state, player, rng)
         assert action in list(GAME.legal_actions(state, player))
         state = GAME.apply(state, action, player)
+
+
+def test_shipped_weights_load_and_value_a_sheet() -> None:
+    net = _value.load()
+    assert net.meta.rules_version == str(GAME.spec.rules_version) and net.meta.features == _value.FEATURES
+    state = GAME.new_game(seed=0)
+    p = float(net.predict(_value.features(setup_of(GAME, state), state, 0)[None, :])[0])
+    assert 0.3 < p < 0.7  # an empty sheet: about even
+    assert make_bot("expert:seconds=0.01,clock=cpu", "formfinity").name == "expert"
