@@ -45,7 +45,10 @@ from ._net import Adam, ValueNet
 
 __all__ = ["LEARNERS", "TrainConfig", "train"]
 
-LEARNERS: dict[str, str] = {"quadefy": "polytable.ai.quadefy._value"}
+LEARNERS: dict[str, str] = {
+    "formfinity": "polytable.ai.formfinity._value",
+    "quadefy": "polytable.ai.quadefy._value",
+}
 """Game id -> the module with the game's learning parts (``new_net``, ``load``, ``self_play``)."""
 
 

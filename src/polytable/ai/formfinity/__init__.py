@@ -1,11 +1,14 @@
-"""FORMFINITY's players: ``hard``/``medium``, a one-turn lookahead over determinised card samples; their
-evaluation (:mod:`._eval`, one heuristic per goal) and the lines goal's fast greedy (:mod:`._greedy`)."""
+"""FORMFINITY's players: ``hard``/``medium``, a one-turn lookahead over determinised card samples, and
+``expert``, ``hard`` with a learned value at its horizons (:mod:`._value`); their evaluation (:mod:`._eval`,
+one heuristic per goal) and the lines goal's fast greedy (:mod:`._greedy`)."""
 
 from ._eval import evaluate, goal_value
 from ._evaluator import FormfinityEvaluator
+from ._expert import expert
 from ._fast import WIN_TABLE, claimable_holes, fast_greedy_place, line_potential, lines_win_value
 from ._greedy import claim_starts, greedy_place, greedy_run, line_rooms, near_lines
-from ._player import MAX_SCALE, MEDIUM, PLAYERS, FormfinityConfig, FormfinityLookahead, fits, leaf_value
+from ._player import MAX_SCALE, MEDIUM, FormfinityConfig, FormfinityLookahead, fits, leaf_value
+from ._player import PLAYERS as _PLAYERS
 
 __all__ = [
     "EVALUATOR",
@@ -30,6 +33,9 @@ __all__ = [
     "lines_win_value",
     "near_lines",
 ]
+
+PLAYERS = {**_PLAYERS, "expert": expert}
+"""FORMFINITY's own players by name (``expert``: :mod:`._value`, learnt by ``polytable train formfinity``)."""
 
 EVALUATOR = FormfinityEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

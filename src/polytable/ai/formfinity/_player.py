@@ -103,7 +103,7 @@ class FormfinityLookahead:
             while True:
                 st, left_me, steps, done, holes = greedy_run(setup, st, me, rng, left_me, steps)
                 if done:
-                    return leaf_value(game, st, me, holes)
+                    return self.horizon_value(game, st, me, holes)
                 cp = game.current_player(st)
                 st = game.apply(st, self.greedy.choose(game, st, cp, rng), cp)
                 steps -= 1
@@ -122,7 +122,11 @@ class FormfinityLookahead:
                 break
             a = self.greedy.choose(game, st, cp, rng)
             st = game.apply(st, a, cp)
-        return leaf_value(game, st, me)
+        return self.horizon_value(game, st, me, None)
+
+    def horizon_value(self, game: Game[Any, Any], st: FormfinityState, me: int, holes: int | None) -> float:
+        """A playout's value at its horizon: :func:`leaf_value` (``expert`` puts its network here)."""
+        return leaf_value(game, st, me, holes)
 
     def _plan(self, st: FormfinityState) -> tuple[int, int, int]:
         """(width, samples, first) for this game: the lines goal has the fast playouts, so it can afford
