@@ -24,37 +24,47 @@
 #include "_cquadefy.c"
 #include "../../core/_batch.h" /* the callers' buffers, the actions' check */
 
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <immintrin.h>
+#define VEC_X86 1
+#endif
+
 #define VEC_IDS 2172 /* the game's dense ids: one per placement */
 #define VEC_MOVES 16  /* 8 blocks a seat */
 #define VEC_CHANNELS 9
 #define REACH_FLAG 1 /* the option bits (quadefy_gen.h's REACH and STABLE) */
 #define STABLE_FLAG 2
 
+/* One word of a game's sets, in the lanes of one vector (GCC's vector extension; 64 bytes, so one AVX-512
+ * register, two AVX2 or four SSE2 ones): bits of the same 64 placement ids in each. VL_BLK: meeting an
+ * occupied cell; VL_SUP: a cube on the floor or right above an occupied cell; VL_LINE + d: a straight slide
+ * in from direction d (the top, -x, +x, -y, +y) sweeps an occupied cell; VL_DEAD: found unreachable (with
+ * reachability alone): it stays so. The first seven only grow by the covers of the placed cells, so a step
+ * ORs four table rows into each word, all lanes at once (the tables' dead lane is 0). */
+typedef uint64_t VecW __attribute__((vector_size(64), aligned(8)));
+enum { VL_BLK = 0, VL_SUP = 1, VL_LINE = 2, VL_DEAD = 7 };
+
 /* A game of the batch: position, flags, the placements made (QuadefyState.moves), how many legal ids its
- * mask row holds and which (legal), and the position's sets over placement ids (blk: meeting an occupied
- * cell; sup: a cube on the floor or right above an occupied cell; line[d]: a straight slide in from
- * direction d sweeps an occupied cell). */
+ * mask row holds and which (legal), and the position's sets over placement ids (set: see VecW). */
 typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
-    uint64_t legal[NW], blk[NW], sup[NW], line[5][NW];
-    uint64_t dead[NW]; /* placements found unreachable (with reachability alone): they stay so */
+    uint64_t legal[NW];
+    VecW set[NW];
 } VecSlot;
 
 /* ------------------------------------------------------------------ tables (built from the kernel's) */
-static uint64_t vec_cell_blk[64][NW], vec_cell_sup[64][NW], vec_floor[NW];
-/* vec_cell_line[d][c]: the placements whose straight slide in from direction d (the top, -x, +x, -y, +y)
- * sweeps cell c (quadefy_cover.h's p_line) */
-static uint64_t vec_cell_line[5][64][NW];
+/* vec_cell[c][w]: the placements of word w that cell c, once occupied, adds to each lane (the line lanes as
+ * quadefy_cover.h's p_line; the dead lane 0); vec_floor: those with a cube on the floor (the sup lane). */
+static VecW vec_cell[64][NW] __attribute__((aligned(64)));
+static VecW vec_floor[NW] __attribute__((aligned(64)));
 static uint64_t vec_hand[256][NW]; /* the placements of a hand's blocks */
 static int vec_hw0[256], vec_hw1[256]; /* the words where a hand's placements are */
 static int vec_words;                  /* words of n_place bits */
 static uint64_t vec_spread8[256];      /* byte k of spread8[v] is bit k of v */
 
 static void vec_tables(void) {
-    memset(vec_cell_blk, 0, sizeof vec_cell_blk);
-    memset(vec_cell_sup, 0, sizeof vec_cell_sup);
-    memset(vec_cell_line, 0, sizeof vec_cell_line);
+    memset(vec_cell, 0, sizeof vec_cell);
     memset(vec_floor, 0, sizeof vec_floor);
     memset(vec_hand, 0, sizeof vec_hand);
     vec_words = (n_place + 63) / 64;
@@ -63,16 +73,16 @@ static void vec_tables(void) {
         int w = p >> 6;
         for (uint64_t x = p_mask[p]; x; x &= x - 1) {
             int c = __builtin_ctzll(x);
-            vec_cell_blk[c][w] |= bit;
-            if (c < 16) vec_floor[w] |= bit;
-            if (c >= 16) vec_cell_sup[c - 16][w] |= bit;
+            vec_cell[c][w][VL_BLK] |= bit;
+            if (c < 16) vec_floor[w][VL_SUP] |= bit;
+            if (c >= 16) vec_cell[c - 16][w][VL_SUP] |= bit;
             int cx = c & 3, cy = c >> 2 & 3; /* as quadefy_cover.h's p_line */
-            for (int a = c + 16; a < 64; a += 16) vec_cell_line[0][a][w] |= bit;
+            for (int a = c + 16; a < 64; a += 16) vec_cell[a][w][VL_LINE + 0] |= bit;
             for (int i = 0; i < 4; i++) {
-                if (i < cx) vec_cell_line[1][c - (cx - i)][w] |= bit;
-                if (i > cx) vec_cell_line[2][c + (i - cx)][w] |= bit;
-                if (i < cy) vec_cell_line[3][c - 4 * (cy - i)][w] |= bit;
-                if (i > cy) vec_cell_line[4][c + 4 * (i - cy)][w] |= bit;
+                if (i < cx) vec_cell[c - (cx - i)][w][VL_LINE + 1] |= bit;
+                if (i > cx) vec_cell[c + (i - cx)][w][VL_LINE + 2] |= bit;
+                if (i < cy) vec_cell[c - 4 * (cy - i)][w][VL_LINE + 3] |= bit;
+                if (i > cy) vec_cell[c + 4 * (i - cy)][w][VL_LINE + 4] |= bit;
             }
         }
         for (int h = 0; h < 256; h++)
@@ -96,37 +106,54 @@ static void vec_tables(void) {
 
 /* The sets of position occ, from nothing (after a load). */
 static void vec_covers(VecSlot *v) {
-    memset(v->blk, 0, sizeof v->blk);
-    memset(v->line, 0, sizeof v->line);
-    memset(v->dead, 0, sizeof v->dead);
-    memcpy(v->sup, vec_floor, sizeof v->sup);
+    memcpy(v->set, vec_floor, sizeof v->set);
     for (uint64_t x = v->q.occ; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
-        for (int w = 0; w < vec_words; w++) {
-            v->blk[w] |= vec_cell_blk[c][w];
-            v->sup[w] |= vec_cell_sup[c][w];
-            for (int d = 0; d < 5; d++) v->line[d][w] |= vec_cell_line[d][c][w];
-        }
+        for (int w = 0; w < vec_words; w++) v->set[w] |= vec_cell[c][w];
     }
 }
 
-/* The sets after the 4 cells of mask are occupied, on words [w0, w1) (those of the hands still held: the
- * others are never read again, since hands only shrink). */
-static inline void vec_covers_add(VecSlot *v, uint64_t mask, int w0, int w1) {
-    int c0 = __builtin_ctzll(mask);
-    mask &= mask - 1;
-    int c1 = __builtin_ctzll(mask);
-    mask &= mask - 1;
-    int c2 = __builtin_ctzll(mask);
-    mask &= mask - 1;
-    int c3 = __builtin_ctzll(mask);
-    for (int w = w0; w < w1; w++) {
-        v->blk[w] |= vec_cell_blk[c0][w] | vec_cell_blk[c1][w] | vec_cell_blk[c2][w] | vec_cell_blk[c3][w];
-        v->sup[w] |= vec_cell_sup[c0][w] | vec_cell_sup[c1][w] | vec_cell_sup[c2][w] | vec_cell_sup[c3][w];
-        for (int d = 0; d < 5; d++)
-            v->line[d][w] |= vec_cell_line[d][c0][w] | vec_cell_line[d][c1][w] | vec_cell_line[d][c2][w] |
-                             vec_cell_line[d][c3][w];
+/* The padded boards and the legal translations of the orientations met so far, for the flood fills of one
+ * position (made on first use). */
+typedef struct {
+    int boards;
+    uint64_t occ_p[8], sup_p[8], obits[MAXO][4];
+    unsigned char seen[MAXO];
+} VecFlood;
+
+/* The legal placements of word w of a hand (its placements there: hand) in position occ, whose sets' word
+ * is x: the candidates (on empty cells, supported), legal without the orientation's rules when the game has
+ * neither reachability nor stability; with reachability alone, a candidate with one straight slide clear is
+ * reachable and only the others (not yet found unreachable) take their orientation's flood fill; with
+ * stability every candidate takes its orientation's rules. */
+static inline uint64_t vec_word_legal(VecSlot *v, int w, VecW x, uint64_t hand, int flags, uint64_t occ, VecFlood *f) {
+    uint64_t cand = hand & x[VL_SUP] & ~x[VL_BLK], ok = cand, test = 0;
+    if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
+        test = cand & x[VL_LINE] & x[VL_LINE + 1] & x[VL_LINE + 2] & x[VL_LINE + 3] & x[VL_LINE + 4];
+        ok = cand & ~test;
+        test &= ~x[VL_DEAD];
+    } else if (flags) {
+        test = cand;
+        ok = 0;
     }
+    for (; test; test &= test - 1) {
+        int p = 64 * w + __builtin_ctzll(test);
+        int o = p_orient[p];
+        if (!f->boards) {
+            qs_boards(occ, f->occ_p, f->sup_p);
+            memset(f->seen, 0, sizeof f->seen);
+            f->boards = 1;
+        }
+        if (!f->seen[o]) {
+            qs_orient_legal_at(o, f->occ_p, f->sup_p, flags, f->obits[o]);
+            f->seen[o] = 1;
+        }
+        if (f->obits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1)
+            ok |= test & -test;
+        else if (flags == REACH_FLAG) /* the free translations only shrink: unreachable for good */
+            v->set[w][VL_DEAD] |= test & -test;
+    }
+    return ok;
 }
 
 /* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (all
@@ -135,58 +162,61 @@ static int vec_legal(VecSlot *v, uint64_t *out) {
     memset(out, 0, (size_t)vec_words * 8);
     if (v->q.loser >= 0) return 0;
     int rem = v->q.rem[v->q.to_move] & 255, flags = v->flags & (REACH_FLAG | STABLE_FLAG), n = 0;
-    const uint64_t *hand = vec_hand[rem];
-    uint64_t occ = v->q.occ, occ_p[8], sup_p[8], obits[MAXO][4];
-    unsigned char seen[MAXO];
-    int boards = 0;
+    VecFlood f;
+    f.boards = 0;
     for (int w = vec_hw0[rem]; w < vec_hw1[rem]; w++) {
-        uint64_t cand = hand[w] & v->sup[w] & ~v->blk[w], ok = cand, test = 0;
-        if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
-            test = cand & v->line[0][w] & v->line[1][w] & v->line[2][w] & v->line[3][w] & v->line[4][w];
-            ok = cand & ~test;
-            test &= ~v->dead[w];
-        } else if (flags) {
-            test = cand;
-            ok = 0;
-        }
-        for (; test; test &= test - 1) {
-            int p = 64 * w + __builtin_ctzll(test);
-            int o = p_orient[p];
-            if (!boards) {
-                qs_boards(occ, occ_p, sup_p);
-                memset(seen, 0, sizeof seen);
-                boards = 1;
-            }
-            if (!seen[o]) {
-                qs_orient_legal_at(o, occ_p, sup_p, flags, obits[o]);
-                seen[o] = 1;
-            }
-            if (obits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1)
-                ok |= test & -test;
-            else if (flags == REACH_FLAG) /* the free translations only shrink: unreachable for good */
-                v->dead[w] |= test & -test;
-        }
-        out[w] = ok;
-        n += __builtin_popcountll(ok);
+        out[w] = vec_word_legal(v, w, v->set[w], vec_hand[rem][w], flags, v->q.occ, &f);
+        n += __builtin_popcountll(out[w]);
     }
     return n;
 }
 
-/* The mask row and the game's legal bits become the seat to move's: only the words of ids that changed are written. */
-static void vec_mask(VecSlot *v, signed char *mask) {
-    uint64_t now[NW];
-    v->count = vec_legal(v, now);
-    for (int w = 0; w < vec_words; w++) {
-        if (now[w] == v->legal[w]) continue;
-        v->legal[w] = now[w];
-        signed char *row = mask + 64 * w;
-        if (64 * w + 64 <= VEC_IDS) { /* a word that changed: its 64 ids in 8 stores */
-            for (int j = 0; j < 8; j++) memcpy(row + 8 * j, &vec_spread8[now[w] >> (8 * j) & 255], 8);
-        } else { /* the row's last ids: nothing past it */
-            for (int k = 0; k < VEC_IDS - 64 * w; k++) row[k] = (signed char)(now[w] >> k & 1);
-        }
+/* Word w of a mask row becomes the legal bits ``now``: its 64 ids as bytes 0/1, in 8 stores (the row's last
+ * word: only its ids, nothing past the row). */
+static inline void vec_mask_word_plain(signed char *mask, int w, uint64_t now) {
+    signed char *row = mask + 64 * w;
+    if (64 * w + 64 <= VEC_IDS) {
+        for (int j = 0; j < 8; j++) memcpy(row + 8 * j, &vec_spread8[now >> (8 * j) & 255], 8);
+    } else {
+        unsigned char tmp[64];
+        for (int j = 0; j < 8; j++) memcpy(tmp + 8 * j, &vec_spread8[now >> (8 * j) & 255], 8);
+        memcpy(row, tmp, VEC_IDS - 64 * w);
     }
 }
+
+#ifdef VEC_X86
+/* The same with AVX2: per 32 ids, their 4 bytes of bits broadcast, each byte of the result given its byte
+ * of bits (a shuffle), its own bit kept and made 0 or 1 (min with 1). */
+__attribute__((target("avx2"))) static inline void vec_mask_word_avx2(signed char *mask, int w, uint64_t now) {
+    const __m256i pick = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3,
+                                          3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ULL), one = _mm256_set1_epi8(1);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_set1_epi32((int)(uint32_t)now), pick);
+    __m256i hi = _mm256_shuffle_epi8(_mm256_set1_epi32((int)(uint32_t)(now >> 32)), pick);
+    lo = _mm256_min_epu8(_mm256_and_si256(lo, bit), one);
+    hi = _mm256_min_epu8(_mm256_and_si256(hi, bit), one);
+    signed char *row = mask + 64 * w;
+    if (64 * w + 64 <= VEC_IDS) {
+        _mm256_storeu_si256((__m256i *)row, lo);
+        _mm256_storeu_si256((__m256i *)(row + 32), hi);
+    } else {
+        unsigned char tmp[64];
+        _mm256_storeu_si256((__m256i *)tmp, lo);
+        _mm256_storeu_si256((__m256i *)(tmp + 32), hi);
+        memcpy(row, tmp, VEC_IDS - 64 * w);
+    }
+}
+
+/* The same with AVX-512 (BW): one masked store of ones, the row's last word with a store mask. */
+__attribute__((target("avx512f,avx512bw"))) static inline void vec_mask_word_avx512(signed char *mask, int w,
+                                                                                   uint64_t now) {
+    __m512i x = _mm512_maskz_set1_epi8(now, 1);
+    if (64 * w + 64 <= VEC_IDS)
+        _mm512_storeu_si512(mask + 64 * w, x);
+    else
+        _mm512_mask_storeu_epi8(mask + 64 * w, (1ULL << (VEC_IDS - 64 * w)) - 1, x);
+}
+#endif
 
 /* The observation of ``observer`` (polytable.interop._fast's Quadefy codec): per seat from the observer on,
  * four planes, layer z's cell (row, column) being bit 16 z + 4 row + column of its cubes; then one plane of
@@ -206,20 +236,52 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     }
 }
 
-/* Apply a placement for the seat to move (the kernel's apply, which the caller's mask made legal), and list
- * the next seat's placements into its mask row: none, and that seat has lost (the kernel's qs_any). */
-static void vec_apply(VecSlot *v, int pid, signed char *mask) {
-    QPos *q = &v->q;
-    int p = q->to_move;
-    q->occ |= p_mask[pid];
-    q->own[p] |= p_mask[pid];
-    q->rem[p] &= ~(1 << p_block[pid]);
-    q->to_move = 1 - p;
-    if (v->nmoves < VEC_MOVES) v->moves[v->nmoves++] = pid;
-    int held = (q->rem[0] | q->rem[1]) & 255;
-    vec_covers_add(v, p_mask[pid], vec_hw0[held], vec_hw1[held]);
-    vec_mask(v, mask);
-    if (!v->count) q->loser = q->to_move;
+/* What a step's loop reads and writes (py_vec_step's buffers, checked). */
+typedef struct {
+    VecSlot *slots;
+    const VecSlot *fresh; /* NULL: the caller starts the games that end */
+    Py_ssize_t n;
+    const long long *acts;
+    signed char *masks;
+    unsigned char *obs, *ended;
+    short *to_act;
+    float *rewards, *returns;
+    long long *episodes; /* NULL: the caller counts the episodes */
+} VecGames;
+
+/* The step's copies: plain (the build's instructions), and on x86 AVX2 and AVX-512 (F and BW), picked at
+ * import by what the CPU has (vec_level: 0, 1, 2). */
+#define VEC_ATTR
+#define VEC_NAME(x) vec_##x##_plain
+#define VEC_MASK_WORD vec_mask_word_plain
+#include "_cquadefy_vec_step.h"
+#undef VEC_ATTR
+#undef VEC_NAME
+#undef VEC_MASK_WORD
+#ifdef VEC_X86
+#define VEC_ATTR __attribute__((target("avx2")))
+#define VEC_NAME(x) vec_##x##_avx2
+#define VEC_MASK_WORD vec_mask_word_avx2
+#include "_cquadefy_vec_step.h"
+#undef VEC_ATTR
+#undef VEC_NAME
+#undef VEC_MASK_WORD
+#define VEC_ATTR __attribute__((target("avx512f,avx512bw")))
+#define VEC_NAME(x) vec_##x##_avx512
+#define VEC_MASK_WORD vec_mask_word_avx512
+#include "_cquadefy_vec_step.h"
+#undef VEC_ATTR
+#undef VEC_NAME
+#undef VEC_MASK_WORD
+#endif
+static int vec_level, vec_level_max; /* the copy in use, and the best the CPU runs */
+
+static Py_ssize_t vec_games(const VecGames *g) {
+#ifdef VEC_X86
+    if (vec_level == 2) return vec_games_avx512(g);
+    if (vec_level == 1) return vec_games_avx2(g);
+#endif
+    return vec_games_plain(g);
 }
 
 /* ------------------------------------------------------------------ Python */
@@ -310,6 +372,13 @@ static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *ma
     return 0;
 }
 
+/* The mask row and the game's legal bits become the seat to move's. */
+static void vec_mask(VecSlot *v, signed char *mask) {
+    uint64_t now[NW];
+    int count = vec_legal(v, now);
+    vec_mask_set_plain(v, now, count, mask);
+}
+
 static signed char *vec_mask_row(VecBufs *b, Py_ssize_t i) { return (signed char *)b->masks.buf + i * (Py_ssize_t)VEC_IDS; }
 
 /* Game i's seat to act and observation; its mask too unless ``listed`` (vec_apply wrote it). */
@@ -393,31 +462,9 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     memset(rewards, 0, (size_t)b.n * 4);
     memset(returns, 0, (size_t)b.n * 2 * 4);
     memset(ended, 0, (size_t)b.n);
-    Py_ssize_t count = 0;
-    for (Py_ssize_t i = 0; i < b.n; i++) {
-        VecSlot *v = &slots[i];
-        int mover = v->q.to_move;
-        vec_apply(v, (int)acts[i], vec_mask_row(&b, i));
-        if (v->q.loser < 0) {
-            vec_row(&b, i, to_act, 1);
-            continue;
-        }
-        returns[2 * i + v->q.loser] = -1.0f;
-        returns[2 * i + 1 - v->q.loser] = 1.0f;
-        rewards[i] = returns[2 * i + mover];
-        ended[i] = 1;
-        count++;
-        if (episodes) episodes[i]++;
-        if (fresh) {
-            uint64_t legal[NW];
-            int was = v->count;
-            memcpy(legal, v->legal, sizeof legal);
-            *v = *fresh;
-            v->count = was;
-            memcpy(v->legal, legal, sizeof legal);
-            vec_row(&b, i, to_act, 0);
-        }
-    }
+    VecGames g = {slots, fresh, b.n, acts, (signed char *)b.masks.buf, (unsigned char *)b.obs.buf, ended, to_act,
+                  rewards, returns, episodes};
+    Py_ssize_t count = vec_games(&g);
     result = PyLong_FromSsize_t(count);
 done:
     if (fr.obj) PyBuffer_Release(&fr);
@@ -451,7 +498,8 @@ static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
             PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
             goto done;
         }
-        out[i] = bits_select(slots[i].legal, vec_words, (int)(draws[i] * slots[i].count));
+        int w0 = vec_hw0[slots[i].q.rem[slots[i].q.to_move] & 255]; /* no legal bit before its hand's words */
+        out[i] = 64 * w0 + bits_select(slots[i].legal + w0, vec_words - w0, (int)(draws[i] * slots[i].count));
     }
     result = Py_NewRef(Py_None);
 done:
@@ -468,7 +516,17 @@ static PyObject *py_vec_init(PyObject *self, PyObject *args) {
     return got;
 }
 
+/* simd([level]) -> the step's instructions in use: 0 plain, 1 AVX2, 2 AVX-512; ``level`` selects that copy, or
+ * the best below it the CPU runs (the tests compare them). */
+static PyObject *py_vec_simd(PyObject *self, PyObject *args) {
+    int level = -1;
+    if (!PyArg_ParseTuple(args, "|i", &level)) return NULL;
+    if (level >= 0) vec_level = level < vec_level_max ? level : vec_level_max;
+    return PyLong_FromLong(vec_level);
+}
+
 static PyMethodDef vec_methods[] = {
+    {"simd", py_vec_simd, METH_VARARGS, "simd([level]) -> the step's instructions: 0 plain, 1 AVX2, 2 AVX-512"},
     {"init", py_vec_init, METH_VARARGS, "init(solver_tables, pmask, pblock, porient, pbit): the kernel's tables"},
     {"bind", py_bind, METH_VARARGS, "bind(state_class): as the kernel's (CompiledQuadefy calls it)"},
     {"state_bytes", py_vec_state_bytes, METH_NOARGS, "the bytes of one game's state"},
@@ -484,6 +542,13 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cquadefy_vec
                                            "A batch of Quadefy games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cquadefy_vec(void) {
+#ifdef VEC_X86
+    __builtin_cpu_init();
+    vec_level_max = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 2
+                    : __builtin_cpu_supports("avx2")                                         ? 1
+                                                                                             : 0;
+#endif
+    vec_level = vec_level_max;
     PyObject *m = PyModule_Create(&vec_moduledef);
     if (m && PyModule_AddIntConstant(m, "NUM_IDS", VEC_IDS) < 0) Py_CLEAR(m);
     return m;
