@@ -35,30 +35,33 @@
 #define REACH_FLAG 1 /* the option bits (quadefy_gen.h's REACH and STABLE) */
 #define STABLE_FLAG 2
 
-/* One word of a game's sets, in the lanes of one vector (GCC's vector extension; 64 bytes, so one AVX-512
- * register, two AVX2 or four SSE2 ones): bits of the same 64 placement ids in each. VL_BLK: meeting an
- * occupied cell; VL_SUP: a cube on the floor or right above an occupied cell; VL_LINE + d: a straight slide
- * in from direction d (the top, -x, +x, -y, +y) sweeps an occupied cell; VL_DEAD: found unreachable (with
- * reachability alone): it stays so. The first seven only grow by the covers of the placed cells, so a step
- * ORs four table rows into each word, all lanes at once (the tables' dead lane is 0). */
-typedef uint64_t VecW __attribute__((vector_size(64), aligned(8)));
-enum { VL_BLK = 0, VL_SUP = 1, VL_LINE = 2, VL_DEAD = 7 };
+/* A game's sets over the placement ids, lane by lane (VL_BLK: meeting an occupied cell; VL_SUP: a cube on
+ * the floor or right above an occupied cell; VL_LINE + d: a straight slide in from direction d (the top,
+ * -x, +x, -y, +y) sweeps an occupied cell; VL_DEAD: found unreachable, with reachability alone: it stays
+ * so), each lane VW words: the ids' 36 words padded to chunks of 8, which a step reads and writes as GCC
+ * vectors of 64 bytes (V8: one AVX-512 register, two AVX2 or four SSE2 ones). The first seven only grow,
+ * by the covers of the placed cells. */
+#define VW 40
+enum { VL_BLK = 0, VL_SUP = 1, VL_LINE = 2, VL_DEAD = 7, VL_N = 8 };
+typedef uint64_t V8 __attribute__((vector_size(64), aligned(8)));
+#define V8_AT(p) (*(V8 *)(p))
+#define V8_OF(p) (*(const V8 *)(p))
 
 /* A game of the batch: position, flags, the placements made (QuadefyState.moves), how many legal ids its
- * mask row holds and which (legal), and the position's sets over placement ids (set: see VecW). */
+ * mask row holds and which (legal), and the position's sets. */
 typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
-    uint64_t legal[NW];
-    VecW set[NW];
+    uint64_t legal[VW];
+    uint64_t set[VL_N][VW];
 } VecSlot;
 
 /* ------------------------------------------------------------------ tables (built from the kernel's) */
-/* vec_cell[c][w]: the placements of word w that cell c, once occupied, adds to each lane (the line lanes as
- * quadefy_cover.h's p_line; the dead lane 0); vec_floor: those with a cube on the floor (the sup lane). */
-static VecW vec_cell[64][NW] __attribute__((aligned(64)));
-static VecW vec_floor[NW] __attribute__((aligned(64)));
-static uint64_t vec_hand[256][NW]; /* the placements of a hand's blocks */
+/* vec_cell[c][l]: the placements that cell c, once occupied, adds to lane l (the line lanes as
+ * quadefy_cover.h's p_line); vec_floor: those with a cube on the floor (the sup lane's start). */
+static uint64_t vec_cell[64][VL_DEAD][VW] __attribute__((aligned(64)));
+static uint64_t vec_floor[VW];
+static uint64_t vec_hand[256][VW] __attribute__((aligned(64))); /* the placements of a hand's blocks */
 static int vec_hw0[256], vec_hw1[256]; /* the words where a hand's placements are */
 static int vec_words;                  /* words of n_place bits */
 static uint64_t vec_spread8[256];      /* byte k of spread8[v] is bit k of v */
@@ -73,16 +76,16 @@ static void vec_tables(void) {
         int w = p >> 6;
         for (uint64_t x = p_mask[p]; x; x &= x - 1) {
             int c = __builtin_ctzll(x);
-            vec_cell[c][w][VL_BLK] |= bit;
-            if (c < 16) vec_floor[w][VL_SUP] |= bit;
-            if (c >= 16) vec_cell[c - 16][w][VL_SUP] |= bit;
+            vec_cell[c][VL_BLK][w] |= bit;
+            if (c < 16) vec_floor[w] |= bit;
+            if (c >= 16) vec_cell[c - 16][VL_SUP][w] |= bit;
             int cx = c & 3, cy = c >> 2 & 3; /* as quadefy_cover.h's p_line */
-            for (int a = c + 16; a < 64; a += 16) vec_cell[a][w][VL_LINE + 0] |= bit;
+            for (int a = c + 16; a < 64; a += 16) vec_cell[a][VL_LINE + 0][w] |= bit;
             for (int i = 0; i < 4; i++) {
-                if (i < cx) vec_cell[c - (cx - i)][w][VL_LINE + 1] |= bit;
-                if (i > cx) vec_cell[c + (i - cx)][w][VL_LINE + 2] |= bit;
-                if (i < cy) vec_cell[c - 4 * (cy - i)][w][VL_LINE + 3] |= bit;
-                if (i > cy) vec_cell[c + 4 * (i - cy)][w][VL_LINE + 4] |= bit;
+                if (i < cx) vec_cell[c - (cx - i)][VL_LINE + 1][w] |= bit;
+                if (i > cx) vec_cell[c + (i - cx)][VL_LINE + 2][w] |= bit;
+                if (i < cy) vec_cell[c - 4 * (cy - i)][VL_LINE + 3][w] |= bit;
+                if (i > cy) vec_cell[c + 4 * (i - cy)][VL_LINE + 4][w] |= bit;
             }
         }
         for (int h = 0; h < 256; h++)
@@ -106,10 +109,12 @@ static void vec_tables(void) {
 
 /* The sets of position occ, from nothing (after a load). */
 static void vec_covers(VecSlot *v) {
-    memcpy(v->set, vec_floor, sizeof v->set);
+    memset(v->set, 0, sizeof v->set);
+    memcpy(v->set[VL_SUP], vec_floor, sizeof vec_floor);
     for (uint64_t x = v->q.occ; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
-        for (int w = 0; w < vec_words; w++) v->set[w] |= vec_cell[c][w];
+        for (int l = 0; l < VL_DEAD; l++)
+            for (int w = 0; w < VW; w++) v->set[l][w] |= vec_cell[c][l][w];
     }
 }
 
@@ -121,21 +126,11 @@ typedef struct {
     unsigned char seen[MAXO];
 } VecFlood;
 
-/* The legal placements of word w of a hand (its placements there: hand) in position occ, whose sets' word
- * is x: the candidates (on empty cells, supported), legal without the orientation's rules when the game has
- * neither reachability nor stability; with reachability alone, a candidate with one straight slide clear is
- * reachable and only the others (not yet found unreachable) take their orientation's flood fill; with
- * stability every candidate takes its orientation's rules. */
-static inline uint64_t vec_word_legal(VecSlot *v, int w, VecW x, uint64_t hand, int flags, uint64_t occ, VecFlood *f) {
-    uint64_t cand = hand & x[VL_SUP] & ~x[VL_BLK], ok = cand, test = 0;
-    if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
-        test = cand & x[VL_LINE] & x[VL_LINE + 1] & x[VL_LINE + 2] & x[VL_LINE + 3] & x[VL_LINE + 4];
-        ok = cand & ~test;
-        test &= ~x[VL_DEAD];
-    } else if (flags) {
-        test = cand;
-        ok = 0;
-    }
+/* Which of the candidates ``test`` of word w take their orientation's rules and pass them (in position occ):
+ * those with reachability alone that fail are marked dead (the free translations only shrink: unreachable
+ * for good). */
+static uint64_t vec_flood(VecSlot *v, int w, uint64_t test, int flags, uint64_t occ, VecFlood *f) {
+    uint64_t ok = 0;
     for (; test; test &= test - 1) {
         int p = 64 * w + __builtin_ctzll(test);
         int o = p_orient[p];
@@ -150,10 +145,29 @@ static inline uint64_t vec_word_legal(VecSlot *v, int w, VecW x, uint64_t hand, 
         }
         if (f->obits[o][p_bit[p] >> 6] >> (p_bit[p] & 63) & 1)
             ok |= test & -test;
-        else if (flags == REACH_FLAG) /* the free translations only shrink: unreachable for good */
-            v->set[w][VL_DEAD] |= test & -test;
+        else if (flags == REACH_FLAG)
+            v->set[VL_DEAD][w] |= test & -test;
     }
     return ok;
+}
+
+/* The legal placements of word w of a hand (its placements there: hand) in position occ: the candidates
+ * (on empty cells, supported), legal without the orientation's rules when the game has neither
+ * reachability nor stability; with reachability alone, a candidate with one straight slide clear is
+ * reachable and only the others (not yet found unreachable) take their orientation's flood fill; with
+ * stability every candidate takes its orientation's rules. (The step does the same 8 words at a time.) */
+static inline uint64_t vec_word_legal(VecSlot *v, int w, uint64_t hand, int flags, uint64_t occ, VecFlood *f) {
+    uint64_t cand = hand & v->set[VL_SUP][w] & ~v->set[VL_BLK][w], ok = cand, test = 0;
+    if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
+        test = cand;
+        for (int d = 0; d < 5; d++) test &= v->set[VL_LINE + d][w];
+        ok = cand & ~test;
+        test &= ~v->set[VL_DEAD][w];
+    } else if (flags) {
+        test = cand;
+        ok = 0;
+    }
+    return test ? ok | vec_flood(v, w, test, flags, occ, f) : ok;
 }
 
 /* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (all
@@ -165,7 +179,7 @@ static int vec_legal(VecSlot *v, uint64_t *out) {
     VecFlood f;
     f.boards = 0;
     for (int w = vec_hw0[rem]; w < vec_hw1[rem]; w++) {
-        out[w] = vec_word_legal(v, w, v->set[w], vec_hand[rem][w], flags, v->q.occ, &f);
+        out[w] = vec_word_legal(v, w, vec_hand[rem][w], flags, v->q.occ, &f);
         n += __builtin_popcountll(out[w]);
     }
     return n;

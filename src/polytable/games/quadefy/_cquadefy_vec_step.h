@@ -14,10 +14,11 @@ VEC_ATTR static void VEC_NAME(mask_set)(VecSlot *v, const uint64_t *now, int cou
 }
 
 /* Apply a placement for the seat to move (the kernel's apply, which the caller's mask made legal), and list
- * the next seat's placements into its mask row: none, and that seat has lost (the kernel's qs_any). One pass
- * over the words: each word's sets take the 4 new cells' covers (on the words of the hands still held: the
- * others are never read again, since hands only shrink), then its legal bits are found (on the words of
- * the next seat's hand; 0 elsewhere) and the mask's 64 ids rewritten if they changed. */
+ * the next seat's placements into its mask row: none, and that seat has lost (the kernel's qs_any). The
+ * sets take the 4 new cells' covers and the legal bits are found 8 words at a time, on the chunks of the
+ * words of the hands still held (the others are never read again: hands only shrink; the next seat's hand
+ * leaves its legal bits 0 elsewhere); a candidate that needs its orientation's rules is rare, and is
+ * settled word by word. Then the mask's words of 64 ids that changed are rewritten. */
 VEC_ATTR static inline void VEC_NAME(apply)(VecSlot *v, int pid, signed char *mask) {
     QPos *q = &v->q;
     int p = q->to_move;
@@ -28,31 +29,47 @@ VEC_ATTR static inline void VEC_NAME(apply)(VecSlot *v, int pid, signed char *ma
     q->to_move = 1 - p;
     if (v->nmoves < VEC_MOVES) v->moves[v->nmoves++] = pid;
     int held = (q->rem[0] | q->rem[1]) & 255, me = q->rem[q->to_move] & 255;
-    int a = vec_hw0[held], b = vec_hw1[held], ma = vec_hw0[me], mb = vec_hw1[me];
-    int flags = v->flags & (REACH_FLAG | STABLE_FLAG), n = 0;
-    const VecW *t0 = vec_cell[__builtin_ctzll(m)];
+    int k0 = vec_hw0[held] & ~7, k1 = vec_hw1[held], flags = v->flags & (REACH_FLAG | STABLE_FLAG);
+    const uint64_t(*t0)[VW] = vec_cell[__builtin_ctzll(m)];
     m &= m - 1;
-    const VecW *t1 = vec_cell[__builtin_ctzll(m)];
+    const uint64_t(*t1)[VW] = vec_cell[__builtin_ctzll(m)];
     m &= m - 1;
-    const VecW *t2 = vec_cell[__builtin_ctzll(m)];
+    const uint64_t(*t2)[VW] = vec_cell[__builtin_ctzll(m)];
     m &= m - 1;
-    const VecW *t3 = vec_cell[__builtin_ctzll(m)];
+    const uint64_t(*t3)[VW] = vec_cell[__builtin_ctzll(m)];
     const uint64_t *hand = vec_hand[me];
+    uint64_t now[VW];
     VecFlood f;
     f.boards = 0;
-    for (int w = 0; w < vec_words; w++) {
-        uint64_t now = 0;
-        if (w >= a && w < b) {
-            VecW x = v->set[w] | t0[w] | t1[w] | t2[w] | t3[w];
-            v->set[w] = x;
-            if (w >= ma && w < mb) {
-                now = vec_word_legal(v, w, x, hand[w], flags, q->occ, &f);
-                n += __builtin_popcountll(now);
-            }
+    int k = k0;
+    for (; k < k1; k += 8) {
+        V8 x[VL_DEAD];
+        for (int l = 0; l < VL_DEAD; l++) {
+            x[l] = V8_OF(&v->set[l][k]) | V8_OF(&t0[l][k]) | V8_OF(&t1[l][k]) | V8_OF(&t2[l][k]) | V8_OF(&t3[l][k]);
+            V8_AT(&v->set[l][k]) = x[l];
         }
-        if (now != v->legal[w]) {
-            v->legal[w] = now;
-            VEC_MASK_WORD(mask, w, now);
+        V8 cand = V8_OF(&hand[k]) & x[VL_SUP] & ~x[VL_BLK], ok = cand, test = cand & 0;
+        if (flags == REACH_FLAG) { /* slid straight in from the top or a side, else the flood fill */
+            V8 closed = x[VL_LINE] & x[VL_LINE + 1] & x[VL_LINE + 2] & x[VL_LINE + 3] & x[VL_LINE + 4];
+            ok = cand & ~closed;
+            test = cand & closed & ~V8_OF(&v->set[VL_DEAD][k]);
+        } else if (flags) {
+            test = cand;
+            ok = cand & 0;
+        }
+        V8_AT(&now[k]) = ok;
+        uint64_t any = test[0] | test[1] | test[2] | test[3] | test[4] | test[5] | test[6] | test[7];
+        if (any)
+            for (int j = 0; j < 8; j++)
+                if (test[j]) now[k + j] |= vec_flood(v, k + j, test[j], flags, q->occ, &f);
+    }
+    int n = 0;
+    for (int w = 0; w < vec_words; w++) {
+        uint64_t x = w >= k0 && w < k ? now[w] : 0;
+        n += __builtin_popcountll(x);
+        if (x != v->legal[w]) {
+            v->legal[w] = x;
+            VEC_MASK_WORD(mask, w, x);
         }
     }
     v->count = n;
