@@ -48,11 +48,12 @@ typedef uint64_t V8 __attribute__((vector_size(64), aligned(8)));
 #define V8_OF(p) (*(const V8 *)(p))
 
 /* A game of the batch: position, flags, the placements made (QuadefyState.moves), how many legal ids its
- * mask row holds and which (legal), and the position's sets. */
+ * mask row holds and which (legal; cum[w]: how many in the words before w), and the position's sets. */
 typedef struct {
     QPos q;
     int flags, nmoves, moves[VEC_MOVES], count;
     uint64_t legal[VW];
+    uint16_t cum[VW];
     uint64_t set[VL_N][VW];
 } VecSlot;
 
@@ -65,6 +66,7 @@ static uint64_t vec_hand[256][VW] __attribute__((aligned(64))); /* the placement
 static int vec_hw0[256], vec_hw1[256]; /* the words where a hand's placements are */
 static int vec_words;                  /* words of n_place bits */
 static uint64_t vec_spread8[256];      /* byte k of spread8[v] is bit k of v */
+static uint8_t vec_select8[256][8];    /* the index of the k-th set bit of a byte */
 
 static void vec_tables(void) {
     memset(vec_cell, 0, sizeof vec_cell);
@@ -104,7 +106,23 @@ static void vec_tables(void) {
         uint64_t x = 0;
         for (int k = 0; k < 8; k++) x |= (uint64_t)(v >> k & 1) << (8 * k);
         vec_spread8[v] = x;
+        for (int k = 0, j = 0; k < 8; k++)
+            if (v >> k & 1) vec_select8[v][j++] = (uint8_t)k;
     }
+}
+
+/* The index of the k-th (0-based) set bit of x (k < its count), without a loop: the bytes' counts summed
+ * byte by byte (byte b of cum: the set bits of bytes 0..b), the byte holding it is the number of bytes whose
+ * sum is at most k, then a table. */
+static inline int vec_select64(uint64_t x, int k) {
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t s = x - (x >> 1 & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + (s >> 2 & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    uint64_t cum = s * ones;
+    int byte = 8 - __builtin_popcountll(((cum | 0x8080808080808080ULL) - (uint64_t)(k + 1) * ones) & 0x8080808080808080ULL);
+    int before = (int)((cum << 8) >> (8 * byte) & 255);
+    return 8 * byte + vec_select8[x >> (8 * byte) & 255][k - before];
 }
 
 /* The sets of position occ, from nothing (after a load). */
@@ -170,10 +188,10 @@ static inline uint64_t vec_word_legal(VecSlot *v, int w, uint64_t hand, int flag
     return test ? ok | vec_flood(v, w, test, flags, occ, f) : ok;
 }
 
-/* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (all
- * vec_words words); their count. */
-static int vec_legal(VecSlot *v, uint64_t *out) {
-    memset(out, 0, (size_t)vec_words * 8);
+/* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (VW
+ * words); their count. */
+static int vec_legal(VecSlot *v, uint64_t out[VW]) {
+    memset(out, 0, VW * 8);
     if (v->q.loser >= 0) return 0;
     int rem = v->q.rem[v->q.to_move] & 255, flags = v->flags & (REACH_FLAG | STABLE_FLAG), n = 0;
     VecFlood f;
@@ -334,6 +352,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     VecSlot *slot = (VecSlot *)view.buf + i;
     v.count = slot->count; /* the mask row's bits: the next write changes only what differs */
     memcpy(v.legal, slot->legal, sizeof v.legal);
+    memcpy(v.cum, slot->cum, sizeof v.cum);
     vec_covers(&v);
     *slot = v;
     PyBuffer_Release(&view);
@@ -388,7 +407,7 @@ static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *ma
 
 /* The mask row and the game's legal bits become the seat to move's. */
 static void vec_mask(VecSlot *v, signed char *mask) {
-    uint64_t now[NW];
+    uint64_t now[VW];
     int count = vec_legal(v, now);
     vec_mask_set_plain(v, now, count, mask);
 }
@@ -493,7 +512,7 @@ done:
 }
 
 /* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in increasing
- * order (uniform over the legal ids for uniform draws). */
+ * order (uniform over the legal ids for uniform draws), found by the counts of the words before each word. */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
     PyObject *states, *ids, *o_draws, *o_out;
     if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
@@ -512,8 +531,12 @@ static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
             PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
             goto done;
         }
-        int w0 = vec_hw0[slots[i].q.rem[slots[i].q.to_move] & 255]; /* no legal bit before its hand's words */
-        out[i] = 64 * w0 + bits_select(slots[i].legal + w0, vec_words - w0, (int)(draws[i] * slots[i].count));
+        const VecSlot *v = &slots[i];
+        int k = (int)(draws[i] * v->count), w = -1;
+        if (k >= v->count) k = v->count - 1; /* (a draw of 1 or more) */
+        if (k < 0) k = 0;
+        for (int j = 0; j < VW; j++) w += v->cum[j] <= k; /* the last word with at most k ids before it */
+        out[i] = 64 * w + vec_select64(v->legal[w], k - v->cum[w]);
     }
     result = Py_NewRef(Py_None);
 done:

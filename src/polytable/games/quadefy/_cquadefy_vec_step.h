@@ -3,10 +3,14 @@
  * word of a mask row. The copies differ only in the instructions the compiler may use (the sets' words are
  * GCC vectors of 64 bytes) and in the mask writer; _cquadefy_vec.c picks one at import, simd() another. */
 
-/* The mask row and the game's legal bits become ``now`` (count ids): only the words that changed are written. */
+/* The mask row and the game's legal bits become ``now`` (count ids, VW words): only the words that changed
+ * are written. */
 VEC_ATTR static void VEC_NAME(mask_set)(VecSlot *v, const uint64_t *now, int count, signed char *mask) {
     v->count = count;
-    for (int w = 0; w < vec_words; w++) {
+    int n = 0;
+    for (int w = 0; w < VW; w++) {
+        v->cum[w] = (uint16_t)n;
+        n += __builtin_popcountll(now[w]);
         if (now[w] == v->legal[w]) continue;
         v->legal[w] = now[w];
         VEC_MASK_WORD(mask, w, now[w]);
@@ -66,12 +70,14 @@ VEC_ATTR static inline void VEC_NAME(apply)(VecSlot *v, int pid, signed char *ma
     int n = 0;
     for (int w = 0; w < vec_words; w++) {
         uint64_t x = w >= k0 && w < k ? now[w] : 0;
+        v->cum[w] = (uint16_t)n;
         n += __builtin_popcountll(x);
         if (x != v->legal[w]) {
             v->legal[w] = x;
             VEC_MASK_WORD(mask, w, x);
         }
     }
+    for (int w = vec_words; w < VW; w++) v->cum[w] = (uint16_t)n;
     v->count = n;
     if (!n) q->loser = q->to_move;
 }
@@ -80,7 +86,7 @@ VEC_ATTR static inline void VEC_NAME(apply)(VecSlot *v, int pid, signed char *ma
  * that ends counted and, with a fresh game, started again from it. Returns how many games ended. */
 VEC_ATTR static Py_ssize_t VEC_NAME(games)(const VecGames *g) {
     Py_ssize_t count = 0;
-    uint64_t fresh_legal[NW];
+    uint64_t fresh_legal[VW];
     int fresh_count = -1;
     for (Py_ssize_t i = 0; i < g->n; i++) {
         VecSlot *v = &g->slots[i];
