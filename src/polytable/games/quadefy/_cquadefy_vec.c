@@ -252,19 +252,34 @@ __attribute__((target("avx512f,avx512bw"))) static inline void vec_mask_word_avx
 
 /* The observation of ``observer`` (polytable.interop._fast's Quadefy codec): per seat from the observer on,
  * four planes, layer z's cell (row, column) being bit 16 z + 4 row + column of its cubes; then one plane of
- * features row by row: per seat, whether each of the 8 blocks is in hand. A cell's 8 planes are one store:
- * its four layer bits of each seat gathered into a byte and spread (vec_spread8). */
+ * features row by row: per seat, whether each of the 8 blocks is in hand. A cell's 8 planes are one store of
+ * its byte spread (vec_spread8): bit z its cube in layer z of the observer's, bit 4 + z of the other's. For
+ * 8 cells at once those bytes are a transposed 8 x 8 bit matrix, whose rows are the layers' 8 cells. */
+static inline uint64_t vec_layers8(uint64_t own) { /* byte z: layer z's 8 cells, z < 4 (own's bits 16 z ...) */
+    uint64_t x = own & 0x00FF00FF00FF00FFULL;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFULL;
+    return (x | x >> 16) & 0xFFFFFFFFULL;
+}
+
+static inline uint64_t vec_transpose8(uint64_t x) { /* bit j of byte i becomes bit i of byte j */
+    uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ t << 7;
+    t = (x ^ x >> 14) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ t << 14;
+    t = (x ^ x >> 28) & 0x00000000F0F0F0F0ULL;
+    return x ^ t ^ t << 28;
+}
+
 static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
-    const uint64_t layers = 0x0001000100010001ULL;
     uint64_t mine = v->q.own[observer & 1], theirs = v->q.own[(observer + 1) & 1];
-    for (int cell = 0; cell < 16; cell++) {
-        uint64_t a = mine >> cell & layers, b = theirs >> cell & layers;
-        unsigned n = (unsigned)((a | a >> 15 | a >> 30 | a >> 45) & 15) |
-                     (unsigned)((b | b >> 15 | b >> 30 | b >> 45) & 15) << 4;
-        unsigned char *o = out + cell * VEC_CHANNELS;
-        memcpy(o, &vec_spread8[n], 8);
-        int seat = (observer + cell / 8) & 1;
-        o[8] = (unsigned char)(v->q.rem[seat] >> (cell % 8) & 1);
+    for (int half = 0; half < 2; half++) {
+        uint64_t cells = vec_transpose8(vec_layers8(mine >> 8 * half) | vec_layers8(theirs >> 8 * half) << 32);
+        unsigned hand = (unsigned)v->q.rem[(observer + half) & 1];
+        unsigned char *o = out + 8 * half * VEC_CHANNELS;
+        for (int c = 0; c < 8; c++, o += VEC_CHANNELS) {
+            memcpy(o, &vec_spread8[cells >> 8 * c & 255], 8);
+            o[8] = (unsigned char)(hand >> c & 1);
+        }
     }
 }
 
