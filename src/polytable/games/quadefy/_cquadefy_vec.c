@@ -19,7 +19,12 @@
  * fill (one found unreachable stays so: the free translations only shrink); with stability every candidate
  * takes its orientation's rules. The legal set is kept as bits beside the game: a step rewrites only the
  * mask's words of 64 ids that changed, and a random legal action is the k-th set bit (ids in increasing
- * order, the order of the kernel's qs_legal).
+ * order, the order of the kernel's qs_legal), found by each word's count of the legal ids before it.
+ *
+ * The step itself (_cquadefy_vec_step.h) works on 8 words of every set at a time and is compiled three
+ * times, plain, AVX2 and AVX-512, the best the CPU runs picked at import (simd() picks another; the tests run
+ * each). The vector env holds its buffers here once (hold) and steps with the actions alone (play).
+ * Measurements: docs/benchmarks/2026-12-05-quadefy-vector-5x.md.
  */
 #include "_cquadefy.c"
 #include "../../core/_batch.h" /* the callers' buffers, the actions' check */
