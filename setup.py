@@ -21,7 +21,7 @@ def ext(name: str, sources: list[str], depends: list[str]) -> Extension:
     return Extension(name, sources=sources, depends=depends, extra_compile_args=FLAGS, optional=True)
 
 
-CORE_HEADERS = [f"src/polytable/core/_{h}.h" for h in ("rng", "pylong", "slots", "bits", "batch", "layout")]
+CORE_HEADERS = [f"src/polytable/core/_{h}.h" for h in ("rng", "pylong", "codec", "bits", "batch", "layout")]
 """The C every kernel shares: the generator of core._rng, ints as bytes (the one use of CPython's internals),
 frozen value classes read and made through their member tables, bit tricks and the flood fill."""
 

@@ -1,7 +1,7 @@
 """What a state built in Python costs against a compiled step (CPU time per call, best of 5; one JSON object).
 
 Why: Foldris's and Quadefy's compiled steps take and answer the rules' own frozen state objects, read into
-C structs and made from them in C (core/_slots.h's codec), where Forma's playout takes a buffer that Python
+C structs and made from them in C (core/_codec.h's codec), where Forma's playout takes a buffer that Python
 packs and unpacks. This prints what the other way would add to a step: a state made by its dataclass's
 ``__init__``, beside one compiled ``apply`` and one random step through the protocol. It asserts nothing.
 

@@ -103,14 +103,16 @@ def test_quadefy_batch_matches_pure_rules(
 
 
 @pytest.mark.skipif(not QWIRKLE, reason="the compiled Qwirkle Cubes batch is not built")
-@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 300), (3, 2, 300), (4, 3, 300), (2, 4, 200)])
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 300), (3, 2, 300), (4, 3, 300), (2, (1 << 40) + 4, 200)])
 def test_qwirkle_batch_matches_pure_rules(monkeypatch: pytest.MonkeyPatch, players: int, seed: int, steps: int) -> None:
-    """Draws and rolls settled in C, actions by index, and the next game started in C from its seed: the
-    same as the pure rules, which start it in Python."""
+    """Draws and rolls settled in C, actions by index, and the next game started in C from its seed (the seed
+    after it derived in C): the same as the pure rules, which start it in Python."""
     fast, pure = _pair(monkeypatch, "qwirkle-cubes", 4, players=players, seed=seed)
     assert fast._batch is not None and pure._batch is None
     assert fast._batch.seeds is not None  # the batch restarts ended games itself
     _compare(fast, pure, np.random.default_rng(seed), steps)
+    assert fast._batch.words is not None  # stepped by the batch's play (restarts and next seeds in C)
+    assert np.array_equal(fast.episodes, pure.episodes)
     for i in range(fast.num_envs):  # the mask lists every legal action, none left out
         assert fast._batch.left_out(i) == 0
         assert fast.masks[i].sum() == len(list(pure.tables[i].legal(int(pure.to_act[i]))))

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fd from "../../src/polytable/web/static/lib/foldris.js";
 import * as ff from "../../src/polytable/web/static/lib/formfinity.js";
+import * as keys from "../../src/polytable/web/static/lib/grid-keys.js";
 import { tokens, parseTok } from "../../src/polytable/web/static/lib/qwirkle-cubes.js";
 
 test("Foldris: a drop's words in any order", () => {
@@ -135,4 +136,18 @@ test("foldris square: ink in the player's colour, barriers red, folded rows grey
   assert.deepEqual(fd.squareLook(sheet, prev, 3, 1), { fill: "#fff", class: "free" });
   assert.deepEqual(fd.squareLook(sheet, prev, 0, 2), { fill: "#d8d8cf", class: "ink fresh" }); // folded away
   assert.deepEqual(fd.squareLook(sheet, prev, 1, 5), { fill: "#d8d8cf", class: "free" }); // past the rows given
+});
+
+test("Board squares from the keyboard: arrows skip squares off the grid, Enter and Space press", () => {
+  // A 4x3 grid whose square (1, 1) is not a square (FORMFINITY's "-"): ArrowRight from (0, 1) jumps over it.
+  const grid = { width: 4, height: 3, ok: (x, y) => !(x === 1 && y === 1) };
+  assert.deepEqual(keys.gridKey("ArrowRight", [0, 1], grid), { to: [2, 1] });
+  assert.deepEqual(keys.gridKey("ArrowUp", [2, 1], grid), { to: [2, 0] }); // row 0 drawn at the top
+  assert.deepEqual(keys.gridKey("ArrowUp", [2, 1], { ...grid, up: 1 }), { to: [2, 2] }); // Foldris: at the bottom
+  assert.deepEqual(keys.gridKey("ArrowLeft", [0, 0], grid), { to: null }); // the edge
+  assert.deepEqual(keys.gridKey("Enter", [0, 0], grid), { press: true });
+  assert.deepEqual(keys.gridKey(" ", [0, 0], grid), { press: true });
+  assert.equal(keys.gridKey("x", [0, 0], grid), null);
+  assert.deepEqual(keys.firstSquare({ ...grid, ok: (x, y) => y > 0 }), [0, 1]);
+  assert.deepEqual(keys.firstSquare({ ...grid, up: 1 }), [0, 2]);
 });

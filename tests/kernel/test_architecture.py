@@ -72,6 +72,33 @@ def test_public_api_is_what_was_meant() -> None:
         assert public <= exported, f"{mod.__name__} exposes names not in __all__: {sorted(public - exported)}"
 
 
+def test_each_games_public_face_is_listed_and_documented() -> None:
+    """A game's public face (what tests, players and researchers import) is its ``__all__``: every name
+    there exists, every public name the package defines is there, and every function or class says what it
+    is (constants are documented where they are defined)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import polytable.games
+
+    bad = []
+    for info in pkgutil.iter_modules(polytable.games.__path__):
+        if info.name.startswith("_") or not info.ispkg:
+            continue
+        mod = importlib.import_module(f"polytable.games.{info.name}")
+        exported = set(getattr(mod, "__all__", ()))
+        bad += [f"{mod.__name__}.__all__ names missing {n}" for n in sorted(exported) if not hasattr(mod, n)]
+        for name in sorted(n for n in dir(mod) if not n.startswith("_")):
+            obj = getattr(mod, name)
+            own = getattr(obj, "__module__", "").startswith(f"{mod.__name__}.")
+            if own and name not in exported and (inspect.isfunction(obj) or inspect.isclass(obj)):
+                bad.append(f"{mod.__name__}.{name} is public but not in __all__")
+            if name in exported and (inspect.isfunction(obj) or inspect.isclass(obj)) and not inspect.getdoc(obj):
+                bad.append(f"{mod.__name__}.{name} has no docstring")
+    assert not bad, "\n".join(bad)
+
+
 def test_modules_stay_small() -> None:
     big = []
     for path in SRC.rglob("*.py"):
@@ -270,13 +297,16 @@ def test_one_flood_fill_in_c() -> None:
 
 
 def test_no_private_cpython_in_c() -> None:
-    """The kernels use the documented C API: no descriptor object's internals (a value class is read and
-    made through its member table, core/_slots.h), no private ``_Py`` function but in core/_pylong.h (ints as
-    bytes before Python 3.13, the one place it is allowed)."""
-    private = re.compile(r"\b(_Py[A-Za-z]\w*|PyMemberDescr\w*|d_member)\b")
+    """The kernels use the documented C API: no descriptor object's internals and no object's field reached
+    by pointer arithmetic (a value class's fields are found in its member table and read and set through
+    PyMember_GetOne and PyMember_SetOne, core/_codec.h), no private ``_Py`` function but in core/_pylong.h
+    (ints as bytes before Python 3.13, the one place it is allowed)."""
+    private = re.compile(
+        r"\b(_Py[A-Za-z]\w*|PyMemberDescr\w*|d_member)\b|\(PyObject \*\*\)\s*\(\s*\((const )?char \*\)"
+    )
     allowed = {pathlib.Path("core/_pylong.h")}
     bad = [
-        f"{p.relative_to(SRC)}:{n}: {m.group(1)}"
+        f"{p.relative_to(SRC)}:{n}: {m.group(0)}"
         for p in sorted([*SRC.rglob("*.c"), *SRC.rglob("*.h")])
         if p.relative_to(SRC) not in allowed
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)

@@ -6,6 +6,7 @@ the terminal prints the reason under the scores."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -94,7 +95,21 @@ def test_the_shared_decisions_name_the_measure_and_a_shared_win() -> None:
 
 
 def test_foldris_tie_break_for_players_out_together() -> None:
-    from polytable.games.foldris._said import _tie_break
+    game = get_game("foldris")
+    start = game.new_game(players=2, seed=1)
+
+    def _tie_break(lines: list[int], bonus: list[int]) -> dict[str, object]:
+        """What decided a game whose two players went out in the same round with these lines and bonus
+        points: the second part of the game's own outcome (the first says they went out together)."""
+        sheets = tuple(replace(s, lines=n, bonus=b, out=5) for s, n, b in zip(start.sheets, lines, bonus, strict=True))
+        why = game.outcome(replace(start, sheets=sheets, over=True))
+        assert why["code"] == "said.both"
+        parts = why["params"]
+        assert isinstance(parts, dict)
+        first, then = parts["first"], parts["then"]
+        assert isinstance(first, dict) and first["code"] == "foldris.said.together"
+        assert isinstance(then, dict)
+        return then
 
     assert _tie_break([3, 5], [0, 0])["message"] == "the most lines wins: 5 against 3"
     assert _tie_break([4, 4], [1, 3])["message"] == "4 lines each; the most unused bonus points wins: 3 against 1"
@@ -102,13 +117,16 @@ def test_foldris_tie_break_for_players_out_together() -> None:
 
 
 def test_formfinity_variant_3_names_polytables_own_rule_when_nobody_connects() -> None:
-    from polytable.games.formfinity import _flow, setup_for
-    from polytable.games.formfinity._said import outcome
+    from polytable.games.formfinity import OVER, setup_for, squares_needed
 
     m = Match("formfinity", {"variant": "3"}, 2, seed=1)
     m.resolve_chance()
-    stopped = _flow._game_over(setup_for(m.state.config), m.state)  # the end when nobody can place any more
-    why = outcome(stopped)
+    setup = setup_for(m.state.config)
+    # the end when nobody can place any more: the fewer squares still needed wins, equal counts share
+    need = [squares_needed(setup, m.state, p) for p in (0, 1)]
+    assert need[0] == need[1]
+    stopped = replace(m.state, phase=OVER, winners=(0, 1), left=0, card=-1)
+    why = get_game("formfinity").outcome(stopped)
     assert why["code"] == "formfinity.said.need_tied"  # nothing drawn yet: both need as many squares
     assert "by polytable's rule" in str(why["message"])
 

@@ -11,8 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from polytable.storage import open_storage
-from polytable.web import Settings, create_app
-from polytable.web._base import RoomError
+from polytable.web import RoomError, Settings, create_app
 from polytable.web._clock import Clock, TimeControl
 
 from .conftest import error, hello, make_room, state

@@ -8,7 +8,7 @@ buffer's layout is this description and nothing else: :class:`StateLayout` packs
 
 A kernel whose entry points take and return the rules' own value objects (Foldris, Quadefy: a step is too
 short to build a state in Python) names the buffer's fields after the value class's: the kernel binds the
-class to its struct with :meth:`StateLayout.codec_spec` (``core/_slots.h``), reads each described field into
+class to its struct with :meth:`StateLayout.codec_spec` (``core/_codec.h``), reads each described field into
 its member and makes new values from the struct, and checks at bind time that the description's offsets
 and sizes are the struct's.
 

@@ -49,6 +49,8 @@ class Batch:
         self.seeds: npt.NDArray[np.int64] | None = None
         """Where set: each game's next seed, which the batch starts the next game of a game that ended from
         (the caller keeps them up to date)."""
+        self._words_of: object = None
+        self.words: npt.NDArray[np.uint32] | None = None
 
     def attach(self, env: Any) -> None:
         """The vector env the batch serves (a batch that starts its games' next episodes itself reads the
@@ -59,6 +61,18 @@ class Batch:
         terminations and episode counts written, ended games restarted), True; or False: the env steps
         through :meth:`step`."""
         return False
+
+    def seed_words(self, env: Any) -> npt.NDArray[np.uint32] | None:
+        """The env's seed as NumPy's entropy words (at most 12; None for a seed that is not such an int), for a
+        batch whose step derives its games' next seeds in C as ``episode_seed`` does (kept while the seed is)."""
+        seed = env._seed
+        if seed is not self._words_of:
+            self._words_of = seed
+            self.words = None
+            if type(seed) is int and 0 <= seed < 1 << 384:
+                n = max(1, -(-seed.bit_length() // 32))
+                self.words = np.array([seed >> (32 * k) & 0xFFFFFFFF for k in range(n)], np.uint32)
+        return self.words
 
     def load(self, i: int, s: Any) -> None:
         """Game ``i`` becomes the (Python) state ``s``."""
@@ -298,6 +312,24 @@ class QwirkleBatch(Batch):
         self.ids = np.zeros(0, np.int32)
         self.first = first
         self.seeds = np.zeros(num_envs, np.int64)
+        self.env: Any = None
+
+    def attach(self, env: Any) -> None:
+        self.env = env
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        """The whole step in C (restarts included, each next seed derived there as ``episode_seed`` does), for
+        the env attached and a seed NumPy takes as at most 12 words; else False."""
+        if env is not self.env or self.seeds is None:
+            return False
+        words = self.seed_words(env)
+        if words is None:
+            return False
+        self.ext.play(
+            self.states, words, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
+            env.terminations, env.episodes, self.seeds,
+        )  # fmt: skip
+        return True
 
     def load(self, i: int, s: Any) -> None:
         from ..games.qwirkle_cubes import pack_state
@@ -353,8 +385,6 @@ class FormfinityBatch(Batch):
         self.seeds = np.zeros(num_envs, np.int64)  # each game's next seed (the vector env keeps them)
         self.players = int(first.config.players)
         self.env: Any = None
-        self.seed: object = None
-        self.words: npt.NDArray[np.uint32] | None = None  # the env's seed as NumPy's entropy words
 
     def attach(self, env: Any) -> None:
         self.env = env
@@ -364,17 +394,11 @@ class FormfinityBatch(Batch):
         the env attached and a seed NumPy takes as at most 12 words; else False."""
         if env is not self.env or self.seeds is None:
             return False
-        seed = env._seed
-        if seed is not self.seed:
-            self.seed = seed
-            self.words = None
-            if type(seed) is int and 0 <= seed < 1 << 384:
-                n = max(1, -(-seed.bit_length() // 32))
-                self.words = np.array([seed >> (32 * k) & 0xFFFFFFFF for k in range(n)], np.uint32)
-        if self.words is None:
+        words = self.seed_words(env)
+        if words is None:
             return False
         self.ext.play(
-            self.info, self.states, self.ids, self.words, actions, env.observations, env.masks, env.to_act,
+            self.info, self.states, self.ids, words, actions, env.observations, env.masks, env.to_act,
             env.rewards, env.returns, env.terminations, env.episodes, self.seeds,
         )  # fmt: skip
         return True

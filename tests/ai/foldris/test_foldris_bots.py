@@ -9,8 +9,7 @@ import pytest
 from polytable.ai import make_bot
 from polytable.ai.foldris import FoldrisExpectimaxBot
 from polytable.core import CHANCE, ConfigError, Rng, get_game
-from polytable.games.foldris._decks import table_of
-from polytable.games.foldris._rules import count_placements, heights, nth_placement, placements, rest_row
+from polytable.games.foldris import count_placements, heights, nth_placement, placements, rest_row, table_of
 
 GAME = get_game("foldris")
 

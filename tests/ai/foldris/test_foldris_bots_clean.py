@@ -10,8 +10,17 @@ from games.foldris._helpers import GAME, rules_drop, solo_positions
 from polytable.ai import make_bot
 from polytable.ai.foldris import CleanSurvival, FoldrisExpectimaxBot, clean_drops, clean_shape, flawless
 from polytable.core import ConfigError, Rng
-from polytable.games.foldris import WIDTH, Drop, FoldrisState, VariantTable, deck_of, tables_of
-from polytable.games.foldris._rules import barrier_drop, heights, placements
+from polytable.games.foldris import (
+    WIDTH,
+    Drop,
+    FoldrisState,
+    VariantTable,
+    barrier_drop,
+    deck_of,
+    heights,
+    placements,
+    tables_of,
+)
 
 
 def _clean_children(table: VariantTable, ink: int, barrier: int, height: int, bonus: int) -> list[tuple[int, int, int]]:

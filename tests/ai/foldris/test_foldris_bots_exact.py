@@ -8,8 +8,18 @@ from games.foldris._helpers import GAME, solo_positions
 from polytable.ai import make_bot
 from polytable.ai.foldris import FoldrisExpectimaxBot, last_lines, pair_lines
 from polytable.core import CHANCE, Rng
-from polytable.games.foldris import WIDTH, FoldrisState, VariantTable, deck_of, tables_of
-from polytable.games.foldris._rules import barrier_drop, complete_rows, heights, placements, rest_row
+from polytable.games.foldris import (
+    WIDTH,
+    FoldrisState,
+    VariantTable,
+    barrier_drop,
+    complete_rows,
+    deck_of,
+    heights,
+    placements,
+    rest_row,
+    tables_of,
+)
 
 
 def _brute_drops(table: VariantTable, ink: int, barrier: int, height: int, budget: int) -> list[tuple[int, int, int]]:

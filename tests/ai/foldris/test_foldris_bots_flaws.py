@@ -9,8 +9,7 @@ import pytest
 from polytable.ai import make_bot
 from polytable.ai.foldris import DEAD, FoldrisExpectimaxBot, flawless
 from polytable.core import CHANCE, ConfigError, Rng, get_game
-from polytable.games.foldris import FoldrisState
-from polytable.games.foldris._decks import table_of
+from polytable.games.foldris import FoldrisState, table_of
 
 GAME = get_game("foldris")
 

@@ -20,7 +20,7 @@ def _midgame(seed: int, moves: int) -> FormaState:
 
 
 def _cells(state: object, action: Place) -> int:
-    from polytable.games.forma import _pieces as P
+    from polytable.games import forma as P
 
     tb = P.tables(state.size)  # type: ignore[attr-defined]
     g = P.ORIENT_GK[action.piece * 8 + action.orient]

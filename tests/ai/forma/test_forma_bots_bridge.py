@@ -8,7 +8,7 @@ import pytest
 from games.forma.forma_helpers import GAME, bits_of, names_of, new, put, with_stock
 from polytable.ai.forma import FormaConfig, FormaLookahead, best_bonus, bridge_threat, frontier
 from polytable.core import Rng
-from polytable.games.forma import _pieces as P
+from polytable.games import forma as P
 
 COLUMN = " ".join(f"e{r}" for r in range(3, 20))  # e3..e19: two cells short of a north-south bridge
 

@@ -7,8 +7,7 @@ from functools import cache
 from polytable.ai import GreedyBot, evaluator, make_bot
 from polytable.ai.quadefy import QuadefyGreedyBot, QuadefySolverBot, solve_position
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import PLACEMENTS, QuadefyState, moves_of
-from polytable.games.quadefy._moves import REACH, legal_count
+from polytable.games.quadefy import PLACEMENTS, REACH, QuadefyState, legal_count, moves_of
 
 GAME = get_game("quadefy")
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from polytable.ai import make_bot
-from polytable.ai._native import load, unavailable_reason
-from polytable.ai.quadefy import QuadefyConfig, QuadefyHardBot
+from polytable.ai.quadefy import QuadefyConfig, QuadefyHardBot, load_native, native_unavailable
 from polytable.ai.quadefy._player import _native_flags
 from polytable.core import ConfigError, Rng, get_game, pure_engine_forced
 from polytable.games.quadefy import ALL_BLOCKS, REACH
@@ -20,7 +19,7 @@ from polytable.games.quadefy import ALL_BLOCKS, REACH
 GAME = get_game("quadefy")
 
 needs_native = pytest.mark.skipif(
-    pure_engine_forced() or unavailable_reason() is not None, reason="the compiled solver is not built"
+    pure_engine_forced() or native_unavailable() is not None, reason="the compiled solver is not built"
 )
 
 
@@ -106,7 +105,7 @@ def test_expert_spends_its_mcts_share_on_its_clock() -> None:
 
 @needs_native
 def test_the_compiled_solver_reads_the_clocks_python_reads() -> None:
-    native = load()
+    native = load_native()
     # The same clock sources: a reading in C falls between two readings in Python.
     before = time.thread_time()
     inside = native.now(cpu_clock=True)
@@ -119,7 +118,7 @@ def test_the_compiled_solver_reads_the_clocks_python_reads() -> None:
 @needs_native
 def test_the_compiled_solver_stops_on_a_cpu_budget() -> None:
     # The whole game is far beyond a few milliseconds: without its deadline the search would not return.
-    native = load()
+    native = load_native()
     with native.lock:
         _native_flags(native, REACH)
         verdict, best = native.solve(0, ALL_BLOCKS, ALL_BLOCKS, REACH, 0, max_seconds=0.01, cpu_clock=True)

@@ -10,17 +10,23 @@ import pytest
 
 from polytable.ai.quadefy import PERSIST_PLIES, FullSolver, checkpoint_line, parse_checkpoint, solve_game
 from polytable.core import Rng, get_game
-from polytable.games.quadefy import REACH, STABLE, QuadefyState, moves_of
-from polytable.games.quadefy._symmetry import (
+from polytable.games.quadefy import (
+    ALL_BLOCKS,
+    BLOCK_INDEX,
+    FULL,
+    PLACEMENTS,
+    REACH,
     REFLECTS,
+    STABLE,
     SYMMETRIES,
+    QuadefyState,
     canonical_key,
+    moves_of,
     pack_key,
     swap_screws,
     transform_cells,
     transform_placement,
 )
-from polytable.games.quadefy._tables import ALL_BLOCKS, BLOCK_INDEX, FULL, PLACEMENTS
 
 GAME = get_game("quadefy")
 SL, SR = BLOCK_INDEX["SL"], BLOCK_INDEX["SR"]

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from polytable.ai._native import load
-from polytable.ai.quadefy import solve_position
+from polytable.ai.quadefy import load_native, solve_position
 from polytable.core import pure_engine_forced
 from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS
 
@@ -114,7 +113,7 @@ def test_the_recorded_positions_cover_both_verdicts_and_every_flag_set() -> None
 
 @pytest.mark.parametrize("table", ["fresh", "shared"])
 def test_verdicts_on_fixed_positions(table: str) -> None:
-    native = load()
+    native = load_native()
     with native.lock:
         size = native.tt_log2
         native.set_table_size(18)
@@ -138,7 +137,7 @@ def test_verdicts_on_fixed_positions(table: str) -> None:
 
 
 def test_small_cases_agree_with_the_python_solver() -> None:
-    native = load()
+    native = load_native()
     checked = 0
     with native.lock:
         size = native.tt_log2

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from polytable.games.foldris import GAME, WIDTH, FoldrisState, Sheet, Variant, deck_of, fold
-from polytable.games.foldris._rules import rest_row
+from polytable.games.foldris import GAME, WIDTH, FoldrisState, Sheet, Variant, deck_of, fold, rest_row
 
 __all__ = ["GAME", "drop", "make_sheet", "make_state", "picture", "rules_drop", "solo_positions"]
 

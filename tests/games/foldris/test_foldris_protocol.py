@@ -7,8 +7,7 @@ import json
 import pytest
 
 from polytable.core import CHANCE, ConfigError, IllegalActionError, Rng, StateFormatError
-from polytable.games.foldris import Drop, Reveal, parse_deck
-from polytable.games.foldris._titles import SAMPLE_DECK_CUSTOM
+from polytable.games.foldris import SAMPLE_DECK_CUSTOM, Drop, Reveal, parse_deck
 
 from ._helpers import GAME, drop, make_sheet, make_state
 

@@ -7,10 +7,17 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polytable.games.foldris import Drop, FoldrisState, Sheet
-from polytable.games.foldris._decks import deck_of, table_of
-from polytable.games.foldris._rules import barrier_drop, heights, rest_row
-from polytable.games.foldris._titles import SAMPLE_DECK_CUSTOM
+from polytable.games.foldris import (
+    SAMPLE_DECK_CUSTOM,
+    Drop,
+    FoldrisState,
+    Sheet,
+    barrier_drop,
+    deck_of,
+    heights,
+    rest_row,
+    table_of,
+)
 from polytable.geometry import Shape, is_connected, normalize, transform
 
 from ._helpers import GAME, make_state

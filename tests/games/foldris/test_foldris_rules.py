@@ -7,8 +7,7 @@ from dataclasses import replace
 import pytest
 
 from polytable.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError
-from polytable.games.foldris import DEFAULT_DECK, SOLO_TITLES, Drop, Reveal, parse_deck, solo_title
-from polytable.games.foldris._titles import SAMPLE_DECK_CUSTOM
+from polytable.games.foldris import DEFAULT_DECK, SAMPLE_DECK_CUSTOM, SOLO_TITLES, Drop, Reveal, parse_deck, solo_title
 
 from ._helpers import GAME, drop, make_sheet, make_state, picture
 
@@ -372,6 +371,7 @@ def test_solo_elimination_ends_the_game_and_under_3_lines_there_is_no_title() ->
     assert GAME.winners(state) == () and GAME.returns(state) == (2 / 12,)
     assert "No title" in GAME.render(state)
     assert GAME.view(state, 0)["title"] == ""
+    assert GAME.view(state, 0)["title_lines"] == 3  # the board tells the lines the first title needs from this
 
 
 def test_rounds_are_simultaneous_and_pending_choices_stay_hidden() -> None:
@@ -403,8 +403,7 @@ def test_drops_resolve_every_placement_as_the_rules_do() -> None:
     # The searches' one drop-and-fold loop: the same (variant, column) pairs as the legal placements, in the
     # same order, each landing where rest_row puts it and folding as the rules fold.
     from polytable.core import Rng
-    from polytable.games.foldris import WIDTH, drops, heights, tables_of
-    from polytable.games.foldris._rules import placements
+    from polytable.games.foldris import WIDTH, drops, heights, placements, tables_of
 
     from ._helpers import rules_drop
 

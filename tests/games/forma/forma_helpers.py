@@ -3,9 +3,8 @@ at the bottom)."""
 
 from __future__ import annotations
 
-from polytable.games.forma import GAME, FormaState
-from polytable.games.forma import _pieces as P
-from polytable.games.forma._rules import bridge_total
+from polytable.games import forma as P
+from polytable.games.forma import GAME, FormaState, bridge_total
 
 __all__ = ["GAME", "bit", "bits_of", "names_of", "new", "put", "with_stock"]
 

@@ -8,7 +8,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polytable.games.forma._bridges import bridge_paths, count_bridges
+from polytable.games.forma import bridge_paths, count_bridges
 
 from .forma_helpers import GAME, new, put
 

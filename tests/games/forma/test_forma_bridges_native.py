@@ -12,8 +12,7 @@ import random
 import pytest
 
 from polytable.core import get_game, pure_engine_forced
-from polytable.games.forma import CompiledForma, kernel_of
-from polytable.games.forma._bridges import count_bridges
+from polytable.games.forma import CompiledForma, count_bridges, kernel_of
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 

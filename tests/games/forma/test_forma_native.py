@@ -120,8 +120,8 @@ def test_simulate_gives_the_same_games_on_both_engines(
 
 def test_a_held_piece_fits_in_both_kernels_as_the_pure_anchor_table_says() -> None:
     """The pick's fit test (a kernel's can_place of a one-piece stock) against the pure anchors."""
-    from polytable.games.forma import _pieces as P
-    from polytable.games.forma._kernel import FormaKernel
+    from polytable.games import forma as P
+    from polytable.games.forma import FormaKernel
     from polytable.games.forma._rules import ONE_OF
 
     tb = P.tables(19)

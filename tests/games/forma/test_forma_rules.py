@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import TERMINAL, IllegalActionError, Rng
+from polytable.games import forma as P
 from polytable.games.forma import Fill, Obstacle, Pick, Place, Tower
-from polytable.games.forma import _pieces as P
 
 from .forma_helpers import GAME, bits_of, names_of, new, put, with_stock
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from polytable.games.forma._bridges import count_bridges
+from polytable.games.forma import count_bridges
 
 from .forma_helpers import GAME, bit, names_of, new, put
 

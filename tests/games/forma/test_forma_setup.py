@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import ConfigError
-from polytable.games.forma import _pieces as P
-from polytable.games.forma._state import format_setup, parse_setup
+from polytable.games import forma as P
+from polytable.games.forma import format_setup, parse_setup
 
 from .forma_helpers import GAME, names_of
 

@@ -6,8 +6,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from polytable.core import CHANCE, Rng
-from polytable.games.formfinity import GAME, Card, FormfinityState, parse_card, setup_for
-from polytable.games.formfinity._state import DRAW, PLACE, parse_cell
+from polytable.games.formfinity import DRAW, GAME, PLACE, Card, FormfinityState, parse_card, parse_cell, setup_for
 
 __all__ = ["GAME", "cells_mask", "draw", "mask_cells", "play_random", "position", "setup_of"]
 

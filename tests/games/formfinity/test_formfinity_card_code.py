@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from polytable.games.formfinity import Card, card_code, card_url, parse_card, parse_card_code
-from polytable.games.formfinity._cards import NUM_CARDS
+from polytable.games.formfinity import NUM_CARDS, Card, card_code, card_url, parse_card, parse_card_code
 
 STATIC = Path(__file__).resolve().parents[3] / "src" / "polytable" / "web" / "static"
 

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from polytable.core import IllegalActionError
-from polytable.games.formfinity import DRAW, OVER, PLACE, _flow
+from polytable.games.formfinity import (
+    DRAW,
+    OVER,
+    PLACE,
+    can_connect,
+    connects,
+    constraints,
+    placements,
+    squares_needed,
+)
 
 from ._helpers import GAME, draw, position
 
@@ -72,7 +83,7 @@ def test_v3_a_way_is_kept_even_when_it_is_long() -> None:
     state = GAME.apply_text(state, "g9 h9 i9")
     assert state.phase == DRAW
     setup = GAME.setup(state)
-    assert _flow.can_connect(setup, state, 1) and _flow.squares_needed(setup, state, 1) > 5
+    assert can_connect(setup, state, 1) and squares_needed(setup, state, 1) > 5
 
 
 T5 = ". . . . .\n. . * . .\n. . . . .\n. . . . .\n. . . . .\n. . * . .\n. . . . .\n"
@@ -83,7 +94,7 @@ def test_v3_a_game_nobody_can_play_on_goes_to_the_player_needing_fewer_squares()
     # Only straight fives in the deck: each one either touches no own square or would take the
     # opponent's last way, so nobody can draw any more. Player 1 needs 2 squares (c4 c3), player 2 needs 9.
     state = position({"variant": "3", "template": T5, "deck": I5}, drawn={0: "c5", 1: "c1"})
-    assert [_flow.squares_needed(GAME.setup(state), state, p) for p in (0, 1)] == [2, 9]
+    assert [squares_needed(GAME.setup(state), state, p) for p in (0, 1)] == [2, 9]
     state = draw(state, "#####x1:-:f")
     assert state.phase == OVER and GAME.winners(state) == (0,)
     assert GAME.scores(state) == (1.0, 0.0)
@@ -91,7 +102,7 @@ def test_v3_a_game_nobody_can_play_on_goes_to_the_player_needing_fewer_squares()
 
 def test_v3_equally_close_players_share_the_win() -> None:
     state = position({"variant": "3", "template": T5, "deck": I5}, drawn={0: "c5 a7", 1: "c3 a1"})
-    assert [_flow.squares_needed(GAME.setup(state), state, p) for p in (0, 1)] == [8, 8]
+    assert [squares_needed(GAME.setup(state), state, p) for p in (0, 1)] == [8, 8]
     state = draw(state, "#####x1:-:f")
     assert state.phase == OVER and GAME.winners(state) == (0, 1)
     assert GAME.returns(state) == (0.0, 0.0)
@@ -174,9 +185,7 @@ def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
     # keeps_a_way only floods for placements near one shortest way; check it against the plain rule
     # (a flood after every placement) along seeded random games.
     from polytable.core import CHANCE, Rng
-    from polytable.games.formfinity import Card
-    from polytable.games.formfinity._board import element_anchors
-    from polytable.games.formfinity._state import evolve
+    from polytable.games.formfinity import Card, element_anchors
 
     checked = 0
     for seed in range(4):
@@ -188,8 +197,8 @@ def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
                 continue
             setup, p = GAME.setup(state), state.turn
             card = Card.from_id(state.card)
-            blocked, allowed, touch = _flow.constraints(setup, state, p)
-            had_way = _flow.can_connect(setup, state, 1 - p)
+            blocked, allowed, touch = constraints(setup, state, p)
+            had_way = can_connect(setup, state, 1 - p)
             expected = []
             for shape, anchors in element_anchors(
                 setup, setup.rotation(card), setup.edges(card), blocked, allowed, touch
@@ -202,13 +211,13 @@ def test_v3_the_way_filter_agrees_with_a_flood_for_every_placement() -> None:
                     owners[p] |= setup.shape_masks[shape] << (low.bit_length() - 1)
                     if (
                         not had_way
-                        or _flow.connects(setup, owners[p], p)
-                        or _flow.can_connect(setup, evolve(state, owners=tuple(owners)), 1 - p)
+                        or connects(setup, owners[p], p)
+                        or can_connect(setup, replace(state, owners=tuple(owners)), 1 - p)
                     ):
                         ok |= low
                 if ok:
                     expected.append((shape, ok))
-            assert _flow.placements(setup, state, p) == expected
+            assert placements(setup, state, p) == expected
             checked += 1
             state = GAME.apply(state, GAME.legal_actions(state).sample(rng), p)
     assert checked > 100
@@ -221,4 +230,4 @@ def test_v3_a_connecting_element_wins_even_if_it_takes_the_opponents_last_way() 
     state = position({"variant": "3", "template": t7}, card="#./##/.#/.#x1:-:r")
     state = GAME.apply_text(state, "c2 c3 d3 d4 d5")
     assert state.phase == OVER and GAME.winners(state) == (0,)
-    assert not _flow.can_connect(GAME.setup(state), state, 1)
+    assert not can_connect(GAME.setup(state), state, 1)

@@ -8,6 +8,10 @@ import pytest
 
 from polytable.core import ConfigError
 from polytable.games.formfinity import (
+    NUM_CARDS,
+    NUM_SHAPES,
+    ROTATIONS,
+    SHAPES,
     TEMPLATES,
     Card,
     CardGenerator,
@@ -17,9 +21,8 @@ from polytable.games.formfinity import (
     parse_deck,
     parse_template,
     parse_variant_file,
+    template_text,
 )
-from polytable.games.formfinity._cards import NUM_CARDS, NUM_SHAPES, ROTATIONS, SHAPES
-from polytable.games.formfinity._template import template_text
 
 from ._helpers import GAME
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from polytable.core import TERMINAL, IllegalActionError
-from polytable.games.formfinity._state import CLAIM, DRAW, OVER
+from polytable.games.formfinity import CLAIM, DRAW, OVER
 
 from ._helpers import GAME, draw, position
 

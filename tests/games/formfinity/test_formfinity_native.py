@@ -12,9 +12,7 @@ import pytest
 
 from polytable._native import fuzz
 from polytable.core import Rng, get_game, native_module, pure_engine_forced
-from polytable.games.formfinity import _flow, setup_of
-from polytable.games.formfinity._board import Setup, element_anchors
-from polytable.games.formfinity._cards import NUM_SHAPES, ROTATIONS
+from polytable.games.formfinity import NUM_SHAPES, ROTATIONS, Setup, _flow, element_anchors, setup_of
 
 from ._helpers import random_midgame
 

@@ -12,12 +12,12 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
 from polytable.core import CHANCE, Rng, get_game, pure_engine_forced
-from polytable.games.formfinity import CompiledFormfinity, FormfinityState, setup_of
-from polytable.games.formfinity._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, evolve
+from polytable.games.formfinity import CHOOSE, CLAIM, DRAW, OVER, PLACE, CompiledFormfinity, FormfinityState, setup_of
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
@@ -94,7 +94,7 @@ def test_bad_input_is_refused_and_odd_states_decline() -> None:
         ext.playout(pack, s.deck, s.lines, s.numbers, bytes(buf))  # the buffer is written back: read-only refused
     with pytest.raises(ValueError, match="bytes"):
         ext.playout(pack, s.deck, s.lines, s.numbers, buf + b"\0")
-    assert kernel.playout(setup, evolve(s, turn=5), [Rng(1)], None) is None  # turn 5 of 2 players: declined
+    assert kernel.playout(setup, replace(s, turn=5), [Rng(1)], None) is None  # turn 5 of 2 players: declined
     before = bytes(buf)
     assert ext.playout(pack, s.deck, ((7, 0, 0),), s.numbers, buf) is None  # a line owned by no player: declined
     assert buf == before  # and nothing written

@@ -16,12 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from polytable.ai._native import load, unavailable_reason
-from polytable.ai.quadefy import FullSolver, checkpoint_line, parse_checkpoint
+from polytable.ai.quadefy import FullSolver, checkpoint_line, load_native, native_unavailable, parse_checkpoint
 from polytable.core import Rng, get_game, pure_engine_forced
-from polytable.games.quadefy import ALL_BLOCKS, PLACEMENTS, QuadefyState, moves_of
-from polytable.games.quadefy._moves import REACH, STABLE, legal_count
-from polytable.games.quadefy._symmetry import canonical_key
+from polytable.games.quadefy import (
+    ALL_BLOCKS,
+    PLACEMENTS,
+    REACH,
+    STABLE,
+    QuadefyState,
+    canonical_key,
+    legal_count,
+    moves_of,
+)
 
 pytestmark = pytest.mark.skipif(pure_engine_forced(), reason="POLYTABLE_PURE=1 asks for the pure engine")
 
@@ -52,18 +58,18 @@ def _minimax(occ: int, me: int, opp: int, flags: int) -> bool:
 
 
 def test_the_extension_is_built() -> None:
-    assert unavailable_reason() is None
+    assert native_unavailable() is None
 
 
 def test_empty_cube_has_761_moves() -> None:
-    native = load()
+    native = load_native()
     assert native.count(0, ALL_BLOCKS, REACH) == 761
     assert native.legal(0, ALL_BLOCKS, REACH) == moves_of(0, ALL_BLOCKS, REACH)
 
 
 @pytest.mark.parametrize("flags", FLAG_SETS)
 def test_legal_moves_and_keys_match_python(flags: int) -> None:
-    native = load()
+    native = load_native()
     checked = 0
     for seed in range(12):
         for s in _states(seed, _options(flags)):
@@ -77,7 +83,7 @@ def test_legal_moves_and_keys_match_python(flags: int) -> None:
 
 
 def test_values_and_moves_match_minimax_on_endgames() -> None:
-    native = load()
+    native = load_native()
     checked = wins = 0
     with native.lock:
         for flags in (REACH, 0, REACH | STABLE):
@@ -101,7 +107,7 @@ def test_values_and_moves_match_minimax_on_endgames() -> None:
 
 
 def test_budget_stops_the_search() -> None:
-    native = load()
+    native = load_native()
     with native.lock:
         native.clear()
         verdict, best = native.solve(0, ALL_BLOCKS, ALL_BLOCKS, REACH, max_nodes=5000)

@@ -8,15 +8,20 @@ from pathlib import Path
 import pytest
 
 from polytable.core import ConfigError
-from polytable.games.quadefy import PATTERNS, parse_pattern, solve_pattern
-from polytable.games.quadefy._puzzle import (
+from polytable.games.quadefy import (
+    BLOCKS,
+    FULL,
+    GRID,
     PATTERN_NOTES,
+    PATTERNS,
+    PLACEMENTS,
     SearchStats,
+    parse_pattern,
     pattern_text,
+    solve_pattern,
     tile_region,
     verify_solution,
 )
-from polytable.games.quadefy._tables import BLOCKS, FULL, GRID, PLACEMENTS
 from polytable.geometry import TETRACUBES, orientations3
 
 SOLVABLE = ["halves", "columns", "steps", "spiral", "diagonal"]

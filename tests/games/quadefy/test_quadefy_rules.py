@@ -11,9 +11,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from polytable.core import ConfigError, IllegalActionError, Rng, StateFormatError, get_game
-from polytable.games.quadefy import ACTIONS, Placement, QuadefyState, format_placement
-from polytable.games.quadefy._moves import REACH, STABLE, clear_cache, legal_sets, sample_placement
-from polytable.games.quadefy._tables import BLOCKS, GRID, ORIENTS, PLACEMENTS, embed
+from polytable.games.quadefy import (
+    ACTIONS,
+    BLOCKS,
+    GRID,
+    ORIENTS,
+    PLACEMENTS,
+    REACH,
+    STABLE,
+    Placement,
+    QuadefyState,
+    clear_cache,
+    format_placement,
+    legal_sets,
+    sample_placement,
+)
+from polytable.games.quadefy._tables import embed
 from polytable.geometry import TETRACUBES, canonical_polycube, orientations3, polycubes
 
 from .quadefy_reference import BLOCKS as REF_BLOCKS

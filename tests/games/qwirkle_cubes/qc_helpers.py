@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from polytable.core import get_game
-from polytable.games.qwirkle_cubes import PLACE, Board, QState, QwirkleCubes
-from polytable.games.qwirkle_cubes._actions import Place, parse_text
-from polytable.games.qwirkle_cubes._tiles import parse_face
+from polytable.games.qwirkle_cubes import PLACE, Board, Place, QState, QwirkleCubes, parse_face
 
 GAME = get_game("qwirkle-cubes")
 assert isinstance(GAME, QwirkleCubes)
@@ -17,7 +15,7 @@ def cubes(text: str) -> tuple[tuple[int, int], ...]:
         return ()
     out = []
     for word in text.split():
-        a = parse_text(word)
+        a = GAME.parse_action(word)
         assert isinstance(a, Place)
         out += a.cubes
     return tuple(sorted(out, key=lambda tc: tc[1]))

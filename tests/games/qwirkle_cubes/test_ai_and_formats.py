@@ -12,9 +12,7 @@ from games.qwirkle_cubes.qc_helpers import GAME, build, cubes
 from polytable.ai import evaluator, make_bot
 from polytable.ai.qwirkle_cubes import placement_value
 from polytable.core import CHANCE, IllegalActionError, Rng, StateFormatError
-from polytable.games.qwirkle_cubes import PASS, REROLL, Pass, Place, Reroll
-from polytable.games.qwirkle_cubes._actions import decode_id, format_action
-from polytable.games.qwirkle_cubes._tiles import cell
+from polytable.games.qwirkle_cubes import PASS, REROLL, Pass, Place, Reroll, cell, format_action
 
 
 def test_greedy_takes_the_qwirkle() -> None:
@@ -89,8 +87,10 @@ def test_garbage_is_refused_with_a_message(text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2_000_000_000))
 def test_any_id_decodes_or_is_refused(i: int) -> None:
+    empty = build()  # nothing on the table: ids decode with no occupied cells
+    assert not empty.board.cells
     try:
-        action = decode_id(i, {})
+        action = GAME.action_from_id(i, empty)
     except IllegalActionError:
         return
     assert GAME.action_id(action) == i or (isinstance(action, Place) and len(action.cubes) > 1)

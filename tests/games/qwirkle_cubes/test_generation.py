@@ -18,9 +18,17 @@ import pytest
 from games.qwirkle_cubes.qc_helpers import GAME
 from polytable.ai import make_bot
 from polytable.core import CHANCE, Rng
-from polytable.games.qwirkle_cubes import PLACE, Place, hand_mask
-from polytable.games.qwirkle_cubes._check import largest_line, placement_error
-from polytable.games.qwirkle_cubes._tiles import STRIDE, cell, cell_xy, line_ok
+from polytable.games.qwirkle_cubes import (
+    PLACE,
+    STRIDE,
+    Place,
+    cell,
+    cell_xy,
+    hand_mask,
+    largest_line,
+    line_ok,
+    placement_error,
+)
 from polytable.match import Match
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "qwirkle_cubes" / "golden.json"
@@ -179,7 +187,7 @@ def test_traces_replay_from_their_notation() -> None:
     for text in first["log"]:
         action = GAME.parse_action(text, s)
         if isinstance(action, Place):
-            from polytable.games.qwirkle_cubes._actions import format_action
+            from polytable.games.qwirkle_cubes import format_action
 
             assert GAME.parse_action(format_action(action, ascii_only=True), s) == action
         s = GAME.apply(s, action, CHANCE if text.startswith(("rolls", "draws")) else None)

@@ -8,8 +8,20 @@ import pytest
 
 from games.qwirkle_cubes.qc_helpers import GAME, build, cubes, hand
 from polytable.core import CHANCE, TERMINAL, IllegalActionError, Rng
-from polytable.games.qwirkle_cubes import Draw, Pass, Place, Reroll, Roll
-from polytable.games.qwirkle_cubes._state import DRAW, END, PASS, PLACE, REROLL, ROLL, SETUP_DRAW
+from polytable.games.qwirkle_cubes import (
+    DRAW,
+    END,
+    PASS,
+    PLACE,
+    REROLL,
+    ROLL,
+    SETUP_DRAW,
+    Draw,
+    Pass,
+    Place,
+    Reroll,
+    Roll,
+)
 
 
 def place(state, text):

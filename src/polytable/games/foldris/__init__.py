@@ -31,14 +31,27 @@ from ._cards import DEFAULT_DECK, WIDTH, Variant, VariantTable, parse_deck
 from ._decks import deck_of, table_of, tables_of, trim_cost
 from ._game import FoldrisGame
 from ._kernel import CompiledFoldris, FoldrisKernel, deck_rows, table_rows
-from ._rules import COLUMN, barrier_drop, complete_rows, drops, fold, heights, rest_row
+from ._rules import (
+    COLUMN,
+    barrier_drop,
+    complete_rows,
+    count_placements,
+    drops,
+    fold,
+    heights,
+    nth_placement,
+    placements,
+    rest_row,
+)
 from ._state import Drop, FoldrisState, Reveal, Sheet
-from ._titles import SOLO_TITLES, solo_title
+from ._titles import SAMPLE_DECK_CUSTOM, SAMPLE_DECK_SHORT, SOLO_TITLES, solo_title
 
 __all__ = [
     "COLUMN",
     "DEFAULT_DECK",
     "GAME",
+    "SAMPLE_DECK_CUSTOM",
+    "SAMPLE_DECK_SHORT",
     "SOLO_TITLES",
     "WIDTH",
     "CompiledFoldris",
@@ -52,12 +65,15 @@ __all__ = [
     "VariantTable",
     "barrier_drop",
     "complete_rows",
+    "count_placements",
     "deck_of",
     "deck_rows",
     "drops",
     "fold",
     "heights",
+    "nth_placement",
     "parse_deck",
+    "placements",
     "rest_row",
     "solo_title",
     "table_of",

@@ -83,7 +83,7 @@ static inline const int *ink_heights(Sheet *s) {
 /* ------------------------------------------------------------------ generator (core._rng) */
 #include "../../core/_pylong.h" /* ints as bytes */
 #include "../../core/_rng.h"    /* next_u64, below */
-#include "../../core/_slots.h"  /* the value classes read into structs and made from them (codecs) */
+#include "../../core/_codec.h"  /* the value classes read into structs and made from them (codecs) */
 
 /* ------------------------------------------------------------------ rules (_rules.py) */
 /* Rows up to and including the highest occupied square of each column (ink or barrier). */
@@ -398,7 +398,7 @@ static PyObject *choose(const Table *t, long lane, PyObject *state, long player,
     if (np < 1 || np > MAXP || !PyTuple_Check(pending) || PyTuple_GET_SIZE(pending) != np || !PyTuple_Check(deck) ||
         player < 0 || player >= np || lane < 1 || lane > 7)
         return PyErr_Format(PyExc_ValueError, "choose(): bad state, player or lane");
-    PyObject *chosen = PyTuple_New(np), *v[SLOTS_MAX] = {NULL};
+    PyObject *chosen = PyTuple_New(np), *v[FIELDS_MAX] = {NULL};
     StateBuf b;
     if (!chosen) return NULL;
     int waiting = 0;

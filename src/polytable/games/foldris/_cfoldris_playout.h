@@ -220,7 +220,7 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
         Py_DECREF(st);
     }
     Py_DECREF(rf);
-    PyObject *deck = PyTuple_New(g.ndeck), *v[SLOTS_MAX] = {NULL};
+    PyObject *deck = PyTuple_New(g.ndeck), *v[FIELDS_MAX] = {NULL};
     if (!deck) return NULL;
     for (int i = 0; i < g.ndeck; i++) PyTuple_SET_ITEM(deck, i, PyLong_FromLong(g.deck[i]));
     v[obj_at[O_SHEETS]] = sheets_out(g.sh, g.n);
@@ -230,7 +230,7 @@ static PyObject *py_playout(PyObject *self, PyObject *const *a, Py_ssize_t nargs
         for (int p = 0; none && p < g.n; p++) PyTuple_SET_ITEM(none, p, Py_NewRef(Py_None));
     }
     if (!v[obj_at[O_SHEETS]] || (g.cleared && !v[obj_at[O_PENDING]])) {
-        for (int i = 0; i < SLOTS_MAX; i++) Py_XDECREF(v[i]);
+        for (int i = 0; i < FIELDS_MAX; i++) Py_XDECREF(v[i]);
         return NULL;
     }
     b.start_lane = g.start_lane;

@@ -10,7 +10,7 @@
  */
 
 static PyTypeObject *drop_type; /* _state.Drop */
-static Slots view_s; /* _native.Drops, a core.LegalActions: slots _game, _player, _state */
+static Fields view_s; /* _native.Drops, a core.LegalActions: slots _game, _player, _state */
 static PyObject *resolver;      /* config -> deck id (registering the deck and its values on first use) */
 static PyObject *last_config;   /* held: the config whose deck is last_deck */
 static int last_deck = -1;
@@ -163,7 +163,7 @@ static PyObject *py_try_drop(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 /* A new Sheet: the fields of old, with out = rnd. */
 static PyObject *sheet_out_at(PyObject *old, long rnd) {
     SheetBuf b;
-    PyObject *v[SLOTS_MAX] = {NULL};
+    PyObject *v[FIELDS_MAX] = {NULL};
     b.out = rnd;
     return codec_remake(&sheet_c, old, &b, BIT(SB_out), v);
 }
@@ -198,7 +198,7 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
     int i = (int)below(&rng, (uint64_t)nd), key = D->key[deck[i]], pos = 0;
     while (D->key[deck[pos]] != key) pos++;
     int index = deck[pos], np = (int)PyTuple_GET_SIZE(sheets), alive = 0;
-    PyObject *v[SLOTS_MAX] = {NULL}, *left = PyTuple_New(nd - 1), *out = PyTuple_New(np);
+    PyObject *v[FIELDS_MAX] = {NULL}, *left = PyTuple_New(nd - 1), *out = PyTuple_New(np);
     if (!left || !out) goto fail;
     for (int j = 0, m = 0; j < nd; j++)
         if (j != pos) PyTuple_SET_ITEM(left, m++, Py_NewRef(PyTuple_GET_ITEM(deck0, j)));
@@ -209,7 +209,7 @@ static PyObject *py_reveal(PyObject *self, PyObject *st) {
         if (!start) { /* the start card: 2x2 squares, the starting player's in its lane, the next seat's next */
             int c = (int)((D->lane[index] - 1 + ((p - starter) % np + np) % np) % 7);
             SheetBuf sb;
-            PyObject *w[SLOTS_MAX] = {NULL};
+            PyObject *w[FIELDS_MAX] = {NULL};
             memset(sb.ink, 0, ROWS);
             memset(sb.barrier, 0, ROWS);
             sb.ink[0] = sb.ink[1] = (uint8_t)(3 << c);
@@ -250,7 +250,7 @@ static PyObject *py_view(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     int r = acts(a[1], a[2], &p, &card);
     if (r <= 0) return r < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *v[3] = {Py_NewRef(a[0]), Py_NewRef(a[2]), Py_NewRef(a[1])};
-    return slots_make(&view_s, v);
+    return fields_make(&view_s, v);
 }
 
 /* core._rng.seed_state: the generator state of a seed (any int: taken modulo 2**64, as the Python's mask) and
@@ -281,7 +281,7 @@ static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     memset(&sb, 0, sizeof sb);
     sb.height = height;
     sb.bonus = 2;
-    PyObject *w[SLOTS_MAX] = {NULL}, *v[SLOTS_MAX] = {NULL};
+    PyObject *w[FIELDS_MAX] = {NULL}, *v[FIELDS_MAX] = {NULL};
     PyObject *sheet = codec_make(&sheet_c, &sb, w);
     if (!sheet) return NULL;
     PyObject *sheets = v[obj_at[O_SHEETS]] = PyTuple_New(np), *deck = v[obj_at[O_DECK]] = PyTuple_New(cards),
@@ -309,7 +309,7 @@ static PyObject *py_new(PyObject *self, PyObject *const *a, Py_ssize_t n) {
 static PyObject *py_bind(PyObject *self, PyObject *const *a, Py_ssize_t n) {
     if (n != 4 || !PyType_Check(a[0]) || !PyCallable_Check(a[1]) || !PyType_Check(a[2]))
         return PyErr_Format(PyExc_TypeError, "bind(Drop, resolver, view class, its slot names)");
-    if (slots_bind(&view_s, a[2], a[3], 3) < 0) return NULL;
+    if (fields_bind(&view_s, a[2], a[3], 3) < 0) return NULL;
     Py_INCREF(a[0]);
     Py_INCREF(a[1]);
     Py_XSETREF(drop_type, (PyTypeObject *)a[0]);

@@ -4,7 +4,7 @@
  * value classes (_state.Sheet, _state.FoldrisState) are read into two structs, SheetBuf and StateBuf, and
  * made from them, each described once in Python (_kernel.SHEET and _kernel.STATE, core.StateLayouts named
  * after the classes' fields): types() binds the classes with those descriptions, checked against the
- * structs (core/_slots.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. Every
+ * structs (core/_codec.h's codec), and layout() reports the structs for tests/kernel/test_layouts.py. Every
  * field is reached through its bound member (SB_*, ST_*), never by position. The hot pair, a whole sheet
  * read into the kernel's Sheet and made from it, goes straight between the ints and the rows through those
  * members (no copy through SheetBuf: measured, docs/benchmarks/2026-12-05-state-codecs.md). A state's
@@ -94,7 +94,7 @@ enum { O_CONFIG, O_SHEETS, O_DECK, O_PENDING, NOBJ }; /* the state's fields kept
 static int obj_at[NOBJ];                             /* their indices among its fields */
 
 /* A state's object field k (borrowed; NULL with an exception when unset). st is a bound state. */
-#define OBJ(st, k) slots_get(&state_c.cls, (st), obj_at[k])
+#define OBJ(st, k) fields_get(&state_c.cls, (st), obj_at[k])
 
 /* layout() -> {"sheet": ((name, offset, size), ...), size), "state": ...}: the structs as this build lays them out. */
 static PyObject *py_layout(PyObject *self, PyObject *noargs) {
@@ -125,13 +125,13 @@ static inline int sheet_is_out(PyObject *o) {
 static int sheet_read(PyObject *o, Sheet *s) {
     /* SheetBuf's members read into s as codec_read would, without the copy (ink and barrier straight into
      * the rows, the top bounded by their bit lengths) */
-    const Codec *c = &sheet_c;
+    Codec *c = &sheet_c;
     int64_t n[4];
     if (!codec_is(c, o)) {
         PyErr_SetString(PyExc_TypeError, "expected a Foldris Sheet (and types() called)");
         return -1;
     }
-    PyObject *ink = slots_get(&c->cls, o, c->f[SB_ink].slot), *bar = slots_get(&c->cls, o, c->f[SB_barrier].slot);
+    PyObject *ink = fields_get(&c->cls, o, c->f[SB_ink].slot), *bar = fields_get(&c->cls, o, c->f[SB_barrier].slot);
     if (!ink || !bar || to_rows(ink, s->ink) < 0 || to_rows(bar, s->bar) < 0) return -1;
     for (int j = 0; j < 4; j++) { /* height, lines, bonus, out: the last four members, in this order */
         int r = codec_int(c, o, SB_height + j, &n[j]);
@@ -160,15 +160,15 @@ static int sheet_in(PyObject *o, Sheet *s) {
 static PyObject *sheet_out(const Sheet *s) {
     /* SheetBuf's members made from s as codec_make would, without the copy: the rows at and above s->top are
      * empty, so each int is made from the rows below it */
-    PyObject *v[SLOTS_MAX] = {NULL};
-    const Codec *c = &sheet_c;
+    PyObject *v[FIELDS_MAX] = {NULL};
+    Codec *c = &sheet_c;
     v[c->f[SB_ink].slot] = pylong_from_bytes(s->ink, (size_t)s->top);
     v[c->f[SB_barrier].slot] = pylong_from_bytes(s->bar, (size_t)s->top);
     v[c->f[SB_height].slot] = PyLong_FromLong(s->height);
     v[c->f[SB_lines].slot] = PyLong_FromLong(s->lines);
     v[c->f[SB_bonus].slot] = PyLong_FromLong(s->bonus);
     v[c->f[SB_out].slot] = PyLong_FromLong(s->out);
-    return slots_make(&c->cls, v);
+    return fields_make(&c->cls, v);
 }
 /* ------------------------------------------------------------------ decoded sheets, kept
  * Sheet values are immutable: the last ones read or made are kept decoded (with their heights and fit masks),

@@ -567,25 +567,13 @@ typedef struct {
     Py_ssize_t n;
 } VecBufs;
 
-static void vec_release(VecBufs *b) {
-    if (b->states.obj) PyBuffer_Release(&b->states);
-    if (b->obs.obj) PyBuffer_Release(&b->obs);
-    if (b->masks.obj) PyBuffer_Release(&b->masks);
-    if (b->conf.obj) PyBuffer_Release(&b->conf);
-    if (b->to_act.obj) PyBuffer_Release(&b->to_act);
-}
+static void vec_release(VecBufs *b) { BATCH_RELEASE(&b->states, &b->obs, &b->masks, &b->conf, &b->to_act); }
 
 static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *masks, PyObject *conf, PyObject *to_act) {
     memset(b, 0, sizeof *b);
     if (PyObject_GetBuffer(conf, &b->conf, PyBUF_C_CONTIGUOUS) < 0 || !(b->cf = conf_of(&b->conf))) return -1;
     const VecConf *cf = b->cf;
-    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
-    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != cf->height || b->obs.shape[2] != 8 ||
-        b->obs.shape[3] != cf->channels) {
-        PyErr_Format(PyExc_ValueError, "observations must be uint8 (games, %d, 8, %d)", cf->height, cf->channels);
-        return -1;
-    }
-    b->n = b->obs.shape[0];
+    if ((b->n = batch_obs(obs, &b->obs, cf->height, 8, cf->channels)) < 0) return -1;
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
         batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)cf->actions, "masks") < 0 ||
         batch_buffer(to_act, &b->to_act, b->n * 2, "to_act") < 0)
@@ -610,11 +598,7 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOinOOOO", &states, &ids, &size, &i, &obs, &masks, &conf, &o_to_act)) return NULL;
     VecBufs b;
     PyObject *result = NULL;
-    if (vec_acquire(&b, states, obs, masks, conf, o_to_act) < 0) goto done;
-    if (i < 0 || i >= b.n) {
-        PyErr_SetString(PyExc_IndexError, "game index out of range");
-        goto done;
-    }
+    if (vec_acquire(&b, states, obs, masks, conf, o_to_act) < 0 || batch_game(i, b.n) < 0) goto done;
     if (((VecSlot *)b.states.buf)[i].to_act < 0) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
@@ -638,19 +622,14 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
                           &o_ret, &o_term, &o_restart))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, rew = {0}, ret = {0}, term = {0};
+    BatchIO io = {0};
     PyObject *result = NULL;
     if (vec_acquire(&b, states, obs, masks, conf, o_to_act) < 0) goto done;
     int np = b.cf->players;
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * np * 4, "returns") < 0 ||
-        batch_buffer(o_term, &term, b.n, "ended") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
-        goto done;
-    }
-    const long long *acts = (const long long *)act.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *ended = (unsigned char *)term.buf;
+    if (batch_io(&io, b.n, np, o_act, NULL, o_rew, o_ret, o_term, "ended", NULL) < 0) goto done;
+    const long long *acts = io.acts;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *ended = io.ended;
     VecSlot *slots = (VecSlot *)b.states.buf;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, b.cf->actions) < 0) goto done;
     for (Py_ssize_t i = 0; i < b.n; i++)
@@ -658,9 +637,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
             PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
             goto done;
         }
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * np * 4);
-    memset(ended, 0, (size_t)b.n);
+    batch_io_clear(&io, b.n, np);
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
@@ -684,10 +661,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     }
     result = PyLong_FromSsize_t(count);
 done:
-    if (act.obj) PyBuffer_Release(&act);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (term.obj) PyBuffer_Release(&term);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
@@ -703,25 +677,18 @@ static PyObject *py_vec_play(PyObject *self, PyObject *args) {
                           &o_eps))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, rew = {0}, ret = {0}, term = {0}, eps = {0};
+    BatchIO io = {0};
     PyObject *result = NULL;
     if (vec_acquire(&b, states, obs, masks, conf, o_to_act) < 0) goto done;
     int np = b.cf->players, A = b.cf->actions;
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * np * 4, "returns") < 0 ||
-        batch_buffer(o_term, &term, b.n, "terminations") < 0 || batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
-        goto done;
-    }
-    const long long *acts = (const long long *)act.buf;
+    if (batch_io(&io, b.n, np, o_act, NULL, o_rew, o_ret, o_term, "terminations", o_eps) < 0) goto done;
+    const long long *acts = io.acts;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, A) < 0) goto done;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *terminated = (unsigned char *)term.buf;
-    long long *episodes = (long long *)eps.buf;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *terminated = io.ended;
+    long long *episodes = io.episodes;
     VecSlot *slots = (VecSlot *)b.states.buf;
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * np * 4);
-    memset(terminated, 0, (size_t)b.n);
+    batch_io_clear(&io, b.n, np);
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
         int mover = v->to_act, r = vec_play(v, acts[i]);
@@ -740,56 +707,31 @@ static PyObject *py_vec_play(PyObject *self, PyObject *args) {
     }
     result = Py_NewRef(Py_None);
 done:
-    if (act.obj) PyBuffer_Release(&act);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (term.obj) PyBuffer_Release(&term);
-    if (eps.obj) PyBuffer_Release(&eps);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
 
+/* A game's legal id number k in the rules' order (variants, then columns): the k-th set bit of its fit masks. */
+static long long vec_pick(const void *slot, const int *ids, int k) {
+    const VecSlot *v = slot;
+    (void)ids; /* the batch keeps no ids row */
+    for (int j = 0; j < v->nlist; j++) {
+        int c = __builtin_popcount(v->fit[j]);
+        if (k < c) {
+            unsigned m = v->fit[j];
+            while (k--) m &= m - 1;
+            return v->base[j] + __builtin_ctz(m);
+        }
+        k -= c;
+    }
+    return 0; /* a count the masks do not hold: not reached */
+}
+
 /* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in the rules'
- * order (variants, then columns): uniform over the legal ids for uniform draws. */
+ * order: uniform over the legal ids for uniform draws (core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_draws, *o_out;
-    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
-    Py_buffer st = {0}, d = {0}, o = {0};
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 || d.len % 8 || batch_buffer(o_out, &o, d.len, "out") < 0 ||
-        batch_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
-        goto done;
-    }
-    const double *draws = (const double *)d.buf;
-    long long *out = (long long *)o.buf;
-    const VecSlot *slots = (const VecSlot *)st.buf;
-    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
-        const VecSlot *v = &slots[i];
-        if (!v->count) {
-            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
-            goto done;
-        }
-        int want = (int)(draws[i] * v->count);
-        if (want >= v->count) want = v->count - 1;
-        if (want < 0) want = 0;
-        for (int j = 0; j < v->nlist; j++) {
-            int c = __builtin_popcount(v->fit[j]);
-            if (want < c) {
-                unsigned m = v->fit[j];
-                while (want--) m &= m - 1;
-                out[i] = v->base[j] + __builtin_ctz(m);
-                break;
-            }
-            want -= c;
-        }
-    }
-    result = Py_NewRef(Py_None);
-done:
-    if (st.obj) PyBuffer_Release(&st);
-    if (d.obj) PyBuffer_Release(&d);
-    if (o.obj) PyBuffer_Release(&o);
-    return result;
+    return batch_sample_by(args, sizeof(VecSlot), offsetof(VecSlot, count), 0, vec_pick);
 }
 
 /* simd([use]) -> whether observations are written with SSSE3; ``use`` False selects the plain writer (the
@@ -834,7 +776,5 @@ PyMODINIT_FUNC PyInit__cfoldris_vec(void) {
 #endif
     for (int b = 0; b < 256; b++)
         for (int c = 0; c < 8; c++) spread[b][c] = (uint8_t)(b >> c & 1);
-    PyObject *m = PyModule_Create(&vec_moduledef);
-    if (m && PyModule_AddIntConstant(m, "NUM_IDS", 1) < 0) Py_CLEAR(m);
-    return m;
+    return batch_module(&vec_moduledef, 1);
 }

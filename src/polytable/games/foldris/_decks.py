@@ -25,6 +25,7 @@ def deck_and_tables(config: Config) -> tuple[Deck, tuple[VariantTable, ...]]:
 
 
 def deck_of(config: Config) -> Deck:
+    """The cards a configuration plays with: its ``deck`` option parsed, or the rulebook's deck."""
     return deck_and_tables(config)[0]
 
 
@@ -51,4 +52,5 @@ def tables_of(config: Config) -> tuple[VariantTable, ...]:
 
 
 def table_of(state: FoldrisState) -> VariantTable:
+    """The ways (variants and their costs) to draw the card revealed this round."""
     return tables_of(state.config)[state.card]

@@ -147,6 +147,7 @@ def any_placement(table: VariantTable, hts: tuple[int, ...], height: int, budget
 
 
 def count_placements(table: VariantTable, hts: tuple[int, ...], height: int, budget: int) -> int:
+    """How many pairs :func:`placements` would yield (the legal drops' count), without listing them."""
     k = affordable(table, budget)
     if max(hts) + table.max_height <= height:  # nothing can stick out: every column of every variant fits
         return table.columns_prefix[k]

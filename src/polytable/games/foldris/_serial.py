@@ -15,7 +15,7 @@ from ._cards import WIDTH, Deck, drawing
 from ._decks import deck_of, table_of
 from ._state import Drop, FoldrisState, Sheet
 from ._text import format_action, parse_action
-from ._titles import solo_title
+from ._titles import SOLO_TITLES, solo_title
 
 if TYPE_CHECKING:
     from ._game import FoldrisGame
@@ -227,4 +227,5 @@ def view(game: FoldrisGame, state: FoldrisState, player: int | None) -> dict[str
         out["winners"] = list(game.winners(state))
         if state.config.players == 1:
             out["title"] = solo_title(state.sheets[0].lines)
+            out["title_lines"] = SOLO_TITLES[-1][0]  # the lines the first title needs (the board says so)
     return out

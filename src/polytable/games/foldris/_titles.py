@@ -37,5 +37,8 @@ O 2
 L 3
 J 4
 """
+"""A small custom deck in the deck-file format (``deck`` option): duplicates, and cards of 1, 3 and 5 squares,
+for trying variants and for the conformance suite."""
 
 SAMPLE_DECK_SHORT = "I 1\nO 2\nT 3\nS 4\nZ 5\n"
+"""A five-card deck (one of each tetromino but L and J): a game that runs out of cards within a few rounds."""

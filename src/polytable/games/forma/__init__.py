@@ -41,9 +41,11 @@ from polytable.core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
+from ._bridges import BridgeCount, bridge_paths, count_bridges
 from ._game import Forma, FormaAction, kernel_of
 from ._kernel import CompiledForma, FormaKernel
 from ._pieces import (
+    NUM_ORIENTS,
     NUM_PIECES,
     ORIENT_CELLS,
     ORIENT_GK,
@@ -52,16 +54,20 @@ from ._pieces import (
     ORIENT_REF,
     PIECE_NAMES,
     PIECE_ORIENTS,
+    PIECE_SHAPES,
     PIECE_SIZES,
     START_COUNTS,
     Tables,
+    canonical_k,
+    piece_index,
     tables,
 )
-from ._rules import enclosed, flood, neighbours, place_effect
-from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, allowed_cells, format_setup
+from ._rules import bridge_total, enclosed, flood, neighbours, place_effect
+from ._state import Fill, FormaState, Obstacle, Pick, Place, Tower, allowed_cells, format_setup, parse_setup
 
 __all__ = [
     "GAME",
+    "NUM_ORIENTS",
     "NUM_PIECES",
     "ORIENT_CELLS",
     "ORIENT_GK",
@@ -70,8 +76,10 @@ __all__ = [
     "ORIENT_REF",
     "PIECE_NAMES",
     "PIECE_ORIENTS",
+    "PIECE_SHAPES",
     "PIECE_SIZES",
     "START_COUNTS",
+    "BridgeCount",
     "CompiledForma",
     "Fill",
     "Forma",
@@ -84,11 +92,17 @@ __all__ = [
     "Tables",
     "Tower",
     "allowed_cells",
+    "bridge_paths",
+    "bridge_total",
+    "canonical_k",
+    "count_bridges",
     "enclosed",
     "flood",
     "format_setup",
     "kernel_of",
     "neighbours",
+    "parse_setup",
+    "piece_index",
     "place_effect",
     "tables",
 ]

@@ -421,23 +421,12 @@ typedef struct {
     Py_ssize_t n, c;
 } VecBufs;
 
-static void vec_release(VecBufs *b) {
-    if (b->states.obj) PyBuffer_Release(&b->states);
-    if (b->obs.obj) PyBuffer_Release(&b->obs);
-    if (b->masks.obj) PyBuffer_Release(&b->masks);
-    if (b->index.obj) PyBuffer_Release(&b->index);
-    if (b->ids.obj) PyBuffer_Release(&b->ids);
-}
+static void vec_release(VecBufs *b) { BATCH_RELEASE(&b->states, &b->obs, &b->masks, &b->index, &b->ids); }
 
 static int vec_acquire(VecBufs *b, const T *t, PyObject *states, PyObject *ids, PyObject *obs, PyObject *masks,
                    PyObject *index) {
     memset(b, 0, sizeof *b);
-    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
-    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != t->size || b->obs.shape[2] != t->size) {
-        PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, size, size, channels)");
-        return -1;
-    }
-    b->n = b->obs.shape[0];
+    if ((b->n = batch_obs(obs, &b->obs, t->size, t->size, -1)) < 0) return -1;
     b->c = b->obs.shape[3];
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
         batch_buffer(ids, &b->ids, b->n * (Py_ssize_t)NUM_IDS * 4, "ids") < 0 ||
@@ -474,11 +463,9 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
-    if (i < 0 || i >= b.n) {
-        PyErr_SetString(PyExc_IndexError, "game index out of range");
+    if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_game(i, b.n) < 0)
         goto done;
-    }
     S *s = &((VecSlot *)b.states.buf)[i].s;
     if (s->turn < 0 || s->turn >= s->n) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
@@ -512,31 +499,23 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     T *t = table_for(size);
     if (!t) return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0};
+    BatchIO io = {0};
     PyObject *result = NULL;
     if (vec_acquire(&b, t, states, ids, obs, masks, index) < 0) goto done;
     VecSlot *slots = (VecSlot *)b.states.buf;
     int players = b.n ? slots[0].s.n : 0;
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 ||
-        batch_buffer(o_term, &term, b.n, "terminations") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
-        goto done;
-    }
-    const long long *acts = (const long long *)act.buf;
-    short *to_act = (short *)ta.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *ended = (unsigned char *)term.buf;
+    if (batch_io(&io, b.n, players, o_act, o_to_act, o_rew, o_ret, o_term, "terminations", NULL) < 0) goto done;
+    const long long *acts = io.acts;
+    short *to_act = io.to_act;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *ended = io.ended;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, NUM_IDS) < 0) goto done;
     for (Py_ssize_t i = 0; i < b.n; i++)
         if (slots[i].s.turn < 0 || slots[i].s.turn >= slots[i].s.n) {
             PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
             goto done;
         }
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * players * 4);
-    memset(ended, 0, (size_t)b.n);
+    batch_io_clear(&io, b.n, players);
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         S *s = &slots[i].s;
@@ -560,11 +539,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     }
     result = PyLong_FromSsize_t(count);
 done:
-    if (act.obj) PyBuffer_Release(&act);
-    if (ta.obj) PyBuffer_Release(&ta);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (term.obj) PyBuffer_Release(&term);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
@@ -590,8 +565,4 @@ static PyMethodDef vec_methods[] = {
 static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cforma_vec",
                                            "A batch of Forma games stepped in C.", -1, vec_methods};
 
-PyMODINIT_FUNC PyInit__cforma_vec(void) {
-    PyObject *m = PyModule_Create(&vec_moduledef);
-    if (m && PyModule_AddIntConstant(m, "NUM_IDS", NUM_IDS) < 0) Py_CLEAR(m);
-    return m;
-}
+PyMODINIT_FUNC PyInit__cforma_vec(void) { return batch_module(&vec_moduledef, NUM_IDS); }

@@ -51,6 +51,7 @@ GUARD = 4
 """Empty guard columns right of the board: a piece spans at most 5 columns, so shifts never wrap."""
 
 PIECE_SHAPES: tuple[Shape, ...] = tuple(s for n in range(1, 6) for s in free_polyominoes(n))
+"""The 21 free polyominoes of 1-5 cells, each in its canonical form, indexed by piece number."""
 PIECE_NAMES: tuple[str, ...] = tuple(free_name(s) for s in PIECE_SHAPES)
 PIECE_SIZES: tuple[int, ...] = tuple(len(s) for s in PIECE_SHAPES)
 NUM_PIECES = len(PIECE_SHAPES)
@@ -72,7 +73,8 @@ for _p, _shape in enumerate(PIECE_SHAPES):
         _canon[(_p, _k)] = _seen[_s]
     _piece_orients.append(tuple(_mine))
 
-NUM_ORIENTS = len(_orients)  # 91 fixed polyominoes of 1-5 cells
+NUM_ORIENTS = len(_orients)
+"""How many distinct orientations the pieces have in all: the 91 fixed polyominoes of 1-5 cells."""
 ORIENT_PIECE: tuple[int, ...] = tuple(p for p, _, _ in _orients)
 ORIENT_K: tuple[int, ...] = tuple(k for _, k, _ in _orients)
 ORIENT_CELLS: tuple[Shape, ...] = tuple(s for _, _, s in _orients)

@@ -48,6 +48,7 @@ def enclosed(tb: Tables, filled: int, among: int) -> int:
 
 
 def neighbours(tb: Tables, b: int) -> int:
+    """The board cells orthogonally adjacent to any cell of the bit set ``b``."""
     st = tb.stride
     return ((b << 1) | (b >> 1) | (b << st) | (b >> st)) & tb.board
 

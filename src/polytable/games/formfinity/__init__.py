@@ -34,15 +34,28 @@ from polytable.core import Config, register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._board import Setup, setup_for
-from ._cards import NUM_CARDS, ROTATIONS, SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
+from ._board import Setup, element_anchors, setup_for
+from ._cards import NUM_CARDS, NUM_SHAPES, ROTATIONS, SHAPES, Card, CardGenerator, card_art, parse_card, parse_deck
 from ._code import card_code, card_url, parse_card_code
-from ._flow import apply_card, apply_place, clear_caches, deal, draw_card, forbidden, placements, window
+from ._flow import (
+    apply_card,
+    apply_place,
+    can_connect,
+    clear_caches,
+    connects,
+    constraints,
+    deal,
+    draw_card,
+    forbidden,
+    placements,
+    squares_needed,
+    window,
+)
 from ._game import FormfinityGame, setup_of
 from ._kernel import PLAYOUT, CompiledFormfinity, FormfinityKernel, state_buffer, state_from_buffer, state_from_fields
 from ._kernel import pack as formfinity_pack
-from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place
-from ._template import Template, TemplateError, parse_template
+from ._state import CHOOSE, CLAIM, DRAW, OVER, PLACE, ChooseArea, Claim, FormfinityState, Place, parse_cell
+from ._template import Template, TemplateError, parse_template, template_text
 from ._variant import Rules, parse_variant_file, variant_limits
 from .templates import TEMPLATES
 
@@ -52,6 +65,7 @@ __all__ = [
     "DRAW",
     "GAME",
     "NUM_CARDS",
+    "NUM_SHAPES",
     "OVER",
     "PLACE",
     "PLAYOUT",
@@ -73,16 +87,21 @@ __all__ = [
     "TemplateError",
     "apply_card",
     "apply_place",
+    "can_connect",
     "card_art",
     "card_code",
     "card_url",
     "clear_caches",
+    "connects",
+    "constraints",
     "deal",
     "draw_card",
+    "element_anchors",
     "forbidden",
     "formfinity_pack",
     "parse_card",
     "parse_card_code",
+    "parse_cell",
     "parse_deck",
     "parse_template",
     "parse_variant_file",
@@ -90,9 +109,11 @@ __all__ = [
     "rules_for",
     "setup_for",
     "setup_of",
+    "squares_needed",
     "state_buffer",
     "state_from_buffer",
     "state_from_fields",
+    "template_text",
     "variant_limits",
     "window",
 ]

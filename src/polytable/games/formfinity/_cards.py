@@ -50,6 +50,7 @@ __all__ = [
 SHAPES: tuple[Shape, ...] = tuple(s for n in range(1, 6) for s in fixed_polyominoes(n))
 """Every fixed polyomino of 1-5 squares (91), the index is the shape id."""
 NUM_SHAPES = len(SHAPES)
+"""How many shapes a card can show: the 91 fixed polyominoes of 1-5 squares."""
 SHAPE_INDEX: dict[Shape, int] = {s: i for i, s in enumerate(SHAPES)}
 SIZE_SHAPES: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, s in enumerate(SHAPES) if len(s) == n) for n in range(6)

@@ -343,23 +343,13 @@ typedef struct {
     Py_ssize_t n, c;
 } VecBufs;
 
-static void vec_release(VecBufs *b) {
-    Py_buffer *all[] = {&b->info, &b->states, &b->ids, &b->obs, &b->masks};
-    for (int k = 0; k < 5; k++)
-        if (all[k]->obj) PyBuffer_Release(all[k]);
-}
+static void vec_release(VecBufs *b) { BATCH_RELEASE(&b->info, &b->states, &b->ids, &b->obs, &b->masks); }
 
 static int vec_acquire(VecBufs *b, PyObject *info, PyObject *states, PyObject *ids, PyObject *obs, PyObject *masks) {
     memset(b, 0, sizeof *b);
     if (!(b->in = vec_info(info, &b->info))) return -1;
     const FFSetup *g = &b->in->g;
-    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
-    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != g->H || b->obs.shape[2] != g->W ||
-        b->obs.shape[3] != b->in->channels) {
-        PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, height, width, channels)");
-        return -1;
-    }
-    b->n = b->obs.shape[0];
+    if ((b->n = batch_obs(obs, &b->obs, g->H, g->W, b->in->channels)) < 0) return -1;
     b->c = b->obs.shape[3];
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
         batch_buffer(ids, &b->ids, b->n * (Py_ssize_t)VEC_IDS * 4, "ids") < 0 ||
@@ -404,12 +394,9 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     FF *c = vec_work();
     if (!c) return PyErr_NoMemory();
-    if (vec_acquire(&b, info, states, ids, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0)
+    if (vec_acquire(&b, info, states, ids, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_game(i, b.n) < 0)
         goto done;
-    if (i < 0 || i >= b.n) {
-        PyErr_SetString(PyExc_IndexError, "game index out of range");
-        goto done;
-    }
     vec_ctx(&b, c, i);
     ((VecSlot *)b.states.buf)[i].row = NULL; /* written whole */
     vec_settle(c);
@@ -435,36 +422,20 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOOOOOO", &info, &states, &ids, &o_act, &obs, &masks, &o_to_act, &o_rew, &o_ret))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0};
+    BatchIO io = {0};
     PyObject *ended = NULL;
     FF *c = vec_work();
     if (!c) return PyErr_NoMemory();
     if (vec_acquire(&b, info, states, ids, obs, masks) < 0) goto done;
     int players = b.in->g.players;
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
-        goto done;
-    }
-    const long long *acts = (const long long *)act.buf;
-    short *to_act = (short *)ta.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    const signed char *mrows = (const signed char *)b.masks.buf;
-    for (Py_ssize_t i = 0; i < b.n; i++) { /* every action against its mask row before any game moves */
-        if (acts[i] < 0 || acts[i] >= VEC_IDS) {
-            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is outside 0..%d", i, acts[i], VEC_IDS - 1);
-            goto done;
-        }
-        if (!mrows[i * (Py_ssize_t)VEC_IDS + acts[i]]) {
-            PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not legal now (see its action mask)", i, acts[i]);
-            goto done;
-        }
-    }
+    if (batch_io(&io, b.n, players, o_act, o_to_act, o_rew, o_ret, NULL, NULL, NULL) < 0) goto done;
+    const long long *acts = io.acts;
+    short *to_act = io.to_act;
+    float *rewards = io.rewards, *returns = io.returns;
+    if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_IDS) < 0) goto done;
     ended = PyList_New(0);
     if (!ended) goto done;
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * players * 4);
+    batch_io_clear(&io, b.n, players);
     for (Py_ssize_t i = 0; i < b.n; i++) {
         vec_ctx(&b, c, i);
         int mover = c->f->turn;
@@ -490,10 +461,7 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         Py_DECREF(v);
     }
 done:
-    if (act.obj) PyBuffer_Release(&act);
-    if (ta.obj) PyBuffer_Release(&ta);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
+    batch_io_release(&io);
     vec_release(&b);
     return ended;
 }
@@ -541,9 +509,7 @@ static PyObject *py_vec_restart(PyObject *self, PyObject *args) {
         Py_DECREF(v);
     }
 done:
-    if (gv.obj) PyBuffer_Release(&gv);
-    if (sv.obj) PyBuffer_Release(&sv);
-    if (ta.obj) PyBuffer_Release(&ta);
+    BATCH_RELEASE(&gv, &sv, &ta);
     vec_release(&b);
     return over;
 }
@@ -560,32 +526,30 @@ static PyObject *py_vec_play(PyObject *self, PyObject *args) {
                           &o_rew, &o_ret, &o_term, &o_eps, &o_seeds))
         return NULL;
     VecBufs b;
-    Py_buffer wv = {0}, act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, eps = {0}, sd = {0};
+    BatchIO io = {0};
+    Py_buffer wv = {0}, sd = {0};
     PyObject *result = NULL;
     FF *c = vec_work();
     if (!c) return PyErr_NoMemory();
     if (vec_acquire(&b, info, states, ids, obs, masks) < 0) goto done;
     int players = b.in->g.players;
     if (PyObject_GetBuffer(o_words, &wv, PyBUF_C_CONTIGUOUS) < 0 || wv.len % 4 || wv.len < 4 ||
-        wv.len / 4 > SEEDSEQ_MAX_WORDS - 4 || PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 ||
-        act.len != b.n * 8 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
-        batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 || batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 ||
-        batch_buffer(o_term, &term, b.n, "terminations") < 0 || batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0 ||
-        batch_buffer(o_seeds, &sd, b.n * 8, "seeds") < 0) {
+        wv.len / 4 > SEEDSEQ_MAX_WORDS - 4) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "seed words: uint32; one int64 action per game");
         goto done;
     }
-    const long long *acts = (const long long *)act.buf;
+    if (batch_io(&io, b.n, players, o_act, o_to_act, o_rew, o_ret, o_term, "terminations", o_eps) < 0 ||
+        batch_buffer(o_seeds, &sd, b.n * 8, "seeds") < 0)
+        goto done;
+    const long long *acts = io.acts;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_IDS) < 0) goto done;
     const uint32_t *words = (const uint32_t *)wv.buf;
     int nwords = (int)(wv.len / 4);
-    short *to_act = (short *)ta.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *terminated = (unsigned char *)term.buf;
-    long long *episodes = (long long *)eps.buf, *seeds = (long long *)sd.buf;
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * players * 4);
-    memset(terminated, 0, (size_t)b.n);
+    short *to_act = io.to_act;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *terminated = io.ended;
+    long long *episodes = io.episodes, *seeds = (long long *)sd.buf;
+    batch_io_clear(&io, b.n, players);
     for (Py_ssize_t i = 0; i < b.n; i++) {
         vec_ctx(&b, c, i);
         int mover = c->f->turn;
@@ -612,9 +576,8 @@ static PyObject *py_vec_play(PyObject *self, PyObject *args) {
     }
     result = Py_NewRef(Py_None);
 done:
-    Py_buffer *all[] = {&wv, &act, &ta, &rew, &ret, &term, &eps, &sd};
-    for (int k = 0; k < 8; k++)
-        if (all[k]->obj) PyBuffer_Release(all[k]);
+    BATCH_RELEASE(&wv, &sd);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
@@ -642,8 +605,4 @@ static PyMethodDef vec_methods[] = {
 static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cformfinity_vec",
                                            "A batch of FORMFINITY games stepped in C.", -1, vec_methods};
 
-PyMODINIT_FUNC PyInit__cformfinity_vec(void) {
-    PyObject *m = PyModule_Create(&vec_moduledef);
-    if (m && PyModule_AddIntConstant(m, "NUM_IDS", VEC_IDS) < 0) Py_CLEAR(m);
-    return m;
-}
+PyMODINIT_FUNC PyInit__cformfinity_vec(void) { return batch_module(&vec_moduledef, VEC_IDS); }

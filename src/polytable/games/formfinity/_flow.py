@@ -300,6 +300,8 @@ def apply_claim(setup: Setup, st: State, direction: int, start: int) -> State:
 
 # ---------------------------------------------------------------------------------------------- placing
 def apply_place(setup: Setup, st: State, mask: int) -> State:
+    """The state after the mover draws the element covering squares ``mask``: claims, a finished area, a
+    connection or a number, then the next element or the end of the turn."""
     p = st.turn
     owners = (*st.owners[:p], st.owners[p] | mask, *st.owners[p + 1 :])
     st = replace(st, owners=owners, left=st.left - 1, placed=st.placed + 1, last=mask, fails=0)

@@ -32,46 +32,67 @@ from polytable.core import register
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
 from ._game import Quadefy, kernel_of
 from ._kernel import CompiledQuadefy, QuadefyKernel
-from ._moves import REACH, STABLE, any_legal, clear_cache, hand_counts, legal_sets
+from ._moves import REACH, STABLE, any_legal, clear_cache, hand_counts, legal_count, legal_sets, sample_placement
 from ._moves import placement_ids as moves_of
 from ._native import export_tables as native_tables
-from ._puzzle import PATTERN_NOTES, PATTERNS, PuzzleResult, parse_pattern, pattern_text, solve_pattern, verify_solution
+from ._puzzle import (
+    PATTERN_NOTES,
+    PATTERNS,
+    PuzzleResult,
+    SearchStats,
+    parse_pattern,
+    pattern_text,
+    solve_pattern,
+    tile_region,
+    verify_solution,
+)
 from ._state import ACTIONS, Placement, QuadefyState, format_placement
-from ._symmetry import canonical_key, transform_cells
-from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, ORIENTS, PLACE_AT, PLACEMENTS
+from ._symmetry import REFLECTS, SYMMETRIES, canonical_key, pack_key, swap_screws, transform_cells, transform_placement
+from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, FULL, GRID, ORIENTS, PLACE_AT, PLACEMENTS
 
 __all__ = [
     "ACTIONS",
     "ALL_BLOCKS",
     "BLOCKS",
     "BLOCK_INDEX",
+    "FULL",
     "GAME",
+    "GRID",
     "ORIENTS",
     "PATTERNS",
     "PATTERN_NOTES",
     "PLACEMENTS",
     "PLACE_AT",
     "REACH",
+    "REFLECTS",
     "STABLE",
+    "SYMMETRIES",
     "CompiledQuadefy",
     "Placement",
     "PuzzleResult",
     "Quadefy",
     "QuadefyKernel",
     "QuadefyState",
+    "SearchStats",
     "any_legal",
     "canonical_key",
     "clear_cache",
     "format_placement",
     "hand_counts",
     "kernel_of",
+    "legal_count",
     "legal_sets",
     "moves_of",
     "native_tables",
+    "pack_key",
     "parse_pattern",
     "pattern_text",
+    "sample_placement",
     "solve_pattern",
+    "swap_screws",
+    "tile_region",
     "transform_cells",
+    "transform_placement",
     "verify_solution",
 ]
 

@@ -9,7 +9,7 @@
  * ones; the kernel reads and writes a state's numbers as one struct, QBuf, described once in Python
  * (_kernel.POSITION, a core.StateLayout named after the state's fields): bind() checks the description
  * against the struct and the state class's fields are read into it and made from it by that description
- * (core/_slots.h's codec), not through the dataclass's __init__ (the per-step Python objects were most of
+ * (core/_codec.h's codec), not through the dataclass's __init__ (the per-step Python objects were most of
  * the protocol loop's time). layout() reports the struct; tests/kernel/test_layouts.py compares it with the
  * description. Each entry point declines (returns None) what it does not handle, and the caller then runs
  * the checked Python path.
@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../core/_slots.h" /* the state class read into QBuf and made from it (a codec) */
+#include "../../core/_codec.h" /* the state class read into QBuf and made from it (a codec) */
 #include "quadefy_moves.h"
 #include "quadefy_pyinit.h"
 #include "_cquadefy_kernel.h"
@@ -168,7 +168,7 @@ static int read_state(PyObject *st, QPos *q, int *flags) {
     QBuf b;
     int ok = codec_read(&state_codec, st, &b);
     if (ok <= 0) return ok;
-    PyObject *moves = slots_get(&state_codec.cls, st, obj_at[O_MOVES]);
+    PyObject *moves = fields_get(&state_codec.cls, st, obj_at[O_MOVES]);
     if (!moves) return -1;
     if (!PyTuple_CheckExact(moves)) return 0;
     q->occ = b.occupied;
@@ -198,8 +198,8 @@ static PyObject *pair_of(PyObject *a, PyObject *b) {
 /* A new state: the config of st, position q with flags, the moves of st followed by pids[0..n). The same
  * values as the dataclass built by _game._apply, without its __init__. */
 static PyObject *make_state(PyObject *st, const QPos *q, int flags, const int *pids, int n) {
-    PyObject *moves = slots_get(&state_codec.cls, st, obj_at[O_MOVES]);
-    PyObject *config = slots_get(&state_codec.cls, st, obj_at[O_CONFIG]);
+    PyObject *moves = fields_get(&state_codec.cls, st, obj_at[O_MOVES]);
+    PyObject *config = fields_get(&state_codec.cls, st, obj_at[O_CONFIG]);
     if (!moves || !config) return NULL;
     Py_ssize_t k = PyTuple_GET_SIZE(moves);
     PyObject *v_moves = PyTuple_New(k + n);
@@ -208,7 +208,7 @@ static PyObject *make_state(PyObject *st, const QPos *q, int flags, const int *p
         for (int i = 0; i < n; i++) PyTuple_SET_ITEM(v_moves, k + i, Py_NewRef(pid_obj[pids[i]]));
     }
     QBuf b = {q->occ, {q->own[0], q->own[1]}, {q->rem[0], q->rem[1]}, q->to_move, q->loser, flags};
-    PyObject *v[SLOTS_MAX] = {NULL};
+    PyObject *v[FIELDS_MAX] = {NULL};
     v[obj_at[O_CONFIG]] = Py_NewRef(config);
     v[obj_at[O_MOVES]] = v_moves;
     return codec_make(&state_codec, &b, v);

@@ -152,7 +152,7 @@ typedef struct {
 /* Which of the candidates ``test`` of word w take their orientation's rules and pass them (in position occ):
  * those with reachability alone that fail are marked dead (the free translations only shrink: unreachable
  * for good). */
-static uint64_t vec_flood(VecSlot *v, int w, uint64_t test, int flags, uint64_t occ, VecFlood *f) {
+static uint64_t vec_orient_pass(VecSlot *v, int w, uint64_t test, int flags, uint64_t occ, VecFlood *f) {
     uint64_t ok = 0;
     for (; test; test &= test - 1) {
         int p = 64 * w + __builtin_ctzll(test);
@@ -190,7 +190,7 @@ static inline uint64_t vec_word_legal(VecSlot *v, int w, uint64_t hand, int flag
         test = cand;
         ok = 0;
     }
-    return test ? ok | vec_flood(v, w, test, flags, occ, f) : ok;
+    return test ? ok | vec_orient_pass(v, w, test, flags, occ, f) : ok;
 }
 
 /* The legal placements of the seat to move (the kernel's legal(), as bits over the ids) into out (VW
@@ -403,22 +403,12 @@ typedef struct {
     Py_ssize_t n;
 } VecBufs;
 
-static void vec_release(VecBufs *b) {
-    if (b->states.obj) PyBuffer_Release(&b->states);
-    if (b->obs.obj) PyBuffer_Release(&b->obs);
-    if (b->masks.obj) PyBuffer_Release(&b->masks);
-}
+static void vec_release(VecBufs *b) { BATCH_RELEASE(&b->states, &b->obs, &b->masks); }
 
 static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *masks) {
     memset(b, 0, sizeof *b);
     if (!check_ready()) return -1;
-    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
-    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != 4 || b->obs.shape[2] != 4 ||
-        b->obs.shape[3] != VEC_CHANNELS) {
-        PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, 4, 4, 9)");
-        return -1;
-    }
-    b->n = b->obs.shape[0];
+    if ((b->n = batch_obs(obs, &b->obs, 4, 4, VEC_CHANNELS)) < 0) return -1;
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
         batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)VEC_IDS, "masks") < 0)
         return -1;
@@ -451,11 +441,9 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
-    if (i < 0 || i >= b.n) {
-        PyErr_SetString(PyExc_IndexError, "game index out of range");
+    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_game(i, b.n) < 0)
         goto done;
-    }
     if (((VecSlot *)b.states.buf)[i].q.loser >= 0) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
@@ -481,7 +469,8 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
                           &o_rew, &o_ret, &o_term, &o_fresh, &o_eps))
         return NULL;
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, term = {0}, fr = {0}, eps = {0};
+    BatchIO io = {0};
+    Py_buffer fr = {0};
     PyObject *result = NULL;
     const VecSlot *fresh = NULL;
     if (vec_acquire(&b, states, obs, masks) < 0) goto done;
@@ -493,18 +482,14 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         }
         fresh = (const VecSlot *)fr.buf;
     }
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * 2 * 4, "returns") < 0 || batch_buffer(o_term, &term, b.n, "terminations") < 0 ||
-        (o_eps != Py_None && batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
+    if (batch_io(&io, b.n, 2, o_act, o_to_act, o_rew, o_ret, o_term, "terminations", o_eps == Py_None ? NULL : o_eps) <
+        0)
         goto done;
-    }
-    long long *episodes = (long long *)eps.buf; /* NULL: the caller counts the episodes */
-    const long long *acts = (const long long *)act.buf;
-    short *to_act = (short *)ta.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *ended = (unsigned char *)term.buf;
+    long long *episodes = io.episodes; /* NULL: the caller counts the episodes */
+    const long long *acts = io.acts;
+    short *to_act = io.to_act;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *ended = io.ended;
     VecSlot *slots = (VecSlot *)b.states.buf;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_IDS) < 0) goto done;
     for (Py_ssize_t i = 0; i < b.n; i++)
@@ -512,21 +497,14 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
             PyErr_Format(PyExc_ValueError, "game %zd has no seat to act", i);
             goto done;
         }
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * 2 * 4);
-    memset(ended, 0, (size_t)b.n);
+    batch_io_clear(&io, b.n, 2);
     VecGames g = {slots, fresh, b.n, acts, (signed char *)b.masks.buf, (unsigned char *)b.obs.buf, ended, to_act,
                   rewards, returns, episodes};
     Py_ssize_t count = vec_games(&g);
     result = PyLong_FromSsize_t(count);
 done:
     if (fr.obj) PyBuffer_Release(&fr);
-    if (act.obj) PyBuffer_Release(&act);
-    if (ta.obj) PyBuffer_Release(&ta);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (term.obj) PyBuffer_Release(&term);
-    if (eps.obj) PyBuffer_Release(&eps);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
@@ -619,39 +597,20 @@ done:
     return result;
 }
 
+/* A game's legal id number k in increasing order: the last word with at most k legal ids before it (cum),
+ * then the k-th set bit there. */
+static long long vec_pick(const void *slot, const int *ids, int k) {
+    (void)ids; /* the batch keeps no ids row */
+    const VecSlot *v = (const VecSlot *)slot;
+    int w = -1;
+    for (int j = 0; j < VW; j++) w += v->cum[j] <= k;
+    return 64 * w + vec_select64(v->legal[w], k - v->cum[w]);
+}
+
 /* sample(states, ids, draws, out): for each game, its legal id number floor(draws[i] * count) in increasing
- * order (uniform over the legal ids for uniform draws), found by the counts of the words before each word. */
+ * order (uniform over the legal ids for uniform draws; core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_draws, *o_out;
-    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
-    Py_buffer st = {0}, d = {0}, o = {0};
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 || batch_buffer(o_out, &o, d.len, "out") < 0 ||
-        d.len % 8 || batch_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
-        goto done;
-    }
-    const double *draws = (const double *)d.buf;
-    long long *out = (long long *)o.buf;
-    const VecSlot *slots = (const VecSlot *)st.buf;
-    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
-        if (!slots[i].count) {
-            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
-            goto done;
-        }
-        const VecSlot *v = &slots[i];
-        int k = (int)(draws[i] * v->count), w = -1;
-        if (k >= v->count) k = v->count - 1; /* (a draw of 1 or more) */
-        if (k < 0) k = 0;
-        for (int j = 0; j < VW; j++) w += v->cum[j] <= k; /* the last word with at most k ids before it */
-        out[i] = 64 * w + vec_select64(v->legal[w], k - v->cum[w]);
-    }
-    result = Py_NewRef(Py_None);
-done:
-    if (st.obj) PyBuffer_Release(&st);
-    if (d.obj) PyBuffer_Release(&d);
-    if (o.obj) PyBuffer_Release(&o);
-    return result;
+    return batch_sample_by(args, sizeof(VecSlot), offsetof(VecSlot, count), 0, vec_pick);
 }
 
 /* init(...): the kernel's init (_cquadefy.c), then the batch's tables built from the kernel's. */
@@ -696,7 +655,5 @@ PyMODINIT_FUNC PyInit__cquadefy_vec(void) {
                                                                                              : 0;
 #endif
     vec_level = vec_level_max;
-    PyObject *m = PyModule_Create(&vec_moduledef);
-    if (m && PyModule_AddIntConstant(m, "NUM_IDS", VEC_IDS) < 0) Py_CLEAR(m);
-    return m;
+    return batch_module(&vec_moduledef, VEC_IDS);
 }

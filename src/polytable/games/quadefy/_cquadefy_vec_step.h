@@ -65,7 +65,7 @@ VEC_ATTR static inline void VEC_NAME(apply)(VecSlot *v, int pid, signed char *ma
         uint64_t any = test[0] | test[1] | test[2] | test[3] | test[4] | test[5] | test[6] | test[7];
         if (any)
             for (int j = 0; j < 8; j++)
-                if (test[j]) now[k + j] |= vec_flood(v, k + j, test[j], flags, q->occ, &f);
+                if (test[j]) now[k + j] |= vec_orient_pass(v, k + j, test[j], flags, q->occ, &f);
     }
     int n = 0;
     for (int w = 0; w < vec_words; w++) {

@@ -179,6 +179,8 @@ def legal_sets(occ: int, rem: int, flags: int) -> tuple[tuple[tuple[Orient, int]
 
 
 def legal_count(occ: int, rem: int, flags: int) -> int:
+    """How many legal placements hand ``rem`` has on cells ``occ`` under ``flags`` (REACH, STABLE): the
+    mobility a player has, without building the actions."""
     if not flags:
         return candidates(occ, rem).bit_count()
     return legal_sets(occ, rem, flags)[1]

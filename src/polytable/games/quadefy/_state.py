@@ -64,6 +64,7 @@ _COLS = "abcd"
 
 
 def format_placement(a: Placement) -> str:
+    """A placement in the notation players type: ``L r3 @ b2.1`` (block, rotation, cell with its level)."""
     return f"{a.block} r{a.rotation} @ {_COLS[a.x]}{a.y + 1}.{a.z + 1}"
 
 

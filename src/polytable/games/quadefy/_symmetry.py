@@ -91,6 +91,8 @@ def swap_screws(hand: int) -> int:
 
 
 def pack_key(occ: int, me: int, opp: int) -> int:
+    """A position as one integer: the occupied cells (64 bits), then the mover's and the opponent's hands
+    (8 bits each over BLOCKS); :func:`canonical_key` gives the least of these over the symmetries."""
     return occ | me << 64 | opp << 72
 
 

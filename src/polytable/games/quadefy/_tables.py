@@ -57,7 +57,9 @@ __all__ = [
 ]
 
 GRID = Grid3(4, 4, 4)
+"""The 4x4x4 space: cell ``(x, y, z)`` is bit ``x + 4 y + 16 z`` of a cell set (``z`` = 0 on the floor)."""
 FULL = GRID.full
+"""Every cell of the space (64 bits set)."""
 LAYER0 = GRID.layer(0)
 
 BLOCKS: tuple[str, ...] = ("I", "O", "T", "L", "S", "B", "SL", "SR")

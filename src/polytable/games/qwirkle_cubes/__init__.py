@@ -41,12 +41,12 @@ from ...core import register
 
 # The public face: what the players (polytable.ai), printables, the CLI, bench and the web app use.
 # Nothing outside this package imports its private modules (tests/kernel/test_architecture.py).
-from ._actions import Draw, Pass, Place, Reroll, Roll
+from ._actions import Draw, Pass, Place, Reroll, Roll, format_action
 from ._board import Board, Placement
-from ._check import largest_line
+from ._check import largest_line, placement_error
 from ._game import QwirkleCubes, canonical_mask, hand_mask, kernel_of, reroll_masks
 from ._kernel import PLAYOUT, CompiledQwirkle, QwirkleKernel, pack_state, unpack_state
-from ._state import PASS, PLACE, REROLL, QState
+from ._state import DRAW, END, PASS, PLACE, REROLL, ROLL, SETUP_DRAW, QState
 from ._tiles import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
@@ -56,13 +56,18 @@ from ._tiles import (
     SHAPE_NAMES,
     STRIDE,
     addable,
+    cell,
     cell_xy,
     face_text,
+    line_ok,
+    parse_face,
 )
 
 __all__ = [
     "COLOUR_LETTERS",
     "COLOUR_NAMES",
+    "DRAW",
+    "END",
     "GAME",
     "HAND_SIZE",
     "LINE_MAX",
@@ -70,6 +75,8 @@ __all__ = [
     "PLACE",
     "PLAYOUT",
     "REROLL",
+    "ROLL",
+    "SETUP_DRAW",
     "SHAPE_ASCII",
     "SHAPE_NAMES",
     "STRIDE",
@@ -86,12 +93,17 @@ __all__ = [
     "Roll",
     "addable",
     "canonical_mask",
+    "cell",
     "cell_xy",
     "face_text",
+    "format_action",
     "hand_mask",
     "kernel_of",
     "largest_line",
+    "line_ok",
     "pack_state",
+    "parse_face",
+    "placement_error",
     "reroll_masks",
     "unpack_state",
 ]

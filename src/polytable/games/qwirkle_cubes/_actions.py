@@ -100,6 +100,8 @@ def _xy_text(c: int) -> str:
 
 
 def format_action(a: Action, ascii_only: bool = False) -> str:
+    """An action in the notation players type (``R●@0,0 R■@1,0``, ``reroll 1,4``, ``keep``); ``ascii_only``
+    writes shapes as letters (``Ro@0,0``) for terminals without the symbols. The game parses both."""
     if isinstance(a, Place):
         fmt = face_ascii if ascii_only else face_text
         return " ".join(f"{fmt(t)}@{_xy_text(c)}" for t, c in a.cubes)

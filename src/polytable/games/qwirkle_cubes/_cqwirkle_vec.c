@@ -21,27 +21,29 @@
 #include "qwirkle_board.c"
 #include "qwirkle_flow.c"
 #include "../../core/_batch.h" /* the callers' buffers */
+#include "../../core/_seedseq.h" /* the next episode's seed */
 
 #define VEC_CAP 32768   /* polytable.interop._table.INDEXED_CAP */
 #define VEC_WINDOW 31   /* polytable.interop._planes.QWIRKLE_WINDOW */
 #define VEC_PLANES 12   /* a colour plane and a shape plane per cube */
 #define VEC_CHANNELS 13 /* the planes and one channel of features (at most 4 * 43 + 9 values) */
-#define VEC_ROOTS 1024  /* the roots of a count kept per game; more: the placement is found by a full walk */
 
+/* What the last write put in a game's observation row: the row (its address), the window's corner and how
+ * many of the table's cubes it shows; valid is 0 after a load or a new game (the row is then written whole).
+ * A step writes only the cubes placed since, or moves the cubes when the window moved, and the features. */
 typedef struct {
-    int p, step, conn;
-    uint64_t line;
-    long long n;
-} VecRoot;
+    unsigned char *row;
+    int cx, cy, cubes, valid;
+} VecDrawn;
 
-/* A game of the batch: its state and table, the bounds of its cubes (the observation's window), how many
- * actions its mask row lists (and how many are legal, past the cap), and the roots of its last count (so
- * that the placement it chooses is found by walking one root). */
+/* A game of the batch: its state and table (which keeps the record of its last count, so that the placement
+ * chosen is found by walking one root: qb_find), the bounds of its cubes (the observation's window), how many
+ * actions its mask row lists (and how many are legal, past the cap), what its observation row holds. */
 typedef struct {
     QGame g;
-    int count, total, nroots;
+    int count, total;
     int minx, maxx, miny, maxy;
-    VecRoot roots[VEC_ROOTS];
+    VecDrawn drawn;
     QBoard b;
 } VecSlot;
 
@@ -62,60 +64,54 @@ static void vec_bounds(VecSlot *v, int from) {
 }
 
 /* The distinct rerolls of a sorted hand in increasing order (reroll_masks in _game.py): of identical cubes
- * the leftmost are named. Returns how many. */
-static int vec_rerolls(const QGame *g, int *out) {
+ * the leftmost are named, so a reroll is how many of each group of identical cubes (0 .. its size), and as the
+ * groups hold increasing bits, the rerolls in increasing order are those numbers read with the last group as
+ * the most significant digit. How many there are, and the k-th. */
+static int vec_reroll_count(const QGame *g) {
     const int *h = g->hand[g->player];
     int n = g->hlen[g->player], m = 1;
-    out[0] = 0;
     for (int i = 0; i < n;) {
         int j = i;
         while (j + 1 < n && h[j + 1] == h[i]) j++;
-        int size = j - i + 1, had = m;
-        for (int k = 1; k <= size; k++)
-            for (int a = 0; a < had; a++) out[m++] = out[a] | (((1 << k) - 1) << i);
+        m *= j - i + 2;
         i = j + 1;
-    }
-    for (int i = 1; i < m; i++) { /* insertion sort: at most 64 */
-        int x = out[i], j = i - 1;
-        while (j >= 0 && out[j] > x) {
-            out[j + 1] = out[j];
-            j--;
-        }
-        out[j + 1] = x;
     }
     return m;
 }
 
-/* The number of legal actions of the seat to act (the placements by a counting walk, whose roots are kept). */
+static int vec_reroll(const QGame *g, int k) {
+    const int *h = g->hand[g->player];
+    int n = g->hlen[g->player], mask = 0;
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j + 1 < n && h[j + 1] == h[i]) j++;
+        int size = j - i + 1, c = k % (size + 1);
+        k /= size + 1;
+        mask |= ((1 << c) - 1) << i;
+        i = j + 1;
+    }
+    return mask;
+}
+
+/* The number of legal actions of the seat to act (the placements by a count the table keeps a record of). */
 static void vec_count(VecSlot *v) {
     QGame *g = &v->g;
     long long n = 1;
-    v->nroots = -1;
     if (g->phase == REROLL) {
-        int masks[64];
-        n = vec_rerolls(g, masks);
+        n = vec_reroll_count(g);
     } else if (g->phase == PLACE) {
         QWalk w = {0};
         w.hand = hand_mask(g, g->player);
         w.need = v->b.ncubes ? 0 : q_largest_line(w.hand);
         n = qb_walk(&v->b, &w);
-        if (R_OK && NR <= VEC_ROOTS) {
-            for (int i = 0; i < NR; i++) {
-                v->roots[i].p = R[i].p;
-                v->roots[i].step = R[i].step;
-                v->roots[i].conn = R[i].conn;
-                v->roots[i].line = R[i].line;
-                v->roots[i].n = R[i].n;
-            }
-            v->nroots = NR;
-        }
     } else if (g->phase != PASS)
         n = 0;
     v->total = n > 0x7fffffff ? 0x7fffffff : (int)n;
     v->count = n > VEC_CAP ? VEC_CAP : (int)n;
 }
 
-/* The placement number r of the last count (qb_locate, from this game's own roots). */
+/* The placement number r of the last count (from the table's record of it; else, the first placement of a
+ * game, by a full walk). */
 static void vec_locate(VecSlot *v, long long r, Found *f) {
     QWalk w = {0};
     QGame *g = &v->g;
@@ -124,19 +120,7 @@ static void vec_locate(VecSlot *v, long long r, Found *f) {
     w.r = r;
     w.emit = locate;
     w.ctx = f;
-    if (v->nroots < 0) {
-        roots(&v->b, &w);
-        return;
-    }
-    if (v->b.ncubes) qb_facts(&v->b);
-    for (int i = 0; i < v->nroots; i++) {
-        const VecRoot *o = &v->roots[i];
-        if (w.r < o->n) {
-            node(&v->b, &w, o->p, o->step, o->line, o->conn, 0);
-            return;
-        }
-        w.r -= o->n;
-    }
+    if (!qb_find(&v->b, &w)) roots(&v->b, &w);
 }
 
 /* Chance events until a seat acts or the game ends (Table.settle). */
@@ -152,6 +136,7 @@ static void vec_settle(VecSlot *v) {
 static void vec_new(VecSlot *v, int players, long long seed) {
     QGame *g = &v->g;
     qb_clear(&v->b);
+    v->drawn.valid = 0;
     memset(g, 0, sizeof *g);
     g->players = players;
     g->rng = rng_seed_state(seed, 0);
@@ -167,11 +152,10 @@ static void vec_new(VecSlot *v, int players, long long seed) {
 static void vec_apply(VecSlot *v, int k) {
     QGame *g = &v->g;
     if (g->phase == REROLL) {
-        int masks[64];
-        vec_rerolls(g, masks);
-        if (masks[k]) {
+        int mask = vec_reroll(g, k);
+        if (mask) {
             g->phase = ROLL;
-            g->rolling = masks[k];
+            g->rolling = mask;
         } else
             to_place(g, &v->b);
     } else if (g->phase == PLACE) {
@@ -201,25 +185,9 @@ static void vec_returns(const QGame *g, float *out) {
         out[p] = k == g->players ? 0.0f : g->points[p] == best ? (float)g->players / (float)k - 1.0f : -1.0f;
 }
 
-/* The observation of seat ``observer`` (polytable.interop._fast's Qwirkle Cubes codec): the window of
- * VEC_WINDOW cells centred on the cubes' bounds, one plane per colour and one per shape; then the features
- * row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes per
- * colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the bag
- * per colour; the phase (reroll, place, pass). */
-static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+/* The features of an observation row (see vec_obs), saturated; returns how many. */
+static int vec_features(const VecSlot *v, int observer, unsigned char *feat) {
     const QGame *g = &v->g;
-    const int n = VEC_WINDOW, c = VEC_CHANNELS;
-    memset(out, 0, (size_t)n * n * c);
-    if (v->b.ncubes) {
-        int cx = floor_half(v->minx + v->maxx) - n / 2, cy = floor_half(v->miny + v->maxy) - n / 2;
-        for (int i = 0; i < v->b.ncubes; i++) {
-            int r = q_y(v->b.at[i]) - cy, col = q_x(v->b.at[i]) - cx, face = v->b.face[i];
-            if (r < 0 || r >= n || col < 0 || col >= n) continue;
-            unsigned char *o = out + (r * n + col) * c;
-            o[face / 6] = 1;
-            o[6 + face % 6] = 1;
-        }
-    }
     int values[QMAXP * 43 + 9], nv = 0;
     for (int k = 0; k < g->players; k++) {
         int seat = (observer + k) % g->players, *counts = values + nv;
@@ -236,7 +204,73 @@ static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
     values[nv++] = g->phase == REROLL;
     values[nv++] = g->phase == PLACE;
     values[nv++] = g->phase == PASS;
-    for (int j = 0; j < nv; j++) out[j * c + VEC_PLANES] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
+    for (int j = 0; j < nv; j++) feat[j] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
+    return nv;
+}
+
+/* The features into the last channel of an observation row, row by row (all of them: writing only those that
+ * changed, kept in the slot to compare, measured slower). */
+static void vec_put_features(const unsigned char *feat, int nv, unsigned char *out) {
+    for (int j = 0; j < nv; j++) out[j * VEC_CHANNELS + VEC_PLANES] = feat[j];
+}
+
+/* The corner of the observation's window (VEC_WINDOW cells centred on the cubes' bounds). */
+static void vec_corner(const VecSlot *v, int *cx, int *cy) {
+    *cx = floor_half(v->minx + v->maxx) - VEC_WINDOW / 2;
+    *cy = floor_half(v->miny + v->maxy) - VEC_WINDOW / 2;
+}
+
+/* Cubes from .. to - 1 of the table into an observation row whose window has its corner at (cx, cy); on: 1,
+ * or 0 to take them off the row. */
+static void vec_cubes(const VecSlot *v, unsigned char *out, int cx, int cy, int from, int to, unsigned char on) {
+    const int n = VEC_WINDOW, c = VEC_CHANNELS;
+    for (int i = from; i < to; i++) {
+        int r = q_y(v->b.at[i]) - cy, col = q_x(v->b.at[i]) - cx, face = v->b.face[i];
+        if (r < 0 || r >= n || col < 0 || col >= n) continue;
+        unsigned char *o = out + (r * n + col) * c;
+        o[face / 6] = on;
+        o[6 + face % 6] = on;
+    }
+}
+
+/* The observation of seat ``observer`` (polytable.interop._fast's Qwirkle Cubes codec), written whole: the
+ * window of VEC_WINDOW cells centred on the cubes' bounds, one plane per colour and one per shape; then the
+ * features row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes
+ * per colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the
+ * bag per colour; the phase (reroll, place, pass). */
+static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+    int cx, cy;
+    vec_corner(v, &cx, &cy);
+    memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+    vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
+    unsigned char feat[QMAXP * 43 + 9];
+    vec_put_features(feat, vec_features(v, observer, feat), out);
+}
+
+/* The same into the game's own row, writing only what changed since the slot's last write there (``drawn``):
+ * the cubes placed since, or, when the window moved, the cubes taken off at the old corner and put at the new
+ * one; and the features. Written whole when the slot does not know what the row holds (after a load or a new
+ * game, or another row). */
+static void vec_obs_row(VecSlot *v, int observer, unsigned char *out) {
+    VecDrawn *d = &v->drawn;
+    int cx, cy;
+    vec_corner(v, &cx, &cy);
+    if (!d->valid || d->row != out || d->cubes > v->b.ncubes)
+        vec_obs(v, observer, out);
+    else {
+        if (cx != d->cx || cy != d->cy) {
+            vec_cubes(v, out, d->cx, d->cy, 0, d->cubes, 0);
+            d->cubes = 0;
+        }
+        vec_cubes(v, out, cx, cy, d->cubes, v->b.ncubes, 1);
+        unsigned char feat[QMAXP * 43 + 9];
+        vec_put_features(feat, vec_features(v, observer, feat), out);
+    }
+    d->cubes = v->b.ncubes;
+    d->row = out;
+    d->cx = cx;
+    d->cy = cy;
+    d->valid = 1;
 }
 
 /* The mask row: the first `count` actions; the row held `had` before. */
@@ -283,6 +317,7 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
     if (!v) return NULL;
     QGame *g = &v->g;
     qb_clear(&v->b);
+    v->drawn.valid = 0;
     memset(g, 0, sizeof *g);
     g->players = (int)s.players;
     g->rng = s.rng;
@@ -317,7 +352,6 @@ static PyObject *py_vec_load(PyObject *self, PyObject *args) {
         qb_put(&v->b, (int)t, at);
     }
     vec_bounds(v, 0);
-    v->nroots = -1;
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
@@ -432,21 +466,11 @@ typedef struct {
     Py_ssize_t n;
 } VecBufs;
 
-static void vec_release(VecBufs *b) {
-    if (b->states.obj) PyBuffer_Release(&b->states);
-    if (b->obs.obj) PyBuffer_Release(&b->obs);
-    if (b->masks.obj) PyBuffer_Release(&b->masks);
-}
+static void vec_release(VecBufs *b) { BATCH_RELEASE(&b->states, &b->obs, &b->masks); }
 
 static int vec_acquire(VecBufs *b, PyObject *states, PyObject *obs, PyObject *masks) {
     memset(b, 0, sizeof *b);
-    if (PyObject_GetBuffer(obs, &b->obs, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_ND) < 0) return -1;
-    if (b->obs.ndim != 4 || b->obs.itemsize != 1 || b->obs.shape[1] != VEC_WINDOW || b->obs.shape[2] != VEC_WINDOW ||
-        b->obs.shape[3] != VEC_CHANNELS) {
-        PyErr_SetString(PyExc_ValueError, "observations must be uint8 (games, 31, 31, 13)");
-        return -1;
-    }
-    b->n = b->obs.shape[0];
+    if ((b->n = batch_obs(obs, &b->obs, VEC_WINDOW, VEC_WINDOW, VEC_CHANNELS)) < 0) return -1;
     if (batch_buffer(states, &b->states, b->n * (Py_ssize_t)sizeof(VecSlot), "states") < 0 ||
         batch_buffer(masks, &b->masks, b->n * (Py_ssize_t)VEC_CAP, "masks") < 0)
         return -1;
@@ -459,7 +483,7 @@ static void vec_row(VecBufs *b, Py_ssize_t i, short *to_act) {
     int had = v->count;
     vec_count(v);
     to_act[i] = (short)v->g.player;
-    vec_obs(v, v->g.player, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
+    vec_obs_row(v, v->g.player, (unsigned char *)b->obs.buf + i * VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
     vec_mask((signed char *)b->masks.buf + i * (Py_ssize_t)VEC_CAP, had, v->count);
 }
 
@@ -475,13 +499,12 @@ static PyObject *py_vec_write(PyObject *self, PyObject *args) {
     VecBufs b;
     Py_buffer ta = {0};
     PyObject *result = NULL;
-    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0) goto done;
-    if (i < 0 || i >= b.n) {
-        PyErr_SetString(PyExc_IndexError, "game index out of range");
+    if (vec_acquire(&b, states, obs, masks) < 0 || batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 ||
+        batch_game(i, b.n) < 0)
         goto done;
-    }
     VecSlot *v = (VecSlot *)b.states.buf + i;
     vec_settle(v);
+    v->drawn.valid = 0; /* the row written whole */
     if (vec_over(v) || v->g.players < 2) {
         PyErr_SetString(PyExc_ValueError, "the game has no seat to act");
         goto done;
@@ -494,23 +517,17 @@ done:
     return result;
 }
 
-/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, ended[, seeds]) -> how many games
- * ended. One action index per game, for its seat to act, every one checked against its game's mask row before
- * any game moves (core/_batch.h's batch_check); the chance events after it are settled; the rows of the games
- * that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners, -1 for the
- * others), the mover's as its reward and 1 in ``ended`` (one byte per game); with ``seeds`` (one int64 per
- * game, or None) it starts its next game from its seed here (Game.new_game(seed), chance settled) and its
- * rows are the new game's. */
-static PyObject *py_vec_step(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_end, *o_seeds = Py_None;
-    int size;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
-                          &o_rew, &o_ret, &o_end, &o_seeds))
-        return NULL;
+/* The step of step() and play() (see them); words and episodes: play's, else NULL. */
+static PyObject *vec_steps(PyObject *states, PyObject *o_act, PyObject *obs, PyObject *masks, PyObject *o_to_act,
+                           PyObject *o_rew, PyObject *o_ret, PyObject *o_end, PyObject *o_seeds, PyObject *o_words,
+                           PyObject *o_eps) {
     VecBufs b;
-    Py_buffer act = {0}, ta = {0}, rew = {0}, ret = {0}, end = {0}, sd = {0};
+    BatchIO io = {0};
+    Py_buffer sd = {0}, wv = {0}, eps = {0};
     PyObject *result = NULL;
-    const long long *seeds = NULL;
+    long long *seeds = NULL, *episodes = NULL;
+    const uint32_t *words = NULL;
+    int nwords = 0;
     if (vec_acquire(&b, states, obs, masks) < 0) goto done;
     VecSlot *slots = (VecSlot *)b.states.buf;
     int players = b.n ? slots[0].g.players : 2;
@@ -519,32 +536,32 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
         goto done;
     }
     if (o_seeds != Py_None) {
-        if (PyObject_GetBuffer(o_seeds, &sd, PyBUF_C_CONTIGUOUS) < 0) goto done;
-        if (sd.len != b.n * 8) {
-            PyErr_SetString(PyExc_ValueError, "seeds: one int64 per game");
+        if (batch_buffer(o_seeds, &sd, b.n * 8, "seeds") < 0) goto done;
+        seeds = (long long *)sd.buf;
+    }
+    if (o_words) {
+        if (PyObject_GetBuffer(o_words, &wv, PyBUF_C_CONTIGUOUS) < 0) goto done;
+        if (wv.len % 4 || wv.len < 4 || wv.len / 4 > SEEDSEQ_MAX_WORDS - 4 || !seeds) {
+            PyErr_SetString(PyExc_ValueError, "seed words: 1 to 12 uint32, and the games' seeds");
             goto done;
         }
-        seeds = (const long long *)sd.buf;
+        if (batch_buffer(o_eps, &eps, b.n * 8, "episodes") < 0) goto done;
+        words = (const uint32_t *)wv.buf;
+        nwords = (int)(wv.len / 4);
+        episodes = (long long *)eps.buf;
     }
-    if (PyObject_GetBuffer(o_act, &act, PyBUF_C_CONTIGUOUS) < 0 || act.len != b.n * 8 ||
-        batch_buffer(o_to_act, &ta, b.n * 2, "to_act") < 0 || batch_buffer(o_rew, &rew, b.n * 4, "rewards") < 0 ||
-        batch_buffer(o_ret, &ret, b.n * players * 4, "returns") < 0 || batch_buffer(o_end, &end, b.n, "ended") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one int64 action per game");
-        goto done;
-    }
-    const long long *acts = (const long long *)act.buf;
-    short *to_act = (short *)ta.buf;
-    float *rewards = (float *)rew.buf, *returns = (float *)ret.buf;
-    unsigned char *ended = (unsigned char *)end.buf;
+    if (batch_io(&io, b.n, players, o_act, o_to_act, o_rew, o_ret, o_end, "ended", NULL) < 0) goto done;
+    const long long *acts = io.acts;
+    short *to_act = io.to_act;
+    float *rewards = io.rewards, *returns = io.returns;
+    unsigned char *ended = io.ended;
     if (batch_check(acts, b.n, (const signed char *)b.masks.buf, VEC_CAP) < 0) goto done;
     for (Py_ssize_t i = 0; i < b.n; i++) /* the slots agree with the masks (a mask row is the caller's to spoil) */
         if (vec_over(&slots[i]) || slots[i].g.players != players || acts[i] >= slots[i].count) {
             PyErr_Format(PyExc_ValueError, "game %zd: no seat to act, or action %lld is not legal", i, acts[i]);
             goto done;
         }
-    memset(rewards, 0, (size_t)b.n * 4);
-    memset(returns, 0, (size_t)b.n * players * 4);
-    memset(ended, 0, (size_t)b.n);
+    batch_io_clear(&io, b.n, players);
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         VecSlot *v = &slots[i];
@@ -562,49 +579,57 @@ static PyObject *py_vec_step(PyObject *self, PyObject *args) {
             vec_new(v, players, seeds[i]);
             vec_row(&b, i, to_act);
         }
+        if (episodes) {
+            episodes[i]++;
+            seeds[i] = seedseq_episode(words, nwords, (uint64_t)i, (uint64_t)episodes[i] + 1);
+        }
     }
     result = PyLong_FromSsize_t(count);
 done:
-    if (sd.obj) PyBuffer_Release(&sd);
-    if (act.obj) PyBuffer_Release(&act);
-    if (ta.obj) PyBuffer_Release(&ta);
-    if (rew.obj) PyBuffer_Release(&rew);
-    if (ret.obj) PyBuffer_Release(&ret);
-    if (end.obj) PyBuffer_Release(&end);
+    BATCH_RELEASE(&sd, &wv, &eps);
+    batch_io_release(&io);
     vec_release(&b);
     return result;
 }
 
+/* A game's legal action number k: action k (the legal actions are 0 .. count - 1). */
+static long long vec_pick(const void *slot, const int *ids, int k) {
+    (void)slot, (void)ids;
+    return k;
+}
+
+/* step(states, ids, size, actions, obs, masks, index, to_act, rewards, returns, ended[, seeds]) -> how many games
+ * ended. One action index per game, for its seat to act, every one checked against its game's mask row before
+ * any game moves (core/_batch.h's batch_check); the chance events after it are settled; the rows of the games
+ * that go on are rewritten. A game that ended gets its returns (n / k - 1 for each of k winners, -1 for the
+ * others), the mover's as its reward and 1 in ``ended`` (one byte per game); with ``seeds`` (one int64 per
+ * game, or None) it starts its next game from its seed here (Game.new_game(seed), chance settled) and its
+ * rows are the new game's. */
+static PyObject *py_vec_step(PyObject *self, PyObject *args) {
+    PyObject *states, *ids, *o_act, *obs, *masks, *index, *o_to_act, *o_rew, *o_ret, *o_end, *o_seeds = Py_None;
+    int size;
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOO|O", &states, &ids, &size, &o_act, &obs, &masks, &index, &o_to_act,
+                          &o_rew, &o_ret, &o_end, &o_seeds))
+        return NULL;
+    return vec_steps(states, o_act, obs, masks, o_to_act, o_rew, o_ret, o_end, o_seeds, NULL, NULL);
+}
+
+/* play(states, words, actions, obs, masks, to_act, rewards, returns, terminations, episodes, seeds) -> how many
+ * games ended: the vector env's whole step (vector.VectorEnv.step, as step() with the env's bookkeeping): a
+ * game that ends also counts its episode and its next game's seed is derived from the env's seed (words:
+ * uint32, NumPy's entropy words of it) as episode_seed does (core/_seedseq.h). */
+static PyObject *py_vec_play(PyObject *self, PyObject *args) {
+    PyObject *states, *o_words, *o_act, *obs, *masks, *o_to_act, *o_rew, *o_ret, *o_term, *o_eps, *o_seeds;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOO", &states, &o_words, &o_act, &obs, &masks, &o_to_act, &o_rew, &o_ret,
+                          &o_term, &o_eps, &o_seeds))
+        return NULL;
+    return vec_steps(states, o_act, obs, masks, o_to_act, o_rew, o_ret, o_term, o_seeds, o_words, o_eps);
+}
+
 /* sample(states, ids, draws, out): for each game, action floor(draws[i] * count) (uniform over its legal
- * actions for uniform draws; ``ids`` is unused: the legal actions are 0 .. count - 1). */
+ * actions for uniform draws; ``ids`` is unused: core/_batch.h). */
 static PyObject *py_vec_sample(PyObject *self, PyObject *args) {
-    PyObject *states, *ids, *o_draws, *o_out;
-    if (!PyArg_ParseTuple(args, "OOOO", &states, &ids, &o_draws, &o_out)) return NULL;
-    Py_buffer st = {0}, d = {0}, o = {0};
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(o_draws, &d, PyBUF_C_CONTIGUOUS) < 0 || d.len % 8 || batch_buffer(o_out, &o, d.len, "out") < 0 ||
-        batch_buffer(states, &st, d.len / 8 * (Py_ssize_t)sizeof(VecSlot), "states") < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one float64 draw per game");
-        goto done;
-    }
-    const double *draws = (const double *)d.buf;
-    long long *out = (long long *)o.buf;
-    const VecSlot *slots = (const VecSlot *)st.buf;
-    for (Py_ssize_t i = 0; i < d.len / 8; i++) {
-        int count = slots[i].count;
-        if (!count) {
-            PyErr_Format(PyExc_ValueError, "game %zd has no legal action", i);
-            goto done;
-        }
-        long long k = (long long)(draws[i] * count);
-        out[i] = k < count ? k : count - 1;
-    }
-    result = Py_NewRef(Py_None);
-done:
-    if (st.obj) PyBuffer_Release(&st);
-    if (d.obj) PyBuffer_Release(&d);
-    if (o.obj) PyBuffer_Release(&o);
-    return result;
+    return batch_sample_by(args, sizeof(VecSlot), offsetof(VecSlot, count), 0, vec_pick);
 }
 
 static PyMethodDef vec_methods[] = {
@@ -616,6 +641,7 @@ static PyMethodDef vec_methods[] = {
     {"listed", py_vec_listed, METH_VARARGS, "listed(states, i) -> (actions in the mask, legal actions)"},
     {"write", py_vec_write, METH_VARARGS, "game i's observation and mask rows"},
     {"step", py_vec_step, METH_VARARGS, "apply one action per game; how many games ended"},
+    {"play", py_vec_play, METH_VARARGS, "the vector env's step: actions checked, applied, games restarted"},
     {"sample", py_vec_sample, METH_VARARGS, "one uniformly random legal action per game"},
     {"layout", py_layout, METH_NOARGS, "layout() -> ((name, offset, size), ...), sizeof: the state buffer."},
     {NULL, NULL, 0, NULL},
@@ -625,8 +651,7 @@ static struct PyModuleDef vec_moduledef = {PyModuleDef_HEAD_INIT, "_cqwirkle_vec
                                            "A batch of Qwirkle Cubes games stepped in C.", -1, vec_methods};
 
 PyMODINIT_FUNC PyInit__cqwirkle_vec(void) {
-    PyObject *m = PyModule_Create(&vec_moduledef);
-    if (m && (PyModule_AddIntConstant(m, "NUM_IDS", VEC_CAP) < 0 || PyModule_AddIntConstant(m, "WINDOW", VEC_WINDOW) < 0))
-        Py_CLEAR(m);
+    PyObject *m = batch_module(&vec_moduledef, VEC_CAP);
+    if (m && PyModule_AddIntConstant(m, "WINDOW", VEC_WINDOW) < 0) Py_CLEAR(m);
     return m;
 }

@@ -32,6 +32,7 @@ __all__ = [
 ]
 
 SETUP_DRAW, SETUP_ROLL, REROLL, ROLL, PLACE, DRAW, DRAW_ROLL, PASS, END = range(9)
+"""The phases of a turn (``QState.phase``), named in PHASES; the chance ones are in CHANCE_PHASES."""
 PHASES = ("setup-draw", "setup-roll", "reroll", "roll", "place", "draw", "draw-roll", "pass", "end")
 CHANCE_PHASES = frozenset((SETUP_DRAW, SETUP_ROLL, ROLL, DRAW, DRAW_ROLL))
 

@@ -131,10 +131,12 @@ def parse_face(text: str) -> int | None:
 
 
 def cell(x: int, y: int) -> int:
+    """The cell number of table coordinates ``(x, y)`` (the inverse of :func:`cell_xy`)."""
     return (y + _OFF) * STRIDE + (x + _OFF)
 
 
 def cell_xy(c: int) -> tuple[int, int]:
+    """The table coordinates ``(x, y)`` of a cell number (the inverse of :func:`cell`)."""
     return c % STRIDE - _OFF, c // STRIDE - _OFF
 
 

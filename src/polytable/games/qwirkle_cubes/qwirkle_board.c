@@ -30,6 +30,7 @@ void qb_clear(QBoard *b) {
         b->cell[c] = 0;
         b->front[c] = b->front[c - 1] = b->front[c + 1] = b->front[c - QW] = b->front[c + QW] = 0;
     }
+    b->counted = 0;
     b->ncubes = 0;
     b->nfront = 0;
     b->nfacts = b->nfreed = b->nstale = b->placeable_ok = 0;
@@ -49,12 +50,14 @@ static int front_pos(const QBoard *b, int c) {
 
 void qb_put(QBoard *b, int face, int at) {
     b->placeable_ok = 0;
+    b->counted = 0;
     b->cell[at] = (uint8_t)(face + 1);
     b->face[b->ncubes] = face;
     b->at[b->ncubes++] = at;
     if (b->front[at]) {
-        int i = front_pos(b, at);
-        b->freed[b->nfreed++] = b->fact[i];
+        int i = front_pos(b, at), e = b->fact[i];
+        b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0;
+        b->freed[b->nfreed++] = (short)e;
         memmove(b->fl + i, b->fl + i + 1, sizeof(int) * (size_t)(b->nfront - i - 1));
         memmove(b->fact + i, b->fact + i + 1, sizeof(short) * (size_t)(b->nfront - i - 1));
         b->nfront--;
@@ -68,8 +71,11 @@ void qb_put(QBoard *b, int face, int at) {
         memmove(b->fl + i + 1, b->fl + i, sizeof(int) * (size_t)(b->nfront - i));
         memmove(b->fact + i + 1, b->fact + i, sizeof(short) * (size_t)(b->nfront - i));
         b->fl[i] = n;
-        b->fact[i] = (short)(b->nfreed ? b->freed[--b->nfreed] : b->nfacts++);
-        b->fact_at[n] = b->fact[i];
+        int e = b->nfreed ? b->freed[--b->nfreed] : b->nfacts++;
+        b->fact[i] = (short)e;
+        b->fact_at[n] = (short)e;
+        b->cell_of[e] = n;
+        b->alone[e] = b->starts[e][0] = b->starts[e][1] = 0; /* set with its facts (qb_facts) */
         b->nfront++;
         b->front[n] = 1;
     }
@@ -97,7 +103,8 @@ const QBoard *qb_facts(const QBoard *b) {
     for (int k = 0; k < b->nstale; k++) {
         int c = b->stale[k];
         if (b->front[c] != 2) continue; /* covered since */
-        QFact *f = &m->facts[b->fact_at[c]];
+        int e = b->fact_at[c];
+        QFact *f = &m->facts[e];
         for (int d = 0; d < 2; d++) {
             int step = d ? QW : 1;
             f->before[d] = run(b, c - step, -step);
@@ -105,15 +112,16 @@ const QBoard *qb_facts(const QBoard *b) {
         }
         f->cross[0] = fits_between(f->before[1], f->after[1]);
         f->cross[1] = fits_between(f->before[0], f->after[0]);
+        m->alone[e] = f->cross[0] & f->cross[1] & ALL_FACES; /* (SHAPE_MASK0 reaches past the faces) */
+        for (int d = 0; d < 2; d++) /* the roots of this cell along d start with a face on it, after the run
+                                     * before it or before the run after it: see count_fast */
+            m->starts[e][d] = f->cross[d] & addable(f->before[d] ? f->before[d] : f->after[d]) & ALL_FACES;
         m->front[c] = 1;
     }
     m->nstale = 0;
     if (!b->placeable_ok) {
         uint64_t out = 0;
-        for (int i = 0; i < b->nfront; i++) {
-            const QFact *f = &b->facts[b->fact[i]];
-            out |= f->cross[0] & f->cross[1];
-        }
+        for (int e = 0; e < b->nfacts; e++) out |= b->alone[e];
         m->placeable = out;
         m->placeable_ok = 1;
     }
@@ -183,7 +191,7 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
     int q = p + step * (pc(after) + 1);
     int here = conn || b->front[p];
     int k1 = k + 1;
-    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || step == 1));
+    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || (step == 1 && !w->multi)));
     int go_on = !w->need || k1 < w->need;
     int reach = -1;
     while (fits) {
@@ -270,65 +278,165 @@ static int root(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
     return stop;
 }
 
+/* The roots of frontier cell fl[i] along axis d (Board._roots), in their order. */
+int qb_roots_at(const QBoard *b, QWalk *w, int i, int d) {
+    int f = b->fl[i], step = d ? QW : 1;
+    const QFact *x = &b->facts[b->fact[i]];
+    uint64_t fits = w->hand & x->cross[d];
+    if (!fits) return 0;
+    uint64_t before = x->before[d];
+    if (before) return fits & addable(before) && root(b, w, f, step, before, 0);
+    uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
+    if (!at_f) return 0;
+    /* Every placement of these roots puts a face g of at_f on f (the cells before f are free, a placement
+     * starts on f or runs into it), so its faces share g's colour or shape and may join `after`: the walks
+     * offer only those (the same placements, without the dead ends). */
+    uint64_t near = 0, hand = w->hand;
+    for (uint64_t g = at_f; g; g &= g - 1) {
+        int t = __builtin_ctzll(g);
+        near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+    }
+    w->hand = hand & near & after_fits;
+    int stop = root(b, w, f, step, 0, 0);
+    int back = 0, p = f - step;
+    while (!stop && back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
+        back++;
+        p -= step;
+    }
+    int cap = longest(w->hand) - 1;
+    if (back < cap) cap = back;
+    if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
+    for (int j = 1; !stop && j <= cap; j++) stop = root(b, w, f - j * step, step, 0, 0);
+    w->hand = hand;
+    return stop;
+}
+
 /* Every root of Board._roots, in its order; returns non-zero when the emitter stopped the walk. */
 static int roots(const QBoard *b, QWalk *w) {
     if (!b->ncubes) return root(b, w, q_index(0, 0), 1, 0, 1);
     qb_facts(b);
+    for (int i = 0; i < b->nfront; i++)
+        for (int d = 0; d < 2; d++)
+            if (qb_roots_at(b, w, i, d)) return 1;
+    return 0;
+}
+
+/* The faces of a hand that share their colour or their shape with another face of it: every placement of
+ * two cubes or more shows only such faces (its faces are distinct and share one colour or one shape). */
+static uint64_t paired(uint64_t hand) {
+    uint64_t out = 0;
+    for (int c = 0; c < 6; c++) {
+        uint64_t m = hand & 0x3FULL << (6 * c);
+        if (m & (m - 1)) out |= m;
+    }
+    for (int s = 0; s < 6; s++) {
+        uint64_t m = hand & SHAPE_MASK0 << s;
+        if (m & (m - 1)) out |= m;
+    }
+    return out;
+}
+
+/* The placements of two cubes or more from the roots of entry e's cell along axis d (a counting walk of
+ * w->hand, the faces that pair; the roots and cuts of qb_roots_at). */
+static long long multi_at(const QBoard *b, QWalk *w, int e, int d) {
+    int f = b->cell_of[e], step = d ? QW : 1;
+    const QFact *x = &b->facts[e];
+    uint64_t hand = w->hand, before = x->before[d];
+    long long was = w->count;
+    if (before) {
+        node(b, w, f, step, before, 0, 0);
+        return w->count - was;
+    }
+    uint64_t after = x->after[d], after_fits = addable(after), at_f = hand & x->cross[d] & after_fits, near = 0;
+    for (uint64_t g = at_f; g; g &= g - 1) {
+        int t = __builtin_ctzll(g);
+        near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+    }
+    w->hand = hand & near & after_fits;
+    node(b, w, f, step, 0, 0, 0);
+    int cap = QLINE - 1 - pc(after), back = 0, p = f - step;
+    while (back < cap && !b->front[p] && !b->cell[p]) {
+        back++;
+        p -= step;
+    }
+    cap = back;
+    if (cap > 0) { /* a root j cells before f needs j + 1 faces in one line */
+        int most = longest(w->hand) - 1;
+        if (most < cap) cap = most;
+    }
+    for (int j = 1; j <= cap; j++) node(b, w, f - j * step, step, 0, 0, 0);
+    w->hand = hand;
+    return w->count - was;
+}
+
+/* A plain count (no emitter, one hand, a table with cubes): the placements of one cube from the faces each
+ * frontier entry takes alone, those of two cubes or more by walking only the roots of the entries a face
+ * that pairs with another of the hand may start (starts), with only those faces (w->multi: the walks count
+ * no single cube). The counts per entry and axis are kept for qb_find. */
+static long long count_fast(const QBoard *cb, QWalk *w) {
+    QBoard *b = (QBoard *)qb_facts(cb); /* the record of the count is a cache too: the table is unchanged */
+    uint64_t hand = w->hand, pairs = paired(hand);
+    long long total = 0;
+    unsigned no = ++b->count_no;
+    for (int e = 0; e < b->nfacts; e++) total += pc(hand & b->alone[e]);
+    if (pairs) {
+        w->hand = pairs;
+        w->multi = 1;
+        for (int e = 0; e < b->nfacts; e++)
+            for (int d = 0; d < 2; d++)
+                if (pairs & b->starts[e][d]) {
+                    long long n = multi_at(b, w, e, d);
+                    b->multi[e][d] = (int)n;
+                    b->multi_no[e][d] = no;
+                    total += n;
+                }
+        w->hand = hand;
+        w->multi = 0;
+    }
+    w->count = total;
+    b->counted = 1;
+    b->count_hand = hand;
+    return total;
+}
+
+int qb_find(const QBoard *b, QWalk *w) {
+    if (!b->counted || b->count_hand != w->hand || w->left || w->need || !b->ncubes) return 0;
+    w->count = 0;
     for (int i = 0; i < b->nfront; i++) {
-        int f = b->fl[i];
+        int e = b->fact[i];
         for (int d = 0; d < 2; d++) {
-            int step = d ? QW : 1;
-            const QFact *x = &b->facts[b->fact[i]];
-            uint64_t fits = w->hand & x->cross[d];
-            if (!fits) continue;
-            uint64_t before = x->before[d];
-            if (before) {
-                if (fits & addable(before) && root(b, w, f, step, before, 0)) return 1;
-                continue;
+            long long n = d ? 0 : pc(w->hand & b->alone[e]);
+            if (b->multi_no[e][d] == b->count_no) n += b->multi[e][d];
+            if (w->r < n) {
+                qb_roots_at(b, w, i, d);
+                return 1;
             }
-            uint64_t after = x->after[d], after_fits = addable(after), at_f = fits & after_fits;
-            if (!at_f) continue;
-            /* Every placement of these roots puts a face g of at_f on f (the cells before f are free, a
-             * placement starts on f or runs into it), so its faces share g's colour or shape and may join
-             * `after`: the walks offer only those (the same placements, without the dead ends). */
-            uint64_t near = 0, hand = w->hand;
-            for (uint64_t g = at_f; g; g &= g - 1) {
-                int t = __builtin_ctzll(g);
-                near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
-            }
-            w->hand = hand & near & after_fits;
-            int stop = root(b, w, f, step, 0, 0);
-            int back = 0, p = f - step;
-            while (!stop && back < QLINE - 1 && !b->front[p] && !b->cell[p]) {
-                back++;
-                p -= step;
-            }
-            int cap = longest(w->hand) - 1;
-            if (back < cap) cap = back;
-            if (QLINE - 1 - pc(after) < cap) cap = QLINE - 1 - pc(after);
-            for (int j = 1; !stop && j <= cap; j++) stop = root(b, w, f - j * step, step, 0, 0);
-            w->hand = hand;
-            if (stop) return 1;
+            w->r -= n;
         }
     }
-    return 0;
+    return 1; /* past the count: nothing to find */
 }
 
 long long qb_walk(const QBoard *b, QWalk *w) {
     w->count = 0;
+    if (!++MEMO_GEN) { /* the walk numbers wrapped: forget every entry */
+        memset(MEMO, 0, sizeof MEMO);
+        MEMO_GEN = 1;
+    }
+    if (!w->emit && !w->left && !w->need && b->ncubes) {
+        R_OK = 0; /* qb_locate: qb_find */
+        return count_fast(b, w);
+    }
     if (!w->emit) {
         NR = 0;
         R_OK = 1;
-        if (!++MEMO_GEN) { /* the walk numbers wrapped: forget every entry */
-            memset(MEMO, 0, sizeof MEMO);
-            MEMO_GEN = 1;
-        }
     }
     roots(b, w);
     return w->count;
 }
 
 void qb_locate(const QBoard *b, QWalk *w) {
+    if (qb_find(b, w)) return;
     w->count = 0;
     if (b->ncubes) qb_facts(b);
     if (!R_OK) {

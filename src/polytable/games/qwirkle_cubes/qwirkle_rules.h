@@ -45,6 +45,18 @@ typedef struct {
     int stale[4 * QMAXCUBES]; /* frontier cells whose facts a cube changed (front 2) */
     uint64_t placeable;
     QFact facts[QFRONT];
+    /* Kept with the facts, for the placement count (qb_walk) without a walk over the whole frontier: per
+     * entry (0 for an entry no cell holds), its cell, the faces that fit it alone and, along rows and
+     * columns, the faces that may start a placement of two cubes or more from its roots (see count_fast). */
+    int cell_of[QFRONT];
+    uint64_t alone[QFRONT], starts[QFRONT][2];
+    /* The last plain count (qb_walk): its hand and number, and per entry and axis the placements of two
+     * cubes or more of its roots (read where stamped with that number), so that qb_find walks one root. */
+    int counted;
+    unsigned count_no;
+    uint64_t count_hand;
+    unsigned multi_no[QFRONT][2];
+    int multi[QFRONT][2];
 } QBoard;
 
 typedef struct {
@@ -65,6 +77,7 @@ struct QWalk {
     QEmit emit;      /* NULL: count only; else called for each placement (non-zero stops the walk) */
     void *ctx;
     int *left; /* NULL: the walk of one hand; else cubes left per colour (Board.placements_by_colour) */
+    int multi; /* set by a plain count (roots_count): only placements of two cubes or more are counted */
     int faces[QHAND], cells[QHAND]; /* the placement being built (k cubes) */
 };
 
@@ -78,6 +91,12 @@ int qb_score(const QBoard *b, const int *cells, int n, int *qwirkles);
 long long qb_walk(const QBoard *b, QWalk *w);
 /* The placement number w->r of the last counting qb_walk on this table and hand (w->emit picks it). */
 void qb_locate(const QBoard *b, QWalk *w);
+/* The same from the table's own record of its last plain count (0: none for this hand and table, nothing
+ * walked). */
+int qb_find(const QBoard *b, QWalk *w);
+/* Every root of one frontier cell (its index in fl) along one axis, in the walk's order (non-zero: the
+ * emitter stopped the walk). */
+int qb_roots_at(const QBoard *b, QWalk *w, int i, int d);
 int q_largest_line(uint64_t faces);
 /* Placements by colour counts: set w->left (6 counts) and w->hand to the faces of the colours held. */
 uint64_t qb_colour_offer(const int *left);

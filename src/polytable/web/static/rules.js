@@ -10,15 +10,27 @@ import { t, tOr, gameName, lang } from "./i18n.js";
 import { loadGames } from "./games.js";
 import { gameWords, readingNotes, rulesPage } from "./lib/rules.js";
 
-// The readings and this language's glossary, fetched once (kept by the service worker for offline use).
+// The readings and this language's glossary, fetched once (kept by the service worker for offline use). A fetch
+// that fails (a busy server, the service worker starting) is tried twice more and not remembered, so the next
+// page asks again instead of showing no words for the rest of the visit.
 let extras = null;
-function loadExtras() {
-  const get = (path) =>
-    fetch(path)
-      .then((r) => (r.ok ? r.json() : {}))
-      .catch(() => ({}));
-  extras ||= Promise.all([get("/static/i18n/readings.json"), get(`/static/i18n/glossary-${lang}.json`)]);
-  return extras;
+async function getJson(path, tries = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      const r = await fetch(path);
+      if (r.ok) return await r.json();
+    } catch {
+      /* offline or interrupted: tried again below */
+    }
+    if (i >= tries) return null;
+    await new Promise((done) => setTimeout(done, 300 * i));
+  }
+}
+async function loadExtras() {
+  extras ||= Promise.all([getJson("/static/i18n/readings.json"), getJson(`/static/i18n/glossary-${lang}.json`)]);
+  const [readings, glossary] = await extras;
+  if (!readings || !glossary) extras = null;
+  return [readings || {}, glossary || {}];
 }
 
 // Translation keys of a game's page: rules.<key>.* (Qwirkle Cubes' pages were written as "qwirkle").
@@ -173,44 +185,11 @@ export async function renderRules(root, game, notFound = null) {
     return;
   }
   if (!g) {
-    root.replaceChildren(
-      h(
-        "section",
-        { class: "card" },
-        h("h1", {}, t("rules.title")),
-        h(
-          "ul",
-          {},
-          list.map((x) => h("li", {}, h("a", { href: `/rules/${x.id}`, "data-nav": true }, rulesName(x)))),
-        ),
-      ),
-    );
+    root.replaceChildren(gamesIndex(list));
     return;
   }
   const model = rulesPage(key, SECTIONS[key], (k) => (t(k) === k ? null : t(k)), readings);
-  const sections = model.sections.map(({ id: sec, items }) => {
-    const list = h(
-      "ul",
-      { style: "padding-left: 1.2em" },
-      items.map((item) =>
-        h(
-          "li",
-          item.notes.length ? { class: "reading-rule", "data-notes": item.notes.map((n) => n.note).join(" ") } : {},
-          item.text,
-          item.notes.length ? [" ", readingMark(item.notes, model.file)] : null,
-        ),
-      ),
-    );
-    if (FOLDED.has(`${key}.${sec}`)) {
-      return h(
-        "details",
-        { id: `rules-${sec}` },
-        h("summary", { style: "margin: 10px 0" }, h("h2", { style: "display: inline" }, t(`rules.${key}.${sec}`))),
-        list,
-      );
-    }
-    return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), list);
-  });
+  const sections = model.sections.map(({ id, items }) => rulesSection(key, id, items, model.file));
   const caption = tOr(`rules.${key}.caption`, "");
   root.replaceChildren(
     h(
@@ -234,6 +213,45 @@ export async function renderRules(root, game, notFound = null) {
       ),
     ),
   );
+}
+
+// The list of the games with a How-to-play page.
+function gamesIndex(list) {
+  return h(
+    "section",
+    { class: "card" },
+    h("h1", {}, t("rules.title")),
+    h(
+      "ul",
+      {},
+      list.map((x) => h("li", {}, h("a", { href: `/rules/${x.id}`, "data-nav": true }, rulesName(x)))),
+    ),
+  );
+}
+
+// One section of a game's rules (folded when it is long and seldom needed), polytable's readings marked.
+function rulesSection(key, sec, items, file) {
+  const list = h(
+    "ul",
+    { style: "padding-left: 1.2em" },
+    items.map((item) =>
+      h(
+        "li",
+        item.notes.length ? { class: "reading-rule", "data-notes": item.notes.map((n) => n.note).join(" ") } : {},
+        item.text,
+        item.notes.length ? [" ", readingMark(item.notes, file)] : null,
+      ),
+    ),
+  );
+  if (FOLDED.has(`${key}.${sec}`)) {
+    return h(
+      "details",
+      { id: `rules-${sec}` },
+      h("summary", { style: "margin: 10px 0" }, h("h2", { style: "display: inline" }, t(`rules.${key}.${sec}`))),
+      list,
+    );
+  }
+  return h("section", { id: `rules-${sec}` }, h("h2", {}, t(`rules.${key}.${sec}`)), list);
 }
 
 // The mark on a rule that is polytable's reading: a link to its note in the list at the end of the page. It

@@ -6,7 +6,7 @@
 // The Pyodide version is part of the cache's name: its files never change within a version, so they are
 // served from the cache first (13 MB are not fetched again on every visit); a new version is a new cache.
 const PYODIDE = "314.0.8"; // as pinned in scripts/npm-assets.sh (a test keeps the two equal)
-const CACHE = `polytable-shell-v13-pyodide-${PYODIDE}`;
+const CACHE = `polytable-shell-v14-pyodide-${PYODIDE}`;
 const SHELL = [
   "/",
   "/static/app.js",
@@ -22,6 +22,7 @@ const SHELL = [
   "/static/boards/parts/quadefy-views.js",
   "/static/boards/parts/qwirkle-draw.js",
   "/static/boards/parts/qwirkle-panels.js",
+  "/static/boards/parts/roving.js",
   "/static/boards/quadefy.js",
   "/static/boards/qwirkle-cubes.js",
   "/static/cardcode.js",
@@ -48,6 +49,7 @@ const SHELL = [
   "/static/lib/forma.js",
   "/static/lib/formfinity.js",
   "/static/lib/games.js",
+  "/static/lib/grid-keys.js",
   "/static/lib/i18n.js",
   "/static/lib/newgame.js",
   "/static/lib/quadefy.js",

@@ -3,39 +3,43 @@
 // actions decide what is allowed; this file only draws them (the ghost uses the card's drawing with the
 // notation's order of effects: mirror, then trim square K in reading order, then K quarter turns
 // clockwise, then a drop onto the column tops). A hint (ctx.hint) is shown as that same ghost. Mirror or
-// Trim that cannot be used now asks the engine why, and the page says it.
+// Trim that cannot be used now asks the engine why, and the page says it. From the keyboard the sheet's squares
+// are buttons with a roving focus (parts/roving.js): Tab reaches the cursor's square, the arrow keys move it,
+// Enter or Space taps it.
 import { h, s } from "../dom.js";
 import { t, tOr, lang } from "../i18n.js";
 import * as generic from "./generic.js";
 import { parseDrop, variantCells, landing, foldAt, squareLook } from "../lib/foldris.js";
+import { squareAttrs, holdsFocus, focusCursor } from "./parts/roving.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97", "#b5651d", "#3a86ff", "#6a994e"];
 let textOpen = false; // the text view stays open across updates once a player opens it
 
 // A sheet drawn from the view (its rows, folded rows greyed above its height): the squares (with
-// ``onColumn``, a tap on one calls it with its column and row, bound when drawn; data-col and data-row only
-// name it for the tests), the ghost, a fold's crease and slide (``fold``: rows that came down since ``prev``)
-// and the card's lane above the sheet.
+// ``squares``, ``squares(x, y, look)`` gives square (x, y) its handlers, bound when drawn; data-col and
+// data-row only name it for the tests), the ghost, a fold's crease and slide (``fold``: rows that came down
+// since ``prev``) and the card's lane above the sheet.
 function sheetSvg(
   sheet,
-  { cell, ghost = [], lane = null, onColumn = null, id = null, color, prev = null, fold = null },
+  { cell, ghost = [], lane = null, squares = null, id = null, color, prev = null, fold = null },
 ) {
   const rowsTotal = Math.max(sheet.ink.length, sheet.height);
   const cols = sheet.width; // the view's: the board has no sheet size of its own
   const pad = 4;
   const top = pad + (lane ? cell * 0.6 : 0);
   const at = { cell, pad, top, rowsTotal };
-  const { parts, above } = sheetSquares(sheet, prev, { ...at, color, ghost, onColumn, foldRow: fold && fold.row });
+  const { parts, above } = sheetSquares(sheet, prev, { ...at, color, ghost, squares, foldRow: fold && fold.row });
   if (fold && above.length) parts.push(...foldLayer(fold, above, { ...at, cols, color }));
   else parts.push(...above);
   if (lane) parts.push(...laneMark(lane, cell, pad));
   const W = cols * cell + 2 * pad;
   const H = rowsTotal * cell + 2 * pad + (lane ? cell * 0.6 : 0);
-  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role: "img", "aria-label": t("fd.sheet") }, parts);
+  const role = squares ? "group" : "img";
+  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "svgboard", id, role, "aria-label": t("fd.sheet") }, parts);
 }
 
 // The sheet's squares with the ghost over them; those from ``foldRow`` up go in ``above`` (they slide down).
-function sheetSquares(sheet, prev, { cell, pad, top, rowsTotal, color, ghost, onColumn, foldRow }) {
+function sheetSquares(sheet, prev, { cell, pad, top, rowsTotal, color, ghost, squares, foldRow }) {
   const parts = [];
   const above = []; // the rows that came down in a fold: drawn in a group that slides down onto the crease
   const ghostSet = new Set(ghost.map(([x, y]) => `${x},${y}`));
@@ -56,7 +60,7 @@ function sheetSquares(sheet, prev, { cell, pad, top, rowsTotal, color, ghost, on
           "data-col": x,
           "data-row": y,
           class: look.class,
-          onclick: onColumn ? () => onColumn(x, y) : null,
+          ...(squares ? squares(x, y, look) : {}),
         }),
       );
       if (ghostSet.has(`${x},${y}`)) {
@@ -115,65 +119,109 @@ export function render(el, ctx) {
     generic.render(el, ctx);
     return;
   }
-  // The choice being made (mirror, trim, turn, column, a refusal shown) lasts as long as this round's
-  // decision: another player's hidden choice changes the table's version, not the block in hand.
-  const own = v.players.find((p) => p.player === ctx.seat);
-  const decision = [v.round, v.deck_left, v.card ? v.card.name : "", own ? own.chosen : ""].join("/");
-  const st =
-    ctx.keep.fd && ctx.keep.fd.decision === decision && ctx.keep.fd.seat === ctx.seat
-      ? ctx.keep.fd
-      : (ctx.keep.fd = { decision, seat: ctx.seat, m: 0, t: 0, r: 0, c: null });
+  const hadFocus = holdsFocus(el.querySelector("#fd-sheet"));
+  const st = keptState(ctx, v);
   const f = frame(st, ctx);
   const act = actions(el, ctx, st, f);
-  const { me, card } = f;
   const before = shownBefore(ctx);
-  const mine = me
-    ? sheetSvg(me, {
-        cell: 34,
-        ghost: f.ghost,
-        lane: card ? card.lane : null,
-        onColumn: act.column,
-        id: "fd-sheet",
-        color: COLORS[(ctx.seat ?? 0) % COLORS.length],
-        prev: before,
-        fold: before ? foldAt(before, me, me.lines - before.lines) : null,
-      })
-    : null;
-  const folded =
-    me && before && me.lines > before.lines
-      ? h(
-          "p",
-          { class: "banner", id: "fd-folded" },
-          me.lines - before.lines > 1 ? t("fd.folded", { n: me.lines - before.lines }) : t("fd.folded1"),
-        )
-      : null;
-  const cardBox = card
-    ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }))
-    : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
-  const hint = part.to_act
-    ? h(
-        "p",
-        { class: "help", id: "fd-info" },
-        f.chosen ? t("fd.dropHere") : t("fd.tapColumn"),
-        " ",
-        generic.refusalNote(st.refusal),
-      )
-    : null;
+  const mine = mySheet(el, ctx, st, f, act, before);
   const extra = h(
     "div",
     {},
     soloTitle(v),
     starterLine(v, ctx),
-    cardBox,
-    folded,
+    cardBox(ctx, f.card),
+    foldedBanner(f.me, before),
     mine,
-    statsLine(v, me),
+    statsLine(v, f.me),
     part.to_act ? controls(st, act) : null,
-    hint,
+    part.to_act ? infoLine(st, f) : null,
     othersRow(v, ctx),
     textView(ctx),
   );
   generic.render(el, { ...ctx, hideText: true, confirm: "play", chosen: f.chosen ? f.chosen.text : "" }, extra);
+  if (st.focus || hadFocus) focusCursor(mine);
+  st.focus = false;
+}
+
+// The choice being made (mirror, trim, turn, column, a refusal shown) lasts as long as this round's decision
+// (ctx.keep.fd): another player's hidden choice changes the table's version, not the block in hand. The
+// keyboard's cursor ([column, row]) stays for the seat.
+function keptState(ctx, v) {
+  const own = v.players.find((p) => p.player === ctx.seat);
+  const decision = [v.round, v.deck_left, v.card ? v.card.name : "", own ? own.chosen : ""].join("/");
+  const old = ctx.keep.fd;
+  if (old && old.decision === decision && old.seat === ctx.seat) return old;
+  const cursor = old && old.seat === ctx.seat ? old.cursor : null;
+  return (ctx.keep.fd = { decision, seat: ctx.seat, m: 0, t: 0, r: 0, c: null, cursor, focus: false });
+}
+
+// Our sheet, large: the ghost, the card's lane, what changed since the last update (a fold slides down), and
+// while we act its squares as buttons (a tap, or Enter or Space on the keyboard's cursor, taps a column; the
+// arrow keys move the cursor).
+function mySheet(el, ctx, st, f, act, before) {
+  const { me, card } = f;
+  if (!me) return null;
+  return sheetSvg(me, {
+    cell: 34,
+    ghost: f.ghost,
+    lane: card ? card.lane : null,
+    squares: f.part.to_act ? sheetHandlers(el, st, f, act) : null,
+    id: "fd-sheet",
+    color: COLORS[(ctx.seat ?? 0) % COLORS.length],
+    prev: before,
+    fold: before ? foldAt(before, me, me.lines - before.lines) : null,
+  });
+}
+
+// What a square of our sheet does, bound to it when drawn, and its name for assistive technology.
+function sheetHandlers(el, st, f, act) {
+  const { me } = f;
+  const grid = { width: me.width, height: Math.max(me.ink.length, me.height), up: 1 };
+  const at = st.cursor || [st.c ?? 0, Math.max(0, me.height - 1)];
+  const attrs = squareAttrs(grid, at, {
+    press: (x, y) => {
+      st.cursor = [x, y];
+      st.focus = holdsFocus(el.querySelector("#fd-sheet"));
+      act.column(x, y);
+    },
+    move: (to) => {
+      st.cursor = to;
+      st.focus = true;
+      act.rerender();
+    },
+  });
+  const ghost = new Set(f.ghost.map(([x, y]) => `${x},${y}`));
+  return (x, y, look) => {
+    const kind = y >= me.height ? "folded" : look.class.split(" ")[0];
+    const what = [t(`fd.sq.${kind}`), ghost.has(`${x},${y}`) ? t("fd.sq.ghost") : ""].filter(Boolean).join(", ");
+    return attrs(x, y, t("fd.square", { col: x + 1, row: y + 1, what }));
+  };
+}
+
+// The round's card (its block and lane), or what we wait for.
+function cardBox(ctx, card) {
+  return card
+    ? h("div", { class: "seat", id: "fd-card" }, t("fd.card", { name: card.name, lane: card.lane }))
+    : h("div", { class: "muted" }, ctx.msg.over ? t("room.over") : t("fd.waitCard"));
+}
+
+// How many lines our sheet folded away since the last update, or nothing.
+function foldedBanner(me, before) {
+  if (!me || !before || me.lines <= before.lines) return null;
+  const n = me.lines - before.lines;
+  return h("p", { class: "banner", id: "fd-folded" }, n > 1 ? t("fd.folded", { n }) : t("fd.folded1"));
+}
+
+// What to tap now, and why the last effect tried cannot be used.
+function infoLine(st, f) {
+  return h(
+    "p",
+    { class: "help", id: "fd-info" },
+    f.chosen ? t("fd.dropHere") : t("fd.tapColumn"),
+    " ",
+    generic.refusalNote(st.refusal),
+  );
 }
 
 // What this render draws: the legal drops, our sheet, the card, the drop chosen and where its block lands.
@@ -199,34 +247,39 @@ function frame(st, ctx) {
 
 const same = (d, m, t, r) => d.m === m && d.t === t && d.r === r;
 
+// Choose mirror ``m``, trim ``t`` and rotation ``r`` when some legal drop has them (false when none does); the
+// column moves to the nearest one such a drop may use.
+function pickDrop(st, drops, m, t, r) {
+  const options = drops.filter((d) => same(d, m, t, r));
+  if (!options.length) return false;
+  Object.assign(st, { m, t, r });
+  if (st.c !== null && !options.some((d) => d.c === st.c)) {
+    st.c = options.reduce((best, d) => (Math.abs(d.c - st.c) < Math.abs(best - st.c) ? d.c : best), options[0].c);
+  }
+  return true;
+}
+
+// An effect that cannot be used now: the engine says why (the bonus points it costs, ...).
+function explainEffect(ctx, st, card, m, t, rerender) {
+  if (!card || !ctx.preview) return;
+  const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
+  ctx.preview(text.join(" ")).then((r) => {
+    if (r && !r.ok && ctx.keep.fd === st) {
+      st.refusal = r.message;
+      rerender();
+    }
+  });
+}
+
 // What the buttons and a tapped column do: choose mirror, trim and rotation among the legal drops, ask the
 // engine why an effect cannot be used, move the block to a column or drop it there.
 function actions(el, ctx, st, f) {
   const { drops, card } = f;
   const rerender = () => render(el, ctx);
-  const pick = (m, t, r) => {
-    const options = drops.filter((d) => same(d, m, t, r));
-    if (!options.length) return false;
-    st.m = m;
-    st.t = t;
-    st.r = r;
-    if (st.c !== null && !options.some((d) => d.c === st.c)) {
-      st.c = options.reduce((best, d) => (Math.abs(d.c - st.c) < Math.abs(best - st.c) ? d.c : best), options[0].c);
-    }
-    return true;
-  };
-  // An effect that cannot be used now: the engine says why (the bonus points it costs, ...).
-  const explain = (m, t) => {
-    if (!card || !ctx.preview) return;
-    const text = [card.name, m ? "m" : "", t ? `t${t}` : "", `r${st.r}`, `c${(st.c ?? 0) + 1}`].filter(Boolean);
-    ctx.preview(text.join(" ")).then((r) => {
-      if (r && !r.ok && ctx.keep.fd === st) {
-        st.refusal = r.message;
-        rerender();
-      }
-    });
-  };
+  const pick = (m, t, r) => pickDrop(st, drops, m, t, r);
+  const explain = (m, t) => explainEffect(ctx, st, card, m, t, rerender);
   return {
+    rerender,
     rotate() {
       for (let k = 1; k <= 4; k++) if (pick(st.m, st.t, (st.r + k) % 4)) break;
       rerender();
@@ -242,37 +295,41 @@ function actions(el, ctx, st, f) {
       } else explain(1 - st.m, st.t);
     },
     trim() {
-      const { trims } = f;
-      if (trims.length < 2) {
-        explain(st.m, st.t ? 0 : 1);
-        return;
+      if (f.trims.length < 2) explain(st.m, st.t ? 0 : 1);
+      else {
+        nextTrim(st, f.trims, pick);
+        rerender();
       }
-      const i = trims.indexOf(st.t);
-      for (let j = 1; j <= trims.length; j++) {
-        const t = trims[(i + j) % trims.length];
-        let ok = false;
-        for (let k = 0; k < 4 && !ok; k++)
-          for (const m of [st.m, 1 - st.m]) if (!ok && pick(m, t, (st.r + k) % 4)) ok = true;
-        if (ok) break;
-      }
-      rerender();
     },
-    column(col, row) {
-      if (!f.part.to_act) return;
-      st.refusal = null;
-      if (f.chosen && f.ghost.some(([x, y]) => x === col && y === row)) {
-        ctx.play(f.chosen.text); // a tap on the ghost drops the block there
-        return;
-      }
-      if (!drops.some((d) => same(d, st.m, st.t, st.r))) pick(drops[0].m, drops[0].t, drops[0].r);
-      const options = drops.filter((d) => same(d, st.m, st.t, st.r));
-      if (!options.length) return;
-      // The tapped column becomes the block's left column, moved left as far as needed to fit.
-      const fit = options.filter((d) => d.c <= col).sort((a, b) => b.c - a.c)[0] || options[0];
-      st.c = fit.c;
-      rerender();
-    },
+    column: (col, row) => tapColumn(ctx, st, f, pick, col, row, rerender),
   };
+}
+
+// Trim the next square that some legal drop trims (mirrored or not, in any rotation).
+function nextTrim(st, trims, pick) {
+  const i = trims.indexOf(st.t);
+  for (let j = 1; j <= trims.length; j++) {
+    const t = trims[(i + j) % trims.length];
+    for (let k = 0; k < 4; k++) for (const m of [st.m, 1 - st.m]) if (pick(m, t, (st.r + k) % 4)) return;
+  }
+}
+
+// A tap on square (col, row) of our sheet: on the ghost it drops the block there; elsewhere the tapped column
+// becomes the block's left column, moved left as far as needed to fit.
+function tapColumn(ctx, st, f, pick, col, row, rerender) {
+  const { drops } = f;
+  if (!f.part.to_act) return;
+  st.refusal = null;
+  if (f.chosen && f.ghost.some(([x, y]) => x === col && y === row)) {
+    ctx.play(f.chosen.text);
+    return;
+  }
+  if (!drops.some((d) => same(d, st.m, st.t, st.r))) pick(drops[0].m, drops[0].t, drops[0].r);
+  const options = drops.filter((d) => same(d, st.m, st.t, st.r));
+  if (!options.length) return;
+  const fit = options.filter((d) => d.c <= col).sort((a, b) => b.c - a.c)[0] || options[0];
+  st.c = fit.c;
+  rerender();
 }
 
 // Our sheet as the last update left it (kept in ctx.keep.fdPrev), so what changed flashes and a fold shows:
@@ -374,7 +431,7 @@ function soloTitle(v) {
           title: tOr(`fd.title.${v.title.replace(/^Foldris /, "").replace(/ /g, "_")}`, v.title),
           n: v.players[0].lines,
         })
-      : t("fd.noTitle", { n: v.players[0].lines }),
+      : t("fd.noTitle", { n: v.players[0].lines, need: v.title_lines }),
   );
 }
 

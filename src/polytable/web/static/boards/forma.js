@@ -138,22 +138,8 @@ function frame(st, ctx) {
   if (st.piece && !stock[st.piece]) st.piece = null;
   if (!st.piece) st.piece = Object.keys(stock)[0] || null;
   const hintMoves = takeHint(st, part.to_act ? ctx.hint : null);
-  // What fills each cell.
-  const setup = v.setup || "";
-  const tower = (/tower ([a-t]\d+)/.exec(setup) || [])[1];
-  const obstacles = new Set(((/obstacles ([a-t0-9 ]+)/.exec(setup) || [])[1] || "").split(" ").filter(Boolean));
-  const owner = new Map();
-  const marker = new Map();
-  v.players.forEach((pl, p) => {
-    pl.pieces.forEach((c) => owner.set(c, p));
-    pl.markers.forEach((c) => marker.set(c, p));
-  });
-  const filled = (c) => owner.has(c) || marker.has(c) || obstacles.has(c) || c === tower;
-  const kinds = setupMode ? ["obstacle", "tower"].filter((k) => legal.some((a) => a.startsWith(`${k} `))) : [];
-  if (!kinds.includes(st.kind)) st.kind = kinds[0] || "obstacle";
-  const allowed = new Set(
-    setupMode ? legal.filter((a) => a.startsWith(`${st.kind} `)).map((a) => a.split(" ")[1]) : [],
-  );
+  const { tower, obstacles, owner, marker, filled } = cellsFilled(v);
+  const { kinds, allowed } = setupChoice(st, legal, setupMode);
   const ghost = setupMode || !st.tapped ? null : ghostOf(st, n);
   const localOk = !!ghost && ghost.inside && ghost.cells.every((c) => !filled(c)) && (!picked || picked === st.piece);
   const pv = st.preview && st.preview.action === (ghost ? ghost.text : "") ? st.preview : null;
@@ -183,6 +169,32 @@ function frame(st, ctx) {
     pv,
     ok: pv ? pv.ok : localOk,
   };
+}
+
+// What fills each cell: the set-up's tower and obstacles, every player's pieces and markers.
+function cellsFilled(v) {
+  const setup = v.setup || "";
+  const tower = (/tower ([a-t]\d+)/.exec(setup) || [])[1];
+  const obstacles = new Set(((/obstacles ([a-t0-9 ]+)/.exec(setup) || [])[1] || "").split(" ").filter(Boolean));
+  const owner = new Map();
+  const marker = new Map();
+  v.players.forEach((pl, p) => {
+    pl.pieces.forEach((c) => owner.set(c, p));
+    pl.markers.forEach((c) => marker.set(c, p));
+  });
+  const filled = (c) => owner.has(c) || marker.has(c) || obstacles.has(c) || c === tower;
+  return { tower, obstacles, owner, marker, filled };
+}
+
+// During the set-up: the kinds the player may still place (obstacle, tower), the one chosen (kept in
+// ``st.kind``) and the squares it may go on.
+function setupChoice(st, legal, setupMode) {
+  const kinds = setupMode ? ["obstacle", "tower"].filter((k) => legal.some((a) => a.startsWith(`${k} `))) : [];
+  if (!kinds.includes(st.kind)) st.kind = kinds[0] || "obstacle";
+  const allowed = new Set(
+    setupMode ? legal.filter((a) => a.startsWith(`${st.kind} `)).map((a) => a.split(" ")[1]) : [],
+  );
+  return { kinds, allowed };
 }
 
 // What a cell holds, in words (its bridge too), for the board's accessible name.

@@ -5,11 +5,15 @@
 // placement that covers it ("Other way" goes through the others, rotations included); tap the ghost (or
 // Play) to draw it. A cell no placement covers asks the engine why. An area is chosen by tapping one of its
 // squares; a line to claim from buttons that say which line. A hint (ctx.hint) is shown as the same ghost.
+// From the keyboard the squares are buttons with a roving focus (parts/roving.js): Tab reaches the cursor's
+// square, the arrow keys move it, Enter or Space taps it.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardSvg } from "../companion.js";
 import * as generic from "./generic.js";
 import { cellName, colName, parseCell, placementCells, parseCard } from "../lib/formfinity.js";
+import { firstSquare } from "../lib/grid-keys.js";
+import { squareAttrs, holdsFocus, focusCursor } from "./parts/roving.js";
 
 const COLORS = ["#1d3557", "#e76f51", "#2a9d8f", "#8d5a97"];
 const CELL = 28;
@@ -21,18 +25,65 @@ export function render(el, ctx) {
     generic.render(el, ctx);
     return;
   }
-  const st =
-    ctx.keep.ff && ctx.keep.ff.version === ctx.msg.version && ctx.keep.ff.seat === ctx.seat
-      ? ctx.keep.ff
-      : (ctx.keep.ff = { version: ctx.msg.version, seat: ctx.seat, cell: null, idx: 0 });
+  const hadFocus = holdsFocus(el.querySelector("#ff-board"));
+  const st = keptState(ctx);
   const f = frame(st, ctx);
-  const svg = boardSvg(st, f, (name) => part.to_act && tapCell(el, ctx, st, f, name));
+  const svg = boardSvg(st, f, squareHandlers(el, ctx, st, f));
   const chosen = f.ghost ? f.ghost.text : st.area ? `area:${st.area}` : "";
   generic.render(
     el,
     { ...ctx, hideText: true, confirm: "play", chosen },
     h("div", {}, headPanel(el, ctx, st, f), svg, claimButtons(part, ctx)),
   );
+  if (st.focus || hadFocus) focusCursor(svg);
+  st.focus = false;
+}
+
+// The board's state kept across renders (ctx.keep.ff): the square tapped and the placement shown there hold
+// for one version of the game; the keyboard's cursor (a square's name) stays for the seat.
+function keptState(ctx) {
+  const old = ctx.keep.ff;
+  if (old && old.version === ctx.msg.version && old.seat === ctx.seat) return old;
+  const cursor = old && old.seat === ctx.seat ? old.cursor : null;
+  return (ctx.keep.ff = { version: ctx.msg.version, seat: ctx.seat, cell: null, idx: 0, cursor, focus: false });
+}
+
+// What a square does, bound to it when drawn: while the player acts it is a button (a tap, or Enter or Space
+// on the keyboard's cursor, taps it; the arrow keys move the cursor over the template's squares).
+function squareHandlers(el, ctx, st, f) {
+  const { v, part } = f;
+  if (!part.to_act) return () => ({});
+  const grid = { width: v.width, height: v.height, ok: (x, y) => v.template[y][x] !== "-" };
+  const at = st.cursor ? parseCell(st.cursor) : firstSquare(grid);
+  const attrs = squareAttrs(grid, at, {
+    press: (x, y) => {
+      st.cursor = cellName(x, y);
+      st.focus = holdsFocus(el.querySelector("#ff-board"));
+      tapCell(el, ctx, st, f, st.cursor);
+    },
+    move: ([x, y]) => {
+      st.cursor = cellName(x, y);
+      st.focus = true;
+      render(el, ctx);
+    },
+  });
+  return (x, y, name) => attrs(x, y, t("ff.square", { cell: name, what: squareWords(f, ctx, x, y) }));
+}
+
+// A square in words for assistive technology: what lies on it, and whether the shown placement covers it.
+function squareWords(f, ctx, x, y) {
+  const name = cellName(x, y);
+  const label = f.v.template[y][x];
+  const p = f.owner.get(name);
+  const words = [];
+  if (p !== undefined) words.push(t("ff.sq.drawn", { name: ctx.seatName(p) }));
+  else if (label === "*") words.push(t("ff.sq.start", { n: f.stars.indexOf(name) + 1 }));
+  else if (label === "#") words.push(t("ff.sq.black"));
+  else if (/^\d+$/.test(label)) words.push(t("ff.sq.number", { n: label }));
+  else if (label !== ".") words.push(t("ff.sq.area", { area: label }));
+  else words.push(t("ff.sq.empty"));
+  if (f.ghostCells.has(name)) words.push(t("ff.sq.ghost"));
+  return words.join(", ");
 }
 
 // What this render draws: the legal placements, those covering the tapped square, the one shown (the ghost),
@@ -76,9 +127,9 @@ function cellFill(st, f, label, p) {
 }
 
 // One square of the template and what lies on it: a claimed number's ring, a start square's mark, an area's
-// or a number's label, the ghost, the tapped square's outline. A tap on the square names it to ``onCell``
+// or a number's label, the ghost, the tapped square's outline. ``on(x, y, name)`` gives the square's handlers
 // (bound when drawn; data-cell only names it for the tests).
-function cellParts(st, f, x, y, onCell) {
+function cellParts(st, f, x, y, on) {
   const { v, pad } = f;
   const name = cellName(x, y);
   const label = v.template[y][x];
@@ -98,7 +149,7 @@ function cellParts(st, f, x, y, onCell) {
       "stroke-width": last ? 3 : 1,
       "data-cell": name,
       class: "cell",
-      onclick: () => onCell(name),
+      ...on(x, y, name),
     }),
   ];
   const claimedBy = /^\d+$/.test(label) ? (v.numbers_claimed_by || [])[Number(label) - 1] : undefined;
@@ -124,14 +175,14 @@ function cellParts(st, f, x, y, onCell) {
   return out;
 }
 
-// The board: coordinates, squares (a tap on one calls ``onCell`` with its name), claimed lines and the card's
-// entry arrows around the template.
-function boardSvg(st, f, onCell) {
+// The board: coordinates, squares (``on``: their handlers, see cellParts), claimed lines and the card's entry
+// arrows around the template.
+function boardSvg(st, f, on) {
   const { v, pad, card } = f;
   const W = v.width,
     H = v.height;
   const rects = [];
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rects.push(...cellParts(st, f, x, y, onCell));
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) rects.push(...cellParts(st, f, x, y, on));
   const lines = (v.lines || []).map((ln) => {
     const pts = ln.cells
       .map(parseCell)
@@ -168,7 +219,7 @@ function boardSvg(st, f, onCell) {
       viewBox: `0 0 ${W * CELL + 2 * pad} ${H * CELL + 2 * pad}`,
       class: "svgboard",
       id: "ff-board",
-      role: "img",
+      role: f.part.to_act ? "group" : "img",
       "aria-label": t("ff.label", { w: W, h: H }),
     },
     coordinates(W, H, pad),

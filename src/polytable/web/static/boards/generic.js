@@ -72,29 +72,7 @@ function enablePlay(g) {
 }
 
 function build(el) {
-  const pre = h("pre", { class: "board", id: "board-text", "aria-label": t("gen.board") });
-  const search = h("input", {
-    id: "move-search",
-    type: "search",
-    placeholder: t("gen.search"),
-    autocomplete: "off",
-    "aria-label": t("gen.search"),
-  });
-  const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": t("gen.moves") });
-  const count = h("p", { class: "help", id: "move-count" });
-  const input = h("input", {
-    id: "move-input",
-    form: "move-form",
-    placeholder: t("gen.notation"),
-    autocomplete: "off",
-    autocapitalize: "off",
-    spellcheck: "false",
-    maxlength: 1000,
-    "aria-label": t("gen.notation"),
-  });
-  const play = h("button", { id: "play", type: "submit", form: "move-form" }, t("gen.play"));
-  // Under a board that confirms with its own button, a typed move is sent from inside the fold.
-  const typed = h("button", { id: "play-typed", type: "submit", form: "move-form", hidden: true }, t("gen.play"));
+  const { pre, search, moves, count, input, play, typed } = textFields();
   const undo = h("button", { id: "undo", type: "button", class: "secondary" }, t("gen.undo"));
   const undoWhy = h("p", { class: "help", id: "undo-why", hidden: true });
   const extra = h("div", { class: "extra" });
@@ -142,6 +120,35 @@ function build(el) {
   listen(g);
   el.replaceChildren(root);
   return g;
+}
+
+// The position's text, the list of moves with its search and count, the typing field and the Play buttons.
+function textFields() {
+  return {
+    pre: h("pre", { class: "board", id: "board-text", "aria-label": t("gen.board") }),
+    search: h("input", {
+      id: "move-search",
+      type: "search",
+      placeholder: t("gen.search"),
+      autocomplete: "off",
+      "aria-label": t("gen.search"),
+    }),
+    moves: h("div", { class: "moves", id: "moves", role: "group", "aria-label": t("gen.moves") }),
+    count: h("p", { class: "help", id: "move-count" }),
+    input: h("input", {
+      id: "move-input",
+      form: "move-form",
+      placeholder: t("gen.notation"),
+      autocomplete: "off",
+      autocapitalize: "off",
+      spellcheck: "false",
+      maxlength: 1000,
+      "aria-label": t("gen.notation"),
+    }),
+    play: h("button", { id: "play", type: "submit", form: "move-form" }, t("gen.play")),
+    // Under a board that confirms with its own button, a typed move is sent from inside the fold.
+    typed: h("button", { id: "play-typed", type: "submit", form: "move-form", hidden: true }, t("gen.play")),
+  };
 }
 
 // The controls' own events: the search narrows the list, what is typed becomes the chosen move, Undo.

@@ -116,31 +116,7 @@ function makePanel(c, deal) {
   const panel = { st, deal, stream: null, timer: null };
   const give = (code) => panel.deal(false, code);
   const status = h("p", { class: "help", id: "scan-status", "aria-live": "polite" });
-  const readPicture = async (blob) => {
-    st.status = { key: "cp.reading" };
-    panel.draw();
-    try {
-      const code = await readOnServer(st, blob);
-      if (code) {
-        st.status = { key: "cp.physical" };
-        give(code);
-      }
-    } catch (err) {
-      st.status = { text: String(err.message || err) };
-    }
-    panel.draw();
-  };
-  const photo = h("input", {
-    id: "card-photo",
-    type: "file",
-    accept: "image/*",
-    capture: "environment",
-    hidden: true,
-    onchange: () => {
-      if (photo.files[0]) readPicture(photo.files[0]);
-      photo.value = "";
-    },
-  });
+  const photo = photoInput(panel, give);
   const video = h("video", { id: "scan-video", playsinline: true, muted: true, hidden: true });
   const camBtn = h(
     "button",
@@ -168,18 +144,52 @@ function makePanel(c, deal) {
     camBtn.textContent = t(st.camera ? "cp.stop" : "cp.scan");
   };
   /** Stop the camera; ``keep``: the panel stays (the status says a printed card may be given). */
-  panel.stop = (keep = false) => {
-    clearInterval(panel.timer);
-    panel.timer = null;
-    if (panel.stream) panel.stream.getTracks().forEach((tr) => tr.stop());
-    panel.stream = null;
-    video.srcObject = null;
-    st.camera = false;
-    if (keep) st.status = { key: "cp.physical" };
-    panel.draw();
-  };
+  panel.stop = (keep = false) => stopCamera(panel, video, keep);
   panel.draw();
   return panel;
+}
+
+// The photo button's hidden file input: a picture of the card, read on the server (the status says so).
+function photoInput(panel, give) {
+  const { st } = panel;
+  const readPicture = async (blob) => {
+    st.status = { key: "cp.reading" };
+    panel.draw();
+    try {
+      const code = await readOnServer(st, blob);
+      if (code) {
+        st.status = { key: "cp.physical" };
+        give(code);
+      }
+    } catch (err) {
+      st.status = { text: String(err.message || err) };
+    }
+    panel.draw();
+  };
+  const photo = h("input", {
+    id: "card-photo",
+    type: "file",
+    accept: "image/*",
+    capture: "environment",
+    hidden: true,
+    onchange: () => {
+      if (photo.files[0]) readPicture(photo.files[0]);
+      photo.value = "";
+    },
+  });
+  return photo;
+}
+
+// Stop the panel's camera (its stream and timer); ``keep``: the status says a printed card may be given.
+function stopCamera(panel, video, keep) {
+  clearInterval(panel.timer);
+  panel.timer = null;
+  if (panel.stream) panel.stream.getTracks().forEach((tr) => tr.stop());
+  panel.stream = null;
+  video.srcObject = null;
+  panel.st.camera = false;
+  if (keep) panel.st.status = { key: "cp.physical" };
+  panel.draw();
 }
 
 async function startCamera(panel, video) {

@@ -37,6 +37,26 @@ export function designFields(st, changed) {
   const rule = (field) => [() => st.rules[field], (v) => setRule(st, field, v), changed];
   const fields = {
     name: bound(h("input", { id: "ds-name", maxlength: 60, "aria-label": t("ds.name") }), ...rule("name")),
+    ...shapeFields(st, changed),
+    ...ruleFields(L, rule),
+  };
+  const dirs = L.directions.map((d) => ({
+    dir: d,
+    ...bound(
+      h("input", { type: "checkbox", id: `ds-dir-${d}` }),
+      () => st.rules.directions.includes(d),
+      (on) => setDirection(st, d, on),
+      changed,
+    ),
+  }));
+  const all = [...Object.values(fields), ...dirs];
+  return { fields, dirs, draw: () => all.forEach((f) => f.draw()) };
+}
+
+// The template's width and height (the squares kept where they fit) and the area tool's name.
+function shapeFields(st, changed) {
+  const L = st.limits;
+  return {
     w: bound(
       number("ds-w", L.side, "ds.width"),
       () => st.w,
@@ -59,6 +79,13 @@ export function designFields(st, changed) {
       () => {},
       "input",
     ),
+  };
+}
+
+// The rules' fields, each bound to its rule (``rule(field)``: its getter, setter and what a change calls); the
+// choices and ranges are the server's limits (``L``).
+function ruleFields(L, rule) {
+  return {
     goal: bound(
       choice("ds-goal", "ds.goal", L.goals, (g) => t(`ds.goal.${g}`)),
       ...rule("goal"),
@@ -82,17 +109,6 @@ export function designFields(st, changed) {
     corner: bound(h("input", { type: "checkbox", id: "ds-corner" }), ...rule("corner")),
     connect: bound(h("input", { type: "checkbox", id: "ds-connect" }), ...rule("connect")),
   };
-  const dirs = L.directions.map((d) => ({
-    dir: d,
-    ...bound(
-      h("input", { type: "checkbox", id: `ds-dir-${d}` }),
-      () => st.rules.directions.includes(d),
-      (on) => setDirection(st, d, on),
-      changed,
-    ),
-  }));
-  const all = [...Object.values(fields), ...dirs];
-  return { fields, dirs, draw: () => all.forEach((f) => f.draw()) };
 }
 
 /** A field with its label above it, and a checkbox with its label beside it. */

@@ -137,50 +137,60 @@ export function fileCard(st, { navigate, changed }) {
       downloadLink(st),
     ),
     view.result,
-    h(
-      "div",
-      { class: "row" },
-      choice(
-        "ds-opponents",
-        "ds.opponents",
-        [
-          ["ai", t("ds.vsAi")],
-          ["invite", t("ds.vsInvite")],
-        ],
-        chosen,
-        "vs",
-      ),
-      button(
-        "ds-play",
-        "ds.play",
-        act(() => play(st, chosen.vs, navigate)),
-      ),
-    ),
-    h(
-      "div",
-      { class: "row" },
-      choice(
-        "ds-paper",
-        "ds.paper",
-        [
-          ["a4", "A4"],
-          ["letter", "Letter"],
-        ],
-        chosen,
-        "paper",
-      ),
-      button(
-        "ds-print",
-        "ds.print",
-        act(() => print(st, chosen.paper)),
-        true,
-      ),
-    ),
+    playRow(st, act, chosen, navigate),
+    printRow(st, act, chosen),
     balanceRows(st, view),
     h("h2", {}, t("ds.savedTitle")),
     saved.el,
   );
   return view;
+}
+
+// Play the design against the AI or invited people (``chosen.vs``).
+function playRow(st, act, chosen, navigate) {
+  return h(
+    "div",
+    { class: "row" },
+    choice(
+      "ds-opponents",
+      "ds.opponents",
+      [
+        ["ai", t("ds.vsAi")],
+        ["invite", t("ds.vsInvite")],
+      ],
+      chosen,
+      "vs",
+    ),
+    button(
+      "ds-play",
+      "ds.play",
+      act(() => play(st, chosen.vs, navigate)),
+    ),
+  );
+}
+
+// Print the design on the paper chosen (``chosen.paper``).
+function printRow(st, act, chosen) {
+  return h(
+    "div",
+    { class: "row" },
+    choice(
+      "ds-paper",
+      "ds.paper",
+      [
+        ["a4", "A4"],
+        ["letter", "Letter"],
+      ],
+      chosen,
+      "paper",
+    ),
+    button(
+      "ds-print",
+      "ds.print",
+      act(() => print(st, chosen.paper)),
+      true,
+    ),
+  );
 }
 
 // The file's text box (what is typed becomes the design's text) and the line under it with the last check's

@@ -33,6 +33,12 @@ export function translator(dict, english) {
     return tOr(`game.${id}.name`, fallback || id);
   }
 
+  return { t, tOr, gameName, ...engineTexts(dict, english, tOr) };
+}
+
+/** The texts of the engine's errors and of what a game says ({code, params, message}), over a language's
+ * dictionary and the English one (``tOr``: the translator's, for the server's own reasons). */
+function engineTexts(dict, english, tOr) {
   // An engine error is shown from error.engine.<code> of this language with its params, or else as the
   // engine's English message (never an English template with translated parts). A param may itself be a
   // coded part ({code, params, message}: a word such as "top", a reason relayed from another error); it is
@@ -80,5 +86,5 @@ export function translator(dict, english) {
     return fill(template, out);
   }
 
-  return { t, tOr, gameName, tError, tSaid };
+  return { tError, tSaid };
 }

@@ -117,55 +117,9 @@ export function bridgeShape(cells, p, kind, n, seatName) {
   };
   const pts = cells.map(centre).filter(Boolean);
   if (pts.length < 2) return null;
-  const points = pts.map((q) => q.join(",")).join(" ");
   const fresh = kind === "fresh",
     would = kind === "would";
-  const g = [];
-  if (fresh)
-    g.push(
-      s("polyline", {
-        points,
-        fill: "none",
-        stroke: "#f1c453",
-        "stroke-width": 14,
-        "stroke-linejoin": "round",
-        "stroke-linecap": "round",
-        opacity: 0.9,
-        class: "halo",
-      }),
-    );
-  g.push(
-    s("polyline", {
-      points,
-      fill: "none",
-      stroke: "#fff",
-      "stroke-width": fresh ? 9 : 7,
-      "stroke-linejoin": "round",
-      "stroke-linecap": "round",
-      opacity: 0.9,
-    }),
-  );
-  g.push(
-    s("polyline", {
-      points,
-      fill: "none",
-      stroke: COLORS[p],
-      "stroke-width": fresh ? 5 : 3.5,
-      "stroke-linejoin": "round",
-      "stroke-linecap": "round",
-      "stroke-dasharray": would ? "6 4" : null,
-    }),
-  );
-  for (const [x, y] of [pts[0], pts[pts.length - 1]]) {
-    g.push(s("circle", { cx: x, cy: y, r: 8, fill: "#fff", stroke: COLORS[p], "stroke-width": 2.5 }));
-    g.push(
-      s(
-        "text",
-        { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#000" },
-        LETTERS[p],
-      ),
-    );
-  }
+  const g = [...bridgeLines(pts.map((q) => q.join(",")).join(" "), COLORS[p], fresh, would), ...bridgeEnds(pts, p)];
   const label = t("forma.bridgeOf", { name: seatName(p), from: cells[0], to: cells[cells.length - 1] });
   return s(
     "g",
@@ -180,6 +134,31 @@ export function bridgeShape(cells, p, kind, n, seatName) {
     s("title", {}, label),
     g,
   );
+}
+
+// A bridge's line: a halo when it is fresh, a white casing, the player's colour (dashed when it would come).
+function bridgeLines(points, color, fresh, would) {
+  const line = { points, fill: "none", "stroke-linejoin": "round", "stroke-linecap": "round" };
+  const halo = s("polyline", { ...line, stroke: "#f1c453", "stroke-width": 14, opacity: 0.9, class: "halo" });
+  return [
+    fresh ? halo : null,
+    s("polyline", { ...line, stroke: "#fff", "stroke-width": fresh ? 9 : 7, opacity: 0.9 }),
+    s("polyline", {
+      ...line,
+      stroke: color,
+      "stroke-width": fresh ? 5 : 3.5,
+      "stroke-dasharray": would ? "6 4" : null,
+    }),
+  ].filter(Boolean);
+}
+
+// A bridge's two ends: a ring in the player's colour around the player's letter.
+function bridgeEnds(pts, p) {
+  const text = { "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#000" };
+  return [pts[0], pts[pts.length - 1]].flatMap(([x, y]) => [
+    s("circle", { cx: x, cy: y, r: 8, fill: "#fff", stroke: COLORS[p], "stroke-width": 2.5 }),
+    s("text", { x, y: y + 4, ...text }, LETTERS[p]),
+  ]);
 }
 
 /** A piece drawn small (the tray): its cells in one colour. */
