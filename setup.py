@@ -104,6 +104,7 @@ setup(
             [
                 "src/polytable/games/quadefy/_cquadefy.c",
                 "src/polytable/games/quadefy/_cquadefy_kernel.h",
+                "src/polytable/games/quadefy/_cquadefy_vec_step.h",
                 *CORE_HEADERS,
                 *QUADEFY_MOVES,
             ],

@@ -4,6 +4,8 @@ rules with the reference (view-based) encoders (``POLYTABLE_PURE=1``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -77,10 +79,23 @@ def _compare(fast: VectorEnv, pure: VectorEnv, rng: np.random.Generator, steps: 
     assert ended >= 3  # whole games were played, ended and reset
 
 
+@pytest.fixture(params=[0, 1, 2], ids=["plain", "avx2", "avx512"])
+def quadefy_simd(request: pytest.FixtureRequest) -> Iterator[int]:
+    """Each copy of the compiled Quadefy step the CPU runs (``_cquadefy_vec.simd``), the best one restored."""
+    ext = native_module("polytable.games.quadefy._cquadefy_vec")
+    assert ext is not None
+    best = ext.simd(9)
+    if ext.simd(request.param) != request.param:
+        ext.simd(best)
+        pytest.skip("this CPU does not run that copy")
+    yield request.param
+    ext.simd(best)
+
+
 @pytest.mark.skipif(not QUADEFY, reason="the compiled Quadefy batch is not built")
 @pytest.mark.parametrize(("options", "seed"), [({}, 1), ({"stability": True}, 2), ({"reachability": False}, 3)])
 def test_quadefy_batch_matches_pure_rules(
-    monkeypatch: pytest.MonkeyPatch, options: dict[str, object], seed: int
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, object], seed: int, quadefy_simd: int
 ) -> None:
     fast, pure = _pair(monkeypatch, "quadefy", 6, options=options, seed=seed)
     assert fast._batch is not None and pure._batch is None

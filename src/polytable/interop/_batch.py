@@ -166,8 +166,7 @@ class QuadefyBatch(Batch):
 
         super().__init__(ext, game, first, num_envs, 4)
         self.env: Any = None
-        self.head: tuple[Any, ...] = ()
-        self.tail: tuple[Any, ...] = ()
+        self.held: Any = None  # the attached env's buffers, held in C (_cquadefy_vec.hold)
         self.ids = np.zeros(0, np.int32)  # the legal ids are bits in each game's slot
         self.flags = int(first.flags)  # the option bits: fixed by the configuration
         CompiledQuadefy(ext)  # loads the kernel's tables into this extension's copy (init, bind)
@@ -178,14 +177,16 @@ class QuadefyBatch(Batch):
 
     def attach(self, env: Any) -> None:
         self.env = env
-        self.head = (self.states, self.ids, self.size)
-        self.tail = (env.observations, env.masks, self.index, env.to_act, env.rewards, env.returns)
-        self.tail += (env.terminations, self.fresh, env.episodes)
+        if self.fresh is not None:  # the env's buffers held once in C: a step passes only the actions
+            self.held = self.ext.hold(
+                self.states, env.observations, env.masks, env.to_act, env.rewards, env.returns, env.terminations,
+                self.fresh, env.episodes,
+            )  # fmt: skip
 
     def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
-        if self.fresh is None or env is not self.env:
+        if self.held is None or env is not self.env:
             return False
-        self.ext.step(*self.head, actions, *self.tail)  # the episodes counted in C too
+        self.ext.play(self.held, actions)  # the episodes counted in C too
         return True
 
     def load(self, i: int, s: Any) -> None:

@@ -48,3 +48,17 @@ def step(
     /,
 ) -> int: ...
 def sample(states: object, ids: object, draws: object, out: object, /) -> None: ...
+def hold(
+    states: object,
+    obs: object,
+    masks: object,
+    to_act: object,
+    rewards: object,
+    returns: object,
+    terminations: object,
+    fresh: object,
+    episodes: object,
+    /,
+) -> object: ...
+def play(held: object, actions: object, /) -> int: ...
+def simd(level: int = -1, /) -> int: ...
