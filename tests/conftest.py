@@ -42,6 +42,7 @@ SLOW_TESTS = frozenset(
         "test_foldris_bots_flaws.py::test_multiplayer_endgame_counts_elimination_as_a_loss",
         "test_foldris_bots_flaws.py::test_multiplayer_weights_and_search_are_separate",
         "test_foldris_native.py::test_a_fresh_process_can_ask_who_acts_before_anything_is_sampled",
+        "test_foldris_planner.py::test_the_kernel_finds_what_the_python_search_finds[3-0]",
         "test_forma_bots_bridge.py::test_playouts_pick_a_legal_move_and_replay",
         "test_forma_bridges_native.py::test_bridge_count_matches_on_many_random_colour_sets",
         "test_forma_eval_native.py::test_place_value_and_best_bonus_match_in_more_seeded_games",

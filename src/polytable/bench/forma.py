@@ -3,7 +3,8 @@
 Figures are per one core (a single Python thread). Wall-clock and process CPU time are both reported,
 and the best batch by CPU time (as ``timeit`` takes the best run): on a shared, loaded machine the wall
 figure mostly measures the other processes. Target (issue 5): at least 500 random complete
-4-player games per second; a plain Python bitboard Blokus prototype reached 513 on these machines.
+4-player games per second, about what a plain Python bitboard Blokus prototype reached (its figure:
+docs/benchmarks/design-figures.md).
 """
 
 from __future__ import annotations

@@ -363,8 +363,8 @@ def _append_many(conn: Any, ops: Sequence[tuple[Any, ...]]) -> None:
     write alone, see :meth:`SqlStorage.batch`).
 
     The statements are plain SQL with positional parameters (``exec_driver_sql``): SQLAlchemy's compiled
-    insert turned every row's parameters into a dict and back, about 15 µs a row and a third of the database
-    thread's CPU (which holds the interpreter's lock meanwhile; see docs/web.md)."""
+    insert turned every row's parameters into a dict and back, a large share of the database thread's CPU
+    (which holds the interpreter's lock meanwhile; the figures: docs/benchmarks/design-figures.md)."""
     mark = _PLACEHOLDER.get(conn.dialect.paramstyle)
     rows: list[tuple[Any, ...]] = []
     touch: dict[bool, list[tuple[Any, ...]]] = {False: [], True: []}
@@ -512,10 +512,10 @@ class _PgDirect:
     statement and one round trip each).
 
     Why: a batch through SQLAlchemy (a pool checkout, a Connection, BEGIN, an update and an executemany
-    of the rows, COMMIT: four round trips) cost about 0.2 ms of the database thread's CPU plus 30 µs per
-    room, and a room's read (BEGIN, three selects, ROLLBACK) about 0.9 ms; a second server process pays
-    them more often (half the moves per group commit, and the rooms made by the other process read in;
-    see docs/web.md, "What a second process costs"). Used under the storage's write lock only.
+    of the rows, COMMIT: four round trips) and a room's read (BEGIN, three selects, ROLLBACK) cost the
+    database thread several times this path's CPU, and a second server process pays them more often (half
+    the moves per group commit, and the rooms made by the other process read in; docs/web.md, "Several
+    processes"; the figures: docs/benchmarks/web-load-log.md). Used under the storage's write lock only.
     """
 
     def __init__(self, engine: Engine) -> None:

@@ -71,7 +71,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Every game imported before the first request (each --workers process imports its own), and the
-        # AIs each offers: looked up at the first room made, they cost it 10-20 ms a game.
+        # AIs each offers: looked up at the first room made, they would slow that request down.
         for game in all_games():
             ai_names(game.spec.id)
         await hub.start()

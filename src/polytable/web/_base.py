@@ -75,7 +75,7 @@ class Settings:
 @functools.cache
 def ai_names(game_id: str) -> tuple[str, ...]:
     """The AIs a game offers, looked up once per process: ``bot_names`` scans the installed plugins' entry
-    points on every call (about 10 ms, a fifth of the server's CPU in the room-creation profile)."""
+    points on every call, a large share of a room creation's CPU (docs/benchmarks/design-figures.md)."""
     return tuple(bot_names(game_id))
 
 

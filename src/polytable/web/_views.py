@@ -1,7 +1,8 @@
 """State messages: what each connection of a room is sent, built once per change and shared by sockets.
 
-Why apart from the room: building these messages was about half of the server's work per action (profile
-in docs/web.md), so each piece is made once per room version and reused by every socket that needs it:
+Why apart from the room: building these messages was the largest part of the server's work per action
+(profiles in docs/benchmarks/web-load-log.md), so each piece is made once per room version and reused by
+every socket that needs it:
 
 * a seat's part (its view, its legal actions formatted as notation, its flags) once per seat, as JSON text;
 * the game's text rendering of a seat only for connections that show it (the generic board asks for it;
@@ -35,10 +36,10 @@ _fallback = json.JSONEncoder(separators=(",", ":")).encode
 def dumps(value: Any) -> str:
     """Compact JSON text (the one encoder of the room messages).
 
-    orjson, about eight times faster than the standard library here (encoding was a sixth of building a
-    state message); a value it refuses (an integer beyond 64 bits) falls back to ``json``, so a game's view
-    encodes as it always did. Keys that are not text are written as text, as ``json`` does (orjson's option
-    for them is a third slower, so it is only used for a value that has such keys)."""
+    orjson, several times faster than the standard library on these messages (docs/benchmarks/web-load-log.md);
+    a value it refuses (an integer beyond 64 bits) falls back to ``json``, so a game's view encodes as it
+    always did. Keys that are not text are written as text, as ``json`` does (orjson's option for them is
+    slower, so it is only used for a value that has such keys)."""
     try:
         return orjson.dumps(value).decode()
     except TypeError:

@@ -40,13 +40,15 @@
 
 #define TRACK 8
 /* Children are ordered by the opponent's number of replies only this close to the root: deeper, counting
- * every child's replies costs more than the better order saves (docs/engine.md has the figures). */
+ * every child's replies costs more than the better order saves (the figures:
+ * docs/benchmarks/2026-12-05-engine-log.md). */
 #define ORDER_PLIES 8
 /* Positions at most this deep get symmetry-canonical table keys (see key_of); at least PERSIST_PLIES of
  * ai/quadefy/_fullsolve.py, so checkpoint lines keep the Python keys. */
 #define CANON_PLIES 8
 /* Only positions less deep than this go to the transposition table: deeper subtrees are a few nodes, and
- * searching one again costs less than the cache miss of a probe and a store (docs/engine.md). */
+ * searching one again costs less than the cache miss of a probe and a store
+ * (docs/benchmarks/2026-12-05-engine-log.md). */
 #define TABLE_PLIES 10
 #if CANON_PLIES > ORDER_PLIES + 1
 #error "expand_deep prefetches by plain keys: CANON_PLIES must not exceed ORDER_PLIES + 1"

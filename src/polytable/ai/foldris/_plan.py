@@ -58,8 +58,9 @@ MAX_ROWS = 15
 """The kernel's sheets are 128-bit ints: taller sheets run the Python search."""
 
 PURE_SHARE = 8
-"""Without the kernel the planner plays out this many times fewer orders (the Python search is about 30
-times slower), so a move stays within seconds where the kernel is not built (the offline app)."""
+"""Without the kernel the planner plays out this many times fewer orders (the Python search is much
+slower: docs/ai-foldris.md), so a move stays within seconds where the kernel is not built
+(the offline app)."""
 
 Root = tuple[int, int, int, int]
 """A sheet the search starts from: (ink, barrier, height, bonus)."""
@@ -207,8 +208,8 @@ def deal_order(state: FoldrisState) -> tuple[int, ...]:
 
 BOUND_FLAW = -80.0
 """The clairvoyant beam's cost of a sheet's first hole or trim: a perfect game needs neither, and a beam
-ranked by shape alone drops the flawless sheets (at width 5,000 it found 12 on 61% of seeds 0-399; with
-this cost, on more: docs/ai-foldris.md)."""
+ranked by shape alone drops the flawless sheets (the counts with and without this cost:
+docs/ai-foldris.md)."""
 
 
 def clairvoyant_lines(state: FoldrisState, width: int, player: int = 0, flaw: float = BOUND_FLAW) -> int:

@@ -120,7 +120,7 @@ class FormfinityGame(Game[FormfinityState, Action]):
         elif ph == PLACE:
             S = setup.S
             for shape, anchors in _flow.placements(setup, state, player):
-                # one step per legal action: an inline loop (geometry.bits, a nested generator, cost ~4%)
+                # one step per legal action: an inline loop (geometry.bits, a nested generator, is slower here)
                 while anchors:
                     low = anchors & -anchors
                     y, x = divmod(low.bit_length() - 1, S)
