@@ -84,3 +84,12 @@ def test_expert_plays_legal_moves(tmp_path: Path) -> None:
             continue
         action = bot.choose(GAME, state, player, rng)
         state = GAME.apply(state, action, player)  # checks legality
+
+
+def test_expert_without_shipped_weights_says_so() -> None:
+    # No weights are shipped (the measured candidate scored below hard): asking for them is a clear error.
+    if _value.shipped_weights().exists():
+        assert _value.load().meta.features == _value.FEATURES
+        return
+    with pytest.raises(WeightsError, match="no Qwirkle Cubes weights are shipped"):
+        make_bot("expert:seconds=0.01,clock=cpu", "qwirkle-cubes")

@@ -53,7 +53,7 @@ from ...games.qwirkle_cubes import (
     largest_line,
 )
 from .._bots import Bot
-from .._learn._net import ValueNet, load_value_net
+from .._learn._net import ValueNet, WeightsError, load_value_net
 from ._player import QwirkleConfig, QwirkleSearch, _config
 from ._values import values_of
 
@@ -184,8 +184,14 @@ def shipped_weights() -> Path:
 
 
 def load(path: str | Path | None = None) -> ValueNet:
-    """The network in ``path`` (default: the shipped one), checked against the game's rules version."""
+    """The network in ``path`` (default: the shipped one, when there is one), checked against the game's
+    rules version."""
     rules = get_game(GAME_ID).spec.rules_version
+    if not path and not shipped_weights().exists():
+        raise WeightsError(
+            "no Qwirkle Cubes weights are shipped (none measured at least as strong as hard): "
+            "give expert:weights=FILE, from polytable train qwirkle-cubes"
+        )
     return load_value_net(Path(path) if path else shipped_weights(), GAME_ID, rules, FEATURES)
 
 
