@@ -48,6 +48,7 @@ __all__ = ["LEARNERS", "TrainConfig", "train"]
 LEARNERS: dict[str, str] = {
     "formfinity": "polytable.ai.formfinity._value",
     "quadefy": "polytable.ai.quadefy._value",
+    "qwirkle-cubes": "polytable.ai.qwirkle_cubes._value",
 }
 """Game id -> the module with the game's learning parts (``new_net``, ``load``, ``self_play``)."""
 

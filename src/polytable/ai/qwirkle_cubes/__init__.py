@@ -5,7 +5,9 @@ kernel)."""
 
 from ._eval import QWIRKLE_VALUE, REROLL_HIT, action_value, best_placement, placement_value, threat, unused_mask
 from ._evaluator import QwirkleEvaluator
-from ._player import PLAYERS, QwirkleConfig, QwirkleGreedy, QwirkleSearch
+from ._expert import expert
+from ._player import PLAYERS as _PLAYERS
+from ._player import QwirkleConfig, QwirkleGreedy, QwirkleSearch
 from ._reroll import RollTable, reachable_placements
 from ._values import CompiledValues, QwirkleValues, values_of
 
@@ -29,6 +31,9 @@ __all__ = [
     "unused_mask",
     "values_of",
 ]
+
+PLAYERS = {**_PLAYERS, "expert": expert}
+"""Qwirkle Cubes' own players by name (``expert``: :mod:`._value`, learnt by ``polytable train qwirkle-cubes``)."""
 
 EVALUATOR = QwirkleEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

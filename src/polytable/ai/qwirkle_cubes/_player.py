@@ -420,6 +420,7 @@ class QwirkleSearch:
             scored.append((v, i, placed))
         scored.sort(key=lambda x: (-x[0], x[1]))
         cands = [_Candidate(self.kernel, state, player, placed) for _, _, placed in scored[: self.top]]
+        bias = self.placement_bias(state, player, [c.placed for c in cands])
         if len(cands) > 1 and (self.reply or self.future):
             timed = self.rounds is None
             start = self.clock()
@@ -437,13 +438,19 @@ class QwirkleSearch:
         ref = cands[0].outcomes(self.reply, self.future)
         best: list[Placement] = [cands[0].placed]
         best_bound = 0.0
-        for c in cands[1:]:
-            bound = _lower_bound([a - b for a, b in zip(c.outcomes(self.reply, self.future), ref, strict=True)])
+        for i, c in enumerate(cands[1:], 1):
+            shift = bias[i] - bias[0] if bias else 0.0
+            bound = _lower_bound([a - b + shift for a, b in zip(c.outcomes(self.reply, self.future), ref, strict=True)])
             if bound > best_bound + 1e-9:
                 best_bound, best = bound, [c.placed]
             elif bound >= best_bound - 1e-9:
                 best.append(c.placed)
         return Place(best[rng.below(len(best))] if len(best) > 1 else best[0])
+
+    def placement_bias(self, state: QState, player: int, placements: list[Placement]) -> list[float] | None:
+        """Points added to each candidate placement's sampled outcomes (``expert``'s learned value of the
+        position each leaves, :mod:`._value`); ``None`` (``hard``): nothing added."""
+        return None
 
     def choose(self, game: Game[Any, Any], state: QState, player: int, rng: Rng) -> Any:
         self.last_samples = 0
