@@ -81,10 +81,20 @@ def _load(game_id: str) -> None:
         _LOADED.add(game_id)
 
 
-def bot_names(game_id: str) -> list[str]:
-    """The bots available for a game."""
+def bot_names(game_id: str, offered: bool = False) -> list[str]:
+    """The bots available for a game. With ``offered``, only those a table may seat as they are: a factory
+    whose ``offered()`` answers False (a learned player whose weights are not shipped: it plays only with
+    ``weights=FILE``) stays reachable by name but is not put before players."""
     _load(game_id)
-    return sorted({n for (g, n) in _FACTORIES if g in ("*", game_id)})
+    names = {n for (g, n) in _FACTORIES if g in ("*", game_id)}
+    if offered:
+        names = {n for n in names if _offered(_FACTORIES.get((game_id, n)) or _FACTORIES[("*", n)])}
+    return sorted(names)
+
+
+def _offered(factory: Callable[..., Bot]) -> bool:
+    check = getattr(factory, "offered", None)
+    return not callable(check) or bool(check())
 
 
 def _value(text: str) -> Any:

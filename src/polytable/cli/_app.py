@@ -80,7 +80,7 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
         if not game.spec.listed:
             continue
         d = game.spec.describe()
-        d["ai"] = bot_names(game.spec.id)
+        d["ai"] = bot_names(game.spec.id, offered=True)
         data.append(d)
     if as_json:
         print(json.dumps(data, indent=2))

@@ -74,9 +74,10 @@ class Settings:
 
 @functools.cache
 def ai_names(game_id: str) -> tuple[str, ...]:
-    """The AIs a game offers, looked up once per process: ``bot_names`` scans the installed plugins' entry
-    points on every call, a large share of a room creation's CPU (docs/benchmarks/design-figures.md)."""
-    return tuple(bot_names(game_id))
+    """The AIs a game offers (those a table may seat as they are), looked up once per process:
+    ``bot_names`` scans the installed plugins' entry points on every call, a large share of a room
+    creation's CPU (docs/benchmarks/design-figures.md)."""
+    return tuple(bot_names(game_id, offered=True))
 
 
 class Sender(Protocol):

@@ -93,3 +93,16 @@ def test_expert_without_shipped_weights_says_so() -> None:
         return
     with pytest.raises(WeightsError, match="no Qwirkle Cubes weights are shipped"):
         make_bot("expert:seconds=0.01,clock=cpu", "qwirkle-cubes")
+
+
+def test_tables_offer_expert_only_with_shipped_weights() -> None:
+    # A player who picks a level gets a player: without shipped weights `expert` is not offered to tables
+    # (the web's list, `polytable games`), though a researcher still names it with weights=FILE.
+    from polytable.ai import bot_names
+    from polytable.web._base import ai_names
+
+    shipped = _value.shipped_weights().exists()
+    assert "expert" in bot_names("qwirkle-cubes")
+    assert ("expert" in bot_names("qwirkle-cubes", offered=True)) == shipped
+    assert ("expert" in ai_names("qwirkle-cubes")) == shipped
+    assert "expert" in ai_names("quadefy")  # shipped weights: offered

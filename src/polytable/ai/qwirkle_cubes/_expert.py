@@ -15,3 +15,14 @@ def expert(**kw: Any) -> Bot:
     except ImportError:
         raise ConfigError("the expert player needs NumPy: pip install 'polytable[learn]'") from None
     return EXPERT(**kw)
+
+
+def _offered() -> bool:
+    """Whether a table may seat ``expert`` as it is: only with shipped weights (none are, so far: see
+    docs/ai-training.md); ``expert:weights=FILE`` plays a trained file whatever this says."""
+    from importlib import resources
+
+    return (resources.files(__package__ or __name__) / "value.npz").is_file()
+
+
+expert.offered = _offered  # type: ignore[attr-defined]
