@@ -76,9 +76,8 @@ def main() -> None:
         m = sum(d) / len(d)
         half = 1.96 * math.sqrt(sum((v - m) ** 2 for v in d) / (len(d) - 1) / len(d))
         up, down = sum(v > 0 for v in d), sum(v < 0 for v in d)
-        print(
-            f"deals {args.seed}-{args.seed + args.deals - 1}: WEIGHTS {sum(a) / len(a):.3f}, these {sum(b) / len(b):.3f}"
-        )
+        seeds = f"{args.seed}-{args.seed + args.deals - 1}"
+        print(f"deals {seeds}: WEIGHTS {sum(a) / len(a):.3f}, these {sum(b) / len(b):.3f}")
         print(f"paired {m:+.3f} ± {half:.3f} ({up} up / {down} down); 12s {a.count(12)} / {b.count(12)}")
 
 
