@@ -170,23 +170,3 @@ def test_the_planner_adds_keep_to_drops_that_stay_flawless(monkeypatch: pytest.M
     bot.choose(GAME, state, 0, Rng(5))
     diffs = {round(a[0] - b[0], 9) for a, b in zip(with_keep, bot.last_scores, strict=True)}
     assert keep > 0 and keep in diffs and diffs <= {0.0, keep}
-
-
-def test_the_playouts_run_the_retuned_weights(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The planner's playouts use ``PLAYOUT`` (the greedy policy retuned), not the candidates' ranking weights."""
-    from polytable.ai.foldris import _plan
-    from polytable.ai.foldris._eval import WEIGHTS
-
-    seen: list[dict[str, float]] = []
-    real = _plan.beam_lines
-
-    def spy(*args: object, **kw: object) -> list[list[int]]:
-        seen.append(args[5])  # type: ignore[arg-type]
-        return real(*args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(_plan, "beam_lines", spy)
-    bot = make_bot("expert:samples=4,candidates=3", "foldris")
-    state = _after(52, 3)
-    assert bot.choose(GAME, state, 0, Rng(2)) in set(GAME.legal_actions(state, 0))
-    assert seen and all(w is _plan.PLAYOUT for w in seen)
-    assert set(_plan.PLAYOUT) == set(WEIGHTS) and _plan.PLAYOUT != WEIGHTS

@@ -243,23 +243,6 @@ greedy playouts never make 12, so without it a perfect game still open is worth 
 +0.060 ± 0.037 lines a deal on seeds 400-849 (docs/ai-foldris.md)."""
 
 
-PLAYOUT: dict[str, float] = {
-    **WEIGHTS,
-    "landing": -0.3857,
-    "lines": 4.11264,
-    "col_transitions": -5.1037,
-    "holes": -21.678,
-    "bonus": 11.016,
-    "barrier_gap": -1.445,
-    "trimmed": -13.44,
-}
-"""The playouts' one-ply weights: ``WEIGHTS`` retuned for the greedy policy the playouts run (coordinate
-search on the true orders of seeds 1000-1799 and 10000-11999). As a player it makes +0.124 ± 0.039 lines a
-deal more than with ``WEIGHTS`` on seeds 3000-4999 (9.921 against 9.798); a better playout policy is a
-better estimate of a drop's future (docs/ai-foldris.md). The one-ply ranking of the candidates keeps
-``hard``'s weights."""
-
-
 def _clean(table: VariantTable, kid: tuple[Any, ...]) -> bool:
     """The drop ``kid`` (a :meth:`Search.children` entry) trims nothing and leaves no hole."""
     ink: int = kid[4]
@@ -285,11 +268,11 @@ class FoldrisPlanner:
 
     Per move in mid-game: the revealed card's drops are ranked by the one-ply value (``hard``'s search
     terms), the best ``candidates`` are each played out on the same ``samples`` orders drawn from the cards
-    not yet seen (public: the deck's make-up minus the cards revealed) by the greedy player with the
-    :data:`PLAYOUT` weights (a beam of width 1: each playout decision sees only the card it places), and
-    the drop with the most lines expected (its own lines plus the playouts' mean, plus :data:`KEEP` if it
-    keeps a flawless sheet flawless) is played; ties keep the one-ply order. Near the end (:data:`LATE`)
-    and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
+    not yet seen (public: the deck's make-up minus the cards revealed) by the greedy player (a beam of
+    width 1: each playout decision sees only the card it places), and the drop with the most lines
+    expected (its own lines plus the playouts' mean, plus :data:`KEEP` if it keeps a flawless sheet
+    flawless) is played; ties keep the one-ply order. Near the end
+    (:data:`LATE`) and with opponents it plays as ``hard``. Reads ``state.deck`` as a multiset only and never
     ``state.rng``; its own draws come from the ``rng`` it is given, so a seed fixes its play.
     """
 
@@ -326,7 +309,7 @@ class FoldrisPlanner:
         orders = sample_orders(state.deck, samples, rng)
         lanes = tuple(ln for _, ln in deck.cards)
         roots = [(ink, bar, h, bon) for _, _, _, _, ink, bar, h, bon in top]
-        got = beam_lines(roots, orders, 1, tables, lanes, PLAYOUT)
+        got = beam_lines(roots, orders, 1, tables, lanes, search.w)
         clean = flawless(state, player)
         scores = [
             (sheet.height - kid[6] + sum(lines) / len(lines) + (KEEP if clean and _clean(table, kid) else 0.0), -k)
