@@ -1,14 +1,15 @@
-"""Forma's players: the pruned ``greedy`` and the two-ply lookahead of ``medium``/``hard``; and their
+"""Forma's players: the pruned ``greedy``, the two-ply lookahead of ``medium``/``hard`` and ``expert``
+(``hard`` with a learned value, :mod:`._value`); and their
 evaluation (:mod:`._eval`, compiled in ``_cforma_eval.c`` beside the compiled kernel)."""
 
 from ._bridge import frontier
 from ._eval import ENGINE_WEIGHTS, Weights, compiled_eval, place_value
 from ._evaluator import FormaEvaluator
+from ._expert import expert
 from ._player import (
     HARD,
     HOT_CAP,
     MEDIUM,
-    PLAYERS,
     RANDOM_CANDIDATES,
     FormaConfig,
     FormaGreedy,
@@ -17,6 +18,7 @@ from ._player import (
     bridge_threat,
     candidates,
 )
+from ._player import PLAYERS as _PLAYERS
 
 __all__ = [
     "ENGINE_WEIGHTS",
@@ -38,6 +40,9 @@ __all__ = [
     "frontier",
     "place_value",
 ]
+
+PLAYERS = {**_PLAYERS, "expert": expert}
+"""Forma's own players by name (``expert``: :mod:`._value`, learnt by ``polytable train forma``)."""
 
 EVALUATOR = FormaEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""
