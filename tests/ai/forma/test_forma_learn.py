@@ -69,8 +69,8 @@ def test_a_wrong_rules_version_is_refused(tmp_path: Path) -> None:
 def test_expert_plays_legal_moves(tmp_path: Path) -> None:
     weights = tmp_path / "w.npz"
     _value.new_net(1).save(weights)
-    bot = make_bot(f"expert:weights={weights},seconds=0.01,clock=cpu", "forma")
-    assert bot.name == "expert"
+    bot = make_bot(f"expert:weights={weights},seconds=0.01,clock=cpu,logit=1", "forma")
+    assert bot.name == "expert" and getattr(bot, "logit", False)
     state = GAME.new_game(seed=1, players=2)
     rng = Rng(2)
     for _ in range(40):

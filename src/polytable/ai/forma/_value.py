@@ -16,7 +16,8 @@ move and the opponent ``o``):
 * the moves played, and whether ``p`` moved first.
 
 ``expert`` is ``hard`` (the same candidates, replies, playouts and anytime rounds) whose playouts are
-valued by the network: the finalist chosen is the one whose playouts reach positions it rates best.
+valued by the network: the finalist chosen is the one whose playouts reach positions it rates best (the
+mean chance; ``logit=1``: the mean log-odds, which does not flatten where the chance nears 0 or 1).
 
 Training data (:func:`self_play`): games of the playouts' own greedy (:func:`._player._fast_move`) for
 both sides, on the game object's kernel (compiled when built), the first plies at random for variety;
@@ -138,9 +139,10 @@ def new_net(seed: int, hidden: tuple[int, ...] = (32, 16)) -> ValueNet:
 class FormaExpert(FormaLookahead):
     """``hard`` whose playouts are valued by the learned network (see the module docstring)."""
 
-    def __init__(self, config: FormaConfig | None = None, net: ValueNet | None = None) -> None:
+    def __init__(self, config: FormaConfig | None = None, net: ValueNet | None = None, logit: bool = False) -> None:
         super().__init__(config, name="expert")
         self.net = net if net is not None else load()
+        self.logit = logit
 
     def playout_value(self, game: Game[Any, Any], t: FormaState, me: int) -> float:
         if game.is_terminal(t):
@@ -152,11 +154,15 @@ class FormaExpert(FormaLookahead):
         if q < 0:
             return super().playout_value(game, t, me)
         pr = float(self.net.predict(features(game, t, q)[None, :])[0])
-        return pr if q == me else 1.0 - pr
+        pr = pr if q == me else 1.0 - pr
+        if self.logit:  # the log-odds: linear in a lead where the chance saturates near 0 or 1
+            pr = min(max(pr, 1e-6), 1.0 - 1e-6)
+            return math.log(pr / (1.0 - pr))
+        return pr
 
 
-def _expert(weights: str | None = None, **kw: Any) -> FormaExpert:
-    return FormaExpert(FormaConfig(**{**HARD, **kw}), load(weights) if weights else None)
+def _expert(weights: str | None = None, logit: bool = False, **kw: Any) -> FormaExpert:
+    return FormaExpert(FormaConfig(**{**HARD, **kw}), load(weights) if weights else None, bool(logit))
 
 
 EXPERT: Callable[..., Bot] = _expert
