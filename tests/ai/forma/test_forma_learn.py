@@ -83,3 +83,9 @@ def test_expert_plays_legal_moves(tmp_path: Path) -> None:
         action = bot.choose(GAME, state, player, rng)
         assert action in GAME.legal_actions(state, player)
         state = GAME.apply(state, action, player)
+
+
+def test_expert_is_offered_only_with_shipped_weights() -> None:
+    from polytable.ai import forma
+
+    assert ("expert" in forma.PLAYERS) == forma.SHIPPED_WEIGHTS.is_file()

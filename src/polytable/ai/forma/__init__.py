@@ -2,6 +2,8 @@
 (``hard`` with a learned value, :mod:`._value`); and their
 evaluation (:mod:`._eval`, compiled in ``_cforma_eval.c`` beside the compiled kernel)."""
 
+from importlib import resources
+
 from ._bridge import frontier
 from ._eval import ENGINE_WEIGHTS, Weights, compiled_eval, place_value
 from ._evaluator import FormaEvaluator
@@ -41,8 +43,12 @@ __all__ = [
     "place_value",
 ]
 
-PLAYERS = {**_PLAYERS, "expert": expert}
-"""Forma's own players by name (``expert``: :mod:`._value`, learnt by ``polytable train forma``)."""
+SHIPPED_WEIGHTS = resources.files(__name__) / "value.npz"
+PLAYERS = {**_PLAYERS, **({"expert": expert} if SHIPPED_WEIGHTS.is_file() else {})}
+"""Forma's own players by name. ``expert`` (:mod:`._value`, learnt by ``polytable train forma``) is offered
+only with weights shipped in the package (none are yet: see docs/ai-training.md), so no table lists a
+level that cannot play; importing :mod:`._value` registers it for runs' weights (``expert:weights=FILE``:
+the training loop's gate, the arena through ``polytable.ai.forma._value``)."""
 
 EVALUATOR = FormaEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

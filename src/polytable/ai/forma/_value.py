@@ -40,6 +40,7 @@ from ...games import forma as P
 from ...games.forma import Fill, FormaState, flood, kernel_of
 from .._bots import Bot
 from .._learn._net import ValueNet, load_value_net
+from .._registry import register_bot
 from ._eval import _sides, extent
 from ._player import HARD, FormaConfig, FormaGreedy, FormaLookahead, _fast_move
 
@@ -167,6 +168,7 @@ def _expert(weights: str | None = None, logit: bool = False, **kw: Any) -> Forma
 
 EXPERT: Callable[..., Bot] = _expert
 """The factory of ``expert`` (``expert:weights=FILE`` plays other weights; the rest as ``hard``)."""
+register_bot("expert", EXPERT, "forma")  # listed by the package only with shipped weights (``__init__``)
 
 
 # ---------------------------------------------------------------------------------------------- training
