@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from importlib import resources
 from typing import Any
 
 from ..core import ConfigError
 from ._bots import Bot, GreedyBot, NoisyGreedyBot, RandomBot, hard, mcts, medium
 
-__all__ = ["GAME_PLAYERS", "bot_names", "make_bot", "register_bot"]
+__all__ = ["GAME_PLAYERS", "bot_names", "learned_player", "make_bot", "register_bot"]
 
 GAME_PLAYERS: Mapping[str, str] = {
     "foldris": "polytable.ai.foldris",
@@ -42,6 +43,32 @@ def register_bot(name: str, factory: Callable[..., Bot], game_id: str = "*") -> 
     """Register a bot factory for one game (or ``*`` for every game). A factory may take keyword
     parameters, given on the command line as ``NAME:key=value,key=value``."""
     _FACTORIES[(game_id, name)] = factory
+
+
+class _Learned:
+    """A learned level's factory (``expert``): ``hard`` with a value network, made by the ``EXPERT`` factory of
+    ``<package>._value``, imported only when a player is made (it needs NumPy; the other levels load without
+    it). Offered to tables only when ``<package>/value.npz`` is shipped; ``expert:weights=FILE`` plays a
+    run's weights either way."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    def __call__(self, **kw: Any) -> Bot:
+        try:
+            module = importlib.import_module(self.package + "._value")
+        except ImportError:
+            raise ConfigError("the expert player needs NumPy: pip install 'polytable[learn]'") from None
+        bot: Bot = module.EXPERT(**kw)
+        return bot
+
+    def offered(self) -> bool:
+        return (resources.files(self.package) / "value.npz").is_file()
+
+
+def learned_player(package: str) -> Callable[..., Bot]:
+    """The ``expert`` factory of a game's AI package (see :class:`_Learned`)."""
+    return _Learned(package)
 
 
 def _plugin(name: str, target: str) -> Callable[..., Bot]:

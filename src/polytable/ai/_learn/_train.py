@@ -46,11 +46,13 @@ from ._net import Adam, ValueNet
 __all__ = ["LEARNERS", "TrainConfig", "train"]
 
 LEARNERS: dict[str, str] = {
+    "forma": "polytable.ai.forma._value",
     "formfinity": "polytable.ai.formfinity._value",
     "quadefy": "polytable.ai.quadefy._value",
     "qwirkle-cubes": "polytable.ai.qwirkle_cubes._value",
 }
-"""Game id -> the module with the game's learning parts (``new_net``, ``load``, ``self_play``)."""
+"""Game id -> the module with the game's learning parts (``new_net``, ``load``, ``self_play``; optional
+``ARENA_PLAYERS``: the gate's player count, else the game's default)."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,8 @@ def train(
         best_name = f"expert:weights={folder / 'best.npz'},{budget}" if state["best"] else f"hard:{budget}"
         cand_name = f"expert:weights={cand_path},{budget}"
         opponent = state["best"] or "hard"
-        result = arena(game_id, [cand_name, best_name], cfg.gate_games, seed=_seed(cfg.seed, k, 3), workers=1)
+        result = arena(game_id, [cand_name, best_name], cfg.gate_games, getattr(learner, "ARENA_PLAYERS", None),
+                       seed=_seed(cfg.seed, k, 3), workers=1)  # fmt: skip
         pair = result["pairs"][0]
         accepted = pair["a_win_rate"] > 0.5
         if accepted:

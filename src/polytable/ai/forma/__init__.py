@@ -1,6 +1,10 @@
-"""Forma's players: the pruned ``greedy`` and the two-ply lookahead of ``medium``/``hard``; and their
+"""Forma's players: the pruned ``greedy``, the two-ply lookahead of ``medium``/``hard`` and ``expert``
+(``hard`` with a learned value, :mod:`._value`); and their
 evaluation (:mod:`._eval`, compiled in ``_cforma_eval.c`` beside the compiled kernel)."""
 
+from importlib import resources
+
+from .._registry import learned_player
 from ._bridge import frontier
 from ._eval import ENGINE_WEIGHTS, Weights, compiled_eval, place_value
 from ._evaluator import FormaEvaluator
@@ -8,7 +12,6 @@ from ._player import (
     HARD,
     HOT_CAP,
     MEDIUM,
-    PLAYERS,
     RANDOM_CANDIDATES,
     FormaConfig,
     FormaGreedy,
@@ -17,6 +20,10 @@ from ._player import (
     bridge_threat,
     candidates,
 )
+from ._player import PLAYERS as _PLAYERS
+
+expert = learned_player(__name__)
+"""``expert``: ``hard`` with the learned value (:mod:`._value`), offered to tables only with shipped weights."""
 
 __all__ = [
     "ENGINE_WEIGHTS",
@@ -38,6 +45,12 @@ __all__ = [
     "frontier",
     "place_value",
 ]
+
+SHIPPED_WEIGHTS = resources.files(__name__) / "value.npz"
+PLAYERS = {**_PLAYERS, "expert": expert}
+"""Forma's own players by name. ``expert`` (:mod:`._value`, learnt by ``polytable train forma``) is offered
+to tables only with weights shipped in the package (none are yet: see docs/ai-training.md; ``bot_names(...,
+offered=True)``), so no table lists a level that cannot play; ``expert:weights=FILE`` plays a run's weights."""
 
 EVALUATOR = FormaEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

@@ -292,6 +292,11 @@ class FormaLookahead:
             best = max(best, bridge_threat(s1, q, cfg.threat_cap, cfg.min_span, kernel))
         return -1.0 * best
 
+    def playout_value(self, game: Game[Any, Any], t: FormaState, me: int) -> float:
+        """What a playout that ended in ``t`` is worth to ``me``: the score lead (``expert`` overrides it
+        with a learned value, :mod:`._value`)."""
+        return float(t.scores[me] - max(x for i, x in enumerate(t.scores) if i != me))
+
     def _bridge_moves(self, s: FormaState, player: int, rng: Rng, kernel: FormaKernel) -> list[Place]:
         """Placements over the growth frontier of every colour's long groups (:func:`frontier`): they
         extend or complete the player's bridges and block the opponents'; at most ``frontier_cap``."""
@@ -396,7 +401,8 @@ class _Playouts:
     Round ``r`` plays every finalist ``depth`` turns of a fast greedy for everyone from the same generator
     (the decision's seed, stream ``r``; under touch-move a turn is the greedy's pick and then the
     placement); a finalist's worth is its mean score lead for ``me`` over the rounds every finalist
-    completed (a round cut short by the clock counts only where it is complete for all)."""
+    completed (a round cut short by the clock counts only where it is complete for all); ``expert`` values
+    a playout's end by its network instead of the lead (:meth:`FormaLookahead.playout_value`)."""
 
     def __init__(
         self, owner: FormaLookahead, game: Game[Any, Any], s: FormaState, me: int, seed: int, deadline: float
@@ -446,7 +452,7 @@ class _Playouts:
             if t.picked < 0 and t.config["touch_move"]:  # touch-move: the greedy's pick, then the placement
                 t = game.apply(t, greedy.choose(game, t, q, rng), q)
             t = game.apply(t, _fast_move(game, t, q, rng), q)
-        return float(t.scores[me] - max(x for i, x in enumerate(t.scores) if i != me))
+        return self.owner.playout_value(game, t, me)
 
 
 FAST_HOT = 120

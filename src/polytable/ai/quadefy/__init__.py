@@ -5,13 +5,16 @@ cube); and the compiled solver (``load_native`` and ``native_unavailable`` say w
 
 from .._native import load as load_native
 from .._native import unavailable_reason as native_unavailable
+from .._registry import learned_player
 from ._evaluator import QuadefyEvaluator
-from ._expert import expert
 from ._fullnative import solve_game_native
 from ._fullsolve import PERSIST_PLIES, FullSolver, RootMove, SolveReport, checkpoint_line, parse_checkpoint, solve_game
 from ._player import PLAYERS as _PLAYERS
 from ._player import QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
 from ._solver import SolveResult, solve_position
+
+expert = learned_player(__name__)
+"""``expert``: ``hard`` with the learned value (:mod:`._value`), offered to tables only with shipped weights."""
 
 __all__ = [
     "EVALUATOR",

@@ -3,13 +3,16 @@
 hands on; :mod:`._values`: many placements at once, compiled in ``_cqwirkle_eval.c`` beside the compiled
 kernel)."""
 
+from .._registry import learned_player
 from ._eval import QWIRKLE_VALUE, REROLL_HIT, action_value, best_placement, placement_value, threat, unused_mask
 from ._evaluator import QwirkleEvaluator
-from ._expert import expert
 from ._player import PLAYERS as _PLAYERS
 from ._player import QwirkleConfig, QwirkleGreedy, QwirkleSearch
 from ._reroll import RollTable, reachable_placements
 from ._values import CompiledValues, QwirkleValues, values_of
+
+expert = learned_player(__name__)
+"""``expert``: ``hard`` with the learned value (:mod:`._value`), offered to tables only with shipped weights."""
 
 __all__ = [
     "EVALUATOR",

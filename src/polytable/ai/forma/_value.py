@@ -1,0 +1,225 @@
+"""Forma's learned value (2 players): the features a value network reads, the ``expert`` player it drives,
+and the game's part of the training pipeline (:mod:`polytable.ai._learn`).
+
+Why here: ``hard`` ends each of its short playouts (:class:`._player._Playouts`: five plies of a cheap
+greedy) with the bare score lead, blind to what the board still holds: cells nearly enclosed, groups close
+to a bridge, room left for the big pieces. The network values the playout's last position instead: the
+chance that the player to move there wins, from (``forma-board-v1``, 26 numbers, for the player ``p`` to
+move and the opponent ``o``):
+
+* the score lead and both scores; the bridges each has scored; the share of the board still empty;
+* the cells left in each stock by piece size (1 to 5, as shares of the starting set), for both;
+* the empty cells with three closed sides (the mover's to take), those with two, and the two-sided ones
+  next to each colour's cells (the evaluator's enclosure potential);
+* each colour's longest group span (rows or columns, over the board's size: bridge progress);
+* each colour's room: the anchors left for its pentominoes and tetrominoes still in stock (log scale);
+* the moves played, and whether ``p`` moved first.
+
+``expert`` is ``hard`` (the same candidates, replies, playouts and anytime rounds) whose playouts are
+valued by the network: the finalist chosen is the one whose playouts reach positions it rates best (the
+mean chance; ``logit=1``: the mean log-odds, which does not flatten where the chance nears 0 or 1).
+
+Training data (:func:`self_play`): games of the playouts' own greedy (:func:`._player._fast_move`) for
+both sides, on the game object's kernel (compiled when built), the first plies at random for variety;
+every position is labelled with the result of the player to move (1 win, 0 loss, 1/2 a draw).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core import ConfigError, Game, Rng, get_game
+from ...games import forma as P
+from ...games.forma import Fill, FormaState, flood, kernel_of
+from .._bots import Bot
+from .._learn._net import ValueNet, load_value_net
+from ._eval import _sides, extent
+from ._player import HARD, FormaConfig, FormaGreedy, FormaLookahead, _fast_move
+
+__all__ = ["FEATURES", "N_FEATURES", "FormaExpert", "features", "play_game", "self_play", "shipped_weights"]
+
+FEATURES = "forma-board-v1"
+"""The name of this feature set (a weights file records it; change it when the features change)."""
+N_FEATURES = 26
+_SIZES = (1, 2, 3, 4, 5)
+_START = [2 * sum(P.START_COUNTS[q] for q in range(P.NUM_PIECES) if P.PIECE_SIZES[q] == n) * n for n in _SIZES]
+"""Each colour's starting cells by piece size with 2 players (two sets each)."""
+_BIG = tuple(q for q in range(P.NUM_PIECES) if P.PIECE_SIZES[q] >= 4)
+ARENA_PLAYERS = 2
+"""The player count the training loop's gate plays (the value knows 2 players only)."""
+RANDOM_PLIES = 4
+"""Self-play's first placements at random (beyond the set-up's), so games differ from the start."""
+
+Array = npt.NDArray[np.float32]
+
+
+def _span(tb: P.Tables, own: int) -> int:
+    """The most rows or columns one group of ``own`` covers."""
+    best = 0
+    rest = own
+    while rest:
+        comp = flood(tb, rest & -rest, own)
+        rest &= ~comp
+        r0, r1, c0, c1 = extent(tb, comp)
+        best = max(best, r1 - r0 + 1, c1 - c0 + 1)
+    return best
+
+
+def features(game: Game[Any, Any], s: FormaState, p: int) -> Array:
+    """The feature vector of ``s`` for player ``p`` against the other (see the module docstring)."""
+    o = 1 - p
+    tb = kernel_of(game).tables(s.size)
+    n = s.size
+    st = tb.stride
+    out = np.zeros(N_FEATURES, np.float32)
+    out[0] = (s.scores[p] - s.scores[o]) / 100.0
+    out[1] = s.scores[p] / 500.0
+    out[2] = s.scores[o] / 500.0
+    out[3] = s.bridges[p] / 3.0
+    out[4] = s.bridges[o] / 3.0
+    empty = tb.board & ~s.filled
+    out[5] = empty.bit_count() / (n * n)
+    for j, who in enumerate((p, o)):
+        stock = s.stock[who]
+        cells = [0] * len(_SIZES)
+        for q in range(P.NUM_PIECES):
+            cells[P.PIECE_SIZES[q] - 1] += stock[q] * P.PIECE_SIZES[q]
+        for k in range(len(_SIZES)):
+            out[6 + 5 * j + k] = cells[k] / _START[k]
+    le, ri, up, dn = _sides(tb, s.filled)
+    three = empty & ((le & ri & (up | dn)) | (up & dn & (le | ri)))
+    two = empty & ~three & ((le & (ri | up | dn)) | (ri & (up | dn)) | (up & dn))
+    out[16] = three.bit_count() / 10.0
+    out[17] = two.bit_count() / 30.0
+    table = tb.table(empty)
+    for j, who in enumerate((p, o)):
+        own = s.pieces[who] | s.markers[who]
+        near = ((own << 1) | (own >> 1) | (own << st) | (own >> st)) & two
+        out[18 + j] = near.bit_count() / 20.0
+        out[20 + j] = _span(tb, own) / n
+        room = 0
+        for q in _BIG:
+            if s.stock[who][q]:
+                for g in P.PIECE_ORIENTS[q]:
+                    room += table[g].bit_count()
+        out[22 + j] = math.log1p(room) / 8.0
+    out[24] = s.moves / 70.0
+    out[25] = 1.0 if p == 0 else 0.0
+    return out
+
+
+def _check(game: Game[Any, Any], s: FormaState) -> None:
+    if len(s.scores) != 2:
+        raise ConfigError("the expert player knows Forma with 2 players only")
+
+
+def shipped_weights() -> Path:
+    """The weights shipped with the package for the current rules."""
+    return Path(str(resources.files("polytable.ai.forma") / "value.npz"))
+
+
+def load(path: str | Path | None = None) -> ValueNet:
+    """The network in ``path`` (default: the shipped one), checked against Forma's rules version."""
+    rules = get_game("forma").spec.rules_version
+    return load_value_net(Path(path) if path else shipped_weights(), "forma", rules, FEATURES)
+
+
+def new_net(seed: int, hidden: tuple[int, ...] = (32, 16)) -> ValueNet:
+    rules = get_game("forma").spec.rules_version
+    return ValueNet("forma", rules, FEATURES, (N_FEATURES, *hidden, 1), seed)
+
+
+class FormaExpert(FormaLookahead):
+    """``hard`` whose playouts are valued by the learned network (see the module docstring)."""
+
+    def __init__(self, config: FormaConfig | None = None, net: ValueNet | None = None, logit: bool = False) -> None:
+        super().__init__(config, name="expert")
+        self.net = net if net is not None else load()
+        self.logit = logit
+
+    def playout_value(self, game: Game[Any, Any], t: FormaState, me: int) -> float:
+        if game.is_terminal(t):
+            returns = game.returns(t)
+            winners = [i for i, r in enumerate(returns) if r == max(returns)]
+            return (me in winners) / len(winners)
+        _check(game, t)
+        q = game.current_player(t)
+        if q < 0:
+            return super().playout_value(game, t, me)
+        pr = float(self.net.predict(features(game, t, q)[None, :])[0])
+        pr = pr if q == me else 1.0 - pr
+        if self.logit:  # the log-odds: linear in a lead where the chance saturates near 0 or 1
+            pr = min(max(pr, 1e-6), 1.0 - 1e-6)
+            return math.log(pr / (1.0 - pr))
+        return pr
+
+
+def _expert(weights: str | None = None, logit: bool = False, **kw: Any) -> FormaExpert:
+    return FormaExpert(FormaConfig(**{**HARD, **kw}), load(weights) if weights else None, bool(logit))
+
+
+EXPERT: Callable[..., Bot] = _expert
+"""The factory of ``expert`` (``expert:weights=FILE`` plays other weights; the rest as ``hard``)."""
+
+
+# ---------------------------------------------------------------------------------------------- training
+def play_game(game: Game[Any, Any], seed: int, rng: Rng) -> tuple[list[tuple[Array, int]], tuple[float, ...]]:
+    """One game of the playouts' greedy for both sides (deal ``seed``; the first :data:`RANDOM_PLIES`
+    placements at random): the features of every placement's position, with the player to move, and the
+    game's returns."""
+    st: FormaState = game.new_game(seed=seed, players=2)
+    greedy = FormaGreedy()
+    trail: list[tuple[Array, int]] = []
+    placed = 0
+    while not game.is_terminal(st):
+        q = game.current_player(st)
+        if q < 0:
+            st = game.apply(st, game.chance_outcome(st), q)
+            continue
+        if st.placing:
+            st = game.apply(st, Fill(), q)
+            continue
+        if st.picked < 0 and st.config["touch_move"]:
+            st = game.apply(st, greedy.choose(game, st, q, rng), q)
+            continue
+        _check(game, st)
+        trail.append((features(game, st, q), q))
+        if placed < RANDOM_PLIES:
+            a = game.legal_actions(st, q).sample(rng)
+        else:
+            a = _fast_move(game, st, q, rng)
+        st = game.apply(st, a, q)
+        placed += 1
+    return trail, tuple(game.returns(st))
+
+
+def self_play(
+    net: ValueNet | None, games: int, seed: int, clock: str = "wall"
+) -> tuple[Array, npt.NDArray[np.float32], dict[str, float]]:
+    """``games`` greedy games (see :func:`play_game`): (features, labels, statistics). ``net`` and ``clock``
+    are not used: the games are the playouts' greedy (the positions ``expert`` values) and nothing here is
+    timed."""
+    del net, clock
+    game = get_game("forma")
+    rng = np.random.default_rng(seed)
+    xs: list[Array] = []
+    ys: list[float] = []
+    first_wins = 0.0
+    for _ in range(games):
+        deal = int(rng.integers(1 << 62))
+        trail, returns = play_game(game, deal, Rng(int(rng.integers(1 << 62))))
+        best = max(returns)
+        winners = [p for p, r in enumerate(returns) if r == best]
+        first_wins += (0 in winners) / len(winners)
+        for x, p in trail:
+            xs.append(x)
+            ys.append((p in winners) / len(winners))
+    stats = {"games": games, "positions": len(ys), "first_player_wins": first_wins / max(1, games)}
+    return np.stack(xs), np.asarray(ys, np.float32), stats
