@@ -294,3 +294,42 @@ def test_a_room_nobody_here_uses_is_let_go_when_another_process_changes_it(tmp_p
         hub.close()
 
     asyncio.run(run())
+
+
+def test_a_restarted_process_announces_the_rooms_it_resumes(tmp_path: Path) -> None:
+    """kill -9 between a commit and its publish: the move is in the database but no other process heard of
+    it, and a room watched there would wait for a move already made. The restarted process announces every
+    room it resumes as the database holds it, so the others catch up (seen as a stuck room by the chaos
+    suite's kill -9 fault)."""
+    import asyncio
+
+    from polytable.web import Hub, Settings
+    from polytable.web._bus import LocalBroadcaster
+
+    class Recorder(LocalBroadcaster):
+        def __init__(self) -> None:
+            self.remote: list[tuple[str, int]] = []
+
+        def changed(self, room: Any, remote: bool = True) -> None:
+            super().changed(room, remote)
+            if remote:
+                self.remote.append((room.code, room.version))
+
+    storage = open_storage(f"sqlite:///{tmp_path / 'x.db'}")
+
+    async def run() -> None:
+        first = Hub(storage, Settings(ai_delay=0.0))
+        room, _ = await first.create({"game": "toy", "players": 2})
+        start, seat = len(room.match.log), room.acting()[0]
+        move = room.machine.legal_actions(seat)[0][0]
+        storage.append_actions(room.code, start, [(seat, move)], False)  # committed, never published
+        first.close()
+        recorder = Recorder()
+        restarted = Hub(open_storage(f"sqlite:///{tmp_path / 'x.db'}"), Settings(ai_delay=0.0), recorder)
+        assert await restarted.resume_all() == 1
+        resumed = restarted.rooms[room.code]
+        assert [(e.player, e.action) for e in resumed.match.log][start] == (seat, move)
+        assert (room.code, resumed.version) in recorder.remote and resumed.version > room.version
+        restarted.close()
+
+    asyncio.run(run())

@@ -114,7 +114,10 @@ class Hub:
         self.store.close()
 
     async def resume_all(self) -> int:
-        """Load every unfinished room (after a restart) and let its AI seats go on; returns how many."""
+        """Load every unfinished room (after a restart) and let its AI seats go on; returns how many. Each room
+        is announced to the other processes as the database holds it: a move this process committed just
+        before it died may never have been published, and a process still showing the room without it would
+        wait for a move that was already made (its players stuck on a turn that is over)."""
         codes = await self.run_db(self.storage.list_rooms, True)
         n = 0
         for code in codes:
@@ -126,6 +129,7 @@ class Hub:
                 continue
             if room is not None:
                 room.kick_ai()
+                self.broadcaster.changed(room)
                 n += 1
         return n
 
