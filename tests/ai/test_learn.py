@@ -70,7 +70,7 @@ def test_self_play_labels_on_either_clock() -> None:
 
 def test_untrainable_game_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="no training pipeline"):
-        train("forma", tmp_path, TINY)
+        train("foldris", tmp_path, TINY)
 
 
 def test_shipped_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
@@ -119,5 +119,5 @@ def test_cli_refuses_a_game_without_a_pipeline(tmp_path: Path) -> None:
 
     from polytable.cli import app
 
-    done = CliRunner().invoke(app, ["train", "forma", "--out", str(tmp_path / "run")])
-    assert done.exit_code == 2 and "no training pipeline for forma" in done.output
+    done = CliRunner().invoke(app, ["train", "foldris", "--out", str(tmp_path / "run")])
+    assert done.exit_code == 2 and "no training pipeline for foldris" in done.output

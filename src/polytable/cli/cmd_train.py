@@ -22,7 +22,7 @@ err = Console(stderr=True)
 def register(app: typer.Typer) -> None:
     @app.command("train")
     def train_cmd(
-        game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game (formfinity, quadefy).")],
+        game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game (one with a learner).")],
         out: Annotated[Path, typer.Option("--out", help="The run's folder (created; given again to continue).")],
         seed: Annotated[int, typer.Option("--seed")] = 0,
         iterations: Annotated[int, typer.Option("--iterations", min=1, help="Iterations to reach in all.")] = 10,
