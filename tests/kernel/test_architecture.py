@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import pathlib
 import re
@@ -14,8 +15,14 @@ import polytable.geometry
 SRC = pathlib.Path(polytable.__file__).parent
 
 
+@functools.cache
+def _tree(path: pathlib.Path) -> ast.Module:
+    """A source file's syntax tree, parsed once per test process (most rules below read every file)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path: pathlib.Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -55,7 +62,7 @@ def test_rules_never_use_global_random_or_io() -> None:
     bad = []
     for path in list((SRC / "games").rglob("*.py")) + list((SRC / "core").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        tree = ast.parse(text)
+        tree = _tree(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("open", "input"):
                 bad.append(f"{path.relative_to(SRC)}:{node.lineno} calls {node.func.id}()")
@@ -116,7 +123,7 @@ _FOUNDATION = {"core": set(), "geometry": {"core"}}
 
 def _polytable_imports(path: pathlib.Path) -> list[tuple[str, int]]:
     """Every ``polytable.*`` module or name a file imports (anywhere in it), with its line."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     out: list[tuple[str, int]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -321,7 +328,7 @@ def test_rules_read_no_engine_flag() -> None:
     module-dictionary switch, no extension looked up by rules code; a game with a kernel names it."""
     bad = []
     for path in sorted((SRC / "games").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         for node in ast.walk(tree):
             name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
             if name in ("EXT", "native_module", "pure_engine"):
@@ -337,7 +344,7 @@ def _private_game_imports(root: pathlib.Path) -> set[tuple[str, str]]:
     """(test file, private module) for every import of ``polytable.games.<game>._<module>`` under ``root``."""
     out = set()
     for path in sorted(root.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             names: list[str] = []
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
