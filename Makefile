@@ -40,14 +40,16 @@ check: $(STAMP) lint typecheck fast
 fast: $(STAMP)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n 2 -q -p no:cacheprovider -m "not slow"
 
-## lint: ruff, then ESLint and Prettier over the web client (skipped without npm unless POLYTABLE_REQUIRE_NPM=1)
+## lint: ruff, then ESLint and Prettier over the web client (skipped without npm unless POLYTABLE_REQUIRE_NPM=1);
+## each keeps a cache of the files it passed in build/npm-lint, as ruff and mypy do
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	bash scripts/npm-lint.sh
 	@if [ -x $(NPMBIN)/eslint ] && [ -x $(NPMBIN)/prettier ]; then \
 	  echo "eslint + prettier --check (web client)"; \
-	  $(NPMBIN)/eslint $(JS) && $(NPMBIN)/prettier --check --log-level warn $(JS); \
+	  $(NPMBIN)/eslint --cache --cache-location build/npm-lint/.eslintcache $(JS) && \
+	  $(NPMBIN)/prettier --cache --cache-location build/npm-lint/.prettiercache --check --log-level warn $(JS); \
 	else echo "JS lint skipped: ESLint/Prettier are not installed (no npm)"; fi
 
 typecheck: $(STAMP)
