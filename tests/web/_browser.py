@@ -59,6 +59,17 @@ def page(browser: Any, locale: str = "en-GB", **extra: Any) -> Any:
     return pg
 
 
+def open_room(pg: Any, base: str, room: dict[str, Any], tokens: dict[str, str] | None = None) -> None:
+    """Open a room's page as the device that made it: the seats' tokens (``room["tokens"]`` unless given)
+    go into the page's saved rooms first, as the home page keeps them after a "create"."""
+    pg.goto(base + "/")
+    pg.evaluate(
+        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
+        [room["code"], room["tokens"] if tokens is None else tokens],
+    )
+    pg.goto(f"{base}/r/{room['code']}")
+
+
 def shot(pg: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=False)

@@ -14,7 +14,7 @@ import pytest
 
 from polytable.core import get_game
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import launch, open_room, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 from ._browser import shot as _shot
@@ -156,12 +156,7 @@ def test_a_short_formfinity_game_on_two_phones_to_the_end(server: Server, browse
     )
     code, token = r["code"], r["tokens"]["0"]
     host = _page(browser)
-    host.goto(server.base + "/")
-    host.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: {0: t}, seen: 1}}))",
-        [code, token],
-    )
-    host.goto(f"{server.base}/r/{code}")
+    open_room(host, server.base, r, {"0": token})
     guest = _page(browser)
     guest.goto(f"{server.base}/r/{code}")
     guest.fill("#join-name", "Bob")
@@ -247,12 +242,7 @@ def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, br
         {"game": "foldris", "players": 1, "seed": 2, "options": {"deck": "I 1\nO 2\nT 3\nL 4\n"}},
     )
     page = _page(browser)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     for _ in range(3):
         page.locator("#fd-sheet").wait_for()
         page.locator("#fd-sheet rect[data-col='0']").first.click()  # tap a column: the ghost shows the landing
@@ -279,12 +269,7 @@ def test_a_short_foldris_game_to_the_end_then_step_through_it(server: Server, br
 def _open(server: Server, browser: Any, body: dict[str, Any], locale: str = "en-GB") -> tuple[Any, dict[str, Any]]:
     r = _create(server, body)
     page = _page(browser, locale)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     return page, r
 
 
@@ -326,12 +311,7 @@ def test_generic_board_search_chosen_and_typed_moves(server: Server, browser: An
         {"game": "toy", "players": 2, "seed": 1, "seats": [{"name": "Ann"}, {"kind": "ai", "ai": "random"}]},
     )
     page = _page(browser)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     page.locator("#moves button").first.wait_for()
     shown = "() => [...document.querySelectorAll('#moves button')].map(b => b.dataset.move)"
     assert page.evaluate(shown) == ["1", "2", "3"]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import launch, open_room, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 
@@ -39,12 +39,7 @@ def _room(server: Server, browser: Any, game: str, locale: str, **body: Any) -> 
     assert r.status_code == 201, r.text
     room = r.json()
     page = _page(browser, locale)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [room["code"], room["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{room['code']}")
+    open_room(page, server.base, room)
     return page
 
 

@@ -20,7 +20,7 @@ import pytest
 
 from polytable.core import get_game
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import launch, open_room, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 from ._browser import shot as _shot
@@ -48,12 +48,7 @@ def _room(server: Server, browser: Any, game: str, ai: str, locale: str = "en-GB
         json={"game": game, "players": 2, "seats": [{"name": "Ann"}, {"kind": "ai", "ai": ai}], **body},
     ).json()
     page = _page(browser, locale)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     return page, r["code"]
 
 

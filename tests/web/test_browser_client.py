@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import launch, open_room, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 
@@ -56,12 +56,7 @@ def test_a_game_without_a_board_module_plays_on_the_generic_board(server: Server
     ).json()
     page = _page(browser)
     asked = _boards_asked(page)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     page.locator("#board-text").filter(has_text="round 1").wait_for()
     page.locator("#moves button").first.wait_for()
     assert [u for u in asked if not u.endswith(("/generic.js", "/index.js"))] == []  # no module asked for

@@ -29,7 +29,7 @@ import pytest
 
 from polytable.web._i18n import load
 
-from ._browser import launch
+from ._browser import launch, open_room
 from ._browser import need as _need
 from ._proc import Server
 
@@ -419,12 +419,7 @@ def _room(server: Server, page: Any, seats: list[dict[str, Any]]) -> dict[str, A
     r = httpx.post(server.base + "/api/rooms", json={"game": "quadefy", "players": 2, "seats": seats, "seed": 2})
     assert r.status_code == 201, r.text
     room: dict[str, Any] = r.json()
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [room["code"], room["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{room['code']}")
+    open_room(page, server.base, room)
     return room
 
 
@@ -512,12 +507,7 @@ def test_formfinity_a_line_claimed_by_its_button(server: Server, pages: Callable
     )
     assert r.status_code == 201, r.text
     room = r.json()
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [room["code"], room["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{room['code']}")
+    open_room(page, server.base, room)
     page.locator("#pass-ok").wait_for()
     page.evaluate(PLAY, [room["code"], list(room["tokens"].values()), moves])
     page.wait_for_function("n => document.querySelector('#app').polytableState.moves >= n", arg=len(moves))

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from ._browser import TIMEOUT, launch, need, serve, shot  # skips the module without Chromium
+from ._browser import TIMEOUT, launch, need, open_room, serve, shot  # skips the module without Chromium
 from ._browser import page as phone_page
 
 httpx = pytest.importorskip("httpx")
@@ -62,15 +62,6 @@ def create(server: Server, game: str, seats: list[dict[str, Any]] | None = None,
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
-
-
-def open_room(server: Server, pg: Any, room: dict[str, Any], tokens: dict[str, str] | None = None) -> None:
-    pg.goto(server.base + "/")
-    pg.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [room["code"], tokens if tokens is not None else room["tokens"]],
-    )
-    pg.goto(f"{server.base}/r/{room['code']}")
 
 
 def version(pg: Any) -> str:
@@ -136,7 +127,7 @@ def test_forma_20_by_20_fits_and_places(server: Server, browser: Any, size: str)
     pg = phone_page(browser) if touch else desktop_page(browser)
     options = {"size": 20, "obstacles": 0, "setup": "tower p15", "touch_move": False}
     room = create(server, "forma", seed=11, options=options)
-    open_room(server, pg, room)
+    open_room(pg, server.base, room)
     pg.locator("#fm-place").wait_for()
     assert pg.locator("#fm-board rect.cell").count() == 400
     board, width = box(pg, "#fm-board"), pg.viewport_size["width"]
@@ -224,7 +215,7 @@ def test_forma_bridge_drawn_and_highlighted(server: Server, browser: Any) -> Non
             ws.send(json.dumps({"type": "act", "seat": seat, "version": msg["version"], "action": action}))
             msg = _recv_state(ws, lambda m, v=msg["version"]: m["version"] > v)
     pg = phone_page(browser)
-    open_room(server, pg, room, {"0": room["tokens"]["0"]})
+    open_room(pg, server.base, room, {"0": room["tokens"]["0"]})
     pg.locator("#fm-place").wait_for()
     assert pg.locator("#fm-board g.bridge").count() == 0
     pg.locator("#fm-tray button[data-piece='1']").click()
@@ -259,7 +250,7 @@ def test_quadefy_tap_the_3d_view_to_place(server: Server, browser: Any, size: st
     need("quadefy")
     touch = size == "phone"
     pg = phone_page(browser) if touch else desktop_page(browser)
-    open_room(server, pg, create(server, "quadefy", seed=4))
+    open_room(pg, server.base, create(server, "quadefy", seed=4))
     pg.locator("#qd-place").wait_for()
     assert pg.locator("#qd-3d .ghost3d").count() == 0
     # A drag turns the cube and chooses nothing.
@@ -394,7 +385,7 @@ def test_quadefy_puzzle_checked_by_the_engine(server: Server, browser: Any) -> N
     assert httpx.post(check, json={"pattern": pattern, "blocks": "x"}).status_code == 400
 
     pg = desktop_page(browser)
-    open_room(server, pg, create(server, "quadefy", seed=5))
+    open_room(pg, server.base, create(server, "quadefy", seed=5))
     pg.locator("#qd-puzzle").wait_for()
     pg.locator("#qd-puzzle summary").click()
     msg = pg.locator("#qd-pz-msg")
@@ -428,7 +419,7 @@ def test_quadefy_puzzle_checked_by_the_engine(server: Server, browser: Any) -> N
 def test_board_squares_from_the_keyboard(server: Server, browser: Any) -> None:
     need("quadefy")
     pg = desktop_page(browser)
-    open_room(server, pg, create(server, "quadefy", seed=4))
+    open_room(pg, server.base, create(server, "quadefy", seed=4))
     pg.locator("#qd-place").wait_for()
     # Quadefy: each of the 64 squares of the layer view is a button named by its cell, reachable with Tab.
     squares = pg.locator("#qd-layers rect.cell")
@@ -464,7 +455,7 @@ def test_board_squares_from_the_keyboard(server: Server, browser: Any) -> None:
     # where it stays when the play's score arrives and the board is drawn again; Enter confirms.
     need("qwirkle-cubes")
     pg = desktop_page(browser)
-    open_room(server, pg, create(server, "qwirkle-cubes", seed=2))
+    open_room(pg, server.base, create(server, "qwirkle-cubes", seed=2))
     pg.locator("#qc-hand").wait_for()
     if pg.locator("#qc-keep").count():
         before = version(pg)

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ._browser import launch, serve  # skips the module without Chromium
+from ._browser import launch, open_room, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 from ._browser import shot as _shot
@@ -31,12 +31,7 @@ def _room(server: Server, browser: Any, game: str, **body: Any) -> Any:
         json={"game": game, "players": 2, "seats": [{"name": "Ann"}, {"kind": "ai", "ai": "random"}], **body},
     ).json()
     page = _page(browser)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     return page
 
 
@@ -65,12 +60,7 @@ def test_foldris_a_completed_line_folds_away(server: Server, browser: Any, motio
         server.base + "/api/rooms", json={"game": "foldris", "players": 1, "seed": 2, "options": {"deck": deck}}
     ).json()
     page = _page(browser, reduced_motion=motion)
-    page.goto(server.base + "/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('polytable.rooms', JSON.stringify({[c]: {tokens: t, seen: 1}}))",
-        [r["code"], r["tokens"]],
-    )
-    page.goto(f"{server.base}/r/{r['code']}")
+    open_room(page, server.base, r)
     page.locator("#fd-sheet rect[data-col='0']").first.click()
     page.locator("#fd-sheet .ghost").first.wait_for()
     page.locator("#play").click()
