@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,7 +30,8 @@ from ...core import Game, Rng, get_game
 from ...games.quadefy import ACTIONS, BLOCKS, QuadefyState, kernel_of
 from .._bots import Bot
 from .._clock import budget_clock
-from .._learn._net import ValueNet, load_value_net
+from .._learn._game import LearnedValue
+from .._learn._net import ValueNet
 from .._mcts import MCTSBot, MCTSConfig
 from ._player import QuadefyConfig, QuadefyHardBot, _native_flags, greedy_choice
 
@@ -71,19 +70,11 @@ def features(kernel: Any, state: QuadefyState) -> Array:
     return out
 
 
-def shipped_weights() -> Path:
-    """The weights shipped with the package for the current rules."""
-    return Path(str(resources.files("polytable.ai.quadefy") / "value.npz"))
-
-
-def load(path: str | Path | None = None) -> ValueNet:
-    """The network in ``path`` (default: the shipped one), checked against Quadefy's rules version."""
-    rules = get_game("quadefy").spec.rules_version
-    return load_value_net(Path(path) if path else shipped_weights(), "quadefy", rules, FEATURES)
-
-
-def new_net(seed: int, hidden: tuple[int, ...] = (64, 32)) -> ValueNet:
-    return ValueNet("quadefy", get_game("quadefy").spec.rules_version, FEATURES, (N_FEATURES, *hidden, 1), seed)
+VALUE = LearnedValue("quadefy", "polytable.ai.quadefy", FEATURES, N_FEATURES, (64, 32))
+"""The weights files and fresh networks of this feature set (:class:`~polytable.ai._learn._game.LearnedValue`)."""
+shipped_weights = VALUE.shipped_weights
+load = VALUE.load
+new_net = VALUE.new_net
 
 
 class _ValueMCTS(MCTSBot):
