@@ -93,21 +93,21 @@ def test_a_wrong_rules_version_or_feature_set_is_refused(case: Case, tmp_path: P
     old = ValueNet(case.game_id, "0", case.value.FEATURES, (case.value.N_FEATURES, 4, 1))
     old.save(tmp_path / "old.npz")
     with pytest.raises(WeightsError, match="rules version 0"):
-        case.value.load(tmp_path / "old.npz")
+        case.value.VALUE.load(tmp_path / "old.npz")
     with pytest.raises(ConfigError):
         make_bot(f"expert:weights={tmp_path / 'old.npz'}", case.game_id)
     rules = get_game(case.game_id).spec.rules_version
     other = ValueNet(case.game_id, rules, "quadefy-v1", (case.value.N_FEATURES, 4, 1))
     other.save(tmp_path / "other.npz")
     with pytest.raises(WeightsError, match="feature set"):
-        case.value.load(tmp_path / "other.npz")
+        case.value.VALUE.load(tmp_path / "other.npz")
 
 
 @pytest.mark.parametrize("case", CASES, ids=_IDS)
 def test_expert_plays_legal_moves(case: Case, tmp_path: Path) -> None:
     game = get_game(case.game_id)
     weights = tmp_path / "w.npz"
-    case.value.new_net(1).save(weights)
+    case.value.VALUE.new_net(1).save(weights)
     bot = make_bot(f"expert:weights={weights},{case.expert}", case.game_id)
     assert bot.name == "expert"
     if "logit=1" in case.expert:
@@ -133,12 +133,12 @@ def test_expert_is_offered_only_with_shipped_weights(value: ModuleType) -> None:
     from polytable.web._base import ai_names
 
     game_id = value.VALUE.game_id
-    shipped = value.shipped_weights().is_file()
+    shipped = value.VALUE.shipped_weights().is_file()
     assert "expert" in bot_names(game_id)
     assert ("expert" in bot_names(game_id, offered=True)) == shipped
     assert ("expert" in ai_names(game_id)) == shipped
     if shipped:
-        assert value.load().meta.features == value.FEATURES
+        assert value.VALUE.load().meta.features == value.FEATURES
         return
     name = get_game(game_id).spec.name
     with pytest.raises(WeightsError, match=f"no {name} weights are shipped"):

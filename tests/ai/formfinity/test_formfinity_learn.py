@@ -23,7 +23,7 @@ def test_features_read_the_sheet() -> None:
 
 
 def test_shipped_weights_load_and_value_a_sheet() -> None:
-    net = _value.load()
+    net = _value.VALUE.load()
     assert net.meta.rules_version == str(GAME.spec.rules_version) and net.meta.features == _value.FEATURES
     state = GAME.new_game(seed=0)
     p = float(net.predict(_value.features(setup_of(GAME, state), state, 0)[None, :])[0])

@@ -42,7 +42,7 @@ from .._learn._net import ValueNet
 from ._eval import _sides, extent
 from ._player import HARD, FormaConfig, FormaGreedy, FormaLookahead, _fast_move
 
-__all__ = ["FEATURES", "N_FEATURES", "FormaExpert", "features", "play_game", "self_play", "shipped_weights"]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "FormaExpert", "features", "play_game", "self_play"]
 
 FEATURES = "forma-board-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -120,10 +120,7 @@ def _check(game: Game[Any, Any], s: FormaState) -> None:
 
 
 VALUE = LearnedValue("forma", "polytable.ai.forma", FEATURES, N_FEATURES, (32, 16))
-"""The weights files and fresh networks of this feature set (:class:`~polytable.ai._learn._game.LearnedValue`)."""
-shipped_weights = VALUE.shipped_weights
-load = VALUE.load
-new_net = VALUE.new_net
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class FormaExpert(FormaLookahead):
@@ -131,7 +128,7 @@ class FormaExpert(FormaLookahead):
 
     def __init__(self, config: FormaConfig | None = None, net: ValueNet | None = None, logit: bool = False) -> None:
         super().__init__(config, name="expert")
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
         self.logit = logit
 
     def playout_value(self, game: Game[Any, Any], t: FormaState, me: int) -> float:
@@ -152,7 +149,7 @@ class FormaExpert(FormaLookahead):
 
 
 def _expert(weights: str | None = None, logit: bool = False, **kw: Any) -> FormaExpert:
-    return FormaExpert(FormaConfig(**{**HARD, **kw}), load(weights) if weights else None, bool(logit))
+    return FormaExpert(FormaConfig(**{**HARD, **kw}), VALUE.load(weights) if weights else None, bool(logit))
 
 
 EXPERT: Callable[..., Bot] = _expert

@@ -43,7 +43,7 @@ from ._fast import window_counts
 from ._greedy import claim_starts, claimable_holes, greedy_run, line_rooms
 from ._player import FormfinityConfig, FormfinityLookahead
 
-__all__ = ["FEATURES", "N_FEATURES", "FormfinityExpert", "features", "self_play", "shipped_weights"]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "FormfinityExpert", "features", "self_play"]
 
 FEATURES = "formfinity-lines-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -109,10 +109,7 @@ def _check(setup: Setup) -> None:
 
 
 VALUE = LearnedValue("formfinity", "polytable.ai.formfinity", FEATURES, N_FEATURES, (32, 16))
-"""The weights files and fresh networks of this feature set (:class:`~polytable.ai._learn._game.LearnedValue`)."""
-shipped_weights = VALUE.shipped_weights
-load = VALUE.load
-new_net = VALUE.new_net
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class FormfinityExpert(FormfinityLookahead):
@@ -120,7 +117,7 @@ class FormfinityExpert(FormfinityLookahead):
 
     def __init__(self, config: FormfinityConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config, name="expert")
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
 
     def horizon_value(self, game: Game[Any, Any], st: FormfinityState, me: int, holes: int | None) -> float:
         if st.phase == OVER or st.turn != me:
@@ -132,7 +129,7 @@ class FormfinityExpert(FormfinityLookahead):
 
 
 def _expert(weights: str | None = None, **kw: Any) -> FormfinityExpert:
-    return FormfinityExpert(FormfinityConfig(**kw), load(weights) if weights else None)
+    return FormfinityExpert(FormfinityConfig(**kw), VALUE.load(weights) if weights else None)
 
 
 EXPERT: Callable[..., Bot] = _expert

@@ -35,7 +35,7 @@ from .._learn._net import ValueNet
 from .._mcts import MCTSBot, MCTSConfig
 from ._player import QuadefyConfig, QuadefyHardBot, _native_flags, greedy_choice
 
-__all__ = ["FEATURES", "N_FEATURES", "QuadefyExpertBot", "features", "self_play", "shipped_weights"]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "QuadefyExpertBot", "features", "self_play"]
 
 FEATURES = "quadefy-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -71,10 +71,7 @@ def features(kernel: Any, state: QuadefyState) -> Array:
 
 
 VALUE = LearnedValue("quadefy", "polytable.ai.quadefy", FEATURES, N_FEATURES, (64, 32))
-"""The weights files and fresh networks of this feature set (:class:`~polytable.ai._learn._game.LearnedValue`)."""
-shipped_weights = VALUE.shipped_weights
-load = VALUE.load
-new_net = VALUE.new_net
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class _ValueMCTS(MCTSBot):
@@ -99,12 +96,12 @@ class QuadefyExpertBot(QuadefyHardBot):
 
     def __init__(self, config: QuadefyConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config)
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
         self._mcts = _ValueMCTS(self._mcts_config(), self.net, "expert")
 
 
 def _expert(weights: str | None = None, **kw: Any) -> QuadefyExpertBot:
-    return QuadefyExpertBot(QuadefyConfig(**kw), load(weights) if weights else None)
+    return QuadefyExpertBot(QuadefyConfig(**kw), VALUE.load(weights) if weights else None)
 
 
 EXPERT: Callable[..., Bot] = _expert

@@ -56,7 +56,7 @@ from .._learn._net import ValueNet
 from ._player import QwirkleConfig, QwirkleSearch, _config
 from ._values import values_of
 
-__all__ = ["EXPERT", "FEATURES", "N_FEATURES", "QwirkleExpert", "features", "self_play", "shipped_weights"]
+__all__ = ["EXPERT", "FEATURES", "N_FEATURES", "VALUE", "QwirkleExpert", "features", "self_play"]
 
 FEATURES = "qwirkle-open-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -178,10 +178,7 @@ def _check(state: QState) -> None:
 
 
 VALUE = LearnedValue(GAME_ID, "polytable.ai.qwirkle_cubes", FEATURES, N_FEATURES, (32, 16))
-"""The weights files and fresh networks of this feature set (:class:`~polytable.ai._learn._game.LearnedValue`)."""
-shipped_weights = VALUE.shipped_weights
-load = VALUE.load
-new_net = VALUE.new_net
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class QwirkleExpert(QwirkleSearch):
@@ -191,7 +188,7 @@ class QwirkleExpert(QwirkleSearch):
         self, config: QwirkleConfig | None = None, net: ValueNet | None = None, weight: float = WEIGHT
     ) -> None:
         super().__init__(config, name="expert")
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
         self.weight = float(weight)
 
     def placement_bias(self, state: QState, player: int, placements: list[Placement]) -> list[float] | None:
@@ -204,7 +201,7 @@ class QwirkleExpert(QwirkleSearch):
 
 
 def _expert(weights: str | None = None, weight: float = WEIGHT, **kw: Any) -> QwirkleExpert:
-    return QwirkleExpert(_config(2.0, kw), load(weights) if weights else None, weight)
+    return QwirkleExpert(_config(2.0, kw), VALUE.load(weights) if weights else None, weight)
 
 
 EXPERT: Callable[..., Bot] = _expert
