@@ -74,21 +74,21 @@ def test_untrainable_game_is_refused(tmp_path: Path) -> None:
 
 
 def test_shipped_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
-    net = _value.load()
+    net = _value.VALUE.load()
     state = GAME.new_game(seed=0)
     p = float(net.predict(_value.features(GAME.kernel, state)[None, :])[0])
     assert 0.0 < p < 1.0
     old = ValueNet("quadefy", "0", _value.FEATURES, net.meta.sizes)
     old.save(tmp_path / "old.npz")
     with pytest.raises(WeightsError, match="rules version 0"):
-        _value.load(tmp_path / "old.npz")
+        _value.VALUE.load(tmp_path / "old.npz")
     with pytest.raises(WeightsError, match="for 'quadefy', not 'forma'"):
         load_value_net(tmp_path / "old.npz", "forma", "0", _value.FEATURES)
     with pytest.raises(WeightsError, match="feature set"):
         load_value_net(tmp_path / "old.npz", "quadefy", "0", "other")
     (tmp_path / "junk.npz").write_bytes(b"not a weights file")
     with pytest.raises(WeightsError, match="not a polytable weights file"):
-        _value.load(tmp_path / "junk.npz")
+        _value.VALUE.load(tmp_path / "junk.npz")
     with pytest.raises(ConfigError):
         make_bot(f"expert:weights={tmp_path / 'old.npz'}", "quadefy")
 

@@ -51,8 +51,8 @@ LEARNERS: dict[str, str] = {
     "quadefy": "polytable.ai.quadefy._value",
     "qwirkle-cubes": "polytable.ai.qwirkle_cubes._value",
 }
-"""Game id -> the module with the game's learning parts (``new_net``, ``load``, ``self_play``; optional
-``ARENA_PLAYERS``: the gate's player count, else the game's default)."""
+"""Game id -> the module with the game's learning parts (``VALUE``, its :class:`._game.LearnedValue`;
+``self_play``; optional ``ARENA_PLAYERS``: the gate's player count, else the game's default)."""
 
 
 @dataclass(frozen=True)
@@ -156,11 +156,11 @@ def train(
         k = state["iteration"] + 1
         started = time.process_time()
         wall = time.perf_counter()
-        best_net = learner.load(folder / "best.npz") if state["best"] else None
+        best_net = learner.VALUE.load(folder / "best.npz") if state["best"] else None
         x, y, stats = learner.self_play(best_net, cfg.games, _seed(cfg.seed, k, 0), clock=cfg.clock)
         xs, ys = [*xs, x][-cfg.window :], [*ys, y][-cfg.window :]
         play_cpu = time.process_time() - started
-        cand = best_net.copy() if best_net is not None else learner.new_net(_seed(cfg.seed, k, 1))
+        cand = best_net.copy() if best_net is not None else learner.VALUE.new_net(_seed(cfg.seed, k, 1))
         train_loss = fit(cand, np.concatenate(xs), np.concatenate(ys), cfg, _seed(cfg.seed, k, 2))
         val_loss = cand.loss(vx, vy)
         cand_path = folder / f"candidate-{k}.npz"

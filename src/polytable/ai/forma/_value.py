@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,11 +37,12 @@ from ...core import ConfigError, Game, Rng, get_game
 from ...games import forma as P
 from ...games.forma import Fill, FormaState, flood, kernel_of
 from .._bots import Bot
-from .._learn._net import ValueNet, load_value_net
+from .._learn._game import LearnedValue, label_by_result
+from .._learn._net import ValueNet
 from ._eval import _sides, extent
 from ._player import HARD, FormaConfig, FormaGreedy, FormaLookahead, _fast_move
 
-__all__ = ["FEATURES", "N_FEATURES", "FormaExpert", "features", "play_game", "self_play", "shipped_weights"]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "FormaExpert", "features", "play_game", "self_play"]
 
 FEATURES = "forma-board-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -120,20 +119,8 @@ def _check(game: Game[Any, Any], s: FormaState) -> None:
         raise ConfigError("the expert player knows Forma with 2 players only")
 
 
-def shipped_weights() -> Path:
-    """The weights shipped with the package for the current rules."""
-    return Path(str(resources.files("polytable.ai.forma") / "value.npz"))
-
-
-def load(path: str | Path | None = None) -> ValueNet:
-    """The network in ``path`` (default: the shipped one), checked against Forma's rules version."""
-    rules = get_game("forma").spec.rules_version
-    return load_value_net(Path(path) if path else shipped_weights(), "forma", rules, FEATURES)
-
-
-def new_net(seed: int, hidden: tuple[int, ...] = (32, 16)) -> ValueNet:
-    rules = get_game("forma").spec.rules_version
-    return ValueNet("forma", rules, FEATURES, (N_FEATURES, *hidden, 1), seed)
+VALUE = LearnedValue("forma", "polytable.ai.forma", FEATURES, N_FEATURES, (32, 16))
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class FormaExpert(FormaLookahead):
@@ -141,7 +128,7 @@ class FormaExpert(FormaLookahead):
 
     def __init__(self, config: FormaConfig | None = None, net: ValueNet | None = None, logit: bool = False) -> None:
         super().__init__(config, name="expert")
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
         self.logit = logit
 
     def playout_value(self, game: Game[Any, Any], t: FormaState, me: int) -> float:
@@ -162,7 +149,7 @@ class FormaExpert(FormaLookahead):
 
 
 def _expert(weights: str | None = None, logit: bool = False, **kw: Any) -> FormaExpert:
-    return FormaExpert(FormaConfig(**{**HARD, **kw}), load(weights) if weights else None, bool(logit))
+    return FormaExpert(FormaConfig(**{**HARD, **kw}), VALUE.load(weights) if weights else None, bool(logit))
 
 
 EXPERT: Callable[..., Bot] = _expert
@@ -207,19 +194,5 @@ def self_play(
     are not used: the games are the playouts' greedy (the positions ``expert`` values) and nothing here is
     timed."""
     del net, clock
-    game = get_game("forma")
-    rng = np.random.default_rng(seed)
-    xs: list[Array] = []
-    ys: list[float] = []
-    first_wins = 0.0
-    for _ in range(games):
-        deal = int(rng.integers(1 << 62))
-        trail, returns = play_game(game, deal, Rng(int(rng.integers(1 << 62))))
-        best = max(returns)
-        winners = [p for p, r in enumerate(returns) if r == best]
-        first_wins += (0 in winners) / len(winners)
-        for x, p in trail:
-            xs.append(x)
-            ys.append((p in winners) / len(winners))
-    stats = {"games": games, "positions": len(ys), "first_player_wins": first_wins / max(1, games)}
-    return np.stack(xs), np.asarray(ys, np.float32), stats
+    x, y, stats, _ = label_by_result(get_game("forma"), play_game, games, seed)
+    return x, y, stats

@@ -62,16 +62,24 @@ def line_potential(setup: Setup, st: FormfinityState, mask: int) -> int:
     total = 0
     for (_, off, _), ok in zip(line_rooms(setup), claim_starts(setup, st), strict=True):
         touch = 0
-        b0 = b1 = b2 = b3 = 0
         for i in range(L):
             touch |= mask >> (off * i)
-            x = new >> (off * i)
-            c0 = b0 & x
-            b0 ^= x
-            c1 = b1 & c0
-            b1 ^= c0
-            c2 = b2 & c1
-            b2 ^= c1
-            b3 |= c2
+        _, b1, b2, b3 = window_counts(new, off, L)
         total += (((b1 & b2) | b3) & ok & touch).bit_count()
     return total
+
+
+def window_counts(drawn: int, off: int, length: int) -> tuple[int, int, int, int]:
+    """How many of ``drawn``'s squares each window of ``length`` squares ``off`` apart holds, bit-sliced
+    (one bit per window start): the count's bits 0, 1 and 2, and a bit set where it is 8 or more."""
+    b0 = b1 = b2 = b3 = 0
+    for i in range(length):
+        x = drawn >> (off * i)
+        c0 = b0 & x
+        b0 ^= x
+        c1 = b1 & c0
+        b1 ^= c0
+        c2 = b2 & c1
+        b2 ^= c1
+        b3 |= c2
+    return b0, b1, b2, b3

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,11 +37,13 @@ import numpy.typing as npt
 from ...core import ConfigError, Game, Rng, get_game
 from ...games.formfinity import DRAW, OVER, FormfinityState, Setup, setup_of
 from .._bots import Bot, GreedyBot
-from .._learn._net import ValueNet, load_value_net
+from .._learn._game import LearnedValue, label_by_result
+from .._learn._net import ValueNet
+from ._fast import window_counts
 from ._greedy import claim_starts, claimable_holes, greedy_run, line_rooms
 from ._player import FormfinityConfig, FormfinityLookahead
 
-__all__ = ["FEATURES", "N_FEATURES", "FormfinityExpert", "features", "self_play", "shipped_weights"]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "FormfinityExpert", "features", "self_play"]
 
 FEATURES = "formfinity-lines-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -58,19 +58,9 @@ Array = npt.NDArray[np.float32]
 def _fill_counts(setup: Setup, st: FormfinityState) -> list[list[int]]:
     """Per direction, how many claimable windows hold exactly 4, 5, 6 and 7 drawn squares."""
     L = setup.rules.length
-    drawn = st.drawn
     out = []
     for (_, off, _), ok in zip(line_rooms(setup), claim_starts(setup, st), strict=True):
-        b0 = b1 = b2 = b3 = 0
-        for i in range(L):
-            x = drawn >> (off * i)
-            c0 = b0 & x
-            b0 ^= x
-            c1 = b1 & c0
-            b1 ^= c0
-            c2 = b2 & c1
-            b2 ^= c1
-            b3 |= c2
+        b0, b1, b2, b3 = window_counts(st.drawn, off, L)
         n0, n1 = ~b0, ~b1
         # exactly 4 = 100, 5 = 101, 6 = 110, 7 = 111 (b3 set only at 8 or more)
         four = n0 & n1 & b2
@@ -118,20 +108,8 @@ def _check(setup: Setup) -> None:
         raise ConfigError("the expert player knows the lines goal with 2 players only (variant 1)")
 
 
-def shipped_weights() -> Path:
-    """The weights shipped with the package for the current rules."""
-    return Path(str(resources.files("polytable.ai.formfinity") / "value.npz"))
-
-
-def load(path: str | Path | None = None) -> ValueNet:
-    """The network in ``path`` (default: the shipped one), checked against FORMFINITY's rules version."""
-    rules = get_game("formfinity").spec.rules_version
-    return load_value_net(Path(path) if path else shipped_weights(), "formfinity", rules, FEATURES)
-
-
-def new_net(seed: int, hidden: tuple[int, ...] = (32, 16)) -> ValueNet:
-    rules = get_game("formfinity").spec.rules_version
-    return ValueNet("formfinity", rules, FEATURES, (N_FEATURES, *hidden, 1), seed)
+VALUE = LearnedValue("formfinity", "polytable.ai.formfinity", FEATURES, N_FEATURES, (32, 16))
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class FormfinityExpert(FormfinityLookahead):
@@ -139,7 +117,7 @@ class FormfinityExpert(FormfinityLookahead):
 
     def __init__(self, config: FormfinityConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config, name="expert")
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
 
     def horizon_value(self, game: Game[Any, Any], st: FormfinityState, me: int, holes: int | None) -> float:
         if st.phase == OVER or st.turn != me:
@@ -151,7 +129,7 @@ class FormfinityExpert(FormfinityLookahead):
 
 
 def _expert(weights: str | None = None, **kw: Any) -> FormfinityExpert:
-    return FormfinityExpert(FormfinityConfig(**kw), load(weights) if weights else None)
+    return FormfinityExpert(FormfinityConfig(**kw), VALUE.load(weights) if weights else None)
 
 
 EXPERT: Callable[..., Bot] = _expert
@@ -192,19 +170,5 @@ def self_play(
     to draw (see the module docstring). ``net`` and ``clock`` are not used: the games are the greedy's
     (the playouts ``expert`` values) and nothing here is timed."""
     del net, clock
-    game = get_game("formfinity")
-    rng = np.random.default_rng(seed)
-    xs: list[Array] = []
-    ys: list[float] = []
-    first_wins = 0.0
-    for _ in range(games):
-        deal = int(rng.integers(1 << 62))
-        trail, returns = play_greedy_game(game, deal, Rng(int(rng.integers(1 << 62))))
-        best = max(returns)
-        winners = [p for p, r in enumerate(returns) if r == best]
-        first_wins += (0 in winners) / len(winners)
-        for x, p in trail:
-            xs.append(x)
-            ys.append((p in winners) / len(winners))
-    stats = {"games": games, "positions": len(ys), "first_player_wins": first_wins / max(1, games)}
-    return np.stack(xs), np.asarray(ys, np.float32), stats
+    x, y, stats, _ = label_by_result(get_game("formfinity"), play_greedy_game, games, seed)
+    return x, y, stats

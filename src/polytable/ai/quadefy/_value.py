@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,11 +30,12 @@ from ...core import Game, Rng, get_game
 from ...games.quadefy import ACTIONS, BLOCKS, QuadefyState, kernel_of
 from .._bots import Bot
 from .._clock import budget_clock
-from .._learn._net import ValueNet, load_value_net
+from .._learn._game import LearnedValue
+from .._learn._net import ValueNet
 from .._mcts import MCTSBot, MCTSConfig
 from ._player import QuadefyConfig, QuadefyHardBot, _native_flags, greedy_choice
 
-__all__ = ["FEATURES", "N_FEATURES", "QuadefyExpertBot", "features", "self_play", "shipped_weights"]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "QuadefyExpertBot", "features", "self_play"]
 
 FEATURES = "quadefy-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -71,19 +70,8 @@ def features(kernel: Any, state: QuadefyState) -> Array:
     return out
 
 
-def shipped_weights() -> Path:
-    """The weights shipped with the package for the current rules."""
-    return Path(str(resources.files("polytable.ai.quadefy") / "value.npz"))
-
-
-def load(path: str | Path | None = None) -> ValueNet:
-    """The network in ``path`` (default: the shipped one), checked against Quadefy's rules version."""
-    rules = get_game("quadefy").spec.rules_version
-    return load_value_net(Path(path) if path else shipped_weights(), "quadefy", rules, FEATURES)
-
-
-def new_net(seed: int, hidden: tuple[int, ...] = (64, 32)) -> ValueNet:
-    return ValueNet("quadefy", get_game("quadefy").spec.rules_version, FEATURES, (N_FEATURES, *hidden, 1), seed)
+VALUE = LearnedValue("quadefy", "polytable.ai.quadefy", FEATURES, N_FEATURES, (64, 32))
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class _ValueMCTS(MCTSBot):
@@ -108,12 +96,12 @@ class QuadefyExpertBot(QuadefyHardBot):
 
     def __init__(self, config: QuadefyConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config)
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
         self._mcts = _ValueMCTS(self._mcts_config(), self.net, "expert")
 
 
 def _expert(weights: str | None = None, **kw: Any) -> QuadefyExpertBot:
-    return QuadefyExpertBot(QuadefyConfig(**kw), load(weights) if weights else None)
+    return QuadefyExpertBot(QuadefyConfig(**kw), VALUE.load(weights) if weights else None)
 
 
 EXPERT: Callable[..., Bot] = _expert

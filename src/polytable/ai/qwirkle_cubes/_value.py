@@ -30,8 +30,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -53,11 +51,12 @@ from ...games.qwirkle_cubes import (
     largest_line,
 )
 from .._bots import Bot
-from .._learn._net import ValueNet, WeightsError, load_value_net
+from .._learn._game import LearnedValue, label_by_result
+from .._learn._net import ValueNet
 from ._player import QwirkleConfig, QwirkleSearch, _config
 from ._values import values_of
 
-__all__ = ["EXPERT", "FEATURES", "N_FEATURES", "QwirkleExpert", "features", "self_play", "shipped_weights"]
+__all__ = ["EXPERT", "FEATURES", "N_FEATURES", "VALUE", "QwirkleExpert", "features", "self_play"]
 
 FEATURES = "qwirkle-open-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -178,26 +177,8 @@ def _check(state: QState) -> None:
         raise ConfigError("the expert player knows Qwirkle Cubes with 2 players only")
 
 
-def shipped_weights() -> Path:
-    """The weights shipped with the package for the current rules."""
-    return Path(str(resources.files("polytable.ai.qwirkle_cubes") / "value.npz"))
-
-
-def load(path: str | Path | None = None) -> ValueNet:
-    """The network in ``path`` (default: the shipped one, when there is one), checked against the game's
-    rules version."""
-    rules = get_game(GAME_ID).spec.rules_version
-    if not path and not shipped_weights().exists():
-        raise WeightsError(
-            "no Qwirkle Cubes weights are shipped (none measured at least as strong as hard): "
-            "give expert:weights=FILE, from polytable train qwirkle-cubes"
-        )
-    return load_value_net(Path(path) if path else shipped_weights(), GAME_ID, rules, FEATURES)
-
-
-def new_net(seed: int, hidden: tuple[int, ...] = (32, 16)) -> ValueNet:
-    rules = get_game(GAME_ID).spec.rules_version
-    return ValueNet(GAME_ID, rules, FEATURES, (N_FEATURES, *hidden, 1), seed)
+VALUE = LearnedValue(GAME_ID, "polytable.ai.qwirkle_cubes", FEATURES, N_FEATURES, (32, 16))
+"""This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
 class QwirkleExpert(QwirkleSearch):
@@ -207,7 +188,7 @@ class QwirkleExpert(QwirkleSearch):
         self, config: QwirkleConfig | None = None, net: ValueNet | None = None, weight: float = WEIGHT
     ) -> None:
         super().__init__(config, name="expert")
-        self.net = net if net is not None else load()
+        self.net = net if net is not None else VALUE.load()
         self.weight = float(weight)
 
     def placement_bias(self, state: QState, player: int, placements: list[Placement]) -> list[float] | None:
@@ -220,7 +201,7 @@ class QwirkleExpert(QwirkleSearch):
 
 
 def _expert(weights: str | None = None, weight: float = WEIGHT, **kw: Any) -> QwirkleExpert:
-    return QwirkleExpert(_config(2.0, kw), load(weights) if weights else None, weight)
+    return QwirkleExpert(_config(2.0, kw), VALUE.load(weights) if weights else None, weight)
 
 
 EXPERT: Callable[..., Bot] = _expert
@@ -272,26 +253,6 @@ def self_play(
     """``games`` greedy games: (features, labels, statistics) of every placement's position (see the
     module docstring). ``net`` and ``clock`` are not used: the games are the greedy's and nothing is timed."""
     del net, clock
-    game = get_game(GAME_ID)
-    rng = np.random.default_rng(seed)
-    xs: list[Array] = []
-    ys: list[float] = []
-    first_wins = 0.0
-    margins: list[float] = []
-    for _ in range(games):
-        deal = int(rng.integers(1 << 62))
-        trail, scores = play_greedy_game(game, deal, Rng(int(rng.integers(1 << 62))))
-        best = max(scores)
-        winners = [p for p, r in enumerate(scores) if r == best]
-        first_wins += (0 in winners) / len(winners)
-        margins.append(abs(scores[0] - scores[1]))
-        for x, p in trail:
-            xs.append(x)
-            ys.append((p in winners) / len(winners))
-    stats = {
-        "games": games,
-        "positions": len(ys),
-        "first_player_wins": first_wins / max(1, games),
-        "mean_abs_margin": float(np.mean(margins)) if margins else 0.0,
-    }
-    return np.stack(xs), np.asarray(ys, np.float32), stats
+    x, y, stats, scores = label_by_result(get_game(GAME_ID), play_greedy_game, games, seed)
+    stats["mean_abs_margin"] = float(np.mean([abs(r[0] - r[1]) for r in scores])) if scores else 0.0
+    return x, y, stats
