@@ -66,6 +66,8 @@ SLOW_TESTS = frozenset(
         "test_js_unit.py::test_the_client_unit_tests_pass",
         "test_learn.py::test_expert_plays_legal_moves_in_the_arena",
         "test_learn.py::test_tiny_run_writes_its_curve_and_continues",
+        "test_learned_values.py::test_tiny_run_through_the_shared_loop[forma]",
+        "test_learned_values.py::test_tiny_run_through_the_shared_loop[qwirkle-cubes]",
         "test_ops.py::test_not_ready_when_the_pubsub_server_is_unreachable",
         "test_pettingzoo.py::test_api_and_seed",
         "test_quadefy_ai.py::test_greedy_beats_random",
