@@ -77,7 +77,6 @@ struct QWalk {
     QEmit emit;      /* NULL: count only; else called for each placement (non-zero stops the walk) */
     void *ctx;
     int *left; /* NULL: the walk of one hand; else cubes left per colour (Board.placements_by_colour) */
-    int multi; /* set by a plain count (roots_count): only placements of two cubes or more are counted */
     int faces[QHAND], cells[QHAND]; /* the placement being built (k cubes) */
 };
 
