@@ -348,24 +348,23 @@ static uint64_t paired(uint64_t hand) {
  * are counted by a short enumeration (seqs), and those that also fill j free cells before the entry's cell
  * (where any face is allowed) by r (r - 1) .. (r - j + 1) choices of the r faces of the kind left (ff_sum). */
 static long long ff_sum(int r, int back) {
-    long long s = 1, p = 1;
-    for (int j = 1; j <= back && j <= r; j++) {
-        p *= r - j + 1;
-        s += p;
-    }
-    return s;
+    static const unsigned short sums[QLINE + 1][QLINE] = {
+        {1, 1, 1, 1, 1, 1},           {1, 2, 2, 2, 2, 2},         {1, 3, 5, 5, 5, 5},
+        {1, 4, 10, 16, 16, 16},       {1, 5, 17, 41, 65, 65},     {1, 6, 26, 86, 206, 326},
+        {1, 7, 37, 157, 517, 1237},
+    };
+    return sums[r][back];
 }
 
 /* The placements filling cells i .. of a kind (s: the faces each cell may take; runs: the run after each,
  * which no face placed may show; weight[t]: what a placement of t cells counts), `used` placed before i. */
 static long long seqs(const uint64_t *s, const uint64_t *runs, const long long *weight, int len, int i,
                       uint64_t used) {
-    long long n = 0;
-    for (uint64_t g = s[i] & ~used; g; g &= g - 1) {
-        uint64_t now = used | (g & (~g + 1));
-        n += weight[i + 1];
-        if (i + 1 < len && !(now & runs[i + 1])) n += seqs(s, runs, weight, len, i + 1, now);
-    }
+    uint64_t free = s[i] & ~used;
+    long long n = pc(free) * weight[i + 1];
+    if (i + 1 == len || used & runs[i + 1]) return n; /* no cell after this one */
+    for (uint64_t g = free & ~runs[i + 1]; g; g &= g - 1)
+        n += seqs(s, runs, weight, len, i + 1, used | (g & (~g + 1)));
     return n;
 }
 
@@ -402,7 +401,9 @@ static long long multi_at(const QBoard *b, const uint64_t *kinds, int nk, uint64
         p += step * (pc(run_after) + 1);
     }
     if (!before) /* the free cells before f (a frontier cell further back has roots of its own) */
-        for (int p = f - step; back < QLINE - 1 - pc(after) && !b->front[p] && !b->cell[p]; p -= step) back++;
+        for (int p = f - step, most_back = QLINE - 1 - pc(after); back < most_back && !b->front[p] && !b->cell[p];
+             p -= step)
+            back++;
     long long total = 0;
     for (int k = 0; k < nm; k++) {
         uint64_t kind = mine[k], faces = hand & kind, line = before, s[QLINE];
@@ -429,15 +430,18 @@ static long long count_fast(const QBoard *cb, QWalk *w) {
     uint64_t hand = w->hand, pairs = paired(hand);
     long long total = 0;
     unsigned no = ++b->count_no;
-    for (int e = 0; e < b->nfacts; e++) total += pc(hand & b->alone[e]);
-    if (pairs) {
+    if (!pairs)
+        for (int e = 0; e < b->nfacts; e++) total += pc(hand & b->alone[e]);
+    else {
         uint64_t kinds[12];
         int nk = 0;
         for (int a = 0; a < 12; a++) {
             uint64_t kind = a < 6 ? 0x3FULL << (6 * a) : SHAPE_MASK0 << (a - 6);
             if (pc(hand & kind) >= 2) kinds[nk++] = kind;
         }
-        for (int e = 0; e < b->nfacts; e++)
+        for (int e = 0; e < b->nfacts; e++) {
+            total += pc(hand & b->alone[e]);
+            if (!(pairs & (b->starts[e][0] | b->starts[e][1]))) continue;
             for (int d = 0; d < 2; d++)
                 if (pairs & b->starts[e][d]) {
                     long long n = multi_at(b, kinds, nk, pairs, e, d);
@@ -445,6 +449,7 @@ static long long count_fast(const QBoard *cb, QWalk *w) {
                     b->multi_no[e][d] = no;
                     total += n;
                 }
+        }
     }
     w->count = total;
     b->counted = 1;
