@@ -200,7 +200,8 @@ static int vec_put_features(const VecSlot *v, int observer, unsigned char *out, 
     for (int k = 0; k < g->players; k++, nv += 43) {
         int seat = (observer + k) % g->players, pending = seat == g->player ? g->rolling : 0;
         for (int i = 0; i < g->hlen[seat]; i++) {
-            int face = g->hand[seat][i], j = nv + face / 6 * 7 + (pending >> i & 1 ? 6 : face % 6);
+            int face = g->hand[seat][i], colour = face / 6; /* row colour * 7 + shape, or + 6 while rolled */
+            int j = nv + (pending >> i & 1 ? colour * 7 + 6 : face + colour);
             o[j * VEC_CHANNELS]++;
             at[na++] = (unsigned char)j;
         }

@@ -158,7 +158,7 @@ static inline uint64_t fits_across(const QBoard *b, int c, int step) {
 }
 
 static inline int q_index(int x, int y) { return (y + QOFF) * QW + (x + QOFF); }
-static inline int q_x(int i) { return i % QW - QOFF; }
-static inline int q_y(int i) { return i / QW - QOFF; }
+static inline int q_x(int i) { return (int)((unsigned)i % QW) - QOFF; } /* (cell indices are not negative) */
+static inline int q_y(int i) { return (int)((unsigned)i / QW) - QOFF; }
 
 #endif
