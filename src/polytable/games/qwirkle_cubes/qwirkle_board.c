@@ -400,9 +400,9 @@ static long long multi_at(const QBoard *b, const uint64_t *kinds, int nk, uint64
         runs[len++] = run_after;
         p += step * (pc(run_after) + 1);
     }
-    if (!before) /* the free cells before f (a frontier cell further back has roots of its own) */
-        for (int p = f - step, most_back = QLINE - 1 - pc(after); back < most_back && !b->front[p] && !b->cell[p];
-             p -= step)
+    if (!before) /* the free cells before f (a frontier cell further back has roots of its own), as many as
+                  * the kind's faces left after one on f could fill */
+        for (int p = f - step, most_back = most - 1; back < most_back && !b->front[p] && !b->cell[p]; p -= step)
             back++;
     long long total = 0;
     for (int k = 0; k < nm; k++) {
