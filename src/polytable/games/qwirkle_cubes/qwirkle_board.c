@@ -338,15 +338,8 @@ static uint64_t paired(uint64_t hand) {
     return out;
 }
 
-/* The placements of two cubes or more through entry e's cell along axis d (the roots of qb_roots_at: from the
- * cell after the run before it, or, with no run before it, from it or a free cell before it), counted by
- * combinations instead of walked. Such a placement's faces and the runs it joins are one line of one kind (a
- * colour or a shape: two distinct faces share at most one), so the count is summed over the 12 kinds with
- * two faces or more in the hand (w->hand: the faces that pair). Within a kind, the cells the placement fills
- * from the entry's cell on are fixed (each after the run after the last), and a face fits a cell when it
- * fits across there and is neither in the line's runs nor placed already; the placements filling t of them
- * are counted by a short enumeration (seqs), and those that also fill j free cells before the entry's cell
- * (where any face is allowed) by r (r - 1) .. (r - j + 1) choices of the r faces of the kind left (ff_sum). */
+/* r + r (r - 1) + .. + r (r - 1) .. (r - back + 1), plus 1: the ways to fill 0 to `back` free cells with
+ * distinct faces out of r (the sums for r up to 6 and back up to 5). */
 static long long ff_sum(int r, int back) {
     static const unsigned short sums[QLINE + 1][QLINE] = {
         {1, 1, 1, 1, 1, 1},           {1, 2, 2, 2, 2, 2},         {1, 3, 5, 5, 5, 5},
@@ -368,6 +361,15 @@ static long long seqs(const uint64_t *s, const uint64_t *runs, const long long *
     return n;
 }
 
+/* The placements of two cubes or more through entry e's cell f along axis d (the roots of qb_roots_at: from
+ * the cell after the run before f, or, with no run before it, from f or a free cell before it), counted by
+ * combinations instead of walked. Such a placement's faces and the runs it joins are one line of one kind (a
+ * colour or a shape: two distinct faces share at most one), so the count is summed over the kinds with two
+ * faces or more in the hand (`kinds`; `hand`: the faces that pair) of which f may take a face. Within a kind,
+ * the cells the placement fills from f on are fixed (each after the run after the last), and a face fits a
+ * cell when it fits across there and is neither in the line's runs nor placed already; the placements
+ * filling t of them are counted by a short enumeration (seqs), and those that also fill j free cells before f
+ * (where any face fits) by the r (r - 1) .. (r - j + 1) choices of the r faces of the kind left (ff_sum). */
 static long long multi_at(const QBoard *b, const uint64_t *kinds, int nk, uint64_t hand, int e, int d) {
     const QFact *x = &b->facts[e];
     uint64_t before = x->before[d], after = x->after[d], first = hand & x->cross[d] & ~after, mine[12];
