@@ -75,6 +75,31 @@ def test_placements_count_and_sample_are_the_pure_ones() -> None:
     assert checked >= 30
 
 
+def test_counts_and_picks_of_any_hand_are_the_pure_ones() -> None:
+    """Hands that are not the seat's, rich in one colour or one shape (long lines, several kinds of line,
+    free cells before a frontier cell): the compiled count (placements of two cubes or more counted by
+    combinations, not walked) and the placement each number names are the pure rules' walk's."""
+    ext = native_module("polytable.games.qwirkle_cubes._cqwirkle")
+    assert ext is not None
+    rng = Rng(11)
+    checked = 0
+    for seed in range(3):
+        for s in _positions(seed, 2 + seed, every=9)[1:]:
+            c, t = rng.below(6), rng.below(6)
+            colour = sum(1 << (6 * c + k) for k in range(6) if rng.below(3))
+            shape = sum(1 << (6 * k + t) for k in range(6) if rng.below(3))
+            mixed = sum(1 << rng.below(36) for _ in range(6))
+            for hand in (colour | 1 << rng.below(36), shape, colour | shape, mixed):
+                n = s.board.count(hand)
+                assert ext.count(s.placed, hand, 0) == n
+                if n:
+                    r1, r2 = Rng(seed, stream=5), Rng(seed, stream=5)
+                    cubes, r1.state = ext.sample(s.placed, hand, 0, r1.state)
+                    assert cubes == s.board.sample(hand, 0, r2.below(n)) and r1.state == r2.state
+                checked += 1
+    assert checked >= 40
+
+
 def test_interleaved_games_do_not_share_a_stale_table() -> None:
     """The kernel keeps the last table; positions of two games in turn must still be judged on their own."""
     a, b = _positions(1, 2, every=1), _positions(2, 3, every=1)

@@ -29,11 +29,13 @@
 #define VEC_CHANNELS 13 /* the planes and one channel of features (at most 4 * 43 + 9 values) */
 
 /* What the last write put in a game's observation row: the row (its address), the window's corner and how
- * many of the table's cubes it shows; valid is 0 after a load or a new game (the row is then written whole).
- * A step writes only the cubes placed since, or moves the cubes when the window moved, and the features. */
+ * many of the table's cubes it shows, the feature rows that hold the hands' counts; valid is 0 after a load or
+ * a new game (the row is then written whole). A step writes only the cubes placed since, or moves the cubes
+ * when the window moved, and the features (the hands' counts cleared where they were). */
 typedef struct {
     unsigned char *row;
-    int cx, cy, cubes, valid;
+    int cx, cy, cubes, valid, counts;
+    unsigned char at[QMAXP * QHAND];
 } VecDrawn;
 
 /* A game of the batch: its state and table (which keeps the record of its last count, so that the placement
@@ -185,33 +187,31 @@ static void vec_returns(const QGame *g, float *out) {
         out[p] = k == g->players ? 0.0f : g->points[p] == best ? (float)g->players / (float)k - 1.0f : -1.0f;
 }
 
-/* The features of an observation row (see vec_obs), saturated; returns how many. */
-static int vec_features(const VecSlot *v, int observer, unsigned char *feat) {
-    const QGame *g = &v->g;
-    int values[QMAXP * 43 + 9], nv = 0;
-    for (int k = 0; k < g->players; k++) {
-        int seat = (observer + k) % g->players, *counts = values + nv;
-        int pending = seat == g->player ? g->rolling : 0;
-        memset(counts, 0, 42 * sizeof(int));
-        for (int i = 0; i < g->hlen[seat]; i++) {
-            int face = g->hand[seat][i];
-            counts[face / 6 * 7 + (pending >> i & 1 ? 6 : face % 6)]++;
-        }
-        nv += 42;
-        values[nv++] = g->points[seat];
-    }
-    for (int i = 0; i < 6; i++) values[nv++] = g->bag[i];
-    values[nv++] = g->phase == REROLL;
-    values[nv++] = g->phase == PLACE;
-    values[nv++] = g->phase == PASS;
-    for (int j = 0; j < nv; j++) feat[j] = (unsigned char)(values[j] < 0 ? 0 : values[j] > 255 ? 255 : values[j]);
-    return nv;
-}
+static unsigned char vec_sat(int v) { return (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v); }
 
-/* The features into the last channel of an observation row, row by row (all of them: writing only those that
- * changed, kept in the slot to compare, measured slower). */
-static void vec_put_features(const unsigned char *feat, int nv, unsigned char *out) {
-    for (int j = 0; j < nv; j++) out[j * VEC_CHANNELS + VEC_PLANES] = feat[j];
+/* The features into the last channel of an observation row (see vec_obs), row by row, saturated at 255. The
+ * hands' counts are added to rows that must hold 0 (a row written whole, or the rows of the last write's
+ * counts cleared): `at` receives those rows (at most QMAXP * QHAND), and how many is returned, so that the
+ * next write of the row clears only them instead of the 42 rows of every seat. */
+static int vec_put_features(const VecSlot *v, int observer, unsigned char *out, unsigned char *at) {
+    const QGame *g = &v->g;
+    unsigned char *o = out + VEC_PLANES;
+    int na = 0, nv = 0;
+    for (int k = 0; k < g->players; k++, nv += 43) {
+        int seat = (observer + k) % g->players, pending = seat == g->player ? g->rolling : 0;
+        for (int i = 0; i < g->hlen[seat]; i++) {
+            int face = g->hand[seat][i], colour = face / 6; /* row colour * 7 + shape, or + 6 while rolled */
+            int j = nv + (pending >> i & 1 ? colour * 7 + 6 : face + colour);
+            o[j * VEC_CHANNELS]++;
+            at[na++] = (unsigned char)j;
+        }
+        o[(nv + 42) * VEC_CHANNELS] = vec_sat(g->points[seat]);
+    }
+    for (int i = 0; i < 6; i++) o[(nv + i) * VEC_CHANNELS] = vec_sat(g->bag[i]);
+    o[(nv + 6) * VEC_CHANNELS] = g->phase == REROLL;
+    o[(nv + 7) * VEC_CHANNELS] = g->phase == PLACE;
+    o[(nv + 8) * VEC_CHANNELS] = g->phase == PASS;
+    return na;
 }
 
 /* The corner of the observation's window (VEC_WINDOW cells centred on the cubes' bounds). */
@@ -238,13 +238,12 @@ static void vec_cubes(const VecSlot *v, unsigned char *out, int cx, int cy, int 
  * features row by row in the last channel (saturated at 255): per seat from the observer on, the hand's cubes
  * per colour and shape (a cube waiting for its roll counts as the colour's seventh shape) and the points; the
  * bag per colour; the phase (reroll, place, pass). */
-static void vec_obs(const VecSlot *v, int observer, unsigned char *out) {
+static int vec_obs(const VecSlot *v, int observer, unsigned char *out, unsigned char *at) {
     int cx, cy;
     vec_corner(v, &cx, &cy);
     memset(out, 0, (size_t)VEC_WINDOW * VEC_WINDOW * VEC_CHANNELS);
     vec_cubes(v, out, cx, cy, 0, v->b.ncubes, 1);
-    unsigned char feat[QMAXP * 43 + 9];
-    vec_put_features(feat, vec_features(v, observer, feat), out);
+    return vec_put_features(v, observer, out, at);
 }
 
 /* The same into the game's own row, writing only what changed since the slot's last write there (``drawn``):
@@ -256,15 +255,15 @@ static void vec_obs_row(VecSlot *v, int observer, unsigned char *out) {
     int cx, cy;
     vec_corner(v, &cx, &cy);
     if (!d->valid || d->row != out || d->cubes > v->b.ncubes)
-        vec_obs(v, observer, out);
+        d->counts = vec_obs(v, observer, out, d->at);
     else {
         if (cx != d->cx || cy != d->cy) {
             vec_cubes(v, out, d->cx, d->cy, 0, d->cubes, 0);
             d->cubes = 0;
         }
         vec_cubes(v, out, cx, cy, d->cubes, v->b.ncubes, 1);
-        unsigned char feat[QMAXP * 43 + 9];
-        vec_put_features(feat, vec_features(v, observer, feat), out);
+        for (int k = 0; k < d->counts; k++) out[d->at[k] * VEC_CHANNELS + VEC_PLANES] = 0;
+        d->counts = vec_put_features(v, observer, out, d->at);
     }
     d->cubes = v->b.ncubes;
     d->row = out;
@@ -453,7 +452,8 @@ static PyObject *py_vec_observe(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "no such seat");
         goto done;
     }
-    vec_obs(v, observer, (unsigned char *)out.buf);
+    unsigned char at[QMAXP * QHAND];
+    vec_obs(v, observer, (unsigned char *)out.buf, at);
     result = Py_NewRef(Py_None);
 done:
     if (out.obj) PyBuffer_Release(&out);

@@ -3,8 +3,10 @@
  * It mirrors _board.py: the same roots (frontier cells in sorted order, rows before columns, then the
  * free cells just before a frontier cell), the same depth-first walk (faces in increasing order, a
  * placement before its extensions) and the same cuts, so the r-th placement is the same placement in
- * both engines. A counting walk keeps a small memo of the counts it found (below, MEMO); the walks that list
- * or locate placements keep none.
+ * both engines. A plain count of a table with cubes walks nothing: it counts the placements through each
+ * frontier cell by combinations (multi_at), and the walk then locates the one chosen in one cell's roots
+ * (qb_find). The other counting walks keep a small memo of the counts they found (below, MEMO); the walks
+ * that list or locate placements keep none.
  */
 #include "qwirkle_rules.h"
 
@@ -191,7 +193,7 @@ static int node(const QBoard *b, QWalk *w, int p, int step, uint64_t line, int c
     int q = p + step * (pc(after) + 1);
     int here = conn || b->front[p];
     int k1 = k + 1;
-    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || (step == 1 && !w->multi)));
+    int counts_here = here && (w->need ? k1 == w->need : (k1 >= 2 || step == 1));
     int go_on = !w->need || k1 < w->need;
     int reach = -1;
     while (fits) {
@@ -336,62 +338,120 @@ static uint64_t paired(uint64_t hand) {
     return out;
 }
 
-/* The placements of two cubes or more from the roots of entry e's cell along axis d (a counting walk of
- * w->hand, the faces that pair; the roots and cuts of qb_roots_at). */
-static long long multi_at(const QBoard *b, QWalk *w, int e, int d) {
-    int f = b->cell_of[e], step = d ? QW : 1;
+/* r + r (r - 1) + .. + r (r - 1) .. (r - back + 1), plus 1: the ways to fill 0 to `back` free cells with
+ * distinct faces out of r (the sums for r up to 6 and back up to 5). */
+static long long ff_sum(int r, int back) {
+    static const unsigned short sums[QLINE + 1][QLINE] = {
+        {1, 1, 1, 1, 1, 1},           {1, 2, 2, 2, 2, 2},         {1, 3, 5, 5, 5, 5},
+        {1, 4, 10, 16, 16, 16},       {1, 5, 17, 41, 65, 65},     {1, 6, 26, 86, 206, 326},
+        {1, 7, 37, 157, 517, 1237},
+    };
+    return sums[r][back];
+}
+
+/* The placements filling cells i .. of a kind (s: the faces each cell may take; runs: the run after each,
+ * which no face placed may show; weight[t]: what a placement of t cells counts), `used` placed before i. */
+static long long seqs(const uint64_t *s, const uint64_t *runs, const long long *weight, int len, int i,
+                      uint64_t used) {
+    uint64_t free = s[i] & ~used;
+    long long n = pc(free) * weight[i + 1];
+    if (i + 1 == len || used & runs[i + 1]) return n; /* no cell after this one */
+    for (uint64_t g = free & ~runs[i + 1]; g; g &= g - 1)
+        n += seqs(s, runs, weight, len, i + 1, used | (g & (~g + 1)));
+    return n;
+}
+
+/* The placements of two cubes or more through entry e's cell f along axis d (the roots of qb_roots_at: from
+ * the cell after the run before f, or, with no run before it, from f or a free cell before it), counted by
+ * combinations instead of walked. Such a placement's faces and the runs it joins are one line of one kind (a
+ * colour or a shape: two distinct faces share at most one), so the count is summed over the kinds with two
+ * faces or more in the hand (`kinds`; `hand`: the faces that pair) of which f may take a face. Within a kind,
+ * the cells the placement fills from f on are fixed (each after the run after the last), and a face fits a
+ * cell when it fits across there and is neither in the line's runs nor placed already; the placements
+ * filling t of them are counted by a short enumeration (seqs), and those that also fill j free cells before f
+ * (where any face fits) by the r (r - 1) .. (r - j + 1) choices of the r faces of the kind left (ff_sum). */
+static long long multi_at(const QBoard *b, const uint64_t *kinds, int nk, uint64_t hand, int e, int d) {
     const QFact *x = &b->facts[e];
-    uint64_t hand = w->hand, before = x->before[d];
-    long long was = w->count;
-    if (before) {
-        node(b, w, f, step, before, 0, 0);
-        return w->count - was;
+    uint64_t before = x->before[d], after = x->after[d], first = hand & x->cross[d] & ~after, mine[12];
+    int nm = 0, most = 0;
+    for (int k = 0; k < nk; k++) { /* the kinds of line the placements may make: f takes a face of it */
+        uint64_t kind = kinds[k];
+        int n = pc(hand & kind & ~(before | after));
+        if ((before | after) & ~kind || !(first & kind) || n < 2) continue;
+        mine[nm++] = kind;
+        if (n > most) most = n;
     }
-    uint64_t after = x->after[d], after_fits = addable(after), at_f = hand & x->cross[d] & after_fits, near = 0;
-    for (uint64_t g = at_f; g; g &= g - 1) {
-        int t = __builtin_ctzll(g);
-        near |= 0x3FULL << (6 * (t / 6)) | SHAPE_MASK0 << (t % 6);
+    if (!nm) return 0;
+    /* the cells from f on (at most as many as a kind has faces, while the line has room): the faces that fit
+     * across each, and the run after it */
+    int f = b->cell_of[e], step = d ? QW : 1, len = 0, back = 0;
+    uint64_t cross[QLINE], runs[QLINE];
+    for (int room = QLINE - pc(before), p = f; len < most;) {
+        uint64_t across = ALL_FACES, run_after = 0; /* a cell off the frontier has no cube near */
+        if (!len) {
+            across = x->cross[d];
+            run_after = after;
+        } else if (b->front[p]) {
+            const QFact *y = &b->facts[b->fact_at[p]];
+            across = y->cross[d];
+            run_after = y->after[d];
+        }
+        room -= 1 + pc(run_after);
+        if (room < 0) break;
+        cross[len] = across;
+        runs[len++] = run_after;
+        p += step * (pc(run_after) + 1);
     }
-    w->hand = hand & near & after_fits;
-    node(b, w, f, step, 0, 0, 0);
-    int cap = QLINE - 1 - pc(after), back = 0, p = f - step;
-    while (back < cap && !b->front[p] && !b->cell[p]) {
-        back++;
-        p -= step;
+    if (!before) /* the free cells before f (a frontier cell further back has roots of its own), as many as
+                  * the kind's faces left after one on f could fill */
+        for (int p = f - step, most_back = most - 1; back < most_back && !b->front[p] && !b->cell[p]; p -= step)
+            back++;
+    long long total = 0;
+    for (int k = 0; k < nm; k++) {
+        uint64_t kind = mine[k], faces = hand & kind, line = before, s[QLINE];
+        long long weight[QLINE + 1];
+        int t = 0;
+        for (; t < len && !(runs[t] & (~kind | line)); t++) {
+            line |= runs[t];
+            s[t] = faces & cross[t] & ~line;
+            /* a placement of t + 1 cells from f: those of two cubes or more, with 0 .. back cells before f */
+            int r = pc(faces & ~line) - (t + 1);
+            weight[t + 1] = r < 0 ? 0 : before ? t >= 1 : ff_sum(r, back) - (t == 0);
+        }
+        if (t) total += seqs(s, runs, weight, t, 0, 0);
     }
-    cap = back;
-    if (cap > 0) { /* a root j cells before f needs j + 1 faces in one line */
-        int most = longest(w->hand) - 1;
-        if (most < cap) cap = most;
-    }
-    for (int j = 1; j <= cap; j++) node(b, w, f - j * step, step, 0, 0, 0);
-    w->hand = hand;
-    return w->count - was;
+    return total;
 }
 
 /* A plain count (no emitter, one hand, a table with cubes): the placements of one cube from the faces each
- * frontier entry takes alone, those of two cubes or more by walking only the roots of the entries a face
- * that pairs with another of the hand may start (starts), with only those faces (w->multi: the walks count
- * no single cube). The counts per entry and axis are kept for qb_find. */
+ * frontier entry takes alone, those of two cubes or more by combinations (multi_at) through only the entries
+ * a face that pairs with another of the hand may start (starts), of the kinds of line with two faces of the
+ * hand or more. The counts per entry and axis are kept for qb_find. */
 static long long count_fast(const QBoard *cb, QWalk *w) {
     QBoard *b = (QBoard *)qb_facts(cb); /* the record of the count is a cache too: the table is unchanged */
     uint64_t hand = w->hand, pairs = paired(hand);
     long long total = 0;
     unsigned no = ++b->count_no;
-    for (int e = 0; e < b->nfacts; e++) total += pc(hand & b->alone[e]);
-    if (pairs) {
-        w->hand = pairs;
-        w->multi = 1;
-        for (int e = 0; e < b->nfacts; e++)
+    if (!pairs)
+        for (int e = 0; e < b->nfacts; e++) total += pc(hand & b->alone[e]);
+    else {
+        uint64_t kinds[12];
+        int nk = 0;
+        for (int a = 0; a < 12; a++) {
+            uint64_t kind = a < 6 ? 0x3FULL << (6 * a) : SHAPE_MASK0 << (a - 6);
+            if (pc(hand & kind) >= 2) kinds[nk++] = kind;
+        }
+        for (int e = 0; e < b->nfacts; e++) {
+            total += pc(hand & b->alone[e]);
+            if (!(pairs & (b->starts[e][0] | b->starts[e][1]))) continue;
             for (int d = 0; d < 2; d++)
                 if (pairs & b->starts[e][d]) {
-                    long long n = multi_at(b, w, e, d);
+                    long long n = multi_at(b, kinds, nk, pairs, e, d);
                     b->multi[e][d] = (int)n;
                     b->multi_no[e][d] = no;
                     total += n;
                 }
-        w->hand = hand;
-        w->multi = 0;
+        }
     }
     w->count = total;
     b->counted = 1;

@@ -77,7 +77,6 @@ struct QWalk {
     QEmit emit;      /* NULL: count only; else called for each placement (non-zero stops the walk) */
     void *ctx;
     int *left; /* NULL: the walk of one hand; else cubes left per colour (Board.placements_by_colour) */
-    int multi; /* set by a plain count (roots_count): only placements of two cubes or more are counted */
     int faces[QHAND], cells[QHAND]; /* the placement being built (k cubes) */
 };
 
@@ -159,7 +158,7 @@ static inline uint64_t fits_across(const QBoard *b, int c, int step) {
 }
 
 static inline int q_index(int x, int y) { return (y + QOFF) * QW + (x + QOFF); }
-static inline int q_x(int i) { return i % QW - QOFF; }
-static inline int q_y(int i) { return i / QW - QOFF; }
+static inline int q_x(int i) { return (int)((unsigned)i % QW) - QOFF; } /* (cell indices are not negative) */
+static inline int q_y(int i) { return (int)((unsigned)i / QW) - QOFF; }
 
 #endif
