@@ -134,6 +134,24 @@ def test_postgres_new_rooms_go_with_the_appends_in_one_statement(pg_url: str) ->
     store.close()
 
 
+def test_postgres_one_statement_keeps_any_text_and_every_digit(pg_url: str) -> None:
+    """The one-statement path sends its rows as JSON texts: every character an action, a seat name or a
+    clock may hold comes back as it was, and a creation time keeps every digit."""
+    store = open_storage(pg_url)
+    odd = "a,b \"c\" \\d {e} [f] 'g' null é 🂡 \t"
+    seats = (SeatRecord(odd, "here", None, "h" * 64), SeatRecord("Bot", "ai", "random"))
+    made = replace(_room("EEEEE"), seats=seats, actions=[(-1, odd)], clock=odd, created=1733400000.123456789)
+    store.create_room(_room("FFFFF"))
+    both = [("create_room", (made,)), ("append_actions", ("FFFFF", 0, [(0, odd), (1, "")], True, odd))]
+    assert store.batch(both) == [None, None]
+    assert store.batch([("append_actions", ("EEEEE", 1, [(0, odd)], False))]) == [None]
+    e, f = store.load_room("EEEEE"), store.load_room("FFFFF")
+    assert e is not None and e.actions == [(-1, odd), (0, odd)] and e.clock == odd and e.seats == seats
+    assert e.created == 1733400000.123456789 and e.seed == 2**62 + 5
+    assert f is not None and f.actions == [(0, odd), (1, "")] and f.clock == odd and f.finished
+    store.close()
+
+
 def test_postgres_database_from_before_migrations_is_upgraded(pg_url: str) -> None:
     engine = create_engine(pg_url)
     with engine.begin() as conn:
