@@ -4,6 +4,7 @@ with POLYTABLE_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -343,6 +344,9 @@ def test_pubsub_messages_carry_many_changes_and_older_single_change_messages_are
     deliver('{"o": "other", "r": [["AAAAA", 3], ["BBBBB", 7]]}')
     deliver('{"c": "CCCCC", "v": 2, "o": "other"}')  # a process of an earlier version
     deliver(f'{{"o": "{broadcaster.origin}", "r": [["DDDDD", 1]]}}')  # this process's own message
+    own = json.dumps({"o": broadcaster.origin, "r": [["EEEEE", 1]]}, separators=(",", ":")).encode()
+    deliver(own)  # as this process sends it and Redis hands it back: dropped before it is parsed
+    deliver(b'{"o":"' + broadcaster.origin.encode() + b'0","r":[["FFFFF",4]]}')  # another origin it begins
     for bad in ("not json", "[1, 2]", '{"o": "x", "r": [["A"]]}', '{"o": "x"}'):
         deliver(bad)
-    assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2)]
+    assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2), ("FFFFF", 4)]
