@@ -98,7 +98,7 @@ class RedisBroadcaster(LocalBroadcaster):
     def _deliver(self, msg: Any, on_remote: RemoteChange) -> None:
         if not isinstance(msg, dict) or msg.get("type") != "message":
             return
-        raw = msg.get("data")
+        raw: Any = msg.get("data")
         if isinstance(raw, bytes) and raw.startswith(self._own):  # Redis hands a process its own messages too
             return
         try:
