@@ -4,6 +4,7 @@ with POLYTABLE_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -131,6 +132,24 @@ def test_postgres_new_rooms_go_with_the_appends_in_one_statement(pg_url: str) ->
     assert d is not None and d.seats == _room("DDDDD").seats
     with pytest.raises(StorageConflict):  # alone, a taken code is a conflict, as on SQLAlchemy's path
         store.batch([("create_room", (_room("DDDDD"),))])
+    store.close()
+
+
+def test_postgres_one_statement_keeps_any_text_and_every_digit(pg_url: str) -> None:
+    """The one-statement path sends its rows as JSON texts: every character an action, a seat name or a
+    clock may hold comes back as it was, and a creation time keeps every digit."""
+    store = open_storage(pg_url)
+    odd = "a,b \"c\" \\d {e} [f] 'g' null é 🂡 \t"
+    seats = (SeatRecord(odd, "here", None, "h" * 64), SeatRecord("Bot", "ai", "random"))
+    made = replace(_room("EEEEE"), seats=seats, actions=[(-1, odd)], clock=odd, created=1733400000.123456789)
+    store.create_room(_room("FFFFF"))
+    both = [("create_room", (made,)), ("append_actions", ("FFFFF", 0, [(0, odd), (1, "")], True, odd))]
+    assert store.batch(both) == [None, None]
+    assert store.batch([("append_actions", ("EEEEE", 1, [(0, odd)], False))]) == [None]
+    e, f = store.load_room("EEEEE"), store.load_room("FFFFF")
+    assert e is not None and e.actions == [(-1, odd), (0, odd)] and e.clock == odd and e.seats == seats
+    assert e.created == 1733400000.123456789 and e.seed == 2**62 + 5
+    assert f is not None and f.actions == [(0, odd), (1, "")] and f.clock == odd and f.finished
     store.close()
 
 
@@ -325,6 +344,9 @@ def test_pubsub_messages_carry_many_changes_and_older_single_change_messages_are
     deliver('{"o": "other", "r": [["AAAAA", 3], ["BBBBB", 7]]}')
     deliver('{"c": "CCCCC", "v": 2, "o": "other"}')  # a process of an earlier version
     deliver(f'{{"o": "{broadcaster.origin}", "r": [["DDDDD", 1]]}}')  # this process's own message
+    own = json.dumps({"o": broadcaster.origin, "r": [["EEEEE", 1]]}, separators=(",", ":")).encode()
+    deliver(own)  # as this process sends it and Redis hands it back: dropped before it is parsed
+    deliver(b'{"o":"' + broadcaster.origin.encode() + b'0","r":[["FFFFF",4]]}')  # another origin it begins
     for bad in ("not json", "[1, 2]", '{"o": "x", "r": [["A"]]}', '{"o": "x"}'):
         deliver(bad)
-    assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2)]
+    assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2), ("FFFFF", 4)]

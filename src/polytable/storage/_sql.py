@@ -420,10 +420,11 @@ def _not_at_end(code: str, start: int) -> StorageConflict:
     return StorageConflict(f"room {code}: the log is not {start} entries long; an append there would fork or gap it")
 
 
-_PG_APPEND = """
-WITH v AS (
-    SELECT * FROM unnest(%(code)s::text[], %(start)s::int[], %(length)s::int[], %(finished)s::bool[],
-                         %(clock)s::text[]) AS v(code, start, length, finished, clock)
+_PG_MOVE = """
+v AS (
+    SELECT v->>0 AS code, (v->>1)::int AS start, (v->>2)::int AS length, (v->>3)::bool AS finished,
+           v->>4 AS clock
+    FROM jsonb_array_elements(%(moves)s::jsonb) AS v
 ), moved AS (
     UPDATE pt_rooms AS r
     SET finished = v.finished, updated = %(now)s, length = v.length, clock = coalesce(v.clock, r.clock)
@@ -431,51 +432,40 @@ WITH v AS (
     RETURNING r.code
 ), added AS (
     INSERT INTO pt_actions (room, pos, player, action)
-    SELECT a.room, a.pos, a.player, a.action
-    FROM unnest(%(room)s::text[], %(pos)s::int[], %(player)s::int[], %(action)s::text[]) AS a(room, pos, player, action)
-    JOIN moved ON moved.code = a.room
+    SELECT a->>0, (a->>1)::int, (a->>2)::int, a->>3
+    FROM jsonb_array_elements(%(entries)s::jsonb) AS a
+    JOIN moved ON moved.code = a->>0
 )
 SELECT code FROM moved
 """
+
+_PG_APPEND = "WITH" + _PG_MOVE
 """Many rooms' appends as one statement, so one transaction with one round trip: each room's log length
 moves on only from its append's start (else that room is left alone and its append refused), and only the
-entries of the rooms that moved are inserted; the primary key still refuses a fork."""
+entries of the rooms that moved are inserted; the primary key still refuses a fork. The rooms and their
+entries go as two JSON texts (``[[code, start, length, finished, clock], ...]`` and ``[[room, position,
+player, action], ...]``): json.dumps makes them in C, where psycopg dumped nine arrays element by element in
+Python, about a third of the database thread's CPU for a batch (docs/benchmarks/2026-12-06-two-processes.md)."""
 
-_PG_NEW_ROOMS = """
+_PG_NEW_ROOMS = (
+    """
 WITH new_rooms AS (
     INSERT INTO pt_rooms (code, game, rules_version, players, options, seed, mode, created, finished, undone,
                           updated, clock, length)
-    SELECT n.code, n.game, n.rules_version, n.players, n.options, n.seed, n.mode, n.created, n.finished, n.undone,
-           n.created, n.clock, n.length
-    FROM unnest(%(n_code)s::text[], %(n_game)s::text[], %(n_rules)s::text[], %(n_players)s::int[],
-                %(n_options)s::text[], %(n_seed)s::text[], %(n_mode)s::text[], %(n_created)s::float8[],
-                %(n_finished)s::bool[], %(n_undone)s::int[], %(n_clock)s::text[], %(n_length)s::int[])
-        AS n(code, game, rules_version, players, options, seed, mode, created, finished, undone, clock, length)
+    SELECT n->>0, n->>1, n->>2, (n->>3)::int, n->>4, n->>5, n->>6, (n->>7)::float8, (n->>8)::bool,
+           (n->>9)::int, (n->>7)::float8, n->>10, (n->>11)::int
+    FROM jsonb_array_elements(%(new_rooms)s::jsonb) AS n
 ), new_seats AS (
     INSERT INTO pt_seats (room, seat, name, kind, ai, token_hash)
-    SELECT * FROM unnest(%(s_room)s::text[], %(s_seat)s::int[], %(s_name)s::text[], %(s_kind)s::text[],
-                         %(s_ai)s::text[], %(s_hash)s::text[])
+    SELECT s->>0, (s->>1)::int, s->>2, s->>3, s->>4, s->>5 FROM jsonb_array_elements(%(new_seats)s::jsonb) AS s
 ), new_actions AS (
     INSERT INTO pt_actions (room, pos, player, action)
-    SELECT * FROM unnest(%(o_room)s::text[], %(o_pos)s::int[], %(o_player)s::int[], %(o_action)s::text[])
-), v AS (
-    SELECT * FROM unnest(%(code)s::text[], %(start)s::int[], %(length)s::int[], %(finished)s::bool[],
-                         %(clock)s::text[]) AS v(code, start, length, finished, clock)
-), moved AS (
-    UPDATE pt_rooms AS r
-    SET finished = v.finished, updated = %(now)s, length = v.length, clock = coalesce(v.clock, r.clock)
-    FROM v WHERE r.code = v.code AND r.length = v.start
-    RETURNING r.code
-), added AS (
-    INSERT INTO pt_actions (room, pos, player, action)
-    SELECT a.room, a.pos, a.player, a.action
-    FROM unnest(%(room)s::text[], %(pos)s::int[], %(player)s::int[], %(action)s::text[]) AS a(room, pos, player, action)
-    JOIN moved ON moved.code = a.room
+    SELECT o->>0, (o->>1)::int, (o->>2)::int, o->>3 FROM jsonb_array_elements(%(new_entries)s::jsonb) AS o
+),"""
+    + _PG_MOVE
 )
-SELECT code FROM moved
-"""
-"""The same statement with new rooms made first (their row, seats and opening log entries; a code already
-taken fails the whole statement, and the batch's writes are then tried one by one)."""
+"""The same statement with new rooms made first (their row, seats and opening log entries, as JSON texts
+too; a code already taken fails the whole statement, and the batch's writes are then tried one by one)."""
 
 _ROOM_COLUMNS = (
     "code",
@@ -532,23 +522,15 @@ class _PgDirect:
         end). Raises StorageConflict if a new room's code is taken (nothing of the statement is then
         committed), StorageError if the statement failed otherwise (whether it was committed is then
         unknown, as for any failed commit)."""
-        params: dict[str, Any] = {k: [] for k in ("code", "start", "length", "finished", "clock")}
-        params.update({k: [] for k in ("room", "pos", "player", "action")})
-        params["now"] = time.time()
-        if new:
-            params.update(_new_rooms(new))
+        moves: list[tuple[Any, ...]] = []
+        entries: list[tuple[Any, ...]] = []
         for args in ops:
             code, start, actions, finished, clock = (*args, None)[:5]
-            params["code"].append(code)
-            params["start"].append(start)
-            params["length"].append(start + len(actions))
-            params["finished"].append(bool(finished))
-            params["clock"].append(clock)
-            for i, (player, action) in enumerate(actions):
-                params["room"].append(code)
-                params["pos"].append(start + i)
-                params["player"].append(player)
-                params["action"].append(action)
+            moves.append((code, start, start + len(actions), bool(finished), clock))
+            entries.extend((code, start + i, player, action) for i, (player, action) in enumerate(actions))
+        params: dict[str, Any] = {"moves": _json(moves), "entries": _json(entries), "now": time.time()}
+        if new:
+            params.update(_new_rooms(new))
         conn = self._connection()
         try:
             rows = conn.execute(_PG_NEW_ROOMS if new else _PG_APPEND, params, prepare=True).fetchall()
@@ -611,40 +593,38 @@ _UNIQUE_VIOLATION = "23505"
 """PostgreSQL's error code for a key already taken (a new room's code)."""
 
 
-def _new_rooms(rooms: Sequence[RoomRecord]) -> dict[str, list[Any]]:
-    """The parameters of :data:`_PG_NEW_ROOMS`' new rooms, as columns (the values :func:`_create_room` writes)."""
-    names = ("code", "game", "rules", "players", "options", "seed", "mode", "created", "finished", "undone")
-    cols: dict[str, list[Any]] = {f"n_{k}": [] for k in (*names, "clock", "length")}
-    cols.update({f"s_{k}": [] for k in ("room", "seat", "name", "kind", "ai", "hash")})
-    cols.update({f"o_{k}": [] for k in ("room", "pos", "player", "action")})
+def _new_rooms(rooms: Sequence[RoomRecord]) -> dict[str, str]:
+    """The parameters of :data:`_PG_NEW_ROOMS`' new rooms, as JSON texts of rows (the values
+    :func:`_create_room` writes)."""
+    made: list[tuple[Any, ...]] = []
+    seated: list[tuple[Any, ...]] = []
+    dealt: list[tuple[Any, ...]] = []
     for room in rooms:
-        values = (
-            room.code,
-            room.game,
-            room.rules_version,
-            room.players,
-            json.dumps(room.options, sort_keys=True),
-            str(room.seed),
-            room.mode,
-            room.created or time.time(),
-            room.finished,
-            room.undone,
+        made.append(
+            (
+                room.code,
+                room.game,
+                room.rules_version,
+                room.players,
+                json.dumps(room.options, sort_keys=True),
+                str(room.seed),
+                room.mode,
+                room.created or time.time(),
+                room.finished,
+                room.undone,
+                room.clock,
+                len(room.actions),
+            )
         )
-        for k, value in zip(names, values, strict=True):
-            cols[f"n_{k}"].append(value)
-        cols["n_clock"].append(room.clock)
-        cols["n_length"].append(len(room.actions))
-        for i, seat in enumerate(room.seats):
-            for k, value in zip(
-                ("room", "seat", "name", "kind", "ai", "hash"),
-                (room.code, i, *_seat_values(seat).values()),
-                strict=True,
-            ):
-                cols[f"s_{k}"].append(value)
-        for i, (player, action) in enumerate(room.actions):
-            for k, value in zip(("room", "pos", "player", "action"), (room.code, i, player, action), strict=True):
-                cols[f"o_{k}"].append(value)
-    return cols
+        seated.extend((room.code, i, *_seat_values(seat).values()) for i, seat in enumerate(room.seats))
+        dealt.extend((room.code, i, player, action) for i, (player, action) in enumerate(room.actions))
+    return {"new_rooms": _json(made), "new_seats": _json(seated), "new_entries": _json(dealt)}
+
+
+def _json(rows: list[tuple[Any, ...]]) -> str:
+    """Rows as one JSON text for ``jsonb_array_elements`` (a float keeps every digit: json writes the
+    shortest text that reads back to the same value)."""
+    return json.dumps(rows, separators=(",", ":"), allow_nan=False)
 
 
 def _readable(fd: int) -> bool:

@@ -49,6 +49,7 @@ class RedisBroadcaster(LocalBroadcaster):
         self.url = url
         self.channel = channel
         self.origin = secrets.token_hex(8)
+        self._own = b'{"o":"' + self.origin.encode() + b'"'  # how this process's messages begin (see _send)
         self.redis: Any = None
         self._listener: asyncio.Task[None] | None = None
         self._outbox: dict[str, int] = {}  # room code -> its latest version not yet published
@@ -97,8 +98,11 @@ class RedisBroadcaster(LocalBroadcaster):
     def _deliver(self, msg: Any, on_remote: RemoteChange) -> None:
         if not isinstance(msg, dict) or msg.get("type") != "message":
             return
+        raw: Any = msg.get("data")
+        if isinstance(raw, bytes) and raw.startswith(self._own):  # Redis hands a process its own messages too
+            return
         try:
-            data = loads_bounded(msg["data"])
+            data = loads_bounded(raw)
             origin = data.get("o")
             if "r" in data:
                 changes = [(str(code), int(version)) for code, version in data["r"]]

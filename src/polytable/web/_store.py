@@ -96,12 +96,17 @@ class RoomStore:
 
         Group commit: writes that arrive while a transaction is being committed wait and then go to the
         disk together in the next one, so a busy server pays one sync for many rooms' moves instead of
-        one each. Raises StorageError if this write failed (the others are unaffected).
+        one each. With none in flight, the batch leaves once the loop has run what it has ready, not at
+        the first write: the moves of every socket read in the same wake-up go in one commit (sent at
+        once, the first went alone and the rest waited a whole commit for the next one).
+        Raises StorageError if this write failed (the others are unaffected).
         """
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
         self._pending.append((op, args, fut))
         if not self._committing:
-            self._commit_pending()
+            self._committing = True  # the batch leaves at the end of this turn of the loop (see above)
+            loop.call_soon(self._commit_pending)
         await fut
 
     def _commit_pending(self) -> None:
