@@ -445,7 +445,7 @@ moves on only from its append's start (else that room is left alone and its appe
 entries of the rooms that moved are inserted; the primary key still refuses a fork. The rooms and their
 entries go as two JSON texts (``[[code, start, length, finished, clock], ...]`` and ``[[room, position,
 player, action], ...]``): json.dumps makes them in C, where psycopg dumped nine arrays element by element in
-Python, about a third of the database thread's CPU for a batch (docs/benchmarks/2026-12-06-two-processes.md)."""
+Python, about a third of the database thread's CPU for a batch (docs/benchmarks/2026-12-05-two-processes-commits.md)."""
 
 _PG_NEW_ROOMS = (
     """
