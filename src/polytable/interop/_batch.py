@@ -303,7 +303,34 @@ class FoldrisBatch(Batch):
         )  # fmt: skip
 
 
-class QwirkleBatch(Batch):
+class SeedingBatch(Batch):
+    """A batch whose kernel's ``play`` is the whole step, restarts included, each next seed derived in C as
+    ``episode_seed`` does (Qwirkle Cubes, FORMFINITY); a subclass names the kernel's leading arguments."""
+
+    env: Any = None
+
+    def attach(self, env: Any) -> None:
+        self.env = env
+
+    def leading(self) -> tuple[Any, ...]:
+        """The kernel's arguments before the seed's words (the batch's own buffers)."""
+        raise NotImplementedError
+
+    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
+        """The whole step in C for the env attached and a seed NumPy takes as at most 12 words; else False."""
+        if env is not self.env or self.seeds is None:
+            return False
+        words = self.seed_words(env)
+        if words is None:
+            return False
+        self.ext.play(
+            *self.leading(), words, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
+            env.terminations, env.episodes, self.seeds,
+        )  # fmt: skip
+        return True
+
+
+class QwirkleBatch(SeedingBatch):
     """Qwirkle Cubes games (``_cqwirkle_vec``): actions by index (the legal actions are 0 .. count - 1, so no
     list of ids is kept), states loaded and read back through the kernel's state buffer (``PLAYOUT``)."""
 
@@ -312,24 +339,9 @@ class QwirkleBatch(Batch):
         self.ids = np.zeros(0, np.int32)
         self.first = first
         self.seeds = np.zeros(num_envs, np.int64)
-        self.env: Any = None
 
-    def attach(self, env: Any) -> None:
-        self.env = env
-
-    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
-        """The whole step in C (restarts included, each next seed derived there as ``episode_seed`` does), for
-        the env attached and a seed NumPy takes as at most 12 words; else False."""
-        if env is not self.env or self.seeds is None:
-            return False
-        words = self.seed_words(env)
-        if words is None:
-            return False
-        self.ext.play(
-            self.states, words, actions, env.observations, env.masks, env.to_act, env.rewards, env.returns,
-            env.terminations, env.episodes, self.seeds,
-        )  # fmt: skip
-        return True
+    def leading(self) -> tuple[Any, ...]:
+        return (self.states,)
 
     def load(self, i: int, s: Any) -> None:
         from ..games.qwirkle_cubes import pack_state
@@ -374,7 +386,7 @@ class QwirkleBatch(Batch):
         return True
 
 
-class FormfinityBatch(Batch):
+class FormfinityBatch(SeedingBatch):
     """FORMFINITY games (``_cformfinity_vec``): the batch holds the configuration's set-up, the template's
     planes and the cards' features once (``info``), and each game's state."""
 
@@ -384,24 +396,9 @@ class FormfinityBatch(Batch):
         self.first = first
         self.seeds = np.zeros(num_envs, np.int64)  # each game's next seed (the vector env keeps them)
         self.players = int(first.config.players)
-        self.env: Any = None
 
-    def attach(self, env: Any) -> None:
-        self.env = env
-
-    def play(self, env: Any, actions: npt.NDArray[np.int64]) -> bool:
-        """The whole step in C (restarts included, each next seed derived there as ``episode_seed`` does), for
-        the env attached and a seed NumPy takes as at most 12 words; else False."""
-        if env is not self.env or self.seeds is None:
-            return False
-        words = self.seed_words(env)
-        if words is None:
-            return False
-        self.ext.play(
-            self.info, self.states, self.ids, words, actions, env.observations, env.masks, env.to_act,
-            env.rewards, env.returns, env.terminations, env.episodes, self.seeds,
-        )  # fmt: skip
-        return True
+    def leading(self) -> tuple[Any, ...]:
+        return self.info, self.states, self.ids
 
     @staticmethod
     def make(ext: Any, game: Game[Any, Any], first: Any, num_envs: int) -> FormfinityBatch | None:
