@@ -13,9 +13,8 @@ from typing import Any, cast
 
 import pytest
 
-from polytable.web._affinity import _UvAffinityLoop, Worker, new_event_loop, owner_of, room_of_request
+from polytable.web._affinity import Worker, _UvAffinityLoop, new_event_loop, owner_of, room_of_request
 from polytable.web._base import new_code
-
 
 LOOPS = ["asyncio", pytest.param("uvloop", marks=pytest.mark.skipif(_UvAffinityLoop is None, reason="no uvloop"))]
 
@@ -170,3 +169,32 @@ def test_a_connection_that_speaks_late_is_served_where_it_arrived(
             shared.close()
 
     _run(loop, run())
+
+
+def test_a_room_is_given_to_a_clearly_less_busy_worker(tmp_path: Path) -> None:
+    """Rooms made through one worker (every creation on one kept-alive connection) still spread: a worker
+    draws codes it owns unless a live worker plays clearly fewer room sockets."""
+    w0, w1 = Worker(tmp_path, 2), Worker(tmp_path, 2)
+    assert w0.claim() and w1.claim()
+    sockets = {0: 30, 1: 30}
+    w0.load, w1.load = (lambda: sockets[0]), (lambda: sockets[1])
+    w0.publish()
+    w1.publish()
+    assert all(w0.owns(w0.new_code()) for _ in range(3))  # as busy: its own (each counted two sockets more)
+    assert not w0.owns(w0.new_code())  # until it would be clearly the busier
+    w0.publish()
+    sockets[1] = 5
+    w1.publish()
+    given = [owner_of(w0.new_code(), 2) for _ in range(20)]
+    assert given[:10] == [1] * 10  # the other, until the rooms given it (two sockets each) even them out
+    assert 0 in given[10:]
+    w0.publish()
+    w1.close()  # its count is not refreshed any more: after 3 s it no longer counts
+    from polytable.web import _affinity
+
+    board = w0._open_board()
+    assert board is not None
+    count, _ = _affinity._SLOT.unpack_from(board, _affinity._SLOT.size)
+    _affinity._SLOT.pack_into(board, _affinity._SLOT.size, count, 0.0)  # counted long ago
+    assert all(w0.owns(w0.new_code()) for _ in range(5))
+    w0.close()

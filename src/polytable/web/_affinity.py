@@ -430,7 +430,7 @@ class _AffinityLoop:
         return await super().create_server(protocol_factory, *args, **kwargs)  # type: ignore[misc]
 
 
-class _AsyncioAffinityLoop(_AffinityLoop, asyncio.SelectorEventLoop):
+class _AsyncioAffinityLoop(_AffinityLoop, asyncio.SelectorEventLoop):  # type: ignore[misc]
     pass
 
 
