@@ -2,8 +2,7 @@
 
 One process on SQLite is the default (``make run``). A site runs several processes on PostgreSQL with
 ``--pubsub redis://...`` so that they share rooms live: either ``--workers N`` (N processes on one port)
-or several ``serve`` processes behind one proxy (docs/web.md has the example). With ``--workers N`` each room
-is played in one process (``web/_affinity.py``). Secrets in the URLs are
+or several ``serve`` processes behind one proxy (docs/web.md has the example). Secrets in the URLs are
 never printed: the database and Redis URLs are shown with ``***`` for their passwords. Where it listens,
 the addresses it prints for phones (with a QR code) and its https are :mod:`._serve_net`'s.
 """
@@ -11,8 +10,6 @@ the addresses it prints for phones (with a QR code) and its https are :mod:`._se
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -141,27 +138,12 @@ def register(app: typer.Typer) -> None:
         if workers > 1:
             where += f", {workers} processes"
         typer.echo(plan.banner(where))
-        affinity: dict[str, Any] = {}
-        runtime = None
-        if workers > 1 and not plan.ssl:
-            # Room affinity (web/_affinity.py): each worker claims an index in this folder, and a room's
-            # socket reaching another worker than the room's owner is handed to it.
-            from ..web._affinity import RUNTIME_ENV, WORKERS_ENV
-
-            runtime = tempfile.mkdtemp(prefix="polytable-workers-")
-            os.environ.update({RUNTIME_ENV: runtime, WORKERS_ENV: str(workers)})
-            affinity["loop"] = "polytable.web._affinity:new_event_loop"
-        try:
-            uvicorn.run(
-                web_app if web_app is not None else "polytable.web._app:app_from_env",
-                factory=web_app is None,
-                workers=workers if web_app is None else None,
-                host=plan.host,
-                port=port,
-                **plan.ssl,
-                **{**SERVER_OPTIONS, "forwarded_allow_ips": forwarded_allow_ips},
-                **affinity,
-            )
-        finally:
-            if runtime is not None:
-                shutil.rmtree(runtime, ignore_errors=True)
+        uvicorn.run(
+            web_app if web_app is not None else "polytable.web._app:app_from_env",
+            factory=web_app is None,
+            workers=workers if web_app is None else None,
+            host=plan.host,
+            port=port,
+            **plan.ssl,
+            **{**SERVER_OPTIONS, "forwarded_allow_ips": forwarded_allow_ips},
+        )

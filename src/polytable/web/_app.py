@@ -21,7 +21,6 @@ from starlette.types import Receive, Scope, Send
 
 from ..core import all_games
 from ..storage import Storage, open_storage
-from ._affinity import Worker
 from ._base import Settings, ai_names
 from ._bus import Broadcaster
 from ._http import STATIC, HttpApi, not_found
@@ -59,20 +58,15 @@ def create_app(
     settings: Settings | None = None,
     resume: bool = True,
     broadcaster: Broadcaster | None = None,
-    worker: Worker | None = None,
 ) -> Starlette:
     """The web app on a storage (an object, a SQLAlchemy URL, or None for ``sqlite:///polytable.db``).
 
     With ``resume`` every unfinished room is loaded at start-up and its AI seats carry on playing.
-    ``broadcaster`` carries room changes to other processes (default: this process only). ``worker`` is
-    this process's place in ``serve --workers N`` (:mod:`._affinity`): its new rooms get codes it owns.
+    ``broadcaster`` carries room changes to other processes (default: this process only).
     """
     store: Storage = open_storage(storage) if storage is None or isinstance(storage, str) else storage
     hub = Hub(store, settings, broadcaster)
-    if worker is not None:
-        hub.new_code = worker.new_code
-        worker.load = lambda: sum(len(r.clients) for r in list(hub.rooms.values()))
-    metrics = Metrics(hub, worker)
+    metrics = Metrics(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -144,7 +138,6 @@ def app_from_env() -> Starlette:
         env.get("POLYTABLE_SERVE_DB", "sqlite:///polytable.db"),
         settings,
         broadcaster=RedisBroadcaster(pubsub) if pubsub else None,
-        worker=Worker.from_env(),
     )
     tune_gc()
     return app

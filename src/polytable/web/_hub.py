@@ -62,8 +62,6 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.damaged: dict[str, str] = {}
         """Rooms found unable to continue since start-up (code -> why), for the operator's metric."""
-        self.new_code: Callable[[], str] = new_code
-        """Draws a fresh room code: in ``serve --workers N`` one this process owns (``_affinity.Worker``)."""
 
     def _room(self, record: RoomRecord, match: Match) -> Room:
         return Room(record, match, self.store, self.broadcaster, self.settings, self.ai_pool)
@@ -355,7 +353,7 @@ class Hub:
                 clock.turn(time.time(), (), match.acting_players())
                 record = replace(record, clock=clock.to_json())
         for _ in range(20):
-            code = self.new_code()
+            code = new_code()
             if code in self.rooms:
                 continue
             stored = replace(record, code=code)

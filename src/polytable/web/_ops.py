@@ -3,8 +3,7 @@
 ``GET /healthz``  the process answers (liveness: restart it if this fails)
 ``GET /readyz``   the database and the pub/sub server answer (readiness: send it traffic only then)
 ``GET /metrics``  Prometheus text: rooms and connections held, socket messages by type and outcome, and
-                  the latency of players' actions (commit included) as a histogram; with
-                  ``serve --workers N``, this process's index and its room sockets handed between workers
+                  the latency of players' actions (commit included) as a histogram
 
 Each app has its own metrics registry, so several apps in one process (the tests) never collide.
 """
@@ -20,13 +19,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, generate_latest
-from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.metrics_core import CounterMetricFamily, HistogramMetricFamily, Metric
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 if TYPE_CHECKING:
-    from ._affinity import Worker
     from ._hub import Hub
 
 __all__ = ["JsonFormatter", "Metrics", "configure_logging", "ops_routes"]
@@ -42,8 +40,7 @@ class Metrics:
 
     BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
-    def __init__(self, hub: Hub, worker: Worker | None = None) -> None:
-        self.worker = worker
+    def __init__(self, hub: Hub) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         rooms = Gauge("polytable_rooms", "Rooms held in memory by this process", registry=self.registry)
         rooms.set_function(lambda: len(hub.rooms))
@@ -95,22 +92,6 @@ class Metrics:
         )
         histogram.add_metric([], buckets, self.seconds)
         yield histogram
-        worker = self.worker
-        if worker is not None:
-            index = GaugeMetricFamily(
-                "polytable_worker_index", "This process's index in serve --workers N (-1: none free yet)"
-            )
-            index.add_metric([], -1 if worker.index is None else worker.index)
-            yield index
-            routed = CounterMetricFamily(
-                "polytable_room_sockets_routed",
-                "Room sockets handed to the worker that owns the room, received from another worker, or kept "
-                "here although another worker owns the room (it was gone or busy)",
-                labels=["outcome"],
-            )
-            for outcome, n in sorted(worker.counts.items()):
-                routed.add_metric([outcome], n, created=self.created)
-            yield routed
 
 
 _KINDS = frozenset({"hello", "sync", "act", "undo", "preview", "deal", "undeal"})
