@@ -27,7 +27,9 @@ next one; the seats' clients switch to it on their open sockets, boardgame.io's 
 match), then one endless match a room (the shape of earlier figures: no match made, no connection opened
 after the start).
 ``--workers N --pubsub redis://...`` (with ``--db postgresql+psycopg://...``) measures polytable's
-several-process mode; the load generator then spreads its rooms over the processes.
+several-process mode; the load generator then spreads its rooms over the processes. With
+``POLYTABLE_LOAD_SOCKETS=seat`` in the environment (``two_processes.py --sockets seat``) each seat has a
+WebSocket of its own (a phone each), moving in the same order as the hot-seat client.
 """
 
 from __future__ import annotations
