@@ -1,7 +1,7 @@
 """What a second server process costs: server CPU per action of ``serve --workers 2`` on PostgreSQL and
 Redis against one process on the same load, in the same run.
 
-``python benchmarks/two_processes.py [--rooms 50] [--seconds 15] [--rounds 2] [--game foldris]``
+``python benchmarks/two_processes.py [--rooms 50] [--seconds 15] [--rounds 2] [--game foldris] [--sockets seat]``
 
 Why this figure: throughput on a 2-core machine shared with other work measures the share of a core the
 server got, not the server; CPU time per acknowledged action does not depend on that share, so the ratio of
@@ -116,7 +116,14 @@ def main() -> None:
     ap.add_argument("--game", default="foldris")
     ap.add_argument("--processes", type=int, default=2, help="load-generator processes")
     ap.add_argument("--peer-dir", default=os.path.join(tempfile.gettempdir(), "polytable-bench-boardgameio"))
+    ap.add_argument(
+        "--sockets",
+        choices=("room", "seat"),
+        default="room",
+        help="one WebSocket per room holding every seat (hot-seat, the default), or one per seat (a phone each)",
+    )
     args = ap.parse_args()
+    os.environ["POLYTABLE_LOAD_SOCKETS"] = args.sockets  # read by the Node clients
     web_load._npm_install(args.peer_dir)
     per_config: dict[str, list[float]] = {name: [] for name, _, _ in CONFIGS}
     with tempfile.TemporaryDirectory(prefix="polytable-two-") as tmp:

@@ -27,7 +27,9 @@ next one; the seats' clients switch to it on their open sockets, boardgame.io's 
 match), then one endless match a room (the shape of earlier figures: no match made, no connection opened
 after the start).
 ``--workers N --pubsub redis://...`` (with ``--db postgresql+psycopg://...``) measures polytable's
-several-process mode; the load generator then spreads its rooms over the processes.
+several-process mode; the load generator then spreads its rooms over the processes. With
+``POLYTABLE_LOAD_SOCKETS=seat`` in the environment (``two_processes.py --sockets seat``) each seat has a
+WebSocket of its own (a phone each), moving in the same order as the hot-seat client.
 """
 
 from __future__ import annotations
@@ -345,10 +347,63 @@ function playRoom(room) {
   });
 }
 
+// POLYTABLE_LOAD_SOCKETS=seat: one WebSocket per seat instead (each player on a phone of their own), each
+// sending its own seat's moves, in the hot-seat client's order; an action counts when the socket that sent it
+// sees the new version.
+function playRoomPerSeat(room) {
+  return new Promise((resolve) => {
+    const socks = [];
+    let closed = false;
+    let played = 0;
+    const done = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      for (const s of socks) s.terminate();
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(100, stop - Date.now()));
+    for (const [seat, token] of Object.entries(room.tokens)) {
+      const ws = new WebSocket(base.replace('http', 'ws') + `/ws/${room.code}`, { maxPayload: 1 << 22 });
+      socks.push(ws);
+      let msg = {};
+      let sentAt = null;
+      let sentVersion = -1;
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tokens: [token], text: false })));
+      ws.on('error', (err) => { if (!closed) out.failures.push(String(err).slice(0, 300)); done(); });
+      ws.on('close', done);
+      ws.on('message', (raw) => {
+        const m = JSON.parse(raw);
+        if (m.type === 'error') { out.errors += 1; return; }
+        if (m.type !== 'state' || closed) return;
+        msg = { ...msg, ...m };
+        if (sentAt !== null && msg.version > sentVersion) {
+          out.latency.push((performance.now() - sentAt) / 1000);
+          out.actions += 1;
+          played += 1;
+          sentAt = null;
+        }
+        if (msg.over) { out.games += 1; out.finished_actions += played; done(); return; }
+        if (sentAt !== null || Date.now() > stop) return;
+        const part = msg.mine && msg.mine[seat];
+        // As the hot-seat client: only the first seat to act moves (two seats acting at once would race).
+        if (msg.acting[0] === Number(seat) && part && part.to_act && part.legal && part.legal.length) {
+          sentVersion = msg.version;
+          sentAt = performance.now();
+          ws.send(JSON.stringify({ type: 'act', seat: Number(seat), version: msg.version, action: part.legal[0] }));
+        }
+      });
+    }
+  });
+}
+
+const perSeat = process.env.POLYTABLE_LOAD_SOCKETS === 'seat';
+
 async function slot(i) {
   for (let n = 0; Date.now() < stop; n++) {
     try {
-      await playRoom(await create(1000 + i + 100000 * n));
+      const room = await create(1000 + i + 100000 * n);
+      await (perSeat ? playRoomPerSeat(room) : playRoom(room));
     } catch (err) {
       out.failures.push(String(err).slice(0, 300));
       return;
