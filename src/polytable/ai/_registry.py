@@ -46,13 +46,14 @@ def register_bot(name: str, factory: Callable[..., Bot], game_id: str = "*") -> 
 
 
 class _Learned:
-    """A learned level's factory (``expert``): ``hard`` with a value network, made by the ``EXPERT`` factory of
+    """A learned level's factory (``expert``): ``hard`` with learned weights, made by the ``EXPERT`` factory of
     ``<package>._value``, imported only when a player is made (it needs NumPy; the other levels load without
-    it). Offered to tables only when ``<package>/value.npz`` is shipped; ``expert:weights=FILE`` plays a
-    run's weights either way."""
+    it). Offered to tables only when ``<package>/value.npz`` (or the file the game names: Forma's
+    ``weights.json``) is shipped; ``expert:weights=FILE`` plays a run's weights either way."""
 
-    def __init__(self, package: str) -> None:
+    def __init__(self, package: str, shipped: str = "value.npz") -> None:
         self.package = package
+        self.shipped = shipped
 
     def __call__(self, **kw: Any) -> Bot:
         try:
@@ -63,12 +64,13 @@ class _Learned:
         return bot
 
     def offered(self) -> bool:
-        return (resources.files(self.package) / "value.npz").is_file()
+        return (resources.files(self.package) / self.shipped).is_file()
 
 
-def learned_player(package: str) -> Callable[..., Bot]:
-    """The ``expert`` factory of a game's AI package (see :class:`_Learned`)."""
-    return _Learned(package)
+def learned_player(package: str, shipped: str = "value.npz") -> Callable[..., Bot]:
+    """The ``expert`` factory of a game's AI package (see :class:`_Learned`); ``shipped``: the file whose
+    presence in the package makes tables offer it."""
+    return _Learned(package, shipped)
 
 
 def _plugin(name: str, target: str) -> Callable[..., Bot]:

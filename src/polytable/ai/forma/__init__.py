@@ -1,5 +1,5 @@
 """Forma's players: the pruned ``greedy``, the two-ply lookahead of ``medium``/``hard`` and ``expert``
-(``hard`` with a learned value, :mod:`._value`); and their
+(``hard`` with evaluation weights tuned by self-play, :mod:`._value`); and their
 evaluation (:mod:`._eval`, compiled in ``_cforma_eval.c`` beside the compiled kernel)."""
 
 from importlib import resources
@@ -22,8 +22,9 @@ from ._player import (
 )
 from ._player import PLAYERS as _PLAYERS
 
-expert = learned_player(__name__)
-"""``expert``: ``hard`` with the learned value (:mod:`._value`), offered to tables only with shipped weights."""
+expert = learned_player(__name__, shipped="weights.json")
+"""``expert``: ``hard`` with evaluation weights tuned by self-play (:mod:`._value`), offered to tables with the
+shipped ``weights.json``."""
 
 __all__ = [
     "ENGINE_WEIGHTS",
@@ -46,11 +47,12 @@ __all__ = [
     "place_value",
 ]
 
-SHIPPED_WEIGHTS = resources.files(__name__) / "value.npz"
+SHIPPED_WEIGHTS = resources.files(__name__) / "weights.json"
 PLAYERS = {**_PLAYERS, "expert": expert}
-"""Forma's own players by name. ``expert`` (:mod:`._value`, learnt by ``polytable train forma``) is offered
-to tables only with weights shipped in the package (none are yet: see docs/ai-training.md; ``bot_names(...,
-offered=True)``), so no table lists a level that cannot play; ``expert:weights=FILE`` plays a run's weights."""
+"""Forma's own players by name. ``expert`` (:mod:`._value`) is offered to tables only with its tuned weights
+shipped in the package (``weights.json``; ``bot_names(..., offered=True)``); ``expert:tuned=FILE`` plays other
+tuned weights and ``expert:weights=FILE`` a value network of ``polytable train forma`` (none shipped: see
+docs/ai-training.md)."""
 
 EVALUATOR = FormaEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

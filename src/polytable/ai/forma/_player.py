@@ -45,7 +45,7 @@ from ...geometry import bits
 from .._bots import Bot
 from .._clock import budget_clock
 from ._bridge import frontier
-from ._eval import ENGINE_WEIGHTS, compiled_eval, place_value
+from ._eval import ENGINE_WEIGHTS, Weights, compiled_eval, place_value
 from ._evaluator import FormaEvaluator
 
 __all__ = [
@@ -263,8 +263,11 @@ class FormaLookahead:
     """``hard``/``medium``: the greedy's best ``width`` placements, each answered by the next player's best
     immediate bonus (a two-ply search on the greedy evaluation); see the module docstring."""
 
-    def __init__(self, config: FormaConfig | None = None, name: str = "hard") -> None:
+    def __init__(
+        self, config: FormaConfig | None = None, name: str = "hard", weights: Weights = ENGINE_WEIGHTS
+    ) -> None:
         self.config = config = config or FormaConfig()
+        self.weights = weights
         self.clock = budget_clock(config.clock)
         self.seconds = float(config.seconds)
         self.bridges = bool(config.bridges)
@@ -325,7 +328,7 @@ class FormaLookahead:
         cands = list(rng.shuffle(pool))  # a cut-short scoring is a fair sample
         # The one-ply scores (the greedy's own work) may use up to 90% of the budget: on a busy machine the
         # lookahead then falls back to the greedy's choice rather than to a cut-short list.
-        scored = _scores(game, s, cands, player, start + 0.9 * self.seconds, self.clock)
+        scored = _scores(game, s, cands, player, start + 0.9 * self.seconds, self.clock, self.weights)
         self.last_searched = self.last_rollouts = 0
         if not scored:
             return cands[0] if cands else legal.sample(rng)
@@ -451,7 +454,7 @@ class _Playouts:
             q = game.current_player(t)
             if t.picked < 0 and t.config["touch_move"]:  # touch-move: the greedy's pick, then the placement
                 t = game.apply(t, greedy.choose(game, t, q, rng), q)
-            t = game.apply(t, _fast_move(game, t, q, rng), q)
+            t = game.apply(t, _fast_move(game, t, q, rng, self.owner.weights), q)
         return self.owner.playout_value(game, t, me)
 
 
@@ -459,9 +462,9 @@ FAST_HOT = 120
 FAST_RANDOM = 40
 
 
-def _fast_move(game: Game[Any, Any], s: FormaState, q: int, rng: Rng) -> Place:
-    """A cheap greedy move for playouts: the best by :func:`value` over at most :data:`FAST_HOT`
-    placements that can close something and :data:`FAST_RANDOM` random legal ones."""
+def _fast_move(game: Game[Any, Any], s: FormaState, q: int, rng: Rng, w: Weights = ENGINE_WEIGHTS) -> Place:
+    """A cheap greedy move for playouts: the best by :func:`place_value` (weights ``w``) over at most
+    :data:`FAST_HOT` placements that can close something and :data:`FAST_RANDOM` random legal ones."""
     kernel = kernel_of(game)
     tb = kernel.tables(s.size)
     empty = tb.board & ~s.filled
@@ -477,7 +480,7 @@ def _fast_move(game: Game[Any, Any], s: FormaState, q: int, rng: Rng) -> Place:
     pool: list[Place] = hot + [legal.sample(rng) for _ in range(FAST_RANDOM)]
     best, best_v = pool[0], float("-inf")
     for a in pool:
-        v = place_value(kernel, s, a, q, ENGINE_WEIGHTS)
+        v = place_value(kernel, s, a, q, w)
         if v > best_v:
             best, best_v = a, v
     return best
@@ -507,13 +510,16 @@ def _scores(
     player: int,
     deadline: float,
     clock: Callable[[], float],
+    w: Weights = ENGINE_WEIGHTS,
 ) -> list[tuple[float, Place]]:
-    """``action_value`` of each action until ``deadline`` (on ``clock``): the list, cut short if need be."""
+    """The one-ply value of each placement (``place_value`` under weights ``w``; with the engine's weights
+    the greedy's ``action_value``) until ``deadline`` (on ``clock``): the list, cut short if need be."""
+    kernel = kernel_of(game)
     out: list[tuple[float, Place]] = []
     for i, a in enumerate(actions):
         if i and clock() >= deadline:
             return out
-        out.append((JUDGE.action_value(game, s, a, player), a))
+        out.append((place_value(kernel, s, a, player, w), a))
     return out
 
 

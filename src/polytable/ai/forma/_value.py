@@ -1,5 +1,18 @@
-"""Forma's learned value (2 players): the features a value network reads, the ``expert`` player it drives,
-and the game's part of the training pipeline (:mod:`polytable.ai._learn`).
+"""Forma's learned player (2 players): ``expert``, ``hard`` with evaluation weights tuned by self-play
+(shipped in ``weights.json``); and the value network it can also use (the features it reads, the game's
+part of the training pipeline, :mod:`polytable.ai._learn`).
+
+**The tuned weights** (:func:`load_tuned`, the file :data:`TUNED_FILE` beside this module). ``hard`` scores
+its candidates and plays its playouts with the greedy's one-ply evaluation (``_eval.place_value``: points
+now, minus ``gift`` per cell left with three closed sides, plus ``pocket`` per two-sided cell next to
+one's own, ``bridge`` x the joined group's span squared, ``block``, ``space``, ``size``). ``expert`` plays
+the same search with the six weights the self-play tuning of the playouts' greedy chose (gift 3, pocket
+0.5, bridge 25 instead of 6, 1.5, 45): with them the playouts' greedy beats the engine's 0.675 over 200
+games, and ``expert`` beats ``hard`` at the same CPU a move (docs/ai-training.md, section Forma). The file
+records the game, the rules version and the evaluation's terms (:data:`TUNED_TERMS`); any other is
+refused with a :class:`~polytable.ai._learn.WeightsError`.
+
+**The value network** (``expert:weights=FILE``: measured weaker than the bare lead, so none is shipped):
 
 Why here: ``hard`` ends each of its short playouts (:class:`._player._Playouts`: five plies of a cheap
 greedy) with the bare score lead, blind to what the board still holds: cells nearly enclosed, groups close
@@ -15,9 +28,9 @@ move and the opponent ``o``):
 * each colour's room: the anchors left for its pentominoes and tetrominoes still in stock (log scale);
 * the moves played, and whether ``p`` moved first.
 
-``expert`` is ``hard`` (the same candidates, replies, playouts and anytime rounds) whose playouts are
-valued by the network: the finalist chosen is the one whose playouts reach positions it rates best (the
-mean chance; ``logit=1``: the mean log-odds, which does not flatten where the chance nears 0 or 1).
+With a network, ``expert``'s playouts are valued by it: the finalist chosen is the one whose playouts reach
+positions it rates best (the mean chance; ``logit=1``: the mean log-odds, which does not flatten where the
+chance nears 0 or 1); without one (the default) by the score lead, as ``hard``'s.
 
 Training data (:func:`self_play`): games of the playouts' own greedy (:func:`._player._fast_move`) for
 both sides, on the game object's kernel (compiled when built), the first plies at random for variety;
@@ -26,8 +39,12 @@ every position is labelled with the result of the player to move (1 win, 0 loss,
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from dataclasses import fields
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -38,11 +55,27 @@ from ...games import forma as P
 from ...games.forma import Fill, FormaState, flood, kernel_of
 from .._bots import Bot
 from .._learn._game import LearnedValue, label_by_result
-from .._learn._net import ValueNet
-from ._eval import _sides, extent
+from .._learn._net import ValueNet, WeightsError
+from ._eval import Weights, _sides, extent
 from ._player import HARD, FormaConfig, FormaGreedy, FormaLookahead, _fast_move
 
-__all__ = ["FEATURES", "N_FEATURES", "VALUE", "FormaExpert", "features", "play_game", "self_play"]
+__all__ = [
+    "FEATURES",
+    "N_FEATURES",
+    "TUNED_FILE",
+    "TUNED_TERMS",
+    "VALUE",
+    "FormaExpert",
+    "features",
+    "load_tuned",
+    "play_game",
+    "self_play",
+]
+
+TUNED_FILE = "weights.json"
+"""The tuned evaluation weights shipped beside this module (their presence makes tables offer ``expert``)."""
+TUNED_TERMS = "forma-place-v1"
+"""The name of the one-ply evaluation's terms the weights weigh (``_eval.Weights``: change it when they change)."""
 
 FEATURES = "forma-board-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -123,15 +156,52 @@ VALUE = LearnedValue("forma", "polytable.ai.forma", FEATURES, N_FEATURES, (32, 1
 """This feature set's weights (shipped, loaded, fresh: :class:`~polytable.ai._learn._game.LearnedValue`)."""
 
 
-class FormaExpert(FormaLookahead):
-    """``hard`` whose playouts are valued by the learned network (see the module docstring)."""
+def load_tuned(path: str | Path | None = None) -> Weights:
+    """The tuned evaluation weights in ``path`` (default: the shipped :data:`TUNED_FILE`), refused with a
+    :class:`WeightsError` unless the file was made for Forma under the current rules version with the
+    evaluation's terms :data:`TUNED_TERMS`."""
+    where = Path(path) if path else Path(str(resources.files("polytable.ai.forma") / TUNED_FILE))
+    try:
+        data = json.loads(where.read_text())
+        game, rules, terms, values = data["game"], str(data["rules_version"]), data["terms"], data["weights"]
+    except FileNotFoundError:
+        if path:
+            raise WeightsError(f"no weights file at {where}") from None
+        raise WeightsError("no Forma weights are shipped: give expert:tuned=FILE") from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise WeightsError(f"{where} is not a Forma weights file ({exc})") from None
+    current = str(get_game("forma").spec.rules_version)
+    if game != "forma":
+        raise WeightsError(f"{where} holds weights for {game!r}, not 'forma'")
+    if rules != current:
+        raise WeightsError(
+            f"{where} was tuned under forma rules version {rules}, but the rules are now version {current}: "
+            "weights tuned under other rules do not apply (tune again)"
+        )
+    names = {f.name for f in fields(Weights)}
+    if terms != TUNED_TERMS or not isinstance(values, dict) or set(values) != names:
+        raise WeightsError(f"{where} weighs the terms {terms!r}, this player reads {TUNED_TERMS!r} ({sorted(names)})")
+    return Weights(**{k: float(v) for k, v in values.items()})
 
-    def __init__(self, config: FormaConfig | None = None, net: ValueNet | None = None, logit: bool = False) -> None:
-        super().__init__(config, name="expert")
-        self.net = net if net is not None else VALUE.load()
+
+class FormaExpert(FormaLookahead):
+    """``hard`` with the tuned evaluation weights; with a network, its playouts valued by it (see the module
+    docstring)."""
+
+    def __init__(
+        self,
+        config: FormaConfig | None = None,
+        net: ValueNet | None = None,
+        logit: bool = False,
+        tuned: Weights | None = None,
+    ) -> None:
+        super().__init__(config, name="expert", weights=tuned if tuned is not None else load_tuned())
+        self.net = net
         self.logit = logit
 
     def playout_value(self, game: Game[Any, Any], t: FormaState, me: int) -> float:
+        if self.net is None:
+            return super().playout_value(game, t, me)
         if game.is_terminal(t):
             returns = game.returns(t)
             winners = [i for i, r in enumerate(returns) if r == max(returns)]
@@ -148,12 +218,14 @@ class FormaExpert(FormaLookahead):
         return pr
 
 
-def _expert(weights: str | None = None, logit: bool = False, **kw: Any) -> FormaExpert:
-    return FormaExpert(FormaConfig(**{**HARD, **kw}), VALUE.load(weights) if weights else None, bool(logit))
+def _expert(weights: str | None = None, logit: bool = False, tuned: str | None = None, **kw: Any) -> FormaExpert:
+    net = VALUE.load(weights) if weights else None
+    return FormaExpert(FormaConfig(**{**HARD, **kw}), net, bool(logit), load_tuned(tuned))
 
 
 EXPERT: Callable[..., Bot] = _expert
-"""The factory of ``expert`` (``expert:weights=FILE`` plays other weights; the rest as ``hard``)."""
+"""The factory of ``expert`` (``expert:tuned=FILE`` plays other tuned weights, ``expert:weights=FILE`` values
+the playouts with a network; the rest as ``hard``)."""
 
 
 # ---------------------------------------------------------------------------------------------- training
