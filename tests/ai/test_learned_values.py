@@ -148,3 +148,13 @@ def test_expert_is_offered_only_with_shipped_weights(value: ModuleType) -> None:
     name = get_game(game_id).spec.name
     with pytest.raises(WeightsError, match=f"no {name} weights are shipped"):
         make_bot("expert:seconds=0.01,clock=cpu", game_id)
+
+
+def test_expert_is_not_offered_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A base install has no NumPy: the learned level would fail when picked, so no table offers it.
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "numpy" else real(name, *a))
+    for value in (forma_value, formfinity_value, quadefy_value, qwirkle_value):
+        assert "expert" not in bot_names(value.VALUE.game_id, offered=True)
