@@ -38,9 +38,14 @@ class _OutOfNodes(Exception):
     pass
 
 
-def clairvoyant_flawless(state: FoldrisState, nodes: int) -> bool | None:
+Position = tuple[tuple[int, ...], int, int, int]
+"""A flawless sheet between rounds: (heights, rows, barrier lane or 0, bonus)."""
+
+
+def clairvoyant_flawless(state: FoldrisState, nodes: int, path: list[Position] | None = None) -> bool | None:
     """Whether the true order from ``state`` (between rounds, no hole yet) can be drawn cleanly to a
-    perfect game; None past ``nodes`` positions."""
+    perfect game; None past ``nodes`` positions. ``path`` gets the sheets of the first such game found,
+    one after each card."""
     s = state.sheets[0]
     order = deal_order(state)
     cards = deck_of(state.config).cards
@@ -66,6 +71,8 @@ def clairvoyant_flawless(state: FoldrisState, nodes: int) -> bool | None:
             h = height - n
             bar = nxt if max(new[nxt - 1], new[nxt]) < h else 0
             if dfs(k + 1, new, h, bar, b + n - cost):
+                if path is not None:
+                    path.append((new, h, bar, b + n - cost))
                 ok = True
                 break
         memo[key] = ok
@@ -74,9 +81,12 @@ def clairvoyant_flawless(state: FoldrisState, nodes: int) -> bool | None:
     bar = s.barrier
     lane = ((bar & -bar).bit_length() - 1) % WIDTH + 1 if bar else 0
     try:
-        return dfs(0, tuple(heights(s.ink)), s.height, lane, s.bonus)
+        ok = dfs(0, tuple(heights(s.ink)), s.height, lane, s.bonus)
     except _OutOfNodes:
         return None
+    if path is not None:
+        path.reverse()
+    return ok
 
 
 def main() -> None:
@@ -85,20 +95,34 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=1_500_000, help="positions searched per deal at most")
     ap.add_argument("--depth", type=int, default=3, help="cards deep for the order-blind chance (0: skip)")
+    ap.add_argument(
+        "--tail",
+        default="",
+        help="cards left K,...: on each deal with a flawless perfect game, the order-blind chance of finishing it"
+        " from the clairvoyant's sheet with K cards left",
+    )
     args = ap.parse_args()
     game = get_game("foldris")
     by_deal: list[bool | None] = []
     starts: dict[tuple[int, ...], float] = {}
     per_deal: list[float] = []
+    tails = [int(k) for k in args.tail.split(",") if k]
+    chances: dict[int, list[float]] = {k: [] for k in tails}
     survival: CleanSurvival | None = None
     t0 = time.process_time()
     for seed in range(args.seed, args.seed + args.deals):
         state = game.apply_chance(game.new_game({}, seed=seed, players=1))  # the start card
-        by_deal.append(clairvoyant_flawless(state, args.nodes))
+        if survival is None:
+            survival = CleanSurvival(tables_of(state.config), deck_of(state.config).cards)
+        path: list[Position] = []
+        by_deal.append(clairvoyant_flawless(state, args.nodes, path))
+        if by_deal[-1]:
+            order = deal_order(state)
+            for k in tails:
+                hts, h, lane, bonus = path[len(order) - k - 1]
+                chances[k].append(survival.survive(hts, h, lane, bonus, tuple(sorted(order[-k:])), k))
         rest = tuple(sorted(state.deck))
         if args.depth and rest not in starts:
-            if survival is None:
-                survival = CleanSurvival(tables_of(state.config), deck_of(state.config).cards)
             s = state.sheets[0]
             starts[rest] = survival.survive(tuple(heights(s.ink)), s.height, 0, s.bonus, rest, args.depth)
         if args.depth:
@@ -113,14 +137,23 @@ def main() -> None:
         "by_deal": [None if x is None else int(x) for x in by_deal],
         "cpu_s": round(time.process_time() - t0, 1),
     }
+    if tails:
+        out["tail"] = {
+            str(k): {
+                "deals": len(v),
+                "mean": round(sum(v) / len(v), 4) if v else None,
+                "by_deal": [round(p, 4) for p in v],
+            }
+            for k, v in chances.items()
+        }
     if starts:
-        chances = list(starts.values())
+        by_start = list(starts.values())
         out["order_blind"] = {
             "depth": args.depth,
-            "starts": len(chances),
+            "starts": len(by_start),
             "mean_over_deals": round(sum(per_deal) / len(per_deal), 4),
-            "mean_over_starts": round(sum(chances) / len(chances), 4),
-            "by_start": [round(p, 4) for p in chances],
+            "mean_over_starts": round(sum(by_start) / len(by_start), 4),
+            "by_start": [round(p, 4) for p in by_start],
         }
     print(json.dumps(out))
 
