@@ -309,48 +309,14 @@ async function create(seed) {
   }
 }
 
-function playRoom(room) {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(base.replace('http', 'ws') + `/ws/${room.code}`, { maxPayload: 1 << 22 });
-    let msg = {};
-    let sentAt = null;
-    let sentVersion = -1;
-    let played = 0;
-    const done = () => { clearTimeout(timer); ws.terminate(); resolve(); };
-    const timer = setTimeout(done, Math.max(100, stop - Date.now()));
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tokens: Object.values(room.tokens), text: false })));
-    ws.on('error', (err) => { out.failures.push(String(err).slice(0, 300)); done(); });
-    ws.on('close', done);
-    ws.on('message', (raw) => {
-      const m = JSON.parse(raw);
-      if (m.type === 'error') { out.errors += 1; return; }
-      if (m.type !== 'state') return;
-      msg = { ...msg, ...m };  // a message may carry only what changed: keep the rest from the last one
-      if (sentAt !== null && msg.version > sentVersion) {
-        out.latency.push((performance.now() - sentAt) / 1000);
-        out.actions += 1;
-        played += 1;
-        sentAt = null;
-      }
-      if (msg.over) { out.games += 1; out.finished_actions += played; done(); return; }
-      if (sentAt !== null || Date.now() > stop) return;
-      for (const p of msg.acting) {
-        const part = msg.mine[String(p)];
-        if (part && part.to_act && part.legal && part.legal.length) {
-          sentVersion = msg.version;
-          sentAt = performance.now();
-          ws.send(JSON.stringify({ type: 'act', seat: p, version: msg.version, action: part.legal[0] }));
-          break;
-        }
-      }
-    });
-  });
-}
+const perSeat = process.env.POLYTABLE_LOAD_SOCKETS === 'seat';
+const ready = (part) => part && part.to_act && part.legal && part.legal.length;
 
-// POLYTABLE_LOAD_SOCKETS=seat: one WebSocket per seat instead (each player on a phone of their own), each
-// sending its own seat's moves, in the hot-seat client's order; an action counts when the socket that sent it
-// sees the new version.
-function playRoomPerSeat(room) {
+// A room played on one WebSocket holding every seat (the hot-seat client), or with
+// POLYTABLE_LOAD_SOCKETS=seat on one WebSocket per seat (each player on a phone of their own), each sending its
+// own seat's moves in the hot-seat client's order (only the first seat to act moves: two seats acting at once
+// would race). An action counts when the socket that sent it sees the new version.
+function playRoom(room) {
   return new Promise((resolve) => {
     const socks = [];
     let closed = false;
@@ -363,20 +329,26 @@ function playRoomPerSeat(room) {
       resolve();
     };
     const timer = setTimeout(done, Math.max(100, stop - Date.now()));
-    for (const [seat, token] of Object.entries(room.tokens)) {
+    const hands = perSeat
+      ? Object.entries(room.tokens).map(([seat, token]) => ({
+          tokens: [token],
+          pick: (msg) => (msg.acting[0] === Number(seat) && ready(msg.mine[seat]) ? Number(seat) : undefined),
+        }))
+      : [{ tokens: Object.values(room.tokens), pick: (msg) => msg.acting.find((p) => ready(msg.mine[String(p)])) }];
+    for (const hand of hands) {
       const ws = new WebSocket(base.replace('http', 'ws') + `/ws/${room.code}`, { maxPayload: 1 << 22 });
       socks.push(ws);
       let msg = {};
       let sentAt = null;
       let sentVersion = -1;
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tokens: [token], text: false })));
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tokens: hand.tokens, text: false })));
       ws.on('error', (err) => { if (!closed) out.failures.push(String(err).slice(0, 300)); done(); });
       ws.on('close', done);
       ws.on('message', (raw) => {
         const m = JSON.parse(raw);
         if (m.type === 'error') { out.errors += 1; return; }
         if (m.type !== 'state' || closed) return;
-        msg = { ...msg, ...m };
+        msg = { ...msg, ...m };  // a message may carry only what changed: keep the rest from the last one
         if (sentAt !== null && msg.version > sentVersion) {
           out.latency.push((performance.now() - sentAt) / 1000);
           out.actions += 1;
@@ -385,25 +357,21 @@ function playRoomPerSeat(room) {
         }
         if (msg.over) { out.games += 1; out.finished_actions += played; done(); return; }
         if (sentAt !== null || Date.now() > stop) return;
-        const part = msg.mine && msg.mine[seat];
-        // As the hot-seat client: only the first seat to act moves (two seats acting at once would race).
-        if (msg.acting[0] === Number(seat) && part && part.to_act && part.legal && part.legal.length) {
-          sentVersion = msg.version;
-          sentAt = performance.now();
-          ws.send(JSON.stringify({ type: 'act', seat: Number(seat), version: msg.version, action: part.legal[0] }));
-        }
+        const seat = hand.pick(msg);
+        if (seat === undefined) return;
+        sentVersion = msg.version;
+        sentAt = performance.now();
+        ws.send(JSON.stringify({ type: 'act', seat, version: msg.version, action: msg.mine[String(seat)].legal[0] }));
       });
     }
   });
 }
 
-const perSeat = process.env.POLYTABLE_LOAD_SOCKETS === 'seat';
-
 async function slot(i) {
   for (let n = 0; Date.now() < stop; n++) {
     try {
       const room = await create(1000 + i + 100000 * n);
-      await (perSeat ? playRoomPerSeat(room) : playRoom(room));
+      await playRoom(room);
     } catch (err) {
       out.failures.push(String(err).slice(0, 300));
       return;
