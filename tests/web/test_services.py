@@ -4,7 +4,6 @@ with POLYTABLE_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -21,7 +20,6 @@ from polytable.storage._migrate import current_revision
 from polytable.storage._schema import HEAD
 from polytable.web import Settings, create_app
 from polytable.web._pubsub import RedisBroadcaster
-from polytable.web._store import RoomStore
 
 from .conftest import REDIS_URL, hello, make_room, state, until
 from .test_storage import _room
@@ -134,58 +132,6 @@ def test_postgres_new_rooms_go_with_the_appends_in_one_statement(pg_url: str) ->
     assert d is not None and d.seats == _room("DDDDD").seats
     with pytest.raises(StorageConflict):  # alone, a taken code is a conflict, as on SQLAlchemy's path
         store.batch([("create_room", (_room("DDDDD"),))])
-    store.close()
-
-
-def test_postgres_group_commits_go_from_the_event_loop_and_fail_as_on_the_database_thread(pg_url: str) -> None:
-    """The store sends a batch of appends and new rooms from the loop (not through the database thread),
-    with the same outcomes: a gap refused alone, a taken code refused alone (the batch then made one by one
-    on the thread), a connection the database ended replaced before the next batch."""
-    store = open_storage(pg_url)
-    store.create_room(_room("AAAAA"))
-    rooms = RoomStore(store)
-    assert rooms._appender is not None
-    batches: list[list[str]] = []
-    on_thread = store.batch
-
-    def counted(ops: Any) -> Any:
-        batches.append([name for name, _ in ops])
-        return on_thread(ops)
-
-    store.batch = counted  # type: ignore[method-assign]
-
-    async def run() -> list[BaseException | None]:
-        made = await asyncio.gather(
-            rooms.write("create_room", _room("BBBBB")),
-            rooms.write("append_actions", "AAAAA", 0, [(-1, "2"), (0, "1")], False),
-            return_exceptions=True,
-        )
-        gap = await asyncio.gather(
-            rooms.write("append_actions", "BBBBB", 3, [(0, "3")], False),  # the log is 0 long
-            rooms.write("append_actions", "AAAAA", 2, [(1, "4")], False, '{"c": 1}'),
-            return_exceptions=True,
-        )
-        kept = rooms._appender.conn
-        with store.engine.begin() as conn:  # the database ends the loop's connection, as a restart does
-            conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": kept.info.backend_pid})
-        await asyncio.sleep(0.2)
-        taken = await asyncio.gather(
-            rooms.write("create_room", _room("AAAAA")),  # taken: the statement fails, then one by one
-            rooms.write("append_actions", "BBBBB", 0, [(1, "5")], True),
-            return_exceptions=True,
-        )
-        assert rooms._appender.conn is not kept
-        return [*made, *gap, *taken]
-
-    results = asyncio.run(run())
-    rooms.close()
-    assert results[0] is None and results[1] is None
-    assert isinstance(results[2], StorageConflict) and results[3] is None
-    assert isinstance(results[4], StorageConflict) and results[5] is None
-    assert batches == [["create_room", "append_actions"]]  # only the failed batch reached the thread
-    a, b = store.load_room("AAAAA"), store.load_room("BBBBB")
-    assert a is not None and a.actions == [(-1, "2"), (0, "1"), (1, "4")] and a.clock == '{"c": 1}'
-    assert b is not None and b.actions == [(1, "5")] and b.finished
     store.close()
 
 

@@ -82,11 +82,6 @@ class SqlStorage:
         except SQLAlchemyError as exc:
             raise StorageError(f"cannot bring the tables of {self.url} up to date: {_no_url(exc, url)}") from None
 
-    def appender(self) -> PgLoopAppender | None:
-        """On PostgreSQL through psycopg, a way to commit a batch of appends and new rooms from the event
-        loop itself (see :class:`PgLoopAppender`); None elsewhere."""
-        return PgLoopAppender(self.engine) if self._direct is not None else None
-
     def ping(self) -> None:
         """Raise StorageError unless the database answers a trivial query (for readiness checks)."""
         self._do(lambda conn: conn.execute(select(1)), write=False)
@@ -136,18 +131,19 @@ class SqlStorage:
         try:
             if self._direct is not None and _direct_fits(ops):
                 with self._lock:  # the appender's one connection, one statement at a time
-                    moved = self._direct.append(*_split(ops))
-                return _outcomes(ops, moved)
+                    moved = self._direct.append(
+                        [args for name, args in ops if name == "append_actions"],
+                        [args[0] for name, args in ops if name == "create_room"],
+                    )
+                return [
+                    _not_at_end(args[0], args[1]) if name == "append_actions" and args[0] not in moved else None
+                    for name, args in ops
+                ]
             self._do(together)
             return [None] * len(ops)
         except StorageError:
             if len(ops) == 1:
                 raise
-        return self.each(ops)
-
-    def each(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
-        """The writes of a batch that failed as a whole, each in its own transaction: only the faulty ones
-        fail."""
         out: list[StorageError | None] = []
         for name, args in ops:
             try:
@@ -526,14 +522,24 @@ class _PgDirect:
         end). Raises StorageConflict if a new room's code is taken (nothing of the statement is then
         committed), StorageError if the statement failed otherwise (whether it was committed is then
         unknown, as for any failed commit)."""
-        params = _append_params(ops, new)
+        moves: list[tuple[Any, ...]] = []
+        entries: list[tuple[Any, ...]] = []
+        for args in ops:
+            code, start, actions, finished, clock = (*args, None)[:5]
+            moves.append((code, start, start + len(actions), bool(finished), clock))
+            entries.extend((code, start + i, player, action) for i, (player, action) in enumerate(actions))
+        params: dict[str, Any] = {"moves": _json(moves), "entries": _json(entries), "now": time.time()}
+        if new:
+            params.update(_new_rooms(new))
         conn = self._connection()
         try:
             rows = conn.execute(_PG_NEW_ROOMS if new else _PG_APPEND, params, prepare=True).fetchall()
         except Exception as exc:  # psycopg's errors: the connection is dropped unless it is still usable
             if conn.broken or conn.closed:
                 self.close()
-            raise _append_error(exc) from None
+            elif getattr(exc, "sqlstate", None) == _UNIQUE_VIOLATION:
+                raise StorageConflict(f"database conflict: {exc}") from None
+            raise StorageError(f"database error: {exc}") from None
         return {str(row[0]) for row in rows}
 
     def load(self, code: str, since: int) -> tuple[dict[str, Any], tuple[SeatRecord, ...], list[Any]] | None:
@@ -585,111 +591,6 @@ class _PgDirect:
 
 _UNIQUE_VIOLATION = "23505"
 """PostgreSQL's error code for a key already taken (a new room's code)."""
-
-
-class PgLoopAppender:
-    """:class:`_PgDirect`'s group-committed appends, sent from the event loop on an asynchronous psycopg
-    connection of their own (autocommit, the same prepared statement, one round trip).
-
-    Why: through the database thread each group commit costs a hand-over to the thread and back (the
-    queue, the GIL passed between two threads, the loop woken through its self-pipe) on top of the
-    statement; here the loop sends the statement and is woken by the database's answer itself. A second
-    server process pays that per-commit cost more often (smaller batches; docs/web.md, "Several
-    processes"). Only one batch is in flight at a time (the store's group commit), so no lock: the
-    store's reads stay on the database thread, on the storage's own connections.
-    """
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.conn: Any = None
-
-    @staticmethod
-    def fits(ops: Sequence[tuple[str, tuple[Any, ...]]]) -> bool:
-        """Whether ``ops`` can go as one statement (every write an append or a new room, each of another room)."""
-        return _direct_fits(ops)
-
-    async def batch(self, ops: Sequence[tuple[str, tuple[Any, ...]]]) -> list[StorageError | None]:
-        """What :meth:`SqlStorage.batch` returns for ``ops`` (which :meth:`fits`): None for each write made,
-        a StorageConflict for an append that did not start at its room's log end. Raises StorageError if
-        the statement failed (StorageConflict if a new room's code is taken: nothing was committed); the
-        caller then makes the writes one by one (:meth:`SqlStorage.each`), as a failed batch always is."""
-        appends, new = _split(ops)
-        params = _append_params(appends, new)
-        conn = await self._connection()
-        try:
-            cur = await conn.execute(_PG_NEW_ROOMS if new else _PG_APPEND, params, prepare=True)
-            rows = await cur.fetchall()
-        except Exception as exc:  # psycopg's errors: the connection is dropped unless it is still usable
-            if conn.broken or conn.closed:
-                self.close()
-            raise _append_error(exc) from None
-        except BaseException:  # cancelled mid-statement (the server stopping): the connection's state is unknown
-            self.close()
-            raise
-        return _outcomes(ops, {str(row[0]) for row in rows})
-
-    async def _connection(self) -> Any:
-        """The kept connection, or a new one (as :meth:`_PgDirect._connection`: one closed, broken or ended
-        by the server while idle is replaced before anything is sent on it)."""
-        conn = self.conn
-        if conn is not None and (conn.closed or conn.broken or _readable(conn.fileno())):
-            self.close()
-            conn = None
-        if conn is None:
-            import psycopg
-
-            try:
-                cargs, cparams = self.engine.dialect.create_connect_args(self.engine.url)
-                conn = await psycopg.AsyncConnection.connect(*cargs, **cparams)
-                await conn.set_autocommit(True)
-            except Exception as exc:
-                raise StorageError(f"database error: {exc}") from None
-            self.conn = conn
-        return conn
-
-    def close(self) -> None:
-        """Close the connection at once (no round trip: callable outside the event loop too)."""
-        if self.conn is not None:
-            with contextlib.suppress(Exception):
-                self.conn.pgconn.finish()
-            self.conn = None
-
-
-def _split(ops: Sequence[tuple[str, tuple[Any, ...]]]) -> tuple[list[tuple[Any, ...]], list[RoomRecord]]:
-    """A batch that :func:`_direct_fits`: the appends' arguments, and the new rooms."""
-    return (
-        [args for name, args in ops if name == "append_actions"],
-        [args[0] for name, args in ops if name == "create_room"],
-    )
-
-
-def _outcomes(ops: Sequence[tuple[str, tuple[Any, ...]]], moved: set[str]) -> list[StorageError | None]:
-    """Each write's outcome once the one statement ran: an append whose room did not move is refused."""
-    return [
-        _not_at_end(args[0], args[1]) if name == "append_actions" and args[0] not in moved else None
-        for name, args in ops
-    ]
-
-
-def _append_params(ops: Sequence[tuple[Any, ...]], new: Sequence[RoomRecord]) -> dict[str, Any]:
-    """The parameters of :data:`_PG_APPEND` (or :data:`_PG_NEW_ROOMS` with ``new`` rooms)."""
-    moves: list[tuple[Any, ...]] = []
-    entries: list[tuple[Any, ...]] = []
-    for args in ops:
-        code, start, actions, finished, clock = (*args, None)[:5]
-        moves.append((code, start, start + len(actions), bool(finished), clock))
-        entries.extend((code, start + i, player, action) for i, (player, action) in enumerate(actions))
-    params: dict[str, Any] = {"moves": _json(moves), "entries": _json(entries), "now": time.time()}
-    if new:
-        params.update(_new_rooms(new))
-    return params
-
-
-def _append_error(exc: BaseException) -> StorageError:
-    """psycopg's error of a one-statement batch as the storage's: a conflict if a new room's code is taken."""
-    if getattr(exc, "sqlstate", None) == _UNIQUE_VIOLATION:
-        return StorageConflict(f"database conflict: {exc}")
-    return StorageError(f"database error: {exc}")
 
 
 def _new_rooms(rooms: Sequence[RoomRecord]) -> dict[str, str]:

@@ -37,10 +37,7 @@ class RoomStore:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
-        self._committing = False  # a group commit is in flight
-        appender = getattr(storage, "appender", None)  # group commits sent from the loop (PostgreSQL)
-        self._appender: Any = appender() if callable(appender) else None
-        self._on_loop: asyncio.Task[None] | None = None  # the group commit sent from the loop, if any
+        self._committing = False  # a group commit is on the database thread
 
     # ------------------------------------------------------------------ the database thread
     def _submit(
@@ -134,32 +131,9 @@ class RoomStore:
                 if self._pending:
                     self._commit_pending()
 
-        ops = [(op, a) for op, a, _ in batch]
-        if self._appender is not None and self._appender.fits(ops):
-            self._on_loop = asyncio.get_running_loop().create_task(self._commit_on_loop(ops, done))
-        else:
-            self._submit(self.storage.batch, (ops,), done)
-
-    async def _commit_on_loop(self, ops: list[tuple[str, tuple[Any, ...]]], done: Callable[[Any, Any], None]) -> None:
-        """A batch of appends and new rooms as one statement sent from the loop (no hand-over to the database
-        thread and back); if it fails as a whole, the batch goes to the database thread, whose
-        :meth:`Storage.batch` makes the writes one by one if it fails again (only the faulty ones then fail)."""
-        try:
-            results = await self._appender.batch(ops)
-        except StorageError as exc:
-            if len(ops) == 1:
-                done(None, exc)
-            else:
-                self._submit(self.storage.batch, (ops,), done)
-        except BaseException as exc:  # cancelled (the server stopping): nobody is told the write was made
-            done(None, StorageError(f"database error: {exc!r}"))
-            raise
-        else:
-            done(results, None)
+        self._submit(self.storage.batch, ([(op, a) for op, a, _ in batch],), done)
 
     def close(self) -> None:
-        if self._appender is not None:
-            self._appender.close()
         thread = self._thread
         if thread is not None and thread.is_alive():
             self._jobs.put(None)
