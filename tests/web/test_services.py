@@ -4,7 +4,6 @@ with POLYTABLE_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -351,40 +350,3 @@ def test_pubsub_messages_carry_many_changes_and_older_single_change_messages_are
     for bad in ("not json", "[1, 2]", '{"o": "x", "r": [["A"]]}', '{"o": "x"}'):
         deliver(bad)
     assert heard == [("AAAAA", 3), ("BBBBB", 7), ("CCCCC", 2), ("FFFFF", 4)]
-
-
-def test_a_first_change_is_published_at_once_and_the_next_ones_together_after_the_spacing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Under load a process publishes one message per spacing, not one per commit (what other processes show
-    waits at most that long); a quiet process's first change goes at once."""
-    from polytable.web import _pubsub
-
-    monkeypatch.setattr(_pubsub, "_SPACING", 0.5)  # far longer than the steps below take, even under load
-    broadcaster = RedisBroadcaster(REDIS_URL, "unused")
-    sent: list[list[list[Any]]] = []
-
-    class _Redis:
-        async def publish(self, channel: str, payload: str) -> int:
-            sent.append(json.loads(payload)["r"])
-            return 1
-
-    class _Room:
-        def __init__(self, code: str, version: int) -> None:
-            self.code, self.version, self.clients = code, version, ()
-
-    broadcaster.redis = _Redis()
-
-    async def run() -> None:
-        broadcaster.changed(_Room("AAAAA", 1))  # type: ignore[arg-type]
-        await asyncio.sleep(0)
-        assert sent == [[["AAAAA", 1]]]  # at once
-        for code, version in (("BBBBB", 4), ("AAAAA", 2)):
-            broadcaster.changed(_Room(code, version))  # type: ignore[arg-type]
-            await asyncio.sleep(0)
-        assert len(sent) == 1  # the next ones wait for the spacing
-        assert broadcaster._sender is not None
-        await broadcaster._sender
-
-    asyncio.run(run())
-    assert sent == [[["AAAAA", 1]], [["BBBBB", 4], ["AAAAA", 2]]]  # then go together, each room's latest

@@ -38,12 +38,6 @@ _MAX_RETRY = 1.0
 (a longer backoff kept rooms waiting seconds after Redis was back; see the chaos suite in docs/web.md)."""
 _PER_MESSAGE = 500
 """Room changes per pub/sub message at most (a few kilobytes)."""
-_SPACING = 0.025
-"""Seconds from one message to the next at least: a process's first change after a quiet spell is published at
-once, and under load the changes of the commits that follow within this time go together in one message
-(each message is a round trip to Redis for its sender and a wake-up and a parse in every process, the sender
-included). Only what other processes show waits, at most this long; a move is acknowledged by its commit,
-never by its message (docs/benchmarks/2026-12-05-two-processes-pubsub.md)."""
 
 
 class RedisBroadcaster(LocalBroadcaster):
@@ -132,9 +126,9 @@ class RedisBroadcaster(LocalBroadcaster):
 
     async def _send(self) -> None:
         """Publish the outbox: the rooms changed since the last message go together in one message, so a
-        busy process sends one message per round trip to Redis and :data:`_SPACING` rather than one per
-        move or per commit (and the others parse one). A message that fails is kept (newer changes of the
-        same rooms win) and sent again with backoff until Redis answers."""
+        busy process sends one message per round trip to Redis rather than one per move (and the others
+        parse one). A message that fails is kept (newer changes of the same rooms win) and sent again
+        with backoff until Redis answers."""
         delay = 0.2
         while self._outbox:
             batch, self._outbox = self._outbox, {}
@@ -152,7 +146,6 @@ class RedisBroadcaster(LocalBroadcaster):
                 delay = min(delay * 2, _MAX_RETRY)
                 continue
             delay = 0.2
-            await asyncio.sleep(_SPACING)  # the changes meanwhile go in the next message (see _SPACING)
 
     async def ready(self) -> bool:
         if self.redis is None:
