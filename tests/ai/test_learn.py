@@ -1,5 +1,5 @@
-"""The self-play pipeline (a tiny run, resumed and reproduced), the value network's weights files (the
-shipped ones load, a wrong rules version is refused) and the learned player (legal moves in the arena)."""
+"""The self-play pipeline (a tiny run, resumed and reproduced), the value network's weights files (none
+shipped; a run's load, a wrong rules version is refused) and ``expert`` (legal moves in the arena)."""
 
 from __future__ import annotations
 
@@ -73,8 +73,12 @@ def test_untrainable_game_is_refused(tmp_path: Path) -> None:
         train("foldris", tmp_path, TINY)
 
 
-def test_shipped_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
-    net = _value.VALUE.load()
+def test_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
+    # No network is shipped (expert ships tuned search parameters: tests/ai/quadefy/test_quadefy_expert.py).
+    with pytest.raises(WeightsError, match="no Quadefy weights are shipped"):
+        _value.VALUE.load()
+    _value.VALUE.new_net(1).save(tmp_path / "net.npz")
+    net = _value.VALUE.load(tmp_path / "net.npz")
     state = GAME.new_game(seed=0)
     p = float(net.predict(_value.features(GAME.kernel, state)[None, :])[0])
     assert 0.0 < p < 1.0
