@@ -18,7 +18,7 @@ import argparse
 import json
 from typing import Any
 
-from polytable.ai import _arena
+from polytable.ai import _arena, make_bot
 from polytable.core import get_game
 from polytable.match import play_game
 
@@ -34,7 +34,7 @@ def main() -> None:
     def recorded(job: tuple[str, tuple[str, ...], dict[str, Any], int]) -> set[int]:
         game_id, seats, options, seed = job
         game = get_game(game_id)
-        state = play_game(game, [_arena.make_bot(s, game_id) for s in seats], options, seed).state
+        state = play_game(game, [make_bot(s, game_id) for s in seats], options, seed).state
         games.append((seats, state.moves, state.loser))
         return set(game.winners(state))
 

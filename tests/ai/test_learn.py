@@ -14,6 +14,7 @@ from polytable.ai._learn import TrainConfig, ValueNet, WeightsError, load_value_
 from polytable.ai._learn._train import fit
 from polytable.ai.quadefy import _value
 from polytable.core import ConfigError, Rng, get_game
+from polytable.games.quadefy import kernel_of
 
 GAME = get_game("quadefy")
 TINY = TrainConfig(seed=3, iterations=1, games=3, epochs=2, gate_games=2, seconds=0.01, validation_games=2)
@@ -80,7 +81,7 @@ def test_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
     _value.VALUE.new_net(1).save(tmp_path / "net.npz")
     net = _value.VALUE.load(tmp_path / "net.npz")
     state = GAME.new_game(seed=0)
-    p = float(net.predict(_value.features(GAME.kernel, state)[None, :])[0])
+    p = float(net.predict(_value.features(kernel_of(GAME), state)[None, :])[0])
     assert 0.0 < p < 1.0
     old = ValueNet("quadefy", "0", _value.FEATURES, net.meta.sizes)
     old.save(tmp_path / "old.npz")
@@ -99,10 +100,10 @@ def test_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
 
 def test_features_read_the_position() -> None:
     state = GAME.new_game(seed=0)
-    x = _value.features(GAME.kernel, state)
+    x = _value.features(kernel_of(GAME), state)
     assert x.shape == (_value.N_FEATURES,) and x[:64].sum() == 0 and x[64:80].sum() == 16
     after = GAME.apply(state, GAME.legal_actions(state).sample(Rng(1)))
-    y = _value.features(GAME.kernel, after)
+    y = _value.features(kernel_of(GAME), after)
     assert y[:64].sum() == 4 and y[64:72].sum() == 8 and y[72:80].sum() == 7  # the mover's block is gone
 
 

@@ -178,10 +178,11 @@ class QuadefyExpert(QuadefyHardBot):
         )
         self._shared = shared
         self._whole = dataclasses.replace(shared, seconds=self.seconds)
-        self._mcts = _TunedMCTS(shared, params, self._native)
+        self._tuned = _TunedMCTS(shared, params, self._native)
+        self._mcts = self._tuned
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
-        self._mcts.native = self._native  # the leaves' exact search is the bot's (a test may replace it)
+        self._tuned.native = self._native  # the leaves' exact search is the bot's (a test may replace it)
         if len(state.moves) >= self.params.solve_from:
             self._mcts.config = self._shared
             return super().choose(game, state, player, rng)
