@@ -10,7 +10,8 @@ equals), and the number of distinct games (move sequences).
 
 ``--tune`` replays the search that chose the shipped parameters (issue 36): each round plays every
 candidate of the round (changes to the round's starting point) on the round's seeds; the best candidate
-whose win share is more than one standard error above 1/2 becomes the next round's starting point. The
+whose win share is more than one standard error above 1/2 becomes the next round's starting point (when
+none is, the start stays). The
 players think for a time, so a replay plays other games than the run did (the figures of the run are in
 docs/ai-training.md, section Quadefy). ``--check`` plays one parameter set (JSON changes to the shipped
 ones, or to `hard`'s knobs with ``--from-hard``).
@@ -48,10 +49,23 @@ ROUNDS: list[tuple[int, int, list[dict[str, Any]]]] = [
             {"solve_from": 5, "solve_share": 0.9, "leaf_solve_ply": 7, "leaf_solve_nodes": 300},
         ],
     ),
-    (10000, 100, [{"playouts": 8}, {"exploration": 0.4}, {"widen_c": 4.0}]),
+    (
+        10000,
+        100,
+        [
+            {"playouts": 8},
+            {"exploration": 0.4},
+            {"widen_c": 4.0},
+            {"solve_from": 6},
+            {"solve_from": 6, "leaf_solve_nodes": 3000},
+            {"solve_share": 0.7},
+        ],
+    ),
+    (10100, 100, [{}, {"leaf_solve_nodes": 3000}, {"solve_share": 0.5}]),
 ]
 """The search as it was run: each round's seed, games, and the candidates (changes to the round's start;
-the first round starts from `hard`'s knobs with the bit-set prior, ``SearchParams()``)."""
+the first round starts from `hard`'s knobs with the bit-set prior, ``SearchParams()``; ``{}`` plays the
+start itself)."""
 
 
 def match(params: SearchParams, seed: int, games: int, seconds: float = 0.1) -> dict[str, Any]:
