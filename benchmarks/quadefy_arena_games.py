@@ -8,8 +8,8 @@ seat alternation and the same result as ``polytable arena quadefy --ai A --ai B 
 entry: the games, the distinct games (whole move sequences), the distinct openings (first 2 and 4
 placements) and the wins of each AI by seat.
 
-    nice python benchmarks/quadefy_arena_games.py --ai expert:seconds=0.1,clock=cpu \\
-        --ai hard:seconds=0.1,clock=cpu -n 100 --seed 40000
+    nice python benchmarks/quadefy_arena_games.py --ai hard:seconds=0.1,clock=cpu \\
+        --ai greedy -n 100 --seed 40000
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The self-play pipeline (a tiny run, resumed and reproduced), the value network's weights files (none
-shipped; a run's load, a wrong rules version is refused) and ``expert`` (legal moves in the arena)."""
+"""The self-play pipeline (a tiny run, resumed and reproduced), the value network's weights files (the
+shipped ones load, a wrong rules version is refused) and the learned player (legal moves in the arena)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from polytable.ai._learn import TrainConfig, ValueNet, WeightsError, load_value_
 from polytable.ai._learn._train import fit
 from polytable.ai.quadefy import _value
 from polytable.core import ConfigError, Rng, get_game
-from polytable.games.quadefy import kernel_of
 
 GAME = get_game("quadefy")
 TINY = TrainConfig(seed=3, iterations=1, games=3, epochs=2, gate_games=2, seconds=0.01, validation_games=2)
@@ -74,14 +73,10 @@ def test_untrainable_game_is_refused(tmp_path: Path) -> None:
         train("foldris", tmp_path, TINY)
 
 
-def test_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
-    # No network is shipped (expert ships tuned search parameters: tests/ai/quadefy/test_quadefy_expert.py).
-    with pytest.raises(WeightsError, match="no Quadefy weights are shipped"):
-        _value.VALUE.load()
-    _value.VALUE.new_net(1).save(tmp_path / "net.npz")
-    net = _value.VALUE.load(tmp_path / "net.npz")
+def test_shipped_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
+    net = _value.VALUE.load()
     state = GAME.new_game(seed=0)
-    p = float(net.predict(_value.features(kernel_of(GAME), state)[None, :])[0])
+    p = float(net.predict(_value.features(GAME.kernel, state)[None, :])[0])
     assert 0.0 < p < 1.0
     old = ValueNet("quadefy", "0", _value.FEATURES, net.meta.sizes)
     old.save(tmp_path / "old.npz")
@@ -100,10 +95,10 @@ def test_weights_load_and_a_wrong_version_is_refused(tmp_path: Path) -> None:
 
 def test_features_read_the_position() -> None:
     state = GAME.new_game(seed=0)
-    x = _value.features(kernel_of(GAME), state)
+    x = _value.features(GAME.kernel, state)
     assert x.shape == (_value.N_FEATURES,) and x[:64].sum() == 0 and x[64:80].sum() == 16
     after = GAME.apply(state, GAME.legal_actions(state).sample(Rng(1)))
-    y = _value.features(kernel_of(GAME), after)
+    y = _value.features(GAME.kernel, after)
     assert y[:64].sum() == 4 and y[64:72].sum() == 8 and y[72:80].sum() == 7  # the mover's block is gone
 
 

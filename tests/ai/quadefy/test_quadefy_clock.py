@@ -96,25 +96,11 @@ def test_the_default_clock_is_the_wall_and_others_are_refused() -> None:
 
 def test_expert_spends_its_mcts_share_on_its_clock() -> None:
     pytest.importorskip("numpy")
-    # From solve_from on (the position is 4 blocks deep), its exact leaves off: hard's split of the time.
-    bot = make_bot("expert:seconds=1,solve_share=0.75,solve_from=0,leaf_solve_nodes=0,clock=cpu", "quadefy")
+    bot = make_bot("expert:seconds=1,solve_share=0.75,clock=cpu", "quadefy")
     assert isinstance(bot, QuadefyHardBot) and bot._mcts.config.clock == "cpu"
     solver, _ = _think(bot, 1 / 16)
     assert bot._mcts.last_iterations == 4  # 0.25 s at 1/16 s a reading
     assert solver.calls == [{"max_seconds": 0.75, "cpu_clock": True, "dedup_plies": 1}]
-
-
-def test_the_mcts_gets_the_whole_time_before_solve_from() -> None:
-    pytest.importorskip("numpy")
-    early = make_bot("expert:seconds=1,solve_from=5,leaf_solve_nodes=0,clock=cpu", "quadefy")
-    assert isinstance(early, QuadefyHardBot)
-    solver, _ = _think(early, 1 / 16)  # a position 4 blocks deep
-    assert solver.calls == [] and early._mcts.last_iterations == 16
-    late = make_bot("expert:seconds=1,solve_from=4,solve_share=0.75,leaf_solve_nodes=0,clock=cpu", "quadefy")
-    assert isinstance(late, QuadefyHardBot)
-    solver, _ = _think(late, 1 / 16)
-    assert solver.calls == [{"max_seconds": 0.75, "cpu_clock": True, "dedup_plies": 1}]
-    assert late._mcts.last_iterations == 4
 
 
 @needs_native

@@ -13,9 +13,8 @@ from ._player import PLAYERS as _PLAYERS
 from ._player import QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySolverBot, greedy_choice
 from ._solver import SolveResult, solve_position
 
-expert = learned_player(__name__, shipped="tuned.json")
-"""``expert``: ``hard``'s search with knobs tuned by self-play (:mod:`._tuned`), offered to tables with the
-shipped ``tuned.json``."""
+expert = learned_player(__name__)
+"""``expert``: ``hard`` with the learned value (:mod:`._value`), offered to tables only with shipped weights."""
 
 __all__ = [
     "EVALUATOR",
@@ -41,8 +40,7 @@ __all__ = [
 ]
 
 PLAYERS = {**_PLAYERS, "expert": expert}
-"""Quadefy's own players by name (``expert``: :mod:`._tuned`; ``expert:weights=FILE`` plays a network of
-``polytable train quadefy``, :mod:`._value`)."""
+"""Quadefy's own players by name (``expert``: :mod:`._value`, learnt by ``polytable train quadefy``)."""
 
 EVALUATOR = QuadefyEvaluator()
 """This game's evaluator (``polytable.ai.evaluator`` finds it)."""

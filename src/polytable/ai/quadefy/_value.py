@@ -1,14 +1,12 @@
-"""Quadefy's ``expert``: ``hard``'s search with knobs tuned by self-play (:mod:`._tuned`, shipped as
-``tuned.json``); and the learned value: the features a value network reads, the player it drives
-(``expert:weights=FILE``; none is shipped: it measured weaker than the tuned search, docs/ai-training.md),
-and the game's part of the training pipeline (:mod:`polytable.ai._learn`).
+"""Quadefy's learned value: the features a value network reads, the ``expert`` player it drives, and the
+game's part of the training pipeline (:mod:`polytable.ai._learn`).
 
 Features (the position seen by the player to move, 99 numbers): the 64 occupied cells, both hands (8 + 8
 blocks), how many legal placements each block of each hand has now (8 + 8, as ``log1p(n) / 5``), both
 totals and the number of blocks placed. The per-block counts are what the mobility evaluator sums; the
 network learns how they, the shape of the free space and the blocks left combine into a chance to win.
 
-With a network, ``expert`` is ``hard`` with the value network in place of the random playouts: the same exact search
+``expert`` is ``hard`` with the value network in place of the random playouts: the same exact search
 first (``solve_share`` of the time; a proven win is played), then the same MCTS (the mobility prior,
 progressive widening, tree reuse) whose leaves are valued by the network instead of a random game to the
 end.
@@ -28,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...core import ConfigError, Game, Rng, get_game
+from ...core import Game, Rng, get_game
 from ...games.quadefy import ACTIONS, BLOCKS, QuadefyState, kernel_of
 from .._bots import Bot
 from .._clock import budget_clock
@@ -36,20 +34,8 @@ from .._learn._game import LearnedValue
 from .._learn._net import ValueNet
 from .._mcts import MCTSBot, MCTSConfig
 from ._player import QuadefyConfig, QuadefyHardBot, _native_flags, greedy_choice
-from ._tuned import TUNED_FILE, QuadefyExpert, SearchParams, load_tuned, make_expert
 
-__all__ = [
-    "FEATURES",
-    "N_FEATURES",
-    "TUNED_FILE",
-    "VALUE",
-    "QuadefyExpert",
-    "QuadefyExpertBot",
-    "SearchParams",
-    "features",
-    "load_tuned",
-    "self_play",
-]
+__all__ = ["FEATURES", "N_FEATURES", "VALUE", "QuadefyExpertBot", "features", "self_play"]
 
 FEATURES = "quadefy-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -104,28 +90,22 @@ class _ValueMCTS(MCTSBot):
 
 
 class QuadefyExpertBot(QuadefyHardBot):
-    """``hard`` whose MCTS leaves are valued by a learned network (see the module docstring)."""
+    """``hard`` whose MCTS leaves are valued by the learned network (see the module docstring)."""
 
     name = "expert"
 
-    def __init__(self, config: QuadefyConfig | None, net: ValueNet) -> None:
+    def __init__(self, config: QuadefyConfig | None = None, net: ValueNet | None = None) -> None:
         super().__init__(config)
-        self.net = net
+        self.net = net if net is not None else VALUE.load()
         self._mcts = _ValueMCTS(self._mcts_config(), self.net, "expert")
 
 
-def _expert(weights: str | None = None, tuned: str | None = None, **kw: Any) -> Bot:
-    if weights:
-        if tuned:
-            raise ConfigError("expert takes weights=FILE (a value network) or tuned=FILE (search parameters), not both")
-        return QuadefyExpertBot(QuadefyConfig(**kw), VALUE.load(weights))
-    return make_expert(tuned, **kw)
+def _expert(weights: str | None = None, **kw: Any) -> QuadefyExpertBot:
+    return QuadefyExpertBot(QuadefyConfig(**kw), VALUE.load(weights) if weights else None)
 
 
 EXPERT: Callable[..., Bot] = _expert
-"""The factory of ``expert``: the tuned search (``expert:tuned=FILE`` plays other parameters, and a
-parameter given by name replaces the file's); ``expert:weights=FILE`` values the MCTS leaves with a
-network instead; the rest as ``hard``."""
+"""The factory of ``expert`` (``expert:weights=FILE`` plays other weights; the rest as ``hard``)."""
 
 
 # ---------------------------------------------------------------------------------------------- training
