@@ -20,6 +20,7 @@ processes, and uvicorn's multi-process mode). Prints each run and the ratios of 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -27,6 +28,7 @@ import statistics
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -108,11 +110,11 @@ def _pair(site: chaos.Site, args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+def load_args(ap: argparse.ArgumentParser, rounds: int) -> argparse.Namespace:
+    """The load's options shared with ``two_processes_builds.py``, parsed; the Node clients made ready."""
     ap.add_argument("--rooms", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=15.0)
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=rounds)
     ap.add_argument("--game", default="foldris")
     ap.add_argument("--processes", type=int, default=2, help="load-generator processes")
     ap.add_argument("--peer-dir", default=os.path.join(tempfile.gettempdir(), "polytable-bench-boardgameio"))
@@ -125,37 +127,50 @@ def main() -> None:
     args = ap.parse_args()
     os.environ["POLYTABLE_LOAD_SOCKETS"] = args.sockets  # read by the Node clients
     web_load._npm_install(args.peer_dir)
-    per_config: dict[str, list[float]] = {name: [] for name, _, _ in CONFIGS}
-    with tempfile.TemporaryDirectory(prefix="polytable-two-") as tmp:
+    return args
+
+
+@contextlib.contextmanager
+def scratch_site(prefix: str) -> Iterator[chaos.Site]:
+    """A scratch PostgreSQL and Redis of their own (never the machine's), stopped and removed at the end."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         folder = Path(tmp)
         os.chmod(folder, 0o777)
         site = chaos.Site(folder)
         try:
             site.start_pg()
             site.start_redis()
-            for _ in range(args.rounds):
-                for name, workers, pubsub in CONFIGS:
-                    _empty(site)
-                    if name == PAIR:
-                        report = _pair(site, args)
-                        report["server"] = name
-                        print(json.dumps(report), flush=True)
-                        per_config[name].append(report["server_cpu_ms_per_action"])
-                        continue
-                    proc, base = web_load._start_server(site.db, workers, site.pubsub if pubsub else None)
-                    try:
-                        report: dict[str, Any] = web_load._run(
-                            base, args.rooms, args.game, 2, args.seconds, False, proc.pid, args.processes, args.peer_dir
-                        )
-                    finally:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                        proc.wait()
-                    report["server"] = name
-                    print(json.dumps(report), flush=True)
-                    if "server_cpu_ms_per_action" in report:
-                        per_config[name].append(report["server_cpu_ms_per_action"])
+            yield site
         finally:
             site.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    args = load_args(ap, rounds=2)
+    per_config: dict[str, list[float]] = {name: [] for name, _, _ in CONFIGS}
+    with scratch_site("polytable-two-") as site:
+        for _ in range(args.rounds):
+            for name, workers, pubsub in CONFIGS:
+                _empty(site)
+                if name == PAIR:
+                    report = _pair(site, args)
+                    report["server"] = name
+                    print(json.dumps(report), flush=True)
+                    per_config[name].append(report["server_cpu_ms_per_action"])
+                    continue
+                proc, base = web_load._start_server(site.db, workers, site.pubsub if pubsub else None)
+                try:
+                    report: dict[str, Any] = web_load._run(
+                        base, args.rooms, args.game, 2, args.seconds, False, proc.pid, args.processes, args.peer_dir
+                    )
+                finally:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+                report["server"] = name
+                print(json.dumps(report), flush=True)
+                if "server_cpu_ms_per_action" in report:
+                    per_config[name].append(report["server_cpu_ms_per_action"])
     medians = {name: statistics.median(v) for name, v in per_config.items() if v}
     summary: dict[str, Any] = {"median_server_cpu_ms_per_action": medians}
     for two in ("2 processes", PAIR):

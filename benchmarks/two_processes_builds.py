@@ -24,7 +24,6 @@ import os
 import signal
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -92,39 +91,22 @@ def _one(site: chaos.Site, src: str, workers: int, args: argparse.Namespace) -> 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--builds", required=True, help="name=src folder, comma-separated; the first is the baseline")
-    ap.add_argument("--rooms", type=int, default=50)
-    ap.add_argument("--seconds", type=float, default=15.0)
-    ap.add_argument("--rounds", type=int, default=6)
-    ap.add_argument("--game", default="foldris")
-    ap.add_argument("--processes", type=int, default=2, help="load-generator processes")
-    ap.add_argument("--peer-dir", default=os.path.join(tempfile.gettempdir(), "polytable-bench-boardgameio"))
-    ap.add_argument("--sockets", choices=("room", "seat"), default="room")
-    args = ap.parse_args()
+    args = two_processes.load_args(ap, rounds=6)
     builds = [tuple(part.split("=", 1)) for part in args.builds.split(",")]
     if any(len(b) != 2 for b in builds):
         ap.error("--builds takes name=folder pairs")
-    os.environ["POLYTABLE_LOAD_SOCKETS"] = args.sockets
-    web_load._npm_install(args.peer_dir)
     cpu: dict[tuple[str, str], dict[int, float]] = {}
-    with tempfile.TemporaryDirectory(prefix="polytable-builds-") as tmp:
-        folder = Path(tmp)
-        os.chmod(folder, 0o777)
-        site = chaos.Site(folder)
-        try:
-            site.start_pg()
-            site.start_redis()
-            for r in range(args.rounds):
-                order = builds[r % len(builds) :] + builds[: r % len(builds)]
-                for config, workers in CONFIGS:
-                    for name, src in order:
-                        report = _one(site, src, workers, args)
-                        report.update(round=r, build=name, server=config)
-                        print(json.dumps(report), flush=True)
-                        if report.get("actions") and report.get("server_cpu_seconds"):
-                            per_action = 1000 * report["server_cpu_seconds"] / report["actions"]
-                            cpu.setdefault((name, config), {})[r] = per_action
-        finally:
-            site.close()
+    with two_processes.scratch_site("polytable-builds-") as site:
+        for r in range(args.rounds):
+            order = builds[r % len(builds) :] + builds[: r % len(builds)]
+            for config, workers in CONFIGS:
+                for name, src in order:
+                    report = _one(site, src, workers, args)
+                    report.update(round=r, build=name, server=config)
+                    print(json.dumps(report), flush=True)
+                    if report.get("actions") and report.get("server_cpu_seconds"):
+                        per_action = 1000 * report["server_cpu_seconds"] / report["actions"]
+                        cpu.setdefault((name, config), {})[r] = per_action
     summary: dict[str, Any] = {}
     (one, _), (two, _) = CONFIGS
     for name, _ in builds:
