@@ -149,6 +149,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     args = load_args(ap, rounds=2)
     per_config: dict[str, list[float]] = {name: [] for name, _, _ in CONFIGS}
+    report: dict[str, Any]
     with scratch_site("polytable-two-") as site:
         for _ in range(args.rounds):
             for name, workers, pubsub in CONFIGS:
@@ -161,7 +162,7 @@ def main() -> None:
                     continue
                 proc, base = web_load._start_server(site.db, workers, site.pubsub if pubsub else None)
                 try:
-                    report: dict[str, Any] = web_load._run(
+                    report = web_load._run(
                         base, args.rooms, args.game, 2, args.seconds, False, proc.pid, args.processes, args.peer_dir
                     )
                 finally:
