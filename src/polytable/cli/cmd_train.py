@@ -24,6 +24,7 @@ err = Console(stderr=True)
 def register(app: typer.Typer) -> None:
     @app.command("train")
     def train_cmd(
+        ctx: typer.Context,
         game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game (one with a learner).")],
         out: Annotated[Path, typer.Option("--out", help="The run's folder (created; given again to continue).")],
         method: Annotated[
@@ -31,7 +32,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--method",
                 help="net: a value network by self-play; tune: Forma's evaluation weights by a coordinate "
-                "search of self-play (uses --games and --seed only).",
+                "search of self-play (takes --games and --seed only).",
             ),
         ] = "net",
         seed: Annotated[int, typer.Option("--seed", help="The run's seed (tune: shifts the plan's deals).")] = 0,
@@ -58,6 +59,14 @@ def register(app: typer.Typer) -> None:
         if method == "tune":
             if game_id != "forma":
                 err.print(f"[red]no tuning method for {game_id} (games: forma)[/red]")
+                raise typer.Exit(2)
+            given = [
+                "--" + name.replace("_", "-")
+                for name in ("iterations", "window", "epochs", "gate_games", "seconds", "clock")
+                if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+            ]
+            if given:
+                err.print(f"[red]{', '.join(given)}: for --method net only (tune takes --games and --seed)[/red]")
                 raise typer.Exit(2)
             from ..ai.forma._tune import tune
 

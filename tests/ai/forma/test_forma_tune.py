@@ -91,6 +91,9 @@ def test_cli_runs_the_tuning_and_refuses_other_games(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "no tuning method for quadefy" in bad.output
     bad = CliRunner().invoke(app, ["train", "forma", "--method", "grid", "--out", str(tmp_path / "q")])
     assert bad.exit_code == 2 and "unknown method" in bad.output
+    bad = CliRunner().invoke(app, ["train", "forma", "--method", "tune", "--epochs", "3", "--out", str(tmp_path / "e")])
+    assert bad.exit_code == 2 and "--epochs: for --method net only" in bad.output
+    assert not (tmp_path / "e").exists()
     (tmp_path / "net").mkdir()
     (tmp_path / "net" / "state.json").write_text(json.dumps({"game": "forma", "settings": {"seed": 0}}))
     bad = CliRunner().invoke(app, ["train", "forma", "--method", "tune", "--out", str(tmp_path / "net")])
