@@ -36,11 +36,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import time
 from typing import Any
 
-from polytable.ai._arena import wilson
+from polytable.ai._arena import paired_match
 from polytable.ai.qwirkle_cubes import _eval, _player, _values
 from polytable.ai.qwirkle_cubes._player import QwirkleConfig, QwirkleSearch
 from polytable.core import Game, Rng, get_game
@@ -107,28 +105,16 @@ def match(a: dict[str, float], b: dict[str, float], seed: int, games: int, secon
           samples: int = SAMPLES, rolls: int = ROLLS) -> dict[str, Any]:  # fmt: skip
     """A's results against B (see the module docstring)."""
     game: Game[Any, Any] = get_game("qwirkle-cubes")
-    wins, leads = 0.0, []
-    start = time.process_time()
-    for g in range(games):
-        first = g % 2 == 0
+
+    def play(g: int, a_first: bool) -> QState:
         pa, pb = Tuned(a, seconds, samples, rolls), Tuned(b, seconds, samples, rolls)
-        st = play_game(game, [pa, pb] if first else [pb, pa], {}, seed + g // 2).state
-        me = 0 if first else 1
-        won = set(game.winners(st))
-        wins += (me in won) / len(won) if won else 0.5
-        leads.append(st.points[me] - st.points[1 - me])
-    mean = sum(leads) / games
-    sd = math.sqrt(sum((x - mean) ** 2 for x in leads) / max(1, games - 1))
-    lo, hi = wilson(wins, games)
-    return {
-        "seed": seed,
-        "games": games,
-        "win_rate": wins / games,
-        "ci95": [lo, hi],
-        "lead": mean,
-        "lead_se": sd / math.sqrt(games),
-        "cpu_s": time.process_time() - start,
-    }
+        st: QState = play_game(game, [pa, pb] if a_first else [pb, pa], {}, seed + g // 2).state
+        return st
+
+    def lead(st: QState, me: int) -> float:
+        return float(st.points[me] - st.points[1 - me])
+
+    return {"seed": seed, **paired_match("qwirkle-cubes", games, play, lead)}
 
 
 def main() -> None:

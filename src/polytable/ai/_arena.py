@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ from ..core import get_game
 from ..match import parallel_map, play_game
 from ._registry import make_bot
 
-__all__ = ["arena", "elo_ratings", "wilson"]
+__all__ = ["arena", "elo_ratings", "paired_match", "wilson"]
 
 
 def _winners(job: tuple[str, tuple[str, ...], dict[str, Any], int]) -> set[int]:
@@ -42,6 +43,37 @@ def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def paired_match(
+    game_id: str, games: int, play: Callable[[int, bool], Any], lead: Callable[[Any, int], float]
+) -> dict[str, Any]:
+    """A's results against B over ``games`` 2-player games, seats alternating (A first in even games).
+
+    ``play(g, a_first)`` plays game ``g`` and returns its final state; ``lead(state, seat)`` is that seat's
+    score minus the other's. The result: A's win share (a shared win split), its Wilson 95% interval, A's
+    mean final lead with its standard error (the tuning searches' measure), and the CPU seconds spent."""
+    game = get_game(game_id)
+    wins, leads = 0.0, []
+    start = time.process_time()
+    for g in range(games):
+        first = g % 2 == 0
+        st = play(g, first)
+        me = 0 if first else 1
+        won = set(game.winners(st))
+        wins += (me in won) / len(won) if won else 0.5
+        leads.append(lead(st, me))
+    mean = sum(leads) / games
+    sd = math.sqrt(sum((x - mean) ** 2 for x in leads) / max(1, games - 1))
+    lo, hi = wilson(wins, games)
+    return {
+        "games": games,
+        "win_rate": wins / games,
+        "ci95": [lo, hi],
+        "lead": mean,
+        "lead_se": sd / math.sqrt(games),
+        "cpu_s": round(time.process_time() - start, 2),
+    }
 
 
 def elo_ratings(names: Sequence[str], wins: Mapping[tuple[str, str], float], anchor: str) -> dict[str, float]:

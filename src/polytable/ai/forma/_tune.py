@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import os
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,7 +34,7 @@ from typing import Any
 from ...core import ConfigError, Game, Rng, get_game
 from ...games.forma import FormaState
 from ...match import play_game
-from .._arena import wilson
+from .._arena import paired_match
 from ._eval import ENGINE_WEIGHTS, Weights
 from ._player import FormaGreedy, _fast_move
 
@@ -84,28 +82,16 @@ class PlayoutGreedy:
 def match(a: Weights, b: Weights, seed: int, games: int) -> dict[str, Any]:
     """A's results against B over ``games`` deals from ``seed`` (see the module docstring)."""
     game = get_game("forma")
-    wins, leads = 0.0, []
-    start = time.process_time()
-    for g in range(games):
-        first = g % 2 == 0
-        seats = [PlayoutGreedy(a), PlayoutGreedy(b)] if first else [PlayoutGreedy(b), PlayoutGreedy(a)]
-        st = play_game(game, seats, {}, seed + g).state
-        me = 0 if first else 1
-        won = set(game.winners(st))
-        wins += (me in won) / len(won) if won else 0.5
-        leads.append(st.scores[me] - st.scores[1 - me])
-    mean = sum(leads) / games
-    sd = math.sqrt(sum((x - mean) ** 2 for x in leads) / max(1, games - 1))
-    lo, hi = wilson(wins, games)
-    return {
-        "seed": seed,
-        "games": games,
-        "win_rate": wins / games,
-        "ci95": [lo, hi],
-        "lead": mean,
-        "lead_se": sd / math.sqrt(games),
-        "cpu_s": round(time.process_time() - start, 2),
-    }
+
+    def play(g: int, a_first: bool) -> FormaState:
+        pa, pb = PlayoutGreedy(a), PlayoutGreedy(b)
+        st: FormaState = play_game(game, [pa, pb] if a_first else [pb, pa], {}, seed + g).state
+        return st
+
+    def lead(st: FormaState, me: int) -> float:
+        return float(st.scores[me] - st.scores[1 - me])
+
+    return {"seed": seed, **paired_match("forma", games, play, lead)}
 
 
 def _write_json(path: Path, data: Any) -> None:
