@@ -120,3 +120,24 @@ def test_greedy_beats_random() -> None:
             state = GAME.apply(state, action)
         wins += GAME.winners(state) == (seat,)
     assert wins >= 3
+
+
+def test_the_prior_counted_on_the_kernel_is_the_evaluation_after_the_move() -> None:
+    """``hard``'s prior (``action_value``) counts on the kernel without a checked step; it must give every
+    legal placement exactly the value ``evaluate`` gives the position after it, wins included, under every
+    option, on the compiled and the pure kernel."""
+    judge = evaluator(GAME)
+    checked = wins = 0
+    for kernel in ("default", "pure"):
+        game = get_game("quadefy", kernel) if kernel == "pure" else GAME
+        for seed, options in enumerate(
+            ({}, {"reachability": False}, {"stability": True}, {"reachability": False, "stability": True})
+        ):
+            for state in _game_states(40 + seed, options)[:-1]:
+                p = state.to_move
+                for action in list(game.legal_actions(state))[:60]:
+                    want = judge.evaluate(game, game.apply(state, action, p), p)
+                    assert judge.action_value(game, state, action, p) == want
+                    checked += 1
+                    wins += want == 1000.0
+    assert checked > 500 and wins > 0

@@ -32,13 +32,13 @@ from ...games.quadefy import (
     Placement,
     QuadefyKernel,
     QuadefyState,
-    hand_counts,
     kernel_of,
     moves_of,
 )
 from .._bots import Bot
 from .._clock import budget_clock
 from .._mcts import MCTSBot, MCTSConfig
+from ._evaluator import mobility_after
 from ._solver import solve_position
 
 __all__ = ["PLAYERS", "QuadefyConfig", "QuadefyGreedyBot", "QuadefyHardBot", "QuadefySolverBot", "greedy_choice"]
@@ -71,10 +71,7 @@ def greedy_choice(
     scored: list[tuple[int, int]] = []
     best_value = -(10**9)
     for pid in moves_of(occ, me, flags):
-        p = PLACEMENTS[pid]
-        child = occ | p.mask
-        mine, theirs = hand_counts(child, me & ~(1 << p.block), opp, flags)
-        value = 1000 if theirs == 0 else mine - theirs
+        value = mobility_after(kernel, occ, me, opp, flags, pid)
         scored.append((value, pid))
         if value > best_value:
             best_value, best = value, [pid]

@@ -46,12 +46,13 @@ from ._puzzle import (
     tile_region,
     verify_solution,
 )
-from ._state import ACTIONS, Placement, QuadefyState, format_placement
+from ._state import ACTION_IDS, ACTIONS, Placement, QuadefyState, format_placement
 from ._symmetry import REFLECTS, SYMMETRIES, canonical_key, pack_key, swap_screws, transform_cells, transform_placement
 from ._tables import ALL_BLOCKS, BLOCK_INDEX, BLOCKS, FULL, GRID, ORIENTS, PLACE_AT, PLACEMENTS
 
 __all__ = [
     "ACTIONS",
+    "ACTION_IDS",
     "ALL_BLOCKS",
     "BLOCKS",
     "BLOCK_INDEX",
