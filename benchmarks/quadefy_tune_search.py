@@ -45,9 +45,10 @@ from typing import Any
 from polytable.ai._arena import wilson
 from polytable.ai._mcts import MCTSBot, MCTSConfig, _Node
 from polytable.ai.quadefy import QuadefyConfig, QuadefyHardBot
+from polytable.ai.quadefy._evaluator import mobility_after
 from polytable.ai.quadefy._player import _native_flags
 from polytable.core import ConfigError, Game, Rng, get_game
-from polytable.games.quadefy import ACTIONS, PLACEMENTS, QuadefyState, kernel_of
+from polytable.games.quadefy import ACTIONS, QuadefyState, kernel_of
 from polytable.match import play_game
 
 
@@ -95,11 +96,7 @@ class _TunedMCTS(MCTSBot):
             me, opp = s.remaining[p], s.remaining[1 - p]
             scored = []
             for pid in kernel.legal(occ, me, flags):
-                placed = PLACEMENTS[pid]
-                child = occ | placed.mask
-                theirs = kernel.count(child, opp, flags)
-                mine = kernel.count(child, me & ~(1 << placed.block), flags) if theirs else 0
-                scored.append((1000 if theirs == 0 else mine - theirs, pid))
+                scored.append((mobility_after(kernel, occ, me, opp, flags, pid), pid))
             scored.sort(key=lambda vp: -vp[0])  # stable: generation order within a value
             node.order = [ACTIONS[pid] for _, pid in scored]
         cfg = self.config
