@@ -12,9 +12,9 @@ import pytest
 
 from polytable.ai import make_bot
 from polytable.ai.quadefy import QuadefyConfig, QuadefyHardBot, load_native, native_unavailable
-from polytable.ai.quadefy._player import _native_flags
+from polytable.ai.quadefy._player import _native_flags, native_verdict
 from polytable.core import ConfigError, Rng, get_game, pure_engine_forced
-from polytable.games.quadefy import ALL_BLOCKS, REACH
+from polytable.games.quadefy import ACTIONS, ALL_BLOCKS, REACH
 
 GAME = get_game("quadefy")
 
@@ -43,12 +43,14 @@ class _UnfinishedSolver:
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.calls: list[dict[str, Any]] = []
+        self.depths: list[int] = []
 
     def clear(self) -> None:
         pass
 
     def solve(self, *args: Any, **kw: Any) -> tuple[int, int | None]:
         self.calls.append(kw)
+        self.depths.append(args[4])  # occupied, hands, flags, then the position's depth
         return -1, None
 
 
@@ -79,7 +81,9 @@ def test_hard_spends_its_mcts_share_on_its_clock(clock: str) -> None:
     assert isinstance(bot, QuadefyHardBot)
     solver, ticks = _think(bot, 1 / 32)
     assert bot._mcts.last_iterations == 8 and ticks.readings == 9
-    assert solver.calls == [{"max_seconds": 0.25, "cpu_clock": clock == "cpu", "dedup_plies": 1}]
+    # The search is told the position's depth (4 blocks placed): its modes follow the depth.
+    assert solver.calls == [{"max_seconds": 0.25, "cpu_clock": clock == "cpu", "dedup_plies": 5}]
+    assert solver.depths == [4]
     # A slower clock, fewer iterations: the budget is what the clock says, not a count.
     bot = QuadefyHardBot(QuadefyConfig(seconds=0.5, clock=clock))
     _think(bot, 1 / 8)
@@ -100,7 +104,7 @@ def test_expert_spends_its_mcts_share_on_its_clock() -> None:
     assert isinstance(bot, QuadefyHardBot) and bot._mcts.config.clock == "cpu"
     solver, _ = _think(bot, 1 / 16)
     assert bot._mcts.last_iterations == 4  # 0.25 s at 1/16 s a reading
-    assert solver.calls == [{"max_seconds": 0.75, "cpu_clock": True, "dedup_plies": 1}]
+    assert solver.calls == [{"max_seconds": 0.75, "cpu_clock": True, "dedup_plies": 5}] and solver.depths == [4]
 
 
 @needs_native
@@ -131,3 +135,31 @@ def test_a_share_that_leaves_a_search_unlimited_is_refused(share: str) -> None:
     for level in ("hard", "expert"):
         with pytest.raises(ConfigError, match="solve_share"):
             make_bot(f"{level}:seconds=0.5,solve_share={share}", "quadefy")
+
+
+@needs_native
+def test_hard_s_exact_search_at_the_position_s_depth_gives_the_verdict_of_a_search_from_depth_0() -> None:
+    # The depth changes how the search works (its keys, ordering and table), never what it proves.
+    native = load_native()
+    for seed in range(6):
+        state = GAME.new_game(seed=seed)
+        rng = Rng(seed)
+        while len(state.moves) < 7 + seed % 3 and not GAME.is_terminal(state):
+            p = GAME.current_player(state)
+            state = GAME.apply(state, GAME.legal_actions(state, p).sample(rng), p)
+        if GAME.is_terminal(state):
+            continue
+        p = GAME.current_player(state)
+        verdict, best = native_verdict(native, state, p, 0.0, False)
+        with native.lock:
+            _native_flags(native, state.flags)
+            native.clear()
+            me, opp = state.remaining[p], state.remaining[1 - p]
+            assert native.solve(state.occupied, me, opp, state.flags, 0)[0] == verdict >= 0
+        if verdict == 1:
+            assert best is not None
+            after = GAME.apply(state, ACTIONS[best], p)
+            q = 1 - p
+            with native.lock:
+                native.clear()
+                assert native.solve(after.occupied, after.remaining[q], after.remaining[p], after.flags, 0)[0] == 0

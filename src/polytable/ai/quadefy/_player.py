@@ -190,12 +190,7 @@ class QuadefyHardBot:
         me, opp = state.remaining[player], state.remaining[1 - player]
         budget = self.seconds * self.solve_share
         if self._native is not None:
-            with self._native.lock:
-                _native_flags(self._native, state.flags)
-                verdict: tuple[int, int | None] = self._native.solve(
-                    state.occupied, me, opp, state.flags, 0, max_seconds=budget, cpu_clock=self.cpu_clock, dedup_plies=1
-                )
-                return verdict
+            return native_verdict(self._native, state, player, budget, self.cpu_clock)
         table = self._tables.setdefault(state.flags, {})
         if len(table) > 2_000_000:
             table.clear()
@@ -212,6 +207,26 @@ class QuadefyHardBot:
             return ACTIONS[best]
         self._mcts.clock = self.clock
         return self._mcts.choose(game, state, player, rng)
+
+
+def native_verdict(
+    native: Any, state: QuadefyState, player: int, seconds: float, cpu_clock: bool
+) -> tuple[int, int | None]:
+    """The compiled exact search of ``state`` for ``player`` (the player to move) within ``seconds`` (on the CPU clock
+    with ``cpu_clock``): (1 win / 0 loss / -1 unfinished, a winning placement id or None).
+
+    The search is told the position's depth (blocks placed). Its modes follow the depth from the empty cube
+    (canonical keys, reply-count ordering and the table near the start; cheap plain keys and no table deep
+    down), so a position five blocks deep searched as if it were the start pays for the near-start modes all
+    the way down: 3-4x the CPU for the same verdict (docs/benchmarks/2026-12-05-quadefy-decided.md)."""
+    ply = len(state.moves)
+    me, opp = state.remaining[player], state.remaining[1 - player]
+    with native.lock:
+        _native_flags(native, state.flags)
+        verdict: tuple[int, int | None] = native.solve(
+            state.occupied, me, opp, state.flags, ply, max_seconds=seconds, cpu_clock=cpu_clock, dedup_plies=ply + 1
+        )
+        return verdict
 
 
 _NATIVE_FLAGS: list[int] = [-1]

@@ -33,7 +33,7 @@ from .._clock import budget_clock
 from .._learn._game import LearnedValue
 from .._learn._net import ValueNet
 from .._mcts import MCTSBot, MCTSConfig
-from ._player import QuadefyConfig, QuadefyHardBot, _native_flags, greedy_choice
+from ._player import QuadefyConfig, QuadefyHardBot, greedy_choice, native_verdict
 
 __all__ = ["FEATURES", "N_FEATURES", "VALUE", "QuadefyExpertBot", "features", "self_play"]
 
@@ -178,14 +178,7 @@ def self_play(
             pid, x = _choose(game, net, state, rng, temperature, random_plies)
             label = -1
             if native is not None and label_seconds > 0:
-                me, opp = state.remaining[state.to_move], state.remaining[1 - state.to_move]
-                with native.lock:
-                    _native_flags(native, state.flags)
-                    verdict, _ = native.solve(
-                        state.occupied, me, opp, state.flags, 0, max_seconds=label_seconds,
-                        cpu_clock=clock == "cpu", dedup_plies=1,
-                    )  # fmt: skip
-                label = verdict
+                label = native_verdict(native, state, state.to_move, label_seconds, clock == "cpu")[0]
             trail.append((x, state.to_move, label))
             state = game.apply(state, ACTIONS[pid], state.to_move)
         first_wins += state.loser == 1
