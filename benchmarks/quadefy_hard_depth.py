@@ -1,12 +1,14 @@
-"""Quadefy: `hard` against `hard` whose exact search is told the position is the empty cube.
+"""Quadefy: `hard` (or `expert`) against `hard` whose exact search is told the position is the empty cube.
 
 Why: until 2026-12-05 `hard` (and `expert`) called the compiled exact search with depth 0 whatever the
 position, so a mid-game search ran the near-start modes (canonical keys, reply-count ordering and the
-table) all the way down. This plays the arena between `hard` as it is and `hard` with that old call, both
-on the CPU clock, seats alternating (the current `hard` first in even games), one game per seed, and
-prints the current `hard`'s win share with its Wilson 95% interval and the wins by seat as JSON.
+table) all the way down. This plays the arena between `hard` as it is (or `expert`, with ``--player``)
+and `hard` with that old call, both on the CPU clock, seats alternating (the current player first in even
+games), one game per seed, and prints the current player's win share with its Wilson 95% interval and the
+wins by seat as JSON.
 
     nice python benchmarks/quadefy_hard_depth.py --seconds 0.1 -n 400 --seed 70000 --workers 2
+    nice python benchmarks/quadefy_hard_depth.py --player expert --seconds 0.1 -n 200 --seed 72000 --workers 2
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from polytable.ai import make_bot
 from polytable.ai._arena import wilson
 from polytable.ai.quadefy import QuadefyConfig, QuadefyHardBot
 from polytable.ai.quadefy._player import _native_flags
@@ -39,12 +42,12 @@ class _DepthZeroHard(QuadefyHardBot):
             return verdict
 
 
-def _game(job: tuple[int, float, bool]) -> tuple[bool, bool]:
-    """(the current `hard` moved first, it won) for one seed."""
-    seed, seconds, new_first = job
+def _game(job: tuple[int, float, bool, str]) -> tuple[bool, bool]:
+    """(the current player moved first, it won) for one seed."""
+    seed, seconds, new_first, player = job
     game = get_game("quadefy")
     config = QuadefyConfig(seconds=seconds, clock="cpu")
-    new, old = QuadefyHardBot(config), _DepthZeroHard(config)
+    new, old = make_bot(f"{player}:seconds={seconds},clock=cpu", "quadefy"), _DepthZeroHard(config)
     seats: list[Any] = [new, old] if new_first else [old, new]
     rngs = [Rng(seed, stream=1000 + p) for p in range(2)]
     state = game.new_game(seed=seed)
@@ -60,8 +63,9 @@ def main() -> None:
     ap.add_argument("-n", "--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=70000)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--player", choices=["hard", "expert"], default="hard", help="the current player")
     args = ap.parse_args()
-    jobs = [(args.seed + g, args.seconds, g % 2 == 0) for g in range(args.games)]
+    jobs = [(args.seed + g, args.seconds, g % 2 == 0, args.player) for g in range(args.games)]
     by_seat = {"first": [0, 0], "second": [0, 0]}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for first, won in pool.map(_game, jobs, chunksize=1):
@@ -70,8 +74,9 @@ def main() -> None:
             seat[1] += 1
     wins = by_seat["first"][0] + by_seat["second"][0]
     lo, hi = wilson(wins, args.games)
-    print(json.dumps({"seconds": args.seconds, "games": args.games, "seed": args.seed, "win_rate": wins / args.games,
-                      "ci95": [round(lo, 3), round(hi, 3)], "wins_by_seat": by_seat}))  # fmt: skip
+    result = {"player": args.player, "seconds": args.seconds, "games": args.games, "seed": args.seed}
+    result |= {"win_rate": wins / args.games, "ci95": [round(lo, 3), round(hi, 3)], "wins_by_seat": by_seat}
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -54,20 +54,20 @@ class _UnfinishedSolver:
         return -1, None
 
 
-def _midgame() -> Any:
+def _midgame(plies: int = 4) -> Any:
     state = GAME.new_game(seed=4)
     rng = Rng(4)
-    for _ in range(4):
+    for _ in range(plies):
         p = GAME.current_player(state)
         state = GAME.apply(state, GAME.legal_actions(state, p).sample(rng), p)
     return state
 
 
-def _think(bot: QuadefyHardBot, step: float) -> tuple[_UnfinishedSolver, _Ticks]:
+def _think(bot: QuadefyHardBot, step: float, plies: int = 4) -> tuple[_UnfinishedSolver, _Ticks]:
     solver, ticks = _UnfinishedSolver(), _Ticks(step)
     bot._native = solver
     bot.clock = ticks
-    state = _midgame()
+    state = _midgame(plies)
     player = GAME.current_player(state)
     assert bot.choose(GAME, state, player, Rng(1)) in GAME.legal_actions(state, player)
     return solver, ticks
@@ -105,6 +105,25 @@ def test_expert_spends_its_mcts_share_on_its_clock() -> None:
     solver, _ = _think(bot, 1 / 16)
     assert bot._mcts.last_iterations == 4  # 0.25 s at 1/16 s a reading
     assert solver.calls == [{"max_seconds": 0.75, "cpu_clock": True, "dedup_plies": 5}] and solver.depths == [4]
+
+
+def test_expert_gives_the_exact_search_its_time_from_the_fifth_placement() -> None:
+    pytest.importorskip("numpy")
+    from polytable.ai.quadefy._value import QuadefyExpertBot
+
+    for plies, exact in ((4, 0.2), (5, 0.9), (6, 0.9)):
+        bot = make_bot("expert:seconds=1,clock=cpu", "quadefy")
+        # By default the leaves are random playouts (the shipped network lost at 0.5 s a move).
+        assert isinstance(bot, QuadefyHardBot) and not isinstance(bot, QuadefyExpertBot) and bot.name == "expert"
+        solver, _ = _think(bot, 1 / 64, plies)
+        assert solver.calls[0]["max_seconds"] == pytest.approx(exact) and solver.depths == [plies]
+        assert bot._mcts.config.seconds == pytest.approx(1 - exact)
+    # hard keeps one share throughout; the split is refused outside (0, 1) like solve_share.
+    assert QuadefyConfig().share(9) == 0.5 == QuadefyConfig(late_share=0.9).share(4)
+    assert QuadefyConfig(late_share=0.9, late_ply=3).share(3) == 0.9
+    for bad in ({"late_share": 1.0}, {"late_share": 0.0}, {"late_ply": -1}):
+        with pytest.raises(ConfigError):
+            QuadefyConfig(**bad)  # type: ignore[arg-type]
 
 
 @needs_native

@@ -14,7 +14,9 @@ from ._player import QuadefyConfig, QuadefyGreedyBot, QuadefyHardBot, QuadefySol
 from ._solver import SolveResult, solve_position
 
 expert = learned_player(__name__)
-"""``expert``: ``hard`` with the learned value (:mod:`._value`), offered to tables only with shipped weights."""
+"""``expert``: ``hard`` with its exact search's time moved to the plies where games are decided
+(``EXPERT_SHARES`` in :mod:`._value`; ``weights=FILE`` adds a learned value), offered to tables only with
+shipped weights."""
 
 __all__ = [
     "EVALUATOR",

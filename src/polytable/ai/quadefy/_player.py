@@ -22,7 +22,7 @@ players measured on a busy machine get the same thinking.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core import ConfigError, Game, Rng
@@ -139,21 +139,35 @@ class QuadefySolverBot:
 @dataclass(frozen=True)
 class QuadefyConfig:
     """``hard``: ``seconds`` a move on ``clock`` (``wall``, or ``cpu``: this thread's CPU time),
-    ``solve_share`` of them for the exact search (the rest for MCTS); ``native`` uses the compiled solver
+    ``solve_share`` of them for the exact search (the rest for MCTS), and ``late_share`` instead from the
+    ``late_ply``-th placement on (none: ``solve_share`` throughout); ``native`` uses the compiled solver
     when it can be built (false forces the Python one, far fewer positions a second, on a node budget
-    that follows ``seconds``: docs/benchmarks/design-figures.md)."""
+    that follows ``seconds``: docs/benchmarks/design-figures.md).
+
+    Why two shares: games between these players are decided at plies 5 and 6, where a full proof takes
+    about 0.1 s of CPU and one a few plies earlier far more than a move's budget
+    (docs/benchmarks/2026-12-05-quadefy-decided.md). ``expert`` spends its exact search's time there."""
 
     seconds: float = 2.0
     solve_share: float = 0.5
     native: bool = True
     clock: str = "wall"
+    late_share: float | None = None
+    late_ply: int = 5
 
     def __post_init__(self) -> None:
         # Both ends are refused: a share of 0 or 1 leaves one of the two searches a budget of 0 s, which
         # both read as "no limit", so a move would not keep to its seconds.
-        if self.seconds <= 0 or not 0.0 < self.solve_share < 1.0:
-            raise ConfigError("seconds must be positive and solve_share strictly between 0 and 1")
+        shares = (self.solve_share,) if self.late_share is None else (self.solve_share, self.late_share)
+        if self.seconds <= 0 or not all(0.0 < s < 1.0 for s in shares):
+            raise ConfigError("seconds must be positive and solve_share (and late_share) strictly between 0 and 1")
+        if self.late_ply < 0:
+            raise ConfigError("late_ply must be 0 or more")
         budget_clock(self.clock)
+
+    def share(self, ply: int) -> float:
+        """The exact search's share of the time at a position with ``ply`` blocks placed."""
+        return self.solve_share if self.late_share is None or ply < self.late_ply else self.late_share
 
 
 class QuadefyHardBot:
@@ -188,7 +202,7 @@ class QuadefyHardBot:
 
     def _solve(self, state: QuadefyState, player: int, kernel: QuadefyKernel) -> tuple[int, int | None]:
         me, opp = state.remaining[player], state.remaining[1 - player]
-        budget = self.seconds * self.solve_share
+        budget = self.seconds * self.config.share(len(state.moves))
         if self._native is not None:
             return native_verdict(self._native, state, player, budget, self.cpu_clock)
         table = self._tables.setdefault(state.flags, {})
@@ -206,6 +220,9 @@ class QuadefyHardBot:
         if verdict == 1 and best is not None:
             return ACTIONS[best]
         self._mcts.clock = self.clock
+        if self.config.late_share is not None:
+            seconds = self.seconds * (1 - self.config.share(len(state.moves)))
+            self._mcts.config = replace(self._mcts.config, seconds=seconds)
         return self._mcts.choose(game, state, player, rng)
 
 

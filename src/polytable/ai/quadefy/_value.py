@@ -6,10 +6,13 @@ blocks), how many legal placements each block of each hand has now (8 + 8, as ``
 totals and the number of blocks placed. The per-block counts are what the mobility evaluator sums; the
 network learns how they, the shape of the free space and the blocks left combine into a chance to win.
 
-``expert`` is ``hard`` with the value network in place of the random playouts: the same exact search
-first (``solve_share`` of the time; a proven win is played), then the same MCTS (the mobility prior,
-progressive widening, tree reuse) whose leaves are valued by the network instead of a random game to the
-end.
+``expert`` is ``hard`` whose exact search gets 0.2 of the time before the fifth placement and 0.9 from
+there on (``EXPERT_SHARES``; ``hard``: 0.5 throughout). With ``weights=FILE`` it also values its MCTS
+leaves with that network instead of a random game to the end: the same exact search first (a proven win
+is played), then the same MCTS (the mobility prior, progressive widening, tree reuse). The shipped
+network is no longer its default: at 0.5 s of CPU a move it made ``expert`` weaker
+(docs/benchmarks/2026-12-05-quadefy-decided.md); it stays the pipeline's output and keeps the level
+offered where NumPy is installed.
 
 Training data (:func:`self_play`): games played by the current best network one ply deep with a
 temperature (the first plies at random, for variety); every position is labelled with the exact result
@@ -35,7 +38,7 @@ from .._learn._net import ValueNet
 from .._mcts import MCTSBot, MCTSConfig
 from ._player import QuadefyConfig, QuadefyHardBot, greedy_choice, native_verdict
 
-__all__ = ["FEATURES", "N_FEATURES", "VALUE", "QuadefyExpertBot", "features", "self_play"]
+__all__ = ["EXPERT_SHARES", "FEATURES", "N_FEATURES", "VALUE", "QuadefyExpertBot", "features", "self_play"]
 
 FEATURES = "quadefy-v1"
 """The name of this feature set (a weights file records it; change it when the features change)."""
@@ -100,8 +103,23 @@ class QuadefyExpertBot(QuadefyHardBot):
         self._mcts = _ValueMCTS(self._mcts_config(), self.net, "expert")
 
 
-def _expert(weights: str | None = None, **kw: Any) -> QuadefyExpertBot:
-    return QuadefyExpertBot(QuadefyConfig(**kw), VALUE.load(weights) if weights else None)
+EXPERT_SHARES = {"solve_share": 0.2, "late_share": 0.9, "late_ply": 5}
+"""``expert``'s split of a move's time: the exact search gets 0.2 of it before the fifth placement, where it
+cannot finish, and 0.9 from there on, where the game is decided. Chosen by self-play against ``hard``
+among four splits and confirmed over 1,200 fresh games: 0.564 (docs/benchmarks/2026-12-05-quadefy-decided.md)."""
+
+
+class _SplitHard(QuadefyHardBot):
+    """``expert`` as it plays by default: ``hard``'s search with ``EXPERT_SHARES``, random playouts as leaves."""
+
+    name = "expert"
+
+
+def _expert(weights: str | None = None, **kw: Any) -> QuadefyHardBot:
+    # The shipped network lost at 0.5 s of CPU a move (0.36 over 100 games against hard, where the split
+    # alone won 0.61): by default expert plays without it; weights=FILE plays a network (the pipeline's).
+    config = QuadefyConfig(**{**EXPERT_SHARES, **kw})
+    return QuadefyExpertBot(config, VALUE.load(weights)) if weights else _SplitHard(config)
 
 
 EXPERT: Callable[..., Bot] = _expert
