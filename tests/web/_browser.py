@@ -59,6 +59,46 @@ def page(browser: Any, locale: str = "en-GB", **extra: Any) -> Any:
     return pg
 
 
+_RECT = """([sel, scroll, uncovered]) => {
+  const e = document.querySelector(sel);
+  if (!e) return null;
+  if (scroll) e.scrollIntoView({ block: "center", inline: "center" });
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) return null;
+  const x = r.x + r.width / 2, y = r.y + r.height / 2;
+  if (uncovered) { const hit = document.elementFromPoint(x, y); if (hit !== e && !e.contains(hit)) return "covered"; }
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+}"""
+
+
+def rect(pg: Any, selector: str, scroll: bool = False, uncovered: bool = False) -> dict[str, float]:
+    """Where the first element a selector shows is drawn (x, y, width, height), once it is drawn.
+
+    Boards are drawn again whenever a state, a preview or the AI's move arrives, so an element found by
+    one call may be gone by the next: the element is found, scrolled to (``scroll``: to the middle of the
+    view) and measured in one step of the page's own JavaScript, and looked for again until it is there.
+    ``uncovered`` also asks that a tap at its centre reaches the element itself (nothing drawn over it)."""
+    r = pg.wait_for_function(_RECT, arg=[selector, scroll, uncovered]).json_value()
+    assert r != "covered", f"{selector} is covered"
+    return {k: float(v) for k, v in r.items()}
+
+
+def scroll_to(pg: Any, selector: str) -> None:
+    """Scroll the first element a selector shows to the middle of the view, even while it is drawn again."""
+    rect(pg, selector, scroll=True)
+
+
+def centre(pg: Any, selector: str, uncovered: bool = False) -> tuple[float, float]:
+    """The centre of the first element a selector shows, scrolled to the middle of the view (see ``rect``)."""
+    r = rect(pg, selector, scroll=True, uncovered=uncovered)
+    return r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+
+
+def tap(pg: Any, selector: str) -> None:
+    """A finger on the centre of what a selector shows (see ``rect``)."""
+    pg.touchscreen.tap(*centre(pg, selector))
+
+
 def open_room(pg: Any, base: str, room: dict[str, Any], tokens: dict[str, str] | None = None) -> None:
     """Open a room's page as the device that made it: the seats' tokens (``room["tokens"]`` unless given)
     go into the page's saved rooms first, as the home page keeps them after a "create"."""

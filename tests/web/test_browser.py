@@ -14,7 +14,7 @@ import pytest
 
 from polytable.core import get_game
 
-from ._browser import launch, open_room, serve  # skips the module without Chromium
+from ._browser import launch, open_room, scroll_to, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 from ._browser import shot as _shot
@@ -286,7 +286,7 @@ def test_foldris_solo_game_over_shows_the_title_in_dutch(server: Server, browser
         page.wait_for_function("v => document.querySelector('#app').dataset.version !== v", arg=before)
     page.locator("#over").wait_for()
     assert page.locator("#fd-title").inner_text() == "3 lijnen: Foldris-amateur!"
-    page.locator("#fd-title").scroll_into_view_if_needed()
+    scroll_to(page, "#fd-title")
     assert page.locator("#fd-starter").count() == 0  # solo: nobody else to start
     _shot(page, "foldris-solo-title-nl")
     assert page.errors == []

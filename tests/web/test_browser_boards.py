@@ -20,7 +20,7 @@ import pytest
 
 from polytable.core import get_game
 
-from ._browser import launch, open_room, serve  # skips the module without Chromium
+from ._browser import launch, open_room, rect, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 from ._browser import shot as _shot
@@ -206,7 +206,7 @@ def test_quadefy_to_the_end_then_the_puzzle(server: Server, browser: Any) -> Non
     page, _ = _room(server, browser, "quadefy", "random", seed=3)
     page.locator("#qd-3d").wait_for()
     # Turn the 3D view by dragging it (mouse or touch) and with the buttons.
-    box = page.locator("#qd-3d").bounding_box()
+    box = rect(page, "#qd-3d")
     page.mouse.move(box["x"] + 50, box["y"] + 50)
     page.mouse.down()
     page.mouse.move(box["x"] + 120, box["y"] + 80)

@@ -29,7 +29,7 @@ import pytest
 
 from polytable.web._i18n import load
 
-from ._browser import launch, open_room
+from ._browser import launch, open_room, scroll_to, tap
 from ._browser import need as _need
 from ._proc import Server
 
@@ -198,7 +198,7 @@ class Journey:
         """The refusal the board shows beside the tap: a sentence in words, the move it names as "this move"."""
         note = self.page.locator("#refusal")
         note.wait_for()
-        note.scroll_into_view_if_needed()
+        scroll_to(self.page, "#refusal")
         text: str = note.inner_text()
         assert text.startswith("✕ ") and len(text) > 12, text
         assert "@" not in text and not PLACEHOLDER.search(text), text
@@ -206,10 +206,7 @@ class Journey:
 
     def tap(self, selector: str) -> None:
         """A finger on what a selector shows (a ghost drawn over the board lets the tap through to the board)."""
-        self.page.locator(selector).first.scroll_into_view_if_needed()
-        box = self.page.locator(selector).first.bounding_box()
-        assert box is not None, selector
-        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        tap(self.page, selector)
 
     # ------------------------------------------------------------------ the journey
     def not_found(self) -> None:
@@ -287,7 +284,7 @@ class Journey:
         # Messages sit in the page's flow: none floats over the controls.
         assert page.evaluate("() => getComputedStyle(document.querySelector('#toast')).position") == "static"
         self.clean("the result")
-        page.locator("#over").scroll_into_view_if_needed()
+        scroll_to(page, "#over")
         self.shot("4-result")
         assert page.errors == [], page.errors
 
@@ -301,7 +298,7 @@ class Journey:
         assert "@" not in hint_text and page.locator("#learn-hint").inner_text() == self.t("learn.showMe")
         self.clean("the hint on the board")
         if shoot and self.lang == "en":
-            page.locator(ghost).first.scroll_into_view_if_needed()
+            scroll_to(page, ghost)
             self.shot("2-hint")
         self.tap(ghost)
         self.wait_version(before)
@@ -379,11 +376,7 @@ def qwirkle_refuse(j: Journey) -> None:
     label = page.locator("#qc-hand button[data-i='0']").get_attribute("aria-label") or ""
     assert j.t("qc.pickCube").split("{")[0] in label and not re.search("[ROYGBP][●■◆♣✦✸]", label), label  # in words
     page.locator("#qc-hand button[data-i='0']").click()
-    spot = page.locator("#qc-table rect.spot").first
-    spot.wait_for(state="attached")
-    box = spot.bounding_box()
-    assert box is not None
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    j.tap("#qc-table rect.spot")
     j.refused()
 
 

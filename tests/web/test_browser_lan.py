@@ -37,6 +37,7 @@ from ._browser import (
     launch,
     need,
     offline_foldris,
+    scroll_to,
     wait_cached,
 )  # skips the module without Chromium
 from ._browser import page as _page
@@ -223,7 +224,7 @@ def test_a_phone_that_trusts_the_table_installs_scans_and_plays_offline_after(
         page.locator("#fd-sheet").wait_for()  # the board (its notation is folded away until asked for)
         code = page.url.rsplit("/", 1)[1]
         page.locator("#room-link").filter(has_text=f"{tls.phone_url}/r/{code}").wait_for()
-        page.locator("#share").scroll_into_view_if_needed()  # the invite: the network address and its QR code
+        scroll_to(page, "#share")  # the invite: the network address and its QR code
         _shot(page, "lan-https-room")
 
         page.goto(f"{tls.phone_url}/r/{_companion(tls.phone_url)}")

@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from ._browser import TIMEOUT, launch, need, open_room, serve, shot  # skips the module without Chromium
+from ._browser import TIMEOUT, centre, launch, need, open_room, serve, shot
 from ._browser import page as phone_page
+from ._browser import rect as box  # skips the module without Chromium
 
 httpx = pytest.importorskip("httpx")
 ws_client = pytest.importorskip("websockets.sync.client")
@@ -77,12 +78,6 @@ def no_sideways_scroll(pg: Any) -> None:
     assert width[0] <= width[1], f"the page scrolls sideways: {width}"
 
 
-def box(pg: Any, selector: str) -> dict[str, float]:
-    b = pg.locator(selector).first.bounding_box()
-    assert b is not None and b["width"] > 0 and b["height"] > 0, f"{selector} is not visible"
-    return dict(b)
-
-
 def tap_or_click(pg: Any, x: float, y: float, touch: bool) -> None:
     if touch:
         pg.touchscreen.tap(x, y)
@@ -95,28 +90,6 @@ def show_board(pg: Any, selector: str) -> None:
     pg.evaluate(
         "s => window.scrollTo(0, document.querySelector(s).getBoundingClientRect().top + window.scrollY - 70)", selector
     )
-
-
-def centre_hit(pg: Any, selector: str) -> tuple[float, float]:
-    """The centre of an element, scrolled into view, that really receives a tap there (not covered).
-
-    A board is drawn again when the pointer passes over it or a preview's answer arrives, so the element
-    found may be replaced while it is scrolled to: then the new one is taken."""
-    for attempt in range(5):
-        try:
-            pg.locator(selector).first.scroll_into_view_if_needed(timeout=5000)
-            break
-        except Exception as exc:  # playwright's Error: "Element is not attached to the DOM"
-            if "not attached" not in str(exc) or attempt == 4:
-                raise
-    xy = pg.evaluate(
-        """sel => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
-        const x = r.x + r.width / 2, y = r.y + r.height / 2; const hit = document.elementFromPoint(x, y);
-        return hit === e || e.contains(hit) ? [x, y] : null; }""",
-        selector,
-    )
-    assert xy, f"{selector} is covered"
-    return xy[0], xy[1]
 
 
 # ---------------------------------------------------------------- (a) a 20x20 Forma room, phone and desktop
@@ -137,7 +110,7 @@ def test_forma_20_by_20_fits_and_places(server: Server, browser: Any, size: str)
     no_sideways_scroll(pg)
     # A piece is placed by tapping (clicking) a square and then Place: the 2x2 square at b19.
     pg.locator("#fm-tray button[data-piece='O4']").click()
-    x, y = centre_hit(pg, "#fm-board rect[data-cell='b19']")
+    x, y = centre(pg, "#fm-board rect[data-cell='b19']", uncovered=True)
     tap_or_click(pg, x, y, touch)
     pg.locator("#fm-place:not([disabled])").wait_for()
     info = pg.locator("#fm-info").inner_text()
@@ -267,7 +240,7 @@ def test_quadefy_tap_the_3d_view_to_place(server: Server, browser: Any, size: st
     hit = None
     for i in targets:
         try:
-            hit = (i, centre_hit(pg, f"#qd-3d circle.target[data-i='{i}']"))
+            hit = (i, centre(pg, f"#qd-3d circle.target[data-i='{i}']", uncovered=True))
             break
         except AssertionError:
             continue

@@ -26,6 +26,7 @@ from ._browser import (
     launch,
     offline_foldris,
     serve,
+    tap,
     wait_cached,
 )  # skips without Chromium
 from ._browser import page as _page
@@ -115,10 +116,7 @@ def test_offline_the_guided_game_plays_on_this_device_with_the_hint_on_the_board
     page.locator("#learn-hint").click()
     page.locator("#fm-board .ghost").first.wait_for(timeout=60_000)
     before = int(page.locator("#app").get_attribute("data-version") or 0)
-    page.locator("#fm-board .ghost").first.scroll_into_view_if_needed()
-    box = page.locator("#fm-board .ghost").first.bounding_box()
-    assert box is not None
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # the pick and the placement
+    tap(page, "#fm-board .ghost")  # the pick and the placement
     page.wait_for_function("v => Number(document.querySelector('#app').dataset.version) >= v + 2", arg=before)
     page.locator("#guide").filter(has_text="denkt na").wait_for(timeout=60_000)  # the AI's turn, said in words
     text = page.locator("body").inner_text()
@@ -140,10 +138,7 @@ def test_offline_the_guided_game_plays_on_this_device_with_the_hint_on_the_board
         before = int(page.locator("#app").get_attribute("data-version") or 0)
         page.locator("#learn-hint").click()
         page.locator(ghost).first.wait_for(timeout=60_000)
-        page.locator(ghost).first.scroll_into_view_if_needed()
-        box = page.locator(ghost).first.bounding_box()
-        assert box is not None, game
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        tap(page, ghost)
         page.wait_for_function("v => Number(document.querySelector('#app').dataset.version) > v", arg=before)
         text = page.locator("body").inner_text()
         assert not re.search(r"\bnull\b|\bundefined\b|\{[a-z_]+\}", text), (game, text)

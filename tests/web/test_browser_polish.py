@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ._browser import launch, open_room, serve  # skips the module without Chromium
+from ._browser import launch, open_room, scroll_to, serve  # skips the module without Chromium
 from ._browser import need as _need
 from ._browser import page as _page
 from ._browser import shot as _shot
@@ -69,6 +69,6 @@ def test_foldris_a_completed_line_folds_away(server: Server, browser: Any, motio
     animation = page.evaluate("() => getComputedStyle(document.querySelector('#fd-sheet .fold-above')).animationName")
     assert animation == ("none" if motion == "reduce" else "fold-down")
     if motion != "reduce":
-        page.locator("#fd-sheet").scroll_into_view_if_needed()
+        scroll_to(page, "#fd-sheet")
         _shot(page, "foldris-fold")
     assert page.errors == []
